@@ -1,0 +1,34 @@
+// Builds the browser app with Vite when `dist/` is missing or older than its sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCES = ['src', 'renderer', 'generated', 'schemas', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const stat = statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+export function appIsStale() {
+  const built = path.join(root, 'dist', 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.join(root, s)) > builtAt);
+}
+
+export function buildAppIfNeeded({ force = false } = {}) {
+  if (!force && !appIsStale()) return;
+  console.log('Building the app (vite build)…');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}

@@ -1,0 +1,68 @@
+// ESLint rule `boundaries/import-boundaries`: keeps the arrows of DESIGN.md section 1.
+//   renderer/       imports nothing from src/, server/, generated/ (it is a library)
+//   renderer/core/  imports no React (nor rjsf, nor the NHS React components) and nothing
+//                   from the rest of renderer/: it must run in Node for the server
+//   src/            never imports server/ (nor Node-only server libraries)
+//   server/         imports renderer/core only, never the React side of renderer/ nor src/
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const REACT_PACKAGES = /^(react|react-dom|@rjsf\/core|nhsuk-react-components)(\/|$)/;
+const SERVER_PACKAGES = /^(fastify|@fastify\/|better-sqlite3|node:)/;
+
+/** Returns a message when `fromFile` may not import `specifier`, else undefined. */
+export function boundaryViolation(fromFile, specifier) {
+  const from = path.relative(repoRoot, path.resolve(fromFile)).split(path.sep).join('/');
+  const isRelative = specifier.startsWith('.') || specifier.startsWith('/');
+  const target = isRelative
+    ? path.relative(repoRoot, path.resolve(path.dirname(path.resolve(fromFile)), specifier)).split(path.sep).join('/')
+    : undefined;
+  const inside = (p, dir) => p === dir || p.startsWith(`${dir}/`);
+
+  if (inside(from, 'renderer')) {
+    if (target && ['src', 'server', 'generated'].some((d) => inside(target, d))) {
+      return `renderer/ must not import from ${target.split('/')[0]}/ ("${specifier}"): the renderer knows nothing of the app.`;
+    }
+    if (inside(from, 'renderer/core')) {
+      if (target && inside(target, 'renderer') && !inside(target, 'renderer/core')) {
+        return `renderer/core must not import the React side of the renderer ("${specifier}").`;
+      }
+      if (!isRelative && REACT_PACKAGES.test(specifier)) {
+        return `renderer/core must not import React ("${specifier}"): it runs in Node on the server.`;
+      }
+    }
+  }
+  if (inside(from, 'src')) {
+    if (target && inside(target, 'server')) return `src/ must not import from server/ ("${specifier}").`;
+    if (!isRelative && SERVER_PACKAGES.test(specifier)) return `src/ must not import server-only "${specifier}".`;
+  }
+  if (inside(from, 'server')) {
+    if (target && inside(target, 'src')) return `server/ must not import from src/ ("${specifier}").`;
+    if (target && inside(target, 'renderer') && !inside(target, 'renderer/core')) {
+      return `server/ may import only renderer/core, not "${specifier}".`;
+    }
+  }
+  return undefined;
+}
+
+const rule = {
+  meta: { type: 'problem', docs: { description: 'Enforce the import arrows between renderer/, src/, server/ and generated/' }, schema: [] },
+  create(context) {
+    const filename = context.filename;
+    const check = (node, source) => {
+      if (!source || typeof source.value !== 'string') return;
+      const message = boundaryViolation(filename, source.value);
+      if (message) context.report({ node, message });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source : undefined),
+    };
+  },
+};
+
+export default { rules: { 'import-boundaries': rule } };

@@ -1,0 +1,52 @@
+// `npm test`: everything CI checks, in order, with one summary at the end.
+// Every step runs even after a failure, so one run shows every problem.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './app-build.mjs';
+
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const reportsDir = mkdtempSync(path.join(os.tmpdir(), 'gp-test-'));
+
+/** Steps run only when their npm script exists (later issues add schemas:check and codegen). */
+const steps = [
+  { name: 'typecheck', args: ['run', 'typecheck'] },
+  { name: 'lint', args: ['run', 'lint'] },
+  { name: 'schemas:check', args: ['run', 'schemas:check'], script: 'schemas:check' },
+  { name: 'codegen --check', args: ['run', 'codegen', '--', '--check'], script: 'codegen' },
+  { name: 'unit + integration', args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'unit.json')}`], report: 'unit.json' },
+  { name: 'build', args: ['run', 'build'] },
+  { name: 'e2e + accessibility', args: ['run', 'test:e2e', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'e2e.json')}`], report: 'e2e.json' },
+].filter((s) => !s.script || pkg.scripts[s.script]);
+
+const results = [];
+let passed = 0;
+let failed = 0;
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  const run = spawnSync('npm', step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const ok = run.status === 0;
+  let counts = '';
+  if (step.report && existsSync(path.join(reportsDir, step.report))) {
+    const report = JSON.parse(readFileSync(path.join(reportsDir, step.report), 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    counts = ` (${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped)`;
+    if (report.numTotalTests === 0) {
+      console.error(`${step.name}: no tests ran`);
+      results.push({ name: step.name, ok: false, note: ' (no tests ran)', seconds: (Date.now() - started) / 1000 });
+      continue;
+    }
+  }
+  results.push({ name: step.name, ok, note: counts, seconds: (Date.now() - started) / 1000 });
+}
+rmSync(reportsDir, { recursive: true, force: true });
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${r.note} ${r.seconds.toFixed(1)}s`);
+const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
+console.log(failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : `All ${results.length} steps passed.`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);

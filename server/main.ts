@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer } from './app.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '127.0.0.1';
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
+const distDir = path.join(root, 'dist');
+
+const { app } = await buildServer({ dataDir, distDir, logRequests: process.env.LOG_REQUESTS === '1' });
+await app.listen({ port, host });
+const shown = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
+console.log(`Your GP practice online service is running at http://${shown}:${port}/ (data in ${dataDir})`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,14 @@
+import { WarningCallout } from 'nhsuk-react-components';
+
+/** The urgent-care warning every page shows (spec overview section 1). */
+export function UrgentWarning() {
+  return (
+    <WarningCallout className="app-urgent-warning" data-testid="urgent-warning">
+      <WarningCallout.Heading>Important</WarningCallout.Heading>
+      <p>Do not use for urgent queries – call the practice or 111.</p>
+      <p>
+        In an emergency call 999. If you are deaf or hard of hearing, use text relay: 18000 for 999, 18001 111 for 111.
+      </p>
+    </WarningCallout>
+  );
+}

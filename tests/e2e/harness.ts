@@ -1,0 +1,94 @@
+// Shared helpers for end-to-end tests: Debian's Chromium through playwright-core, an axe-core
+// check and a recorder of CSP violations. Every e2e file uses these.
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface CspViolation {
+  directive: string;
+  blockedURI: string;
+  sample: string;
+  source: string;
+}
+
+export interface TestPage {
+  page: Page;
+  /** CSP violations seen by the page since it opened (across navigations). */
+  cspViolations(): Promise<CspViolation[]>;
+  /** Uncaught errors and console errors seen since the page opened. */
+  errors: string[];
+}
+
+/**
+ * Opens a page that records every `securitypolicyviolation` event. The recorder is injected
+ * by the browser driver before any page script, so the page's own CSP does not block it, and
+ * it keeps its list in sessionStorage so violations survive full-page navigations.
+ */
+export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<TestPage> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const key = '__cspViolations';
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const seen = JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[];
+      seen.push({
+        directive: event.effectiveDirective,
+        blockedURI: event.blockedURI,
+        sample: event.sample,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+      });
+      sessionStorage.setItem(key, JSON.stringify(seen));
+    });
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return {
+    page,
+    errors,
+    cspViolations: async () =>
+      page.evaluate(() => JSON.parse(sessionStorage.getItem('__cspViolations') ?? '[]') as CspViolation[]),
+  };
+}
+
+export interface AxeViolationSummary {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core with the WCAG 2.2 A/AA tags; returns the violations in a readable form. */
+export async function axeViolations(page: Page): Promise<AxeViolationSummary[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+}

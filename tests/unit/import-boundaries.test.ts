@@ -1,0 +1,41 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryMessages(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/import-boundaries').map((m) => m.message);
+}
+
+describe('import boundaries (lint, part of npm test)', () => {
+  it.each([
+    ['renderer/ui/Widget.tsx', "import { x } from '../../src/routes';", 'renderer/ must not import from src/'],
+    ['renderer/index.ts', "export * from '../server/app';", 'renderer/ must not import from server/'],
+    ['renderer/index.ts', "import t from '../generated/types';", 'renderer/ must not import from generated/'],
+    ['renderer/core/rules.ts', "import { useState } from 'react';", 'renderer/core must not import React'],
+    ['renderer/core/rules.ts', "import Form from '@rjsf/core';", 'renderer/core must not import React'],
+    ['renderer/core/rules.ts', "import { Widget } from '../ui/Widget';", 'renderer/core must not import the React side'],
+    ['src/main.tsx', "import { buildServer } from '../server/app';", 'src/ must not import from server/'],
+    ['src/api/x.ts', "const m = import('../../server/db');", 'src/ must not import from server/'],
+    ['src/api/x.ts', "import Database from 'better-sqlite3';", 'src/ must not import server-only'],
+    ['server/app.ts', "import { routes } from '../src/routes';", 'server/ must not import from src/'],
+    ['server/app.ts', "import { Form } from '../renderer/ui/Form';", 'server/ may import only renderer/core'],
+  ])('%s: %s is refused', async (file, code, expected) => {
+    const messages = await boundaryMessages(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it.each([
+    ['src/main.tsx', "import { x } from '../renderer/index';"],
+    ['src/main.tsx', "import { t } from '../generated/types';"],
+    ['server/app.ts', "import { prune } from '../renderer/core/index';"],
+    ['renderer/ui/Widget.tsx', "import { useState } from 'react'; import { prune } from '../core/prune';"],
+    ['renderer/core/prune.ts', "import { isValid } from 'date-fns'; import { x } from './rules';"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await boundaryMessages(file, code)).toEqual([]);
+  });
+});
