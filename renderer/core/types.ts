@@ -1,0 +1,261 @@
+// The form-document shape (DESIGN.md section 2). Every admin form, patient-details step and
+// questionnaire section is one of these. Pure types: no React, no DOM.
+//
+// Fields are flat: every answer is a top-level property of `schema.properties`, and a
+// field's path is its name. Mapping answers onto nested entities (Patient.contactDetails…)
+// is the app's job, not the renderer's.
+
+/** Operators of spec 5.5. Exact meanings: renderer/README.md. */
+export type Operator =
+  | 'LT'
+  | 'LTE'
+  | 'GT'
+  | 'GTE'
+  | 'EQ'
+  | 'NEQ'
+  | 'IS'
+  | 'IS_NOT'
+  | 'ONLY'
+  | 'NOT_ONLY'
+  | 'RANGE'
+  | 'CONTAINS'
+  | 'HAS_VALUE'
+  | 'DOES_NOT_HAVE_VALUE'
+  | 'OPTION_COUNT_EQ'
+  | 'OPTION_COUNT_LT'
+  | 'OPTION_COUNT_LTE'
+  | 'OPTION_COUNT_GT'
+  | 'OPTION_COUNT_GTE'
+  | 'ANY_OF_THE'
+  | 'ALL_OF_THE'
+  | 'ONLY_ONE_OF_THE';
+
+export const OPERATORS: readonly Operator[] = [
+  'LT', 'LTE', 'GT', 'GTE', 'EQ', 'NEQ', 'IS', 'IS_NOT', 'ONLY', 'NOT_ONLY', 'RANGE', 'CONTAINS',
+  'HAS_VALUE', 'DOES_NOT_HAVE_VALUE', 'OPTION_COUNT_EQ', 'OPTION_COUNT_LT', 'OPTION_COUNT_LTE',
+  'OPTION_COUNT_GT', 'OPTION_COUNT_GTE', 'ANY_OF_THE', 'ALL_OF_THE', 'ONLY_ONE_OF_THE',
+];
+
+/**
+ * One enable-when condition. It reads either another field's answer (`question`) or a
+ * run-time parameter of the document (`parameter`, see FormDocument.parameters).
+ * `answer` depends on the operator: a scalar, an array of options, or `{ low, high }` for RANGE;
+ * none for HAS_VALUE / DOES_NOT_HAVE_VALUE.
+ */
+export interface Condition {
+  question?: string;
+  parameter?: string;
+  operator: Operator;
+  answer?: unknown;
+}
+
+export interface EnableWhen {
+  enableWhen: Condition[];
+  /** How the conditions combine; default 'all'. */
+  enableBehavior?: 'all' | 'any';
+  /** Message keys of the rule may be overridden per rule: { because: "…" } names it in prune reports. */
+  description?: string;
+}
+
+export interface FieldRule extends Partial<EnableWhen> {
+  /**
+   * When true, hiding the field forgets its answer at once (e.g. deselecting a section of
+   * CHANGE_OF_PERSONAL_DETAILS clears its fields); otherwise a hidden answer stays in memory
+   * so it comes back if the field reappears — but it is never validated nor submitted.
+   */
+  clearWhenHidden?: boolean;
+  /** While these hold the field is shown read-only and its answer is cleared. */
+  disableWhen?: Condition[];
+  disableBehavior?: 'all' | 'any';
+  /** Per-option visibility of a choice / multi-choice field, keyed by option value. */
+  options?: Record<string, EnableWhen>;
+}
+
+/** A reference to a run-time parameter, usable where a document needs a number the app supplies. */
+export interface ParamRef {
+  param: string;
+  default?: number;
+}
+
+/**
+ * Date bounds: "today", "today+7d", "today-1m" (units d, w, m, y) or "field:otherField".
+ * Used by the `x-date` keyword: { notBefore?: DateRef, notAfter?: DateRef }.
+ */
+export type DateRef = string;
+
+export interface DocumentParameter {
+  type: 'number' | 'integer' | 'boolean' | 'string';
+  description: string;
+  default?: number | boolean | string;
+}
+
+/** A block of content on a page: panels, notes and links of the spec's screens. */
+export interface ContentBlock {
+  kind: 'paragraph' | 'inset' | 'warning' | 'details' | 'care-card';
+  heading?: string;
+  /** Plain text; `{name}` is replaced by the parameter of that name. One string per paragraph. */
+  text: string | string[];
+  links?: Array<{ text: string; href?: string; hrefParam?: string }>;
+  /** Show the block only when these hold (same rules as fields). */
+  enableWhen?: Condition[];
+  enableBehavior?: 'all' | 'any';
+}
+
+export interface PageSpec {
+  id?: string;
+  title: string;
+  /** Every field of the document appears on exactly one page. */
+  fields: string[];
+  /** Content drawn above the fields. */
+  content?: ContentBlock[];
+  /** Content drawn below the fields. */
+  contentAfter?: ContentBlock[];
+}
+
+/** A cross-field check, e.g. "at least one of these name fields". */
+export interface DocumentConstraint {
+  id: string;
+  kind: 'atLeastOne';
+  fields: string[];
+  message: string;
+  /** The field the error is shown on (default: the first of `fields`). */
+  path?: string;
+  when?: Condition[];
+  whenBehavior?: 'all' | 'any';
+}
+
+/**
+ * JSON Schema of one field (a subset: what form documents use). Standard keywords plus:
+ * - format: 'date' (YYYY-MM-DD), 'time' (HH:mm), 'date-time' (YYYY-MM-DDTHH:mm), 'email'
+ *   (local part at most 64), 'uk-phone' (libphonenumber-js, GB), 'uk-postcode'
+ * - x-date: { notBefore?: DateRef, notAfter?: DateRef }
+ * - x-age: dateOfBirth bounds { min?: number | ParamRef, max?: number | ParamRef, maxYears?: number }
+ * - x-yearRange: a year between (current year − yearsBack) and the current year
+ */
+export interface FieldSchema {
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
+  title?: string;
+  description?: string;
+  enum?: Array<string | number | boolean>;
+  oneOf?: Array<{ const: string | number | boolean; title: string }>;
+  items?: { type?: 'string' | 'number'; enum?: Array<string | number>; oneOf?: Array<{ const: string | number; title: string }> };
+  uniqueItems?: boolean;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+  readOnly?: boolean;
+  'x-date'?: { notBefore?: DateRef; notAfter?: DateRef };
+  'x-age'?: { min?: number | ParamRef; max?: number | ParamRef; maxYears?: number };
+  'x-yearRange'?: { yearsBack: number | ParamRef };
+}
+
+export interface FormSchema {
+  type: 'object';
+  required?: string[];
+  properties: Record<string, FieldSchema>;
+  additionalProperties?: boolean;
+}
+
+export type WidgetName =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'tel'
+  | 'number'
+  | 'integer'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'checkbox'
+  | 'checkboxes'
+  | 'radio'
+  | 'select'
+  | 'yesNo'
+  | 'display';
+
+export const WIDGETS: readonly WidgetName[] = [
+  'text', 'textarea', 'email', 'tel', 'number', 'integer', 'date', 'time', 'datetime', 'checkbox',
+  'checkboxes', 'radio', 'select', 'yesNo', 'display',
+];
+
+export interface UiField {
+  /** Default comes from the schema: string → text, boolean → yesNo, enum → radio, array → checkboxes… */
+  'ui:widget'?: WidgetName;
+  /** Hint text under the label. */
+  'ui:help'?: string;
+  'ui:placeholder'?: string;
+  /**
+   * Messages that replace the defaults, word for word, keyed by check:
+   * required, whitespace, type, pattern, format, minLength, maxLength, minimum, maximum,
+   * minItems, enum, notBefore, notAfter, ageMin, ageMax, ageReal, yearRange,
+   * date, time, time12, time24, <constraint id>.
+   */
+  'ui:errors'?: Record<string, string>;
+  'ui:options'?: {
+    /** yesNo: show "No" before "Yes" (fit note newSicknessAbsence). */
+    reversed?: boolean;
+    /** checkboxes: offer "None of the above" (default true), exclusive with the rest. */
+    noneOfTheAbove?: boolean;
+    /** textarea: rows (default 5) and character count (maxLength, default 300). */
+    rows?: number;
+    /** number: unit shown after the box. */
+    unit?: string;
+    /** time: 12-hour clock (messages differ, spec 5.5). Default 24-hour. */
+    hour12?: boolean;
+    /** Labels for the yes/no widget's two options. */
+    yesLabel?: string;
+    noLabel?: string;
+    /** Input width class (nhsuk-input--width-N). */
+    width?: 2 | 3 | 4 | 5 | 10 | 20 | 30;
+    autocomplete?: string;
+    inputmode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
+    /** display: text of a display-only item. */
+    text?: string;
+  };
+}
+
+export interface FormDocument {
+  $schema?: string;
+  id: string;
+  title: string;
+  description?: string;
+  /** Named inputs the app supplies at run time (ages, SMS on/off, configured charge…). */
+  parameters?: Record<string, DocumentParameter>;
+  pages: PageSpec[];
+  schema: FormSchema;
+  uiSchema?: Record<string, UiField>;
+  rules?: Record<string, FieldRule>;
+  constraints?: DocumentConstraint[];
+  /** Default messages for this document, keyed like ui:errors (a field's own win). */
+  messages?: Record<string, string>;
+}
+
+/** Answers keyed by field name. */
+export type FormData = Record<string, unknown>;
+/** Run-time parameter values keyed by parameter name. */
+export type Parameters = Record<string, unknown>;
+
+export interface FieldError {
+  /** The field name (or the constraint's field). */
+  path: string;
+  /** The check that failed (required, format, notBefore…), as used for ui:errors keys. */
+  keyword: string;
+  message: string;
+}
+
+export interface DocumentProblem {
+  /** JSON path inside the document, e.g. "/rules/otherType/enableWhen/0/question". */
+  path: string;
+  message: string;
+}
+
+export interface PruneResult {
+  data: FormData;
+  pruned: Array<{ path: string; because: string }>;
+}
