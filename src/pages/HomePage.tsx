@@ -1,13 +1,129 @@
-import { useClinic } from '../api/settings';
-import { usePageTitle } from '../shell/usePageTitle';
+import { Button, Card } from 'nhsuk-react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Modal } from '../components/Modal';
+import { sanitisePracticeHtml } from '../components/Sanitised';
+import { NO_NOTICES_MESSAGE, SERVICE_OFF_MESSAGE } from '../errors/messages';
+import { rememberEntryParams } from '../session/entryParams';
+import { useServiceStatus } from '../settings/serviceStatus';
+import { useSettings } from '../settings/useSettings';
 
-export function HomePage() {
-  usePageTitle('Online services');
-  const { data: clinic } = useClinic();
+interface Category {
+  key: string;
+  heading: string;
+  description: string;
+  to: string;
+  off?: boolean;
+}
+
+function CategoryCard({ category }: { category: Category }) {
+  return (
+    <li className="nhsuk-grid-column-one-half nhsuk-card-group__item" data-testid={`category-${category.key}`}>
+      <Card clickable={!category.off} className={category.off ? 'app-card--disabled' : undefined}>
+        <Card.Heading headingLevel="h2" className="nhsuk-heading-m">
+          {category.off ? (
+            category.heading
+          ) : (
+            <Card.Link asElement={Link} to={category.to} href={category.to}>
+              {category.heading}
+            </Card.Link>
+          )}
+        </Card.Heading>
+        <Card.Description>{category.description}</Card.Description>
+        {category.off ? (
+          <p className="nhsuk-body-s app-card__status" data-testid={`category-${category.key}-off`}>
+            <strong>{SERVICE_OFF_MESSAGE}</strong>
+          </p>
+        ) : null}
+      </Card>
+    </li>
+  );
+}
+
+export default function HomePage() {
+  const { settings, features } = useSettings();
+  const { medicalOff, adminOff } = useServiceStatus();
+  const location = useLocation();
+  const [noticesOpen, setNoticesOpen] = useState(false);
+
+  useEffect(() => {
+    rememberEntryParams(location.search);
+  }, [location.search]);
+
+  const notices = settings.notices;
+  const noticeHtml = useMemo(() => notices.map((n) => ({ id: n.id, title: n.title, html: sanitisePracticeHtml(n.content ?? '') })), [notices]);
+
+  const enabledForms = settings.adminForms.forms.filter((f) => settings.adminForms.patientEnabledForms.includes(f.type));
+  const categories: Category[] = [
+    {
+      key: 'medical',
+      heading: 'Adult medical request (16+)',
+      description: 'Ask your GP practice for help with a health problem or symptom.',
+      to: '/emergency-symptoms?next=/triage',
+      off: medicalOff,
+    },
+  ];
+  if (features.child) {
+    categories.push({
+      key: 'child',
+      heading: 'Child request (under 16s)',
+      description: 'Ask for help for a child aged 15 or under, as their parent or guardian.',
+      to: '/child-request',
+    });
+  }
+  if (enabledForms.length > 0) {
+    categories.push({
+      key: 'admin',
+      heading: 'Questions and admin (16+)',
+      description: 'Test results, repeat prescriptions, fit notes, letters and other questions for the practice.',
+      to: '/emergency-symptoms?next=/admin-request',
+      off: adminOff,
+    });
+  }
+  categories.push({
+    key: 'self-help',
+    heading: 'Self-help information (16+)',
+    description: 'Find trusted health information to help you look after yourself.',
+    to: '/emergency-symptoms?next=/self-help',
+  });
+
   return (
     <>
-      <h1>Welcome to {clinic?.name ?? 'your GP practice'} online services</h1>
-      <p className="nhsuk-lede-text">Get help from your GP practice: ask for medical advice, send an admin request, or book an appointment.</p>
+      <h1>Welcome to {settings.clinic.name} online services</h1>
+      <p className="nhsuk-lede-text">Get help from your GP practice online. Choose what you need help with.</p>
+      <Button secondary type="button" onClick={() => setNoticesOpen(true)}>
+        Practice notices
+      </Button>
+      {medicalOff || adminOff ? (
+        <div className="nhsuk-inset-text" role="status" data-testid="service-off-status">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <p>
+            {medicalOff && adminOff
+              ? 'Online requests are closed at the moment.'
+              : medicalOff
+                ? 'Medical requests are closed at the moment.'
+                : 'Admin requests are closed at the moment.'}{' '}
+            {SERVICE_OFF_MESSAGE}
+          </p>
+        </div>
+      ) : null}
+      <ul className="nhsuk-grid-row nhsuk-card-group">
+        {categories.map((c) => (
+          <CategoryCard key={c.key} category={c} />
+        ))}
+      </ul>
+      <Modal open={noticesOpen} title="Practice notices" onClose={() => setNoticesOpen(false)}>
+        {noticeHtml.length === 0 ? (
+          <p>{NO_NOTICES_MESSAGE}</p>
+        ) : (
+          noticeHtml.map((n) => (
+            <section key={n.id} className="app-notice">
+              <h3 className="nhsuk-heading-s">{n.title}</h3>
+              <div className="app-notice__content" dangerouslySetInnerHTML={{ __html: n.html }} />
+            </section>
+          ))
+        )}
+      </Modal>
     </>
   );
 }

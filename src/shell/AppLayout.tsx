@@ -1,32 +1,91 @@
 import { Footer, Header, SkipLink } from 'nhsuk-react-components';
-import { Outlet } from 'react-router-dom';
-import { useClinic } from '../api/settings';
+import { useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Loading, LOADING_MESSAGES } from '../components/Loading';
+import { ErrorNotificationsProvider, NotificationList } from '../errors/ErrorNotifications';
+import { hashRouteTarget } from '../routing/routeTable';
+import { ServiceOverrideProvider } from '../settings/serviceStatus';
+import { useSettings } from '../settings/useSettings';
+import { AccountMenu } from './AccountMenu';
+import { MedicalDeviceInfo } from './MedicalDeviceInfo';
 import { UrgentWarning } from './UrgentWarning';
 
-/** Header, urgent-care warning and footer around every screen. */
-export function AppLayout() {
-  const { data: clinic } = useClinic();
+/** A hash-route URL (`/#/triage`) becomes a navigation to `/triage`. */
+function HashRouteRedirect() {
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const target = hashRouteTarget(hash);
+  useEffect(() => {
+    if (target) void navigate(target, { replace: true });
+  }, [navigate, target]);
+  return null;
+}
+
+/** Header, urgent-care warning and footer around every screen (also the root error page). */
+export function PageFrame({ children }: { children: ReactNode }) {
+  const { settings } = useSettings();
+  const clinic = settings.clinic;
+  const poweredBy = settings.patientApp.poweredBy;
   return (
     <>
       <SkipLink href="#maincontent">Skip to main content</SkipLink>
-      <Header service={{ text: clinic?.name ?? 'Your GP practice', href: '/' }} />
+      <Header service={{ text: clinic.name, href: '/' }}>
+        <AccountMenu />
+      </Header>
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
-          <Outlet />
+          {children}
           <UrgentWarning />
         </main>
       </div>
       <Footer>
         <Footer.Meta>
           <Footer.List>
-            {clinic?.privacyPolicyUrl ? (
-              <Footer.ListItem href={clinic.privacyPolicyUrl}>Privacy policy</Footer.ListItem>
+            {clinic.privacyPolicyUrl ? <Footer.ListItem href={clinic.privacyPolicyUrl}>Privacy policy</Footer.ListItem> : null}
+            {clinic.clinicUrl ? <Footer.ListItem href={clinic.clinicUrl}>Practice website</Footer.ListItem> : null}
+            {poweredBy?.url ? (
+              <Footer.ListItem href={poweredBy.url} data-testid="powered-by">
+                {poweredBy.text ? `Powered by ${poweredBy.text.replace(/^Powered by\s+/i, '')}` : 'Powered by'}
+              </Footer.ListItem>
             ) : null}
-            {clinic?.clinicUrl ? <Footer.ListItem href={clinic.clinicUrl}>Practice website</Footer.ListItem> : null}
+            <li className="nhsuk-footer__list-item">
+              <MedicalDeviceInfo />
+            </li>
           </Footer.List>
-          <Footer.Copyright>{clinic?.name ?? 'Your GP practice'}</Footer.Copyright>
+          <Footer.Copyright>{clinic.name}</Footer.Copyright>
         </Footer.Meta>
       </Footer>
     </>
+  );
+}
+
+function ReadyGate({ children }: { children: ReactNode }) {
+  const { ready } = useSettings();
+  if (!ready) {
+    return (
+      <div className="nhsuk-width-container">
+        <main className="nhsuk-main-wrapper" id="maincontent">
+          <Loading message={LOADING_MESSAGES.initialising} />
+        </main>
+      </div>
+    );
+  }
+  return children;
+}
+
+/** The root route: providers, the "Initialising" spinner until settings are in, then the frame. */
+export function AppLayout() {
+  return (
+    <ReadyGate>
+      <ServiceOverrideProvider>
+        <ErrorNotificationsProvider>
+          <HashRouteRedirect />
+          <PageFrame>
+            <NotificationList />
+            <Outlet />
+          </PageFrame>
+        </ErrorNotificationsProvider>
+      </ServiceOverrideProvider>
+    </ReadyGate>
   );
 }

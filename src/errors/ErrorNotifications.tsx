@@ -1,0 +1,106 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useServiceOverride } from '../settings/serviceStatus';
+import { mapApiError, type ErrorContext, type MappedError } from './mapError';
+
+export interface Notification {
+  id: number;
+  title: string;
+  message: string;
+}
+
+interface NotificationsApi {
+  notifications: readonly Notification[];
+  notify: (popup: { title: string; message: string }) => void;
+  dismiss: (id: number) => void;
+  /** Maps an API error (spec 8), shows its popup and carries out its action. */
+  handleError: (error: unknown, context?: ErrorContext) => MappedError;
+}
+
+const NotificationsContext = createContext<NotificationsApi | null>(null);
+
+export function ErrorNotificationsProvider({ children }: { children: ReactNode }) {
+  const [notifications, setNotifications] = useState<Notification[]>([]);
+  const nextId = useRef(1);
+  const navigate = useNavigate();
+  const { setServiceOff } = useServiceOverride();
+
+  const notify = useCallback((popup: { title: string; message: string }) => {
+    const id = nextId.current++;
+    setNotifications((list) =>
+      list.some((n) => n.title === popup.title && n.message === popup.message) ? list : [...list, { id, ...popup }],
+    );
+  }, []);
+  const dismiss = useCallback((id: number) => setNotifications((list) => list.filter((n) => n.id !== id)), []);
+  const handleError = useCallback(
+    (error: unknown, context?: ErrorContext) => {
+      const mapped = mapApiError(error, context);
+      notify({ title: mapped.title, message: mapped.message });
+      const action = mapped.action;
+      if (action.type === 'serviceOff') {
+        setServiceOff(action.service);
+        void navigate(action.to);
+      } else if (action.type === 'navigate') {
+        void navigate(action.to);
+      }
+      return mapped;
+    },
+    [navigate, notify, setServiceOff],
+  );
+
+  const value = useMemo(() => ({ notifications, notify, dismiss, handleError }), [notifications, notify, dismiss, handleError]);
+  return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
+}
+
+export function useNotifications(): NotificationsApi {
+  const api = useContext(NotificationsContext);
+  if (!api) throw new Error('useNotifications needs an ErrorNotificationsProvider');
+  return api;
+}
+
+export interface ApiCallOptions extends ErrorContext {
+  /** false: this call handles its own errors (no popup, no navigation). Default true. */
+  handleErrors?: boolean;
+}
+
+/**
+ * Wraps API calls with the one error-notification system: a failing call shows its popup
+ * (and, for 401 or a service closing mid-flow, navigates) and the error is re-thrown so the
+ * caller stops its flow.
+ */
+export function useApiCall(): <T>(call: () => Promise<T>, options?: ApiCallOptions) => Promise<T> {
+  const { handleError } = useNotifications();
+  return useCallback(
+    async <T,>(call: () => Promise<T>, options: ApiCallOptions = {}): Promise<T> => {
+      try {
+        return await call();
+      } catch (error) {
+        if (options.handleErrors !== false) handleError(error, { flow: options.flow });
+        throw error;
+      }
+    },
+    [handleError],
+  );
+}
+
+/** The persistent popups: they stay until dismissed; announced through an alert region. */
+export function NotificationList() {
+  const { notifications, dismiss } = useNotifications();
+  return (
+    <div role="alert" className="app-notifications" aria-live="assertive">
+      {notifications.map((n) => (
+        <div key={n.id} className="nhsuk-error-summary app-notification">
+          <h2 className="nhsuk-error-summary__title" id={`app-notification-${n.id}`}>
+            {n.title}
+          </h2>
+          <div className="nhsuk-error-summary__body">
+            <p>{n.message}</p>
+            <button type="button" className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0" onClick={() => dismiss(n.id)}>
+              Dismiss<span className="nhsuk-u-visually-hidden"> message: {n.title}</span>
+            </button>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { WarningCallout } from 'nhsuk-react-components';
+import { CareCard } from '../components/CareCard';
+import { useLocation, useSearchParams } from 'react-router-dom';
+
+export const TRIAGE_VARIANT_WARNING = 'Your GP practice will not receive the answers you have given. Your request has not been sent.';
+
+export default function EmergencySignpostPage() {
+  const [params] = useSearchParams();
+  const state = useLocation().state as { variant?: string } | null;
+  const triage = params.get('variant') === 'triage' || state?.variant === 'triage';
+  return (
+    <>
+      <h1>Get help now</h1>
+      {triage ? (
+        <WarningCallout data-testid="triage-variant-warning">
+          <WarningCallout.Heading>Your request has not been sent</WarningCallout.Heading>
+          <p>{TRIAGE_VARIANT_WARNING}</p>
+        </WarningCallout>
+      ) : null}
+      <CareCard type="emergency" heading="Call 999 or go to A&E now if:">
+        <p>you or the person you are helping is seriously ill or injured and their life is at risk.</p>
+        <p>If you are deaf or hard of hearing, use text relay to call 999 on 18000.</p>
+      </CareCard>
+      <CareCard type="urgent" heading="Call 111 or get help from 111 online if:">
+        <p>you need medical help urgently but it is not a life-threatening emergency.</p>
+        <p>
+          <a href="https://111.nhs.uk/">Use 111 online</a>, or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
+        </p>
+      </CareCard>
+    </>
+  );
+}

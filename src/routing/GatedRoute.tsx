@@ -1,0 +1,40 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Loading, LOADING_MESSAGES } from '../components/Loading';
+import NotFoundPage from '../pages/NotFoundPage';
+import { ClosedHomeStatement } from '../pages/ClosedHomeStatement';
+import { usePageTitle } from '../shell/usePageTitle';
+import { useSettings } from '../settings/useSettings';
+import { isGateOpen } from './gating';
+import type { AppRoute } from './routeTable';
+
+/** The lazily loaded screen of each route-table row, made once. */
+export function lazyScreen(route: AppRoute): LazyExoticComponent<ComponentType> {
+  return lazy(route.load);
+}
+
+function Titled({ pageName, children }: { pageName: string; children: React.ReactNode }) {
+  usePageTitle(pageName);
+  return children;
+}
+
+/** One row of the route table: its title, its feature gate and its lazily loaded screen. */
+export function GatedRoute({ route, screen: Screen }: { route: AppRoute; screen: LazyExoticComponent<ComponentType> }) {
+  const { features } = useSettings();
+  if (!isGateOpen(route.gate, features)) {
+    if (route.whenClosed === 'closedStatement') {
+      return (
+        <Titled pageName={route.pageName}>
+          <ClosedHomeStatement />
+        </Titled>
+      );
+    }
+    return <NotFoundPage />;
+  }
+  return (
+    <Titled pageName={route.pageName}>
+      <Suspense fallback={<Loading message={LOADING_MESSAGES.preparingInformation} />}>
+        <Screen />
+      </Suspense>
+    </Titled>
+  );
+}

@@ -1,0 +1,82 @@
+import useSWR, { type SWRConfiguration } from 'swr';
+import { getJson } from '../api/client';
+import { deriveFeatures, type Features } from '../routing/gating';
+import { SETTINGS_DEFAULTS, SETTINGS_URLS } from './defaults';
+import type { AllSettings } from './types';
+
+const SWR_OPTIONS: SWRConfiguration = {
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+};
+
+export interface NhsLoginUser {
+  email?: string;
+  phone_number?: string;
+  given_name?: string;
+  family_name?: string;
+  birthdate?: string;
+}
+
+export interface SettingsState {
+  /** Every settings set, with defaults in place of any that failed or are still loading. */
+  settings: AllSettings;
+  /** True once every settings call (and the login check, when login is on) has answered or failed. */
+  ready: boolean;
+  /** Settings sets whose call failed (defaults are used for them). */
+  failed: (keyof AllSettings)[];
+  loggedIn: boolean;
+  user: NhsLoginUser | undefined;
+  features: Features;
+}
+
+type Key = keyof AllSettings;
+
+/** Merges a loaded set over its defaults: objects shallowly, arrays replaced. */
+export function withDefaults<K extends Key>(key: K, data: unknown): AllSettings[K] {
+  const fallback = SETTINGS_DEFAULTS[key];
+  if (data === undefined || data === null) return fallback;
+  if (Array.isArray(fallback)) return (Array.isArray(data) ? data : fallback) as AllSettings[K];
+  if (typeof data !== 'object' || Array.isArray(data)) return fallback;
+  return { ...fallback, ...(data as object) } as AllSettings[K];
+}
+
+function useSet<K extends Key>(key: K) {
+  return useSWR<unknown>(SETTINGS_URLS[key], getJson, SWR_OPTIONS);
+}
+
+/**
+ * All settings of spec 7.1, loaded together at start with swr; a failing call is tolerated
+ * (its defaults are used and the others still work). Settings calls never raise a popup.
+ */
+export function useSettings(): SettingsState {
+  const results = {
+    clinic: useSet('clinic'),
+    patientApp: useSet('patientApp'),
+    operationalState: useSet('operationalState'),
+    adminForms: useSet('adminForms'),
+    notificationConfig: useSet('notificationConfig'),
+    shared: useSet('shared'),
+    notices: useSet('notices'),
+    urgencyByReferralId: useSet('urgencyByReferralId'),
+  } satisfies Record<Key, unknown>;
+
+  const keys = Object.keys(results) as Key[];
+  const settings = Object.fromEntries(keys.map((k) => [k, withDefaults(k, results[k].data)])) as unknown as AllSettings;
+  const settled = keys.every((k) => results[k].data !== undefined || results[k].error !== undefined);
+  const failed = keys.filter((k) => results[k].error !== undefined);
+
+  const loginEnabled = settings.shared.nhsLogin?.enabled === true;
+  const loginCheck = useSWR<unknown>(settled && loginEnabled ? '/nhs-login/is-logged-in' : null, getJson, SWR_OPTIONS);
+  const loggedIn = loginCheck.data === true;
+  const userInfo = useSWR<NhsLoginUser>(loggedIn ? '/nhs-login/user-info' : null, getJson, SWR_OPTIONS);
+  const loginSettled = !loginEnabled || loginCheck.data !== undefined || loginCheck.error !== undefined;
+
+  const features = deriveFeatures({
+    featureSets: Array.isArray(settings.shared.featureSets) ? settings.shared.featureSets : SETTINGS_DEFAULTS.shared.featureSets,
+    enableChildRequests: settings.shared.enableChildRequests === true,
+    loggedIn,
+  });
+
+  return { settings, ready: settled && loginSettled, failed, loggedIn, user: userInfo.data, features };
+}

@@ -1,0 +1,38 @@
+import { Header } from 'nhsuk-react-components';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Modal } from '../components/Modal';
+import { useSettings } from '../settings/useSettings';
+import { signOutUrl } from './signOut';
+
+/** The logged-in patient's menu: "My NHS login account" with name, settings and Logout (spec 2). */
+export function AccountMenu() {
+  const { loggedIn, user, settings } = useSettings();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  if (!loggedIn) return null;
+  const name = [user?.given_name, user?.family_name].filter(Boolean).join(' ');
+  const clusterUri = settings.shared.nhsLogin.clusterUri;
+  return (
+    <>
+      <Header.Account aria-label="Account">
+        <Header.AccountItem as="button" type="button" onClick={() => setOpen(true)}>
+          My NHS login account
+        </Header.AccountItem>
+      </Header.Account>
+      <Modal open={open} title="My NHS login account" onClose={() => setOpen(false)}>
+        <p data-testid="account-name">{name || 'Logged in with NHS login'}</p>
+        <div className="app-button-row">
+          {clusterUri ? (
+            <a className="nhsuk-button nhsuk-button--secondary" href={`${clusterUri.replace(/\/$/, '')}/account`}>
+              NHS login settings
+            </a>
+          ) : null}
+          <a className="nhsuk-button" href={signOutUrl(location.pathname + location.search, settings.clinic.tenantId)}>
+            Logout
+          </a>
+        </div>
+      </Modal>
+    </>
+  );
+}

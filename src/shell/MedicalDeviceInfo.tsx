@@ -1,0 +1,48 @@
+import { SummaryList } from 'nhsuk-react-components';
+import { useState } from 'react';
+import { Modal } from '../components/Modal';
+import { useSettings } from '../settings/useSettings';
+
+/** Footer button and modal with the medical-device information from the patient-app settings. */
+export function MedicalDeviceInfo() {
+  const { settings } = useSettings();
+  const [open, setOpen] = useState(false);
+  const info = settings.patientApp.medicalDeviceClassification ?? {};
+  const company = info.companyDetails ?? {};
+  const rows: [string, string | undefined][] = [
+    ['Product', info.appName],
+    ['Version', info.appVersion],
+    ['Date of manufacture', info.releaseDate],
+    ['Manufacturer', [company.name, company.address].filter(Boolean).join(', ') || undefined],
+    ['Manufacturer telephone', company.telephone],
+    ['Manufacturer email', company.email],
+    ['Intended purpose', info.intendedPurpose],
+  ];
+  return (
+    <>
+      <button type="button" className="app-link-button nhsuk-footer__list-item-link" onClick={() => setOpen(true)}>
+        Medical device information
+      </button>
+      <Modal open={open} title="Medical device information" onClose={() => setOpen(false)}>
+        <SummaryList>
+          {rows.map(([label, value]) => (
+            <SummaryList.Row key={label}>
+              <SummaryList.Key>{label}</SummaryList.Key>
+              <SummaryList.Value>{value ?? 'Not available'}</SummaryList.Value>
+            </SummaryList.Row>
+          ))}
+        </SummaryList>
+        {info.warnings && info.warnings.length > 0 ? (
+          <>
+            <h3 className="nhsuk-heading-s">Warnings</h3>
+            <ul>
+              {info.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
