@@ -1,0 +1,119 @@
+// What kind of answer a field holds, its options and its default widget — all read from the
+// field's JSON Schema (and ui:widget), once, at compile time.
+import type { FieldSchema, FormDocument, UiField, WidgetName } from './types';
+import { isPlainObject } from './text';
+
+/** The value of the renderer's automatic "None of the above" option on checkboxes. */
+export const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
+
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'boolean'
+  | 'choice' // single choice: enum / oneOf
+  | 'multi' // multi-choice: array of options
+  | 'unknown';
+
+export interface FieldOption {
+  value: string | number | boolean;
+  label: string;
+}
+
+export function kindOf(schema: FieldSchema | undefined): FieldKind {
+  if (!isPlainObject(schema)) return 'unknown';
+  switch (schema.type) {
+    case 'array':
+      return 'multi';
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+    case 'integer':
+      return Array.isArray(schema.enum) || Array.isArray(schema.oneOf) ? 'choice' : 'number';
+    case 'string':
+      if (Array.isArray(schema.enum) || Array.isArray(schema.oneOf)) return 'choice';
+      if (schema.format === 'date') return 'date';
+      if (schema.format === 'time') return 'time';
+      if (schema.format === 'date-time') return 'datetime';
+      return 'text';
+    default:
+      return 'unknown';
+  }
+}
+
+/** Options declared by the schema (enum / oneOf, or items.enum / items.oneOf for arrays). */
+export function schemaOptions(schema: FieldSchema | undefined, ui?: UiField): FieldOption[] {
+  if (!isPlainObject(schema)) return [];
+  const src: Partial<FieldSchema> | undefined =
+    schema.type === 'array' ? (isPlainObject(schema.items) ? (schema.items as Partial<FieldSchema>) : undefined) : schema;
+  if (src && Array.isArray(src.oneOf)) {
+    return src.oneOf
+      .filter((o) => isPlainObject(o) && 'const' in o)
+      .map((o) => ({ value: o.const, label: typeof o.title === 'string' ? o.title : String(o.const) }));
+  }
+  if (src && Array.isArray(src.enum)) return src.enum.map((v) => ({ value: v, label: String(v) }));
+  if (schema.type === 'boolean') {
+    const opts = isPlainObject(ui) && isPlainObject(ui['ui:options']) ? ui['ui:options'] : {};
+    return [
+      { value: true, label: typeof opts.yesLabel === 'string' ? opts.yesLabel : 'Yes' },
+      { value: false, label: typeof opts.noLabel === 'string' ? opts.noLabel : 'No' },
+    ];
+  }
+  return [];
+}
+
+/** Default widget from the schema; ui:widget wins. */
+export function defaultWidget(schema: FieldSchema | undefined, ui?: UiField): WidgetName {
+  const chosen = isPlainObject(ui) ? ui['ui:widget'] : undefined;
+  if (typeof chosen === 'string') return chosen as WidgetName;
+  if (!isPlainObject(schema)) return 'text';
+  switch (schema.type) {
+    case 'array':
+      return 'checkboxes';
+    case 'boolean':
+      return 'yesNo';
+    case 'number':
+      return Array.isArray(schema.enum) || Array.isArray(schema.oneOf) ? 'radio' : 'number';
+    case 'integer':
+      return Array.isArray(schema.enum) || Array.isArray(schema.oneOf) ? 'radio' : 'integer';
+    default:
+      if (Array.isArray(schema.enum) || Array.isArray(schema.oneOf)) return 'radio';
+      switch (schema.format) {
+        case 'date':
+          return 'date';
+        case 'time':
+          return 'time';
+        case 'date-time':
+          return 'datetime';
+        case 'email':
+          return 'email';
+        case 'uk-phone':
+          return 'tel';
+        default:
+          return 'text';
+      }
+  }
+}
+
+/**
+ * Fields in document order: the pages' fields in page order, then any schema property that
+ * no page names (checkDocument reports those), each once, only names the schema declares.
+ */
+export function documentFields(doc: FormDocument): string[] {
+  const props = isPlainObject(doc) && isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? doc.schema.properties : {};
+  const seen = new Set<string>();
+  const out: string[] = [];
+  const add = (f: unknown) => {
+    if (typeof f === 'string' && !seen.has(f) && Object.prototype.hasOwnProperty.call(props, f)) {
+      seen.add(f);
+      out.push(f);
+    }
+  };
+  if (Array.isArray(doc.pages)) {
+    for (const page of doc.pages) if (isPlainObject(page) && Array.isArray(page.fields)) page.fields.forEach(add);
+  }
+  Object.keys(props).forEach(add);
+  return out;
+}

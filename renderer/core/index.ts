@@ -1,0 +1,12 @@
+// The public surface of renderer/core: pure TypeScript, no React, no DOM. The browser and the
+// server import only this file.
+export * from './types';
+export { compileDocument, contentKey, visibleFields, type CompiledDocument, type Visibility } from './compile';
+export { prune } from './prune';
+export { checkDocument } from './checkDocument';
+export { normaliseText, hasValue } from './text';
+export { validate, isEmail, isUkPhone, isUkPostcode, timeProblem, type ValidateOptions } from './validate';
+export { interpretSchema, fromAjvValidator, type SchemaCheck, type SchemaError } from './schemaCheck';
+export { messageFor, DEFAULT_MESSAGES, type MessageVars, type MessageOptions } from './messages';
+export { NONE_OF_THE_ABOVE, kindOf, defaultWidget, schemaOptions, documentFields, type FieldKind, type FieldOption } from './fields';
+export { isDateRefSyntax, parseDate, parseTime, parseDateTime } from './dates';
