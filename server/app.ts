@@ -3,8 +3,16 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Db } from './db.js';
+import { fileURLToPath } from 'node:url';
+import type { ServerContext } from './context.js';
+import { registerErrorHandler } from './errors.js';
+import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
+import { ROUTE_MODULES } from './routes/index.js';
+import { SUBMITTABLE_FORM_TYPES } from './seed.js';
 import { registerSecurityHeaders } from './security.js';
-import { registerSettingsRoutes } from './routes/settings.js';
+import { createApiAjv } from './validation.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface ServerOptions {
   /** Folder holding the SQLite file; created and seeded when new. */
@@ -13,11 +21,19 @@ export interface ServerOptions {
   distDir?: string;
   /** Log requests (method, path without query, status, time); never bodies. */
   logRequests?: boolean;
+  /** Demo and test switches (POST /api/v1/practice/controls, /reset); off → those paths are 404. */
+  controls?: boolean;
+  /** Folder of the admin form documents (default schemas/forms). */
+  formsDir?: string;
+  /** The renderer core used to re-check admin forms (default: renderer/core/index); tests may pass another. */
+  formCore?: FormCore;
 }
 
 export interface PracticeServer {
   app: FastifyInstance;
   db: Db;
+  /** Start-up problems worth printing (missing form documents, missing form checker). */
+  warnings: string[];
 }
 
 /** API paths: an unknown one is a JSON 404, never the app's HTML. */
@@ -40,8 +56,21 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const db = openDatabase(options.dataDir);
   app.addHook('onClose', async () => db.close());
 
+  // Every API schema compiled once, here; route bodies refer to them by $id.
+  const ajv = createApiAjv(path.join(repoRoot, 'schemas', 'api'));
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  // JSON only: any other content type on a call with a body is 415 (the login form adds its own parser in its scope).
+  app.removeContentTypeParser('text/plain');
+  const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), SUBMITTABLE_FORM_TYPES);
+  const formCore = options.formCore ?? RENDERER_CORE;
+  const warnings: string[] = [];
+  if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
+  for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);
+  const ctx: ServerContext = { db, ajv, forms, formCore, controls: options.controls === true };
+
   registerSecurityHeaders(app);
-  registerSettingsRoutes(app, db);
+  registerErrorHandler(app);
+  for (const register of ROUTE_MODULES) await register(app, ctx);
 
   const distDir = options.distDir;
   const hasApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
@@ -66,5 +95,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such resource: ${request.method} ${urlPath}` });
   });
 
-  return { app, db };
+  return { app, db, warnings };
 }

@@ -14,6 +14,45 @@ const MIGRATIONS: string[] = [
      key TEXT PRIMARY KEY,
      value TEXT NOT NULL
    );`,
+  // Demo patient records (the practice's record system), matched by last name + date of birth + postcode.
+  `CREATE TABLE patients (
+     id TEXT PRIMARY KEY,
+     first_name TEXT NOT NULL,
+     last_name TEXT NOT NULL,
+     date_of_birth TEXT NOT NULL,
+     sex_at_birth TEXT NOT NULL,
+     postcode TEXT NOT NULL,
+     nhs_number TEXT NOT NULL,
+     email TEXT,
+     mobile TEXT,
+     ehr_state TEXT NOT NULL,
+     update_contact_requested INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE INDEX patients_match ON patients (date_of_birth);
+   -- What the practice received. seq orders them; body is the stored JSON.
+   CREATE TABLE requests (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     kind TEXT NOT NULL,
+     form_type TEXT,
+     status TEXT NOT NULL,
+     received_at TEXT NOT NULL,
+     body TEXT NOT NULL
+   );
+   -- Idempotency keys of accepted submissions: a retry returns the stored answer.
+   CREATE TABLE idempotency_keys (
+     key TEXT PRIMARY KEY,
+     body_hash TEXT NOT NULL,
+     status_code INTEGER NOT NULL,
+     response TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   -- Sessions of the simulated national login.
+   CREATE TABLE sessions (
+     id TEXT PRIMARY KEY,
+     patient_id TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );`,
 ];
 
 /** Opens (creating and seeding on first start) the practice database in `dataDir`. */
@@ -25,8 +64,7 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  const seeded = db.prepare('SELECT COUNT(*) AS n FROM settings').get() as { n: number };
-  if (seeded.n === 0) seedDatabase(db);
+  seedDatabase(db);
   return db;
 }
 
@@ -38,6 +76,14 @@ function migrate(db: Db): void {
       db.pragma(`user_version = ${i + 1}`);
     })();
   }
+}
+
+/** Puts the database back to the demo seed: settings, patients, requests, keys and sessions. */
+export function resetDatabase(db: Db): void {
+  db.transaction(() => {
+    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions']) db.exec(`DELETE FROM ${table}`);
+    seedDatabase(db);
+  })();
 }
 
 export function readSetting<T>(db: Db, key: string): T | undefined {

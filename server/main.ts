@@ -8,7 +8,13 @@ const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
 const distDir = path.join(root, 'dist');
 
-const { app } = await buildServer({ dataDir, distDir, logRequests: process.env.LOG_REQUESTS === '1' });
+const { app, warnings } = await buildServer({
+  dataDir,
+  distDir,
+  logRequests: process.env.LOG_REQUESTS === '1',
+  controls: process.env.PRACTICE_CONTROLS === '1',
+});
+for (const warning of warnings) console.warn(`Warning: ${warning}`);
 await app.listen({ port, host });
 const shown = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
 console.log(`Your GP practice online service is running at http://${shown}:${port}/ (data in ${dataDir})`);

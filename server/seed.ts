@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 import { writeSetting } from './db.js';
 
-/** The demo practice: what a fresh `npm start` shows. */
+/** The demo practice: what a fresh `npm start` shows. All names, numbers and addresses are fictional. */
 export const DEMO_CLINIC = {
   name: 'Riverside Medical Practice',
   street: '12 Riverside Road',
@@ -15,8 +15,240 @@ export const DEMO_CLINIC = {
   tenantId: 'riverside',
 };
 
+export const FLOW_TYPES = [
+  'PATIENT_DIRECT_BOOKING',
+  'SMART_DIRECT_BOOKING',
+  'ADMIN_REQUEST',
+  'MEDICAL_REQUEST',
+  'CHILD_REQUEST',
+  'CHILD_REQUEST_INITIAL',
+  'ASK_TO_SELF_BOOK_RESCHEDULE',
+  'ELIGIBILITY_FCP',
+  'ELIGIBILITY_OTHER',
+  'ASB_PDB_RESCHEDULE',
+] as const;
+
+/** Manual patient authentication (patient check against the record) per flow; the login is offered where a patient acts for themselves. */
+const MANUAL_AUTH_FLOWS = new Set<string>(['ADMIN_REQUEST', 'MEDICAL_REQUEST', 'SMART_DIRECT_BOOKING', 'CHILD_REQUEST']);
+const LOGIN_FLOWS = new Set<string>(['ADMIN_REQUEST', 'MEDICAL_REQUEST', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING']);
+
+export const DEMO_FLOW_CONFIG = Object.fromEntries(
+  FLOW_TYPES.map((flow) => [flow, { enableManualPatientAuth: MANUAL_AUTH_FLOWS.has(flow), enableNhsLogin: LOGIN_FLOWS.has(flow) }]),
+);
+
+export const DEMO_PATIENT_APP = {
+  triageMapping: {},
+  // Spec 9 defaults.
+  triageMappingSearch: {
+    mainSearchMinThreshold: 0.5,
+    mainSearchFuzzyDifference: 0.1,
+    fuzzyMinThreshold: 0.5,
+    fuzzyDifference: 0.1,
+    maximumNumberOfPathways: 6,
+    minSearchTermLength: 3,
+  },
+  flowConfig: DEMO_FLOW_CONFIG,
+  enableSelectSessionHolder: true,
+  virtualSlotTypeLabel: 'Telephone call',
+  medicalDeviceClassification: {
+    appName: 'Your GP practice online',
+    appVersion: '0.1.0',
+    releaseDate: '2025-01-15',
+    companyDetails: {
+      name: 'Example Health Software Ltd',
+      address: '1 Example Street, Leeds LS1 1AA',
+      telephone: '0113 496 0999',
+      email: 'support@health-software.example',
+    },
+    intendedPurpose:
+      'Helps patients of a GP practice describe a health problem or an admin need so that the practice can decide how and how soon to help. It does not diagnose.',
+    warnings: [
+      'In an emergency, call 999.',
+      'If you need urgent help and it is not an emergency, call 111 or use 111 online.',
+      'This service does not replace advice from a healthcare professional.',
+    ],
+  },
+  freeTextInput: {
+    enabled: true,
+    patientNeedOptions: [
+      { value: 'ADVICE', label: 'I need advice' },
+      { value: 'APPOINTMENT', label: 'I would like an appointment' },
+      { value: 'MEDICATION', label: 'It is about my medication' },
+      { value: 'OTHER', label: 'Something else' },
+    ],
+  },
+  emergencyOverrideOptions: [
+    { id: 'patient_override_for_gp', label: 'Patient override for GP' },
+    { id: 'by_end_tomorrow', label: 'By end tomorrow' },
+    { id: 'already_seen_urgent_care', label: 'I have already been seen by urgent care for this problem' },
+    { id: 'none_of_the_above', label: 'None of the above' },
+  ],
+  enableAneSubmission: true,
+  useProxy: true,
+  poweredBy: { text: 'Powered by Example Health Software', url: 'https://health-software.example' },
+};
+
+export const DEMO_OPERATIONAL_STATE = {
+  medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+  admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+};
+
+/** The ten admin forms of spec 3. requiresPatientRecord: the patient must be matched to a record first. */
+export const ADMIN_FORM_TYPES = [
+  'DOCTOR_LETTER',
+  'FIT_NOTE',
+  'OTHER_ENQUIRY',
+  'REFERRAL_ENQUIRY',
+  'REPEAT_PRESCRIPTION',
+  'TEST_RESULTS',
+  'TRAVEL_RISK_FORM',
+  'CHANGE_OF_PERSONAL_DETAILS',
+  'ELECTRONIC_PRESCRIPTION_SERVICE',
+  'PATIENT_REGISTRATION_FORM',
+] as const;
+
+/** Every form type the admin-request call accepts: the ten plus the change-of-contact form. */
+export const SUBMITTABLE_FORM_TYPES = [...ADMIN_FORM_TYPES, 'CHANGE_OF_CONTACT_DETAILS'] as const;
+
+export const DEMO_ADMIN_FORMS = {
+  forms: [
+    { type: 'REPEAT_PRESCRIPTION', label: 'Repeat prescription', subTitle: 'Order medicine you take regularly', requiresPatientRecord: true },
+    { type: 'FIT_NOTE', label: 'Fit note', subTitle: 'Extend a sick note or fit note', requiresPatientRecord: true },
+    { type: 'TEST_RESULTS', label: 'Test results', subTitle: 'Ask about the results of a test', requiresPatientRecord: true },
+    { type: 'DOCTOR_LETTER', label: "Doctor's letter", subTitle: 'Ask for a letter from a GP (a charge may apply)', requiresPatientRecord: true },
+    { type: 'TRAVEL_RISK_FORM', label: 'Travel vaccinations', subTitle: 'Tell us about a trip abroad', requiresPatientRecord: true },
+    { type: 'CHANGE_OF_PERSONAL_DETAILS', label: 'Change of personal details', subTitle: 'Update your name, address or contact details', requiresPatientRecord: true },
+    { type: 'ELECTRONIC_PRESCRIPTION_SERVICE', label: 'Choose a pharmacy', subTitle: 'Set the pharmacy your prescriptions go to', requiresPatientRecord: true },
+    { type: 'PATIENT_REGISTRATION_FORM', label: 'Register with the practice', subTitle: 'Complete your registration details', requiresPatientRecord: true },
+    { type: 'OTHER_ENQUIRY', label: 'Other enquiry', subTitle: 'Any other non-urgent question for the practice', requiresPatientRecord: false },
+    { type: 'REFERRAL_ENQUIRY', label: 'Referral enquiry', subTitle: 'Ask about a referral to a hospital or service', requiresPatientRecord: false },
+  ],
+  links: {
+    privateFees: 'https://riverside-practice.example/private-fees',
+    selfReferral: 'https://riverside-practice.example/self-referral',
+    sickLeaveRights: 'https://www.gov.uk/taking-sick-leave',
+    practiceBoundary: 'https://riverside-practice.example/boundary',
+    findAPharmacy: 'https://www.nhs.uk/service-search/pharmacy/find-a-pharmacy',
+  },
+  customFields: { 'minimum-dr-letter-charge': '25.00' },
+  patientEnabledForms: [...ADMIN_FORM_TYPES],
+};
+
+export const DEMO_NOTIFICATION_CONFIG = { sms: { enabled: true } };
+
+export const DEMO_SHARED = {
+  slotSites: [],
+  slotTypes: [],
+  alternativeSlotSites: [],
+  alternativeSlotTypes: [],
+  eligibilityGuidelines: [],
+  childGuidelines: [],
+  anE: {},
+  featureSets: ['SMART_TRIAGE', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING'],
+  enableChildRequests: true,
+  nhsLogin: { enabled: true, clusterUri: '/nhs-login' },
+};
+
+/**
+ * Practice notices are HTML written by the practice. The first deliberately carries a script
+ * element and an onerror attribute: the app must sanitise before showing (tests rely on it).
+ */
+export const DEMO_NOTICES = [
+  {
+    id: 'notice-flu-clinics',
+    title: 'Flu clinics',
+    content:
+      '<p>Our <strong>flu clinics</strong> run on Saturday mornings in October.</p>' +
+      '<ul><li>Adults aged 65 and over</li><li>Children aged 2 and 3</li></ul>' +
+      '<script>window.__noticeScriptRan = true</script>' +
+      '<img src="x" onerror="window.__noticeOnerrorRan = true" alt="">' +
+      '<p><a href="https://riverside-practice.example/flu">Read more about flu clinics</a></p>',
+    publishedAt: '2025-09-01T08:00:00.000Z',
+  },
+  {
+    id: 'notice-bank-holiday',
+    title: 'Bank holiday opening',
+    content: '<p>The practice is <em>closed</em> on bank holidays. Call <strong>111</strong> if you need help.</p>',
+    publishedAt: '2025-08-20T08:00:00.000Z',
+  },
+];
+
+export const DEMO_URGENCY = {
+  'ref-emergency': { urgency: 'Emergency_indication', colour: 'BLACK' },
+  'ref-ae': { urgency: 'A_E_department', colour: 'RED' },
+  'ref-urgent-callback': { urgency: 'Urgent_callback', colour: 'RED' },
+  'ref-same-day': { urgency: 'Same_day_appointment', colour: 'AMBER' },
+  'ref-end-tomorrow': { urgency: 'By_end_tomorrow', colour: 'YELLOW' },
+  'ref-5-days': { urgency: 'Within_5_days', colour: 'GREEN' },
+  'ref-routine': { urgency: 'TRoutine', colour: 'GREEN' },
+  'ref-nurse': { urgency: 'Nurse', colour: 'UNKNOWN' },
+};
+
+/** Guidelines whose questionnaires are AI-led (settings ai-led / ai-led-pathways). */
+export const DEMO_AI_LED = { guidelineIds: ['back-pain', 'sore-throat'] };
+
+/**
+ * Demo patient records. `ehrState` simulates the record system: ACTIVE, INACTIVE (→ INVALID_STATUS),
+ * UNAVAILABLE (→ SERVICE_UNAVAILABLE), TEMPORARY (→ TEMPORARY_ERROR). The README lists which
+ * inputs give which validation status.
+ */
+export interface PatientRecord {
+  id: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  sexAtBirth: 'female' | 'male';
+  postCode: string;
+  nhsNumber: string;
+  email: string | null;
+  mobile: string | null;
+  ehrState: 'ACTIVE' | 'INACTIVE' | 'UNAVAILABLE' | 'TEMPORARY';
+  updateContactRequested: boolean;
+}
+
+export const DEMO_PATIENTS: PatientRecord[] = [
+  { id: 'p-amelia', firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', nhsNumber: '9990000018', email: 'amelia.testwell@example.com', mobile: '07700 900123', ehrState: 'ACTIVE', updateContactRequested: false },
+  { id: 'p-omar', firstName: 'Omar', lastName: "O'Sample", dateOfBirth: '1972-11-03', sexAtBirth: 'male', postCode: 'LS6 2QT', nhsNumber: '9990000026', email: 'omar.osample@example.com', mobile: '07700 900456', ehrState: 'ACTIVE', updateContactRequested: false },
+  { id: 'p-charlie', firstName: 'Charlie', lastName: 'Testwell', dateOfBirth: '2018-06-01', sexAtBirth: 'male', postCode: 'LS1 4AP', nhsNumber: '9990000034', email: 'amelia.testwell@example.com', mobile: '07700 900123', ehrState: 'ACTIVE', updateContactRequested: false },
+  { id: 'p-noah', firstName: 'Noah', lastName: 'Nomail', dateOfBirth: '1979-09-30', sexAtBirth: 'male', postCode: 'LS2 7EE', nhsNumber: '9990000042', email: null, mobile: '07700 900789', ehrState: 'ACTIVE', updateContactRequested: false },
+  { id: 'p-ivy', firstName: 'Ivy', lastName: 'Bademail', dateOfBirth: '1990-02-14', sexAtBirth: 'female', postCode: 'LS3 1AB', nhsNumber: '9990000050', email: 'ivy.bademail@@example', mobile: null, ehrState: 'ACTIVE', updateContactRequested: false },
+  { id: 'p-isaac', firstName: 'Isaac', lastName: 'Inactive', dateOfBirth: '1968-07-21', sexAtBirth: 'male', postCode: 'LS4 2HX', nhsNumber: '9990000069', email: 'isaac.inactive@example.com', mobile: null, ehrState: 'INACTIVE', updateContactRequested: false },
+  { id: 'p-sam', firstName: 'Sam', lastName: 'Outage', dateOfBirth: '1995-12-05', sexAtBirth: 'female', postCode: 'LS5 3JR', nhsNumber: '9990000077', email: 'sam.outage@example.com', mobile: null, ehrState: 'UNAVAILABLE', updateContactRequested: false },
+  { id: 'p-tara', firstName: 'Tara', lastName: 'Timeout', dateOfBirth: '2000-03-09', sexAtBirth: 'female', postCode: 'LS7 4DN', nhsNumber: '9990000085', email: 'tara.timeout@example.com', mobile: null, ehrState: 'TEMPORARY', updateContactRequested: false },
+  { id: 'p-ursula', firstName: 'Ursula', lastName: 'Update', dateOfBirth: '1958-05-17', sexAtBirth: 'female', postCode: 'LS8 1PL', nhsNumber: '9990000093', email: 'ursula.update@example.com', mobile: '07700 900321', ehrState: 'ACTIVE', updateContactRequested: true },
+];
+
+/** The simulated national-login account: Amelia Testwell. */
+export const DEMO_LOGIN_PATIENT_ID = 'p-amelia';
+
+export const DEMO_SETTINGS: Record<string, unknown> = {
+  clinic: DEMO_CLINIC,
+  'patient-app': DEMO_PATIENT_APP,
+  'operational-state': DEMO_OPERATIONAL_STATE,
+  'admin-forms': DEMO_ADMIN_FORMS,
+  'notification-config': DEMO_NOTIFICATION_CONFIG,
+  shared: DEMO_SHARED,
+  'practice-notices': DEMO_NOTICES,
+  'urgency-by-referral-id': DEMO_URGENCY,
+  'ai-led': DEMO_AI_LED,
+};
+
+/**
+ * Seeds what is missing: every setting not yet stored, and the demo patients when there are none.
+ * Safe on every start, so a database made by an older version gains the newer settings.
+ */
 export function seedDatabase(db: Db): void {
   db.transaction(() => {
-    writeSetting(db, 'clinic', DEMO_CLINIC);
+    const has = db.prepare('SELECT 1 FROM settings WHERE key = ?');
+    for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
+      if (!has.get(key)) writeSetting(db, key, value);
+    }
+    const patients = db.prepare('SELECT COUNT(*) AS n FROM patients').get() as { n: number };
+    if (patients.n > 0) return;
+    const insert = db.prepare(
+      `INSERT INTO patients (id, first_name, last_name, date_of_birth, sex_at_birth, postcode, nhs_number, email, mobile, ehr_state, update_contact_requested)
+       VALUES (@id, @firstName, @lastName, @dateOfBirth, @sexAtBirth, @postCode, @nhsNumber, @email, @mobile, @ehrState, @updateContactRequested)`,
+    );
+    for (const p of DEMO_PATIENTS) insert.run({ ...p, updateContactRequested: p.updateContactRequested ? 1 : 0 });
   })();
 }

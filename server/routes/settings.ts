@@ -1,8 +1,69 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
+import { HttpError } from '../errors.js';
+
+interface ServiceState {
+  operationalStatus: 'SERVICE_ON' | 'SERVICE_OFF';
+  practiceCalendar: 'IN_HOURS' | 'OUT_OF_HOURS';
+}
+
+export function readOperationalState(db: Db): { medical: ServiceState; admin: ServiceState } {
+  const state = readSetting<{ medical: ServiceState; admin: ServiceState }>(db, 'operational-state');
+  if (!state) throw new Error('operational-state setting missing');
+  return state;
+}
+
+/** 412 "Outside normal operating hours" when the service is SERVICE_OFF or OUT_OF_HOURS (spec 8). */
+export function assertServiceOpen(db: Db, service: 'medical' | 'admin'): void {
+  const state = readOperationalState(db)[service];
+  if (state.operationalStatus === 'SERVICE_OFF' || state.practiceCalendar === 'OUT_OF_HOURS') {
+    throw new HttpError(412, 'Outside normal operating hours');
+  }
+}
+
+function queryList(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  return values
+    .filter((v): v is string => typeof v === 'string')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
 
 /** Settings calls of spec 7.1. */
-export function registerSettingsRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/v1/settings/clinic', async () => readSetting(db, 'clinic') ?? {});
+export function registerSettingsRoutes(app: FastifyInstance, { db }: ServerContext): void {
+  const simple: Array<[string, string]> = [
+    ['/api/v1/settings/clinic', 'clinic'],
+    ['/api/v1/settings/patient-app', 'patient-app'],
+    ['/api/v1/settings/operational-state', 'operational-state'],
+    ['/api/v1/settings/admin-forms', 'admin-forms'],
+    ['/api/v1/settings/notification-config', 'notification-config'],
+    ['/api/v1/settings/shared', 'shared'],
+    ['/api/v1/triage/practice-notice/published-enabled', 'practice-notices'],
+    ['/api/v1/settings/urgency-by-referral-id', 'urgency-by-referral-id'],
+  ];
+  for (const [url, key] of simple) {
+    app.get(url, async () => {
+      const value = readSetting(db, key);
+      if (value === undefined) throw new Error(`setting ${key} missing`);
+      return value;
+    });
+  }
+
+  app.get('/api/v1/settings/ai-led', async (request) => {
+    const { guidelineId } = request.query as { guidelineId?: string; referralId?: string };
+    if (typeof guidelineId !== 'string' || guidelineId === '') {
+      throw new HttpError(400, 'querystring/guidelineId is required', { details: [{ path: '/guidelineId', message: 'is required' }] });
+    }
+    const { guidelineIds } = readSetting<{ guidelineIds: string[] }>(db, 'ai-led') ?? { guidelineIds: [] };
+    return { aiLed: guidelineIds.includes(guidelineId) };
+  });
+
+  app.get('/api/v1/settings/ai-led-pathways', async (request) => {
+    const ids = queryList((request.query as { guidelineIds?: unknown }).guidelineIds);
+    const { guidelineIds } = readSetting<{ guidelineIds: string[] }>(db, 'ai-led') ?? { guidelineIds: [] };
+    return Object.fromEntries(ids.map((id) => [id, guidelineIds.includes(id)]));
+  });
 }

@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as rendererCore from '../renderer/core/index';
+import type { FieldError, FormData, FormDocument, Parameters, PruneResult } from '../renderer/core/index';
+import { HttpError } from './errors.js';
+
+/** The renderer core functions the server re-checks submissions with (renderer/core/index). */
+export interface FormCore {
+  prune(doc: FormDocument, data: FormData, params?: Parameters): PruneResult;
+  validate(doc: FormDocument, data: FormData, options: { params?: Parameters; today?: Date }): FieldError[];
+}
+
+/** The real renderer core: the same prune and validate the browser runs. */
+export const RENDERER_CORE: FormCore = { prune: rendererCore.prune, validate: rendererCore.validate };
+
+/** Form documents schemas/forms/<FORM_TYPE>.form.json, read once and cached. */
+export class FormDocuments {
+  private readonly docs = new Map<string, FormDocument>();
+  readonly missing: string[] = [];
+  readonly broken: string[] = [];
+
+  constructor(
+    readonly dir: string,
+    formTypes: readonly string[],
+  ) {
+    for (const type of formTypes) {
+      const file = path.join(dir, `${type}.form.json`);
+      if (!existsSync(file)) {
+        this.missing.push(type);
+        continue;
+      }
+      try {
+        this.docs.set(type, JSON.parse(readFileSync(file, 'utf8')) as FormDocument);
+      } catch (error) {
+        this.broken.push(`${type}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  get(type: string): FormDocument | undefined {
+    return this.docs.get(type);
+  }
+}
+
+export interface RecheckContext {
+  core: FormCore;
+  docs: FormDocuments;
+  params: Parameters;
+}
+
+/**
+ * Re-checks the fields of one submitted form with the same rules the browser used: fields the
+ * document does not know and empty strings are dropped, hidden fields pruned, the rest validated.
+ * Returns the fields to store; throws HttpError 400 with details on a validation error.
+ */
+export function recheckForm(ctx: RecheckContext, formType: string, fields: FormData, pathPrefix = ''): FormData {
+  const doc = ctx.docs.get(formType);
+  if (!doc) throw new HttpError(500, `No form document for formType ${formType} (schemas/forms/${formType}.form.json)`);
+  const known: FormData = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (!Object.prototype.hasOwnProperty.call(doc.schema.properties, name)) continue;
+    if (value === undefined || value === null || value === '') continue;
+    known[name] = value;
+  }
+  const { data } = ctx.core.prune(doc, known, ctx.params);
+  const errors = ctx.core.validate(doc, data, { params: ctx.params });
+  if (errors.length > 0) {
+    const details = errors.map((e) => ({ path: `${pathPrefix}/${e.path}`, message: e.message }));
+    throw new HttpError(400, details.map((d) => `body${d.path}: ${d.message}`).join('; '), { details });
+  }
+  return data;
+}
+
+/** Whole years between a YYYY-MM-DD date of birth and today (UTC). */
+export function ageInYears(dateOfBirth: string, today = new Date()): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < mo || (today.getUTCMonth() + 1 === mo && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}

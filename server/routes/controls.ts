@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
+import type { Db } from '../db.js';
+import { readSetting, resetDatabase, writeSetting } from '../db.js';
+import { schemaId } from '../validation.js';
+
+type Obj = Record<string, unknown>;
+interface ServiceState {
+  operationalStatus: string;
+  practiceCalendar: string;
+}
+interface Controls {
+  operationalState?: { medical?: Partial<ServiceState>; admin?: Partial<ServiceState> };
+  featureSets?: string[];
+  smsEnabled?: boolean;
+  nhsLoginEnabled?: boolean;
+  enableChildRequests?: boolean;
+  notices?: Array<{ id: string; title: string; content: string }>;
+  patientEnabledForms?: string[];
+  flowConfig?: Obj;
+}
+
+function setting<T>(db: Db, key: string): T {
+  const value = readSetting<T>(db, key);
+  if (value === undefined) throw new Error(`setting ${key} missing`);
+  return value;
+}
+
+/** The switches as they stand now. */
+export function controlsState(db: Db) {
+  const shared = setting<{ featureSets: string[]; enableChildRequests: boolean; nhsLogin: { enabled: boolean } }>(db, 'shared');
+  return {
+    operationalState: setting<Obj>(db, 'operational-state'),
+    featureSets: shared.featureSets,
+    smsEnabled: setting<{ sms: { enabled: boolean } }>(db, 'notification-config').sms.enabled,
+    nhsLoginEnabled: shared.nhsLogin.enabled,
+    enableChildRequests: shared.enableChildRequests,
+    notices: setting<unknown[]>(db, 'practice-notices'),
+    patientEnabledForms: setting<{ patientEnabledForms: string[] }>(db, 'admin-forms').patientEnabledForms,
+    flowConfig: setting<{ flowConfig: Obj }>(db, 'patient-app').flowConfig,
+  };
+}
+
+export function applyControls(db: Db, c: Controls): void {
+  db.transaction(() => {
+    if (c.operationalState) {
+      const state = setting<{ medical: ServiceState; admin: ServiceState }>(db, 'operational-state');
+      for (const service of ['medical', 'admin'] as const) {
+        const patch = c.operationalState[service];
+        if (patch) state[service] = { ...state[service], ...patch };
+      }
+      writeSetting(db, 'operational-state', state);
+    }
+    if (c.featureSets || c.nhsLoginEnabled !== undefined || c.enableChildRequests !== undefined) {
+      const shared = setting<Obj & { nhsLogin: Obj }>(db, 'shared');
+      if (c.featureSets) shared.featureSets = c.featureSets;
+      if (c.enableChildRequests !== undefined) shared.enableChildRequests = c.enableChildRequests;
+      if (c.nhsLoginEnabled !== undefined) shared.nhsLogin = { ...shared.nhsLogin, enabled: c.nhsLoginEnabled };
+      writeSetting(db, 'shared', shared);
+    }
+    if (c.smsEnabled !== undefined) writeSetting(db, 'notification-config', { sms: { enabled: c.smsEnabled } });
+    if (c.notices) {
+      const now = new Date().toISOString();
+      writeSetting(db, 'practice-notices', c.notices.map((n) => ({ ...n, publishedAt: now })));
+    }
+    if (c.patientEnabledForms) {
+      writeSetting(db, 'admin-forms', { ...setting<Obj>(db, 'admin-forms'), patientEnabledForms: c.patientEnabledForms });
+    }
+    if (c.flowConfig) {
+      const app = setting<Obj & { flowConfig: Obj }>(db, 'patient-app');
+      writeSetting(db, 'patient-app', { ...app, flowConfig: { ...app.flowConfig, ...c.flowConfig } });
+    }
+  })();
+}
+
+/** Demo and test switches: registered only when the server starts with controls on, otherwise these paths are 404. */
+export function registerControlsRoutes(app: FastifyInstance, { db, controls }: ServerContext): void {
+  if (!controls) return;
+  app.post('/api/v1/practice/controls', { schema: { body: { $ref: schemaId('practice-controls') } } }, async (request) => {
+    applyControls(db, request.body as Controls);
+    return controlsState(db);
+  });
+  app.post('/api/v1/practice/controls/reset', async () => {
+    resetDatabase(db);
+    return controlsState(db);
+  });
+}

@@ -1,0 +1,20 @@
+import type { RouteModule } from '../context.js';
+import { registerControlsRoutes } from './controls.js';
+import { registerLoginRoutes } from './login.js';
+import { registerPatientRoutes } from './patients.js';
+import { registerPracticeRoutes } from './practice.js';
+import { registerRequestRoutes } from './requests.js';
+import { registerSettingsRoutes } from './settings.js';
+
+/**
+ * Every group of calls, one file each. Later groups (appointments of spec 7.4, the guideline
+ * engine of 7.5) add their file here.
+ */
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  registerSettingsRoutes,
+  registerLoginRoutes,
+  registerPatientRoutes,
+  registerRequestRoutes,
+  registerPracticeRoutes,
+  registerControlsRoutes,
+];

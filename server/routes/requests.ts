@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import type { Db } from '../db.js';
+import { readSetting } from '../db.js';
+import { HttpError } from '../errors.js';
+import { ageInYears, recheckForm, type RecheckContext } from '../forms.js';
+import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js';
+import { schemaId } from '../validation.js';
+import { assertServiceOpen } from './settings.js';
+
+type Body = Record<string, unknown>;
+const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest']);
+
+/**
+ * Run-time parameters the server knows for the form documents: the doctor-letter charge and the
+ * links of the admin-forms settings, SMS on/off, and the patient's age. A parameter not given
+ * takes the document's default.
+ */
+export function formParams(db: Db, patient: { dateOfBirth?: string } | undefined): Record<string, unknown> {
+  const adminForms = readSetting<{ customFields?: Record<string, string>; links?: Record<string, string> }>(db, 'admin-forms');
+  const charge = adminForms?.customFields?.['minimum-dr-letter-charge'];
+  const links = adminForms?.links ?? {};
+  const smsEnabled = readSetting<{ sms?: { enabled?: boolean } }>(db, 'notification-config')?.sms?.enabled === true;
+  const age = patient?.dateOfBirth ? ageInYears(patient.dateOfBirth) : undefined;
+  const params: Record<string, unknown> = { smsEnabled };
+  if (charge !== undefined) params.minimumDoctorLetterCharge = charge;
+  if (links.privateFees) params.privateFeesUrl = links.privateFees;
+  if (links.selfReferral) params.selfReferralUrl = links.selfReferral;
+  if (links.sickLeaveRights) params.sickLeaveRightsUrl = links.sickLeaveRights;
+  if (links.findAPharmacy) params.findAPharmacyUrl = links.findAPharmacy;
+  if (age !== undefined && age >= 0) params.patientAge = age;
+  return params;
+}
+
+function splitFields(body: Body): { envelope: Body; fields: Body } {
+  const envelope: Body = {};
+  const fields: Body = {};
+  for (const [k, v] of Object.entries(body)) (ENVELOPE.has(k) ? envelope : fields)[k] = v;
+  return { envelope, fields };
+}
+
+/** Re-checks one admin request; returns what is stored: the envelope plus the pruned fields. */
+function checkAdminRequest(ctx: ServerContext, body: Body, pathPrefix: string): Body {
+  const { envelope, fields } = splitFields(body);
+  const formType = String(envelope.formType);
+  if (envelope.triageRequestType !== formType) {
+    throw new HttpError(400, `body${pathPrefix}/triageRequestType must equal formType`, {
+      details: [{ path: `${pathPrefix}/triageRequestType`, message: 'must equal formType' }],
+    });
+  }
+  const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, params: formParams(ctx.db, envelope.patient as { dateOfBirth?: string }) };
+  return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix) };
+}
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function send(reply: FastifyReply, answer: SubmissionAnswer) {
+  return reply.code(answer.statusCode).send(answer.body);
+}
+
+function created(stored: { id: string; status: string; receivedAt: string }): SubmissionAnswer {
+  return { statusCode: 201, body: { id: stored.id, status: stored.status, receivedAt: stored.receivedAt } };
+}
+
+/** Submissions of spec 7.3: admin request, consultation, unverified requests. */
+export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx;
+
+  app.post('/api/v1/triage/patient/admin/request', { schema: { body: { $ref: schemaId('admin-request') } } }, async (request, reply) => {
+    const body = request.body as Body;
+    const answer = runIdempotent(db, idempotencyKey(request), 'admin-request', body, () => {
+      assertServiceOpen(db, 'admin');
+      const stored = checkAdminRequest(ctx, body, '');
+      return created(insertRequest(db, 'ADMIN_REQUEST', String(body.formType), stored));
+    });
+    return send(reply, answer);
+  });
+
+  app.post('/api/v1/triage/patient/consultation', { schema: { body: { $ref: schemaId('consultation-request') } } }, async (request, reply) => {
+    const body = request.body as Body;
+    const answer = runIdempotent(db, idempotencyKey(request), 'consultation', body, () => {
+      assertServiceOpen(db, 'medical');
+      const triageRequest = body.triageRequest as Body;
+      return created(insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), body));
+    });
+    return send(reply, answer);
+  });
+
+  app.post('/api/v1/triage/patient/unverified/requests', { schema: { body: { $ref: schemaId('unverified-requests') } } }, async (request, reply) => {
+    const body = request.body as { primaryRequest: Body; associatedRequest: Body };
+    const answer = runIdempotent(db, idempotencyKey(request), 'unverified-requests', body, () => {
+      const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
+      assertServiceOpen(db, primaryIsAdmin ? 'admin' : 'medical');
+      const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : body.primaryRequest;
+      let associated = body.associatedRequest;
+      if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
+        const { envelope, fields } = splitFields(associated);
+        const patient = (associated.patient ?? body.primaryRequest.patient) as { dateOfBirth?: string } | undefined;
+        const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, params: formParams(db, patient) };
+        associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest') };
+      }
+      const kindLabel = String(primary.formType ?? primary.triageRequestType);
+      return created(insertRequest(db, 'UNVERIFIED_REQUESTS', kindLabel, { primaryRequest: primary, associatedRequest: associated }));
+    });
+    return send(reply, answer);
+  });
+}
