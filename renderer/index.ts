@@ -1,0 +1,15 @@
+// The renderer's only public entry: the app imports from here, never from inside renderer/.
+export {
+  visibleFields,
+  prune,
+  checkDocument,
+  validate,
+  compileDocument,
+  interpretSchema,
+  normaliseText,
+  messageFor,
+} from './core/index';
+export type * from './core/types';
+export { WIDGETS, OPERATORS } from './core/types';
+export type { SchemaCheck } from './core/index';
+export * from './ui/index';

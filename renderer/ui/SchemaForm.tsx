@@ -1,0 +1,236 @@
+// We deliberately do NOT draw with @rjsf/core's Form: it re-resolves the schema and
+// re-renders the whole form on every change (the baseline the benchmark measures against).
+// This renderer keeps answers in a small external store (formStore.ts) that each field
+// subscribes to, so a keystroke re-renders one field and a rule change re-renders only the
+// fields it shows, hides, disables or re-options. Rules, validation and pruning come from
+// renderer/core, the same code the server runs.
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { SchemaCheck } from '../core/index';
+import type { FormData, FormDocument, Parameters } from '../core/types';
+import { ContentBlocks } from './ContentBlocks';
+import { ErrorSummary } from './ErrorSummary';
+import { Field } from './Field';
+import { FormContext, type FormContextValue } from './formContext';
+import { FormStore } from './formStore';
+
+export const DEFAULT_BANNER = 'Please complete the errors in this form';
+
+export interface SchemaFormProps {
+  /** The form document (renderer/core/types.ts). Remount (change `key`) to switch documents. */
+  doc: FormDocument;
+  /** Run-time parameter values; changes re-evaluate the rules. */
+  params?: Parameters;
+  /** Answers to start from (e.g. restored from sessionStorage). Read once, on mount. */
+  initialData?: FormData;
+  /** Page index to start on (0-based). Read once, on mount. */
+  initialPage?: number;
+  /** Called after every change and page move, with all answers in memory (hidden ones included). */
+  onChange?: (data: FormData, page: number) => void;
+  /** Called once per Send with the pruned answers; while its promise is pending Send is disabled. */
+  onSubmit: (data: FormData) => Promise<void> | void;
+  /** Back on the first page. Without it, the first page shows no Back button. */
+  onBack?: () => void;
+  /** Shows a "Cancel" link-button under the buttons. */
+  onCancel?: () => void;
+  /** Called when onSubmit rejects; the answers stay and Send can be pressed again. */
+  onSubmitError?: (error: unknown) => void;
+  submitLabel?: string;
+  nextLabel?: string;
+  backLabel?: string;
+  cancelLabel?: string;
+  /** The line above the error list after a failed Next/Send (spec 5.2). */
+  banner?: string;
+  /** A precompiled validator for build-time documents (generated/); run-time documents use core's interpreter. */
+  schemaCheck?: SchemaCheck;
+  /** After the first failed Next/Send, errors re-evaluate on every change. Default true. */
+  validateOnChangeAfterSubmit?: boolean;
+  /** Prefix of every element id the form draws (fields, hints, errors); default "field-". */
+  idPrefix?: string;
+  /** Level of the page title heading; default 1 (the form is the page's main content). */
+  headingLevel?: 1 | 2;
+  /** Hide the page title (when the screen draws its own heading). */
+  hideTitle?: boolean;
+  /** A message from the caller (e.g. a failed send), drawn above the form. */
+  notice?: ReactNode;
+}
+
+export function SchemaForm(props: SchemaFormProps) {
+  const {
+    doc,
+    params = EMPTY,
+    onBack,
+    onCancel,
+    submitLabel = 'Send',
+    nextLabel = 'Next',
+    backLabel = 'Back',
+    cancelLabel = 'Cancel',
+    banner = DEFAULT_BANNER,
+    idPrefix = 'field-',
+    headingLevel = 1,
+    validateOnChangeAfterSubmit = true,
+  } = props;
+
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  const [page, setPage] = useState(() => Math.min(Math.max(props.initialPage ?? 0, 0), Math.max(doc.pages.length - 1, 0)));
+  const pageRef = useRef(page);
+  const [store] = useState(
+    () =>
+      new FormStore({
+        doc,
+        params,
+        initialData: props.initialData ?? {},
+        ...(props.schemaCheck ? { schemaCheck: props.schemaCheck } : {}),
+      }),
+  );
+  const [failed, setFailed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useRef<'summary' | 'heading' | null>(null);
+
+  useEffect(() => {
+    if (store.params !== params) store.setParams(params);
+  }, [store, params]);
+  useEffect(() => {
+    store.setSchemaCheck(props.schemaCheck);
+  }, [store, props.schemaCheck]);
+  useEffect(() => {
+    store.setOnChange((data) => latest.current.onChange?.(data, pageRef.current));
+  }, [store]);
+
+  useEffect(() => {
+    const target = focusAfterRender.current;
+    focusAfterRender.current = null;
+    if (target === 'summary') summaryRef.current?.focus();
+    if (target === 'heading') headingRef.current?.focus();
+  });
+
+  const required = useMemo(() => new Set(doc.schema.required ?? []), [doc]);
+  const context = useMemo<FormContextValue>(() => ({ store, idPrefix, required }), [store, idPrefix, required]);
+
+  const total = doc.pages.length;
+  const spec = doc.pages[page];
+  const last = page >= total - 1;
+
+  const goTo = (next: number) => {
+    pageRef.current = next;
+    setPage(next);
+    focusAfterRender.current = 'heading';
+    latest.current.onChange?.(store.getData(), next);
+  };
+
+  const fail = (fields: string[]) => {
+    if (validateOnChangeAfterSubmit) store.setLiveValidation(fields);
+    setFailed(true);
+    focusAfterRender.current = 'summary';
+    // The summary may already be on screen (a second failed attempt): focus it again.
+    summaryRef.current?.focus();
+  };
+
+  const pass = () => {
+    store.setLiveValidation(undefined);
+    store.clearErrors();
+    setFailed(false);
+  };
+
+  const send = async () => {
+    if (inFlight.current) return;
+    // Every visible field of every page: a parameter may have changed since an earlier page.
+    const all = doc.pages.flatMap((p) => p.fields);
+    const errors = store.validateFields(all);
+    if (errors.length > 0) {
+      const firstPage = doc.pages.findIndex((p) => errors.some((e) => p.fields.includes(e.path)));
+      const target = firstPage >= 0 ? firstPage : page;
+      const fields = doc.pages[target]?.fields ?? [];
+      store.validateFields(fields);
+      if (target !== page) {
+        pageRef.current = target;
+        setPage(target);
+      }
+      fail(fields);
+      return;
+    }
+    pass();
+    inFlight.current = true;
+    setSending(true);
+    try {
+      await latest.current.onSubmit(store.pruned().data);
+    } catch (error) {
+      latest.current.onSubmitError?.(error);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
+
+  const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!spec) return;
+    if (!last) {
+      const errors = store.validateFields(spec.fields);
+      if (errors.length > 0) return fail(spec.fields);
+      pass();
+      goTo(page + 1);
+      return;
+    }
+    void send();
+  };
+
+  const back = () => {
+    if (page === 0) {
+      onBack?.();
+      return;
+    }
+    pass();
+    goTo(page - 1);
+  };
+
+  if (!spec) return null;
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const hasRequired = spec.fields.some((f) => required.has(f));
+
+  return (
+    <FormContext.Provider value={context}>
+      <div className="app-schema-form" data-form-id={doc.id}>
+        {props.notice}
+        <ErrorSummary ref={summaryRef} store={store} idPrefix={idPrefix} banner={banner} shown={failed} />
+        {total > 1 ? <span className="nhsuk-caption-l">{`Page ${page + 1}/${total}`}</span> : null}
+        {props.hideTitle ? null : (
+          <Heading className="nhsuk-heading-l" tabIndex={-1} ref={headingRef}>
+            {spec.title}
+          </Heading>
+        )}
+        <ContentBlocks key={`c${page}`} store={store} blocks={spec.content} pageIndex={page} position="content" />
+        <form noValidate onSubmit={onFormSubmit} aria-label={spec.title}>
+          {hasRequired ? <p className="nhsuk-body-s">Questions marked with an asterisk (*) must be answered.</p> : null}
+          {spec.fields.map((name) => (
+            <Field key={name} name={name} />
+          ))}
+          <ContentBlocks key={`a${page}`} store={store} blocks={spec.contentAfter} pageIndex={page} position="contentAfter" />
+          <div className="nhsuk-button-group">
+            <button className="nhsuk-button" type="submit" disabled={sending} aria-disabled={sending || undefined}>
+              {last ? submitLabel : nextLabel}
+            </button>
+            {page > 0 || onBack ? (
+              <button className="nhsuk-button nhsuk-button--secondary" type="button" onClick={back} disabled={sending}>
+                {backLabel}
+              </button>
+            ) : null}
+            {onCancel ? (
+              <button className="nhsuk-button nhsuk-button--secondary" type="button" onClick={onCancel} disabled={sending}>
+                {cancelLabel}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </div>
+    </FormContext.Provider>
+  );
+}
+
+const EMPTY: Parameters = {};

@@ -1,0 +1,282 @@
+// The form's state lives here, outside React, so that a keystroke re-renders only the field
+// that changed (each field subscribes to its own snapshot with useSyncExternalStore) and a
+// change that flips a rule re-renders only the fields whose visibility, options or disabled
+// state actually changed. The whole-form component never re-renders per keystroke.
+import { compileDocument, contentKey, prune, validate, type SchemaCheck } from '../core/index';
+import type { FieldError, FormData, FormDocument, Parameters } from '../core/types';
+
+type Listener = () => void;
+type Compiled = ReturnType<typeof compileDocument>;
+type Visibility = ReturnType<Compiled['evaluate']>;
+
+/** What one field component needs to draw itself; replaced (never mutated) when it changes. */
+export interface FieldSnapshot {
+  value: unknown;
+  error: string | undefined;
+  visible: boolean;
+  disabled: boolean;
+  /** Visible option values when the field has option rules; undefined means "all options". */
+  options: ReadonlySet<string> | undefined;
+}
+
+const CONTENT_KEY = '\u0000content';
+const ERRORS_KEY = '\u0000errors';
+
+function sameSet(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const v of a) if (!b.has(v)) return false;
+  return true;
+}
+
+export interface FormStoreOptions {
+  doc: FormDocument;
+  params: Parameters;
+  initialData: FormData;
+  schemaCheck?: SchemaCheck;
+  onChange?: (data: FormData) => void;
+}
+
+export class FormStore {
+  readonly doc: FormDocument;
+  readonly compiled: Compiled;
+  params: Parameters;
+  schemaCheck: SchemaCheck | undefined;
+  onChange: ((data: FormData) => void) | undefined;
+
+  private data: FormData;
+  private visibility: Visibility;
+  private snapshots = new Map<string, FieldSnapshot>();
+  private fieldErrors = new Map<string, string>();
+  private errorList: FieldError[] = [];
+  private listeners = new Map<string, Set<Listener>>();
+  /** Fields validated on change (the current page) once a Next/Send has failed; empty before. */
+  private liveFields: string[] | undefined;
+  private contentVersion = 0;
+
+  constructor(options: FormStoreOptions) {
+    this.doc = options.doc;
+    this.compiled = compileDocument(options.doc);
+    this.params = options.params;
+    this.schemaCheck = options.schemaCheck;
+    this.onChange = options.onChange;
+    this.data = { ...options.initialData };
+    this.visibility = this.compiled.evaluate(this.data, this.params);
+    this.clearHiddenAndDisabled(new Set());
+  }
+
+  // ---- subscriptions -------------------------------------------------------------------
+
+  subscribe(key: string, listener: Listener): () => void {
+    let set = this.listeners.get(key);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(key, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  private notify(key: string): void {
+    const set = this.listeners.get(key);
+    if (set) for (const l of [...set]) l();
+  }
+
+  subscribeContent = (listener: Listener) => this.subscribe(CONTENT_KEY, listener);
+  subscribeErrors = (listener: Listener) => this.subscribe(ERRORS_KEY, listener);
+
+  // ---- reads ---------------------------------------------------------------------------
+
+  getData(): FormData {
+    return this.data;
+  }
+
+  getErrors(): FieldError[] {
+    return this.errorList;
+  }
+
+  /** Changes whenever content-block visibility may have changed. */
+  getContentVersion(): number {
+    return this.contentVersion;
+  }
+
+  getVisibility(): Visibility {
+    return this.visibility;
+  }
+
+  snapshot(field: string): FieldSnapshot {
+    let snap = this.snapshots.get(field);
+    if (!snap) {
+      snap = this.buildSnapshot(field);
+      this.snapshots.set(field, snap);
+    }
+    return snap;
+  }
+
+  private buildSnapshot(field: string): FieldSnapshot {
+    return {
+      value: this.data[field],
+      error: this.fieldErrors.get(field),
+      visible: this.visibility.visible.has(field),
+      disabled: this.visibility.disabled.has(field),
+      options: this.visibility.options.get(field),
+    };
+  }
+
+  /** Rebuilds a field's snapshot and tells its subscribers if anything they draw changed. */
+  private refresh(field: string): void {
+    const old = this.snapshots.get(field);
+    const next = this.buildSnapshot(field);
+    if (
+      old &&
+      old.value === next.value &&
+      old.error === next.error &&
+      old.visible === next.visible &&
+      old.disabled === next.disabled &&
+      sameSet(old.options, next.options)
+    ) {
+      return;
+    }
+    this.snapshots.set(field, next);
+    this.notify(field);
+  }
+
+  setOnChange(listener: ((data: FormData) => void) | undefined): void {
+    this.onChange = listener;
+  }
+
+  setSchemaCheck(check: SchemaCheck | undefined): void {
+    this.schemaCheck = check;
+  }
+
+  // ---- writes --------------------------------------------------------------------------
+
+  setValue(field: string, value: unknown): void {
+    const current = this.data[field];
+    if (current === value || (value === undefined && !(field in this.data))) return;
+    const next = { ...this.data };
+    if (value === undefined) delete next[field];
+    else next[field] = value;
+    this.data = next;
+    this.refresh(field);
+    if (this.compiled.dependentsOf(field).length > 0 || this.contentReads(field)) this.reevaluate();
+    if (this.liveFields) this.revalidate(this.liveFields);
+    this.onChange?.(this.data);
+  }
+
+  setParams(params: Parameters): void {
+    this.params = params;
+    this.reevaluate();
+    if (this.liveFields) this.revalidate(this.liveFields);
+  }
+
+  private contentFields: Set<string> | undefined;
+  /** Whether a content block's enableWhen reads this field. */
+  private contentReads(field: string): boolean {
+    if (!this.contentFields) {
+      this.contentFields = new Set();
+      for (const page of this.doc.pages) {
+        for (const block of [...(page.content ?? []), ...(page.contentAfter ?? [])]) {
+          for (const c of block.enableWhen ?? []) if (c.question) this.contentFields.add(c.question);
+        }
+      }
+    }
+    return this.contentFields.has(field);
+  }
+
+  /** Recomputes visibility and notifies only the fields whose visibility state changed. */
+  private reevaluate(): void {
+    const before = this.visibility;
+    this.visibility = this.compiled.evaluate(this.data, this.params);
+    const changed = new Set<string>();
+    for (const field of this.compiled.fields) {
+      if (
+        before.visible.has(field) !== this.visibility.visible.has(field) ||
+        before.disabled.has(field) !== this.visibility.disabled.has(field) ||
+        !sameSet(before.options.get(field), this.visibility.options.get(field))
+      ) {
+        changed.add(field);
+      }
+    }
+    this.clearHiddenAndDisabled(changed);
+    for (const field of changed) this.refresh(field);
+    if (!sameSet(before.content, this.visibility.content)) {
+      this.contentVersion += 1;
+      this.notify(CONTENT_KEY);
+    }
+  }
+
+  /**
+   * A field hidden by a clearWhenHidden rule forgets its answer at once, and a disabled field
+   * is empty (core lists both in `clear`). Other hidden answers stay in memory (they come back
+   * if the field reappears) but are never validated nor submitted.
+   */
+  private clearHiddenAndDisabled(changed: Set<string>): void {
+    let cleared = false;
+    const data = { ...this.data };
+    for (const field of this.visibility.clear) {
+      if (!Object.prototype.hasOwnProperty.call(data, field)) continue;
+      delete data[field];
+      changed.add(field);
+      cleared = true;
+    }
+    if (cleared) {
+      this.data = data;
+      // The core already counts these as unanswered; re-evaluating keeps `visibility` in step with the data.
+      this.visibility = this.compiled.evaluate(this.data, this.params);
+    }
+  }
+
+  /** Whether a page's content block is shown (blocks without enableWhen always are). */
+  blockVisible(pageIndex: number, position: 'content' | 'contentAfter', index: number): boolean {
+    return this.visibility.content.has(contentKey(pageIndex, position, index));
+  }
+
+  // ---- validation ----------------------------------------------------------------------
+
+  /** Validates these fields (a page); shows the result; returns the errors. */
+  validateFields(fields: string[]): FieldError[] {
+    return this.revalidate(fields);
+  }
+
+  /** After a failed Next/Send, errors of these fields re-evaluate on every change. */
+  setLiveValidation(fields: string[] | undefined): void {
+    this.liveFields = fields;
+  }
+
+  clearErrors(): void {
+    this.setErrors([]);
+  }
+
+  private revalidate(fields: string[]): FieldError[] {
+    const errors = validate(this.doc, this.data, {
+      params: this.params,
+      fields,
+      ...(this.schemaCheck ? { schemaCheck: this.schemaCheck } : {}),
+    });
+    this.setErrors(errors);
+    return errors;
+  }
+
+  private setErrors(errors: FieldError[]): void {
+    const next = new Map<string, string>();
+    for (const e of errors) if (!next.has(e.path)) next.set(e.path, e.message);
+    const touched = new Set<string>([...this.fieldErrors.keys(), ...next.keys()]);
+    const listChanged =
+      errors.length !== this.errorList.length ||
+      errors.some((e, i) => e.path !== this.errorList[i]?.path || e.message !== this.errorList[i]?.message);
+    this.fieldErrors = next;
+    for (const field of touched) this.refresh(field);
+    if (listChanged) {
+      this.errorList = errors;
+      this.notify(ERRORS_KEY);
+    }
+  }
+
+  /** The payload Send submits: hidden, disabled and empty answers removed, text normalised. */
+  pruned() {
+    return prune(this.doc, this.data, this.params);
+  }
+}
