@@ -31,14 +31,14 @@ describe('codegen', () => {
   it('types a conditional field as optional and a choice as a union of its values', () => {
     const types = files.get('generated/types/forms.ts') ?? '';
     const testResults = /export interface TestResultsAnswers \{[\s\S]*?\n\}/.exec(types)?.[0] ?? '';
-    expect(testResults).toMatch(/\n  type: "Blood test" \| "X-ray" \| "Urine test" \| "Smear test" \| "Other";/);
-    expect(testResults).toMatch(/\n  otherType\?: string;/);
-    expect(testResults).toMatch(/\n  when: string;/);
+    expect(testResults).toMatch(/\n {2}type: "Blood test" \| "X-ray" \| "Urine test" \| "Smear test" \| "Other";/);
+    expect(testResults).toMatch(/\n {2}otherType\?: string;/);
+    expect(testResults).toMatch(/\n {2}when: string;/);
     const fitNote = /export interface FitNoteAnswers \{[\s\S]*?\n\}/.exec(types)?.[0] ?? '';
-    expect(fitNote).toMatch(/\n  newSicknessAbsence: false;/);
+    expect(fitNote).toMatch(/\n {2}newSicknessAbsence: false;/);
     const travel = /export interface TravelRiskFormAnswers \{[\s\S]*?\n\}/.exec(types)?.[0] ?? '';
-    expect(travel).toMatch(/\n  yearOfRabiesVaccination\?: number;/);
-    expect(travel).toMatch(/\n  vaccinationList\?: \(\n?\s*\| "Diphtheria"/);
+    expect(travel).toMatch(/\n {2}yearOfRabiesVaccination\?: number;/);
+    expect(travel).toMatch(/\n {2}vaccinationList\?: \(\n?\s*\| "Diphtheria"/);
   });
 
   it('types every API schema', () => {
