@@ -15,6 +15,7 @@ export const routes: RouteObject[] = [
       ...APP_ROUTES.map((route) => ({ path: route.path, element: <GatedRoute route={route} screen={lazyScreen(route)} /> })),
       ...SHORT_REDIRECTS.map((redirect) => ({ path: redirect.from, element: <ShortRedirectRoute redirect={redirect} /> })),
       ...LEGACY_HOME_PATHS.map((path) => ({ path, element: <HomeRedirect /> })),
+      { path: '/_preview/:id?', lazy: () => import('./preview/PreviewPage').then((m) => ({ Component: m.PreviewPage })) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,5 +1,5 @@
-// The fixture documents (tests/fixtures/forms/*.form.json), keyed by file name without
-// ".form.json". The same files feed the preview page and the e2e sweep.
+// The fixture documents (tests/fixtures/forms/<id>.form.json), keyed by id. The same files
+// feed the preview page and the e2e sweep.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +15,9 @@ export function loadFixtures(): Record<string, FormDocument> {
   return out;
 }
 
+/** A fixture by its short name: fixture('multi-page') is FIXTURE_MULTI_PAGE. */
 export function fixture(name: string): FormDocument {
-  const doc = loadFixtures()[name];
+  const doc = loadFixtures()[`FIXTURE_${name.toUpperCase().replace(/-/g, '_')}`];
   if (!doc) throw new Error(`No fixture ${name}`);
   return doc;
 }
