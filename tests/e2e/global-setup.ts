@@ -16,7 +16,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   (buildAppIfNeeded as () => void)();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-data-'));
-  const { app } = await buildServer({ dataDir, distDir: path.join(root as string, 'dist') });
+  const { app } = await buildServer({ dataDir, distDir: path.join(root as string, 'dist'), controls: true });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('baseURL', address);
   return async () => {
