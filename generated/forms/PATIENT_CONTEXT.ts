@@ -6,7 +6,7 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "PATIENT_CONTEXT",
   "title": "Patient context",
-  "description": "What the patient hopes for, in their own words. The patientNeed options here are defaults: the app replaces them with the practice's freeTextInput.patientNeedOptions.",
+  "description": "What the patient hopes for, in their own words. The patientNeed options here are defaults: the app replaces them with the practice's freeTextInput.patientNeedOptions. The page title is \"Self-booking is not possible for this request\" or, when no self-book slots are free, \"There are no self-book appointments right now\" (the app sets it).",
   "pages": [
     {
       "title": "Self-booking is not possible for this request",
