@@ -1,0 +1,113 @@
+// `npm run bench:api`: throughput and latency of the embedded practice API on loopback.
+// Starts the real server (its own process, temporary DATA_DIR, free port), measures a trivial GET
+// as a baseline, then valid admin requests (each with its own Idempotency-Key) at 50 connections
+// for about BENCH_SECONDS (default 20), and checks that the number of stored requests equals the number of 2xx answers.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url, deadline) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start at ${url}`);
+}
+
+const adminRequest = JSON.stringify({
+  formType: 'OTHER_ENQUIRY',
+  triageRequestType: 'OTHER_ENQUIRY',
+  submittedDate: '2025-10-01T09:30:00.000Z',
+  patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+  questionType: 'Medication',
+  description: 'Can I collect my prescription on Saturday?',
+  confirmedItsNotUrgent: true,
+});
+
+function report(title, r) {
+  console.log(`\n${title}`);
+  console.log(`  requests/s  ${r.requests.average.toFixed(0)} (total ${r.requests.total})`);
+  console.log(`  latency     p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+  console.log(`  errors      ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}, 2xx ${r['2xx']}`);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: '0', PRACTICE_CONTROLS: '0' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let exitCode = 0;
+try {
+  await waitUntilUp(`${base}/api/v1/settings/clinic`, Date.now() + 30_000);
+  console.log(`practice API on ${base}, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} CPUs`);
+
+  const baseline = await autocannon({ url: `${base}/api/v1/settings/clinic`, connections: CONNECTIONS, duration: BASELINE_SECONDS });
+  report(`Baseline: GET /api/v1/settings/clinic for ${BASELINE_SECONDS} s`, baseline);
+
+  const submit = (options) =>
+    autocannon({
+      url: `${base}/api/v1/triage/patient/admin/request`,
+      connections: CONNECTIONS,
+      ...options,
+      requests: [
+        {
+          method: 'POST',
+          body: adminRequest,
+          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() } }),
+        },
+      ],
+    });
+  const storedCount = async () => (await (await fetch(`${base}/api/v1/practice/requests`)).json()).length;
+
+  // A run bounded by time drops the requests still in flight when the clock stops (the server
+  // may still store them), so the main run is bounded by a request count instead: the rate of a
+  // short warm-up times SECONDS. Every request of the main run is then answered and counted.
+  const warmup = await submit({ duration: 3 });
+  await new Promise((r) => setTimeout(r, 1000));
+  const amount = Math.max(CONNECTIONS, Math.round(warmup.requests.average * SECONDS));
+  const before = await storedCount();
+  const submissions = await submit({ amount });
+  report(`Admin requests: POST /api/v1/triage/patient/admin/request, ${amount} requests (about ${SECONDS} s), unique Idempotency-Key each`, submissions);
+  console.log(`  duration    ${(submissions.duration ?? 0).toFixed(1)} s`);
+
+  await new Promise((r) => setTimeout(r, 500));
+  const stored = (await storedCount()) - before;
+  const ok = stored === submissions['2xx'];
+  console.log(`\nStored requests ${stored}, 2xx answers ${submissions['2xx']}: ${ok ? 'MATCH' : 'MISMATCH'}`);
+  if (!ok || submissions.errors > 0 || submissions.non2xx > 0) exitCode = 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
