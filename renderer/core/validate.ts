@@ -104,11 +104,12 @@ function fieldOfError(e: SchemaError): string | undefined {
   return seg.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-export function validate(doc: FormDocument, data: FormData, options: ValidateOptions = {}): FieldError[] {
-  const compiled = compileDocument(doc);
+export function validate(document: FormDocument, data: FormData, options: ValidateOptions = {}): FieldError[] {
+  const compiled = compileDocument(document);
+  const doc = compiled.doc; // a malformed (non-object) document compiles as an empty one
   const src: Record<string, unknown> = isPlainObject(data) ? data : {};
   const params: Parameters = isPlainObject(options.params) ? options.params : {};
-  const today = options.today ?? new Date();
+  const today = options.today instanceof Date ? options.today : new Date();
   const vis = compiled.evaluate(src, params, today);
   const active = (f: string) => vis.visible.has(f) && !vis.disabled.has(f);
   const wanted = Array.isArray(options.fields) ? new Set(options.fields) : undefined;
