@@ -1,10 +1,18 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+export interface ModalAction {
+  label: string;
+  onClick: () => void;
+  secondary?: boolean;
+}
+
 interface ModalProps {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Buttons in place of the single Close button (e.g. Yes / No); Escape still closes. */
+  actions?: ModalAction[];
 }
 
 /**
@@ -12,7 +20,7 @@ interface ModalProps {
  * page inert, Escape closes it, it is labelled by its heading, and the browser returns focus
  * to the element that opened it when it closes.
  */
-export function Modal({ open, title, onClose, children }: ModalProps) {
+export function Modal({ open, title, onClose, children, actions }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const opener = useRef<Element | null>(null);
@@ -41,9 +49,24 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
           {title}
         </h2>
         {children}
-        <button type="button" className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0" onClick={onClose}>
-          Close
-        </button>
+        {actions ? (
+          <div className="nhsuk-button-group">
+            {actions.map((action) => (
+              <button
+                key={action.label}
+                type="button"
+                className={`nhsuk-button nhsuk-u-margin-bottom-0${action.secondary ? ' nhsuk-button--secondary' : ''}`}
+                onClick={action.onClick}
+              >
+                {action.label}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <button type="button" className="nhsuk-button nhsuk-button--secondary nhsuk-u-margin-bottom-0" onClick={onClose}>
+            Close
+          </button>
+        )}
       </div>
     </dialog>
   );

@@ -44,3 +44,11 @@ describe('practice notice sanitiser', () => {
     expect(out.querySelector('br')).not.toBeNull();
   });
 });
+
+describe('handler attributes are renamed before parsing (no CSP reports from the parser)', () => {
+  it('never hands an on* attribute to the parser, in any quoting', () => {
+    const out = sanitisePracticeHtml('<img src=x onerror=alert(1)><p\nonClick="a()">t</p><div/onload=x>u</div><a href="/" title="x" onfocus=\'y\'>v</a>');
+    expect(out).not.toMatch(/\son[a-z]+=/i);
+    expect(out).toContain('<p>t</p>');
+  });
+});
