@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it.each(['/api/v1/settings/clinic', '/api/v1/no-such-call'])('are on every response (%s)', async (url) => {
+  it.each(['/api/v1/settings/clinic', '/api/v1/no-such-call', '/practice/inbox', '/nhs-login/authorize?redirect=/', '/postcode/LS1%204AP/exists', '/nhs-login/user-info'])('are on every response (%s)', async (url) => {
     const response = await server.app.inject({ method: 'GET', url });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -34,5 +34,19 @@ describe('security headers', () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/v1/no-such-call' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: 'No such resource: GET /api/v1/no-such-call' });
+  });
+});
+
+describe('security headers on refused input', () => {
+  it('are on a 400 answer to a malformed body', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/triage/patient/admin/request',
+      payload: '{"formType":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
