@@ -27,6 +27,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/triage/emergency-signpost', pageName: 'Get urgent help', gate: 'triageOrEligibility', load: () => import('../pages/EmergencySignpostPage') },
   { path: '/error', pageName: 'Something went wrong', gate: 'always', load: () => import('../pages/ErrorSignpostPage') },
   { path: '/appointment/not-accessible', pageName: 'Link problem', gate: 'always', load: () => import('../pages/NotAccessiblePage') },
+  // Admin requests (spec overview "Admin menu", "Admin form page", "Admin complete").
+  { path: '/admin-request', pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
+  { path: '/admin-request/patient-details', pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
+  { path: '/admin-request/form', pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
+  { path: '/admin-request/complete', pageName: 'Request sent', gate: 'triage', load: () => import('../flows/admin/AdminCompletePage') },
+  { path: '/add-contact-details', pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/admin/AddContactDetailsPage') },
+  { path: '/change-of-contact-details', pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
 ];
 
 export const NOT_FOUND_PAGE_NAME = 'Page not found';

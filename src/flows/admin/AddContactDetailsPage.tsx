@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useFlowStore } from '../sessionFlowStore';
+import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow } from './adminFlow';
+import { useAdminSender } from './useAdminSender';
+
+export const PATIENT_REFUSED_UPDATE_CONTACT = 'PATIENT_REFUSED_UPDATE_CONTACT';
+
+/**
+ * /add-contact-details (spec overview "Add contact details"): the patient has no email, so
+ * before sending they may add one, or send the request only — which tells the practice they
+ * declined (associated PATIENT_REFUSED_UPDATE_CONTACT request).
+ */
+export default function AddContactDetailsPage() {
+  const flow = useFlowStore(adminFlow);
+  const navigate = useNavigate();
+  const send = useAdminSender();
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const pending = flow.pending;
+  const attempt = flow.attempt;
+  if (!pending || !attempt) return <Navigate to="/" replace />;
+
+  async function sendOnly() {
+    if (!pending || !attempt || sending) return;
+    setSending(true);
+    setFailed(false);
+    try {
+      await send(attempt, undefined, {
+        ...pending,
+        associatedRequest: { formType: PATIENT_REFUSED_UPDATE_CONTACT, triageRequestType: PATIENT_REFUSED_UPDATE_CONTACT },
+      });
+    } catch {
+      setFailed(true);
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <h1>Before we send your request</h1>
+      {failed ? (
+        <p className="nhsuk-error-message" role="alert">
+          {SEND_FAILED_MESSAGE}
+        </p>
+      ) : null}
+      <p>We do not have an email address for you. With one, the practice can reply to you by email and send you updates about your request.</p>
+      <div className="nhsuk-button-group">
+        <button type="button" className="nhsuk-button" onClick={() => navigate('/change-of-contact-details')}>
+          Add email and send request
+        </button>
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" disabled={sending} onClick={() => void sendOnly()}>
+          Send request only
+        </button>
+      </div>
+      <button
+        type="button"
+        className="nhsuk-button nhsuk-button--secondary"
+        onClick={() => {
+          clearAdminFlow();
+          navigate('/');
+        }}
+      >
+        Cancel
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Navigate, useNavigate } from 'react-router-dom';
+import { PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
+import { ADMIN_FLOW, CHANGE_OF_CONTACT_DETAILS, adminFlow, clearAdminFlow } from './adminFlow';
+import { useAdminFormAccess } from './useAdminForm';
+
+/** /admin-request/patient-details?request=TYPE: who the request is for, before the form. */
+export default function AdminPatientDetailsPage() {
+  const access = useAdminFormAccess();
+  const navigate = useNavigate();
+  if (access.kind === 'home') return <Navigate to="/" replace />;
+  if (access.kind === 'menu') return <Navigate to="/admin-request" replace />;
+  const next = access.type === CHANGE_OF_CONTACT_DETAILS ? '/change-of-contact-details' : `/admin-request/form?request=${access.type}`;
+
+  return (
+    <>
+      <span className="nhsuk-caption-l">{access.label}</span>
+      <PatientDetailsStep
+        flow={ADMIN_FLOW}
+        checkRecord={access.requiresPatientRecord}
+        onComplete={({ patient, validation }) => {
+          adminFlow.set({ patient, validation, attempt: undefined });
+          navigate(next);
+        }}
+        onCancel={() => {
+          clearAdminFlow();
+          navigate('/');
+        }}
+      />
+    </>
+  );
+}

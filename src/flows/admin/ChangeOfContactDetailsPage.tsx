@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { SchemaForm, type FormData } from '../../../renderer/index';
+import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
+import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
+import { toSchemaCheck } from '../../forms/loadForm';
+import { useFlowStore } from '../sessionFlowStore';
+import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE, adminFlow, prepareSend } from './adminFlow';
+import { UNVERIFIED_REQUESTS_URL, useAdminSender } from './useAdminSender';
+
+const schemaCheck = toSchemaCheck(validateChangeOfContactDetails);
+
+/**
+ * /change-of-contact-details: newEmail, objectionOnEmailReminder, newTelephoneNumber,
+ * objectionOnTextReminder; Back and Send. Reached from /add-contact-details it sends the
+ * waiting admin request together with the new details (unverified requests call); on its
+ * own it sends a CHANGE_OF_CONTACT_DETAILS admin request.
+ */
+export default function ChangeOfContactDetailsPage() {
+  const flow = useFlowStore(adminFlow);
+  const navigate = useNavigate();
+  const send = useAdminSender();
+  const [notice, setNotice] = useState<string>();
+  const patient = flow.patient;
+  if (!patient) return <Navigate to={`/admin-request/patient-details?request=${CHANGE_OF_CONTACT_DETAILS}`} replace />;
+  const pending = flow.pending;
+
+  async function submit(answers: FormData) {
+    if (!patient) return;
+    setNotice(undefined);
+    if (pending) {
+      const associated = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, undefined);
+      const attempt = adminFlow.get().attempt ?? prepareSend(pending.formType, {}, patient, undefined);
+      await send(attempt, UNVERIFIED_REQUESTS_URL, { primaryRequest: pending, associatedRequest: associated.body });
+      return;
+    }
+    const attempt = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().attempt);
+    adminFlow.set({ attempt });
+    await send(attempt);
+  }
+
+  return (
+    <SchemaForm
+      doc={CHANGE_OF_CONTACT_DETAILS_DOC}
+      schemaCheck={schemaCheck}
+      initialData={flow.answers[CHANGE_OF_CONTACT_DETAILS]}
+      onChange={(data) => adminFlow.set((s) => ({ ...s, answers: { ...s.answers, [CHANGE_OF_CONTACT_DETAILS]: data } }))}
+      onSubmit={submit}
+      onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
+      onBack={() => navigate(pending ? '/add-contact-details' : '/')}
+      notice={notice ? <p className="nhsuk-error-message" role="alert">{notice}</p> : undefined}
+    />
+  );
+}

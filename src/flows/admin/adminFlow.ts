@@ -1,0 +1,112 @@
+import type { FormData } from '../../../renderer/index';
+import { newIdempotencyKey } from '../../api/send';
+import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
+import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
+import type { AllSettings } from '../../settings/types';
+import { createFlowStore } from '../sessionFlowStore';
+
+export const ADMIN_FLOW = 'ADMIN_REQUEST';
+
+/** The ten admin forms of spec 3 (each has schemas/forms/<TYPE>.form.json). */
+export const ADMIN_FORM_TYPES = [
+  'DOCTOR_LETTER',
+  'FIT_NOTE',
+  'OTHER_ENQUIRY',
+  'REFERRAL_ENQUIRY',
+  'REPEAT_PRESCRIPTION',
+  'TEST_RESULTS',
+  'TRAVEL_RISK_FORM',
+  'CHANGE_OF_PERSONAL_DETAILS',
+  'ELECTRONIC_PRESCRIPTION_SERVICE',
+  'PATIENT_REGISTRATION_FORM',
+] as const;
+export type AdminFormType = (typeof ADMIN_FORM_TYPES)[number];
+
+export const CHANGE_OF_CONTACT_DETAILS = 'CHANGE_OF_CONTACT_DETAILS';
+
+export function isAdminFormType(value: string | null): value is AdminFormType {
+  return value !== null && (ADMIN_FORM_TYPES as readonly string[]).includes(value);
+}
+
+export interface AdminRequestBody {
+  formType: string;
+  triageRequestType: string;
+  submittedDate: string;
+  patient: Patient;
+  associatedRequest?: { formType: string; triageRequestType: string };
+  [field: string]: unknown;
+}
+
+/** One send attempt: the body (with its submittedDate) and the key, reused by every retry of it. */
+export interface SendAttempt {
+  key: string;
+  body: AdminRequestBody;
+}
+
+export interface AdminFlowState {
+  patient?: Patient;
+  validation?: PatientValidation;
+  /** Answers per form type, hidden ones included (they come back if a field reappears). */
+  answers: Record<string, FormData>;
+  pages: Record<string, number>;
+  attempt?: SendAttempt;
+  /** A request waiting for the add-contact-details choice. */
+  pending?: AdminRequestBody;
+}
+
+export const adminFlow = createFlowStore<AdminFlowState>('flow:admin', () => ({ answers: {}, pages: {} }));
+
+/** Sent or cancelled: forget every answer, the patient and the patient-details step. */
+export function clearAdminFlow(): void {
+  adminFlow.clear();
+  clearPatientDetails(ADMIN_FLOW);
+}
+
+export function enabledForms(settings: AllSettings) {
+  const enabled = new Set(settings.adminForms.patientEnabledForms ?? []);
+  return (settings.adminForms.forms ?? []).filter((f) => enabled.has(f.type) && isAdminFormType(f.type));
+}
+
+/** Run-time parameters of the admin form documents, from the practice's settings. */
+export function adminFormParams(settings: AllSettings, patient: Patient | undefined): Record<string, unknown> {
+  const links = settings.adminForms.links ?? {};
+  const custom = settings.adminForms.customFields ?? {};
+  return {
+    minimumDoctorLetterCharge: custom['minimum-dr-letter-charge'],
+    privateFeesUrl: links.privateFees,
+    selfReferralUrl: links.selfReferral,
+    sickLeaveRightsUrl: links.sickLeaveRights,
+    findAPharmacyUrl: links.findAPharmacy,
+    practiceBoundaryUrl: links.practiceBoundary,
+    askPharmacyPostcode: custom['repeat-prescription-pharmacy-postcode'] === 'true',
+    patientAge: patient?.age,
+  };
+}
+
+/**
+ * The admin request body (spec 4 "Admin form flow"): the pruned answers, formType,
+ * submittedDate and the patient. A retry of the same answers reuses the first attempt (same
+ * submittedDate, same Idempotency-Key) so the practice stores it once.
+ */
+export function prepareSend(formType: string, pruned: FormData, patient: Patient, previous: SendAttempt | undefined, now = new Date()): SendAttempt {
+  const body: AdminRequestBody = { ...pruned, formType, triageRequestType: formType, submittedDate: now.toISOString(), patient };
+  if (previous && sameRequest(previous.body, body)) return previous;
+  return { key: newIdempotencyKey(), body };
+}
+
+function sameRequest(a: AdminRequestBody, b: AdminRequestBody): boolean {
+  const strip = ({ submittedDate: _s, ...rest }: AdminRequestBody) => JSON.stringify(rest, Object.keys(rest).sort());
+  return strip(a) === strip(b) && JSON.stringify(a.patient) === JSON.stringify(b.patient);
+}
+
+/**
+ * Spec 4: with no email for the patient, no contact update requested and manual
+ * authentication on for admin requests, the patient chooses at /add-contact-details first.
+ */
+export function needsContactChoice(settings: AllSettings, patient: Patient, validation: PatientValidation | undefined): boolean {
+  const manualAuth = settings.patientApp.flowConfig?.[ADMIN_FLOW]?.enableManualPatientAuth === true;
+  const hasEmail = patientHasEmail(patient) || validation?.hasEmail === true;
+  return manualAuth && !hasEmail && validation?.isUpdateContactRequested !== true;
+}
+
+export const SEND_FAILED_MESSAGE = 'There was a problem. Please check your connection and press the send button again.';

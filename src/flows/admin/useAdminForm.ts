@@ -1,0 +1,25 @@
+import { useSearchParams } from 'react-router-dom';
+import { useSettings } from '../../settings/useSettings';
+import { enabledForms, isAdminFormType, CHANGE_OF_CONTACT_DETAILS } from './adminFlow';
+
+export type AdminFormAccess =
+  | { kind: 'home' }
+  | { kind: 'menu' }
+  | { kind: 'ok'; type: string; label: string; requiresPatientRecord: boolean };
+
+/**
+ * Which admin form `?request=` selects (spec 6): an unknown type goes home; a form not
+ * enabled for the patient goes to the admin menu.
+ */
+export function useAdminFormAccess(): AdminFormAccess {
+  const [params] = useSearchParams();
+  const { settings } = useSettings();
+  const type = params.get('request');
+  if (type === CHANGE_OF_CONTACT_DETAILS) {
+    return { kind: 'ok', type, label: 'Change your contact details', requiresPatientRecord: true };
+  }
+  if (!isAdminFormType(type)) return { kind: 'home' };
+  const form = enabledForms(settings).find((f) => f.type === type);
+  if (!form) return { kind: 'menu' };
+  return { kind: 'ok', type, label: form.label, requiresPatientRecord: form.requiresPatientRecord === true };
+}

@@ -1,0 +1,75 @@
+import { differenceInYears, parseISO, isValid } from 'date-fns';
+import type { FormData } from '../../renderer/index';
+
+export type PreferredContactType = 'OWN_NUMBER' | 'WILL_BE_THERE' | 'PROXY_NUMBER' | 'HELPING_PERSON';
+
+/** The Patient entity as the practice API takes it (schemas/api/patient.schema.json). */
+export interface Patient {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  sexAtBirth?: 'female' | 'male';
+  postCode: string;
+  age?: number;
+  contactDetails?: {
+    emailAddress?: string;
+    mobilePhoneNumber?: string;
+    preferredContact?: { phoneNumber?: string; type: PreferredContactType; fullName?: string; relation?: string; reason?: string };
+  };
+}
+
+export interface PatientValidation {
+  hasEmail: boolean;
+  hasPhone: boolean;
+  isMatchingEmail: boolean;
+  isMatchingPhone: boolean;
+  isUpdateContactRequested: boolean;
+}
+
+export function ageOn(dateOfBirth: string, today: Date = new Date()): number | undefined {
+  const dob = parseISO(dateOfBirth);
+  return isValid(dob) ? differenceInYears(today, dob) : undefined;
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/**
+ * Builds the Patient from the pruned answers of the PATIENT_DETAILS and CONTACT_DETAILS
+ * documents (or LOGGED_IN_DETAILS plus what the login provider knows).
+ */
+export function toPatient(details: FormData, contact: FormData): Patient {
+  const dateOfBirth = str(details.dateOfBirth) ?? '';
+  const type = str(contact.type) as PreferredContactType | undefined;
+  const preferredContact = type
+    ? {
+        type,
+        phoneNumber: str(contact.phoneNumber),
+        fullName: str(contact.fullName),
+        relation: str(contact.relation),
+        reason: str(contact.reason),
+      }
+    : undefined;
+  const contactDetails = {
+    emailAddress: str(contact.emailAddress),
+    mobilePhoneNumber: str(contact.mobilePhoneNumber),
+    preferredContact,
+  };
+  return dropUndefined({
+    firstName: str(details.firstName) ?? '',
+    lastName: str(details.lastName) ?? '',
+    dateOfBirth,
+    sexAtBirth: str(details.sexAtBirth) as Patient['sexAtBirth'],
+    postCode: str(details.postCode) ?? '',
+    age: ageOn(dateOfBirth),
+    contactDetails: dropUndefined(contactDetails),
+  });
+}
+
+/** JSON without undefined members (the API's schemas refuse nothing for them, but stored payloads stay tidy). */
+export function dropUndefined<T extends object>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export function patientHasEmail(patient: Patient | undefined): boolean {
+  return Boolean(patient?.contactDetails?.emailAddress);
+}

@@ -1,0 +1,91 @@
+import { ApiError } from '../api/client';
+import type { PatientValidation } from './patient';
+
+export type ValidationStatus =
+  | 'VALIDATED'
+  | 'NOT_VALIDATED'
+  | 'NO_EMAIL'
+  | 'INVALID_EMAIL'
+  | 'NO_EMAIL_ON_EPR_AND_REQUEST'
+  | 'INVALID_STATUS'
+  | 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST'
+  | 'SERVICE_UNAVAILABLE'
+  | 'TEMPORARY_ERROR'
+  | 'UPDATE_CONTACT_REQUESTED';
+
+export interface ValidationAnswer {
+  status: ValidationStatus;
+  code?: string;
+  validation?: PatientValidation;
+}
+
+export interface StatusModal {
+  title: string;
+  /** Paragraphs; "{phone}" is replaced by the practice phone. */
+  body: string[];
+}
+
+const CALL_PRACTICE = 'Please call the practice on {phone} so they can help.';
+
+/**
+ * The failure modal of each patient-validation status (spec rules section 8, "Patient
+ * validation modals"). Titles are the spec's words; where the spec gives no body, ours says
+ * what to do next in the same voice.
+ */
+export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, StatusModal> = {
+  INVALID_STATUS: {
+    title: 'Practice admin needed',
+    body: ['Your patient record needs to be updated before you can use this service. Please call the practice on {phone} so they can help.'],
+  },
+  SERVICE_UNAVAILABLE: {
+    title: 'Sorry, there is a problem',
+    body: ['The patient record system is not available at the moment. Please try later or call the practice.'],
+  },
+  TEMPORARY_ERROR: {
+    title: 'Sorry, there is a problem',
+    body: ['The patient record system is not available at the moment. Please try later or call the practice.'],
+  },
+  NO_EMAIL: {
+    title: 'Please register an email address',
+    body: ['The practice needs an email address on your record before you can use this service.', CALL_PRACTICE],
+  },
+  INVALID_EMAIL: {
+    title: 'Please register a valid email address',
+    body: ['The email address on your record does not work. The practice needs a valid one before you can use this service.', CALL_PRACTICE],
+  },
+  NO_EMAIL_ON_EPR_AND_REQUEST: {
+    title: 'Please provide an email address',
+    body: ['We do not have an email address for you. Please go back and enter one so the practice can reply to you.'],
+  },
+  INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST: {
+    title: 'Please enter an email address that works',
+    body: ['The email address on your record does not work. Please go back and enter one that does.'],
+  },
+  UPDATE_CONTACT_REQUESTED: {
+    title: 'Your new contact details are not on your record yet',
+    body: ['The practice has not yet added the contact details you sent them to your record. Please try again later or call the practice on {phone}.'],
+  },
+  NOT_VALIDATED: {
+    title: 'Please check the details you have provided',
+    body: [
+      "We can't find a record matching this information. Have the details been entered exactly as we hold them? Please check and re-try, or call the practice.",
+    ],
+  },
+};
+
+/** Statuses after which the patient goes back to add an email (spec 5.1: email becomes required). */
+export const EMAIL_REQUIRED_STATUSES: readonly ValidationStatus[] = ['NO_EMAIL_ON_EPR_AND_REQUEST', 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST'];
+
+/**
+ * The outcome of the validate call: the server's status, or TEMPORARY_ERROR when the call
+ * itself failed (network error, 5xx) — spec 7.3 "A network error means temporary error".
+ */
+export function outcomeOf(result: { ok: true; answer: ValidationAnswer } | { ok: false; error: unknown }): ValidationAnswer {
+  if (result.ok) return result.answer;
+  if (result.error instanceof ApiError && result.error.status === 503) return { status: 'SERVICE_UNAVAILABLE' };
+  return { status: 'TEMPORARY_ERROR' };
+}
+
+export function modalText(text: string, phone: string | undefined): string {
+  return text.replace('{phone}', phone ?? 'the number on its website');
+}
