@@ -56,17 +56,24 @@ export function isUkPhone(s: string): boolean {
   }
 }
 
-/** "Please provide a valid time." / 24-hour / 12-hour problems of an "HH:mm" answer (spec 5.5). */
+/**
+ * "Please provide a valid time." / 24-hour / 12-hour problems of a time answer (spec 5.5).
+ * 24-hour answers are "HH:mm". 12-hour answers are "hh:mm am" / "hh:mm pm": the period is part
+ * of the answer, so an hour above 12 can only be a typing mistake (never 2 pm stored as 14).
+ */
 export function timeProblem(s: string, hour12: boolean): 'time' | 'time24' | 'time12' | undefined {
-  const parts = s.split(':');
-  if (parts.length !== 2) return 'time';
-  const [hs, ms] = [parts[0]!.trim(), parts[1]!.trim()];
-  if (!/^-?\d{1,2}$/.test(hs) || !/^-?\d{1,2}$/.test(ms)) return 'time';
-  const h = Number(hs);
-  const m = Number(ms);
+  const match = /^\s*(-?\d{1,2})\s*:\s*(-?\d{1,2})\s*(am|pm)?\s*$/i.exec(s);
+  if (!match) return 'time';
+  const h = Number(match[1]);
+  const m = Number(match[2]);
+  const period = match[3];
   if (h < 0 || m < 0 || m > 59) return 'time';
-  if (hour12 ? h > 12 : h > 23) return hour12 ? 'time12' : 'time24';
-  return undefined;
+  if (hour12) {
+    if (h > 12 || h === 0) return 'time12';
+    return period ? undefined : 'time';
+  }
+  if (period) return 'time';
+  return h > 23 ? 'time24' : undefined;
 }
 
 const schemaCheckCache = new WeakMap<object, SchemaCheck>();

@@ -254,9 +254,12 @@ interface TimeDraft extends TimeParts {
 }
 
 function splitTimeDraft(value: unknown, hour12: boolean): TimeDraft {
+  if (!hour12) return { ...splitTime(value), period: '' };
+  // A complete 12-hour answer is stored as "hh:mm am|pm" (time fields) …
+  const twelve = typeof value === 'string' ? /^(\d{1,2}):(\d{1,2}) (am|pm)$/.exec(value) : null;
+  if (twelve) return { hour: String(Number(twelve[1])), minute: twelve[2]!, period: twelve[3] as 'am' | 'pm' };
+  // … or, inside a date-time, as a 24-hour "HH:mm": show it back in 12 hours.
   const parts = splitTime(value);
-  if (!hour12) return { ...parts, period: '' };
-  // 12-hour answers are stored as a 24-hour "HH:mm" once complete; show them back in 12 hours.
   const h = Number(parts.hour);
   if (/^\d{1,2}$/.test(parts.hour) && /^\d{2}$/.test(parts.minute) && h <= 23) {
     if (h === 0) return { hour: '12', minute: parts.minute, period: 'am' };
@@ -268,15 +271,17 @@ function splitTimeDraft(value: unknown, hour12: boolean): TimeDraft {
 }
 
 /**
- * The stored value of the time boxes. 24-hour: "HH:mm" as typed. 12-hour: a valid 12-hour
- * entry with am/pm becomes the 24-hour "HH:mm"; anything else (hour above 12, no am/pm,
- * partial) is stored as typed so validation gives the 12-hour messages of spec 5.5.
+ * The stored value of the time boxes. 24-hour: "HH:mm" as typed. 12-hour: a valid entry with
+ * am/pm becomes "hh:mm am|pm" for a time field (core checks 12-hour answers in that form) or
+ * the 24-hour "HH:mm" inside a date-time; anything else (hour above 12, no am/pm, partial) is
+ * stored as typed so validation gives the messages of spec 5.5.
  */
-function joinTimeDraft(draft: TimeDraft, hour12: boolean): string | undefined {
+function joinTimeDraft(draft: TimeDraft, hour12: boolean, as: 'time' | 'datetime' = 'time'): string | undefined {
   const raw = joinTime(draft);
   if (!hour12 || raw === undefined) return raw;
   const h = Number(draft.hour);
-  if (draft.period && /^\d{1,2}$/.test(draft.hour) && h >= 1 && h <= 12 && draft.minute !== '') {
+  if (draft.period && /^\d{1,2}$/.test(draft.hour) && h >= 1 && h <= 12 && /^\d{1,2}$/.test(draft.minute)) {
+    if (as === 'time') return `${String(h).padStart(2, '0')}:${draft.minute.padStart(2, '0')} ${draft.period}`;
     const h24 = draft.period === 'am' ? h % 12 : (h % 12) + 12;
     return `${String(h24).padStart(2, '0')}:${draft.minute.padStart(2, '0')}`;
   }
@@ -386,7 +391,7 @@ function DateTimeWidget({ id, label, hint, required, snap, hintId, errorId, set,
   });
   const ids = describedBy(hint && hintId, snap.error && errorId);
   const emit = (next: { date: DateParts; time: TimeDraft }) => {
-    const stored = joinDateTime(joinDate(next.date), joinTimeDraft(next.time, hour12));
+    const stored = joinDateTime(joinDate(next.date), joinTimeDraft(next.time, hour12, 'datetime'));
     setDraft(next, stored);
     set(stored);
   };

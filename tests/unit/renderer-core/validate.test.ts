@@ -48,10 +48,24 @@ describe('default messages (spec 5.2 / 5.5)', () => {
     });
   }
 
+  it('12-hour time: answers carry am/pm; afternoon times are valid; a missing period is not', () => {
+    const d = doc({ properties: { f: SCHEMAS.time }, uiSchema: { f: { 'ui:options': { hour12: true } } } });
+    expect(validate(d, { f: '02:15 pm' })).toEqual([]);
+    expect(validate(d, { f: '12:00 am' })).toEqual([]);
+    expect(validate(d, { f: '02:15' })).toEqual([{ path: 'f', keyword: 'time', message: 'Please provide a valid time.' }]);
+    expect(validate(d, { f: '00:15 am' })).toEqual([{ path: 'f', keyword: 'time12', message: 'Please provide a valid 12-hour time.' }]);
+  });
+
+  it('24-hour time: an am/pm suffix is not a 24-hour answer', () => {
+    const d = doc({ properties: { f: SCHEMAS.time } });
+    expect(validate(d, { f: '14:15' })).toEqual([]);
+    expect(validate(d, { f: '02:15 pm' })).toEqual([{ path: 'f', keyword: 'time', message: 'Please provide a valid time.' }]);
+  });
+
   it('12-hour time: hours above 12 give the 12-hour message', () => {
     const d = doc({ properties: { f: SCHEMAS.time }, uiSchema: { f: { 'ui:options': { hour12: true } } } });
     expect(validate(d, { f: '13:00' })).toEqual([{ path: 'f', keyword: 'time12', message: 'Please provide a valid 12-hour time.' }]);
-    expect(validate(d, { f: '12:59' })).toEqual([]);
+    expect(validate(d, { f: '12:59 pm' })).toEqual([]);
   });
 
   it('accepts good values', () => {

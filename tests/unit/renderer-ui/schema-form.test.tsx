@@ -202,7 +202,7 @@ describe('dates and times', () => {
     expect(document.getElementById('field-startedAt-error')?.textContent).toBe('Error: Please provide a valid time.');
   });
 
-  it('gives the 12-hour message of spec 5.5 and stores a morning 12-hour answer as HH:mm', async () => {
+  it('gives the 12-hour message of spec 5.5 and stores a 12-hour answer with its period', async () => {
     const onSubmit = vi.fn();
     const { user } = draw(fixture('time-12h'), { onSubmit });
     await user.type(screen.getByLabelText('Hour'), '13');
@@ -213,7 +213,20 @@ describe('dates and times', () => {
     await user.type(screen.getByLabelText('Hour'), '2');
     await user.selectOptions(screen.getByLabelText('am or pm'), 'am');
     await user.click(primary());
-    expect(onSubmit).toHaveBeenCalledWith({ tookAt: '02:15' });
+    expect(onSubmit).toHaveBeenCalledWith({ tookAt: '02:15 am' });
+  });
+
+  it('accepts an afternoon 12-hour answer (2:15 pm) and asks for am or pm when it is missing', async () => {
+    const onSubmit = vi.fn();
+    const { user } = draw(fixture('time-12h'), { onSubmit });
+    await user.type(screen.getByLabelText('Hour'), '2');
+    await user.type(screen.getByLabelText('Minute'), '15');
+    await user.click(primary());
+    expect(document.getElementById('field-tookAt-error')?.textContent).toBe('Error: Please provide a valid time.');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.selectOptions(screen.getByLabelText('am or pm'), 'pm');
+    await user.click(primary());
+    expect(onSubmit).toHaveBeenCalledWith({ tookAt: '02:15 pm' });
   });
 });
 
