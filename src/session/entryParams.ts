@@ -15,19 +15,25 @@ const STORAGE_KEY = 'gp.entryParams';
 /** type and channel values are not listed by the spec: accept plain tokens only. */
 const TOKEN = /^[A-Za-z0-9_-]{1,40}$/;
 
-export function parseEntryParams(search: string, previous?: EntryParams): EntryParams {
+const isAppointmentType = (value: unknown): value is AppointmentType => (APPOINTMENT_TYPES as readonly unknown[]).includes(value);
+const isToken = (value: unknown): value is string => typeof value === 'string' && TOKEN.test(value);
+
+export function parseEntryParams(search: string, previous?: Partial<EntryParams>): EntryParams {
   const query = new URLSearchParams(search);
-  const token = (name: string, fallback: string | undefined) => {
+  const token = (name: 'type' | 'channel') => {
     const value = query.get(name);
-    return value !== null && TOKEN.test(value) ? value : fallback;
+    if (isToken(value)) return value;
+    return isToken(previous?.[name]) ? previous[name] : undefined;
   };
   const requested = query.get('appointmentType');
-  const appointmentType = (APPOINTMENT_TYPES as readonly string[]).includes(requested ?? '')
-    ? (requested as AppointmentType)
-    : (previous?.appointmentType ?? 'routine');
+  const appointmentType = isAppointmentType(requested)
+    ? requested
+    : isAppointmentType(previous?.appointmentType)
+      ? previous.appointmentType
+      : 'routine';
   const result: EntryParams = { appointmentType };
-  const type = token('type', previous?.type);
-  const channel = token('channel', previous?.channel);
+  const type = token('type');
+  const channel = token('channel');
   if (type !== undefined) result.type = type;
   if (channel !== undefined) result.channel = channel;
   return result;
@@ -36,7 +42,7 @@ export function parseEntryParams(search: string, previous?: EntryParams): EntryP
 export function readEntryParams(): EntryParams {
   try {
     const stored = sessionStorage.getItem(STORAGE_KEY);
-    if (stored) return parseEntryParams('', JSON.parse(stored) as EntryParams);
+    if (stored) return parseEntryParams('', JSON.parse(stored) as Partial<EntryParams>);
   } catch {
     // Storage unavailable or corrupt: fall back to the default.
   }

@@ -55,3 +55,9 @@ describe('home query parameters', () => {
     });
   });
 });
+
+describe('stored home query parameters', () => {
+  it('drops stored values that are not valid', () => {
+    expect(parseEntryParams('', { type: '<b>', channel: 'web', appointmentType: 'bogus' as never })).toEqual({ channel: 'web', appointmentType: 'routine' });
+  });
+});
