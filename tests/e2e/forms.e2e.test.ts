@@ -1,0 +1,349 @@
+// Every form document of schemas/forms in real Chromium, through the preview page /_preview/<ID>
+// (GitHub issue 4, "Done when"):
+// 1. each admin form (and CHANGE_OF_CONTACT_DETAILS) filled with valid answers like a patient
+//    would, page by page, exercising a rule on the way; the payload Send submits is wrapped in
+//    the admin-request envelope, valid against schemas/api (ajv) and accepted (201) by the real
+//    server, which stores exactly those fields;
+// 2. each admin form sent empty shows the spec's messages (rules.md 5.2 and 5.3) word for word,
+//    in the error summary and next to the fields, under the banner;
+// 3. every document has zero axe violations pristine and after a failed Next/Send, no CSP
+//    violations and no console errors.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validate, type FormData, type FormDocument, type Parameters } from '../../renderer/core/index';
+import { answer, fillCurrentPage, form, formIds, loadDocument, openPreview, pageTitle, pressSubmit, question, readJson, root, widgetOf } from './form-filler';
+import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
+import { practiceRequests, resetPractice } from './practice-controls';
+
+const ADMIN_FORMS = [
+  'DOCTOR_LETTER',
+  'TEST_RESULTS',
+  'OTHER_ENQUIRY',
+  'REFERRAL_ENQUIRY',
+  'REPEAT_PRESCRIPTION',
+  'FIT_NOTE',
+  'TRAVEL_RISK_FORM',
+  'CHANGE_OF_PERSONAL_DETAILS',
+  'ELECTRONIC_PRESCRIPTION_SERVICE',
+  'PATIENT_REGISTRATION_FORM',
+];
+const SUBMITTED_FORMS = [...ADMIN_FORMS, 'CHANGE_OF_CONTACT_DETAILS'];
+
+// rules.md 5.2: the banner and the default message of an empty required field.
+const BANNER = 'Please complete the errors in this form';
+const REQUIRED_DEFAULT = 'Please provide input.';
+
+// rules.md 5.3, word for word: the messages an empty form must show (on whichever page).
+const SPEC_MESSAGES: Record<string, string[]> = {
+  DOCTOR_LETTER: ['Please enter a description of your condition.'],
+  TEST_RESULTS: ['Please select a test type.', 'Please provide a test date.', 'Please enter a test location.'],
+  OTHER_ENQUIRY: [
+    'Please enter details of your enquiry.',
+    'Please select question type.',
+    'This form is for not urgent enquiries. If your enquiry is urgent, please call the practice.',
+  ],
+  REFERRAL_ENQUIRY: [],
+  REPEAT_PRESCRIPTION: ['Please enter the medication.', 'Please provide a date.'],
+  FIT_NOTE: [
+    'Please provide a start date.',
+    'Please provide a return date.',
+    'Please enter a description for your fit note.',
+    'Please enter any assistance that your employer can give to you.',
+  ],
+  TRAVEL_RISK_FORM: ['Please input departure date.', 'Please input return date.', 'Please input details about the trip.'],
+  CHANGE_OF_PERSONAL_DETAILS: ['Please select which information you wish to update.'],
+  ELECTRONIC_PRESCRIPTION_SERVICE: [],
+  PATIENT_REGISTRATION_FORM: [],
+  CHANGE_OF_CONTACT_DETAILS: ['This field is required.'],
+};
+
+/** A demo patient of the seed (schemas/api/README.md), as the app sends it. */
+const DEMO_PATIENT = {
+  firstName: 'Amelia',
+  lastName: 'Testwell',
+  dateOfBirth: '1985-04-12',
+  sexAtBirth: 'female',
+  postCode: 'LS1 4AP',
+  nhsNumber: '9990000018',
+  contactDetails: {
+    emailAddress: 'amelia.testwell@example.com',
+    mobilePhoneNumber: '07700 900123',
+    preferredContact: { type: 'OWN_NUMBER', phoneNumber: '07700 900123' },
+  },
+};
+
+const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest']);
+
+function adminRequestValidator(): ValidateFunction {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const dir = path.join(root, 'schemas/api');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
+    ajv.addSchema(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as object);
+  }
+  const check = ajv.getSchema('https://gp.example/schemas/api/admin-request.schema.json');
+  if (!check) throw new Error('admin-request.schema.json not loaded');
+  return check;
+}
+
+function defaultParams(doc: FormDocument): Parameters {
+  const out: Parameters = {};
+  for (const [name, p] of Object.entries(doc.parameters ?? {})) if (p.default !== undefined) out[name] = p.default;
+  return out;
+}
+
+/** Waits until the preview shows "Send pressed" (the payload opposite is what Send submitted). */
+async function sent(page: Page): Promise<void> {
+  await form(page).getByRole('status').filter({ hasText: 'Send pressed' }).waitFor();
+}
+
+interface Scenario {
+  /** Answers chosen instead of the generic filler's (by value, as stored). */
+  overrides?: Record<string, unknown>;
+  /** Runs on a page before the generic filler answers the rest. */
+  before?: (page: Page, doc: FormDocument, pageIndex: number) => Promise<void>;
+  /** Runs on a page after the generic filler, before Next/Send. */
+  after?: (page: Page, doc: FormDocument, pageIndex: number) => Promise<void>;
+  /** Fields that must be in the payload. */
+  present?: string[];
+  /** Fields that must not be in the payload (hidden by a rule, or never asked). */
+  absent?: string[];
+  /** Fields the live data must still remember though the payload drops them. */
+  remembered?: string[];
+}
+
+async function errorNextTo(page: Page, name: string): Promise<string | null> {
+  const el = page.locator(`[id="field-${name}-error"]`);
+  return (await el.count()) === 0 ? null : el.textContent();
+}
+
+const SCENARIOS: Record<string, Scenario> = {
+  TEST_RESULTS: {
+    before: async (page, doc) => {
+      // Other → otherType appears and is required (spec 5.3); then Blood test hides it again.
+      await answer(page, doc, 'type', 'Other');
+      await pressSubmit(page, doc, 0);
+      await expect.poll(() => errorNextTo(page, 'otherType')).toBe('Error: Please define which type of test is required.');
+      await answer(page, doc, 'otherType', 'Allergy patch test');
+      await answer(page, doc, 'type', 'Blood test');
+      await expect(question(page, doc, 'otherType').count()).resolves.toBe(0);
+    },
+    present: ['type', 'when', 'where'],
+    absent: ['otherType'],
+    remembered: ['otherType'],
+  },
+  CHANGE_OF_PERSONAL_DETAILS: {
+    before: async (page, doc) => {
+      // Name then unticked: its answers are forgotten at once (clearWhenHidden).
+      await answer(page, doc, 'informationToBeUpdated', ['Name']);
+      await answer(page, doc, 'newFirstName', 'Jo');
+      await answer(page, doc, 'informationToBeUpdated', ['Address', 'Contact']);
+      await expect.poll(async () => (await readJson(page, 'live-data')).newFirstName).toBeUndefined();
+    },
+    present: ['informationToBeUpdated', 'newAddress', 'previousAddress', 'allFamilyMembersMoving', 'newEmail', 'objectionOnEmailReminder', 'newTelephoneNumber', 'objectionOnTextReminder'],
+    absent: ['newFirstName', 'newSurname', 'wishToBeKnown', 'otherWishToBeKnown'],
+  },
+  CHANGE_OF_CONTACT_DETAILS: {
+    before: async (page, doc) => {
+      // An objection is read-only until its email / phone is given (spec 5.3).
+      await expect(question(page, doc, 'objectionOnEmailReminder').getByRole('radio').first().isDisabled()).resolves.toBe(true);
+      await expect(question(page, doc, 'objectionOnTextReminder').getByRole('radio').first().isDisabled()).resolves.toBe(true);
+    },
+    present: ['newEmail', 'objectionOnEmailReminder', 'newTelephoneNumber', 'objectionOnTextReminder'],
+  },
+  FIT_NOTE: {
+    before: async (page, doc) => {
+      // A new sickness absence cannot use this form (spec 5.3); the patient corrects to No.
+      await answer(page, doc, 'newSicknessAbsence', true);
+      await pressSubmit(page, doc, 0);
+      await expect.poll(() => errorNextTo(page, 'newSicknessAbsence')).toBe('Error: This form can be only used for extending a sick/fit note.');
+      await answer(page, doc, 'newSicknessAbsence', false);
+    },
+    present: ['newSicknessAbsence', 'startDate', 'endDate', 'description', 'employerAssistance'],
+  },
+  REPEAT_PRESCRIPTION: {
+    // askPharmacyPostcode defaults to false: the postcode is never asked.
+    present: ['medication', 'issueDate', 'note'],
+    absent: ['pharmacyPostcode'],
+  },
+  TRAVEL_RISK_FORM: {
+    overrides: { vaccinationList: ['Diphtheria', 'Hepatitis A'] },
+    before: async (page, doc, pageIndex) => {
+      if (pageIndex !== 0) return;
+      await answer(page, doc, 'typeOfTrip', 'Holiday');
+      await answer(page, doc, 'holidayType', 'Cruise');
+      await answer(page, doc, 'typeOfTrip', 'Business');
+    },
+    present: ['departureDate', 'returnDate', 'typeOfTrip', 'vaccinationList', 'yearOfDiphtheriaVaccination', 'yearOfHepatitisAVaccination'],
+    absent: ['holidayType', 'yearOfPolioVaccination'],
+    remembered: ['holidayType'],
+  },
+  PATIENT_REGISTRATION_FORM: {
+    overrides: { gender: 'Female' },
+    after: async (page, doc, pageIndex) => {
+      if (pageIndex !== 2) return;
+      // Interpreter yes → language asked; then no → the language is not sent.
+      await answer(page, doc, 'interpreterNeeded', false);
+    },
+    present: ['dateOfBirth', 'title', 'gender', 'emergencyContactPhone', 'cervicalSmearHadTest', 'cervicalSmearLastDate', 'hysterectomy', 'ukResident'],
+    absent: ['interpreterLanguage', 'specificTitle', 'ehicOrPrcNumber'],
+    remembered: ['interpreterLanguage'],
+  },
+};
+
+let browser: Browser;
+let validateAdminRequest: ValidateFunction;
+
+beforeAll(async () => {
+  validateAdminRequest = adminRequestValidator();
+  await resetPractice();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('valid answers through the real widgets: payload valid and accepted by the server', () => {
+  it.each(SUBMITTED_FORMS)('%s', async (id) => {
+    const scenario = SCENARIOS[id] ?? {};
+    const { page, cspViolations, errors } = await openPage(browser);
+    const doc = await openPreview(page, id);
+    for (let i = 0; i < doc.pages.length; i++) {
+      await pageTitle(page, doc, i);
+      await scenario.before?.(page, doc, i);
+      await fillCurrentPage(page, doc, i, scenario.overrides);
+      await scenario.after?.(page, doc, i);
+      await pressSubmit(page, doc, i);
+    }
+    await sent(page);
+    expect(await form(page).locator('.nhsuk-error-summary').count()).toBe(0);
+
+    const payload = await readJson(page, 'payload');
+    const live = await readJson(page, 'live-data');
+    const fields = Object.keys(doc.schema.properties);
+    expect(Object.keys(payload).length).toBeGreaterThan(0);
+    for (const key of Object.keys(payload)) expect(fields).toContain(key);
+    for (const key of scenario.present ?? []) expect(payload, `${key} sent`).toHaveProperty(key);
+    for (const key of scenario.absent ?? []) expect(payload, `${key} not sent`).not.toHaveProperty(key);
+    for (const key of scenario.remembered ?? []) expect(live, `${key} remembered`).toHaveProperty(key);
+    // The same core the server runs finds nothing wrong with it.
+    expect(validate(doc, payload, { params: defaultParams(doc) })).toEqual([]);
+
+    const body: FormData = {
+      formType: id,
+      triageRequestType: id,
+      submittedDate: new Date().toISOString(),
+      patient: DEMO_PATIENT,
+      ...payload,
+    };
+    const ok = validateAdminRequest(body);
+    expect(validateAdminRequest.errors ?? [], 'admin-request.schema.json').toEqual([]);
+    expect(ok).toBe(true);
+
+    const response = await fetch(`${baseURL()}/api/v1/triage/patient/admin/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answerBody = (await response.json()) as { id?: string; status?: string };
+    expect(response.status, JSON.stringify(answerBody)).toBe(201);
+    expect(answerBody.status).toBe('NEW');
+    const stored = (await practiceRequests()).find((r) => r.id === answerBody.id);
+    expect(stored?.formType).toBe(id);
+    const storedFields = Object.fromEntries(Object.entries(stored?.body ?? {}).filter(([k]) => !ENVELOPE.has(k)));
+    expect(storedFields).toEqual(payload);
+
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** The message an empty required question shows: its own, the document's, else the spec default. */
+function requiredMessage(doc: FormDocument, name: string): string {
+  return doc.uiSchema?.[name]?.['ui:errors']?.required ?? doc.messages?.required ?? REQUIRED_DEFAULT;
+}
+
+/** Required questions of the page that are drawn, answerable and unanswered, in page order. */
+async function emptyRequired(page: Page, doc: FormDocument, pageIndex: number): Promise<string[]> {
+  const required = new Set(doc.schema.required ?? []);
+  const data = await readJson(page, 'live-data');
+  const out: string[] = [];
+  for (const name of doc.pages[pageIndex]?.fields ?? []) {
+    if (!required.has(name) || widgetOf(doc, name) === 'display' || data[name] !== undefined) continue;
+    const control = page.locator(`[id="field-${name}"]`);
+    if ((await control.count()) === 0 || (await control.first().isDisabled())) continue;
+    out.push(name);
+  }
+  return out;
+}
+
+describe('sent empty: the spec messages in the error summary and next to the fields', () => {
+  it.each(SUBMITTED_FORMS)('%s', async (id) => {
+    const { page, errors } = await openPage(browser);
+    const doc = await openPreview(page, id);
+    const shown: string[] = [];
+    for (let i = 0; i < doc.pages.length; i++) {
+      await pageTitle(page, doc, i);
+      const empty = await emptyRequired(page, doc, i);
+      await pressSubmit(page, doc, i);
+      const summary = form(page).locator('.nhsuk-error-summary');
+      if (empty.length === 0) {
+        // Nothing required on this page: it moves on.
+        if (i < doc.pages.length - 1) await pageTitle(page, doc, i + 1);
+        else await sent(page);
+        expect(await summary.count()).toBe(0);
+        continue;
+      }
+      await summary.waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('nhsuk-error-summary'))).toBe(true);
+      expect(await summary.getByRole('heading').textContent()).toBe('There is a problem');
+      expect(await summary.locator('p').textContent()).toBe(BANNER);
+      const links = await summary.getByRole('link').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent })));
+      expect(links).toEqual(empty.map((name) => ({ href: `#field-${name}`, text: requiredMessage(doc, name) })));
+      for (const name of empty) {
+        expect(await errorNextTo(page, name), `error next to ${name}`).toBe(`Error: ${requiredMessage(doc, name)}`);
+        shown.push(requiredMessage(doc, name));
+      }
+      // Still on the same page.
+      await pageTitle(page, doc, i);
+      if (i < doc.pages.length - 1) {
+        await fillCurrentPage(page, doc, i, SCENARIOS[id]?.overrides);
+        await pressSubmit(page, doc, i);
+      }
+    }
+    for (const message of SPEC_MESSAGES[id] ?? []) expect(shown, 'spec 5.3').toContain(message);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('every form document: axe, CSP and console', () => {
+  const ALL = formIds();
+  it('sweeps all documents of schemas/forms', () => {
+    expect(ALL.length).toBe(18);
+    for (const id of SUBMITTED_FORMS) expect(ALL).toContain(id);
+    for (const id of ALL) expect(loadDocument(id).id).toBe(id);
+  });
+
+  it.each(ALL)('%s: zero axe violations pristine and after a failed Next/Send', async (id) => {
+    const { page, cspViolations, errors } = await openPage(browser);
+    const response = await page.goto(`/_preview/${id}`);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    const doc = loadDocument(id);
+    await pageTitle(page, doc, 0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await pressSubmit(page, doc, 0);
+    // Every document asks something required on its first page, so Next/Send fails.
+    await form(page).locator('.nhsuk-error-summary').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
