@@ -6,11 +6,13 @@
 //    server, which stores exactly those fields;
 // 2. each admin form sent empty shows the spec's messages (rules.md 5.2 and 5.3) word for word,
 //    in the error summary and next to the fields, under the banner;
+//    Invalid answers show the rule messages of spec 5.3 word for word;
 // 3. every document has zero axe violations pristine and after a failed Next/Send, no CSP
 //    violations and no console errors.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { addDays, addMonths, format } from 'date-fns';
 import addFormats from 'ajv-formats';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -317,6 +319,103 @@ describe('sent empty: the spec messages in the error summary and next to the fie
       }
     }
     for (const message of SPEC_MESSAGES[id] ?? []) expect(shown, 'spec 5.3').toContain(message);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+const day = (d: Date) => format(d, 'yyyy-MM-dd');
+const TODAY = new Date();
+
+interface MessageCase {
+  title: string;
+  form: string;
+  /** The page the answers are on; earlier pages are answered validly first. */
+  pageIndex?: number;
+  /** Answers given through the widgets, in order. */
+  answers: Array<[string, unknown]>;
+  /** The message each field must show after Send / Next, word for word (spec 5.3). */
+  messages: Record<string, string>;
+}
+
+const MESSAGE_CASES: MessageCase[] = [
+  {
+    title: 'Name, Address and Contact ticked, nothing else',
+    form: 'CHANGE_OF_PERSONAL_DETAILS',
+    answers: [['informationToBeUpdated', ['Name', 'Address', 'Contact']], ['wishToBeKnown', 'Other']],
+    messages: {
+      newFirstName: 'Please provide input for at least one of marked inputs',
+      otherWishToBeKnown: 'Please specify how you wish to be known.',
+      newAddress: 'Please specify your new address.',
+      newEmail: 'Please specify which contact detail you would like to change.',
+    },
+  },
+  {
+    title: 'a bad email and phone, no reminder choices',
+    form: 'CHANGE_OF_PERSONAL_DETAILS',
+    answers: [['informationToBeUpdated', ['Contact']], ['newEmail', 'amelia@'], ['newTelephoneNumber', '12345']],
+    messages: {
+      newEmail: 'Please provide valid email.',
+      objectionOnEmailReminder: 'Please select your option.',
+      newTelephoneNumber: 'Please enter a valid UK phone number.',
+      objectionOnTextReminder: 'Please select your option.',
+    },
+  },
+  {
+    title: 'a bad email',
+    form: 'CHANGE_OF_CONTACT_DETAILS',
+    answers: [['newEmail', 'not-an-email']],
+    messages: { newEmail: 'Please provide valid email.' },
+  },
+  {
+    title: 'an issue date before today',
+    form: 'REPEAT_PRESCRIPTION',
+    answers: [['issueDate', day(addDays(TODAY, -1))]],
+    messages: { issueDate: 'Please provide a valid date: date has to occur after today.' },
+  },
+  {
+    title: 'a start date over a month back and a return date before it',
+    form: 'FIT_NOTE',
+    answers: [['startDate', day(addMonths(TODAY, -2))], ['endDate', day(addDays(addMonths(TODAY, -2), -1))]],
+    messages: {
+      startDate: 'Please provide a valid start date: start date cannot be older than a month.',
+      endDate: 'Please provide a valid return date : return date cannot be before start date.',
+    },
+  },
+  {
+    title: 'a start date in the future',
+    form: 'FIT_NOTE',
+    answers: [['startDate', day(addDays(TODAY, 1))]],
+    messages: { startDate: 'The date may not be in the future.' },
+  },
+  {
+    title: 'a vaccine year in the future',
+    form: 'TRAVEL_RISK_FORM',
+    pageIndex: 2,
+    answers: [['vaccinationList', ['Polio']], ['yearOfPolioVaccination', TODAY.getFullYear() + 1]],
+    messages: { yearOfPolioVaccination: 'Please input valid year.' },
+  },
+];
+
+describe('invalid answers: the rule messages of spec 5.3', () => {
+  it.each(MESSAGE_CASES.map((c) => [`${c.form}: ${c.title}`, c] as const))('%s', async (_title, c) => {
+    const { page, errors } = await openPage(browser);
+    const doc = await openPreview(page, c.form);
+    const at = c.pageIndex ?? 0;
+    for (let i = 0; i < at; i++) {
+      await fillCurrentPage(page, doc, i);
+      await pressSubmit(page, doc, i);
+      await pageTitle(page, doc, i + 1);
+    }
+    for (const [name, value] of c.answers) await answer(page, doc, name, value);
+    await pressSubmit(page, doc, at);
+    const summary = form(page).locator('.nhsuk-error-summary');
+    await summary.waitFor();
+    const listed = await summary.getByRole('link').allTextContents();
+    for (const [name, message] of Object.entries(c.messages)) {
+      expect(await errorNextTo(page, name), `error next to ${name}`).toBe(`Error: ${message}`);
+      expect(listed, 'error summary').toContain(message);
+    }
     expect(errors).toEqual([]);
     await page.context().close();
   });
