@@ -8,7 +8,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage, type TestPage } from './harness';
 
 let browser: Browser;
@@ -17,6 +17,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+});
+
+/** Every page a test opens is closed after it, so a long run does not pile up browser contexts. */
+const opened: TestPage[] = [];
+async function track(tp: Promise<TestPage>): Promise<TestPage> {
+  const page = await tp;
+  opened.push(page);
+  return page;
+}
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((tp) => tp.page.context().close()));
 });
 
 type Json = Record<string, unknown>;
@@ -51,10 +62,19 @@ const sharedWith = (featureSets: string[], extra: Json = {}) => (body: Json) => 
 const notLoggedIn: Patches = { shared: sharedWith(['SMART_TRIAGE', 'SMART_DIRECT_BOOKING']) };
 
 async function open(options: { width?: number; patches?: Patches; path: string }): Promise<TestPage> {
-  const tp = await openPage(browser, options.width ? { viewport: { width: options.width, height: 800 } } : {});
+  const tp = await track(openPage(browser, options.width ? { viewport: { width: options.width, height: 800 } } : {}));
   await patchSettings(tp.page, options.patches ?? notLoggedIn);
+  const pending = new Set<string>();
+  tp.page.on('request', (r) => pending.add(r.url()));
+  tp.page.on('requestfinished', (r) => pending.delete(r.url()));
+  tp.page.on('requestfailed', (r) => pending.delete(r.url()));
   await tp.page.goto(options.path);
-  await tp.page.getByRole('heading', { level: 1 }).first().waitFor();
+  try {
+    await tp.page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
+  } catch (error) {
+    const body = await tp.page.locator('body').innerText().catch(() => '?');
+    throw new Error(`No h1 at ${tp.page.url()}; body: ${body.slice(0, 200)}; errors: ${tp.errors.join(' | ')}; pending: ${[...pending].join(', ')}`, { cause: error });
+  }
   return tp;
 }
 
@@ -323,7 +343,7 @@ describe('error signpost', () => {
 
 describe('app shell', () => {
   it('shows "Initialising" until the settings have answered', async () => {
-    const tp = await openPage(browser);
+    const tp = await track(openPage(browser));
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -343,7 +363,7 @@ describe('app shell', () => {
   });
 
   it('still works when a settings call fails', async () => {
-    const tp = await openPage(browser);
+    const tp = await track(openPage(browser));
     await tp.page.route('**/api/v1/settings/patient-app', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     await patchSettings(tp.page, notLoggedIn);
     await tp.page.goto('/');
