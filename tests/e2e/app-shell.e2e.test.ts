@@ -2,14 +2,15 @@
 // redirects, feature gating, home with services on and off, notices, safety screens, the
 // error signpost messages, the footer, and axe + CSP on every screen at two widths.
 //
-// Settings variations are applied per page with Playwright's page.route over the real
-// server's answers (the real response is fetched and patched), so these tests never change
-// the shared practice database and can run beside other e2e files.
+// Most settings variations are applied per page with Playwright's page.route over the real
+// server's answers (the real response is fetched and patched); the last block drives the real
+// practice switches (setControls) and resets the practice after each test.
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage, type TestPage } from './harness';
+import { resetPractice, setControls } from './practice-controls';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -429,4 +430,54 @@ describe('accessibility and CSP on every screen of the shell', () => {
       expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     });
   }
+});
+
+describe('with the real practice switches', () => {
+  afterEach(async () => {
+    await resetPractice();
+  });
+
+  it('medical switched off and admin out of hours: both cards disabled, self-help still offered', async () => {
+    await setControls({ operationalState: { medical: { operationalStatus: 'SERVICE_OFF' }, admin: { practiceCalendar: 'OUT_OF_HOURS' } } });
+    const { page } = await open({ path: '/', patches: {} });
+    expect(await page.getByTestId('category-medical-off').count()).toBe(1);
+    expect(await page.getByTestId('category-admin-off').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Self-help information (16+)' }).count()).toBe(1);
+  });
+
+  it('admin off alone leaves the medical card open', async () => {
+    await setControls({ operationalState: { admin: { operationalStatus: 'SERVICE_OFF' } } });
+    const { page } = await open({ path: '/', patches: {} });
+    expect(await page.getByRole('link', { name: 'Adult medical request (16+)' }).count()).toBe(1);
+    expect(await page.getByTestId('category-admin-off').count()).toBe(1);
+  });
+
+  it('link-generator-only practice: home statement, 404 for triage screens', async () => {
+    await setControls({ featureSets: ['PATIENT_DIRECT_BOOKING'] });
+    const home = await open({ path: '/', patches: {} });
+    expect(await home.page.getByTestId('link-only-statement').count()).toBe(1);
+    const closed = await open({ path: '/emergency-symptoms', patches: {} });
+    expect(await h1(closed.page)).toBe("We can't find the page you're looking for");
+  });
+
+  it('child card follows the practice switch', async () => {
+    await setControls({ enableChildRequests: true, nhsLoginEnabled: false });
+    expect(await (await open({ path: '/', patches: {} })).page.getByTestId('category-child').count()).toBe(1);
+    await setControls({ enableChildRequests: false });
+    expect(await (await open({ path: '/', patches: {} })).page.getByTestId('category-child').count()).toBe(0);
+  });
+
+  it('stored notices with malicious HTML: nothing runs, no CSP report, formatting kept', async () => {
+    await setControls({
+      notices: [{ id: 'evil', title: 'Surgery news', content: '<p>Open <em>late</em></p><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>' }],
+    });
+    const { page, cspViolations } = await open({ path: '/', patches: {} });
+    await page.getByRole('button', { name: 'Practice notices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Practice notices' });
+    await dialog.waitFor();
+    expect(await dialog.locator('em').textContent()).toBe('late');
+    expect(await dialog.locator('script, img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await cspViolations()).toEqual([]);
+  });
 });
