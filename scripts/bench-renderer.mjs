@@ -26,7 +26,10 @@ const SIZES = (process.env.BENCH_SIZES ?? '300,1000').split(',').map(Number);
 // any stylesheet, like the rjsf page (rjsf's default theme has no CSS of its own); vanilla: the
 // same fields drawn once with plain DOM calls (no framework, unstyled), the browser's floor.
 const RENDERERS = (process.env.BENCH_RENDERERS ?? 'ours,ours-unstyled,rjsf,vanilla').split(',');
-const PAGES = { ours: 'ours.html?', 'ours-unstyled': 'ours.html?css=0&', rjsf: 'rjsf.html?', vanilla: 'vanilla.html?' };
+// Experiments, run only when BENCH_RENDERERS names them: ours-nohas (the NHS stylesheet without
+// its :has() rules), ours-noreq (no required fields, so no paragraph before the fields),
+// ours-cv (content-visibility: auto on every field group).
+const PAGES = { ours: 'ours.html?', 'ours-unstyled': 'ours.html?css=0&', 'ours-nohas': 'ours.html?css=nohas&', 'ours-noreq': 'ours.html?req=0&', 'ours-cv': 'ours.html?css=cv&', rjsf: 'rjsf.html?', vanilla: 'vanilla.html?' };
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const FIRST_RENDER_RUNS = Number(process.env.BENCH_FIRST_RENDER_RUNS ?? 3);
 const KEYSTROKES = 30;
@@ -45,6 +48,9 @@ const ids = {
   rjsf: { field: (name) => `root_${name}`, yes: (name) => `root_${name}-0`, no: (name) => `root_${name}-1` },
 };
 ids['ours-unstyled'] = ids.ours;
+ids['ours-nohas'] = ids.ours;
+ids['ours-noreq'] = ids.ours;
+ids['ours-cv'] = ids.ours;
 ids.vanilla = { field: (name) => `v_${name}`, yes: (name) => `v_${name}-0`, no: (name) => `v_${name}-1` };
 
 const name = (i) => `f${String(i + 1).padStart(4, '0')}`; // as bench/generate.ts fieldName
