@@ -29,6 +29,8 @@ export function formParams(db: Db, patient: { dateOfBirth?: string } | undefined
   if (links.sickLeaveRights) params.sickLeaveRightsUrl = links.sickLeaveRights;
   if (links.findAPharmacy) params.findAPharmacyUrl = links.findAPharmacy;
   if (age !== undefined && age >= 0) params.patientAge = age;
+  // The practice asks for the pharmacy postcode on repeat prescriptions (the app reads the same setting).
+  params.askPharmacyPostcode = adminForms?.customFields?.['repeat-prescription-pharmacy-postcode'] === 'true';
   return params;
 }
 
