@@ -71,7 +71,7 @@ async function open(options: { width?: number; patches?: Patches; path: string }
   tp.page.on('requestfailed', (r) => pending.delete(r.url()));
   await tp.page.goto(options.path);
   try {
-    await tp.page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
+    await tp.page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 45_000 });
   } catch (error) {
     const body = await tp.page.locator('body').innerText().catch(() => '?');
     throw new Error(`No h1 at ${tp.page.url()}; body: ${body.slice(0, 200)}; errors: ${tp.errors.join(' | ')}; pending: ${[...pending].join(', ')}`, { cause: error });
