@@ -226,14 +226,22 @@ async function answerable(page: Page, name: string): Promise<boolean> {
  * Answers every visible, unanswered question of the current page with a valid value
  * (`overrides` first), repeating while answers reveal further questions.
  */
-export async function fillCurrentPage(page: Page, doc: FormDocument, pageIndex: number, overrides: Record<string, unknown> = {}, today = new Date()): Promise<string[]> {
+export async function fillCurrentPage(
+  page: Page,
+  doc: FormDocument,
+  pageIndex: number,
+  overrides: Record<string, unknown> = {},
+  today = new Date(),
+  /** Where the answers so far are read: the preview's live data, or a flow's own state. */
+  readData: () => Promise<FormData> = () => readJson(page, 'live-data'),
+): Promise<string[]> {
   const fields = doc.pages[pageIndex]?.fields ?? [];
   const answered: string[] = [];
   for (let pass = 0; pass < 8; pass++) {
     let changed = false;
     for (const name of fields) {
       if (widgetOf(doc, name) === 'display') continue;
-      const data = await readJson(page, 'live-data');
+      const data = await readData();
       if (hasValue(data[name])) continue;
       if (!(await answerable(page, name))) continue;
       const value = name in overrides ? overrides[name] : chooseValue(doc, name, data, today);

@@ -1,7 +1,11 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { clearAdminFlow } from './adminFlow';
 
 /** /admin-request/complete (spec overview "Admin complete"). */
 export default function AdminCompletePage() {
+  // Sent: forget every answer and the patient's details (sessionStorage).
+  useEffect(() => clearAdminFlow(), []);
   return (
     <>
       <div className="nhsuk-panel app-panel--confirmation">

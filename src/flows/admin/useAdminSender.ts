@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { postJson } from '../../api/send';
 import { useNotifications } from '../../errors/ErrorNotifications';
-import { clearAdminFlow, type SendAttempt } from './adminFlow';
+import type { SendAttempt } from './adminFlow';
 
 export const ADMIN_REQUEST_URL = '/api/v1/triage/patient/admin/request';
 export const UNVERIFIED_REQUESTS_URL = '/api/v1/triage/patient/unverified/requests';
@@ -11,7 +11,7 @@ export const UNVERIFIED_REQUESTS_URL = '/api/v1/triage/patient/unverified/reques
 /**
  * Sends an admin request once: the attempt's Idempotency-Key makes a retry (or a second
  * click that slipped through) one stored request. On success the flow is cleared and the
- * patient sees the confirmation; on failure the error is re-thrown so the form keeps every
+ * patient sees the confirmation (which clears the flow); on failure the error is re-thrown so the form keeps every
  * answer and Send can be pressed again. Answers from the practice's API (400, 401, 412…)
  * also go through the app's error notifications; a lost connection only gets the form's
  * own "There was a problem…" message.
@@ -27,8 +27,9 @@ export function useAdminSender() {
         if (error instanceof ApiError) handleError(error, { flow: 'admin' });
         throw error;
       }
-      clearAdminFlow();
-      navigate('/admin-request/complete');
+      // The complete page forgets the flow once it is shown: clearing it here, while the form
+      // is still on screen, would send the patient back to the details step.
+      await navigate('/admin-request/complete', { replace: true });
     },
     [handleError, navigate],
   );
