@@ -10,15 +10,16 @@ export class ApiError extends Error {
   }
 }
 
+/** The ApiError of a non-2xx answer: its message is the body's `message`, else the status text. */
+export function apiError(response: Response, body: unknown): ApiError {
+  const message =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : response.statusText;
+  return new ApiError(response.status, message, body);
+}
+
 export async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { accept: 'application/json' } });
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-        ? body.message
-        : response.statusText;
-    throw new ApiError(response.status, message, body);
-  }
+  if (!response.ok) throw apiError(response, body);
   return body as T;
 }

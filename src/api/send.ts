@@ -1,4 +1,4 @@
-import { ApiError } from './client';
+import { apiError } from './client';
 
 /**
  * POSTs a JSON body with an Idempotency-Key. The key belongs to one logical request: the
@@ -16,13 +16,7 @@ export async function postJson<T>(url: string, body: unknown, idempotencyKey?: s
   } catch {
     parsed = text;
   }
-  if (!response.ok) {
-    const message =
-      parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string'
-        ? parsed.message
-        : response.statusText;
-    throw new ApiError(response.status, message, parsed);
-  }
+  if (!response.ok) throw apiError(response, parsed);
   return parsed as T;
 }
 

@@ -18,13 +18,7 @@ export interface Patient {
   };
 }
 
-export interface PatientValidation {
-  hasEmail: boolean;
-  hasPhone: boolean;
-  isMatchingEmail: boolean;
-  isMatchingPhone: boolean;
-  isUpdateContactRequested: boolean;
-}
+export type { PatientValidation } from '../../generated/types/api/patient-validation-response';
 
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number | undefined {
   const dob = parseISO(dateOfBirth);

@@ -1,21 +1,12 @@
 import { ApiError } from '../api/client';
-import type { PatientValidation } from './patient';
+import type { PatientValidation, PatientValidationResponse } from '../../generated/types/api/patient-validation-response';
 
-export type ValidationStatus =
-  | 'VALIDATED'
-  | 'NOT_VALIDATED'
-  | 'NO_EMAIL'
-  | 'INVALID_EMAIL'
-  | 'NO_EMAIL_ON_EPR_AND_REQUEST'
-  | 'INVALID_STATUS'
-  | 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST'
-  | 'SERVICE_UNAVAILABLE'
-  | 'TEMPORARY_ERROR'
-  | 'UPDATE_CONTACT_REQUESTED';
+export type ValidationStatus = PatientValidationResponse['status'];
 
+/** The check's answer; only `status` is certain (a failed call is TEMPORARY_ERROR with no body). */
 export interface ValidationAnswer {
   status: ValidationStatus;
-  code?: string;
+  code?: PatientValidationResponse['code'];
   validation?: PatientValidation;
 }
 

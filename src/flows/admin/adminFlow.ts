@@ -1,4 +1,6 @@
 import type { FormData } from '../../../renderer/index';
+import adminFormTypeSchema from '../../../schemas/api/admin-form-type.schema.json';
+import type { AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
 import { newIdempotencyKey } from '../../api/send';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
@@ -7,22 +9,13 @@ import { createFlowStore } from '../sessionFlowStore';
 
 export const ADMIN_FLOW = 'ADMIN_REQUEST';
 
-/** The ten admin forms of spec 3 (each has schemas/forms/<TYPE>.form.json). */
-export const ADMIN_FORM_TYPES = [
-  'DOCTOR_LETTER',
-  'FIT_NOTE',
-  'OTHER_ENQUIRY',
-  'REFERRAL_ENQUIRY',
-  'REPEAT_PRESCRIPTION',
-  'TEST_RESULTS',
-  'TRAVEL_RISK_FORM',
-  'CHANGE_OF_PERSONAL_DETAILS',
-  'ELECTRONIC_PRESCRIPTION_SERVICE',
-  'PATIENT_REGISTRATION_FORM',
-] as const;
-export type AdminFormType = (typeof ADMIN_FORM_TYPES)[number];
-
 export const CHANGE_OF_CONTACT_DETAILS = 'CHANGE_OF_CONTACT_DETAILS';
+
+/** The ten admin forms of spec 3: the API contract's form types but the standalone change of contact details. */
+export type AdminFormType = Exclude<ApiFormType, typeof CHANGE_OF_CONTACT_DETAILS>;
+export const ADMIN_FORM_TYPES: readonly AdminFormType[] = adminFormTypeSchema.enum.filter(
+  (t): t is AdminFormType => t !== CHANGE_OF_CONTACT_DETAILS,
+);
 
 export function isAdminFormType(value: string | null): value is AdminFormType {
   return value !== null && (ADMIN_FORM_TYPES as readonly string[]).includes(value);

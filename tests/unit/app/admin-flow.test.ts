@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/api/client';
+import { ADMIN_FORM_TYPES, adminFormParams, needsContactChoice, prepareSend } from '../../../src/flows/admin/adminFlow';
+import { toPatient, type Patient } from '../../../src/patient-details/patient';
+import { STATUS_MODALS, outcomeOf } from '../../../src/patient-details/validationOutcome';
+import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
+import type { AllSettings } from '../../../src/settings/types';
+
+const PATIENT: Patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP' };
+
+function settings(manualAuth: boolean): AllSettings {
+  return {
+    ...SETTINGS_DEFAULTS,
+    patientApp: { ...SETTINGS_DEFAULTS.patientApp, flowConfig: { ADMIN_REQUEST: { enableManualPatientAuth: manualAuth, enableNhsLogin: false } } },
+    adminForms: {
+      ...SETTINGS_DEFAULTS.adminForms,
+      links: { privateFees: 'https://p.example/fees', selfReferral: 'https://p.example/self' },
+      customFields: { 'minimum-dr-letter-charge': '30.00', 'repeat-prescription-pharmacy-postcode': 'true' },
+    },
+  } as AllSettings;
+}
+
+describe('admin flow', () => {
+  it('knows the ten admin forms of spec 3 from the API contract, without the standalone change of contact details', () => {
+    expect(ADMIN_FORM_TYPES).toHaveLength(10);
+    expect(ADMIN_FORM_TYPES).not.toContain('CHANGE_OF_CONTACT_DETAILS');
+    expect(ADMIN_FORM_TYPES).toContain('PATIENT_REGISTRATION_FORM');
+  });
+
+  it('builds the request body: pruned answers, formType, triageRequestType, submittedDate and the patient', () => {
+    const now = new Date('2026-11-21T10:00:00.000Z');
+    const { body, key } = prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, undefined, now);
+    expect(body).toEqual({ description: 'Hi', formType: 'OTHER_ENQUIRY', triageRequestType: 'OTHER_ENQUIRY', submittedDate: now.toISOString(), patient: PATIENT });
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reuses the first attempt (same key, same submittedDate) when the same answers are sent again', () => {
+    const first = prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, undefined, new Date('2026-11-21T10:00:00Z'));
+    const retry = prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, first, new Date('2026-11-21T10:05:00Z'));
+    expect(retry).toBe(first);
+  });
+
+  it('makes a new attempt with a new key when the answers changed after a failure', () => {
+    const first = prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, undefined);
+    const changed = prepareSend('OTHER_ENQUIRY', { description: 'Hello' }, PATIENT, first);
+    expect(changed.key).not.toBe(first.key);
+    expect(changed.body.description).toBe('Hello');
+  });
+
+  it.each([
+    [true, undefined, undefined, true],
+    [false, undefined, undefined, false],
+    [true, 'a@example.com', undefined, false],
+    [true, undefined, { hasEmail: true }, false],
+    [true, undefined, { hasEmail: false, isUpdateContactRequested: true }, false],
+    [true, undefined, { hasEmail: false, isUpdateContactRequested: false }, true],
+  ])('asks before sending (manual auth %s, email %s, record %j) → %s', (manualAuth, email, record, expected) => {
+    const patient: Patient = email ? { ...PATIENT, contactDetails: { emailAddress: email } } : PATIENT;
+    const validation = record
+      ? { hasEmail: false, hasPhone: false, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: false, ...record }
+      : undefined;
+    expect(needsContactChoice(settings(manualAuth), patient, validation)).toBe(expected);
+  });
+
+  it('gives the documents their run-time parameters from the practice settings', () => {
+    const params = adminFormParams(settings(true), { ...PATIENT, age: 41 });
+    expect(params).toMatchObject({
+      minimumDoctorLetterCharge: '30.00',
+      privateFeesUrl: 'https://p.example/fees',
+      selfReferralUrl: 'https://p.example/self',
+      askPharmacyPostcode: true,
+      patientAge: 41,
+    });
+  });
+});
+
+describe('patient details', () => {
+  it('maps the details and contact answers onto the Patient entity', () => {
+    const patient = toPatient(
+      { firstName: ' Amelia ', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP' },
+      { emailAddress: 'a@example.com', phoneNumber: '07400 123456', type: 'HELPING_PERSON', fullName: 'Jo Bloggs', relation: 'Son', reason: 'Hearing' },
+    );
+    expect(patient).toMatchObject({
+      firstName: 'Amelia',
+      sexAtBirth: 'female',
+      contactDetails: {
+        emailAddress: 'a@example.com',
+        preferredContact: { type: 'HELPING_PERSON', phoneNumber: '07400 123456', fullName: 'Jo Bloggs', relation: 'Son', reason: 'Hearing' },
+      },
+    });
+    expect(patient.age).toBeGreaterThanOrEqual(40);
+    expect(patient.contactDetails).not.toHaveProperty('mobilePhoneNumber');
+  });
+
+  it('treats a failed check as TEMPORARY_ERROR, and 503 as SERVICE_UNAVAILABLE', () => {
+    expect(outcomeOf({ ok: false, error: new TypeError('Failed to fetch') }).status).toBe('TEMPORARY_ERROR');
+    expect(outcomeOf({ ok: false, error: new ApiError(500, 'boom', undefined) }).status).toBe('TEMPORARY_ERROR');
+    expect(outcomeOf({ ok: false, error: new ApiError(503, 'down', undefined) }).status).toBe('SERVICE_UNAVAILABLE');
+    expect(outcomeOf({ ok: true, answer: { status: 'NO_EMAIL' } }).status).toBe('NO_EMAIL');
+  });
+
+  it('has the spec 8 title of every failing status', () => {
+    expect(STATUS_MODALS.INVALID_STATUS.title).toBe('Practice admin needed');
+    expect(STATUS_MODALS.INVALID_STATUS.body[0]).toContain('Please call the practice on {phone} so they can help.');
+    expect(STATUS_MODALS.SERVICE_UNAVAILABLE.title).toBe('Sorry, there is a problem');
+    expect(STATUS_MODALS.TEMPORARY_ERROR.title).toBe('Sorry, there is a problem');
+    expect(STATUS_MODALS.NO_EMAIL_ON_EPR_AND_REQUEST.title).toBe('Please provide an email address');
+    expect(STATUS_MODALS.INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST.title).toBe('Please enter an email address that works');
+    expect(STATUS_MODALS.UPDATE_CONTACT_REQUESTED.title).toBe('Your new contact details are not on your record yet');
+    expect(STATUS_MODALS.NOT_VALIDATED.title).toBe('Please check the details you have provided');
+  });
+});
