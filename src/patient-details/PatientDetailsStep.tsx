@@ -157,15 +157,22 @@ export function PatientDetailsStep({
 
   async function loggedInDone(answers: FormData) {
     store.set({ loggedIn: answers });
-    // A logged-in patient is validated at once (spec 4): the login provider vouches for them.
+    // A logged-in patient is validated at once (spec 4): the login provider vouches for them,
+    // and their practice record (epr/patient; errors ignored, spec 7.2) gives the details.
+    const record = await getJson<Partial<Patient>>('/nhs-login/epr/patient').catch(() => undefined);
     const details = {
-      firstName: user?.given_name,
-      lastName: user?.family_name,
-      dateOfBirth: user?.birthdate,
+      firstName: record?.firstName ?? user?.given_name,
+      lastName: record?.lastName ?? user?.family_name,
+      dateOfBirth: record?.dateOfBirth ?? user?.birthdate,
       sexAtBirth: answers.sexAtBirth,
-      postCode: '',
+      postCode: record?.postCode,
     };
-    const contact = { emailAddress: user?.email, mobilePhoneNumber: user?.phone_number, phoneNumber: answers.phoneNumber, type: 'OWN_NUMBER' };
+    const contact = {
+      emailAddress: user?.email || record?.contactDetails?.emailAddress,
+      mobilePhoneNumber: user?.phone_number || record?.contactDetails?.mobilePhoneNumber,
+      phoneNumber: answers.phoneNumber,
+      type: 'OWN_NUMBER',
+    };
     onComplete({ patient: toPatient(details, contact) });
   }
 
@@ -179,7 +186,8 @@ export function PatientDetailsStep({
           key="logged-in"
           doc={LOGGED_IN_DETAILS}
           schemaCheck={checks.loggedIn}
-          initialData={state.loggedIn}
+          // Email and mobile come from NHS login; the phone to call starts as the mobile. Sex at birth stays blank (spec 4).
+          initialData={{ phoneNumber: user?.phone_number, ...state.loggedIn }}
           onChange={(data) => store.set({ loggedIn: data })}
           onSubmit={loggedInDone}
           onBack={onCancel}

@@ -243,6 +243,49 @@ describe('admin request journey in Chromium', () => {
     expect(stored?.body.pharmacyPostcode).toBe('LS99 9ZZ');
   });
 
+  it('a patient logged in with NHS login gets the short form and the practice receives their record details', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await page.getByRole('link', { name: 'Continue to NHS login' }).click();
+    await page.getByRole('button', { name: /Continue as Amelia Testwell/ }).click();
+    await page.waitForURL((url) => url.pathname === '/admin-request/patient-details');
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await expectAccessible(page, 'logged-in short form');
+    // Sex at birth is left blank for the patient; the phone starts as their NHS login mobile.
+    expect(await page.getByLabel('Female', { exact: true }).isChecked()).toBe(false);
+    await page.getByLabel('Female', { exact: true }).check();
+    await page.getByRole('textbox', { name: /phone/i }).fill('07400 123456');
+    await page.getByRole('checkbox').check();
+    await clickButton(page, 'Next');
+    await page.waitForURL((url) => url.pathname === '/admin-request/form');
+    await fillOtherEnquiry(page, 'Sent while logged in');
+    await clickButton(page, 'Send');
+    await page.getByRole('heading', { name: SENT }).waitFor();
+    const [stored] = await practiceRequests();
+    expect(stored?.body.patient).toMatchObject({
+      firstName: 'Amelia',
+      lastName: 'Testwell',
+      dateOfBirth: '1985-04-12',
+      postCode: 'LS1 4AP',
+      sexAtBirth: 'female',
+      contactDetails: { emailAddress: 'amelia.testwell@example.com', preferredContact: { type: 'OWN_NUMBER', phoneNumber: '07400 123456' } },
+    });
+  });
+
+  it('stops the flow when the admin service closes while the patient is filling the form (412)', async () => {
+    const { page, cspViolations } = await openPage(browser);
+    await reachForm(page, 'OTHER_ENQUIRY');
+    await fillOtherEnquiry(page, 'Too late today');
+    await setControls({ operationalState: { admin: { practiceCalendar: 'OUT_OF_HOURS' } } });
+    await clickButton(page, 'Send');
+    await page.waitForURL((url) => url.pathname === '/triage/service-closed');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Service unavailable');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('We are sorry, the service is now closed and we can’t complete your request.');
+    expect(await practiceRequests()).toEqual([]);
+    await expectAccessible(page, 'service closed after 412');
+    expect(await cspViolations()).toEqual([]);
+  });
+
   it('completes a form with the keyboard alone', async () => {
     const { page } = await openPage(browser);
     await reachForm(page, 'OTHER_ENQUIRY');

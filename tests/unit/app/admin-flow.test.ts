@@ -57,7 +57,7 @@ describe('admin flow', () => {
   ])('asks before sending (manual auth %s, email %s, record %j) → %s', (manualAuth, email, record, expected) => {
     const patient: Patient = email ? { ...PATIENT, contactDetails: { emailAddress: email } } : PATIENT;
     const validation = record
-      ? { hasEmail: false, hasPhone: false, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: false, ...record }
+      ? Object.assign({ hasEmail: false, hasPhone: false, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: false }, record)
       : undefined;
     expect(needsContactChoice(settings(manualAuth), patient, validation)).toBe(expected);
   });
