@@ -79,7 +79,11 @@ function Problems({ problems }: { problems: DocumentProblem[] }) {
   );
 }
 
-function Preview({ entryKey, doc }: { entryKey: string; doc: FormDocument }) {
+/**
+ * `version` grows each time the document is (re)loaded: in `npm run dev` an edit to its JSON
+ * reloads it, and the form is drawn afresh from the edited document with the answers kept.
+ */
+function Preview({ entryKey, doc, version }: { entryKey: string; doc: FormDocument; version: number }) {
   const problems = useMemo(() => checkDocument(doc), [doc]);
   const [paramsText, setParamsText] = useState(() => JSON.stringify(defaultParams(doc), null, 2));
   const [params, setParams] = useState<Parameters>(() => defaultParams(doc));
@@ -106,8 +110,9 @@ function Preview({ entryKey, doc }: { entryKey: string; doc: FormDocument }) {
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-two-thirds">
           <SchemaForm
-            key={entryKey}
+            key={`${entryKey}:${version}`}
             doc={doc}
+            initialData={data}
             params={params}
             headingLevel={2}
             onChange={(next) => {
@@ -177,13 +182,19 @@ export function PreviewPage() {
   usePageTitle('Preview');
   const { id } = useParams();
   const entry = id ? ENTRIES.find((e) => e.key === id) : undefined;
-  const [loaded, setLoaded] = useState<{ key: string; doc: FormDocument } | { key: string; error: string } | undefined>();
+  const [loaded, setLoaded] = useState<{ key: string; doc: FormDocument; version: number } | { key: string; error: string } | undefined>();
 
   useEffect(() => {
     if (!entry) return;
     let live = true;
     entry.load().then(
-      (doc) => live && setLoaded({ key: entry.key, doc: doc as FormDocument }),
+      (doc) =>
+        live &&
+        setLoaded((previous) => ({
+          key: entry.key,
+          doc: doc as FormDocument,
+          version: previous && 'version' in previous && previous.key === entry.key ? previous.version + 1 : 0,
+        })),
       (error: unknown) => live && setLoaded({ key: entry.key, error: String(error) }),
     );
     return () => {
@@ -197,7 +208,7 @@ export function PreviewPage() {
       <h1>{current && 'doc' in current ? `Preview: ${current.doc.title}` : 'Preview form documents'}</h1>
       {id && !entry ? <p>There is no document called {id}.</p> : null}
       {current && 'error' in current ? <p>The document could not be loaded: {current.error}</p> : null}
-      {current && 'doc' in current ? <Preview key={current.key} entryKey={current.key} doc={current.doc} /> : null}
+      {current && 'doc' in current ? <Preview key={current.key} entryKey={current.key} doc={current.doc} version={current.version} /> : null}
       {entry && !current ? <p>Loading…</p> : null}
       <DocumentList current={entry?.key} />
     </div>
