@@ -29,9 +29,11 @@ export default function ChangeOfContactDetailsPage() {
     if (!patient) return;
     setNotice(undefined);
     if (pending) {
-      const associated = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, undefined);
-      const attempt = adminFlow.get().attempt ?? prepareSend(pending.formType, {}, patient, undefined);
-      await send(attempt, UNVERIFIED_REQUESTS_URL, { primaryRequest: pending, associatedRequest: associated.body });
+      // One key per combined request: a retry of the same details reuses it; changed details
+      // after a failure are a new request.
+      const associated = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().contactAttempt);
+      adminFlow.set({ contactAttempt: associated });
+      await send(associated, UNVERIFIED_REQUESTS_URL, { primaryRequest: pending, associatedRequest: associated.body });
       return;
     }
     const attempt = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().attempt);

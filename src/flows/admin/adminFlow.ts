@@ -43,6 +43,8 @@ export interface AdminFlowState {
   answers: Record<string, FormData>;
   pages: Record<string, number>;
   attempt?: SendAttempt;
+  /** The new contact details sent with a waiting request (its key is the combined request's). */
+  contactAttempt?: SendAttempt;
   /** A request waiting for the add-contact-details choice. */
   pending?: AdminRequestBody;
 }
