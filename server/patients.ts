@@ -50,7 +50,7 @@ export function normaliseName(name: string): string {
   return name.trim().replace(/[\u2018\u2019\u02BC]/g, "'").replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** Digits of a UK mobile in national form: "+44 7700 900123" and "07700900123" compare equal. */
+/** Digits of a UK mobile in national form: "+44 7400 123456" and "07400123456" compare equal. */
 export function normalisePhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return digits.startsWith('44') ? `0${digits.slice(2)}` : digits;

@@ -254,7 +254,7 @@ describe('admin request journey in Chromium', () => {
     // Sex at birth is left blank for the patient; the phone starts as their NHS login mobile.
     expect(await page.getByLabel('Female', { exact: true }).isChecked()).toBe(false);
     await page.getByLabel('Female', { exact: true }).check();
-    await page.getByRole('textbox', { name: /phone/i }).fill('07400 123456');
+    expect(await page.getByRole('textbox', { name: /phone/i }).inputValue()).toBe('07400 123456');
     await page.getByRole('checkbox').check();
     await clickButton(page, 'Next');
     await page.waitForURL((url) => url.pathname === '/admin-request/form');

@@ -73,8 +73,8 @@ const DEMO_PATIENT = {
   nhsNumber: '9990000018',
   contactDetails: {
     emailAddress: 'amelia.testwell@example.com',
-    mobilePhoneNumber: '07700 900123',
-    preferredContact: { type: 'OWN_NUMBER', phoneNumber: '07700 900123' },
+    mobilePhoneNumber: '07400 123456',
+    preferredContact: { type: 'OWN_NUMBER', phoneNumber: '07400 123456' },
   },
 };
 

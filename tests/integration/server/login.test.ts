@@ -57,7 +57,7 @@ describe('simulated NHS login (spec 7.2)', () => {
     expect((await inject('GET', '/nhs-login/is-logged-in', { cookie })).json()).toBe(true);
     const info = (await inject('GET', '/nhs-login/user-info', { cookie })).json();
     expectValid(ajv, 'nhs-user-info', info);
-    expect(info).toMatchObject({ email: 'amelia.testwell@example.com', phone_number: '07700 900123', given_name: 'Amelia', family_name: 'Testwell' });
+    expect(info).toMatchObject({ email: 'amelia.testwell@example.com', phone_number: '07400 123456', given_name: 'Amelia', family_name: 'Testwell' });
     const record = (await inject('GET', '/nhs-login/epr/patient', { cookie })).json();
     expectValid(ajv, 'patient', record);
     expect(record).toMatchObject({ lastName: 'Testwell', dateOfBirth: '1985-04-12' });
