@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice, setControls } from './practice-controls';
 import { AMELIA, clickButton, declineLogin, demoPatient, fillContact, fillDetails, reachForm, type DemoPatient } from './admin-steps';
-import { fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
+import { ADMIN_FORMS, fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
 import { prune, type FormData } from '../../renderer/core/index';
 
 let browser: Browser;
@@ -312,18 +312,6 @@ describe('admin request journey in Chromium', () => {
   });
 });
 
-const ADMIN_FORMS = [
-  'DOCTOR_LETTER',
-  'TEST_RESULTS',
-  'OTHER_ENQUIRY',
-  'REFERRAL_ENQUIRY',
-  'REPEAT_PRESCRIPTION',
-  'FIT_NOTE',
-  'TRAVEL_RISK_FORM',
-  'CHANGE_OF_PERSONAL_DETAILS',
-  'ELECTRONIC_PRESCRIPTION_SERVICE',
-  'PATIENT_REGISTRATION_FORM',
-];
 
 describe('every admin form sent end to end', () => {
   it.each(ADMIN_FORMS)('%s: the practice stores exactly the answers that apply', async (formType) => {

@@ -17,22 +17,10 @@ import addFormats from 'ajv-formats';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validate, type FormData, type FormDocument, type Parameters } from '../../renderer/core/index';
-import { answer, fillCurrentPage, form, formIds, loadDocument, openPreview, pageTitle, pressSubmit, question, readJson, root, widgetOf } from './form-filler';
+import { ADMIN_FORMS, answer, fillCurrentPage, form, formIds, loadDocument, openPreview, pageTitle, pressSubmit, question, readJson, root, widgetOf } from './form-filler';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice } from './practice-controls';
 
-const ADMIN_FORMS = [
-  'DOCTOR_LETTER',
-  'TEST_RESULTS',
-  'OTHER_ENQUIRY',
-  'REFERRAL_ENQUIRY',
-  'REPEAT_PRESCRIPTION',
-  'FIT_NOTE',
-  'TRAVEL_RISK_FORM',
-  'CHANGE_OF_PERSONAL_DETAILS',
-  'ELECTRONIC_PRESCRIPTION_SERVICE',
-  'PATIENT_REGISTRATION_FORM',
-];
 const SUBMITTED_FORMS = [...ADMIN_FORMS, 'CHANGE_OF_CONTACT_DETAILS'];
 
 // rules.md 5.2: the banner and the default message of an empty required field.
