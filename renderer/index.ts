@@ -8,6 +8,7 @@ export {
   interpretSchema,
   normaliseText,
   messageFor,
+  resolveParameters,
 } from './core/index';
 export type * from './core/types';
 export { WIDGETS, OPERATORS } from './core/types';

@@ -45,7 +45,8 @@ export class FormDocuments {
 export interface RecheckContext {
   core: FormCore;
   docs: FormDocuments;
-  params: Parameters;
+  /** What the documents' parameters are read from (`resolveParameters`): settings and the patient. */
+  parameterContext: unknown;
 }
 
 /**
@@ -62,8 +63,9 @@ export function recheckForm(ctx: RecheckContext, formType: string, fields: FormD
     if (value === undefined || value === null || value === '') continue;
     known[name] = value;
   }
-  const { data } = ctx.core.prune(doc, known, ctx.params);
-  const errors = ctx.core.validate(doc, data, { params: ctx.params });
+  const params = rendererCore.resolveParameters(doc, ctx.parameterContext);
+  const { data } = ctx.core.prune(doc, known, params);
+  const errors = ctx.core.validate(doc, data, { params });
   if (errors.length > 0) {
     const details = errors.map((e) => ({ path: `${pathPrefix}/${e.path}`, message: e.message }));
     throw new HttpError(400, details.map((d) => `body${d.path}: ${d.message}`).join('; '), { details });

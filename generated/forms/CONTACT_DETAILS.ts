@@ -16,7 +16,8 @@ const document: FormDocument = {
     "smsEnabled": {
       "type": "boolean",
       "description": "Whether the practice sends text messages (notification-config sms.enabled).",
-      "default": false
+      "default": false,
+      "source": "notificationConfig.sms.enabled"
     }
   },
   "pages": [

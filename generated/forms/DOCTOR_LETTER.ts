@@ -11,11 +11,13 @@ const document: FormDocument = {
     "minimumDoctorLetterCharge": {
       "type": "string",
       "description": "The configured minimum charge in pounds (admin-forms settings customFields[\"minimum-dr-letter-charge\"]), e.g. \"25.00\".",
-      "default": "25.00"
+      "default": "25.00",
+      "source": "adminForms.customFields.minimum-dr-letter-charge"
     },
     "privateFeesUrl": {
       "type": "string",
-      "description": "Link to the practice's full list of private fees (admin-forms settings links.privateFees)."
+      "description": "Link to the practice's full list of private fees (admin-forms settings links.privateFees).",
+      "source": "adminForms.links.privateFees"
     }
   },
   "pages": [

@@ -10,7 +10,8 @@ const document: FormDocument = {
   "parameters": {
     "findAPharmacyUrl": {
       "type": "string",
-      "description": "Link to a pharmacy finder (admin-forms settings links.findAPharmacy)."
+      "description": "Link to a pharmacy finder (admin-forms settings links.findAPharmacy).",
+      "source": "adminForms.links.findAPharmacy"
     }
   },
   "pages": [

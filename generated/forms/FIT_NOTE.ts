@@ -10,7 +10,8 @@ const document: FormDocument = {
   "parameters": {
     "sickLeaveRightsUrl": {
       "type": "string",
-      "description": "Link to information on sick leave and pay rights (admin-forms settings links.sickLeaveRights)."
+      "description": "Link to information on sick leave and pay rights (admin-forms settings links.sickLeaveRights).",
+      "source": "adminForms.links.sickLeaveRights"
     }
   },
   "pages": [

@@ -10,7 +10,8 @@ const document: FormDocument = {
   "parameters": {
     "selfReferralUrl": {
       "type": "string",
-      "description": "Link to services patients can refer themselves to (admin-forms settings links.selfReferral)."
+      "description": "Link to services patients can refer themselves to (admin-forms settings links.selfReferral).",
+      "source": "adminForms.links.selfReferral"
     }
   },
   "pages": [

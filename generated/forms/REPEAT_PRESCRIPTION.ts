@@ -11,7 +11,8 @@ const document: FormDocument = {
     "askPharmacyPostcode": {
       "type": "boolean",
       "description": "Whether the practice asks for the postcode of the pharmacy that should receive the prescription.",
-      "default": false
+      "default": false,
+      "source": "adminForms.customFields.repeat-prescription-pharmacy-postcode"
     }
   },
   "pages": [

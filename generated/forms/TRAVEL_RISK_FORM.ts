@@ -10,7 +10,8 @@ const document: FormDocument = {
   "parameters": {
     "patientAge": {
       "type": "integer",
-      "description": "The patient's age in years, when known; the earliest vaccination year allowed is the current year minus this (30 when unknown)."
+      "description": "The patient's age in years, when known; the earliest vaccination year allowed is the current year minus this (30 when unknown).",
+      "source": "patient.age"
     }
   },
   "pages": [

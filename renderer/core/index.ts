@@ -10,3 +10,4 @@ export { interpretSchema, fromAjvValidator, type SchemaCheck, type SchemaError }
 export { messageFor, DEFAULT_MESSAGES, type MessageVars, type MessageOptions } from './messages';
 export { NONE_OF_THE_ABOVE, kindOf, defaultWidget, schemaOptions, documentFields, type FieldKind, type FieldOption } from './fields';
 export { isDateRefSyntax, parseDate, parseTime, parseDateTime } from './dates';
+export { resolveParameters } from './parameters';

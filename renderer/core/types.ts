@@ -87,6 +87,12 @@ export interface DocumentParameter {
   type: 'number' | 'integer' | 'boolean' | 'string';
   description: string;
   default?: number | boolean | string;
+  /**
+   * Where the value comes from: a dot path into the context the caller passes to
+   * `resolveParameters` (e.g. "adminForms.customFields.minimum-dr-letter-charge"). The app and
+   * the server pass the same context, so both give a document the same parameters.
+   */
+  source?: string;
 }
 
 /** A block of content on a page: panels, notes and links of the spec's screens. */

@@ -16,22 +16,18 @@ const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'pat
  * links of the admin-forms settings, SMS on/off, and the patient's age. A parameter not given
  * takes the document's default.
  */
-export function formParams(db: Db, patient: { dateOfBirth?: string } | undefined): Record<string, unknown> {
-  const adminForms = readSetting<{ customFields?: Record<string, string>; links?: Record<string, string> }>(db, 'admin-forms');
-  const charge = adminForms?.customFields?.['minimum-dr-letter-charge'];
-  const links = adminForms?.links ?? {};
-  const smsEnabled = readSetting<{ sms?: { enabled?: boolean } }>(db, 'notification-config')?.sms?.enabled === true;
+/**
+ * What the form documents' parameters are read from, the same shape the app passes
+ * (`resolveParameters` follows each parameter's declared `source`): the admin-forms and
+ * notification settings, and the patient's age.
+ */
+export function parameterContext(db: Db, patient: { dateOfBirth?: string } | undefined): Record<string, unknown> {
   const age = patient?.dateOfBirth ? ageInYears(patient.dateOfBirth) : undefined;
-  const params: Record<string, unknown> = { smsEnabled };
-  if (charge !== undefined) params.minimumDoctorLetterCharge = charge;
-  if (links.privateFees) params.privateFeesUrl = links.privateFees;
-  if (links.selfReferral) params.selfReferralUrl = links.selfReferral;
-  if (links.sickLeaveRights) params.sickLeaveRightsUrl = links.sickLeaveRights;
-  if (links.findAPharmacy) params.findAPharmacyUrl = links.findAPharmacy;
-  if (age !== undefined && age >= 0) params.patientAge = age;
-  // The practice asks for the pharmacy postcode on repeat prescriptions (the app reads the same setting).
-  params.askPharmacyPostcode = adminForms?.customFields?.['repeat-prescription-pharmacy-postcode'] === 'true';
-  return params;
+  return {
+    adminForms: readSetting(db, 'admin-forms'),
+    notificationConfig: readSetting(db, 'notification-config'),
+    patient: { age: age !== undefined && age >= 0 ? age : undefined },
+  };
 }
 
 function splitFields(body: Body): { envelope: Body; fields: Body } {
@@ -50,7 +46,7 @@ function checkAdminRequest(ctx: ServerContext, body: Body, pathPrefix: string): 
       details: [{ path: `${pathPrefix}/triageRequestType`, message: 'must equal formType' }],
     });
   }
-  const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, params: formParams(ctx.db, envelope.patient as { dateOfBirth?: string }) };
+  const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(ctx.db, envelope.patient as { dateOfBirth?: string }) };
   return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix) };
 }
 
@@ -101,7 +97,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
         const { envelope, fields } = splitFields(associated);
         const patient = (associated.patient ?? body.primaryRequest.patient) as { dateOfBirth?: string } | undefined;
-        const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, params: formParams(db, patient) };
+        const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(db, patient) };
         associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest') };
       }
       const kindLabel = String(primary.formType ?? primary.triageRequestType);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { SchemaForm, type FormData } from '../../renderer/index';
+import { SchemaForm, resolveParameters, type FormData } from '../../renderer/index';
 import PATIENT_DETAILS from '../../generated/forms/PATIENT_DETAILS';
 import CONTACT_DETAILS from '../../generated/forms/CONTACT_DETAILS';
 import LOGGED_IN_DETAILS from '../../generated/forms/LOGGED_IN_DETAILS';
@@ -103,8 +103,8 @@ export function PatientDetailsStep({
 
   const detailsParams = useMemo(() => ({ minAge, maxAge }), [minAge, maxAge]);
   const contactParams = useMemo(
-    () => ({ smsEnabled: settings.notificationConfig.sms?.enabled === true, emailRequired: state.emailRequired }),
-    [settings.notificationConfig.sms?.enabled, state.emailRequired],
+    () => ({ ...resolveParameters(CONTACT_DETAILS, { notificationConfig: settings.notificationConfig }), emailRequired: state.emailRequired }),
+    [settings.notificationConfig, state.emailRequired],
   );
 
   async function checkRecord(patient: Patient) {

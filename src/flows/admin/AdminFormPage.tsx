@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { SchemaForm, type FormData } from '../../../renderer/index';
+import { SchemaForm, resolveParameters, type FormData } from '../../../renderer/index';
 import { getJson } from '../../api/client';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { loadForm, type LoadedForm } from '../../forms/loadForm';
 import { useSettings } from '../../settings/useSettings';
 import { useFlowStore } from '../sessionFlowStore';
-import { SEND_FAILED_MESSAGE, adminFlow, adminFormParams, clearAdminFlow, needsContactChoice, prepareSend } from './adminFlow';
+import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow, needsContactChoice, parameterContext, prepareSend } from './adminFlow';
 import { useAdminFormAccess } from './useAdminForm';
 import { useAdminSender } from './useAdminSender';
 
@@ -37,7 +37,10 @@ export default function AdminFormPage() {
     };
   }, [type]);
 
-  const params = useMemo(() => adminFormParams(settings, flow.patient), [settings, flow.patient]);
+  const params = useMemo(
+    () => (loaded ? resolveParameters(loaded.form.doc, parameterContext(settings, flow.patient)) : {}),
+    [loaded, settings, flow.patient],
+  );
 
   if (access.kind === 'home') return <Navigate to="/" replace />;
   if (access.kind === 'menu') return <Navigate to="/admin-request" replace />;

@@ -62,20 +62,13 @@ export function enabledForms(settings: AllSettings) {
   return (settings.adminForms.forms ?? []).filter((f) => enabled.has(f.type) && isAdminFormType(f.type));
 }
 
-/** Run-time parameters of the admin form documents, from the practice's settings. */
-export function adminFormParams(settings: AllSettings, patient: Patient | undefined): Record<string, unknown> {
-  const links = settings.adminForms.links ?? {};
-  const custom = settings.adminForms.customFields ?? {};
-  return {
-    minimumDoctorLetterCharge: custom['minimum-dr-letter-charge'],
-    privateFeesUrl: links.privateFees,
-    selfReferralUrl: links.selfReferral,
-    sickLeaveRightsUrl: links.sickLeaveRights,
-    findAPharmacyUrl: links.findAPharmacy,
-    practiceBoundaryUrl: links.practiceBoundary,
-    askPharmacyPostcode: custom['repeat-prescription-pharmacy-postcode'] === 'true',
-    patientAge: patient?.age,
-  };
+/**
+ * What the form documents' run-time parameters are read from: each parameter declares its
+ * `source` path in this context (e.g. `adminForms.customFields.minimum-dr-letter-charge`), and
+ * the server re-checks a submission with the same shape, so both give a form the same parameters.
+ */
+export function parameterContext(settings: AllSettings, patient: Patient | undefined) {
+  return { adminForms: settings.adminForms, notificationConfig: settings.notificationConfig, patient: { age: patient?.age } };
 }
 
 /**

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/client';
-import { ADMIN_FORM_TYPES, adminFormParams, needsContactChoice, prepareSend } from '../../../src/flows/admin/adminFlow';
+import { ADMIN_FORM_TYPES, needsContactChoice, parameterContext, prepareSend } from '../../../src/flows/admin/adminFlow';
+import { resolveParameters } from '../../../renderer/index';
+import DOCTOR_LETTER from '../../../generated/forms/DOCTOR_LETTER';
+import REPEAT_PRESCRIPTION from '../../../generated/forms/REPEAT_PRESCRIPTION';
+import REFERRAL_ENQUIRY from '../../../generated/forms/REFERRAL_ENQUIRY';
+import TRAVEL_RISK_FORM from '../../../generated/forms/TRAVEL_RISK_FORM';
 import { toPatient, type Patient } from '../../../src/patient-details/patient';
 import { STATUS_MODALS, outcomeOf } from '../../../src/patient-details/validationOutcome';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
@@ -62,15 +67,12 @@ describe('admin flow', () => {
     expect(needsContactChoice(settings(manualAuth), patient, validation)).toBe(expected);
   });
 
-  it('gives the documents their run-time parameters from the practice settings', () => {
-    const params = adminFormParams(settings(true), { ...PATIENT, age: 41 });
-    expect(params).toMatchObject({
-      minimumDoctorLetterCharge: '30.00',
-      privateFeesUrl: 'https://p.example/fees',
-      selfReferralUrl: 'https://p.example/self',
-      askPharmacyPostcode: true,
-      patientAge: 41,
-    });
+  it('gives the documents their run-time parameters from the practice settings, along each parameter\'s source', () => {
+    const context = parameterContext(settings(true), { ...PATIENT, age: 41 });
+    expect(resolveParameters(DOCTOR_LETTER, context)).toEqual({ minimumDoctorLetterCharge: '30.00', privateFeesUrl: 'https://p.example/fees' });
+    expect(resolveParameters(REPEAT_PRESCRIPTION, context)).toEqual({ askPharmacyPostcode: true });
+    expect(resolveParameters(REFERRAL_ENQUIRY, context)).toEqual({ selfReferralUrl: 'https://p.example/self' });
+    expect(resolveParameters(TRAVEL_RISK_FORM, context)).toEqual({ patientAge: 41 });
   });
 });
 
