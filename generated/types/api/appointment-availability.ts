@@ -2,41 +2,83 @@
 // Source: schemas/api/appointment-availability.schema.json
 
 /**
- * Answer of the available-appointment calls of spec 7.4: sessions with their slots, and links to further chunks or tiers.
+ * Answer of the available-appointment calls of spec 7.4 (by referral/guideline, by link, AI-led): one chunk (at most 7 days) of sessions with their free slots, and links to the next chunk or tier. Only future slots are listed, sessions sorted by date, then site, then holder; slots by start time.
  */
 export interface AppointmentAvailability {
   availableAppointmentSessions: AvailableAppointmentSession[];
   navigation: AvailabilityNavigation;
 }
 export interface AvailableAppointmentSession {
+  /**
+   * Stable id of the session (site, holder, date, part of day).
+   */
+  id?: string;
   date: string;
   siteName: string;
+  siteIdentifier?: string;
   eprSource?: string;
+  /**
+   * The site is virtual.
+   */
+  virtual?: boolean;
   sessionHolders: SessionHolder[];
   slots: Slot[];
 }
+/**
+ * A clinician who holds appointment sessions; refID is the record system's reference.
+ */
 export interface SessionHolder {
   refID: string;
+  /**
+   * As shown to patients, e.g. Dr Priya Shah.
+   */
   name?: string;
+  /**
+   * e.g. GP, Practice nurse, Physiotherapist.
+   */
+  role?: string;
 }
 export interface Slot {
+  /**
+   * The appointmentSlotId to book.
+   */
   id: string;
+  /**
+   * HH:mm, practice local time (Europe/London).
+   */
+  startTime: string;
   /**
    * HH:mm.
    */
-  startTime: string;
+  endTime?: string;
+  /**
+   * The slot type's description, e.g. GP appointment.
+   */
   type: string;
+  slotTypeId?: string;
   siteName?: string;
   eprSource?: string;
+  /**
+   * true when the slot type or the site is virtual.
+   */
   virtual?: boolean;
   date?: string;
+  /**
+   * Name of the session, e.g. Morning surgery.
+   */
   session?: string;
+  /**
+   * Start as epoch milliseconds.
+   */
   dateTimeInMilliseconds?: number;
 }
 export interface AvailabilityNavigation {
   /**
-   * Absent or empty when there is no further chunk.
+   * Path + query of the next chunk (GET it as is); absent when no free slot exists after this chunk.
    */
   nextChunkLink?: string;
+  /**
+   * Path + query of the first chunk of the next tier (alternative slot types/sites); present only on the last chunk of a tier that has a next tier.
+   */
   nextTierLink?: string;
 }

@@ -18,6 +18,10 @@ export interface ApiError {
    * Product error code of spec 8, e.g. RH-E013.
    */
   code?: string;
+  /**
+   * Ours: why a call was refused where spec section 8 has no product code. SLOT_IN_PAST: "Error while booking appointment / The selected slot is in the past"; PATIENT_DETAILS_MISMATCH: the details given do not match the link's patient; SLOT_NOT_IN_SESSION: appointmentSlotId is not a slot of availableAppointmentSession.
+   */
+  reason?: "SLOT_IN_PAST" | "PATIENT_DETAILS_MISMATCH" | "SLOT_NOT_IN_SESSION";
   details?: {
     /**
      * JSON pointer into the body, e.g. /patient/dateOfBirth.

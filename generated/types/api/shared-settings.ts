@@ -5,18 +5,16 @@
  * GET /api/v1/settings/shared: settings shared with the practice's other products, including the feature sets that gate routes (spec 6).
  */
 export interface SharedSettings {
-  slotSites?: {
-    [k: string]: unknown | undefined;
-  }[];
-  slotTypes?: {
-    [k: string]: unknown | undefined;
-  }[];
-  alternativeSlotSites?: {
-    [k: string]: unknown | undefined;
-  }[];
-  alternativeSlotTypes?: {
-    [k: string]: unknown | undefined;
-  }[];
+  /**
+   * Sites of the first tier of availability.
+   */
+  slotSites?: Site[];
+  slotTypes?: SlotType[];
+  /**
+   * Sites of the next tier (nextTierLink).
+   */
+  alternativeSlotSites?: Site[];
+  alternativeSlotTypes?: SlotType[];
   eligibilityGuidelines?: string[];
   childGuidelines?: string[];
   /**
@@ -28,6 +26,49 @@ export interface SharedSettings {
   featureSets: ("SMART_TRIAGE" | "SMART_DIRECT_BOOKING" | "PATIENT_DIRECT_BOOKING" | "SMART_PRACTICE_SUITE")[];
   enableChildRequests: boolean;
   nhsLogin: NhsLoginSettings;
+}
+/**
+ * A place the practice offers appointments at (spec overview section 3). A virtual site (e.g. the telephone clinic) has no address the patient goes to.
+ */
+export interface Site {
+  identifier: string;
+  /**
+   * Shown to patients; the siteName of sessions and slots.
+   */
+  label: string;
+  /**
+   * The record system the site's diary lives in, e.g. EMIS or TPP.
+   */
+  eprSource: string;
+  /**
+   * Every slot at this site is virtual (telephone or video).
+   */
+  virtual: boolean;
+  /**
+   * refIDs of the clinicians who hold sessions here.
+   */
+  sessionHolders: string[];
+  address?: SiteAddress;
+  email?: string;
+  telephone?: string;
+}
+export interface SiteAddress {
+  street?: string;
+  city?: string;
+  postcode?: string;
+}
+/**
+ * A kind of appointment (spec overview section 3). A virtual slot type is shown with the practice's virtualSlotTypeLabel (default "Telephone call").
+ */
+export interface SlotType {
+  id: string;
+  description: string;
+  consultationType: "FACE_TO_FACE" | "TELEPHONE" | "VIDEO";
+  virtual: boolean;
+  /**
+   * false: only the practice may change or cancel these appointments (RH-E109). Absent means true.
+   */
+  patientCanChange?: boolean;
 }
 export interface NhsLoginSettings {
   enabled: boolean;
