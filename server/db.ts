@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { ensureDiary, resetAppointments } from './appointments/diary.js';
+import { migrateAppointments } from './appointments/schema.js';
 import { seedDatabase } from './seed.js';
 
 export type Db = Database.Database;
@@ -65,6 +67,8 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('busy_timeout = 5000');
   migrate(db);
   seedDatabase(db);
+  migrateAppointments(db);
+  ensureDiary(db);
   return db;
 }
 
@@ -78,11 +82,12 @@ function migrate(db: Db): void {
   }
 }
 
-/** Puts the database back to the demo seed: settings, patients, requests, keys and sessions. */
+/** Puts the database back to the demo seed: settings, patients, requests, keys, sessions and the appointment book. */
 export function resetDatabase(db: Db): void {
   db.transaction(() => {
     for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions']) db.exec(`DELETE FROM ${table}`);
     seedDatabase(db);
+    resetAppointments(db);
   })();
 }
 

@@ -6,23 +6,31 @@ export interface ErrorDetail {
   message: string;
 }
 
+/** `code`: a product error code of spec 8; `reason`: ours where it has none (schemas/api/error.schema.json). */
+export interface ErrorExtra {
+  code?: string;
+  reason?: string;
+  details?: ErrorDetail[];
+}
+
 /** An answer other than 2xx that a handler chooses on purpose (412, 422, 400 from the form re-check…). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { code?: string; details?: ErrorDetail[] } = {},
+    readonly extra: ErrorExtra = {},
   ) {
     super(message);
   }
 }
 
-export function errorBody(statusCode: number, message: string, extra: { code?: string; details?: ErrorDetail[] } = {}) {
+export function errorBody(statusCode: number, message: string, extra: ErrorExtra = {}) {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
     ...(extra.code ? { code: extra.code } : {}),
+    ...(extra.reason ? { reason: extra.reason } : {}),
     ...(extra.details ? { details: extra.details } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from './db.js';
 import { writeSetting } from './db.js';
+import { sharedSlotSettings } from './appointments/seed.js';
 
 /** The demo practice: what a fresh `npm start` shows. All names, numbers and addresses are fictional. */
 export const DEMO_CLINIC = {
@@ -137,10 +138,8 @@ export const DEMO_ADMIN_FORMS = {
 export const DEMO_NOTIFICATION_CONFIG = { sms: { enabled: true } };
 
 export const DEMO_SHARED = {
-  slotSites: [],
-  slotTypes: [],
-  alternativeSlotSites: [],
-  alternativeSlotTypes: [],
+  // Sites and slot types of the appointment book (server/appointments/seed.ts).
+  ...sharedSlotSettings(),
   eligibilityGuidelines: [],
   childGuidelines: [],
   anE: {},

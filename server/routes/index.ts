@@ -1,4 +1,5 @@
 import type { RouteModule } from '../context.js';
+import { registerAppointmentRoutes } from './appointments.js';
 import { registerControlsRoutes } from './controls.js';
 import { registerLoginRoutes } from './login.js';
 import { registerPatientRoutes } from './patients.js';
@@ -15,6 +16,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerLoginRoutes,
   registerPatientRoutes,
   registerRequestRoutes,
+  registerAppointmentRoutes,
   registerPracticeRoutes,
   registerControlsRoutes,
 ];

@@ -33,7 +33,8 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-function sessionPatientId(db: Db, request: FastifyRequest): string | undefined {
+/** The record id of the patient signed in with the simulated national login, if any. */
+export function sessionPatientId(db: Db, request: FastifyRequest): string | undefined {
   const id = readCookie(request, SESSION_COOKIE);
   if (!id) return undefined;
   const row = db.prepare('SELECT patient_id FROM sessions WHERE id = ?').get(id) as { patient_id: string } | undefined;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { practiceAppointments, practiceAppointmentsHtml } from '../appointments/inbox.js';
 import type { ServerContext } from '../context.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { listRequests, type StoredRequest } from '../store.js';
@@ -32,12 +33,14 @@ ${rows}
 /** What the practice received: JSON for tests and tools, a read-only HTML page for people. */
 export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerContext): void {
   app.get('/api/v1/practice/requests', async () => listRequests(db));
+  app.get('/api/v1/practice/appointments', async () => practiceAppointments(db));
 
   app.get('/practice/inbox', async (_request, reply) => {
     const requests = listRequests(db);
     const body = `<h1>Practice inbox</h1>
 <p>${requests.length} request${requests.length === 1 ? '' : 's'} received, newest first. This page is read-only.</p>
-${requests.map(requestHtml).join('\n')}`;
+${requests.map(requestHtml).join('\n')}
+${practiceAppointmentsHtml(db)}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Practice inbox', body));
   });
 }

@@ -1,0 +1,150 @@
+import type { Db } from '../db.js';
+import { HttpError } from '../errors.js';
+import { appointmentErrors } from './errors.js';
+import { patientKeyOf, samePatient, type PatientIdentity } from './patientKey.js';
+import {
+  appointmentBookingJson,
+  changeDeadlineMs,
+  getConsultation,
+  getSlot,
+  getSlotType,
+  isActive,
+  latestAppointment,
+  type AppointmentRow,
+  type AppointmentStatus,
+  type ConsultationRow,
+  type LinkRow,
+  type ParType,
+} from './rows.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const PAR_TYPES: readonly ParType[] = ['APPOINTMENT_CONFIRMED', 'DIRECT_BOOKING', 'SELF_BOOKING_REQUEST'];
+
+/** The link, or RH-E3741D for an unknown or malformed id; RH-E3741E when it is not of the types allowed. */
+export function getLink(db: Db, linkUUID: string | undefined, allowed: readonly ParType[] = PAR_TYPES): LinkRow {
+  if (!linkUUID || !UUID.test(linkUUID)) throw appointmentErrors.linkInvalid();
+  const link = db.prepare('SELECT * FROM appt_links WHERE link_uuid = ?').get(linkUUID.toLowerCase()) as LinkRow | undefined;
+  if (!link) throw appointmentErrors.linkInvalid();
+  if (!allowed.includes(link.par_type)) throw appointmentErrors.linkTypeMismatch();
+  return link;
+}
+
+export function linkExpired(link: LinkRow, now: number): boolean {
+  return link.expires_at !== null && link.expires_at <= now;
+}
+
+export function linkPatient(link: LinkRow): PatientIdentity & Record<string, unknown> {
+  return JSON.parse(link.patient ?? 'null') as PatientIdentity & Record<string, unknown>;
+}
+
+/** What the caller gives to prove who they are: the patient (direct booking) or a date of birth (self-booking). */
+export interface LinkProof {
+  patient?: PatientIdentity & Record<string, unknown>;
+  dateOfBirth?: string;
+}
+
+export interface LinkCaller {
+  /** Who the link is used by (record id when matched). */
+  patientKey: string;
+  patient: PatientIdentity & Record<string, unknown>;
+}
+
+function required(path: string): HttpError {
+  return new HttpError(400, `${path} is required for this link`, { details: [{ path: path.replace(/^[a-z]+/, ''), message: 'is required for this link' }] });
+}
+
+/**
+ * Who is using the link. DIRECT_BOOKING: the patient's last name, date of birth and postcode
+ * must be the recipient's (an open link takes any patient); SELF_BOOKING_REQUEST: the date of
+ * birth must be the patient's; APPOINTMENT_CONFIRMED: the link alone.
+ */
+export function linkCaller(db: Db, link: LinkRow, proof: LinkProof, context = 'body'): LinkCaller {
+  const bound = link.patient ? linkPatient(link) : undefined;
+  if (link.par_type === 'DIRECT_BOOKING') {
+    if (!proof.patient) throw required(`${context}/patient`);
+    if (bound) {
+      if (!samePatient(bound, proof.patient)) throw appointmentErrors.detailsMismatch();
+      return { patientKey: link.patient_key!, patient: { ...bound, ...proof.patient } };
+    }
+    return { patientKey: patientKeyOf(db, proof.patient), patient: proof.patient };
+  }
+  if (!bound || !link.patient_key) throw appointmentErrors.linkInvalid();
+  if (link.par_type === 'SELF_BOOKING_REQUEST') {
+    const dob = proof.dateOfBirth ?? proof.patient?.dateOfBirth;
+    if (!dob) throw required(`${context}/dateOfBirth`);
+    if (dob !== bound.dateOfBirth) throw appointmentErrors.detailsMismatch();
+  }
+  return { patientKey: link.patient_key, patient: bound };
+}
+
+/** An invitation (DIRECT_BOOKING, SELF_BOOKING_REQUEST) may still be used by this patient: not expired, within its limits. */
+export function assertInvitationUsable(db: Db, link: LinkRow, patientKey: string, now: number): void {
+  if (link.par_type === 'APPOINTMENT_CONFIRMED') return;
+  if (linkExpired(link, now)) throw appointmentErrors.linkExpired();
+  const mine = db.prepare('SELECT uses FROM appt_link_uses WHERE link_uuid = ? AND patient_key = ?').get(link.link_uuid, patientKey) as { uses: number } | undefined;
+  const uses = mine?.uses ?? 0;
+  if (uses >= link.max_uses_per_patient) throw appointmentErrors.linkUsedUp();
+  if (uses === 0) {
+    const patients = (db.prepare('SELECT COUNT(*) AS n FROM appt_link_uses WHERE link_uuid = ? AND uses > 0').get(link.link_uuid) as { n: number }).n;
+    if (patients >= link.max_patients) throw appointmentErrors.linkFull();
+  }
+}
+
+/** One more use of an invitation by this patient (a booking or a change made through it). */
+export function countLinkUse(db: Db, link: LinkRow, patientKey: string): void {
+  if (link.par_type === 'APPOINTMENT_CONFIRMED') return;
+  db.prepare(
+    'INSERT INTO appt_link_uses (link_uuid, patient_key, uses) VALUES (?, ?, 1) ON CONFLICT(link_uuid, patient_key) DO UPDATE SET uses = uses + 1',
+  ).run(link.link_uuid, patientKey);
+}
+
+export function consultationOf(db: Db, link: LinkRow): ConsultationRow {
+  const c = getConsultation(db, link.consultation_id);
+  if (!c) throw appointmentErrors.linkInvalid();
+  return c;
+}
+
+export function appointmentStatusOf(consultation: ConsultationRow, latest: AppointmentRow | undefined): AppointmentStatus {
+  if (latest && isActive(latest)) return latest.status;
+  if (consultation.pending_booking === 1) return 'PENDING_BOOKING';
+  return latest ? latest.status : 'NONE';
+}
+
+/**
+ * The answer of the action-request call (patient-action-request.schema.json): the link's
+ * request and only its own appointment.
+ */
+export function actionRequestAnswer(db: Db, link: LinkRow, caller: LinkCaller, now: number) {
+  const consultation = consultationOf(db, link);
+  const latest = latestAppointment(db, consultation.id, caller.patientKey);
+  const status = appointmentStatusOf(consultation, latest);
+  const expired = linkExpired(link, now);
+  const slot = latest ? getSlot(db, latest.slot_id) : undefined;
+  const linkState = expired ? 'EXPIRED' : status === 'CANCELLED' ? 'CANCELLED' : isActive(latest) && slot && slot.start_ms <= now ? 'PAST_START' : 'VALID';
+  const echo = link.par_type === 'APPOINTMENT_CONFIRMED' ? undefined : patientEcho(caller.patient);
+  return {
+    linkUUID: link.link_uuid,
+    parType: link.par_type,
+    consultationId: consultation.id,
+    appointmentStatus: status,
+    expired,
+    linkState,
+    ...(echo ? { patient: echo } : {}),
+    ...(latest
+      ? {
+          appointmentBooking: appointmentBookingJson(db, latest),
+          changeDeadline: new Date(changeDeadlineMs(db, latest)).toISOString(),
+          patientCanChange: getSlotType(db, slot!.slot_type).patient_can_change === 1,
+        }
+      : {}),
+  };
+}
+
+/** The patient fields of patient.schema.json the caller proved (never the record's contact details). */
+function patientEcho(p: Record<string, unknown>): Record<string, unknown> | undefined {
+  const keep = ['firstName', 'lastName', 'dateOfBirth', 'sexAtBirth', 'postCode'];
+  const out: Record<string, unknown> = {};
+  for (const k of keep) if (typeof p[k] === 'string' && p[k] !== '') out[k] = p[k];
+  return typeof out.firstName === 'string' ? out : undefined;
+}

@@ -1,0 +1,120 @@
+import type { Db } from '../db.js';
+
+/**
+ * The appointment book's tables. They keep their own migration count (table appt_meta, key
+ * schema_version) so that they evolve apart from server/db.ts's list. Append only.
+ *
+ * One slot, one patient: appt_one_patient_per_slot lets at most one active (BOOKED or
+ * RESCHEDULED) appointment name a slot, so even a bug in the booking code cannot double-book.
+ */
+const APPOINTMENT_MIGRATIONS: string[] = [
+  `CREATE TABLE appt_sites (
+     identifier TEXT PRIMARY KEY,
+     label TEXT NOT NULL,
+     epr_source TEXT NOT NULL,
+     virtual INTEGER NOT NULL,
+     tier INTEGER NOT NULL,
+     address TEXT,
+     email TEXT,
+     telephone TEXT,
+     position INTEGER NOT NULL
+   );
+   CREATE TABLE appt_slot_types (
+     id TEXT PRIMARY KEY,
+     description TEXT NOT NULL,
+     consultation_type TEXT NOT NULL,
+     virtual INTEGER NOT NULL,
+     patient_can_change INTEGER NOT NULL,
+     position INTEGER NOT NULL
+   );
+   CREATE TABLE appt_session_holders (
+     ref_id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     role TEXT NOT NULL,
+     position INTEGER NOT NULL
+   );
+   -- Free or booked times. session_id groups a clinician's slots at a site on a day.
+   CREATE TABLE appt_slots (
+     id TEXT PRIMARY KEY,
+     site TEXT NOT NULL REFERENCES appt_sites (identifier),
+     holder TEXT NOT NULL REFERENCES appt_session_holders (ref_id),
+     slot_type TEXT NOT NULL REFERENCES appt_slot_types (id),
+     date TEXT NOT NULL,
+     start_time TEXT NOT NULL,
+     end_time TEXT NOT NULL,
+     start_ms INTEGER NOT NULL,
+     session_name TEXT NOT NULL,
+     session_id TEXT NOT NULL
+   );
+   CREATE INDEX appt_slots_by_date ON appt_slots (date, start_ms);
+   -- A request an appointment belongs to: a consultation the practice holds (links) or one stored by a booking call.
+   CREATE TABLE appt_consultations (
+     id TEXT PRIMARY KEY,
+     request_type TEXT NOT NULL,
+     request_id TEXT,
+     patient TEXT,
+     pending_booking INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL
+   );
+   -- Patient action links. patient_key binds a link to one patient; max_* are its limits.
+   CREATE TABLE appt_links (
+     link_uuid TEXT PRIMARY KEY,
+     par_type TEXT NOT NULL,
+     consultation_id TEXT NOT NULL REFERENCES appt_consultations (id),
+     patient TEXT,
+     patient_key TEXT,
+     slot_types TEXT NOT NULL,
+     max_uses_per_patient INTEGER NOT NULL,
+     max_patients INTEGER NOT NULL,
+     expires_at INTEGER,
+     demo INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX appt_links_by_consultation ON appt_links (consultation_id);
+   CREATE TABLE appt_link_uses (
+     link_uuid TEXT NOT NULL REFERENCES appt_links (link_uuid),
+     patient_key TEXT NOT NULL,
+     uses INTEGER NOT NULL,
+     PRIMARY KEY (link_uuid, patient_key)
+   );
+   CREATE TABLE appt_appointments (
+     id TEXT PRIMARY KEY,
+     consultation_id TEXT NOT NULL REFERENCES appt_consultations (id),
+     patient_key TEXT NOT NULL,
+     patient TEXT NOT NULL,
+     slot_id TEXT NOT NULL REFERENCES appt_slots (id),
+     status TEXT NOT NULL,
+     selected_holders TEXT NOT NULL,
+     practice_locked INTEGER NOT NULL DEFAULT 0,
+     booked_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );
+   CREATE UNIQUE INDEX appt_one_patient_per_slot ON appt_appointments (slot_id) WHERE status IN ('BOOKED', 'RESCHEDULED');
+   CREATE INDEX appt_appointments_by_consultation ON appt_appointments (consultation_id, patient_key);
+   -- Status changes of each request's appointment, for the practice inbox.
+   CREATE TABLE appt_events (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     consultation_id TEXT NOT NULL,
+     appointment_id TEXT,
+     status TEXT NOT NULL,
+     slot_id TEXT,
+     actor TEXT NOT NULL,
+     at TEXT NOT NULL
+   );
+   CREATE INDEX appt_events_by_consultation ON appt_events (consultation_id);`,
+];
+
+export function migrateAppointments(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS appt_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  const row = db.prepare("SELECT value FROM appt_meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  const current = row ? Number(row.value) : 0;
+  for (let i = current; i < APPOINTMENT_MIGRATIONS.length; i++) {
+    db.transaction(() => {
+      db.exec(APPOINTMENT_MIGRATIONS[i]!);
+      db.prepare("INSERT INTO appt_meta (key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(String(i + 1));
+    })();
+  }
+}
+
+/** Every appointment table's rows (not the diary definitions), children first. */
+export const APPOINTMENT_DATA_TABLES = ['appt_events', 'appt_link_uses', 'appt_appointments', 'appt_links', 'appt_consultations', 'appt_slots'];

@@ -1,0 +1,317 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { availabilityChunk, firstAvailableDate, maxTier, type AvailabilityScope } from '../appointments/availability.js';
+import { assertSlotInSession, bookAppointment, cancelAppointment, rescheduleAppointment, runAppointmentTransaction, type SlotChoice } from '../appointments/book.js';
+import { ensureDiary } from '../appointments/diary.js';
+import { appointmentErrors } from '../appointments/errors.js';
+import {
+  actionRequestAnswer,
+  assertInvitationUsable,
+  consultationOf,
+  getLink,
+  linkCaller,
+  linkExpired,
+  linkPatient,
+  PAR_TYPES,
+  type LinkCaller,
+  type LinkProof,
+} from '../appointments/links.js';
+import { patientKeyOf, type PatientIdentity } from '../appointments/patientKey.js';
+import { assertRecordReachable } from '../appointments/records.js';
+import { getSite, getSlotType, siteHolders, siteJson, slotTypeJson, type LinkRow, type ParType } from '../appointments/rows.js';
+import { AI_LED_SLOT_TYPES, DEFAULT_SLOT_TYPES, GUIDELINE_SLOT_TYPES, REFERRAL_SLOT_TYPES } from '../appointments/seed.js';
+import type { ServerContext } from '../context.js';
+import type { Db } from '../db.js';
+import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
+import { matchPatient } from '../patients.js';
+import { insertRequest, type SubmissionAnswer } from '../store.js';
+import { apiValidator, schemaId } from '../validation.js';
+import { sessionPatientId } from './login.js';
+import { assertServiceOpen } from './settings.js';
+
+const BASE = '/api/v1/triage';
+const AVAILABILITY_PATH = `${BASE}/nhs/available/appointments`;
+const AI_LED_AVAILABILITY_PATH = `${BASE}/nhs/appointments/availability/ai-led`;
+
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max });
+/** Query of the availability calls: what they select by, the patient, and the chunk/tier of navigation links. */
+const AVAILABILITY_QUERY = {
+  type: 'object',
+  properties: {
+    referralId: text(100),
+    guidelineId: text(200),
+    linkUUID: text(100),
+    firstName: text(100),
+    lastName: text(100),
+    postcode: text(10),
+    dateOfBirth: { type: 'string', format: 'date' },
+    from: { type: 'string', format: 'date' },
+    tier: { type: 'string', pattern: '^[1-9]$' },
+  },
+  additionalProperties: false,
+};
+type AvailabilityQuery = Partial<Record<'referralId' | 'guidelineId' | 'linkUUID' | 'firstName' | 'lastName' | 'postcode' | 'dateOfBirth' | 'from' | 'tier', string>>;
+
+const SESSIONS_QUERY = {
+  type: 'object',
+  properties: { referralId: text(100), guidelineId: text(200) },
+  additionalProperties: false,
+};
+const LINK_QUERY = { type: 'object', properties: { linkUUID: text(100) }, additionalProperties: false };
+const LINK_QUERY_REQUIRED = { ...LINK_QUERY, required: ['linkUUID'] };
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Slot types a referral or guideline books (a guideline's own mapping wins). */
+export function slotTypesFor(referralId: string | undefined, guidelineId: string | undefined): string[] {
+  if (guidelineId && GUIDELINE_SLOT_TYPES[guidelineId]) return GUIDELINE_SLOT_TYPES[guidelineId];
+  if (referralId && REFERRAL_SLOT_TYPES[referralId]) return REFERRAL_SLOT_TYPES[referralId];
+  return DEFAULT_SLOT_TYPES;
+}
+
+function queryPatient(q: AvailabilityQuery): (PatientIdentity & Record<string, unknown>) | undefined {
+  if (!q.lastName || !q.dateOfBirth || !q.postcode) return undefined;
+  return { ...(q.firstName ? { firstName: q.firstName } : {}), lastName: q.lastName, dateOfBirth: q.dateOfBirth, postCode: q.postcode };
+}
+
+function missing(context: string, fields: string[]): HttpError {
+  const details = fields.map((f) => ({ path: `/${f}`, message: 'is required' }));
+  return new HttpError(400, detailsMessage(details, context), { details });
+}
+
+/** The caller of a link in a query string: DIRECT_BOOKING needs lastName, dateOfBirth and postcode; SELF_BOOKING_REQUEST dateOfBirth. */
+function queryCaller(db: Db, link: LinkRow, q: AvailabilityQuery): LinkCaller {
+  const patient = queryPatient(q);
+  if (link.par_type === 'DIRECT_BOOKING' && !patient) {
+    throw missing('querystring', ['lastName', 'dateOfBirth', 'postcode'].filter((f) => !q[f as keyof AvailabilityQuery]));
+  }
+  if (link.par_type === 'SELF_BOOKING_REQUEST' && !q.dateOfBirth) throw missing('querystring', ['dateOfBirth']);
+  return linkCaller(db, link, { patient, dateOfBirth: q.dateOfBirth }, 'querystring');
+}
+
+/** The scope of a link: its slot types; a reschedule keeps to them. Refuses what the link may not do now. */
+function linkScope(db: Db, link: LinkRow, caller: LinkCaller, now: number): AvailabilityScope {
+  assertInvitationUsable(db, link, caller.patientKey, now);
+  if (link.par_type === 'APPOINTMENT_CONFIRMED' && linkExpired(link, now)) throw appointmentErrors.linkExpired();
+  assertRecordReachable(matchPatient(db, caller.patient));
+  return { slotTypes: JSON.parse(link.slot_types) as string[] };
+}
+
+function navigationLink(path: string, q: AvailabilityQuery, next: { from?: string; tier: number }): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (k !== 'from' && k !== 'tier' && v !== undefined) params.set(k, v);
+  if (next.from) params.set('from', next.from);
+  if (next.tier > 1) params.set('tier', String(next.tier));
+  return `${path}?${params.toString()}`;
+}
+
+function sessionsAnswer(db: Db, scope: AvailabilityScope, now: number) {
+  const first = firstAvailableDate(db, scope, now);
+  const siteIds = (db.prepare('SELECT identifier FROM appt_sites ORDER BY position').all() as Array<{ identifier: string }>).map((r) => r.identifier);
+  const holders = db
+    .prepare(
+      `SELECT DISTINCT h.ref_id, h.name, h.role, h.position FROM appt_session_holders h JOIN appt_slots s ON s.holder = h.ref_id
+       WHERE s.slot_type IN (SELECT value FROM json_each(?)) AND s.start_ms > ? ORDER BY h.position`,
+    )
+    .all(JSON.stringify(scope.slotTypes), now) as Array<{ ref_id: string; name: string; role: string }>;
+  const sitesWithType = new Set(
+    (db.prepare('SELECT DISTINCT site FROM appt_slots WHERE slot_type IN (SELECT value FROM json_each(?))').all(JSON.stringify(scope.slotTypes)) as Array<{ site: string }>).map(
+      (r) => r.site,
+    ),
+  );
+  return {
+    hasAvailableAppointments: first !== undefined,
+    ...(first ? { firstAvailableDate: first } : {}),
+    sites: siteIds.filter((id) => sitesWithType.has(id)).map((id) => siteJson(getSite(db, id), siteHolders(id))),
+    slotTypes: scope.slotTypes.map((id) => slotTypeJson(getSlotType(db, id))),
+    sessionHolders: holders.map((h) => ({ refID: h.ref_id, name: h.name, role: h.role })),
+  };
+}
+
+/** The caller of a link for booking, changing and cancelling: the patient it is bound to. */
+function boundCaller(link: LinkRow): LinkCaller {
+  if (!link.patient || !link.patient_key) throw appointmentErrors.linkInvalid();
+  return { patientKey: link.patient_key, patient: linkPatient(link) };
+}
+
+/** Appointments: availability, sessions, action requests, book, reschedule, cancel (schemas/api/README.md "Appointments"). */
+export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx;
+  ensureDiary(db);
+  // Every call first makes sure the diary reaches six weeks ahead (a no-op most of the time).
+  const withDiary = () => {
+    const now = Date.now();
+    ensureDiary(db, now);
+    return now;
+  };
+
+  const availability = (path: string, aiLed: boolean) => async (request: FastifyRequest) => {
+    const now = withDiary();
+    const q = request.query as AvailabilityQuery;
+    let scope: AvailabilityScope;
+    if (q.linkUUID && !aiLed) {
+      const link = getLink(db, q.linkUUID);
+      scope = linkScope(db, link, queryCaller(db, link, q), now);
+    } else {
+      if (!aiLed && !q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
+      const patient = queryPatient(q);
+      if (patient) assertRecordReachable(matchPatient(db, patient));
+      scope = { slotTypes: aiLed ? AI_LED_SLOT_TYPES : slotTypesFor(q.referralId, q.guidelineId) };
+    }
+    const tier = Math.min(Number(q.tier ?? '1'), maxTier(db));
+    return availabilityChunk(db, { scope, tier, from: q.from, linkTo: (next) => navigationLink(path, q, next) }, now);
+  };
+  app.get(AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AVAILABILITY_PATH, false));
+  app.get(AI_LED_AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AI_LED_AVAILABILITY_PATH, true));
+
+  app.get(`${BASE}/nhs/appointment/sessions`, { schema: { querystring: SESSIONS_QUERY } }, async (request) => {
+    const now = withDiary();
+    const q = request.query as { referralId?: string; guidelineId?: string };
+    if (!q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
+    return sessionsAnswer(db, { slotTypes: slotTypesFor(q.referralId, q.guidelineId) }, now);
+  });
+  app.get(`${BASE}/nhs/appointment/sessions/ai`, async () => sessionsAnswer(db, { slotTypes: AI_LED_SLOT_TYPES }, withDiary()));
+
+  const validateActionBody = apiValidator(ctx.ajv, 'patient-action-request-body');
+  app.post(
+    `${BASE}/patient/action-request/:parType/:linkUUID`,
+    { schema: { params: { type: 'object', properties: { parType: { type: 'string', enum: [...PAR_TYPES] }, linkUUID: { type: 'string' } } } } },
+    async (request) => {
+      const now = withDiary();
+      const { parType, linkUUID } = request.params as { parType: ParType; linkUUID: string };
+      // APPOINTMENT_CONFIRMED needs no body; an absent one counts as {}.
+      const body = (request.body ?? {}) as LinkProof;
+      if (!validateActionBody(body)) {
+        const details = ajvDetails(validateActionBody.errors ?? []);
+        throw new HttpError(400, detailsMessage(details), { details });
+      }
+      const link = getLink(db, linkUUID, [parType]);
+      const caller = linkCaller(db, link, body);
+      assertInvitationUsable(db, link, caller.patientKey, now);
+      return actionRequestAnswer(db, link, caller, now);
+    },
+  );
+
+  const reply = (res: FastifyReply, answer: SubmissionAnswer) => res.code(answer.statusCode).send(answer.body);
+
+  app.post(
+    `${BASE}/nhs/book/appointment`,
+    { schema: { querystring: LINK_QUERY_REQUIRED, body: { $ref: schemaId('appointment-booking-request') } } },
+    async (request, res) => {
+      const now = withDiary();
+      const body = request.body as SlotChoice & { consultationId: string };
+      const link = getLink(db, (request.query as { linkUUID: string }).linkUUID, ['DIRECT_BOOKING', 'SELF_BOOKING_REQUEST']);
+      if (!link.patient) {
+        throw new HttpError(400, 'This invitation is open to several patients: book it with POST /api/v1/triage/patient/direct-booking and the patient');
+      }
+      if (body.consultationId !== link.consultation_id) throw appointmentErrors.linkInvalid();
+      assertSlotInSession(body);
+      const caller = boundCaller(link);
+      const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `book:${link.link_uuid}`, body }, () =>
+        bookAppointment(db, { request: { existing: consultationOf(db, link), link }, ...caller, choice: body, now }),
+      );
+      return reply(res, answer);
+    },
+  );
+
+  app.post(
+    `${BASE}/nhs/reschedule/appointment`,
+    { schema: { querystring: LINK_QUERY_REQUIRED, body: { $ref: schemaId('appointment-booking-request') } } },
+    async (request, res) => {
+      const now = withDiary();
+      const body = request.body as SlotChoice & { consultationId: string };
+      const link = getLink(db, (request.query as { linkUUID: string }).linkUUID);
+      assertSlotInSession(body);
+      const caller = boundCaller(link);
+      const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `reschedule:${link.link_uuid}`, body }, () =>
+        rescheduleAppointment(db, { link, caller, consultationId: body.consultationId, choice: body, now }),
+      );
+      return reply(res, answer);
+    },
+  );
+
+  const cancel = async (request: FastifyRequest, res: FastifyReply) => {
+    const now = withDiary();
+    const { consultationId } = request.params as { consultationId: string };
+    const { linkUUID } = request.query as { linkUUID?: string };
+    let by: { link: LinkRow } | { patientKey: string };
+    if (linkUUID !== undefined) {
+      by = { link: getLink(db, linkUUID) };
+    } else {
+      const patientId = sessionPatientId(db, request);
+      if (!patientId) throw new HttpError(401, 'Unauthorised access');
+      by = { patientKey: patientId };
+    }
+    const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `cancel:${consultationId}`, body: { consultationId, linkUUID } }, () =>
+      cancelAppointment(db, { consultationId, by, now }),
+    );
+    return reply(res, answer);
+  };
+  const cancelPath = `${BASE}/nhs/cancel/appointment/:consultationId`;
+  app.post(cancelPath, { schema: { querystring: LINK_QUERY } }, cancel);
+  app.delete(cancelPath, { schema: { querystring: LINK_QUERY } }, cancel);
+
+  /** Books for a request stored by the same call (symptom assessment, eligibility). */
+  const bookNewRequest = (
+    request: FastifyRequest,
+    route: string,
+    triageRequest: { patient: PatientIdentity & Record<string, unknown>; triageRequestType: string },
+    choice: SlotChoice,
+    stored: Record<string, unknown>,
+    now: number,
+  ) => {
+    assertSlotInSession(choice);
+    const patient = triageRequest.patient;
+    return runAppointmentTransaction(db, { key: idempotencyKey(request), route, body: request.body }, () =>
+      bookAppointment(db, {
+        request: { requestType: triageRequest.triageRequestType, storeRequest: () => insertRequest(db, 'CONSULTATION', triageRequest.triageRequestType, stored).id },
+        patientKey: patientKeyOf(db, patient),
+        patient,
+        choice,
+        now,
+      }),
+    );
+  };
+
+  app.post(
+    `${BASE}/patient/symptom/assessments/book/appointment`,
+    { schema: { body: { $ref: schemaId('symptom-assessment-booking') } } },
+    async (request, res) => {
+      const now = withDiary();
+      assertServiceOpen(db, 'medical');
+      const body = request.body as SlotChoice & { triageRequest: Parameters<typeof bookNewRequest>[2]; guidelineFinishedOn?: string };
+      const stored = {
+        triageRequest: body.triageRequest,
+        context: { appointmentsPresented: true, ...(body.guidelineFinishedOn ? { guidelineFinishedOn: body.guidelineFinishedOn } : {}) },
+        appointmentSlotId: body.appointmentSlotId,
+      };
+      return reply(res, bookNewRequest(request, 'symptom-assessment-booking', body.triageRequest, body, stored, now));
+    },
+  );
+
+  app.post(`${BASE}/patient/eligibility-booking`, { schema: { body: { $ref: schemaId('eligibility-booking') } } }, async (request, res) => {
+    const now = withDiary();
+    assertServiceOpen(db, 'medical');
+    const body = request.body as SlotChoice & { eligibilityBooking: Parameters<typeof bookNewRequest>[2] };
+    if (body.eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING') {
+      const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];
+      throw new HttpError(400, detailsMessage(details), { details });
+    }
+    const stored = { eligibilityBooking: body.eligibilityBooking, appointmentSlotId: body.appointmentSlotId };
+    return reply(res, bookNewRequest(request, 'eligibility-booking', body.eligibilityBooking, body, stored, now));
+  });
+
+  app.post(`${BASE}/patient/direct-booking`, { schema: { body: { $ref: schemaId('direct-booking') } } }, async (request, res) => {
+    const now = withDiary();
+    const body = request.body as SlotChoice & { linkUUID: string; patient: PatientIdentity & Record<string, unknown> };
+    const link = getLink(db, body.linkUUID, ['DIRECT_BOOKING']);
+    assertSlotInSession(body);
+    const caller = linkCaller(db, link, { patient: body.patient });
+    const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `direct-booking:${link.link_uuid}`, body }, () =>
+      bookAppointment(db, { request: { existing: consultationOf(db, link), link }, ...caller, choice: body, now }),
+    );
+    return reply(res, answer);
+  });
+}
