@@ -47,7 +47,7 @@ function sessionId(s: SessionDef, date: string): string {
 
 /**
  * Free slots for today and the next six weeks from the weekly sessions (existing slots are kept,
- * so booked ones stay booked); slots that have started and were never booked are dropped.
+ * so booked ones stay booked).
  */
 function generateSlots(db: Db, now: number): void {
   const today = toLocal(now).date;
@@ -68,6 +68,10 @@ function generateSlots(db: Db, now: number): void {
       }
     }
   }
+}
+
+/** Slots that have started and are held by no appointment (past or present) are of no use any more. */
+function dropPastFreeSlots(db: Db, now: number): void {
   db.prepare('DELETE FROM appt_slots WHERE start_ms <= ? AND id NOT IN (SELECT slot_id FROM appt_appointments)').run(now);
 }
 
@@ -214,11 +218,13 @@ export function ensureDiary(db: Db, now = Date.now()): void {
   if (checkedDay.get(db) === stamp) return;
   db.transaction(() => {
     seedDiaryDefinitions(db);
-    if (meta(db, 'generated_for') !== today) {
+    const newDay = meta(db, 'generated_for') !== today;
+    if (newDay) {
       generateSlots(db, now);
       setMeta(db, 'generated_for', today);
     }
     ensureDemoLinks(db, now);
+    if (newDay) dropPastFreeSlots(db, now);
   }).immediate();
   checkedDay.set(db, stamp);
 }
