@@ -34,6 +34,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-request/complete', pageName: 'Request sent', gate: 'triage', load: () => import('../flows/admin/AdminCompletePage') },
   { path: '/add-contact-details', pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/admin/AddContactDetailsPage') },
   { path: '/change-of-contact-details', pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
+  // Booking (spec overview "Book appointment", "Appointment details", "Confirmation", "No slots"); always reachable except direct booking.
+  { path: '/appointment/book-appointment', pageName: 'Book your appointment', gate: 'always', load: () => import('../flows/booking/BookAppointmentPage') },
+  { path: '/appointment/details', pageName: 'Your appointment', gate: 'always', load: () => import('../flows/booking/AppointmentDetailsPage') },
+  { path: '/appointment/confirmation', pageName: 'Appointment booked', gate: 'always', load: () => import('../flows/booking/ConfirmationPage') },
+  { path: '/appointment/no-appointments', pageName: 'No appointments available', gate: 'always', load: () => import('../flows/booking/NoAppointmentsPage') },
+  { path: '/self-booking', pageName: 'Book an appointment', gate: 'always', load: () => import('../flows/booking/SelfBookingPage') },
+  { path: '/direct-booking', pageName: 'Accepting your appointment invitation', gate: 'directBooking', load: () => import('../flows/booking/DirectBookingPage') },
 ];
 
 export const NOT_FOUND_PAGE_NAME = 'Page not found';

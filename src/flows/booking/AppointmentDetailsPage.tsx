@@ -1,0 +1,174 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { cancelAppointment, fetchActionRequest, type PatientActionRequest } from '../../api/appointments';
+import { newIdempotencyKey } from '../../api/send';
+import { Loading, LOADING_MESSAGES } from '../../components/Loading';
+import { Modal } from '../../components/Modal';
+import { useNotifications } from '../../errors/ErrorNotifications';
+import { useSettings } from '../../settings/useSettings';
+import { AppointmentSummary } from './AppointmentSummary';
+import { appointmentInWords } from './appointmentWords';
+import { bookingErrorOutcome } from './bookingErrors';
+import { startBooking } from './bookingRequest';
+import { DEFAULT_VIRTUAL_LABEL, LINK_STATE_TITLES } from './messages';
+import './booking.css';
+
+/** The heading of a link that can no longer change anything, or undefined while it can (spec: the three status messages). */
+export function linkStateTitle(answer: Pick<PatientActionRequest, 'linkState' | 'appointmentStatus'>): string | undefined {
+  if (answer.linkState === 'EXPIRED') return LINK_STATE_TITLES.EXPIRED;
+  if (answer.linkState === 'CANCELLED' || answer.appointmentStatus === 'CANCELLED') return LINK_STATE_TITLES.CANCELLED;
+  if (answer.linkState === 'PAST_START') return LINK_STATE_TITLES.PAST_START;
+  return undefined;
+}
+
+/**
+ * /appointment/details?lid=…: the appointment of an APPOINTMENT_CONFIRMED link with "Cancel it"
+ * (confirm modal, "Cancelling appointment") and "Reschedule" (book-appointment with ad).
+ */
+export default function AppointmentDetailsPage() {
+  const [params] = useSearchParams();
+  const lid = params.get('lid');
+  if (!lid) return <Navigate to="/error?mid=PATIENT_ACTION_LINK_INVALID" replace />;
+  return <AppointmentDetails key={lid} lid={lid} />;
+}
+
+function AppointmentDetails({ lid }: { lid: string }) {
+  const navigate = useNavigate();
+  const { notify, handleError } = useNotifications();
+  const { settings } = useSettings();
+  const virtualLabel = settings.patientApp.virtualSlotTypeLabel || DEFAULT_VIRTUAL_LABEL;
+  const [answer, setAnswer] = useState<PatientActionRequest | undefined>();
+  const [busy, setBusy] = useState<'loading' | 'cancelling' | undefined>('loading');
+  const [failed, setFailed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const cancelKey = useRef<string | undefined>(undefined);
+
+  const load = useCallback(async () => {
+    setBusy('loading');
+    setFailed(false);
+    try {
+      setAnswer(await fetchActionRequest('APPOINTMENT_CONFIRMED', lid));
+    } catch (error) {
+      const outcome = bookingErrorOutcome(error, 'link');
+      if (outcome.kind === 'signpost') {
+        void navigate(outcome.to, { replace: true });
+        return;
+      }
+      if (outcome.kind === 'popup') notify(outcome);
+      else handleError(error);
+      setFailed(true);
+    } finally {
+      setBusy(undefined);
+    }
+  }, [handleError, lid, navigate, notify]);
+
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void load();
+  }, [load]);
+
+  const cancel = async () => {
+    if (!answer?.consultationId) return;
+    setConfirming(false);
+    setBusy('cancelling');
+    cancelKey.current ??= newIdempotencyKey();
+    try {
+      await cancelAppointment(answer.consultationId, lid, cancelKey.current);
+      cancelKey.current = undefined;
+      await load();
+    } catch (error) {
+      setBusy(undefined);
+      const outcome = bookingErrorOutcome(error, 'cancel');
+      if (outcome.kind === 'signpost') void navigate(outcome.to);
+      else if (outcome.kind === 'popup') notify(outcome);
+      else handleError(error);
+    }
+  };
+
+  const reschedule = () => {
+    if (!answer?.consultationId) return;
+    void navigate(startBooking({ mode: 'reschedule', linkUUID: lid, consultationId: answer.consultationId }));
+  };
+
+  if (busy === 'loading') return <Loading message={LOADING_MESSAGES.preparingInformation} />;
+  if (busy === 'cancelling') return <Loading message={LOADING_MESSAGES.cancellingAppointment} />;
+  if (!answer) {
+    return (
+      <>
+        <h1>Your appointment</h1>
+        <p>We could not load your appointment.</p>
+        {failed ? (
+          <button type="button" className="nhsuk-button" onClick={() => void load()}>
+            Try again
+          </button>
+        ) : null}
+      </>
+    );
+  }
+
+  const stateTitle = linkStateTitle(answer);
+  const booking = answer.appointmentBooking;
+  const words = booking ? appointmentInWords(booking, virtualLabel) : undefined;
+  const phone = settings.clinic.telephone;
+
+  if (stateTitle) {
+    return (
+      <>
+        <h1>{stateTitle}</h1>
+        {stateTitle === LINK_STATE_TITLES.CANCELLED ? <p>This appointment has been cancelled.</p> : null}
+        {stateTitle === LINK_STATE_TITLES.PAST_START ? <p>The time of this appointment has passed, so it can no longer be changed or cancelled online.</p> : null}
+        {stateTitle === LINK_STATE_TITLES.EXPIRED ? <p>This link can no longer be used to change or cancel the appointment.</p> : null}
+        {words ? (
+          <>
+            <h2 className="nhsuk-heading-m">Appointment details</h2>
+            <AppointmentSummary words={words} />
+          </>
+        ) : null}
+        <p>If you need an appointment or help, please contact the practice{phone ? ` on ${phone}` : ''}.</p>
+      </>
+    );
+  }
+
+  if (!words) {
+    return (
+      <>
+        <h1>Your appointment</h1>
+        <p>There is no appointment booked with this link. If you need an appointment, please contact the practice{phone ? ` on ${phone}` : ''}.</p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1>Your appointment</h1>
+      <AppointmentSummary words={words} />
+      {answer.changeDeadline ? (
+        <p>You can change or cancel this appointment online until 1 hour before it starts.</p>
+      ) : null}
+      <div className="nhsuk-button-group">
+        <button type="button" className="nhsuk-button" onClick={reschedule}>
+          Reschedule
+        </button>
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => setConfirming(true)}>
+          Cancel it
+        </button>
+      </div>
+      <Modal
+        open={confirming}
+        title="Cancel this appointment?"
+        onClose={() => setConfirming(false)}
+        actions={[
+          { label: 'Yes, cancel it', onClick: () => void cancel() },
+          { label: 'No, keep it', secondary: true, onClick: () => setConfirming(false) },
+        ]}
+      >
+        <p>
+          {words.date} at {words.time}, {words.place[0]}.
+        </p>
+        <p>The time will be offered to other patients.</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { fetchActionRequest } from '../../api/appointments';
+import { Loading, LOADING_MESSAGES } from '../../components/Loading';
+import { useNotifications } from '../../errors/ErrorNotifications';
+import { clearPatientDetails, PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
+import type { Patient } from '../../patient-details/patient';
+import { bookingErrorOutcome } from './bookingErrors';
+import { startBooking } from './bookingRequest';
+import { DETAILS_MISMATCH, DIRECT_BOOKING_TITLE } from './messages';
+
+/** Flow type of spec 4 for invitation links the practice sends (minimum age 18, rules 5.1). */
+export const DIRECT_BOOKING_FLOW = 'SMART_DIRECT_BOOKING';
+const MIN_AGE = 18;
+
+/**
+ * /direct-booking?lid=…: "Accepting your appointment invitation", for the recipient only. The
+ * shared patient-details step runs first, then the link's request is fetched with the patient
+ * and the patient goes on to book-appointment with db. A missing lid is an invalid link.
+ */
+export default function DirectBookingPage() {
+  const [params] = useSearchParams();
+  const lid = params.get('lid');
+  if (!lid) return <Navigate to="/error?mid=PATIENT_ACTION_LINK_INVALID" replace />;
+  return <DirectBooking lid={lid} />;
+}
+
+function DirectBooking({ lid }: { lid: string }) {
+  const navigate = useNavigate();
+  const { notify, handleError } = useNotifications();
+  const [busy, setBusy] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
+
+  const accept = async (patient: Patient) => {
+    setBusy(true);
+    setMismatch(false);
+    try {
+      const answer = await fetchActionRequest('DIRECT_BOOKING', lid, { patient });
+      void navigate(
+        startBooking({ mode: 'direct', linkUUID: lid, consultationId: answer.consultationId, patient, appointmentStatus: answer.appointmentStatus }),
+      );
+    } catch (error) {
+      setBusy(false);
+      const outcome = bookingErrorOutcome(error, 'link');
+      if (outcome.kind === 'signpost') void navigate(outcome.to);
+      else if (outcome.kind === 'popup' && outcome.title === DETAILS_MISMATCH) setMismatch(true);
+      else if (outcome.kind === 'popup') notify(outcome);
+      else handleError(error);
+    }
+  };
+
+  if (busy) return <Loading message={LOADING_MESSAGES.checkingAppointments} />;
+
+  return (
+    <>
+      {mismatch ? (
+        <div className="nhsuk-error-summary" role="alert" aria-labelledby="direct-booking-mismatch">
+          <h2 className="nhsuk-error-summary__title" id="direct-booking-mismatch">
+            {DETAILS_MISMATCH}
+          </h2>
+          <div className="nhsuk-error-summary__body">
+            <p>This invitation is for the person it was sent to. Please check your date of birth, last name and postcode, or call the practice.</p>
+          </div>
+        </div>
+      ) : null}
+      <span className="nhsuk-caption-l">{DIRECT_BOOKING_TITLE}</span>
+      <p className="nhsuk-body-s">This invitation is for the person it was sent to only.</p>
+      <PatientDetailsStep
+        flow={DIRECT_BOOKING_FLOW}
+        minAge={MIN_AGE}
+        onComplete={({ patient }) => void accept(patient)}
+        onCancel={() => {
+          clearPatientDetails(DIRECT_BOOKING_FLOW);
+          void navigate('/');
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { sendWithoutAppointment } from '../../api/appointments';
+import { newIdempotencyKey } from '../../api/send';
+import { Loading, LOADING_MESSAGES } from '../../components/Loading';
+import { ApiError } from '../../api/client';
+import { useNotifications } from '../../errors/ErrorNotifications';
+import { useFlowStore } from '../sessionFlowStore';
+import { bookingFlow, cancelPathOf, clearBooking } from './bookingRequest';
+import { MEDICAL_NO_SLOTS, NO_APPOINTMENTS_TITLE, NO_MORE_ONLINE, NO_TIMES_CALL_PRACTICE, SEND_FAILED } from './messages';
+
+const FIRST_CONTACT_PHYSIO = /first.?contact.?physio/i;
+
+/**
+ * /appointment/no-appointments: "No more appointments available online" or the pathway's own
+ * text, Cancel, "Get self-help" for first contact physio, and in the medical request flow a Send
+ * request button that sends the consultation without an appointment (reasonInInbox NO_APPOINTMENTS).
+ */
+export default function NoAppointmentsPage() {
+  const navigate = useNavigate();
+  const { handleError } = useNotifications();
+  const request = useFlowStore(bookingFlow).request;
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const medical = request?.mode === 'symptom-assessment' ? request : undefined;
+  const selfHelp =
+    request?.mode === 'eligibility' && FIRST_CONTACT_PHYSIO.test(request.guidelineId)
+      ? (request.selfHelpPath ?? `/eligibility/self-help?guideline=${encodeURIComponent(request.guidelineId)}`)
+      : undefined;
+
+  const cancel = () => {
+    const to = cancelPathOf(request);
+    clearBooking();
+    void navigate(to);
+  };
+
+  const send = async () => {
+    if (!medical) return;
+    let key = bookingFlow.get().sendKey;
+    if (!key) {
+      key = newIdempotencyKey();
+      bookingFlow.set({ sendKey: key });
+    }
+    setSending(true);
+    setFailed(false);
+    try {
+      await sendWithoutAppointment(medical.triageRequest, medical.guidelineFinishedOn, key);
+      clearBooking();
+      void navigate(medical.sentPath ?? '/triage/thank-you');
+    } catch (error) {
+      setSending(false);
+      // A closed service still goes to its screen; anything else keeps the request to send again.
+      if (error instanceof ApiError && (error.status === 412 || error.status === 401)) {
+        handleError(error, { flow: 'medical' });
+        return;
+      }
+      setFailed(true);
+    }
+  };
+
+  if (sending) return <Loading message={LOADING_MESSAGES.sendingRequest} />;
+
+  return (
+    <>
+      {failed ? (
+        <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
+          <h2 className="nhsuk-error-summary__title">There is a problem</h2>
+          <div className="nhsuk-error-summary__body">
+            <p>{SEND_FAILED}</p>
+          </div>
+        </div>
+      ) : null}
+      <h1>{NO_APPOINTMENTS_TITLE}</h1>
+      <p>{request?.noSlotsText ?? NO_MORE_ONLINE}</p>
+      {medical ? <p>{MEDICAL_NO_SLOTS}</p> : <p>{NO_TIMES_CALL_PRACTICE}</p>}
+      <div className="nhsuk-button-group">
+        {medical ? (
+          <button type="button" className="nhsuk-button" onClick={() => void send()}>
+            Send request
+          </button>
+        ) : null}
+        {selfHelp ? (
+          <Link to={selfHelp} className="nhsuk-button nhsuk-button--secondary">
+            Get self-help
+          </Link>
+        ) : null}
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}

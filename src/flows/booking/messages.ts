@@ -1,0 +1,68 @@
+// The booking screens' wording. Titles and messages of the error catalogue (spec rules section 8)
+// are word for word; where the catalogue says the wording is not shown, ours is marked so.
+
+export const BOOK_APPOINTMENT_TITLE = 'Book your appointment';
+export const CONFIRM_CHOICE_TITLE = 'Confirm this choice?';
+export const NO_MORE_TIMES_TITLE = 'No more times for your options';
+export const DEFAULT_CONFIRMATION_TITLE = 'The appointment is booked';
+export const RESCHEDULED_CONFIRMATION_TITLE = 'The appointment is changed';
+export const DIRECT_BOOKING_TITLE = 'Accepting your appointment invitation';
+export const DEFAULT_VIRTUAL_LABEL = 'Telephone call';
+
+export const NO_APPOINTMENTS_TITLE = 'No appointments available';
+export const NO_MORE_ONLINE = 'No more appointments available online';
+export const NO_TIMES_CALL_PRACTICE = 'We are sorry there are no available times at present. Please call the practice so that they can help you.';
+export const MEDICAL_NO_SLOTS = 'If you send your request, the practice will respond within 2 working days.';
+export const SEND_FAILED = 'There was a problem. Please check your connection and press the send button again.';
+
+export const LINK_STATE_TITLES = {
+  CANCELLED: 'Appointment cancelled',
+  PAST_START: 'Appointment expired',
+  EXPIRED: 'Appointment request expired',
+} as const;
+
+export const LOAD_ERROR_TITLE = 'Error while loading available appointments';
+export const PAST_SLOT_TITLE = 'Error while booking appointment';
+export const PAST_SLOT_MESSAGE = 'The selected slot is in the past';
+export const BOOKING_FAILED_TITLE = 'Unable to book the appointment';
+export const CANCEL_FAILED_TITLE = 'Unable to cancel this appointment';
+export const DETAILS_MISMATCH = "The details you have provided don't correspond with those on the consultation";
+/** Ours: spec 8 gives the title and says the record-changed wording is not shown. */
+export const RECORD_CHANGED_TITLE = 'Failed to book this appointment slot';
+export const RECORD_CHANGED_MESSAGE =
+  'Your patient record has changed since this appointment was offered, so it cannot be booked or changed online. Please contact the practice directly.';
+export const UNMATCHED_PATIENT_MARKER = 'Unable to find matched patient';
+
+/** Product error codes of spec 8 that have their own title and message. */
+export const CODE_MESSAGES: Readonly<Record<string, { title: string; message: string }>> = {
+  'RH-E005': { title: 'This appointment is no longer available', message: 'Please close this message and choose another time.' },
+  'RH-E007': {
+    title: 'Sorry, this time has now been taken',
+    message: 'Please close this message and choose another time. There is high demand for appointments.',
+  },
+  'RH-E1522': {
+    title: 'Unable to update this appointment',
+    message: 'If you have not already updated or cancelled this appointment, please contact the practice directly.',
+  },
+  'RH-E008': {
+    title: 'Unable to update this appointment',
+    message: 'The time window for updating this appointment has expired. Please contact the practice directly.',
+  },
+  'RH-E109': {
+    title: 'This appointment type can only be changed by the practice.',
+    message: 'Please call the practice to change or cancel this appointment.',
+  },
+  'RH-E012': { title: RECORD_CHANGED_TITLE, message: RECORD_CHANGED_MESSAGE },
+  // Ours after the title: spec 8 names only "The appointment system is not available" / "There is a temporary problem".
+  'RH-E002': { title: 'The appointment system is not available', message: 'Please try again later or call the practice.' },
+  'RH-E024': { title: 'There is a temporary problem', message: 'Please try again later or call the practice.' },
+};
+
+/** Link codes → the error signpost's mid (spec 8). */
+export const LINK_CODE_MIDS: Readonly<Record<string, string>> = {
+  'RH-E3741E': 'ACTION_TYPE_AND_LINKUUID_MISMATCH',
+  'RH-E3741D': 'PATIENT_ACTION_LINK_INVALID',
+  'RH-E3741C': 'PATIENT_ACTION_LINK_EXPIRED',
+  'RH-E3741B': 'EXCEED_MAX_PER_PATIENT',
+  'RH-E3741A': 'EXCEED_MAX_PATIENTS',
+};
