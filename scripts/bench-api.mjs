@@ -2,6 +2,9 @@
 // Starts the real server (its own process, temporary DATA_DIR, free port), measures a trivial GET
 // as a baseline, then valid admin requests (each with its own Idempotency-Key) at 50 connections
 // for about BENCH_SECONDS (default 20), and checks that the number of stored requests equals the number of 2xx answers.
+// Then appointments: the first chunk of availability (GET) for BENCH_BASELINE_SECONDS, and
+// symptom-assessment bookings at 50 connections, each of a different free slot (every free slot of
+// the six weeks, at most BENCH_BOOKINGS), checking that booked appointments equal the 2xx answers.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
+const MAX_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 3000);
 
 /** @returns {Promise<number>} */
 function freePort() {
@@ -105,6 +109,54 @@ try {
   const ok = stored === submissions['2xx'];
   console.log(`\nStored requests ${stored}, 2xx answers ${submissions['2xx']}: ${ok ? 'MATCH' : 'MISMATCH'}`);
   if (!ok || submissions.errors > 0 || submissions.non2xx > 0) exitCode = 1;
+
+  // Appointments: the first chunk of availability, then bookings of distinct free slots.
+  const availabilityPath = '/api/v1/triage/nhs/available/appointments?referralId=ref-routine';
+  const chunk = await autocannon({ url: `${base}${availabilityPath}`, connections: CONNECTIONS, duration: BASELINE_SECONDS });
+  report(`Availability: GET ${availabilityPath} (first chunk, a week) for ${BASELINE_SECONDS} s`, chunk);
+  if (chunk.errors > 0 || chunk.non2xx > 0) exitCode = 1;
+
+  const choices = [];
+  for (let link = availabilityPath; link && choices.length < MAX_BOOKINGS; ) {
+    const answer = await (await fetch(`${base}${link}`)).json();
+    for (const session of answer.availableAppointmentSessions) for (const slot of session.slots) choices.push({ slotId: slot.id, session });
+    link = answer.navigation.nextChunkLink ?? answer.navigation.nextTierLink;
+  }
+  choices.splice(MAX_BOOKINGS);
+  const patient = JSON.parse(adminRequest).patient;
+  const bodies = choices.map((c) =>
+    JSON.stringify({
+      triageRequest: { triageRequestType: 'CONSULTATION_REQUEST', patient, consultation: { guidelineId: 'Triage.SoreThroat' } },
+      appointmentSlotId: c.slotId,
+      availableAppointmentSession: c.session,
+    }),
+  );
+  let nextBody = 0;
+  const staff = process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
+  const bookedCount = async () => (await (await fetch(`${base}/api/v1/practice/appointments`, { headers: staff })).json()).filter((a) => a.appointmentStatus === 'BOOKED').length;
+  const bookedBefore = await bookedCount();
+  const bookings = await autocannon({
+    url: `${base}/api/v1/triage/patient/symptom/assessments/book/appointment`,
+    connections: CONNECTIONS,
+    amount: bodies.length,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({ ...req, body: bodies[nextBody++ % bodies.length], headers: { ...req.headers, 'content-type': 'application/json' } }),
+      },
+    ],
+  });
+  report(`Bookings: POST /api/v1/triage/patient/symptom/assessments/book/appointment, ${bodies.length} requests, each a different free slot`, bookings);
+  console.log(`  duration    ${(bookings.duration ?? 0).toFixed(1)} s`);
+  await new Promise((r) => setTimeout(r, 500));
+  // Every slot is different, so every booking should succeed. A request the client gave up on
+  // (timeout) may still have been booked: booked lies between the 2xx answers and the requests sent.
+  const booked = (await bookedCount()) - bookedBefore;
+  const bookedOk = booked >= bookings['2xx'] && booked <= bodies.length && bookings.non2xx === 0;
+  console.log(
+    `\nBooked appointments ${booked}, 2xx answers ${bookings['2xx']}, timeouts ${bookings.timeouts}, sent ${bodies.length}: ${bookedOk ? 'OK (no acknowledged booking missing)' : 'MISMATCH'}`,
+  );
+  if (!bookedOk) exitCode = 1;
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { ACTIVE_STATUSES, type SlotRow } from './rows.js';
+import { ACTIVE_STATUSES, type HolderRow, type SiteRow, type SlotRow, type SlotTypeRow } from './rows.js';
 import { addDays, toLocal } from './time.js';
 
 /** Days in one chunk of availability. */
@@ -11,14 +11,12 @@ export interface AvailabilityScope {
   sites?: string[];
 }
 
-interface ChunkRow extends SlotRow {
-  site_label: string;
-  epr_source: string;
-  site_virtual: number;
-  type_description: string;
-  type_virtual: number;
-  holder_name: string;
-  holder_role: string;
+/** The diary's small tables, read once per answer instead of joined into every slot row. */
+function lookups(db: Db) {
+  const siteById = new Map((db.prepare('SELECT * FROM appt_sites').all() as SiteRow[]).map((s) => [s.identifier, s]));
+  const typeById = new Map((db.prepare('SELECT * FROM appt_slot_types').all() as SlotTypeRow[]).map((s) => [s.id, s]));
+  const holderById = new Map((db.prepare('SELECT * FROM appt_session_holders').all() as Array<HolderRow & { position: number }>).map((h) => [h.ref_id, h]));
+  return { siteById, typeById, holderById };
 }
 
 /** Sites of a tier (1: the practice's own; 2: alternatives), within the scope. */
@@ -85,29 +83,30 @@ export function availabilityChunk(db: Db, req: ChunkRequest, now: number) {
   if (start) {
     const end = addDays(start, CHUNK_DAYS);
     const rows = db
-      .prepare(
-        `SELECT s.*, site.label AS site_label, site.epr_source, site.virtual AS site_virtual,
-                t.description AS type_description, t.virtual AS type_virtual, h.name AS holder_name, h.role AS holder_role
-         FROM appt_slots s
-         JOIN appt_sites site ON site.identifier = s.site
-         JOIN appt_slot_types t ON t.id = s.slot_type
-         JOIN appt_session_holders h ON h.ref_id = s.holder
-         WHERE ${FREE} AND s.date < @end
-         ORDER BY s.date, site.position, h.position, s.start_ms`,
-      )
-      .all({ now, from: start, end, types, sites: sitesJson }) as ChunkRow[];
+      .prepare(`SELECT s.* FROM appt_slots s WHERE ${FREE} AND s.date < @end ORDER BY s.date, s.start_ms`)
+      .all({ now, from: start, end, types, sites: sitesJson }) as SlotRow[];
+    const { siteById, typeById, holderById } = lookups(db);
+    // Sessions by date, then site and clinician in the practice's order; slots by start time.
+    rows.sort((a, b) =>
+      a.date !== b.date
+        ? (a.date < b.date ? -1 : 1)
+        : siteById.get(a.site)!.position - siteById.get(b.site)!.position || holderById.get(a.holder)!.position - holderById.get(b.holder)!.position || a.start_ms - b.start_ms,
+    );
     const byId = new Map<string, (typeof sessions)[number]>();
     for (const r of rows) {
+      const site = siteById.get(r.site)!;
+      const type = typeById.get(r.slot_type)!;
+      const holder = holderById.get(r.holder)!;
       let session = byId.get(r.session_id);
       if (!session) {
         session = {
           id: r.session_id,
           date: r.date,
-          siteName: r.site_label,
+          siteName: site.label,
           siteIdentifier: r.site,
-          eprSource: r.epr_source,
-          virtual: r.site_virtual === 1,
-          sessionHolders: [{ refID: r.holder, name: r.holder_name, role: r.holder_role }],
+          eprSource: site.epr_source,
+          virtual: site.virtual === 1,
+          sessionHolders: [{ refID: r.holder, name: holder.name, role: holder.role }],
           slots: [],
         };
         byId.set(r.session_id, session);
@@ -117,11 +116,11 @@ export function availabilityChunk(db: Db, req: ChunkRequest, now: number) {
         id: r.id,
         startTime: r.start_time,
         endTime: r.end_time,
-        type: r.type_description,
+        type: type.description,
         slotTypeId: r.slot_type,
-        siteName: r.site_label,
-        eprSource: r.epr_source,
-        virtual: r.type_virtual === 1 || r.site_virtual === 1,
+        siteName: site.label,
+        eprSource: site.epr_source,
+        virtual: type.virtual === 1 || site.virtual === 1,
         date: r.date,
         session: r.session_name,
         dateTimeInMilliseconds: r.start_ms,
@@ -138,4 +137,37 @@ export function availabilityChunk(db: Db, req: ChunkRequest, now: number) {
     }
   }
   return { availableAppointmentSessions: sessions, navigation };
+}
+
+const answers = new WeakMap<Db, Map<string, { version: number; json: string }>>();
+
+/**
+ * Every booking, change and cancel (and every demo-link refresh) writes an appointment event, so
+ * the highest event number changes whenever the set of free slots may have changed.
+ */
+function bookVersion(db: Db): number {
+  return (db.prepare('SELECT MAX(seq) AS v FROM appt_events').get() as { v: number | null }).v ?? 0;
+}
+
+/**
+ * Availability answers, serialised, reused while nothing was booked, changed or cancelled within
+ * the same minute (slots start on whole minutes, so a slot that started since cannot be in it).
+ * Reads outnumber bookings by far; each booking makes the next read build afresh.
+ */
+export function cachedAnswer(db: Db, key: string, now: number, build: () => unknown): string {
+  let cache = answers.get(db);
+  if (!cache) answers.set(db, (cache = new Map()));
+  const fullKey = `${Math.floor(now / 60_000)}|${key}`;
+  const version = bookVersion(db);
+  const hit = cache.get(fullKey);
+  if (hit && hit.version === version) return hit.json;
+  const json = JSON.stringify(build());
+  if (cache.size >= 1000) cache.clear();
+  cache.set(fullKey, { version, json });
+  return json;
+}
+
+/** Forget every cached answer (the book was reset). */
+export function forgetCachedAnswers(db: Db): void {
+  answers.delete(db);
 }

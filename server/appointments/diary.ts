@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.js';
+import { forgetCachedAnswers } from './availability.js';
 import { APPOINTMENT_DATA_TABLES } from './schema.js';
 import {
   AVAILABILITY_DAYS,
@@ -234,5 +235,6 @@ export function resetAppointments(db: Db, now = Date.now()): void {
   for (const table of APPOINTMENT_DATA_TABLES) db.exec(`DELETE FROM ${table}`);
   db.prepare("DELETE FROM appt_meta WHERE key = 'generated_for'").run();
   checkedDay.delete(db);
+  forgetCachedAnswers(db);
   ensureDiary(db, now);
 }

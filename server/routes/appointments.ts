@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { availabilityChunk, firstAvailableDate, maxTier, type AvailabilityScope } from '../appointments/availability.js';
+import { availabilityChunk, cachedAnswer, firstAvailableDate, maxTier, type AvailabilityScope } from '../appointments/availability.js';
 import { assertSlotInSession, bookAppointment, cancelAppointment, rescheduleAppointment, runAppointmentTransaction, type SlotChoice } from '../appointments/book.js';
 import { ensureDiary } from '../appointments/diary.js';
 import { appointmentErrors } from '../appointments/errors.js';
@@ -147,7 +147,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     return now;
   };
 
-  const availability = (path: string, aiLed: boolean) => async (request: FastifyRequest) => {
+  const availability = (path: string, aiLed: boolean) => async (request: FastifyRequest, res: FastifyReply) => {
     const now = withDiary();
     const q = request.query as AvailabilityQuery;
     let scope: AvailabilityScope;
@@ -161,7 +161,9 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       scope = { slotTypes: aiLed ? AI_LED_SLOT_TYPES : slotTypesFor(q.referralId, q.guidelineId) };
     }
     const tier = Math.min(Number(q.tier ?? '1'), maxTier(db));
-    return availabilityChunk(db, { scope, tier, from: q.from, linkTo: (next) => navigationLink(path, q, next) }, now);
+    const key = `${path}?${new URLSearchParams(Object.entries(q).sort(([a], [b]) => (a < b ? -1 : 1))).toString()}`;
+    const json = cachedAnswer(db, key, now, () => availabilityChunk(db, { scope, tier, from: q.from, linkTo: (next) => navigationLink(path, q, next) }, now));
+    return res.type('application/json; charset=utf-8').send(json);
   };
   app.get(AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AVAILABILITY_PATH, false));
   app.get(AI_LED_AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AI_LED_AVAILABILITY_PATH, true));
