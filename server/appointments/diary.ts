@@ -179,6 +179,12 @@ function deleteDemoLink(db: Db, linkUUID: string): void {
   db.prepare('DELETE FROM appt_appointments WHERE consultation_id = ?').run(c);
   db.prepare('DELETE FROM appt_links WHERE consultation_id = ?').run(c);
   db.prepare('DELETE FROM appt_consultations WHERE id = ?').run(c);
+  dropUnusedDemoSlots(db);
+}
+
+/** Slots made for demo appointments exist only while their appointment does (never offered to patients). */
+function dropUnusedDemoSlots(db: Db): void {
+  db.prepare("DELETE FROM appt_slots WHERE id LIKE 'demo.%' AND id NOT IN (SELECT slot_id FROM appt_appointments)").run();
 }
 
 /**
@@ -230,10 +236,13 @@ export function ensureDiary(db: Db, now = Date.now()): void {
   checkedDay.set(db, stamp);
 }
 
-/** Back to the seed: every booking, link and slot removed, then the diary and demo links made afresh. */
+/**
+ * Back to the seed: every booking, link and request removed (so every slot is free again), then
+ * the demo links made afresh. The generated slots stay: the diary has not changed.
+ */
 export function resetAppointments(db: Db, now = Date.now()): void {
   for (const table of APPOINTMENT_DATA_TABLES) db.exec(`DELETE FROM ${table}`);
-  db.prepare("DELETE FROM appt_meta WHERE key = 'generated_for'").run();
+  dropUnusedDemoSlots(db);
   checkedDay.delete(db);
   forgetCachedAnswers(db);
   ensureDiary(db, now);

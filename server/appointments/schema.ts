@@ -116,5 +116,5 @@ export function migrateAppointments(db: Db): void {
   }
 }
 
-/** Every appointment table's rows (not the diary definitions), children first. */
-export const APPOINTMENT_DATA_TABLES = ['appt_events', 'appt_link_uses', 'appt_appointments', 'appt_links', 'appt_consultations', 'appt_slots'];
+/** The tables of what patients and the practice did (not the diary and its slots), children first. */
+export const APPOINTMENT_DATA_TABLES = ['appt_events', 'appt_link_uses', 'appt_appointments', 'appt_links', 'appt_consultations'];

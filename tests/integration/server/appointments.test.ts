@@ -345,3 +345,18 @@ describe('the diary', () => {
     expect(laterServer.db.prepare('SELECT 1 FROM appt_slots WHERE id = ?').get(pair.slot.id)).toBeDefined();
   });
 });
+
+describe('reset (demo and test switches)', () => {
+  it('puts every demo link back and frees every slot, keeping the diary', async () => {
+    const link = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked), {})).json() as Json;
+    expect((await post(cancelUrl(link.consultationId as string, LINKS.booked))).statusCode).toBe(200);
+    const slotsBefore = (server.db.prepare('SELECT COUNT(*) AS n FROM appt_slots').get() as { n: number }).n;
+    expect((await post('/api/v1/practice/controls/reset', undefined)).statusCode).toBe(200);
+    const again = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked), {})).json() as Json;
+    expect(again).toMatchObject({ appointmentStatus: 'BOOKED', linkState: 'VALID' });
+    const patientBookings = server.db.prepare("SELECT COUNT(*) AS n FROM appt_appointments WHERE patient_key LIKE 'p-Loadtest-%'").get() as { n: number };
+    expect(patientBookings.n).toBe(0);
+    const slotsAfter = (server.db.prepare("SELECT COUNT(*) AS n FROM appt_slots WHERE id NOT LIKE 'demo.%'").get() as { n: number }).n;
+    expect(slotsAfter).toBeGreaterThan(slotsBefore - 50);
+  });
+});
