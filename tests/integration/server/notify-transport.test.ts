@@ -52,7 +52,7 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     expect(JSON.stringify(email.body)).not.toContain('Can I collect');
     const sms = fake.calls.find((c) => c.type === 'sms')!;
     expect(sms.body).toMatchObject({ template_id: 'generic-sms-template', phone_number: '07400 123456', reference: `${id}:received:SMS` });
-    expect(sms.body.personalisation!.body.length).toBeLessThan(160);
+    expect(sms.body.personalisation!.body!.length).toBeLessThan(160);
     // The client signs a JWT whose issuer is the service id of the key.
     const token = email.authorization!.replace(/^Bearer /, '');
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iss: string };
