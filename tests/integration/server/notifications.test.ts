@@ -13,7 +13,9 @@ import {
   type LocalTransport,
   type NotificationEvent,
 } from '../../../server/notifications/index';
-import { ADMIN_URL, AMELIA, otherEnquiry, startServer, type TestServer } from './helpers';
+import { ADMIN_URL, AMELIA, contractAjv, expectValid, otherEnquiry, startServer, type TestServer } from './helpers';
+
+const ajv = contractAjv();
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -27,6 +29,7 @@ const STAFF = process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${proces
 async function outbox(s: TestServer) {
   const response = await s.app.inject({ url: '/api/v1/practice/outbox', headers: STAFF });
   expect(response.statusCode).toBe(200);
+  expectValid(ajv, 'practice-outbox', response.json());
   return response.json() as ReturnType<typeof listOutbox>;
 }
 
@@ -71,7 +74,9 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(sms.body).toContain(shortReference(id));
     expect(sms.body).toContain('Call 999');
 
-    const [state] = (await server.app.inject({ url: '/api/v1/practice/notifications', headers: STAFF })).json() as ReturnType<typeof listNotifications>;
+    const states = (await server.app.inject({ url: '/api/v1/practice/notifications', headers: STAFF })).json() as ReturnType<typeof listNotifications>;
+    expectValid(ajv, 'practice-notifications', states);
+    const state = states.find((n) => n.channel === 'EMAIL');
     expect(state).toMatchObject({ sourceId: id, template: 'REQUEST_RECEIVED', status: 'SENT', attempts: [{ attempt: 1, transport: 'outbox', outcome: 'SENT' }] });
   });
 
