@@ -97,6 +97,11 @@ const REPLY_TIMES: Record<string, { long: string; short: string }> = {
   REPEAT_PRESCRIPTION: { long: 'You will hear from us in the next 3 days.', short: 'You will hear from us in 3 days.' },
   OTHER_ENQUIRY: { long: 'The practice aims to respond within two working days.', short: 'We aim to reply within 2 working days.' },
   DOCTOR_LETTER: { long: 'Please allow at least two weeks for your letter to be written.', short: 'Please allow 2 weeks for your letter.' },
+  // The answers pointed to A&E: never let a reply time read as "wait for us".
+  EMERGENCY_INDICATION: {
+    long: 'Your answers suggested you may need A&E. Do not wait for the practice to reply, it may take 2 working days or more: if you have not already, go to A&E or call 999 now.',
+    short: 'Do not wait for our reply: go to A&E or call 999.',
+  },
 };
 
 export function replyTime(requestType: string): { long: string; short: string } {

@@ -129,6 +129,19 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(child!.body).toContain('If the child gets worse or you are worried');
   });
 
+  it('never tells a patient whose answers pointed to A&E to wait for a reply', async () => {
+    server = await startServer({ notifications: { worker: NO_WAIT } });
+    const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } };
+    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'EMERGENCY_INDICATION' } })).statusCode).toBe(201);
+    await server.notifications.drain();
+    const messages = await outbox(server);
+    const email = messages.find((m) => m.channel === 'EMAIL')!;
+    expect(email.body).toContain('Do not wait for the practice to reply');
+    expect(email.body).toContain('go to A&E or call 999 now');
+    expect(email.body).not.toContain('48 hours');
+    expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('go to A&E or call 999');
+  });
+
   it('sends no texts when the practice has SMS off', async () => {
     server = await startServer({ controls: true, notifications: { worker: NO_WAIT } });
     expect((await post(server, '/api/v1/practice/controls', { smsEnabled: false })).statusCode).toBe(200);
