@@ -1,4 +1,5 @@
 import type { RouteModule } from '../context.js';
+import { registerNotificationRoutes } from '../notifications/routes.js';
 import { registerAppointmentRoutes } from './appointments.js';
 import { registerControlsRoutes } from './controls.js';
 import { registerLoginRoutes } from './login.js';
@@ -18,5 +19,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerRequestRoutes,
   registerAppointmentRoutes,
   registerPracticeRoutes,
+  registerNotificationRoutes,
   registerControlsRoutes,
 ];

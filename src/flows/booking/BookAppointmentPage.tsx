@@ -62,7 +62,12 @@ type Selection =
 export default function BookAppointmentPage() {
   const [search] = useSearchParams();
   const flow = useFlowStore(bookingFlow);
-  const request = requestForUrl(flow.request, search);
+  const live = requestForUrl(flow.request, search);
+  // Booking, Cancel and Send clear the request before the next page shows: keep the last one seen
+  // so this page does not bounce to "not accessible" on its way out.
+  const [kept, setKept] = useState(live);
+  if (live && live !== kept) setKept(live);
+  const request = live ?? kept;
   const reschedule = search.get('ad');
   if (!request && reschedule) return <RescheduleEntry linkUUID={reschedule} />;
   if (!request) return <Navigate to="/appointment/not-accessible" replace />;

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { availabilityUrl, bookingCall, isSafeNavigationLink, type AvailableAppointmentSession } from '../../../src/api/appointments';
+import {
+  availabilityQueryOf,
+  bookingCallOf,
+  bookingFlow,
+  bookingPath,
+  cancelPathOf,
+  clearBooking,
+  isReschedule,
+  requestForUrl,
+  startBooking,
+  type BookingRequest,
+} from '../../../src/flows/booking/bookingRequest';
+import { checkDateOfBirth } from '../../../src/flows/booking/dateOfBirth';
+
+const patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP' };
+const session = { id: 's', date: '2026-11-24', siteName: 'Main', sessionHolders: [], slots: [] } as AvailableAppointmentSession;
+const choice = { appointmentSlotId: 'slot-1', availableAppointmentSession: session };
+
+describe('the booking request hand-over (sessionStorage flow:booking)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    clearBooking();
+  });
+
+  it('stores the request in sessionStorage only and answers the book-appointment path', () => {
+    const path = startBooking({ mode: 'symptom-assessment', triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST' }, referralId: 'ref-nurse' });
+    expect(path).toBe('/appointment/book-appointment');
+    expect(JSON.parse(sessionStorage.getItem('flow:booking') ?? '{}')).toMatchObject({ request: { mode: 'symptom-assessment', referralId: 'ref-nurse' } });
+    expect(localStorage.length).toBe(0);
+    clearBooking();
+    expect(sessionStorage.getItem('flow:booking')).toBeNull();
+  });
+
+  it('puts each link mode’s id in ad / sb / db, and only accepts the stored request for that URL', () => {
+    const self: BookingRequest = { mode: 'self', linkUUID: 'L1', consultationId: 'C', dateOfBirth: '1985-04-12' };
+    expect(bookingPath(self)).toBe('/appointment/book-appointment?sb=L1');
+    expect(bookingPath({ mode: 'reschedule', linkUUID: 'L2', consultationId: 'C' })).toBe('/appointment/book-appointment?ad=L2');
+    expect(bookingPath({ mode: 'direct', linkUUID: 'L3', patient })).toBe('/appointment/book-appointment?db=L3');
+    expect(requestForUrl(self, new URLSearchParams('sb=L1'))).toBe(self);
+    expect(requestForUrl(self, new URLSearchParams('sb=OTHER'))).toBeUndefined();
+    expect(requestForUrl(self, new URLSearchParams(''))).toBeUndefined();
+    expect(requestForUrl(undefined, new URLSearchParams('sb=L1'))).toBeUndefined();
+  });
+
+  it('selects slots by referral with the patient, AI-led, or by link with its proof', () => {
+    const medical: BookingRequest = { mode: 'symptom-assessment', triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST' }, referralId: 'ref-nurse', guidelineId: 'g1' };
+    expect(availabilityUrl(availabilityQueryOf(medical))).toBe(
+      '/api/v1/triage/nhs/available/appointments?referralId=ref-nurse&guidelineId=g1&firstName=Amelia&lastName=Testwell&postcode=LS1+4AP&dateOfBirth=1985-04-12',
+    );
+    expect(availabilityUrl(availabilityQueryOf({ ...medical, aiLed: true }))).toMatch(/^\/api\/v1\/triage\/nhs\/appointments\/availability\/ai-led\?/);
+    expect(availabilityUrl(availabilityQueryOf({ mode: 'self', linkUUID: 'L1', consultationId: 'C', dateOfBirth: '1985-04-12' }))).toBe(
+      '/api/v1/triage/nhs/available/appointments?linkUUID=L1&dateOfBirth=1985-04-12',
+    );
+    expect(availabilityUrl(availabilityQueryOf({ mode: 'reschedule', linkUUID: 'L2', consultationId: 'C' }))).toBe('/api/v1/triage/nhs/available/appointments?linkUUID=L2');
+  });
+
+  it('makes the booking call of each mode; BOOKED or RESCHEDULED makes the action a reschedule', () => {
+    const self: BookingRequest = { mode: 'self', linkUUID: 'L1', consultationId: 'C', dateOfBirth: '1985-04-12' };
+    expect(bookingCall(bookingCallOf(self), choice).url).toBe('/api/v1/triage/nhs/book/appointment?linkUUID=L1');
+    for (const status of ['BOOKED', 'RESCHEDULED'] as const) {
+      const booked = { ...self, appointmentStatus: status };
+      expect(isReschedule(booked)).toBe(true);
+      expect(bookingCall(bookingCallOf(booked), choice).url).toBe('/api/v1/triage/nhs/reschedule/appointment?linkUUID=L1');
+    }
+    expect(isReschedule({ ...self, appointmentStatus: 'CANCELLED' })).toBe(false);
+    expect(bookingCall(bookingCallOf({ mode: 'direct', linkUUID: 'L3', patient }), choice)).toEqual({
+      url: '/api/v1/triage/patient/direct-booking',
+      body: { appointmentSlotId: 'slot-1', availableAppointmentSession: session, linkUUID: 'L3', patient },
+    });
+    const eligibility = bookingCall(
+      bookingCallOf({ mode: 'eligibility', guidelineId: 'Eligibility.FirstContactPhysio', eligibilityBooking: { patient, triageRequestType: 'ELIGIBILITY_BOOKING' } }),
+      { ...choice, selectedSessionHolders: ['H1'] },
+    );
+    expect(eligibility).toEqual({
+      url: '/api/v1/triage/patient/eligibility-booking',
+      body: { eligibilityBooking: { patient, triageRequestType: 'ELIGIBILITY_BOOKING' }, appointmentSlotId: 'slot-1', availableAppointmentSession: session, selectedSessionHolders: ['H1'] },
+    });
+    const medical = bookingCall(bookingCallOf({ mode: 'symptom-assessment', triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST' }, guidelineFinishedOn: '2026-11-23T10:00:00.000Z' }), choice);
+    expect(medical.url).toBe('/api/v1/triage/patient/symptom/assessments/book/appointment');
+    expect(medical.body).toMatchObject({ guidelineFinishedOn: '2026-11-23T10:00:00.000Z', appointmentSlotId: 'slot-1' });
+  });
+
+  it('cancels back to the appointment for a reschedule, else to the given path or home', () => {
+    expect(cancelPathOf({ mode: 'reschedule', linkUUID: 'L2', consultationId: 'C' })).toBe('/appointment/details?lid=L2');
+    expect(cancelPathOf({ mode: 'self', linkUUID: 'L1', consultationId: 'C', dateOfBirth: 'x', cancelPath: '/x' })).toBe('/x');
+    expect(cancelPathOf(undefined)).toBe('/');
+  });
+
+  it('follows only navigation links on this origin’s API', () => {
+    expect(isSafeNavigationLink('/api/v1/triage/nhs/available/appointments?from=2026-11-30')).toBe(true);
+    expect(isSafeNavigationLink('https://evil.example/api/')).toBe(false);
+    expect(isSafeNavigationLink('//evil.example/api/')).toBe(false);
+  });
+
+  it('keeps the filters in the same store', () => {
+    startBooking({ mode: 'reschedule', linkUUID: 'L', consultationId: 'C' });
+    bookingFlow.set({ filters: { sites: ['main'], holders: [] } });
+    expect(JSON.parse(sessionStorage.getItem('flow:booking') ?? '{}').filters).toEqual({ sites: ['main'], holders: [] });
+  });
+});
+
+describe('self-booking date of birth (spec rules 5.1)', () => {
+  const today = new Date(2026, 10, 23);
+  it.each([
+    [{ day: '', month: '', year: '' }, 'Please enter a date of birth'],
+    [{ day: '31', month: '2', year: '1990' }, 'Please enter a valid date of birth'],
+    [{ day: '1', month: '1', year: '90' }, 'Please enter a valid date of birth'],
+    [{ day: '23', month: '11', year: '2026' }, 'Please enter a valid date of birth'],
+    [{ day: '1', month: '1', year: '1900' }, 'Please enter real date of birth'],
+  ])('%o → %s', (parts, message) => {
+    expect(checkDateOfBirth(parts, today)).toEqual({ ok: false, message });
+  });
+  it('answers the ISO date', () => {
+    expect(checkDateOfBirth({ day: '3', month: '11', year: '1972' }, today)).toEqual({ ok: true, date: '1972-11-03' });
+  });
+});
