@@ -349,7 +349,7 @@ describe('the diary', () => {
 describe('reset (demo and test switches)', () => {
   it('puts every demo link back and frees every slot, keeping the diary', async () => {
     const link = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked), {})).json() as Json;
-    expect((await post(cancelUrl(link.consultationId as string, LINKS.booked))).statusCode).toBe(200);
+    expect((await post(cancelUrl(link.consultationId as string, LINKS.booked), undefined)).statusCode).toBe(200);
     const slotsBefore = (server.db.prepare('SELECT COUNT(*) AS n FROM appt_slots').get() as { n: number }).n;
     expect((await post('/api/v1/practice/controls/reset', undefined)).statusCode).toBe(200);
     const again = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked), {})).json() as Json;
