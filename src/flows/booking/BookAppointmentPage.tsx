@@ -124,6 +124,12 @@ function BookingScreen({ request }: { request: BookingRequest }) {
     selectionRef.current = selection;
   }, [selection]);
   const [filterOpen, setFilterOpen] = useState<'sites' | 'holders' | undefined>();
+  // Each opening starts the filter's draft afresh (a new key); closing returns focus to its button.
+  const [filterOpenings, setFilterOpenings] = useState(0);
+  const openFilter = (kind: 'sites' | 'holders') => {
+    setFilterOpenings((n) => n + 1);
+    setFilterOpen(kind);
+  };
 
   const carryOut = useCallback(
     (outcome: BookingErrorOutcome, error: unknown) => {
@@ -270,11 +276,11 @@ function BookingScreen({ request }: { request: BookingRequest }) {
           <p>Choose a time that suits you. Times are shown by day, then morning, afternoon and evening.</p>
           {all.length > 0 ? (
             <div className="app-booking-filters nhsuk-button-group">
-              <button type="button" className="nhsuk-button nhsuk-button--secondary app-booking-filter" onClick={() => setFilterOpen('sites')}>
+              <button type="button" className="nhsuk-button nhsuk-button--secondary app-booking-filter" onClick={() => openFilter('sites')}>
                 {filterButtonText('Location', chosenOf('sites'), narrow)}
               </button>
               {personFilterOn ? (
-                <button type="button" className="nhsuk-button nhsuk-button--secondary app-booking-filter" onClick={() => setFilterOpen('holders')}>
+                <button type="button" className="nhsuk-button nhsuk-button--secondary app-booking-filter" onClick={() => openFilter('holders')}>
                   {filterButtonText('Person', chosenOf('holders'), narrow)}
                 </button>
               ) : null}
@@ -302,19 +308,20 @@ function BookingScreen({ request }: { request: BookingRequest }) {
         </button>
       </p>
 
-      {filterOpen ? (
+      {(['sites', 'holders'] as const).map((kind) => (
         <FilterModal
-          key={filterOpen}
-          kind={filterOpen}
-          options={options[filterOpen]}
-          chosen={filters[filterOpen]}
+          key={`${kind}-${filterOpenings}`}
+          open={filterOpen === kind}
+          kind={kind}
+          options={options[kind]}
+          chosen={filters[kind]}
           onApply={(values) => {
-            bookingFlow.set((s) => ({ ...s, filters: { ...s.filters, [filterOpen]: values } as SlotFilters }));
+            bookingFlow.set((s) => ({ ...s, filters: { ...s.filters, [kind]: values } as SlotFilters }));
             setFilterOpen(undefined);
           }}
-          onClose={() => setFilterOpen(undefined)}
+          onClose={() => setFilterOpen((open) => (open === kind ? undefined : open))}
         />
-      ) : null}
+      ))}
 
       <LocationModal
         selection={selection?.step === 'location' ? selection : undefined}
@@ -482,12 +489,14 @@ function LocationModal({
 }
 
 function FilterModal({
+  open,
   kind,
   options,
   chosen,
   onApply,
   onClose,
 }: {
+  open: boolean;
   kind: 'sites' | 'holders';
   options: FilterOption[];
   chosen: string[];
@@ -499,7 +508,7 @@ function FilterModal({
   const title = kind === 'sites' ? 'Choose locations' : 'Choose people';
   return (
     <Modal
-      open
+      open={open}
       title={title}
       onClose={onClose}
       actions={[

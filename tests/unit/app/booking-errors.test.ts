@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/client';
-import type { AppointmentBookingResponse, AvailableAppointmentSession } from '../../../src/api/appointments';
+import type { AppointmentBookingResponse, AvailableAppointmentSession, SlotChoice } from '../../../src/api/appointments';
 import { bookCandidates } from '../../../src/flows/booking/bookCandidates';
 import { bookingErrorOutcome, isLostAnswer, isSlotFailure } from '../../../src/flows/booking/bookingErrors';
 import { candidatesOf } from '../../../src/flows/booking/slots';
@@ -114,7 +114,7 @@ describe('booking a chosen time: candidates in random order', () => {
 
   it('raises the last error when every slot fails', async () => {
     let n = 0;
-    const book = vi.fn(async () => {
+    const book = vi.fn(async (_choice: SlotChoice, _key: string): Promise<AppointmentBookingResponse> => {
       n += 1;
       throw err(409, `taken ${n}`, { code: 'RH-E007' });
     });
