@@ -1,4 +1,5 @@
 import type { Db } from '../db.js';
+import { sql } from './sql.js';
 import { ACTIVE_STATUSES, type HolderRow, type SiteRow, type SlotRow, type SlotTypeRow } from './rows.js';
 import { addDays, toLocal } from './time.js';
 
@@ -13,20 +14,20 @@ export interface AvailabilityScope {
 
 /** The diary's small tables, read once per answer instead of joined into every slot row. */
 function lookups(db: Db) {
-  const siteById = new Map((db.prepare('SELECT * FROM appt_sites').all() as SiteRow[]).map((s) => [s.identifier, s]));
-  const typeById = new Map((db.prepare('SELECT * FROM appt_slot_types').all() as SlotTypeRow[]).map((s) => [s.id, s]));
-  const holderById = new Map((db.prepare('SELECT * FROM appt_session_holders').all() as Array<HolderRow & { position: number }>).map((h) => [h.ref_id, h]));
+  const siteById = new Map((sql(db, 'SELECT * FROM appt_sites').all() as SiteRow[]).map((s) => [s.identifier, s]));
+  const typeById = new Map((sql(db, 'SELECT * FROM appt_slot_types').all() as SlotTypeRow[]).map((s) => [s.id, s]));
+  const holderById = new Map((sql(db, 'SELECT * FROM appt_session_holders').all() as Array<HolderRow & { position: number }>).map((h) => [h.ref_id, h]));
   return { siteById, typeById, holderById };
 }
 
 /** Sites of a tier (1: the practice's own; 2: alternatives), within the scope. */
 function tierSites(db: Db, scope: AvailabilityScope, tier: number): string[] {
-  const rows = db.prepare('SELECT identifier FROM appt_sites WHERE tier = ? ORDER BY position').all(tier) as Array<{ identifier: string }>;
+  const rows = sql(db, 'SELECT identifier FROM appt_sites WHERE tier = ? ORDER BY position').all(tier) as Array<{ identifier: string }>;
   return rows.map((r) => r.identifier).filter((s) => !scope.sites || scope.sites.includes(s));
 }
 
 export function maxTier(db: Db): number {
-  return (db.prepare('SELECT MAX(tier) AS t FROM appt_sites').get() as { t: number | null }).t ?? 1;
+  return (sql(db, 'SELECT MAX(tier) AS t FROM appt_sites').get() as { t: number | null }).t ?? 1;
 }
 
 const FREE = `s.start_ms > @now AND s.date >= @from
@@ -34,7 +35,7 @@ const FREE = `s.start_ms > @now AND s.date >= @from
   AND NOT EXISTS (SELECT 1 FROM appt_appointments a WHERE a.slot_id = s.id AND a.status IN ${ACTIVE_STATUSES})`;
 
 function firstFreeDate(db: Db, types: string[], sites: string[], from: string, now: number): string | undefined {
-  const row = db.prepare(`SELECT MIN(s.date) AS d FROM appt_slots s WHERE ${FREE}`).get({ now, from, types: JSON.stringify(types), sites: JSON.stringify(sites) }) as {
+  const row = sql(db, `SELECT MIN(s.date) AS d FROM appt_slots s WHERE ${FREE}`).get({ now, from, types: JSON.stringify(types), sites: JSON.stringify(sites) }) as {
     d: string | null;
   };
   return row.d ?? undefined;
@@ -146,7 +147,7 @@ const answers = new WeakMap<Db, Map<string, { version: number; json: string }>>(
  * the highest event number changes whenever the set of free slots may have changed.
  */
 function bookVersion(db: Db): number {
-  return (db.prepare('SELECT MAX(seq) AS v FROM appt_events').get() as { v: number | null }).v ?? 0;
+  return (sql(db, 'SELECT MAX(seq) AS v FROM appt_events').get() as { v: number | null }).v ?? 0;
 }
 
 /**

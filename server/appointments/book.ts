@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from './sql.js';
 import type { Db } from '../db.js';
 import { runIdempotent, type SubmissionAnswer } from '../store.js';
 import { appointmentErrors } from './errors.js';
@@ -56,7 +57,7 @@ function confirmedLink(db: Db, consultationId: string, patientKey: string, patie
     .get(consultationId, patientKey) as { link_uuid: string } | undefined;
   if (row) return row.link_uuid;
   const linkUUID = randomUUID();
-  db.prepare(
+  sql(db, 
     `INSERT INTO appt_links (link_uuid, par_type, consultation_id, patient, patient_key, slot_types, max_uses_per_patient, max_patients, expires_at, demo, created_at)
      VALUES (?, 'APPOINTMENT_CONFIRMED', ?, ?, ?, ?, 1, 1, NULL, 0, ?)`,
   ).run(linkUUID, consultationId, JSON.stringify(patient), patientKey, JSON.stringify(slotTypes), new Date(now).toISOString());
@@ -140,7 +141,7 @@ export function bookAppointment(db: Db, input: BookInput): SubmissionAnswer {
   } else {
     consultationId = input.request.storeRequest();
     slotTypes = [slot.slot_type];
-    db.prepare('INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, ?, ?, ?, 0, ?)').run(
+    sql(db, 'INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, ?, ?, ?, 0, ?)').run(
       consultationId,
       input.request.requestType,
       consultationId,
@@ -161,7 +162,7 @@ export function bookAppointment(db: Db, input: BookInput): SubmissionAnswer {
     updated_at: at,
   };
   try {
-    db.prepare(
+    sql(db, 
       `INSERT INTO appt_appointments (id, consultation_id, patient_key, patient, slot_id, status, selected_holders, practice_locked, booked_at, updated_at)
        VALUES (@id, @consultation_id, @patient_key, @patient, @slot_id, @status, @selected_holders, @practice_locked, @booked_at, @updated_at)`,
     ).run(appointment);
@@ -213,7 +214,7 @@ export function rescheduleAppointment(db: Db, input: RescheduleInput): Submissio
 
   const at = new Date(now).toISOString();
   try {
-    db.prepare("UPDATE appt_appointments SET slot_id = ?, status = 'RESCHEDULED', selected_holders = ?, updated_at = ? WHERE id = ?").run(
+    sql(db, "UPDATE appt_appointments SET slot_id = ?, status = 'RESCHEDULED', selected_holders = ?, updated_at = ? WHERE id = ?").run(
       slot.id,
       JSON.stringify(choice.selectedSessionHolders ?? []),
       at,
@@ -225,7 +226,7 @@ export function rescheduleAppointment(db: Db, input: RescheduleInput): Submissio
   }
   countLinkUse(db, link, caller.patientKey);
   insertEvent(db, { consultationId: consultation.id, appointmentId: current.id, status: 'RESCHEDULED', slotId: slot.id, actor: 'PATIENT', at });
-  const moved = db.prepare('SELECT * FROM appt_appointments WHERE id = ?').get(current.id) as AppointmentRow;
+  const moved = sql(db, 'SELECT * FROM appt_appointments WHERE id = ?').get(current.id) as AppointmentRow;
   // A notification of the change is enqueued here, in the same transaction.
   return answerFor(db, moved, now);
 }
@@ -253,7 +254,7 @@ export function cancelAppointment(db: Db, input: CancelInput): SubmissionAnswer 
   if (!current) throw appointmentErrors.linkInvalid();
   assertChangeable(db, current, now);
   const at = new Date(now).toISOString();
-  db.prepare("UPDATE appt_appointments SET status = 'CANCELLED', updated_at = ? WHERE id = ?").run(at, current.id);
+  sql(db, "UPDATE appt_appointments SET status = 'CANCELLED', updated_at = ? WHERE id = ?").run(at, current.id);
   insertEvent(db, { consultationId: input.consultationId, appointmentId: current.id, status: 'CANCELLED', slotId: current.slot_id, actor: 'PATIENT', at });
   // A notification of the cancellation is enqueued here, in the same transaction.
   return { statusCode: 200, body: { appointmentId: current.id, consultationId: input.consultationId, appointmentStatus: 'CANCELLED', cancelledAt: at } };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from './sql.js';
 import type { Db } from '../db.js';
 import { forgetCachedAnswers } from './availability.js';
 import { APPOINTMENT_DATA_TABLES } from './schema.js';
@@ -18,27 +19,27 @@ import { patientKeyOf } from './patientKey.js';
 const ACTIVE = "('BOOKED', 'RESCHEDULED')";
 
 function meta(db: Db, key: string): string | undefined {
-  return (db.prepare('SELECT value FROM appt_meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  return (sql(db, 'SELECT value FROM appt_meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
 }
 
 function setMeta(db: Db, key: string, value: string): void {
-  db.prepare('INSERT INTO appt_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  sql(db, 'INSERT INTO appt_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
 }
 
 /** Sites, slot types and clinicians of the demo practice, inserted when missing. */
 function seedDiaryDefinitions(db: Db): void {
-  const site = db.prepare(
+  const site = sql(db, 
     `INSERT OR IGNORE INTO appt_sites (identifier, label, epr_source, virtual, tier, address, email, telephone, position)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   DEMO_SITES.forEach((s, i) =>
     site.run(s.identifier, s.label, s.eprSource, s.virtual ? 1 : 0, s.tier, s.address ? JSON.stringify(s.address) : null, s.email ?? null, s.telephone ?? null, i),
   );
-  const type = db.prepare(
+  const type = sql(db, 
     'INSERT OR IGNORE INTO appt_slot_types (id, description, consultation_type, virtual, patient_can_change, position) VALUES (?, ?, ?, ?, ?, ?)',
   );
   DEMO_SLOT_TYPES.forEach((t, i) => type.run(t.id, t.description, t.consultationType, t.virtual ? 1 : 0, t.patientCanChange ? 1 : 0, i));
-  const holder = db.prepare('INSERT OR IGNORE INTO appt_session_holders (ref_id, name, role, position) VALUES (?, ?, ?, ?)');
+  const holder = sql(db, 'INSERT OR IGNORE INTO appt_session_holders (ref_id, name, role, position) VALUES (?, ?, ?, ?)');
   DEMO_SESSION_HOLDERS.forEach((h, i) => holder.run(h.refID, h.name, h.role, i));
 }
 
@@ -52,7 +53,7 @@ function sessionId(s: SessionDef, date: string): string {
  */
 function generateSlots(db: Db, now: number): void {
   const today = toLocal(now).date;
-  const insert = db.prepare(
+  const insert = sql(db, 
     `INSERT OR IGNORE INTO appt_slots (id, site, holder, slot_type, date, start_time, end_time, start_ms, session_name, session_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -73,11 +74,11 @@ function generateSlots(db: Db, now: number): void {
 
 /** Slots that have started and are held by no appointment (past or present) are of no use any more. */
 function dropPastFreeSlots(db: Db, now: number): void {
-  db.prepare('DELETE FROM appt_slots WHERE start_ms <= ? AND id NOT IN (SELECT slot_id FROM appt_appointments)').run(now);
+  sql(db, 'DELETE FROM appt_slots WHERE start_ms <= ? AND id NOT IN (SELECT slot_id FROM appt_appointments)').run(now);
 }
 
 function insertEvent(db: Db, consultationId: string, appointmentId: string | null, status: string, slotId: string | null, actor: 'PATIENT' | 'PRACTICE', at: string): void {
-  db.prepare('INSERT INTO appt_events (consultation_id, appointment_id, status, slot_id, actor, at) VALUES (?, ?, ?, ?, ?, ?)').run(
+  sql(db, 'INSERT INTO appt_events (consultation_id, appointment_id, status, slot_id, actor, at) VALUES (?, ?, ?, ?, ?, ?)').run(
     consultationId,
     appointmentId,
     status,
@@ -106,7 +107,7 @@ function makeDemoSlot(db: Db, def: DemoLinkDef, slotType: string, startMs: numbe
   const rounded = Math.floor(startMs / 300_000) * 300_000;
   const local = toLocal(rounded);
   const id = `demo.${def.linkUUID.slice(0, 8)}.${local.date}.${local.time.replace(':', '')}`;
-  db.prepare(
+  sql(db, 
     `INSERT OR IGNORE INTO appt_slots (id, site, holder, slot_type, date, start_time, end_time, start_ms, session_name, session_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(id, session.site, session.holder, slotType, local.date, local.time, addMinutes(local.time, session.minutes), rounded, session.name, `demo.${id}`);
@@ -127,7 +128,7 @@ function createDemoLink(db: Db, def: DemoLinkDef, now: number): void {
   const at = new Date(now).toISOString();
   const consultationId = randomUUID();
   const patientKey = def.patient ? patientKeyOf(db, def.patient) : null;
-  db.prepare('INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, ?, NULL, ?, ?, ?)').run(
+  sql(db, 'INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, ?, NULL, ?, ?, ?)').run(
     consultationId,
     def.requestType,
     def.patient ? JSON.stringify(def.patient) : null,
@@ -135,7 +136,7 @@ function createDemoLink(db: Db, def: DemoLinkDef, now: number): void {
     at,
   );
   const expiresAt = def.expired ? now - 86_400_000 : null;
-  db.prepare(
+  sql(db, 
     `INSERT INTO appt_links (link_uuid, par_type, consultation_id, patient, patient_key, slot_types, max_uses_per_patient, max_patients, expires_at, demo, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
   ).run(
@@ -151,7 +152,7 @@ function createDemoLink(db: Db, def: DemoLinkDef, now: number): void {
     at,
   );
   for (const use of def.usedBy ?? []) {
-    db.prepare('INSERT INTO appt_link_uses (link_uuid, patient_key, uses) VALUES (?, ?, ?)').run(def.linkUUID, use.patientKey, use.uses);
+    sql(db, 'INSERT INTO appt_link_uses (link_uuid, patient_key, uses) VALUES (?, ?, ?)').run(def.linkUUID, use.patientKey, use.uses);
   }
   if (def.pendingBooking) insertEvent(db, consultationId, null, 'PENDING_BOOKING', null, 'PRACTICE', at);
   const a = def.appointment;
@@ -162,7 +163,7 @@ function createDemoLink(db: Db, def: DemoLinkDef, now: number): void {
       : makeDemoSlot(db, def, a.slotType, now + a.when.minutesFromNow * 60_000);
   if (!slotId) return;
   const appointmentId = randomUUID();
-  db.prepare(
+  sql(db, 
     `INSERT INTO appt_appointments (id, consultation_id, patient_key, patient, slot_id, status, selected_holders, practice_locked, booked_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?)`,
   ).run(appointmentId, consultationId, patientKey, JSON.stringify(def.patient), slotId, a.status, a.practiceLocked ? 1 : 0, at, at);
@@ -171,20 +172,20 @@ function createDemoLink(db: Db, def: DemoLinkDef, now: number): void {
 }
 
 function deleteDemoLink(db: Db, linkUUID: string): void {
-  const link = db.prepare('SELECT consultation_id FROM appt_links WHERE link_uuid = ?').get(linkUUID) as { consultation_id: string } | undefined;
+  const link = sql(db, 'SELECT consultation_id FROM appt_links WHERE link_uuid = ?').get(linkUUID) as { consultation_id: string } | undefined;
   if (!link) return;
   const c = link.consultation_id;
-  db.prepare('DELETE FROM appt_events WHERE consultation_id = ?').run(c);
-  db.prepare('DELETE FROM appt_link_uses WHERE link_uuid IN (SELECT link_uuid FROM appt_links WHERE consultation_id = ?)').run(c);
-  db.prepare('DELETE FROM appt_appointments WHERE consultation_id = ?').run(c);
-  db.prepare('DELETE FROM appt_links WHERE consultation_id = ?').run(c);
-  db.prepare('DELETE FROM appt_consultations WHERE id = ?').run(c);
+  sql(db, 'DELETE FROM appt_events WHERE consultation_id = ?').run(c);
+  sql(db, 'DELETE FROM appt_link_uses WHERE link_uuid IN (SELECT link_uuid FROM appt_links WHERE consultation_id = ?)').run(c);
+  sql(db, 'DELETE FROM appt_appointments WHERE consultation_id = ?').run(c);
+  sql(db, 'DELETE FROM appt_links WHERE consultation_id = ?').run(c);
+  sql(db, 'DELETE FROM appt_consultations WHERE id = ?').run(c);
   dropUnusedDemoSlots(db);
 }
 
 /** Slots made for demo appointments exist only while their appointment does (never offered to patients). */
 function dropUnusedDemoSlots(db: Db): void {
-  db.prepare("DELETE FROM appt_slots WHERE id LIKE 'demo.%' AND id NOT IN (SELECT slot_id FROM appt_appointments)").run();
+  sql(db, "DELETE FROM appt_slots WHERE id LIKE 'demo.%' AND id NOT IN (SELECT slot_id FROM appt_appointments)").run();
 }
 
 /**
@@ -193,7 +194,7 @@ function dropUnusedDemoSlots(db: Db): void {
  */
 function ensureDemoLinks(db: Db, now: number): void {
   for (const def of DEMO_LINKS) {
-    const exists = db.prepare('SELECT demo FROM appt_links WHERE link_uuid = ?').get(def.linkUUID) as { demo: number } | undefined;
+    const exists = sql(db, 'SELECT demo FROM appt_links WHERE link_uuid = ?').get(def.linkUUID) as { demo: number } | undefined;
     if (exists && def.appointment) {
       const wantsFuture = 'daysAhead' in def.appointment.when || def.appointment.when.minutesFromNow > 0;
       const row = db

@@ -1,4 +1,5 @@
 import type { Db } from '../db.js';
+import { sql } from './sql.js';
 import { HttpError } from '../errors.js';
 import { appointmentErrors } from './errors.js';
 import { patientKeyOf, samePatient, type PatientIdentity } from './patientKey.js';
@@ -24,7 +25,7 @@ export const PAR_TYPES: readonly ParType[] = ['APPOINTMENT_CONFIRMED', 'DIRECT_B
 /** The link, or RH-E3741D for an unknown or malformed id; RH-E3741E when it is not of the types allowed. */
 export function getLink(db: Db, linkUUID: string | undefined, allowed: readonly ParType[] = PAR_TYPES): LinkRow {
   if (!linkUUID || !UUID.test(linkUUID)) throw appointmentErrors.linkInvalid();
-  const link = db.prepare('SELECT * FROM appt_links WHERE link_uuid = ?').get(linkUUID.toLowerCase()) as LinkRow | undefined;
+  const link = sql(db, 'SELECT * FROM appt_links WHERE link_uuid = ?').get(linkUUID.toLowerCase()) as LinkRow | undefined;
   if (!link) throw appointmentErrors.linkInvalid();
   if (!allowed.includes(link.par_type)) throw appointmentErrors.linkTypeMismatch();
   return link;
@@ -82,11 +83,11 @@ export function linkCaller(db: Db, link: LinkRow, proof: LinkProof, context = 'b
 export function assertInvitationUsable(db: Db, link: LinkRow, patientKey: string, now: number): void {
   if (link.par_type === 'APPOINTMENT_CONFIRMED') return;
   if (linkExpired(link, now)) throw appointmentErrors.linkExpired();
-  const mine = db.prepare('SELECT uses FROM appt_link_uses WHERE link_uuid = ? AND patient_key = ?').get(link.link_uuid, patientKey) as { uses: number } | undefined;
+  const mine = sql(db, 'SELECT uses FROM appt_link_uses WHERE link_uuid = ? AND patient_key = ?').get(link.link_uuid, patientKey) as { uses: number } | undefined;
   const uses = mine?.uses ?? 0;
   if (uses >= link.max_uses_per_patient) throw appointmentErrors.linkUsedUp();
   if (uses === 0) {
-    const patients = (db.prepare('SELECT COUNT(*) AS n FROM appt_link_uses WHERE link_uuid = ? AND uses > 0').get(link.link_uuid) as { n: number }).n;
+    const patients = (sql(db, 'SELECT COUNT(*) AS n FROM appt_link_uses WHERE link_uuid = ? AND uses > 0').get(link.link_uuid) as { n: number }).n;
     if (patients >= link.max_patients) throw appointmentErrors.linkFull();
   }
 }
@@ -94,7 +95,7 @@ export function assertInvitationUsable(db: Db, link: LinkRow, patientKey: string
 /** One more use of an invitation by this patient (a booking or a change made through it). */
 export function countLinkUse(db: Db, link: LinkRow, patientKey: string): void {
   if (link.par_type === 'APPOINTMENT_CONFIRMED') return;
-  db.prepare(
+  sql(db, 
     'INSERT INTO appt_link_uses (link_uuid, patient_key, uses) VALUES (?, ?, 1) ON CONFLICT(link_uuid, patient_key) DO UPDATE SET uses = uses + 1',
   ).run(link.link_uuid, patientKey);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db.js';
+import { sql } from './sql.js';
 import { CHANGE_CUTOFF_MINUTES, DEMO_SESSIONS } from './seed.js';
 
 /** Appointment statuses that hold their slot. */
@@ -82,28 +83,28 @@ export interface AppointmentRow {
 }
 
 export function getSlot(db: Db, id: string): SlotRow | undefined {
-  return db.prepare('SELECT * FROM appt_slots WHERE id = ?').get(id) as SlotRow | undefined;
+  return sql(db, 'SELECT * FROM appt_slots WHERE id = ?').get(id) as SlotRow | undefined;
 }
 
 export function getSite(db: Db, id: string): SiteRow {
-  return db.prepare('SELECT * FROM appt_sites WHERE identifier = ?').get(id) as SiteRow;
+  return sql(db, 'SELECT * FROM appt_sites WHERE identifier = ?').get(id) as SiteRow;
 }
 
 export function getSlotType(db: Db, id: string): SlotTypeRow {
-  return db.prepare('SELECT * FROM appt_slot_types WHERE id = ?').get(id) as SlotTypeRow;
+  return sql(db, 'SELECT * FROM appt_slot_types WHERE id = ?').get(id) as SlotTypeRow;
 }
 
 export function getHolder(db: Db, refId: string): HolderRow {
-  return db.prepare('SELECT * FROM appt_session_holders WHERE ref_id = ?').get(refId) as HolderRow;
+  return sql(db, 'SELECT * FROM appt_session_holders WHERE ref_id = ?').get(refId) as HolderRow;
 }
 
 export function getConsultation(db: Db, id: string): ConsultationRow | undefined {
-  return db.prepare('SELECT * FROM appt_consultations WHERE id = ?').get(id) as ConsultationRow | undefined;
+  return sql(db, 'SELECT * FROM appt_consultations WHERE id = ?').get(id) as ConsultationRow | undefined;
 }
 
 /** The active appointment on a slot, if any. */
 export function appointmentOnSlot(db: Db, slotId: string): AppointmentRow | undefined {
-  return db.prepare(`SELECT * FROM appt_appointments WHERE slot_id = ? AND status IN ${ACTIVE_STATUSES}`).get(slotId) as AppointmentRow | undefined;
+  return sql(db, `SELECT * FROM appt_appointments WHERE slot_id = ? AND status IN ${ACTIVE_STATUSES}`).get(slotId) as AppointmentRow | undefined;
 }
 
 /** The patient's latest appointment for a request (active or cancelled). */
@@ -179,7 +180,7 @@ export function insertEvent(
   db: Db,
   e: { consultationId: string; appointmentId: string | null; status: AppointmentStatus; slotId: string | null; actor: 'PATIENT' | 'PRACTICE'; at: string },
 ): void {
-  db.prepare('INSERT INTO appt_events (consultation_id, appointment_id, status, slot_id, actor, at) VALUES (?, ?, ?, ?, ?, ?)').run(
+  sql(db, 'INSERT INTO appt_events (consultation_id, appointment_id, status, slot_id, actor, at) VALUES (?, ?, ?, ?, ?, ?)').run(
     e.consultationId,
     e.appointmentId,
     e.status,

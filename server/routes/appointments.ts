@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from '../appointments/sql.js';
 import { availabilityChunk, cachedAnswer, firstAvailableDate, maxTier, type AvailabilityScope } from '../appointments/availability.js';
 import { assertSlotInSession, bookAppointment, cancelAppointment, rescheduleAppointment, runAppointmentTransaction, type SlotChoice } from '../appointments/book.js';
 import { ensureDiary } from '../appointments/diary.js';
@@ -109,7 +110,7 @@ function navigationLink(path: string, q: AvailabilityQuery, next: { from?: strin
 
 function sessionsAnswer(db: Db, scope: AvailabilityScope, now: number) {
   const first = firstAvailableDate(db, scope, now);
-  const siteIds = (db.prepare('SELECT identifier FROM appt_sites ORDER BY position').all() as Array<{ identifier: string }>).map((r) => r.identifier);
+  const siteIds = (sql(db, 'SELECT identifier FROM appt_sites ORDER BY position').all() as Array<{ identifier: string }>).map((r) => r.identifier);
   const holders = db
     .prepare(
       `SELECT DISTINCT h.ref_id, h.name, h.role, h.position FROM appt_session_holders h JOIN appt_slots s ON s.holder = h.ref_id
@@ -117,7 +118,7 @@ function sessionsAnswer(db: Db, scope: AvailabilityScope, now: number) {
     )
     .all(JSON.stringify(scope.slotTypes), now) as Array<{ ref_id: string; name: string; role: string }>;
   const sitesWithType = new Set(
-    (db.prepare('SELECT DISTINCT site FROM appt_slots WHERE slot_type IN (SELECT value FROM json_each(?))').all(JSON.stringify(scope.slotTypes)) as Array<{ site: string }>).map(
+    (sql(db, 'SELECT DISTINCT site FROM appt_slots WHERE slot_type IN (SELECT value FROM json_each(?))').all(JSON.stringify(scope.slotTypes)) as Array<{ site: string }>).map(
       (r) => r.site,
     ),
   );
