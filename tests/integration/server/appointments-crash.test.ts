@@ -28,11 +28,11 @@ function freePort(): Promise<number> {
 }
 
 /** The real server (npm start's entry point) as a child process; resolves once it listens. */
-async function startChild(): Promise<{ child: ChildProcess; base: string }> {
+async function startChild(dir = dataDir): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: '0' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_REQUESTS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -131,5 +131,40 @@ describe('a server killed mid-load', () => {
     expect(doubles).toEqual([]);
     // A booking is all or nothing: no request was kept without its appointment.
     expect(requestsWithoutAppointment.n).toBe(0);
+  }, 60_000);
+});
+
+describe('two servers on one database', () => {
+  it('50 concurrent bookings of one slot split across two processes: exactly one succeeds', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gp-appt-two-'));
+    try {
+      const setup = openDatabase(dir);
+      const patients = addTestPatients(setup, 50, 'Twotest');
+      setup.close();
+      const [a, b] = await Promise.all([startChild(dir), startChild(dir)]);
+      const listing = (await (await fetch(`${a.base}${AVAILABILITY}?referralId=ref-routine`)).json()) as Json;
+      const pair = slotsOf(listing)[4]!;
+      const answers = await Promise.all(
+        patients.map(async (patient, i) => {
+          const response = await fetch(`${(i % 2 === 0 ? a : b).base}${SYMPTOM_BOOKING}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ triageRequest: triageRequest(patient), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session }),
+          });
+          return { status: response.status, body: (await response.json()) as Json };
+        }),
+      );
+      expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+      for (const r of answers.filter((x) => x.status !== 201)) expect(r).toMatchObject({ status: 409, body: { code: 'RH-E007' } });
+      a.child.kill('SIGTERM');
+      b.child.kill('SIGTERM');
+      await Promise.all([exited(a.child), exited(b.child)]);
+      const db = new Database(path.join(dir, 'practice.sqlite'), { readonly: true });
+      const held = db.prepare("SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id = ? AND status IN ('BOOKED', 'RESCHEDULED')").get(pair.slot.id) as { n: number };
+      db.close();
+      expect(held.n).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
