@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceRequests, resetPractice } from './practice-controls';
+import { practiceRequests, resetPractice, setControls } from './practice-controls';
 import { clickButton, declineLogin, fillContact, fillDetails, type DemoPatient } from './admin-steps';
 
 let browser: Browser;
@@ -44,7 +44,7 @@ const AMELIA_DETAILS: DemoPatient = {
   sex: 'Female',
   postcode: 'LS1 4AP',
   email: 'amelia.testwell@example.com',
-  phone: '07700 900123',
+  phone: '07400 123456',
 };
 const OMAR_DETAILS: DemoPatient = {
   firstName: 'Omar',
@@ -53,7 +53,7 @@ const OMAR_DETAILS: DemoPatient = {
   sex: 'Male',
   postcode: 'LS6 2QT',
   email: 'omar.osample@example.com',
-  phone: '07700 900456',
+  phone: '07400 654321',
 };
 
 const AMELIA_PATIENT = {
@@ -64,6 +64,8 @@ const AMELIA_PATIENT = {
   postCode: 'LS1 4AP',
   contactDetails: { emailAddress: 'amelia.testwell@example.com' },
 };
+
+const OMAR_PATIENT = { firstName: 'Omar', lastName: "O'Sample", dateOfBirth: '1972-11-03', sexAtBirth: 'male', postCode: 'LS6 2QT' };
 
 const LOADING = 'Loading available appointments - this might take up to 2 minutes';
 /** The machine is shared and slow: one journey may take minutes; waits are for what the page shows. */
@@ -84,10 +86,16 @@ async function heading(page: Page, name: string | RegExp) {
 }
 
 /** A medical flow's hand-over (src/flows/booking/bookingRequest.ts), written as the triage flow writes it. */
-async function startSymptomBooking(page: Page, referralId: string, expectTimes = true) {
+async function startSymptomBooking(
+  page: Page,
+  referralId: string,
+  expectTimes = true,
+  patient: object = AMELIA_PATIENT,
+  filters: { sites: string[]; holders: string[] } = { sites: [], holders: [] },
+) {
   await page.goto('/appointment/not-accessible');
   await page.evaluate(
-    ([patient, referral]) => {
+    ([patient, referral, filters]) => {
       sessionStorage.setItem(
         'flow:booking',
         JSON.stringify({
@@ -99,11 +107,11 @@ async function startSymptomBooking(page: Page, referralId: string, expectTimes =
             sentPath: '/appointment/not-accessible',
           },
           keys: {},
-          filters: { sites: [], holders: [] },
+          filters,
         }),
       );
     },
-    [AMELIA_PATIENT, referralId] as const,
+    [patient, referralId, filters] as const,
   );
   await page.goto('/appointment/book-appointment');
   if (!expectTimes) return;
@@ -139,7 +147,8 @@ describe('booking in Chromium', () => {
     const a = await open();
     const b = await open();
     await startSymptomBooking(a.page, 'ref-nurse');
-    await startSymptomBooking(b.page, 'ref-nurse');
+    // Another patient: the same patient asking again for the slot they hold gets that booking back.
+    await startSymptomBooking(b.page, 'ref-nurse', true, OMAR_PATIENT);
     await expectAccessible(a.page, 'book-appointment');
     const firstA = a.page.locator('.app-booking-time').first();
     const firstB = b.page.locator('.app-booking-time').first();
@@ -190,7 +199,8 @@ describe('booking in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/appointment/book-appointment' && url.searchParams.get('ad') === LINKS.booked);
     await heading(page, 'Book your appointment');
     // A time offered at more than one site and by telephone opens the options modal.
-    const multi = page.locator('.app-booking-time').filter({ hasText: 'In person or Telephone call' }).first();
+    // A later day: a telephone slot within the hour could no longer be cancelled (RH-E008).
+    const multi = page.locator('.app-booking-day').nth(1).locator('.app-booking-time').filter({ hasText: 'In person or Telephone call' }).first();
     await multi.click();
     const options = page.getByRole('dialog', { name: 'Where would you like your appointment?' });
     await options.waitFor();
@@ -205,7 +215,7 @@ describe('booking in Chromium', () => {
     await clickButton(page, 'Confirm');
     await heading(page, 'The appointment is changed');
     await page.getByRole('button', { name: 'Print this page' }).waitFor();
-    expect(await page.locator('.nhsuk-summary-list').innerText()).toContain('Telephone call');
+    expect(await page.locator('.app-confirmation .nhsuk-summary-list').first().innerText()).toContain('Telephone call');
     await expectAccessible(page, 'confirmation after reschedule');
     // The flow's request is cleared on success; the result stays for a reload of the confirmation.
     expect(await page.evaluate(() => sessionStorage.getItem('flow:booking'))).toBeNull();
@@ -214,7 +224,7 @@ describe('booking in Chromium', () => {
 
     await page.getByRole('link', { name: 'Change or cancel this appointment' }).click();
     await heading(page, 'Your appointment');
-    expect(await page.locator('.nhsuk-summary-list').innerText()).toContain('Telephone call');
+    expect(await page.locator('main .nhsuk-summary-list').first().innerText()).toContain('Telephone call');
     await clickButton(page, 'Cancel it');
     await page.getByRole('dialog', { name: 'Cancel this appointment?' }).waitFor();
     await expectAccessible(page, 'cancel modal');
@@ -279,6 +289,7 @@ describe('booking in Chromium', () => {
 
   it('direct booking: the recipient only, with expired, used-up and full links', async () => {
     let { page, cspViolations } = await open();
+    await page.goto('/appointment/not-accessible');
     const throughDetails = async (lid: string, patient: DemoPatient) => {
       // A fresh tab each time: the patient-details step keeps its answers for the tab.
       expect(await cspViolations()).toEqual([]);
@@ -373,6 +384,21 @@ describe('booking in Chromium', () => {
     await page.context().close();
   }, JOURNEY_TIMEOUT);
 
+  it('link-generator-only practice: the booking routes stay reachable, direct booking is closed', async () => {
+    await setControls({ featureSets: ['PATIENT_DIRECT_BOOKING'] });
+    const { page, cspViolations } = await open();
+    await page.goto(`/a/d?lid=${LINKS.cancelled}`);
+    await heading(page, 'Appointment cancelled');
+    await page.goto(`/s/b?lid=${LINKS.selfAmelia}`);
+    await heading(page, 'Book an appointment');
+    await page.goto(`/d/b?lid=${LINKS.directOmar}`);
+    await heading(page, "We can't find the page you're looking for");
+    await page.goto(`/direct-booking?lid=${LINKS.directOmar}`);
+    await heading(page, "We can't find the page you're looking for");
+    expect(await cspViolations()).toEqual([]);
+    await page.context().close();
+  }, JOURNEY_TIMEOUT);
+
   it('books with the keyboard alone', async () => {
     const { page } = await open();
     await page.goto(`/s/b?lid=${LINKS.selfPhysioOmar}`);
@@ -411,8 +437,14 @@ describe('booking in Chromium', () => {
 
   it('past slot toast, record system down, a booking already in progress, and no slots with Send request in the medical flow', async () => {
     const { page, cspViolations } = await open();
+    // Filters kept in the tab name a site that no longer has times: they reset, and the patient is told.
+    await startSymptomBooking(page, 'ref-nurse', true, AMELIA_PATIENT, { sites: ['site-with-no-times-left'], holders: [] });
+    await page.getByRole('dialog', { name: 'No more times for your options' }).waitFor();
+    await expectAccessible(page, 'no more times modal');
+    await clickButton(page, 'Close');
+    await page.getByRole('button', { name: 'Location: All' }).waitFor();
+
     // The practice says the slot has started: the toast, and the time leaves the list.
-    await startSymptomBooking(page, 'ref-nurse');
     const first = await page.locator('.app-booking-time').first().innerText();
     await page.route('**/api/v1/triage/patient/symptom/assessments/book/appointment', (route) =>
       route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'The selected slot is in the past', reason: 'SLOT_IN_PAST' }) }),
