@@ -221,6 +221,13 @@ describe('booking in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('flow:booking'))).toBeNull();
     await page.reload();
     await heading(page, 'The appointment is changed');
+    // Printed: the appointment and its change link, without the header, warnings or buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Print this page' }).isVisible()).toBe(false);
+    expect(await page.locator('header').first().isVisible()).toBe(false);
+    expect(await page.locator('.app-print-only-link').innerText()).toContain(`/appointment/details?lid=`);
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
 
     await page.getByRole('link', { name: 'Change or cancel this appointment' }).click();
     await heading(page, 'Your appointment');

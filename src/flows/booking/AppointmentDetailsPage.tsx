@@ -7,19 +7,11 @@ import { Modal } from '../../components/Modal';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { useSettings } from '../../settings/useSettings';
 import { AppointmentSummary } from './AppointmentSummary';
-import { appointmentInWords } from './appointmentWords';
+import { appointmentInWords, linkStateTitle } from './appointmentWords';
 import { bookingErrorOutcome } from './bookingErrors';
 import { startBooking } from './bookingRequest';
 import { DEFAULT_VIRTUAL_LABEL, LINK_STATE_TITLES } from './messages';
 import './booking.css';
-
-/** The heading of a link that can no longer change anything, or undefined while it can (spec: the three status messages). */
-export function linkStateTitle(answer: Pick<PatientActionRequest, 'linkState' | 'appointmentStatus'>): string | undefined {
-  if (answer.linkState === 'EXPIRED') return LINK_STATE_TITLES.EXPIRED;
-  if (answer.linkState === 'CANCELLED' || answer.appointmentStatus === 'CANCELLED') return LINK_STATE_TITLES.CANCELLED;
-  if (answer.linkState === 'PAST_START') return LINK_STATE_TITLES.PAST_START;
-  return undefined;
-}
 
 /**
  * /appointment/details?lid=…: the appointment of an APPOINTMENT_CONFIRMED link with "Cancel it"

@@ -21,6 +21,7 @@ import {
   startBooking,
   type BookingRequest,
 } from './bookingRequest';
+import { linkStateTitle } from './appointmentWords';
 import { dateInWords, timeInWords } from './format';
 import {
   BOOK_APPOINTMENT_TITLE,
@@ -84,7 +85,11 @@ function RescheduleEntry({ linkUUID }: { linkUUID: string }) {
     started.current = true;
     fetchActionRequest('APPOINTMENT_CONFIRMED', linkUUID)
       .then((answer) => {
-        if (!answer.consultationId) throw new Error('no consultation');
+        if (!answer.consultationId || !answer.appointmentBooking || linkStateTitle(answer)) {
+          // Nothing to reschedule (cancelled, past, expired): the details page says why.
+          void navigate(`/appointment/details?lid=${encodeURIComponent(linkUUID)}`, { replace: true });
+          return;
+        }
         void navigate(startBooking({ mode: 'reschedule', linkUUID, consultationId: answer.consultationId }), { replace: true });
       })
       .catch((error: unknown) => {

@@ -1,5 +1,6 @@
 // An appointment in words (confirmation, appointment details): date, time, place and clinician.
-import type { AppointmentBookingResponse } from '../../api/appointments';
+import type { AppointmentBookingResponse, PatientActionRequest } from '../../api/appointments';
+import { LINK_STATE_TITLES } from './messages';
 import { dateInWords, timeRangeInWords } from './format';
 import { ASSIGNED_BY_PRACTICE } from './slots';
 
@@ -23,4 +24,12 @@ export function appointmentInWords(booking: Booking, virtualLabel: string): Appo
   const names = booking.sessionHolders ?? [];
   const clinician = names.length === 0 || names.length > 2 ? ASSIGNED_BY_PRACTICE : names.join(' or ');
   return { date: dateInWords(booking.date), time: timeRangeInWords(booking.slot.startTime, booking.slot.endTime), place, clinician, type: booking.slot.type };
+}
+
+/** The heading of a link that can no longer change anything, or undefined while it can (spec: the three status messages). */
+export function linkStateTitle(answer: Pick<PatientActionRequest, 'linkState' | 'appointmentStatus'>): string | undefined {
+  if (answer.linkState === 'EXPIRED') return LINK_STATE_TITLES.EXPIRED;
+  if (answer.linkState === 'CANCELLED' || answer.appointmentStatus === 'CANCELLED') return LINK_STATE_TITLES.CANCELLED;
+  if (answer.linkState === 'PAST_START') return LINK_STATE_TITLES.PAST_START;
+  return undefined;
 }

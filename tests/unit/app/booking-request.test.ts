@@ -14,6 +14,7 @@ import {
   type BookingRequest,
 } from '../../../src/flows/booking/bookingRequest';
 import { checkDateOfBirth } from '../../../src/flows/booking/dateOfBirth';
+import { appointmentInWords, linkStateTitle } from '../../../src/flows/booking/appointmentWords';
 
 const patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP' };
 const session = { id: 's', date: '2026-11-24', siteName: 'Main', sessionHolders: [], slots: [] } as AvailableAppointmentSession;
@@ -115,5 +116,41 @@ describe('self-booking date of birth (spec rules 5.1)', () => {
   });
   it('answers the ISO date', () => {
     expect(checkDateOfBirth({ day: '3', month: '11', year: '1972' }, today)).toEqual({ ok: true, date: '1972-11-03' });
+  });
+});
+
+describe('appointment link states (the three status messages)', () => {
+  it.each([
+    [{ linkState: 'EXPIRED', appointmentStatus: 'BOOKED' }, 'Appointment request expired'],
+    [{ linkState: 'CANCELLED', appointmentStatus: 'CANCELLED' }, 'Appointment cancelled'],
+    [{ linkState: 'PAST_START', appointmentStatus: 'BOOKED' }, 'Appointment expired'],
+    [{ linkState: 'VALID', appointmentStatus: 'BOOKED' }, undefined],
+    [{ linkState: 'VALID', appointmentStatus: 'RESCHEDULED' }, undefined],
+  ] as const)('%o → %s', (answer, title) => {
+    expect(linkStateTitle(answer)).toBe(title);
+  });
+});
+
+describe('an appointment in words', () => {
+  const booking = {
+    date: '2026-11-26',
+    slot: { startTime: '08:30', endTime: '08:45', type: 'GP appointment', virtual: false },
+    siteName: 'Riverside Medical Practice',
+    site: { identifier: 'r', label: 'Riverside Medical Practice', eprSource: 'EMIS', virtual: false, sessionHolders: [], address: { street: '12 Riverside Road', city: 'Leeds', postcode: 'LS1 4AP' } },
+    sessionHolders: ['Dr Priya Shah'],
+  };
+  it('gives the date, time, place with its address and the clinician', () => {
+    expect(appointmentInWords(booking, 'Telephone call')).toEqual({
+      date: 'Thursday 26 November 2026',
+      time: '8:30am to 8:45am',
+      place: ['Riverside Medical Practice', '12 Riverside Road', 'Leeds', 'LS1 4AP'],
+      clinician: 'Dr Priya Shah',
+      type: 'GP appointment',
+    });
+  });
+  it('says the virtual label for a telephone appointment, and "Assigned by practice" for no named clinician', () => {
+    const words = appointmentInWords({ ...booking, slot: { ...booking.slot, virtual: true }, sessionHolders: [] }, 'Telephone call');
+    expect(words.place[0]).toBe('Telephone call');
+    expect(words.clinician).toBe('Assigned by practice');
   });
 });
