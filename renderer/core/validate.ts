@@ -5,7 +5,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { FieldError, FieldSchema, FormData, FormDocument, ParamRef, Parameters } from './types';
 import { compileDocument, type CompiledDocument } from './compile';
-import { ageInYears, dayNumber, formatDay, parseDate, parseDateTime, resolveTodayRef } from './dates';
+import { ageOn, calendarDate, dayNumber, formatDay, parseDate, parseDateTime, resolveTodayRef } from './dates';
 import { messageFor, type MessageOptions, type MessageVars } from './messages';
 import { interpretSchema, type SchemaCheck, type SchemaError } from './schemaCheck';
 import { selection } from './operators';
@@ -300,7 +300,7 @@ function checkField(
   if (xAge) {
     const dob = parseDate(value);
     if (dob === undefined || dob > dayNumber(today)) return err('date', undefined, { fallbackKeys: ['format'], defaultKey: 'dateOfBirth' });
-    const age = ageInYears(dob, today);
+    const age = ageOn(value as string, calendarDate(today)) ?? 0;
     const maxYears = typeof xAge.maxYears === 'number' ? xAge.maxYears : 110;
     if (age > maxYears) return err('ageReal');
     const min = paramNumber(xAge.min, params);
