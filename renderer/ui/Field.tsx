@@ -3,14 +3,12 @@
 // What it draws comes from the widget registry (widgets/index.ts, overridable with
 // <SchemaForm widgets={…}>); the words come from the strings catalogue (strings.ts).
 import { memo, useCallback, useSyncExternalStore } from 'react';
-import { NONE_OF_THE_ABOVE } from '../core/index';
 import type { FieldSchema, UiField, WidgetName } from '../core/types';
 import { fieldId, renderProbe, useFormContext } from './formContext';
 import { DEFAULT_STRINGS, fillString, type RendererStrings } from './strings';
 import { widgetFor } from './widgets/index';
 import type { Option, WidgetProps } from './widgets/types';
 
-export { NONE_OF_THE_ABOVE };
 /** The default label of the automatic "None of the above" option (strings.noneOfTheAbove). */
 export const NONE_OF_THE_ABOVE_LABEL = DEFAULT_STRINGS.noneOfTheAbove;
 export { DEFAULT_TEXTAREA_MAX } from './widgets/TextareaWidget';
