@@ -57,7 +57,7 @@ export function isUkPhone(s: string): boolean {
 }
 
 /**
- * "Please provide a valid time." / 24-hour / 12-hour problems of a time answer (spec 5.5).
+ * "Please provide a valid time." / 24-hour / 12-hour problems of a time answer (renderer/README.md, "Validation").
  * 24-hour answers are "HH:mm". 12-hour answers are "hh:mm am" / "hh:mm pm": the period is part
  * of the answer, so an hour above 12 can only be a typing mistake (never 2 pm stored as 14).
  */

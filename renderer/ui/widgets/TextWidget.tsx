@@ -1,19 +1,13 @@
 // Text, email and telephone answers: one input. Trimmed and its quotes straightened on blur.
-import { normaliseText } from '../../core/index';
 import { describedBy, ErrorText, groupClass, Hint, Label } from '../fieldParts';
 import type { WidgetProps } from './types';
-import { inputClass } from './widgetParts';
+import { inputClass, normaliseOnBlur } from './widgetParts';
 
 export function TextWidget({ widget, id, label, hint, ui, required, snap, hintId, errorId, set }: WidgetProps) {
   const kind = widget === 'email' || widget === 'tel' ? widget : 'text';
   const value = typeof snap.value === 'string' ? snap.value : snap.value === undefined ? '' : String(snap.value);
   const options = ui['ui:options'] ?? {};
-  const onBlur = () => {
-    if (typeof snap.value !== 'string') return;
-    const normalised = normaliseText(snap.value);
-    // Whitespace-only stays as typed so validation can say "Please provide valid input."
-    if (normalised !== '' && normalised !== snap.value) set(normalised);
-  };
+  const onBlur = () => normaliseOnBlur(snap.value, set);
   return (
     <div className={groupClass(snap.error)}>
       <Label htmlFor={id} required={required}>

@@ -1,9 +1,8 @@
 // A long-text answer with the NHS character count.
-import { normaliseText } from '../../core/index';
 import { describedBy, ErrorText, groupClass, Hint, Label } from '../fieldParts';
 import { fillString } from '../strings';
 import type { WidgetProps } from './types';
-import { inputClass } from './widgetParts';
+import { inputClass, normaliseOnBlur } from './widgetParts';
 
 /** Default maximum of a long-text answer with a character count (renderer/README.md). */
 export const DEFAULT_TEXTAREA_MAX = 300;
@@ -14,11 +13,7 @@ export function TextareaWidget({ id, label, hint, schema, ui, required, snap, hi
   const left = max - value.length;
   const infoId = `${id}-info`;
   const over = left < 0;
-  const onBlur = () => {
-    if (typeof snap.value !== 'string') return;
-    const normalised = normaliseText(snap.value);
-    if (normalised !== '' && normalised !== snap.value) set(normalised);
-  };
+  const onBlur = () => normaliseOnBlur(snap.value, set);
   return (
     <div className={groupClass(snap.error, 'nhsuk-character-count')}>
       <Label htmlFor={id} required={required}>

@@ -1,6 +1,7 @@
 // Small helpers shared by the default widgets: input classes, the local draft of what was
 // typed, and the options a rule leaves on offer.
 import { useCallback, useState } from 'react';
+import { normaliseText } from '../../core/index';
 import type { FieldSnapshot } from '../formStore';
 import type { Option } from './types';
 
@@ -25,4 +26,11 @@ export function useDraft<T>(value: unknown, split: (v: unknown) => T): [T, (draf
 export function visibleOptions(options: Option[], snap: FieldSnapshot): Option[] {
   const allowed = snap.options;
   return allowed ? options.filter((o) => allowed.has(String(o.value))) : options;
+}
+
+/** On leaving a text box: trim and straighten quotes. Whitespace-only stays as typed so validation can say "Please provide valid input." */
+export function normaliseOnBlur(value: unknown, set: (value: unknown) => void): void {
+  if (typeof value !== 'string') return;
+  const normalised = normaliseText(value);
+  if (normalised !== '' && normalised !== value) set(normalised);
 }
