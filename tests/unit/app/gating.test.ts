@@ -59,7 +59,16 @@ describe('the route table', () => {
   it('keeps always-accessible routes open in link-generator-only mode and closes the rest', () => {
     const linkOnly = deriveFeatures({ featureSets: ['PATIENT_DIRECT_BOOKING'], enableChildRequests: true, loggedIn: false });
     const openPaths = APP_ROUTES.filter((r) => isGateOpen(r.gate, linkOnly)).map((r) => r.path);
-    expect(openPaths.sort()).toEqual(['/appointment/not-accessible', '/error']);
+    // Spec rules 6: book appointment, self booking, appointment details, confirmation, no slots, not accessible, error signpost.
+    expect(openPaths.sort()).toEqual([
+      '/appointment/book-appointment',
+      '/appointment/confirmation',
+      '/appointment/details',
+      '/appointment/no-appointments',
+      '/appointment/not-accessible',
+      '/error',
+      '/self-booking',
+    ]);
   });
 
   it('gates the short redirects by their feature', () => {
