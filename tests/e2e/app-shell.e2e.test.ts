@@ -202,7 +202,8 @@ describe('practice notices', () => {
 describe('redirects and the 404 page', () => {
   it.each([
     ['/s/b?lid=abc-123', '/self-booking?lid=abc-123'],
-    ['/a/d?lid=abc-123', '/appointment/details?lid=abc-123'],
+    // A real (cancelled) demo link: an unknown one goes on to the invalid-link signpost once the practice answers.
+    ['/a/d?lid=9758618c-671d-4960-bdab-337f58e26893', '/appointment/details?lid=9758618c-671d-4960-bdab-337f58e26893'],
     ['/d/b?lid=abc-123', '/direct-booking?lid=abc-123'],
     ['/e/b', '/eligibility/booking'],
     ['/public/client/patient/', '/'],
