@@ -406,6 +406,22 @@ describe('booking in Chromium', () => {
     await page.context().close();
   }, JOURNEY_TIMEOUT);
 
+  it('a booking whose answer is lost twice shows the possible-appointment message; a temporary record failure says so', async () => {
+    const { page, cspViolations } = await open();
+    await startSymptomBooking(page, 'ref-nurse');
+    await page.route('**/api/v1/triage/patient/symptom/assessments/book/appointment', (route) => route.abort('connectionclosed'));
+    await page.locator('.app-booking-time').first().click();
+    await clickButton(page, 'Confirm');
+    await heading(page, 'You may have an appointment but need to check');
+    expect(new URL(page.url()).searchParams.get('eid')).toBe('possible-appointment');
+    await expectAccessible(page, 'possible appointment');
+    await page.unroute('**/api/v1/triage/patient/symptom/assessments/book/appointment');
+    await selfBook(page, '39641740-175c-4665-902b-a0adb0254dd4', '2000-03-09');
+    await popup(page, 'There is a temporary problem');
+    expect(await cspViolations()).toEqual([]);
+    await page.context().close();
+  }, JOURNEY_TIMEOUT);
+
   it('books with the keyboard alone', async () => {
     const { page } = await open();
     await page.goto(`/s/b?lid=${LINKS.selfPhysioOmar}`);
