@@ -247,6 +247,20 @@ function externalRefsToImports(node: unknown, apiDir: string, refs: Map<string, 
   return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, externalRefsToImports(v, apiDir, refs)]));
 }
 
+/**
+ * A schema whose root is a string enum (form types, flow types…) also gets its values as a
+ * constant, `<TITLE_IN_SNAKE_CASE>_VALUES`: the one list the app, the server and the demo data
+ * import instead of writing the values out again.
+ */
+export function enumValues(schema: Record<string, unknown>): string {
+  const values = schema.enum;
+  if (schema.type !== 'string' || !Array.isArray(values) || typeof schema.title !== 'string') return '';
+  const type = schema.title;
+  const constant = `${type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_VALUES`;
+  const list = values.map((v) => `  ${JSON.stringify(v)},`).join('\n');
+  return `\n/** Every ${type}, in the schema's order. */\nexport const ${constant} = [\n${list}\n] as const satisfies readonly ${type}[];\n`;
+}
+
 async function apiTypes(apiDir: string, file: string): Promise<string> {
   const schema = readJson(path.join(apiDir, file)) as Record<string, unknown>;
   delete schema.$id;
@@ -265,7 +279,7 @@ async function apiTypes(apiDir: string, file: string): Promise<string> {
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([ref, type]) => `import type { ${type} } from './${ref.replace(/\.schema\.json$/, '')}';\n`)
     .join('');
-  return `${TS_HEADER}// Source: schemas/api/${file}\n\n${imports}${imports ? '\n' : ''}${ts.trim()}\n`;
+  return `${TS_HEADER}// Source: schemas/api/${file}\n\n${imports}${imports ? '\n' : ''}${ts.trim()}\n${enumValues(schema)}`;
 }
 
 // ---------------------------------------------------------------- all together

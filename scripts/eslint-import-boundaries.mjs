@@ -5,6 +5,7 @@
 //   src/            never imports server/ (nor Node-only server libraries)
 //   server/         imports renderer/core only, never the React side of renderer/ nor src/
 import path from 'node:path';
+import noImportCycles from './eslint-no-cycle.mjs';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,4 +66,4 @@ const rule = {
   },
 };
 
-export default { rules: { 'import-boundaries': rule } };
+export default { rules: { 'import-boundaries': rule, 'no-import-cycles': noImportCycles } };

@@ -12,6 +12,7 @@ import { postJson } from '../api/send';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { Modal } from '../components/Modal';
 import { useSettings } from '../settings/useSettings';
+import { flowSettings } from '../settings/types';
 import { createFlowStore, useFlowStore, type FlowStore } from '../flows/sessionFlowStore';
 import { toPatient, type Patient, type PatientValidation } from './patient';
 import { EMAIL_REQUIRED_STATUSES, STATUS_MODALS, modalText, outcomeOf, type ValidationAnswer } from './validationOutcome';
@@ -98,7 +99,7 @@ export function PatientDetailsStep({
   const phone = settings.clinic.telephone;
 
   const loginOffered =
-    settings.shared.nhsLogin?.enabled === true && settings.patientApp.flowConfig?.[flow]?.enableNhsLogin !== false && !loggedIn;
+    settings.shared.nhsLogin?.enabled === true && flowSettings(settings.patientApp, flow)?.enableNhsLogin !== false && !loggedIn;
   const step: PatientDetailsState = loginOffered && !state.declinedLogin ? 'LOGIN_CHOICE' : state.step;
 
   const detailsParams = useMemo(() => ({ minAge, maxAge }), [minAge, maxAge]);

@@ -2,21 +2,13 @@ import useSWR, { type SWRConfiguration } from 'swr';
 import { getJson } from '../api/client';
 import { deriveFeatures, type Features } from '../routing/gating';
 import { SETTINGS_DEFAULTS, SETTINGS_URLS } from './defaults';
-import type { AllSettings } from './types';
+import type { AllSettings, NhsUserInfo } from './types';
 
 const SWR_OPTIONS: SWRConfiguration = {
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   shouldRetryOnError: false,
 };
-
-export interface NhsLoginUser {
-  email?: string;
-  phone_number?: string;
-  given_name?: string;
-  family_name?: string;
-  birthdate?: string;
-}
 
 export interface SettingsState {
   /** Every settings set, with defaults in place of any that failed or are still loading. */
@@ -26,7 +18,7 @@ export interface SettingsState {
   /** Settings sets whose call failed (defaults are used for them). */
   failed: (keyof AllSettings)[];
   loggedIn: boolean;
-  user: NhsLoginUser | undefined;
+  user: NhsUserInfo | undefined;
   features: Features;
 }
 
@@ -69,7 +61,7 @@ export function useSettings(): SettingsState {
   const loginEnabled = settings.shared.nhsLogin?.enabled === true;
   const loginCheck = useSWR<unknown>(settled && loginEnabled ? '/nhs-login/is-logged-in' : null, getJson, SWR_OPTIONS);
   const loggedIn = loginCheck.data === true;
-  const userInfo = useSWR<NhsLoginUser>(loggedIn ? '/nhs-login/user-info' : null, getJson, SWR_OPTIONS);
+  const userInfo = useSWR<NhsUserInfo>(loggedIn ? '/nhs-login/user-info' : null, getJson, SWR_OPTIONS);
   const loginSettled = !loginEnabled || loginCheck.data !== undefined || loginCheck.error !== undefined;
 
   const features = deriveFeatures({

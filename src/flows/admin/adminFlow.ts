@@ -1,19 +1,19 @@
 import type { FormData } from '../../../renderer/index';
-import adminFormTypeSchema from '../../../schemas/api/admin-form-type.schema.json';
-import type { AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
+import { ADMIN_FORM_TYPE_VALUES, type AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
+import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { newIdempotencyKey } from '../../api/send';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
-import type { AllSettings } from '../../settings/types';
+import { flowSettings, type AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 
 export const ADMIN_FLOW = 'ADMIN_REQUEST';
 
-export const CHANGE_OF_CONTACT_DETAILS = 'CHANGE_OF_CONTACT_DETAILS';
+export const CHANGE_OF_CONTACT_DETAILS = 'CHANGE_OF_CONTACT_DETAILS' satisfies ApiFormType;
 
 /** The ten admin forms of spec 3: the API contract's form types but the standalone change of contact details. */
 export type AdminFormType = Exclude<ApiFormType, typeof CHANGE_OF_CONTACT_DETAILS>;
-export const ADMIN_FORM_TYPES: readonly AdminFormType[] = adminFormTypeSchema.enum.filter(
+export const ADMIN_FORM_TYPES: readonly AdminFormType[] = ADMIN_FORM_TYPE_VALUES.filter(
   (t): t is AdminFormType => t !== CHANGE_OF_CONTACT_DETAILS,
 );
 
@@ -21,19 +21,10 @@ export function isAdminFormType(value: string | null): value is AdminFormType {
   return value !== null && (ADMIN_FORM_TYPES as readonly string[]).includes(value);
 }
 
-export interface AdminRequestBody {
-  formType: string;
-  triageRequestType: string;
-  submittedDate: string;
-  patient: Patient;
-  associatedRequest?: { formType: string; triageRequestType: string };
-  [field: string]: unknown;
-}
-
 /** One send attempt: the body (with its submittedDate) and the key, reused by every retry of it. */
 export interface SendAttempt {
   key: string;
-  body: AdminRequestBody;
+  body: AdminRequest;
 }
 
 export interface AdminFlowState {
@@ -46,7 +37,7 @@ export interface AdminFlowState {
   /** The new contact details sent with a waiting request (its key is the combined request's). */
   contactAttempt?: SendAttempt;
   /** A request waiting for the add-contact-details choice. */
-  pending?: AdminRequestBody;
+  pending?: AdminRequest;
 }
 
 export const adminFlow = createFlowStore<AdminFlowState>('flow:admin', () => ({ answers: {}, pages: {} }));
@@ -76,14 +67,14 @@ export function parameterContext(settings: AllSettings, patient: Patient | undef
  * submittedDate and the patient. A retry of the same answers reuses the first attempt (same
  * submittedDate, same Idempotency-Key) so the practice stores it once.
  */
-export function prepareSend(formType: string, pruned: FormData, patient: Patient, previous: SendAttempt | undefined, now = new Date()): SendAttempt {
-  const body: AdminRequestBody = { ...pruned, formType, triageRequestType: formType, submittedDate: now.toISOString(), patient };
+export function prepareSend(formType: ApiFormType, pruned: FormData, patient: Patient, previous: SendAttempt | undefined, now = new Date()): SendAttempt {
+  const body: AdminRequest = { ...pruned, formType, triageRequestType: formType, submittedDate: now.toISOString(), patient };
   if (previous && sameRequest(previous.body, body)) return previous;
   return { key: newIdempotencyKey(), body };
 }
 
-function sameRequest(a: AdminRequestBody, b: AdminRequestBody): boolean {
-  const strip = ({ submittedDate: _s, ...rest }: AdminRequestBody) => JSON.stringify(rest, Object.keys(rest).sort());
+function sameRequest(a: AdminRequest, b: AdminRequest): boolean {
+  const strip = ({ submittedDate: _s, ...rest }: AdminRequest) => JSON.stringify(rest, Object.keys(rest).sort());
   return strip(a) === strip(b) && JSON.stringify(a.patient) === JSON.stringify(b.patient);
 }
 
@@ -92,7 +83,7 @@ function sameRequest(a: AdminRequestBody, b: AdminRequestBody): boolean {
  * authentication on for admin requests, the patient chooses at /add-contact-details first.
  */
 export function needsContactChoice(settings: AllSettings, patient: Patient, validation: PatientValidation | undefined): boolean {
-  const manualAuth = settings.patientApp.flowConfig?.[ADMIN_FLOW]?.enableManualPatientAuth === true;
+  const manualAuth = flowSettings(settings.patientApp, ADMIN_FLOW)?.enableManualPatientAuth === true;
   const hasEmail = patientHasEmail(patient) || validation?.hasEmail === true;
   return manualAuth && !hasEmail && validation?.isUpdateContactRequested !== true;
 }

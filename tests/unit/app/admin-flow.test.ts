@@ -19,7 +19,13 @@ function settings(manualAuth: boolean): AllSettings {
     patientApp: { ...SETTINGS_DEFAULTS.patientApp, flowConfig: { ADMIN_REQUEST: { enableManualPatientAuth: manualAuth, enableNhsLogin: false } } },
     adminForms: {
       ...SETTINGS_DEFAULTS.adminForms,
-      links: { privateFees: 'https://p.example/fees', selfReferral: 'https://p.example/self' },
+      links: {
+        privateFees: 'https://p.example/fees',
+        selfReferral: 'https://p.example/self',
+        sickLeaveRights: 'https://p.example/sick',
+        practiceBoundary: 'https://p.example/boundary',
+        findAPharmacy: 'https://p.example/pharmacy',
+      },
       customFields: { 'minimum-dr-letter-charge': '30.00', 'repeat-prescription-pharmacy-postcode': 'true' },
     },
   } as AllSettings;
