@@ -22,14 +22,3 @@ export const SETTINGS_DEFAULTS: AllSettings = {
   notices: [],
   urgencyByReferralId: {},
 };
-
-export const SETTINGS_URLS: Readonly<Record<keyof AllSettings, string>> = {
-  clinic: '/api/v1/settings/clinic',
-  patientApp: '/api/v1/settings/patient-app',
-  operationalState: '/api/v1/settings/operational-state',
-  adminForms: '/api/v1/settings/admin-forms',
-  notificationConfig: '/api/v1/settings/notification-config',
-  shared: '/api/v1/settings/shared',
-  notices: '/api/v1/triage/practice-notice/published-enabled',
-  urgencyByReferralId: '/api/v1/settings/urgency-by-referral-id',
-};

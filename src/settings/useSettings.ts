@@ -1,7 +1,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import { getJson } from '../api/client';
+import { LOGIN_PATHS, SETTINGS_PATHS, fetchSettingsSet, getUserInfo, isLoggedIn } from '../api/index';
 import { deriveFeatures, type Features } from '../routing/gating';
-import { SETTINGS_DEFAULTS, SETTINGS_URLS } from './defaults';
+import { SETTINGS_DEFAULTS } from './defaults';
 import type { AllSettings, NhsUserInfo } from './types';
 
 const SWR_OPTIONS: SWRConfiguration = {
@@ -34,7 +34,7 @@ export function withDefaults<K extends Key>(key: K, data: unknown): AllSettings[
 }
 
 function useSet<K extends Key>(key: K) {
-  return useSWR<unknown>(SETTINGS_URLS[key], getJson, SWR_OPTIONS);
+  return useSWR<unknown>(SETTINGS_PATHS[key], fetchSettingsSet, SWR_OPTIONS);
 }
 
 /**
@@ -59,9 +59,9 @@ export function useSettings(): SettingsState {
   const failed = keys.filter((k) => results[k].error !== undefined);
 
   const loginEnabled = settings.shared.nhsLogin?.enabled === true;
-  const loginCheck = useSWR<unknown>(settled && loginEnabled ? '/nhs-login/is-logged-in' : null, getJson, SWR_OPTIONS);
+  const loginCheck = useSWR<boolean>(settled && loginEnabled ? LOGIN_PATHS.isLoggedIn : null, isLoggedIn, SWR_OPTIONS);
   const loggedIn = loginCheck.data === true;
-  const userInfo = useSWR<NhsUserInfo>(loggedIn ? '/nhs-login/user-info' : null, getJson, SWR_OPTIONS);
+  const userInfo = useSWR<NhsUserInfo>(loggedIn ? LOGIN_PATHS.userInfo : null, getUserInfo, SWR_OPTIONS);
   const loginSettled = !loginEnabled || loginCheck.data !== undefined || loginCheck.error !== undefined;
 
   const features = deriveFeatures({

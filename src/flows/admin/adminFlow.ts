@@ -1,5 +1,6 @@
 import type { FormData } from '../../../renderer/index';
-import { ADMIN_FORM_TYPE_VALUES, type AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
+import type { AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
+import { enabledAdminForms } from '../../settings/adminForms';
 import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { newIdempotencyKey } from '../../api/send';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
@@ -9,17 +10,7 @@ import { createFlowStore } from '../sessionFlowStore';
 
 export const ADMIN_FLOW = 'ADMIN_REQUEST';
 
-export const CHANGE_OF_CONTACT_DETAILS = 'CHANGE_OF_CONTACT_DETAILS' satisfies ApiFormType;
-
-/** The ten admin forms of spec 3: the API contract's form types but the standalone change of contact details. */
-export type AdminFormType = Exclude<ApiFormType, typeof CHANGE_OF_CONTACT_DETAILS>;
-export const ADMIN_FORM_TYPES: readonly AdminFormType[] = ADMIN_FORM_TYPE_VALUES.filter(
-  (t): t is AdminFormType => t !== CHANGE_OF_CONTACT_DETAILS,
-);
-
-export function isAdminFormType(value: string | null): value is AdminFormType {
-  return value !== null && (ADMIN_FORM_TYPES as readonly string[]).includes(value);
-}
+export { ADMIN_FORM_TYPES, CHANGE_OF_CONTACT_DETAILS, isAdminFormType, type AdminFormType } from '../../settings/adminForms';
 
 /** One send attempt: the body (with its submittedDate) and the key, reused by every retry of it. */
 export interface SendAttempt {
@@ -48,9 +39,9 @@ export function clearAdminFlow(): void {
   clearPatientDetails(ADMIN_FLOW);
 }
 
+/** The admin forms this patient may use (one rule for the home card and the menu: `enabledAdminForms`). */
 export function enabledForms(settings: AllSettings) {
-  const enabled = new Set(settings.adminForms.patientEnabledForms ?? []);
-  return (settings.adminForms.forms ?? []).filter((f) => enabled.has(f.type) && isAdminFormType(f.type));
+  return enabledAdminForms(settings.adminForms);
 }
 
 /**
