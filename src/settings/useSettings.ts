@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { LOGIN_PATHS, SETTINGS_PATHS, fetchSettingsSet, getUserInfo, isLoggedIn } from '../api/index';
 import { deriveFeatures, type Features } from '../routing/gating';
@@ -54,9 +55,14 @@ export function useSettings(): SettingsState {
   } satisfies Record<Key, unknown>;
 
   const keys = Object.keys(results) as Key[];
-  const settings = Object.fromEntries(keys.map((k) => [k, withDefaults(k, results[k].data)])) as unknown as AllSettings;
+  const data = keys.map((k) => results[k].data);
+  // swr keeps each set's data object until it changes: building the settings from those same
+  // objects gives the same settings object, so a component that re-renders (a keystroke in a
+  // form) does not hand new parameters to its form and re-evaluate every rule.
+  const settings = useMemo(() => Object.fromEntries(keys.map((k, i) => [k, withDefaults(k, data[i])])) as unknown as AllSettings, data);
   const settled = keys.every((k) => results[k].data !== undefined || results[k].error !== undefined);
-  const failed = keys.filter((k) => results[k].error !== undefined);
+  const failedKey = keys.filter((k) => results[k].error !== undefined).join(',');
+  const failed = useMemo(() => (failedKey ? (failedKey.split(',') as Key[]) : []), [failedKey]);
 
   const loginEnabled = settings.shared.nhsLogin?.enabled === true;
   const loginCheck = useSWR<boolean>(settled && loginEnabled ? LOGIN_PATHS.isLoggedIn : null, isLoggedIn, SWR_OPTIONS);
@@ -64,11 +70,17 @@ export function useSettings(): SettingsState {
   const userInfo = useSWR<NhsUserInfo>(loggedIn ? LOGIN_PATHS.userInfo : null, getUserInfo, SWR_OPTIONS);
   const loginSettled = !loginEnabled || loginCheck.data !== undefined || loginCheck.error !== undefined;
 
-  const features = deriveFeatures({
-    featureSets: Array.isArray(settings.shared.featureSets) ? settings.shared.featureSets : SETTINGS_DEFAULTS.shared.featureSets,
-    enableChildRequests: settings.shared.enableChildRequests === true,
-    loggedIn,
-  });
+  const features = useMemo(
+    () =>
+      deriveFeatures({
+        featureSets: Array.isArray(settings.shared.featureSets) ? settings.shared.featureSets : SETTINGS_DEFAULTS.shared.featureSets,
+        enableChildRequests: settings.shared.enableChildRequests === true,
+        loggedIn,
+      }),
+    [settings.shared, loggedIn],
+  );
 
-  return { settings, ready: settled && loginSettled, failed, loggedIn, user: userInfo.data, features };
+  const ready = settled && loginSettled;
+  const user = userInfo.data;
+  return useMemo(() => ({ settings, ready, failed, loggedIn, user, features }), [settings, ready, failed, loggedIn, user, features]);
 }
