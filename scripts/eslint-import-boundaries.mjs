@@ -1,4 +1,4 @@
-// ESLint rule `boundaries/import-boundaries`: keeps the arrows of DESIGN.md section 1.
+// ESLint rule `boundaries/import-boundaries`: keeps the arrows of docs/architecture.md, "Layers and arrows".
 //   renderer/       imports nothing from src/, server/, generated/ (it is a library)
 //   renderer/core/  imports no React (nor rjsf, nor the NHS React components) and nothing
 //                   from the rest of renderer/: it must run in Node for the server

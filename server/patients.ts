@@ -6,7 +6,7 @@ import type { PatientValidationResponse } from '../generated/types/api/patient-v
 /** A validation status of the contract (schemas/api/patient-validation-response.schema.json). */
 export type ValidationStatus = PatientValidationResponse['status'];
 
-/** Product error codes of spec 8 for the validation statuses that have one. */
+/** Product error codes (schemas/api/README.md) for the validation statuses that have one. */
 export const STATUS_CODES_RH: Partial<Record<ValidationStatus, PatientValidationResponse['code']>> = {
   NO_EMAIL: 'RH-E101',
   NO_EMAIL_ON_EPR_AND_REQUEST: 'RH-E102',
@@ -84,7 +84,7 @@ export function matchPatient(db: Db, patient: Pick<Patient, 'lastName' | 'dateOf
 }
 
 /**
- * The patient check of spec 4 against the demo record system, in this order:
+ * The patient check (schemas/api/README.md, "Patients and requests") against the demo record system, in this order:
  * no record → NOT_VALIDATED; record system down → SERVICE_UNAVAILABLE; temporary failure →
  * TEMPORARY_ERROR; record not active → INVALID_STATUS; a contact update already pending →
  * UPDATE_CONTACT_REQUESTED; no email on record → NO_EMAIL (the request gave one) or

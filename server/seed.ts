@@ -30,7 +30,7 @@ export const DEMO_FLOW_CONFIG: FlowConfig = Object.fromEntries(
 
 export const DEMO_PATIENT_APP = {
   triageMapping: {},
-  // Spec 9 defaults.
+  // The product's default search settings.
   triageMappingSearch: {
     mainSearchMinThreshold: 0.5,
     mainSearchFuzzyDifference: 0.1,

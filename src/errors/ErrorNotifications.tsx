@@ -14,7 +14,7 @@ interface NotificationsApi {
   notifications: readonly Notification[];
   notify: (popup: { title: string; message: string }) => void;
   dismiss: (id: number) => void;
-  /** Maps an API error (spec 8), shows its popup and carries out its action. */
+  /** Maps an API error (`mapApiError`), shows its popup and carries out its action. */
   handleError: (error: unknown, context?: ErrorContext) => MappedError;
 }
 

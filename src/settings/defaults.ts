@@ -1,7 +1,7 @@
 import type { AllSettings } from './types';
 
 /**
- * What the app assumes when a settings call fails (spec 4: failures are tolerated).
+ * What the app assumes when a settings call fails (failures are tolerated: docs/architecture.md, "Errors").
  * - shared: the triage feature only, no child requests, no national login: the core service
  *   stays usable and nothing the practice may not have enabled is opened.
  * - operational state: on and in hours; the server still refuses a request when a service

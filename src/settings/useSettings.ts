@@ -39,7 +39,7 @@ function useSet<K extends Key>(key: K) {
 }
 
 /**
- * All settings of spec 7.1, loaded together at start with swr; a failing call is tolerated
+ * All settings sets (schemas/api/README.md, "Settings"), loaded together at start with swr; a failing call is tolerated
  * (its defaults are used and the others still work). Settings calls never raise a popup.
  */
 export function useSettings(): SettingsState {

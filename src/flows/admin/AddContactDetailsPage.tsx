@@ -9,7 +9,7 @@ import { useAdminSender } from './useAdminSender';
 export const PATIENT_REFUSED_UPDATE_CONTACT = 'PATIENT_REFUSED_UPDATE_CONTACT' as const satisfies AssociatedRequestType;
 
 /**
- * /add-contact-details (spec overview "Add contact details"): the patient has no email, so
+ * /add-contact-details (README "Admin requests"): the patient has no email, so
  * before sending they may add one, or send the request only — which tells the practice they
  * declined (associated PATIENT_REFUSED_UPDATE_CONTACT request).
  */

@@ -54,7 +54,7 @@ export function parameterContext(settings: AllSettings, patient: Patient | undef
 }
 
 /**
- * The admin request body (spec 4 "Admin form flow"): the pruned answers, formType,
+ * The admin request body (README "Admin requests"): the pruned answers, formType,
  * submittedDate and the patient. A retry of the same answers reuses the first attempt (same
  * submittedDate, same Idempotency-Key) so the practice stores it once.
  */
@@ -70,7 +70,7 @@ function sameRequest(a: AdminRequest, b: AdminRequest): boolean {
 }
 
 /**
- * Spec 4: with no email for the patient, no contact update requested and manual
+ * README "Admin requests": with no email for the patient, no contact update requested and manual
  * authentication on for admin requests, the patient chooses at /add-contact-details first.
  */
 export function needsContactChoice(settings: AllSettings, patient: Patient, validation: PatientValidation | undefined): boolean {

@@ -9,7 +9,7 @@ export type AdminFormAccess =
   | { kind: 'ok'; type: ApiFormType; label: string; requiresPatientRecord: boolean };
 
 /**
- * Which admin form `?request=` selects (spec 6): an unknown type goes home; a form not
+ * Which admin form `?request=` selects (README "Admin requests"): an unknown type goes home; a form not
  * enabled for the patient goes to the admin menu.
  */
 export function useAdminFormAccess(): AdminFormAccess {

@@ -55,7 +55,7 @@ afterEach(() => {
 });
 
 describe('useSettings', () => {
-  it('loads every settings set of spec 7.1 together', async () => {
+  it('loads every settings set together', async () => {
     const calls = stubFetch([]);
     renderProbe();
     expect(screen.getByText('Initialising')).toBeTruthy();
