@@ -107,7 +107,7 @@ describe('patient details', () => {
     expect(outcomeOf({ ok: true, answer: { status: 'NO_EMAIL' } }).status).toBe('NO_EMAIL');
   });
 
-  it('has the product's title for every failing status', () => {
+  it("has the product's title for every failing status", () => {
     expect(STATUS_MODALS.INVALID_STATUS.title).toBe('Practice admin needed');
     expect(STATUS_MODALS.INVALID_STATUS.body[0]).toContain('Please call the practice on {phone} so they can help.');
     expect(STATUS_MODALS.SERVICE_UNAVAILABLE.title).toBe('Sorry, there is a problem');
