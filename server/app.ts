@@ -8,6 +8,7 @@ import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
 import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
+import { NotificationWorker, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { registerSecurityHeaders } from './security.js';
 import { createApiAjv } from './validation.js';
@@ -27,11 +28,23 @@ export interface ServerOptions {
   formsDir?: string;
   /** The renderer core used to re-check admin forms (default: renderer/core/index); tests may pass another. */
   formCore?: FormCore;
+  /** The notifications worker (server/notifications/README.md). */
+  notifications?: {
+    /** How messages leave; default from the environment (NOTIFY_API_KEY…), else the outbox. */
+    transport?: Transport;
+    /** Environment read when no transport is given (default process.env). */
+    env?: NodeJS.ProcessEnv;
+    /** false: queue only, nothing sent until someone calls worker.drain() (tests). Default true. */
+    autoStart?: boolean;
+    worker?: WorkerOptions;
+  };
 }
 
 export interface PracticeServer {
   app: FastifyInstance;
   db: Db;
+  /** Sends the queued notifications; stopped when the app closes. */
+  notifications: NotificationWorker;
   /** Start-up problems worth printing (missing form documents, missing form checker). */
   warnings: string[];
 }
@@ -54,7 +67,22 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       : false,
   });
   const db = openDatabase(options.dataDir);
-  app.addHook('onClose', async () => db.close());
+  const warnings: string[] = [];
+  const chosen = options.notifications?.transport
+    ? { transport: options.notifications.transport, warnings: [] }
+    : transportFromEnv(options.notifications?.env ?? process.env);
+  warnings.push(...chosen.warnings);
+  const notifications = new NotificationWorker(db, chosen.transport, options.notifications?.worker);
+  app.addHook('onClose', async () => {
+    // The round in progress finishes and records its sends before the database closes.
+    await notifications.stop();
+    db.close();
+  });
+  // A stored submission (or booking…) queues its messages in its own transaction: look at the queue
+  // as soon as it is answered rather than at the next poll.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) notifications.wake();
+  });
 
   // Every API schema compiled once, here; route bodies refer to them by $id.
   const ajv = createApiAjv(path.join(repoRoot, 'schemas', 'api'));
@@ -63,7 +91,6 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   app.removeContentTypeParser('text/plain');
   const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), ADMIN_FORM_TYPE_VALUES);
   const formCore = options.formCore ?? RENDERER_CORE;
-  const warnings: string[] = [];
   if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
   for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);
   const ctx: ServerContext = { db, ajv, forms, formCore, controls: options.controls === true };
@@ -95,5 +122,6 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such resource: ${request.method} ${urlPath}` });
   });
 
-  return { app, db, warnings };
+  if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
+  return { app, db, notifications, warnings };
 }
