@@ -4,11 +4,11 @@ import LOGGED_IN_DETAILS from '../../../generated/forms/LOGGED_IN_DETAILS';
 import validatePatientDetails from '../../../generated/validators/PATIENT_DETAILS';
 import validateContactDetails from '../../../generated/validators/CONTACT_DETAILS';
 import validateLoggedInDetails from '../../../generated/validators/LOGGED_IN_DETAILS';
-import { toSchemaCheck } from '../../forms/loadForm';
+import { fromAjvValidator } from '../../../renderer/index';
 
 /** The three form documents of the patient-details step, with their precompiled schema checks. */
 export const STEP_FORMS = {
-  details: { doc: PATIENT_DETAILS, schemaCheck: toSchemaCheck(validatePatientDetails) },
-  contact: { doc: CONTACT_DETAILS, schemaCheck: toSchemaCheck(validateContactDetails) },
-  loggedIn: { doc: LOGGED_IN_DETAILS, schemaCheck: toSchemaCheck(validateLoggedInDetails) },
+  details: { doc: PATIENT_DETAILS, schemaCheck: fromAjvValidator(validatePatientDetails) },
+  contact: { doc: CONTACT_DETAILS, schemaCheck: fromAjvValidator(validateContactDetails) },
+  loggedIn: { doc: LOGGED_IN_DETAILS, schemaCheck: fromAjvValidator(validateLoggedInDetails) },
 };
