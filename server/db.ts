@@ -53,6 +53,20 @@ const MIGRATIONS: string[] = [
      patient_id TEXT NOT NULL,
      created_at TEXT NOT NULL
    );`,
+  // Sessions expire (30 minutes idle, 12 hours in all): when each was last used. Practice staff
+  // sign in with an argon2-hashed password; only a SHA-256 of each staff session token is kept.
+  `ALTER TABLE sessions ADD COLUMN last_seen_at TEXT;
+   CREATE TABLE staff_accounts (
+     username TEXT PRIMARY KEY,
+     password_hash TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );
+   CREATE TABLE staff_sessions (
+     token_hash TEXT PRIMARY KEY,
+     username TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     last_seen_at INTEGER NOT NULL
+   );`,
 ];
 
 /** Opens (creating and seeding on first start) the practice database in `dataDir`. */
@@ -78,7 +92,7 @@ function migrate(db: Db): void {
   }
 }
 
-/** Puts the database back to the demo seed: settings, patients, requests, keys and sessions. */
+/** Puts the database back to the demo seed: settings, patients, requests, keys and patients' sessions (staff stay signed in). */
 export function resetDatabase(db: Db): void {
   db.transaction(() => {
     for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions']) db.exec(`DELETE FROM ${table}`);

@@ -5,6 +5,7 @@ import { registerPatientRoutes } from './patients.js';
 import { registerPracticeRoutes } from './practice.js';
 import { registerRequestRoutes } from './requests.js';
 import { registerSettingsRoutes } from './settings.js';
+import { registerStaffRoutes } from './staff.js';
 
 /**
  * Every group of calls, one file each. Later groups (appointments of spec 7.4, the guideline
@@ -17,4 +18,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerRequestRoutes,
   registerPracticeRoutes,
   registerControlsRoutes,
+  registerStaffRoutes,
 ];
