@@ -57,6 +57,8 @@ export interface PracticeServer {
   db: Db;
   /** Start-up problems worth printing (missing form documents, missing form checker). */
   warnings: string[];
+  /** Deletes expired sessions (patients' and staff); runs every few minutes on its own. Answers how many. */
+  pruneSessions(): number;
   /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
   generatedStaffPassword?: string;
 }
@@ -82,17 +84,14 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const db = openDatabase(options.dataDir);
   const now = options.now ?? Date.now;
   const staff = new StaffAuth({ db, apiToken: options.apiToken ?? process.env.PRACTICE_API_TOKEN, now });
-  const pruneTimer = setInterval(() => {
-    staff.prune();
-    prunePatientSessions(db, now());
-  }, SESSION_PRUNE_INTERVAL_MS);
+  const pruneSessions = () => staff.prune() + prunePatientSessions(db, now());
+  const pruneTimer = setInterval(pruneSessions, SESSION_PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
     db.close();
   });
-  staff.prune();
-  prunePatientSessions(db, now());
+  pruneSessions();
   const generatedStaffPassword = await ensureStaffPassword(db, options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD);
 
   // Every API schema compiled once, here; route bodies refer to them by $id.
@@ -157,5 +156,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such resource: ${request.method} ${urlPath}` });
   });
 
-  return { app, db, warnings, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return { app, db, warnings, pruneSessions, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }

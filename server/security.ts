@@ -84,13 +84,15 @@ export function crossSiteReason(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
   if (typeof origin === 'string' && origin !== '') {
     if (origin === 'null') return 'Origin is null';
-    let originHost: string;
+    let same: boolean;
     try {
-      originHost = new URL(origin).host.toLowerCase();
+      const from = new URL(origin);
+      // Both through the URL parser, so "localhost:80" and "http://localhost" compare equal.
+      same = from.host === new URL(`${from.protocol}//${String(request.headers.host ?? '')}`).host;
     } catch {
       return 'Origin is malformed';
     }
-    if (originHost !== String(request.headers.host ?? '').toLowerCase()) return 'Origin is another site';
+    if (!same) return 'Origin is another site';
   }
   return undefined;
 }
