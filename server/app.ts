@@ -57,6 +57,8 @@ export interface PracticeServer {
   db: Db;
   /** Start-up problems worth printing (missing form documents, missing form checker). */
   warnings: string[];
+  /** Every route as registered (method, URL pattern), whichever file added it: the fuzz test covers them all. */
+  routes: Array<{ method: string; url: string }>;
   /** Deletes expired sessions (patients' and staff); runs every few minutes on its own. Answers how many. */
   pruneSessions(): number;
   /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
@@ -120,6 +122,10 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     now,
   };
 
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method: String(method), url: route.url ?? '' });
+  });
   // Order matters: these hooks stand in front of every route registered after them.
   registerSecurityHeaders(app, security);
   registerErrorHandler(app);
@@ -156,5 +162,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such resource: ${request.method} ${urlPath}` });
   });
 
-  return { app, db, warnings, pruneSessions, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return { app, db, warnings, routes, pruneSessions, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }
