@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
+import { NotificationWorker, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { SUBMITTABLE_FORM_TYPES } from './seed.js';
 import { prunePatientSessions } from './routes/login.js';
@@ -50,11 +51,23 @@ export interface ServerOptions {
   precompressed?: boolean;
   /** The clock sessions expire by (ms since the epoch); tests pass their own. */
   now?: () => number;
+  /** The notifications worker (server/notifications/README.md). */
+  notifications?: {
+    /** How messages leave; default from the environment (NOTIFY_API_KEY…), else the outbox. */
+    transport?: Transport;
+    /** Environment read when no transport is given (default process.env). */
+    env?: NodeJS.ProcessEnv;
+    /** false: queue only, nothing sent until someone calls worker.drain() (tests). Default true. */
+    autoStart?: boolean;
+    worker?: WorkerOptions;
+  };
 }
 
 export interface PracticeServer {
   app: FastifyInstance;
   db: Db;
+  /** Sends the queued notifications; stopped when the app closes. */
+  notifications: NotificationWorker;
   /** Start-up problems worth printing (missing form documents, missing form checker). */
   warnings: string[];
   /** Every route as registered (method, URL pattern), whichever file added it: the fuzz test covers them all. */
@@ -89,12 +102,25 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const pruneSessions = () => staff.prune() + prunePatientSessions(db, now());
   const pruneTimer = setInterval(pruneSessions, SESSION_PRUNE_INTERVAL_MS);
   pruneTimer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(pruneTimer);
-    db.close();
-  });
   pruneSessions();
   const generatedStaffPassword = await ensureStaffPassword(db, options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD);
+  const warnings: string[] = [];
+  const chosen = options.notifications?.transport
+    ? { transport: options.notifications.transport, warnings: [] }
+    : transportFromEnv(options.notifications?.env ?? process.env);
+  warnings.push(...chosen.warnings);
+  const notifications = new NotificationWorker(db, chosen.transport, options.notifications?.worker);
+  app.addHook('onClose', async () => {
+    clearInterval(pruneTimer);
+    // The round in progress finishes and records its sends before the database closes.
+    await notifications.stop();
+    db.close();
+  });
+  // A stored submission (or booking…) queues its messages in its own transaction: look at the queue
+  // as soon as it is answered rather than at the next poll.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) notifications.wake();
+  });
 
   // Every API schema compiled once, here; route bodies refer to them by $id.
   const ajv = createApiAjv(path.join(repoRoot, 'schemas', 'api'));
@@ -104,7 +130,6 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   registerJsonDepthLimit(app);
   const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), SUBMITTABLE_FORM_TYPES);
   const formCore = options.formCore ?? RENDERER_CORE;
-  const warnings: string[] = [];
   if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
   for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);
   const security: SecurityOptions = {
@@ -162,5 +187,6 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such resource: ${request.method} ${urlPath}` });
   });
 
-  return { app, db, warnings, routes, pruneSessions, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
+  return { app, db, notifications, warnings, routes, pruneSessions, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }

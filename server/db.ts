@@ -53,6 +53,46 @@ const MIGRATIONS: string[] = [
      patient_id TEXT NOT NULL,
      created_at TEXT NOT NULL
    );`,
+  // The notifications queue, its attempts and the embedded outbox (server/notifications/README.md).
+  `CREATE TABLE notifications (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     event_id TEXT NOT NULL,
+     source_id TEXT NOT NULL,
+     template TEXT NOT NULL,
+     channel TEXT NOT NULL,
+     recipient TEXT NOT NULL,
+     personalisation TEXT NOT NULL,
+     status TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     claimed_by TEXT,
+     claimed_at INTEGER,
+     created_at TEXT NOT NULL,
+     finished_at TEXT,
+     provider_id TEXT,
+     last_error TEXT
+   );
+   CREATE INDEX notifications_due ON notifications (status, next_attempt_at);
+   CREATE TABLE notification_attempts (
+     notification_id TEXT NOT NULL,
+     attempt INTEGER NOT NULL,
+     transport TEXT NOT NULL,
+     started_at TEXT NOT NULL,
+     finished_at TEXT,
+     outcome TEXT NOT NULL,
+     error TEXT,
+     PRIMARY KEY (notification_id, attempt)
+   );
+   CREATE TABLE outbox (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     notification_id TEXT NOT NULL UNIQUE,
+     channel TEXT NOT NULL,
+     recipient TEXT NOT NULL,
+     subject TEXT,
+     body TEXT NOT NULL,
+     sent_at TEXT NOT NULL
+   );`,
   // Sessions expire (30 minutes idle, 12 hours in all): when each was last used. Practice staff
   // sign in with an argon2-hashed password; only a SHA-256 of each staff session token is kept.
   `ALTER TABLE sessions ADD COLUMN last_seen_at TEXT;
@@ -92,10 +132,12 @@ function migrate(db: Db): void {
   }
 }
 
-/** Puts the database back to the demo seed: settings, patients, requests, keys and patients' sessions (staff stay signed in). */
+/** Puts the database back to the demo seed: settings, patients, requests, keys, patients' sessions and the notifications queue and outbox (staff stay signed in). */
 export function resetDatabase(db: Db): void {
   db.transaction(() => {
-    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions']) db.exec(`DELETE FROM ${table}`);
+    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'notifications', 'notification_attempts', 'outbox']) {
+      db.exec(`DELETE FROM ${table}`);
+    }
     seedDatabase(db);
   })();
 }

@@ -9,7 +9,7 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
 const distDir = path.join(root, 'dist');
 
 const trustProxy = process.env.TRUST_PROXY;
-const { app, warnings, generatedStaffPassword } = await buildServer({
+const { app, warnings, notifications, generatedStaffPassword } = await buildServer({
   dataDir,
   distDir,
   logRequests: process.env.LOG_REQUESTS === '1',
@@ -28,6 +28,11 @@ if (generatedStaffPassword) {
 await app.listen({ port, host });
 const shown = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
 console.log(`Your GP practice online service is running at http://${shown}:${port}/ (data in ${dataDir})`);
+console.log(
+  notifications.transport.name === 'notify'
+    ? 'Emails and texts are sent through GOV.UK Notify.'
+    : `Emails and texts go to the practice outbox: http://${shown}:${port}/practice/outbox (set NOTIFY_API_KEY and the template ids to send them through GOV.UK Notify).`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

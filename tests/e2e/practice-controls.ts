@@ -62,3 +62,24 @@ export async function practiceRequests(): Promise<PracticeRequest[]> {
   }
   return all;
 }
+
+/** Staff sign-in: read-back sends the bearer token (see practiceAuthHeaders). */
+function staffHeaders(): Record<string, string> {
+  return practiceAuthHeaders();
+}
+
+export interface OutboxMessage {
+  notificationId: string;
+  channel: 'EMAIL' | 'SMS';
+  to: string;
+  subject?: string;
+  body: string;
+  sentAt: string;
+}
+
+/** The messages the practice's outbox delivered (emails and texts as the patient receives them), newest first. */
+export async function practiceOutbox(): Promise<OutboxMessage[]> {
+  const response = await fetch(`${baseURL()}/api/v1/practice/outbox`, { headers: staffHeaders() });
+  if (!response.ok) throw new Error(`/api/v1/practice/outbox answered ${response.status}`);
+  return (await response.json()) as OutboxMessage[];
+}
