@@ -3,7 +3,8 @@ import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { SIGN_OUT_PATH } from '../staff.js';
-import { decodeCursor, DEFAULT_PAGE_SIZE, listRequestsPage, MAX_PAGE_SIZE, type StoredRequest } from '../store.js';
+import type { FastifyReply } from 'fastify';
+import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, listRequestsPage, MAX_PAGE_SIZE, type StoredRequest } from '../store.js';
 
 /** Requests per inbox page. */
 export const INBOX_PAGE_SIZE = 20;
@@ -55,6 +56,19 @@ export function pageQuery(query: unknown, defaultLimit: number): { limit: number
     throw new HttpError(400, 'querystring/cursor is not a cursor this call gave out', { details: [{ path: '/cursor', message: 'is not a cursor this call gave out' }] });
   }
   return { limit, before, cursor: q.cursor as string };
+}
+
+/**
+ * The paging headers of a list call (schemas/api/README.md): `X-Total-Count`, and while older
+ * items remain `X-Next-Cursor` and `Link: <path?limit=…&cursor=…>; rel="next"`.
+ */
+export function setPageHeaders(reply: FastifyReply, path: string, limit: number, page: { total: number; lastSeq?: number }): void {
+  reply.header('x-total-count', String(page.total));
+  if (page.lastSeq !== undefined) {
+    const cursor = encodeCursor(page.lastSeq);
+    reply.header('x-next-cursor', cursor);
+    reply.header('link', `<${path}?limit=${limit}&cursor=${cursor}>; rel="next"`);
+  }
 }
 
 /**

@@ -79,7 +79,13 @@ export interface OutboxMessage {
 
 /** The messages the practice's outbox delivered (emails and texts as the patient receives them), newest first. */
 export async function practiceOutbox(): Promise<OutboxMessage[]> {
-  const response = await fetch(`${baseURL()}/api/v1/practice/outbox`, { headers: staffHeaders() });
-  if (!response.ok) throw new Error(`/api/v1/practice/outbox answered ${response.status}`);
-  return (await response.json()) as OutboxMessage[];
+  const all: OutboxMessage[] = [];
+  let next: string | undefined = '/api/v1/practice/outbox?limit=200';
+  while (next) {
+    const response: Response = await fetch(`${baseURL()}${next}`, { headers: staffHeaders() });
+    if (!response.ok) throw new Error(`${next} answered ${response.status}`);
+    all.push(...((await response.json()) as OutboxMessage[]));
+    next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+  }
+  return all;
 }

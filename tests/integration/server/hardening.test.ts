@@ -321,6 +321,32 @@ describe('paged read-back', () => {
     }
   });
 
+  it('pages the outbox and the notifications queue the same way', async () => {
+    const insertOutbox = server.db.prepare('INSERT INTO outbox (notification_id, channel, recipient, subject, body, sent_at) VALUES (?, ?, ?, ?, ?, ?)');
+    for (let i = 1; i <= 23; i++) insertOutbox.run(`paging-${i}`, 'EMAIL', `p${i}@example.com`, 'Subject', `Message ${i}`, new Date().toISOString());
+    const total = (server.db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n;
+    const seen: string[] = [];
+    let url: string | undefined = '/api/v1/practice/outbox?limit=10';
+    while (url) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-total-count']).toBe(String(total));
+      const items = response.json() as Array<{ notificationId: string }>;
+      expect(items.length).toBeLessThanOrEqual(10);
+      seen.push(...items.map((m) => m.notificationId));
+      url = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1];
+    }
+    expect(seen).toHaveLength(total);
+    expect(seen.slice(0, 2)).toEqual(['paging-23', 'paging-22']);
+    const queue = await get('/api/v1/practice/notifications?limit=5');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().length).toBeLessThanOrEqual(5);
+    expect((await get('/api/v1/practice/outbox?limit=999')).statusCode).toBe(400);
+    const page = await get('/practice/outbox');
+    expect(page.body).toContain('shown on this page');
+    expect(page.body).toMatch(/href="\/practice\/outbox\?cursor=[^"]+" rel="next">Older messages/);
+  });
+
   it('pages the inbox too', async () => {
     const first = await get('/practice/inbox');
     expect(first.statusCode).toBe(200);
