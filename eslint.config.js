@@ -6,7 +6,7 @@ import globals from 'globals';
 import boundaries from './scripts/eslint-import-boundaries.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'generated/**/*.js', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-e2e/**', 'node_modules/**', 'data/**', 'generated/**/*.js', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,6 +15,7 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       'boundaries/import-boundaries': 'error',
+      'boundaries/no-import-cycles': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-eval': 'error',
       'no-new-func': 'error',

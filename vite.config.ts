@@ -22,17 +22,21 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * After the build: source maps leave dist/ (kept in build-sourcemaps/ for debugging, never served),
+ * After the build: source maps leave dist/ (kept in build-sourcemaps/<out dir>/ for debugging, never served),
  * and every text file gets a .br and a .gz twin that the server sends as they are
  * (@fastify/static `preCompressed`, see README.md "Serving").
  */
 function shipPlugin(): Plugin {
+  let dist = path.join(root, 'dist');
   return {
     name: 'gp-ship',
     apply: 'build',
+    configResolved(config) {
+      // dist/ for npm start, dist-e2e/ for the e2e build (scripts/app-build.mjs).
+      dist = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      const dist = path.join(root, 'dist');
-      const maps = path.join(root, 'build-sourcemaps');
+      const maps = path.join(root, 'build-sourcemaps', path.basename(dist));
       rmSync(maps, { recursive: true, force: true });
       for (const file of filesUnder(dist)) {
         if (file.endsWith('.map')) {

@@ -9,6 +9,12 @@ export {
   normaliseText,
   messageFor,
   resolveParameters,
+  ageOn,
+  calendarDate,
+  NONE_OF_THE_ABOVE,
+  YES_NO_LABELS,
+  yesNoOptions,
+  fromAjvValidator,
 } from './core/index';
 export type * from './core/types';
 export { WIDGETS, OPERATORS } from './core/types';

@@ -6,10 +6,10 @@ import { openDatabase, type Db } from './db.js';
 import { fileURLToPath } from 'node:url';
 import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
+import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
 import { NotificationWorker, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
-import { SUBMITTABLE_FORM_TYPES } from './seed.js';
 import { prunePatientSessions } from './routes/login.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLimits } from './rate-limits.js';
 import { allowedHostNames, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
@@ -128,7 +128,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   // JSON only: any other content type on a call with a body is 415 (the form posts add their own parser in their scope).
   app.removeContentTypeParser('text/plain');
   registerJsonDepthLimit(app);
-  const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), SUBMITTABLE_FORM_TYPES);
+  const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), ADMIN_FORM_TYPE_VALUES);
   const formCore = options.formCore ?? RENDERER_CORE;
   if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
   for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);

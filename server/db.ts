@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { seedDatabase } from './seed.js';
+import { DEMO_PATIENTS, DEMO_SETTINGS } from './seed.js';
 
 export type Db = Database.Database;
 
@@ -152,4 +152,24 @@ export function writeSetting(db: Db, key: string, value: unknown): void {
     key,
     JSON.stringify(value),
   );
+}
+
+/**
+ * Seeds what is missing: every setting not yet stored, and the demo patients when there are none.
+ * Safe on every start, so a database made by an older version gains the newer settings.
+ */
+export function seedDatabase(db: Db): void {
+  db.transaction(() => {
+    const has = db.prepare('SELECT 1 FROM settings WHERE key = ?');
+    for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
+      if (!has.get(key)) writeSetting(db, key, value);
+    }
+    const patients = db.prepare('SELECT COUNT(*) AS n FROM patients').get() as { n: number };
+    if (patients.n > 0) return;
+    const insert = db.prepare(
+      `INSERT INTO patients (id, first_name, last_name, date_of_birth, sex_at_birth, postcode, nhs_number, email, mobile, ehr_state, update_contact_requested)
+       VALUES (@id, @firstName, @lastName, @dateOfBirth, @sexAtBirth, @postCode, @nhsNumber, @email, @mobile, @ehrState, @updateContactRequested)`,
+    );
+    for (const p of DEMO_PATIENTS) insert.run({ ...p, updateContactRequested: p.updateContactRequested ? 1 : 0 });
+  })();
 }

@@ -13,7 +13,7 @@ export type ObservationType =
   | 'DATE_TIME'
   | 'DISPLAY';
 
-/** Maximum length of a questionnaire TEXT answer (spec 5.5). */
+/** Maximum length of a questionnaire TEXT answer (renderer/README.md, "Widgets and stored values"). */
 export const QUESTIONNAIRE_TEXT_MAX = 2000;
 
 /**

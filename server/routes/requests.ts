@@ -3,27 +3,26 @@ import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
-import { ageInYears, recheckForm, type RecheckContext } from '../forms.js';
+import { ageOn, calendarDate } from '../../renderer/core/index';
+import { recheckForm, type RecheckContext } from '../forms.js';
 import { notifyRequestReceived } from '../notifications/index.js';
 import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
 
 type Body = Record<string, unknown>;
+const PRACTICE_TIME_ZONE = 'Europe/London';
 const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest']);
 
-/**
- * Run-time parameters the server knows for the form documents: the doctor-letter charge and the
- * links of the admin-forms settings, SMS on/off, and the patient's age. A parameter not given
- * takes the document's default.
- */
 /**
  * What the form documents' parameters are read from, the same shape the app passes
  * (`resolveParameters` follows each parameter's declared `source`): the admin-forms and
  * notification settings, and the patient's age.
  */
 export function parameterContext(db: Db, patient: { dateOfBirth?: string } | undefined): Record<string, unknown> {
-  const age = patient?.dateOfBirth ? ageInYears(patient.dateOfBirth) : undefined;
+  // The practice's calendar day (a UK service), whatever the server machine's time zone; the
+  // browser counts on the patient's own day, which is the same day in the UK.
+  const age = patient?.dateOfBirth ? ageOn(patient.dateOfBirth, calendarDate(new Date(), PRACTICE_TIME_ZONE)) : undefined;
   return {
     adminForms: readSetting(db, 'admin-forms'),
     notificationConfig: readSetting(db, 'notification-config'),
@@ -64,7 +63,7 @@ function created(stored: { id: string; status: string; receivedAt: string }): Su
   return { statusCode: 201, body: { id: stored.id, status: stored.status, receivedAt: stored.receivedAt } };
 }
 
-/** Submissions of spec 7.3: admin request, consultation, unverified requests. */
+/** Submissions (schemas/api/README.md, "Patients and requests"): admin request, consultation, unverified requests. */
 export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx;
 

@@ -7,6 +7,7 @@ import { SERVICE_OFF_MESSAGE } from '../errors/messages';
 import { rememberEntryParams } from '../session/entryParams';
 import { useServiceStatus } from '../settings/serviceStatus';
 import { useSettings } from '../settings/useSettings';
+import { enabledAdminForms } from '../settings/adminForms';
 
 // The notices and their sanitiser load when the patient opens them (README.md "Serving and speed on a phone").
 const PracticeNotices = lazy(() => import('./PracticeNotices'));
@@ -54,7 +55,7 @@ export default function HomePage() {
   }, [location.search]);
 
 
-  const enabledForms = settings.adminForms.forms.filter((f) => settings.adminForms.patientEnabledForms.includes(f.type));
+  const enabledForms = enabledAdminForms(settings.adminForms);
   const categories: Category[] = [
     {
       key: 'medical',

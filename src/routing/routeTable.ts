@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import type { Gate } from './gating';
 
 /**
- * The route table (spec overview section 2) as data. Only routes whose screens exist are
- * listed: a later task adds its rows here (path, page name for the title, gate of spec rules
+ * The route table (README "The patient app") as data. Only routes whose screens exist are
+ * listed: a later task adds its rows here (path, page name for the title, gate of
  * section 6, lazy screen). Page names make the title "Your GP practice - {page name}".
  */
 export interface AppRoute {
@@ -27,7 +27,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/triage/emergency-signpost', pageName: 'Get urgent help', gate: 'triageOrEligibility', load: () => import('../pages/EmergencySignpostPage') },
   { path: '/error', pageName: 'Something went wrong', gate: 'always', load: () => import('../pages/ErrorSignpostPage') },
   { path: '/appointment/not-accessible', pageName: 'Link problem', gate: 'always', load: () => import('../pages/NotAccessiblePage') },
-  // Admin requests (spec overview "Admin menu", "Admin form page", "Admin complete").
+  // Admin requests: menu, form page, complete (README "Admin requests").
   { path: '/admin-request', pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
   { path: '/admin-request/patient-details', pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
   { path: '/admin-request/form', pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
@@ -38,7 +38,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
 export const NOT_FOUND_PAGE_NAME = 'Page not found';
 
-/** Short redirects of spec overview section 2; the query string (e.g. lid) is kept. */
+/** Short redirects (README "The patient app"); the query string (e.g. lid) is kept. */
 export interface ShortRedirect {
   from: string;
   to: string;

@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../server/app';
 import { DEFAULT_RATE_LIMITS, scaledRateLimits } from '../../server/rate-limits';
 // @ts-expect-error -- plain ESM helper shared with npm start, no type declarations
-import { buildAppIfNeeded, root } from '../../scripts/app-build.mjs';
+import { buildAppIfNeeded, E2E_BUILD, root } from '../../scripts/app-build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,13 +22,17 @@ declare module 'vitest' {
  * request comes from 127.0.0.1, so the per-client rate limits are scaled up here.
  */
 export default async function setup(project: TestProject) {
-  (buildAppIfNeeded as () => void)();
+  const build = buildAppIfNeeded as (options?: { mode?: string; outDir?: string }) => void;
+  // The production build (dist/): the bundle checks read it. The e2e build (dist-e2e/) is what
+  // the browser tests are served: the same app plus the /_preview page they drive.
+  build();
+  build(E2E_BUILD as { mode: string; outDir: string });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-data-'));
   const apiToken = process.env.PRACTICE_API_TOKEN ?? project.config.env.PRACTICE_API_TOKEN;
   if (!apiToken) throw new Error('PRACTICE_API_TOKEN must be set for e2e runs (vitest.e2e.config.ts sets it)');
   const { app } = await buildServer({
     dataDir,
-    distDir: path.join(root as string, 'dist'),
+    distDir: path.join(root as string, (E2E_BUILD as { outDir: string }).outDir),
     controls: true,
     apiToken,
     rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),

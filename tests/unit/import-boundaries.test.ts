@@ -23,6 +23,14 @@ describe('import boundaries (lint, part of npm test)', () => {
     ['src/api/x.ts', "import Database from 'better-sqlite3';", 'src/ must not import server-only'],
     ['server/app.ts', "import { routes } from '../src/routes';", 'server/ must not import from src/'],
     ['server/app.ts', "import { Form } from '../renderer/ui/Form';", 'server/ may import only renderer/core'],
+    ['src/preview/PreviewPage.tsx', "import doc from '../../tests/fixtures/forms/FIXTURE_TEXT.form.json';", 'src/ must not import from tests/'],
+    ['src/main.tsx', "import { helper } from '../tests/unit/renderer-ui/fixtures';", 'src/ must not import from tests/'],
+    ['src/flows/admin/AdminFormPage.tsx', "import { Field } from '../../../renderer/ui/Field';", 'src/ may import the renderer only through'],
+    ['src/forms/loadForm.ts', "import { fromAjvValidator } from '../../renderer/core/schemaCheck';", 'src/ may import the renderer only through'],
+    ['src/forms/x.ts', "import type { FormDocument } from '../../renderer/core/types';", 'src/ may import the renderer only through'],
+    ['src/forms/x.ts', "const w = import('../../renderer/ui/widgets/DateWidget');", 'src/ may import the renderer only through'],
+    ['renderer/core/fields.ts', "import doc from '../../schemas/forms/FIT_NOTE.form.json';", 'renderer/ must not import from schemas/'],
+    ['renderer/ui/SchemaForm.tsx', "import meta from '../../schemas/meta/form-document.schema.json';", 'renderer/ must not import from schemas/'],
   ])('%s: %s is refused', async (file, code, expected) => {
     const messages = await boundaryMessages(file, code);
     expect(messages).toHaveLength(1);
@@ -31,11 +39,40 @@ describe('import boundaries (lint, part of npm test)', () => {
 
   it.each([
     ['src/main.tsx', "import { x } from '../renderer/index';"],
+    ['src/forms/x.ts', "import { prune } from '../../renderer/core/index';"],
+    ['src/forms/x.ts', "import { SchemaForm } from '../../renderer/ui/index.ts';"],
+    ['src/forms/x.ts', "import { SchemaForm } from '../../renderer';"],
+    ['src/preview/PreviewPage.tsx', "import doc from '../../schemas/fixtures/forms/FIXTURE_TEXT.form.json';"],
+    ['tests/unit/x.test.ts', "import { renderProbe } from '../../renderer/ui/formContext';"],
     ['src/main.tsx', "import { t } from '../generated/types';"],
     ['server/app.ts', "import { prune } from '../renderer/core/index';"],
     ['renderer/ui/Widget.tsx', "import { useState } from 'react'; import { prune } from '../core/prune';"],
     ['renderer/core/prune.ts', "import { isValid } from 'date-fns'; import { x } from './rules';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await boundaryMessages(file, code)).toEqual([]);
+  });
+
+  describe('no import cycles', () => {
+    async function cycleMessages(file: string, code: string): Promise<string[]> {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/no-import-cycles').map((m) => m.message);
+    }
+
+    it('refuses an import that leads back to the importing file (the old server/db.ts ↔ server/seed.ts cycle)', async () => {
+      const messages = await cycleMessages('server/seed.ts', "import { writeSetting } from './db.js';\nexport const x = writeSetting;\n");
+      expect(messages).toEqual([expect.stringContaining('Import cycle: server/seed.ts → server/db.ts → server/seed.ts')]);
+    });
+
+    it('refuses a longer cycle through several files', async () => {
+      // renderer/index.ts re-exports renderer/core, so renderer/core importing the index closes a loop.
+      const messages = await cycleMessages('renderer/core/index.ts', "export * from '../index';\n");
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(/^Import cycle: renderer\/core\/index\.ts → renderer\/index\.ts → .*renderer\/core\/index\.ts/);
+    });
+
+    it('allows type-only imports and imports that do not come back', async () => {
+      expect(await cycleMessages('server/seed.ts', "import type { Db } from './db.js';\nexport type X = Db;\n")).toEqual([]);
+      expect(await cycleMessages('server/db.ts', "import { DEMO_SETTINGS } from './seed.js';\nexport const y = DEMO_SETTINGS;\n")).toEqual([]);
+    });
   });
 });

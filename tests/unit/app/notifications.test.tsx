@@ -9,7 +9,7 @@ import { ServiceOverrideProvider, useServiceOverride } from '../../../src/settin
 
 afterEach(cleanup);
 
-function Caller({ error, flow, handleErrors }: { error: unknown; flow?: 'medical' | 'admin'; handleErrors?: boolean }) {
+function Caller({ error, flow, handleErrors }: { error: unknown; flow?: 'medical' | 'admin'; handleErrors?: boolean | 'answers' }) {
   const call = useApiCall();
   const location = useLocation();
   const { off } = useServiceOverride();
@@ -24,7 +24,7 @@ function Caller({ error, flow, handleErrors }: { error: unknown; flow?: 'medical
   );
 }
 
-function setup(props: { error: unknown; flow?: 'medical' | 'admin'; handleErrors?: boolean }) {
+function setup(props: { error: unknown; flow?: 'medical' | 'admin'; handleErrors?: boolean | 'answers' }) {
   const element = (
     <ServiceOverrideProvider>
       <ErrorNotificationsProvider>
@@ -70,5 +70,15 @@ describe('error notifications', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Call' }));
     expect(screen.getByRole('alert').textContent).toBe('');
     expect(screen.getByTestId('where').textContent).toBe('/triage/questionnaire');
+  });
+
+  it("handleErrors 'answers': the practice API's answers get the popup, a lost connection is left to the caller", async () => {
+    setup({ error: new TypeError('Failed to fetch'), handleErrors: 'answers' });
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    expect(screen.getByRole('alert').textContent).toBe('');
+    cleanup();
+    setup({ error: new ApiError(400, 'body/patient/firstName must be string', { message: 'body/patient/firstName must be string' }), handleErrors: 'answers' });
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    expect(screen.getByRole('alert').textContent).toContain('body/patient/firstName must be string');
   });
 });
