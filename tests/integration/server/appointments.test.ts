@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDiary } from '../../../server/appointments/diary';
 import { toLocal } from '../../../server/appointments/time';
-import { AMELIA, contractAjv, expectValid, startServer, type Json, type TestServer } from './helpers';
+import { AMELIA, STAFF_AUTH, contractAjv, expectValid, startServer, type Json, type TestServer } from './helpers';
 import {
   actionRequestUrl,
   addTestPatients,
@@ -34,9 +34,14 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 const activeOnSlot = (slotId: string) =>
   (server.db.prepare("SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id = ? AND status IN ('BOOKED', 'RESCHEDULED')").get(slotId) as { n: number }).n;
 
-/** A free slot of the default referral, the nth of the first chunk. */
+/**
+ * A free slot of the default referral, the nth of the first chunk that starts at least three
+ * hours from now: changes close an hour before the start (RH-E008), so a slot later today
+ * would make the change tests depend on the time of day they run.
+ */
 async function freeSlot(n = 0): Promise<{ session: Json; slot: Json }> {
-  const pairs = slotsOf(await availability(server, 'referralId=ref-routine'));
+  const later = Date.now() + 3 * 60 * 60 * 1000;
+  const pairs = slotsOf(await availability(server, 'referralId=ref-routine')).filter((p) => (p.slot.dateTimeInMilliseconds as number) > later);
   const pair = pairs[n];
   if (!pair) throw new Error(`no free slot number ${n}`);
   return pair;
@@ -257,11 +262,11 @@ describe('idempotent booking', () => {
   });
 
   it('a symptom-assessment booking is refused with 412 while the medical service is off', async () => {
-    await post('/api/v1/practice/controls', { operationalState: { medical: { operationalStatus: 'SERVICE_OFF' } } });
+    await post('/api/v1/practice/controls', { operationalState: { medical: { operationalStatus: 'SERVICE_OFF' } } }, STAFF_AUTH);
     const pair = await freeSlot(10);
     const response = await post(SYMPTOM_BOOKING, symptomBooking(patients[55]!, pair));
     expect(response.statusCode).toBe(412);
-    await post('/api/v1/practice/controls', { operationalState: { medical: { operationalStatus: 'SERVICE_ON' } } });
+    await post('/api/v1/practice/controls', { operationalState: { medical: { operationalStatus: 'SERVICE_ON' } } }, STAFF_AUTH);
   });
 });
 
@@ -286,7 +291,7 @@ describe('reschedule', () => {
     const body = (pair: { session: Json; slot: Json }) => ({ consultationId: booking.consultationId, appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session });
     const refused = await post(rescheduleUrl(lid), body(taken));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'RH-E007' });
+    expect(refused.json(), JSON.stringify(refused.json())).toMatchObject({ code: 'RH-E007' });
     const still = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', lid), {})).json() as Json;
     expectValid(ajv, 'patient-action-request', still);
     expect(still).toMatchObject({ appointmentStatus: 'BOOKED', linkState: 'VALID', appointmentBooking: { slot: { id: original.slot.id } } });
@@ -351,7 +356,7 @@ describe('reset (demo and test switches)', () => {
     const link = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked), {})).json() as Json;
     expect((await post(cancelUrl(link.consultationId as string, LINKS.booked), undefined)).statusCode).toBe(200);
     const slotsBefore = (server.db.prepare('SELECT COUNT(*) AS n FROM appt_slots').get() as { n: number }).n;
-    expect((await post('/api/v1/practice/controls/reset', undefined)).statusCode).toBe(200);
+    expect((await post('/api/v1/practice/controls/reset', undefined, STAFF_AUTH)).statusCode).toBe(200);
     const again = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked), {})).json() as Json;
     expect(again).toMatchObject({ appointmentStatus: 'BOOKED', linkState: 'VALID' });
     const patientBookings = server.db.prepare("SELECT COUNT(*) AS n FROM appt_appointments WHERE patient_key LIKE 'p-Loadtest-%'").get() as { n: number };
