@@ -9,7 +9,12 @@ export {
   normaliseText,
   messageFor,
   resolveParameters,
+  toObservations,
+  fromObservations,
+  OBSERVATION_TYPES,
+  observationTypeOf,
 } from './core/index';
+export type { Observation, ObservationAnswer, ObservationTypeSpec } from './core/index';
 export type * from './core/types';
 export { WIDGETS, OPERATORS } from './core/types';
 export type { SchemaCheck } from './core/index';
