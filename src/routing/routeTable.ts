@@ -27,12 +27,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/triage/emergency-signpost', pageName: 'Get urgent help', gate: 'triageOrEligibility', load: () => import('../pages/EmergencySignpostPage') },
   { path: '/error', pageName: 'Something went wrong', gate: 'always', load: () => import('../pages/ErrorSignpostPage') },
   { path: '/appointment/not-accessible', pageName: 'Link problem', gate: 'always', load: () => import('../pages/NotAccessiblePage') },
+  // Medical request (triage): search, patient details, questionnaire, patient context, complete, thank-you.
+  { path: '/triage', pageName: 'What do you need help with?', gate: 'triage', load: () => import('../flows/triage/TriageSearchPage') },
+  { path: '/triage/patient-details', pageName: 'Your details', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriagePatientDetailsPage') },
+  { path: '/triage/questionnaire', pageName: 'Questionnaire', gate: 'triageOrEligibility', load: () => import('../flows/triage/QuestionnairePage') },
+  { path: '/triage/your-own-words', pageName: 'In your own words', gate: 'triageOrEligibility', load: () => import('../flows/triage/YourOwnWordsPage') },
+  { path: '/triage/complete', pageName: 'Send your request?', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageCompletePage') },
+  { path: '/triage/thank-you', pageName: 'Request sent', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageThankYouPage') },
   // Admin requests (spec overview "Admin menu", "Admin form page", "Admin complete").
   { path: '/admin-request', pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
   { path: '/admin-request/patient-details', pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
   { path: '/admin-request/form', pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
   { path: '/admin-request/complete', pageName: 'Request sent', gate: 'triage', load: () => import('../flows/admin/AdminCompletePage') },
-  { path: '/add-contact-details', pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/admin/AddContactDetailsPage') },
+  { path: '/add-contact-details', pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/triage/AddContactDetailsRoute') },
   { path: '/change-of-contact-details', pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
 ];
 

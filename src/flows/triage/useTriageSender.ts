@@ -1,0 +1,63 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { finishExecution, putCustomData } from '../../api/engine';
+import { newIdempotencyKey, postJson } from '../../api/send';
+import { useNotifications } from '../../errors/ErrorNotifications';
+import { readEntryParams } from '../../session/entryParams';
+import { useSettings } from '../../settings/useSettings';
+import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
+
+export const CONSULTATION_URL = '/api/v1/triage/patient/consultation';
+export const UNVERIFIED_REQUESTS_URL = '/api/v1/triage/patient/unverified/requests';
+
+/** Where a sent request leaves the patient: the child confirmation for child pathways. */
+export function confirmationPath(triageRequestType: string): string {
+  return triageRequestType === 'CHILD_REQUEST' ? '/child-request/confirmation' : '/triage/thank-you';
+}
+
+export type Associated = { triageRequestType: string; formType: string; [field: string]: unknown };
+
+/**
+ * Sends the finished questionnaire once: the consultation (or, with an associated request from
+ * the add-contact-details choice, the unverified-requests call) with an Idempotency-Key that
+ * every retry of the same request reuses; then `$finish` and submittedOn on the execution; then
+ * the patient, the answers and the patient-details step are cleared and the thank-you page shown.
+ * A failed send keeps everything and re-throws, so the page can offer Send again.
+ */
+export function useTriageSender() {
+  const { settings } = useSettings();
+  const navigate = useNavigate();
+  const { handleError } = useNotifications();
+  return useCallback(
+    async (associated?: Associated) => {
+      const state = triageFlow.get();
+      const built = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
+      const url = associated ? UNVERIFIED_REQUESTS_URL : CONSULTATION_URL;
+      const body = associated
+        ? { primaryRequest: built.triageRequest, associatedRequest: { submittedDate: new Date().toISOString(), patient: built.triageRequest.patient, ...associated } }
+        : built;
+      const comparable = (b: unknown) => JSON.stringify(b, (k, v: unknown) => (k === 'submittedDate' ? undefined : v));
+      const attempt = state.attempt && comparable(state.attempt.body) === comparable(body) ? state.attempt : { key: newIdempotencyKey(), body };
+      triageFlow.set({ attempt });
+      try {
+        await postJson(url, attempt.body, attempt.key);
+      } catch (error) {
+        if (error instanceof ApiError) handleError(error, { flow: 'medical' });
+        throw error;
+      }
+      const execution = state.execution!;
+      const useProxy = state.useProxy ?? proxyOn(settings);
+      // The request is with the practice: what follows is the engine's bookkeeping and must not stop the patient.
+      await finishExecution(execution.identifier, { acceptedRecommendationIds: execution.recommendations.map((r) => r.id), committedToConsultGp: true }, useProxy).catch(
+        () => undefined,
+      );
+      await putCustomData(execution.identifier, [dateTime('submittedOn', new Date().toISOString())], useProxy).catch(() => undefined);
+      const triageRequestType = built.triageRequest.triageRequestType;
+      clearTriageFlow();
+      triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType } });
+      await navigate(confirmationPath(triageRequestType), { replace: true });
+    },
+    [handleError, navigate, settings],
+  );
+}
