@@ -15,8 +15,61 @@ function flatten(value: unknown, prefix = ''): Array<[string, string]> {
   return [[prefix, String(value)]];
 }
 
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+
+function answerText(a: unknown): string {
+  const answer = obj(a);
+  const value = answer.value === true ? 'Yes' : answer.value === false ? 'No' : String(answer.value ?? '');
+  const text = typeof answer.label === 'string' ? answer.label : value;
+  return typeof answer.unit === 'string' ? `${text} ${answer.unit}` : text;
+}
+
+/** A consultation as the practice reads it: pathway, urgency and colour, each question's label with its answer, patient context. */
+function consultationHtml(body: Json): string {
+  const request = obj(body.triageRequest);
+  const consultation = obj(request.consultation);
+  const patient = obj(request.patient);
+  const context = obj(request.patientContext);
+  const pathway = String(consultation.conditionLabel ?? consultation.guidelineName ?? consultation.guidelineId ?? 'Unknown pathway');
+  const colour = typeof consultation.urgencyColour === 'string' ? consultation.urgencyColour : 'UNKNOWN';
+  const urgency = typeof consultation.urgency === 'string' ? consultation.urgency : 'Not set';
+  const answers = (Array.isArray(request.responseData) ? request.responseData : []).map((o) => {
+    const item = obj(o);
+    const label = String(item.label ?? item.identifier ?? '');
+    const given = (Array.isArray(item.answer) ? item.answer : []).map(answerText).join(', ');
+    return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(given)}</dd>`;
+  });
+  const need = obj(context.patientNeed);
+  return `<section class="consultation">
+<p>Pathway: <strong>${escapeHtml(pathway)}</strong> · ${escapeHtml(String(request.triageRequestType ?? ''))}</p>
+<p>Urgency: <strong class="urgency urgency--${escapeHtml(colour.toLowerCase())}" data-colour="${escapeHtml(colour)}">${escapeHtml(urgency)} (${escapeHtml(colour)})</strong></p>
+<p>Patient: ${escapeHtml([patient.firstName, patient.lastName].filter(Boolean).join(' '))}, born ${escapeHtml(String(patient.dateOfBirth ?? ''))}</p>
+<h3>Answers</h3>
+<dl class="answers">
+${answers.join('\n')}
+</dl>
+${
+  typeof context.additionalInfo === 'string' || typeof need.label === 'string'
+    ? `<h3>In the patient's words</h3>
+<dl class="patient-context">
+<dt>What do you hope for from the practice?</dt><dd>${escapeHtml(String(need.label ?? ''))}</dd>
+<dt>Is there anything else it would help the practice to know?</dt><dd>${escapeHtml(String(context.additionalInfo ?? ''))}</dd>
+</dl>`
+    : ''
+}
+</section>`;
+}
+
 function requestHtml(r: StoredRequest): string {
   const heading = [r.kind, r.formType].filter(Boolean).join(' · ');
+  if (r.kind === 'CONSULTATION') {
+    return `<article>
+<h2>${escapeHtml(heading)}</h2>
+<p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
+${consultationHtml(obj(r.body))}
+</article>`;
+  }
   const rows = flatten(r.body)
     .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
     .join('\n');
