@@ -6,6 +6,8 @@ import { openDatabase, type Db } from './db.js';
 import { fileURLToPath } from 'node:url';
 import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
+import { GuidelineEngine } from './engine/engine.js';
+import { PathwayLibrary } from './engine/library.js';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { SUBMITTABLE_FORM_TYPES } from './seed.js';
@@ -27,6 +29,10 @@ export interface ServerOptions {
   formsDir?: string;
   /** The renderer core used to re-check admin forms (default: renderer/core/index); tests may pass another. */
   formCore?: FormCore;
+  /** Folders of pathway documents the embedded engine serves (default: schemas/questionnaires). */
+  questionnairesDirs?: string[];
+  /** Base URL of the engine the proxy reaches (ENGINE_URL); default: the embedded engine. */
+  engineUrl?: string;
 }
 
 export interface PracticeServer {
@@ -66,7 +72,10 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const warnings: string[] = [];
   if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
   for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);
-  const ctx: ServerContext = { db, ajv, forms, formCore, controls: options.controls === true };
+  const library = new PathwayLibrary(options.questionnairesDirs ?? [path.join(repoRoot, 'schemas', 'questionnaires')]);
+  for (const broken of library.broken) warnings.push(`Unreadable pathway document ${broken}`);
+  const engine = new GuidelineEngine(db, library);
+  const ctx: ServerContext = { db, ajv, forms, formCore, controls: options.controls === true, engine, ...(options.engineUrl ? { engineUrl: options.engineUrl } : {}) };
 
   registerSecurityHeaders(app);
   registerErrorHandler(app);

@@ -1,6 +1,7 @@
 import type Ajv from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db.js';
+import type { GuidelineEngine } from './engine/engine.js';
 import type { FormCore, FormDocuments } from './forms.js';
 
 /** What every route module gets. */
@@ -11,6 +12,10 @@ export interface ServerContext {
   formCore: FormCore;
   /** Demo and test switches (/api/v1/practice/controls) are on. */
   controls: boolean;
+  /** The embedded guideline engine (server/engine). */
+  engine: GuidelineEngine;
+  /** Where the engine proxy sends calls: undefined = the embedded engine; else a base URL (ENGINE_URL). */
+  engineUrl?: string;
 }
 
 /**

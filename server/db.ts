@@ -53,6 +53,15 @@ const MIGRATIONS: string[] = [
      patient_id TEXT NOT NULL,
      created_at TEXT NOT NULL
    );`,
+  // Guideline executions of the embedded engine (server/engine/engine.ts): state is JSON.
+  `CREATE TABLE guideline_executions (
+     id TEXT PRIMARY KEY,
+     guideline_id TEXT NOT NULL,
+     status TEXT NOT NULL,
+     state TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );`,
 ];
 
 /** Opens (creating and seeding on first start) the practice database in `dataDir`. */
@@ -78,10 +87,10 @@ function migrate(db: Db): void {
   }
 }
 
-/** Puts the database back to the demo seed: settings, patients, requests, keys and sessions. */
+/** Puts the database back to the demo seed: settings, patients, requests, keys, sessions and guideline executions. */
 export function resetDatabase(db: Db): void {
   db.transaction(() => {
-    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions']) db.exec(`DELETE FROM ${table}`);
+    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'guideline_executions']) db.exec(`DELETE FROM ${table}`);
     seedDatabase(db);
   })();
 }

@@ -13,6 +13,8 @@ const { app, warnings } = await buildServer({
   distDir,
   logRequests: process.env.LOG_REQUESTS === '1',
   controls: process.env.PRACTICE_CONTROLS === '1',
+  // The engine the proxy reaches (a practice's own engine); unset = the embedded one.
+  ...(process.env.ENGINE_URL ? { engineUrl: process.env.ENGINE_URL } : {}),
 });
 for (const warning of warnings) console.warn(`Warning: ${warning}`);
 await app.listen({ port, host });

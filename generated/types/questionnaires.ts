@@ -87,7 +87,7 @@ export interface EligibilityFirstContactPhysioAnswers {
  */
 export interface EligibilityFluVaccinationAnswers {
   /**
-   * Have you already had a flu vaccine since 1 September this year?
+   * Have you already had a flu vaccine this flu season (since September)?
    */
   fluHadThisSeason?: boolean;
   /**
@@ -102,6 +102,214 @@ export interface EligibilityFluVaccinationAnswers {
    * Do you have a high temperature or feel unwell today?
    */
   fluUnwell?: boolean;
+}
+
+/**
+ * Answers of Form.U16.CoughBreathing (Cough or breathing problems), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16CoughBreathingAnswers {
+  /**
+   * Does your child have any of these?
+   */
+  childCoughUrgent?: (
+    | "notBreathing"
+    | "unrousable"
+    | "choking"
+    | "stridor"
+    | "breathingHard"
+    | "mottled"
+    | "tooBreathless"
+    | "asthmaNotHelping"
+    | "pauses"
+  )[];
+  /**
+   * How old is your baby in completed months?
+   */
+  coughBabyMonths?: number;
+  /**
+   * How many days has your child had a cough?
+   */
+  coughDays?: number;
+  /**
+   * Does your child have a high temperature (38°C or above) or feel hot?
+   */
+  coughFever?: boolean;
+  /**
+   * Have you noticed any of these?
+   */
+  coughFeatures?: ("barking" | "whoop" | "fastBreathing" | "wheeze")[];
+  /**
+   * Is your baby taking less than half their usual feeds?
+   */
+  coughFeeding?: boolean;
+}
+
+/**
+ * Answers of Form.U16.DiarrhoeaVomiting (Diarrhoea or vomiting), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16DiarrhoeaVomitingAnswers {
+  /**
+   * Does your child have any of these?
+   */
+  childDvUrgent?: (
+    | "notBreathing"
+    | "unrousable"
+    | "greenVomit"
+    | "bloodVomit"
+    | "severePain"
+    | "headInjury"
+    | "noWee"
+    | "nonBlanching"
+    | "sunken"
+    | "testicle"
+  )[];
+  /**
+   * How old is your baby in completed months?
+   */
+  dvBabyMonths?: number;
+  /**
+   * What has your child had?
+   */
+  dvChildWhich?: ("vomiting" | "diarrhoea")[];
+  /**
+   * How many times have they been sick in the last 24 hours?
+   */
+  dvChildVomits?: number;
+  /**
+   * How many days have they had these symptoms?
+   */
+  dvChildDays?: number;
+  /**
+   * Are they drinking or feeding much less than usual, or having fewer wet nappies?
+   */
+  dvChildDrinking?: boolean;
+  /**
+   * Is there blood in their poo?
+   */
+  dvChildBloodPoo?: boolean;
+}
+
+/**
+ * Answers of Form.U16.EarPain (Ear pain), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16EarPainAnswers {
+  /**
+   * Does your child have any of these?
+   */
+  childEarUrgent?: ("notBreathing" | "unrousable" | "mastoid" | "stiffNeck" | "nonBlanching" | "faceDroop")[];
+  /**
+   * How old is your baby in completed months?
+   */
+  earBabyMonths?: number;
+  /**
+   * Which ear?
+   */
+  earWhich?: "left" | "right" | "both";
+  /**
+   * How many days has your child had ear pain?
+   */
+  earPainDays?: number;
+  /**
+   * Does your child have a high temperature (38°C or above) or feel hot?
+   */
+  earChildFever?: boolean;
+  /**
+   * Could there be something stuck in the ear, such as a bead or a bit of food?
+   */
+  earObject?: boolean;
+  /**
+   * Is there fluid or pus coming out of the ear?
+   */
+  earDischarge?: boolean;
+}
+
+/**
+ * Answers of Form.U16.Fever (Fever or high temperature), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16FeverAnswers {
+  /**
+   * Does your child have any of these?
+   */
+  feverUrgent?: (
+    | "notBreathing"
+    | "unrousable"
+    | "nonBlanching"
+    | "breathingHard"
+    | "mottled"
+    | "stiffNeck"
+    | "fontanelle"
+    | "highCry"
+    | "noWee"
+    | "firstFit"
+  )[];
+  /**
+   * How old is your baby in completed months?
+   */
+  feverBabyMonths?: number;
+  /**
+   * Have you measured their temperature with a thermometer?
+   */
+  feverMeasured?: boolean;
+  /**
+   * What was the highest temperature?
+   */
+  feverTemperature?: number;
+  /**
+   * How many days has your child had a fever?
+   */
+  feverDays?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  feverAmber?: ("lessResponsive" | "fastBreathing" | "drinkingLess" | "limb" | "shivering")[];
+  /**
+   * Has your child been abroad in the last 12 months?
+   */
+  feverTravel?: boolean;
+  /**
+   * Does your child have a long-term condition or a weakened immune system, or are they having chemotherapy?
+   */
+  feverCondition?: boolean;
+}
+
+/**
+ * Answers of Form.U16.Rash (Rash or spots), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16RashAnswers {
+  /**
+   * Does your child have any of these?
+   */
+  childRashUrgent?: (
+    "notBreathing" | "unrousable" | "anaphylaxis" | "nonBlanching" | "mottled" | "stiffNeck" | "blistering"
+  )[];
+  /**
+   * How old is your baby in completed months?
+   */
+  rashBabyMonths?: number;
+  /**
+   * What does the rash look like?
+   */
+  rashType?: "spots" | "blisters" | "hives" | "dry" | "crusty" | "other";
+  /**
+   * Describe the rash
+   */
+  rashOther?: string;
+  /**
+   * Does your child have a high temperature (38°C or above) or feel hot?
+   */
+  rashFever?: boolean;
+  /**
+   * How many days has your child had a fever?
+   */
+  rashFeverDays?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  rashKawasaki?: ("redEyes" | "lips" | "handsFeet" | "glands")[];
+  /**
+   * Is the skin red, hot, swollen and painful, or is eczema weeping or crusting?
+   */
+  rashInfected?: boolean;
 }
 
 /**
@@ -427,6 +635,10 @@ export interface TriageMedicationQuestionAnswers {
    */
   medCritical?: ("insulin" | "epilepsy" | "parkinsons" | "anticoagulant" | "steroid" | "mental")[];
   /**
+   * When did you last take it?
+   */
+  medLastDose?: string;
+  /**
    * Tell us about the side effect
    */
   medSideEffect?: string;
@@ -458,6 +670,10 @@ export interface TriageNonSpecificAnswers {
    * How much is it affecting you?
    */
   nsSeverity?: "mild" | "moderate" | "severe";
+  /**
+   * Have you already been seen by NHS 111, an urgent treatment centre or A&E about this problem?
+   */
+  nsSeenElsewhere?: boolean;
   /**
    * Is it getting worse quickly (over hours)?
    */
@@ -557,9 +773,9 @@ export interface TriageSoreThroatAnswers {
    */
   stPus?: boolean;
   /**
-   * Do you have a sore throat WITHOUT a cough or a runny or blocked nose?
+   * Do you also have a cough, or a runny or blocked nose?
    */
-  stNoCough?: boolean;
+  stCoryza?: boolean;
   /**
    * Is your throat so painful that you cannot drink enough fluids?
    */
@@ -654,6 +870,11 @@ export interface PathwayAnswersById {
   "Eligibility.CervicalScreening": EligibilityCervicalScreeningAnswers;
   "Eligibility.FirstContactPhysio": EligibilityFirstContactPhysioAnswers;
   "Eligibility.FluVaccination": EligibilityFluVaccinationAnswers;
+  "Form.U16.CoughBreathing": FormU16CoughBreathingAnswers;
+  "Form.U16.DiarrhoeaVomiting": FormU16DiarrhoeaVomitingAnswers;
+  "Form.U16.EarPain": FormU16EarPainAnswers;
+  "Form.U16.Fever": FormU16FeverAnswers;
+  "Form.U16.Rash": FormU16RashAnswers;
   "Triage.BackPain": TriageBackPainAnswers;
   "Triage.Contraception": TriageContraceptionAnswers;
   "Triage.CoughCold": TriageCoughColdAnswers;
@@ -678,6 +899,11 @@ export type GuidelineId =
   | "Eligibility.CervicalScreening"
   | "Eligibility.FirstContactPhysio"
   | "Eligibility.FluVaccination"
+  | "Form.U16.CoughBreathing"
+  | "Form.U16.DiarrhoeaVomiting"
+  | "Form.U16.EarPain"
+  | "Form.U16.Fever"
+  | "Form.U16.Rash"
   | "Triage.BackPain"
   | "Triage.Contraception"
   | "Triage.CoughCold"
@@ -695,4 +921,4 @@ export type GuidelineId =
   | "Triage.StomachPain"
   | "Triage.UrinaryWomen";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Triage.BackPain", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Earache", "Triage.EyeProblem", "Triage.Headache", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Non_specific", "Triage.SexualHealth", "Triage.SkinRash", "Triage.SoreThroat", "Triage.StomachPain", "Triage.UrinaryWomen"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.Fever", "Form.U16.Rash", "Triage.BackPain", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Earache", "Triage.EyeProblem", "Triage.Headache", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Non_specific", "Triage.SexualHealth", "Triage.SkinRash", "Triage.SoreThroat", "Triage.StomachPain", "Triage.UrinaryWomen"];

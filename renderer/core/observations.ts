@@ -122,7 +122,11 @@ export function fromObservations(section: SectionRef, observations: unknown): { 
     }
     if (values.length === 0) return; // unanswered: validate() says "required"
     if (type === 'MULTI_CHOICE') {
-      setOwn(data, field, values.map((v) => (v === NONE_OF_THE_ABOVE ? NONE_OF_THE_ABOVE : v)));
+      if (values.includes(NONE_OF_THE_ABOVE) && values.length > 1) {
+        problems.push({ path: field, message: `"${field}": "None of the above" cannot be chosen with other options` });
+        return;
+      }
+      setOwn(data, field, values);
     } else if (values.length > 1) {
       problems.push({ path: field, message: `"${field}" takes one answer (found ${values.length})` });
     } else {

@@ -1,5 +1,6 @@
 import type { RouteModule } from '../context.js';
 import { registerControlsRoutes } from './controls.js';
+import { registerEngineRoutes } from './engine.js';
 import { registerLoginRoutes } from './login.js';
 import { registerPatientRoutes } from './patients.js';
 import { registerPracticeRoutes } from './practice.js';
@@ -17,4 +18,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerRequestRoutes,
   registerPracticeRoutes,
   registerControlsRoutes,
+  registerEngineRoutes,
 ];
