@@ -80,12 +80,15 @@ export function queryTokens(text: string): string[] {
  * **How scores are normalised, so that the thresholds of `triageMappingSearch` mean something:**
  * each searched word (stop words removed) gets a weight in [0, 1] per pathway: the boost of the
  * best field it was found in divided by the top boost (label 25/25 = 1, symptoms 15/25 = 0.6,
- * suitable-for 5/25 = 0.2; 0 when absent). A pathway's score is the mean of its words' weights,
- * taken over the words that occur somewhere in the library: a word no pathway knows ("bad",
- * "horrible", a typo) says nothing about which pathway fits, so it does not dilute the score. So
- * 1 means every informative word is in the label, 0.6 every one among the symptoms, and the
- * default threshold 0.5 asks for better than "half the words in the label". A main match also
- * keeps within `mainSearchFuzzyDifference` of the best score.
+ * suitable-for 5/25 = 0.2; 0 when absent). A pathway's score is the sum of its words' weights
+ * divided by the number of words that name something, i.e. are found in a label or among the
+ * symptoms of at least one pathway (or, when none does, by the number of words found at all),
+ * capped at 1. A word no pathway names ("bad", "days", a typo)
+ * says nothing about which pathway fits, so it does not dilute the score (a suitable-for hit
+ * still adds its 0.2). So 1 means every naming word is in the label, 0.6 every one among the
+ * symptoms, and the default threshold 0.5 asks for about half the naming words in the label or
+ * most of them among the symptoms. A main match also keeps within `mainSearchFuzzyDifference`
+ * of the best score.
  *
  * Similar matches score the same way but each word's weight is multiplied by how close it is to
  * the nearest word of the field: 1 − (edit distance / length of the longer word), comparing with
@@ -167,50 +170,85 @@ export class SymptomSearch {
     return { kind: 'results', matches: strong.map(toScored), similar: similar.map(toScored) };
   }
 
-  /** flexsearch per word and field; the word counts with the weight of the best field it hit. */
-  private mainScores(tokens: string[]): Map<number, number> {
-    const sums = new Map<number, number>();
-    let informative = 0;
-    for (const token of tokens) {
-      const weights = new Map<number, number>();
-      for (const field of FIELDS) {
-        for (const raw of this.indexes[field].search(token, { limit: this.entries.length })) {
-          const id = Number(raw);
-          // Short words match whole words only: "ey" must not match "eye" nor "eyelid".
-          if (token.length < PARTIAL_MIN_LENGTH && !this.fieldWords[id]![field].includes(token)) continue;
-          weights.set(id, Math.max(weights.get(id) ?? 0, FIELD_BOOSTS[field] / TOP_BOOST));
-        }
-      }
-      if (weights.size === 0) continue;
-      informative++;
-      for (const [id, w] of weights) sums.set(id, (sums.get(id) ?? 0) + w);
+  /**
+   * One word's weight per pathway, cached: typing changes only the last word, so the words
+   * before it are not searched again on every keystroke.
+   */
+  private readonly cache = { main: new Map<string, Map<number, number>>(), fuzzy: new Map<string, Map<number, number>>() };
+
+  private cached(kind: 'main' | 'fuzzy', token: string): Map<number, number> {
+    const store = this.cache[kind];
+    let weights = store.get(token);
+    if (!weights) {
+      if (store.size > 1000) store.clear();
+      weights = kind === 'main' ? this.mainWeights(token) : this.fuzzyWeights(token);
+      store.set(token, weights);
     }
-    return meanOver(sums, informative);
+    return weights;
+  }
+
+  /** flexsearch per field; the word counts with the weight of the best field it hit. */
+  private mainWeights(token: string): Map<number, number> {
+    const weights = new Map<number, number>();
+    for (const field of FIELDS) {
+      for (const raw of this.indexes[field].search(token, { limit: this.entries.length })) {
+        const id = Number(raw);
+        // Short words match whole words only: "ey" must not match "eye" nor "eyelid".
+        if (token.length < PARTIAL_MIN_LENGTH && !this.fieldWords[id]![field].includes(token)) continue;
+        weights.set(id, Math.max(weights.get(id) ?? 0, FIELD_BOOSTS[field] / TOP_BOOST));
+      }
+    }
+    return weights;
+  }
+
+  /** Edit-distance similarity to every indexed word, times that word's field weight. */
+  private fuzzyWeights(token: string): Map<number, number> {
+    const weights = new Map<number, number>();
+    if (token.length < PARTIAL_MIN_LENGTH) return weights;
+    for (const [word, byEntry] of this.vocabulary) {
+      const sim = similarity(token, word, this.settings.fuzzyMinThreshold);
+      if (sim < this.settings.fuzzyMinThreshold) continue;
+      for (const [id, fieldWeight] of byEntry) weights.set(id, Math.max(weights.get(id) ?? 0, sim * fieldWeight));
+    }
+    return weights;
+  }
+
+  private mainScores(tokens: string[]): Map<number, number> {
+    return combine(tokens.map((t) => this.cached('main', t)));
   }
 
   private fuzzyScores(tokens: string[]): Map<number, number> {
-    const sums = new Map<number, number>();
-    let informative = 0;
-    for (const token of tokens) {
-      if (token.length < PARTIAL_MIN_LENGTH) continue;
-      const weights = new Map<number, number>();
-      for (const [word, byEntry] of this.vocabulary) {
-        const sim = similarity(token, word);
-        if (sim < this.settings.fuzzyMinThreshold) continue;
-        for (const [id, fieldWeight] of byEntry) weights.set(id, Math.max(weights.get(id) ?? 0, sim * fieldWeight));
-      }
-      if (weights.size === 0) continue;
-      informative++;
-      for (const [id, w] of weights) sums.set(id, (sums.get(id) ?? 0) + w);
-    }
-    return meanOver(sums, informative);
+    return combine(tokens.map((t) => this.cached('fuzzy', t)));
   }
 }
 
-function meanOver(sums: Map<number, number>, count: number): Map<number, number> {
+/** A word that names something in a label or among the symptoms of some pathway (weight ≥ the symptoms' boost). */
+const NAMING_WEIGHT = FIELD_BOOSTS.symptoms / TOP_BOOST;
+
+/**
+ * Sum of each word's weight, divided by the number of words that name something (found in a
+ * label or among the symptoms of any pathway), capped at 1. Words found nowhere, or only in
+ * suitable-for texts, add what they weigh but do not dilute; when no word names anything, every
+ * word found somewhere counts.
+ */
+function combine(perToken: Array<Map<number, number>>): Map<number, number> {
+  const sums = new Map<number, number>();
+  let naming = 0;
+  let found = 0;
+  for (const weights of perToken) {
+    let names = false;
+    for (const [id, w] of weights) {
+      sums.set(id, (sums.get(id) ?? 0) + w);
+      if (w >= NAMING_WEIGHT - 1e-9) names = true;
+    }
+    if (names) naming++;
+    if (weights.size > 0) found++;
+  }
+  // Only suitable-for words: each counts (so a suitable-for-only match scores 0.2, under the default threshold).
+  const divisor = naming > 0 ? naming : found;
   const out = new Map<number, number>();
-  if (count === 0) return out;
-  for (const [id, sum] of sums) out.set(id, sum / count);
+  if (divisor === 0) return out;
+  for (const [id, sum] of sums) out.set(id, Math.min(1, sum / divisor));
   return out;
 }
 
@@ -226,36 +264,44 @@ function round(score: number): number {
  * 1 − (optimal-string-alignment distance / length of the longer word), in [0, 1]. A query word
  * shorter than the indexed word is also compared with the indexed word's start (a half-typed
  * word), at 0.9 of that similarity so that a prefix never counts as much as a whole word.
+ * `floor`: results below it may be returned as 0 (pairs whose lengths alone rule them out are skipped).
  */
-export function similarity(query: string, word: string): number {
-  const whole = ratio(query, word);
-  if (word.length <= query.length) return whole;
-  return Math.max(whole, PREFIX_FACTOR * ratio(query, word.slice(0, query.length)));
+export function similarity(query: string, word: string, floor = 0): number {
+  const m = query.length;
+  const n = word.length;
+  const longest = Math.max(m, n);
+  if (longest === 0) return 1;
+  const prefix = n > m;
+  // Largest distances that could still reach the floor, for the whole word and for its start.
+  const wholeMax = (1 - floor) * longest;
+  const prefixMax = prefix ? (1 - floor / PREFIX_FACTOR) * m : -1;
+  if (Math.abs(m - n) > wholeMax && prefixMax < 0) return 0;
+  const limit = Math.max(wholeMax, prefixMax);
+  // One optimal-string-alignment table gives both: row m, column n is the distance to the whole
+  // word, row m, column m the distance to its first m letters.
+  const cols = n + 1;
+  if (buffer.length < (m + 1) * cols) buffer = new Int32Array((m + 1) * cols * 2);
+  const d = buffer;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i <= m; i++) {
+    d[i * cols] = i;
+    let rowMin = i;
+    const qi = query.charCodeAt(i - 1);
+    for (let j = 1; j < cols; j++) {
+      const wj = word.charCodeAt(j - 1);
+      let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + (qi === wj ? 0 : 1));
+      if (i > 1 && j > 1 && qi === word.charCodeAt(j - 2) && query.charCodeAt(i - 2) === wj) v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
+      d[i * cols + j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    // Distances never shrink in later rows: nothing here can reach the floor any more.
+    if (rowMin > limit) return 0;
+  }
+  const whole = 1 - d[m * cols + n]! / longest;
+  return prefix ? Math.max(whole, PREFIX_FACTOR * (1 - d[m * cols + m]! / m)) : whole;
 }
 
+/** A half-typed word counts at 0.9 of its similarity to the start of the indexed word. */
 const PREFIX_FACTOR = 0.9;
 
-function ratio(a: string, b: string): number {
-  const longest = Math.max(a.length, b.length);
-  if (longest === 0) return 1;
-  // Quick reject: the length gap alone is already more than half the word.
-  if (Math.abs(a.length - b.length) / longest > 0.5) return 0;
-  return 1 - osaDistance(a, b) / longest;
-}
-
-function osaDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[] = new Array<number>(rows * cols);
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
-      d[i * cols + j] = v;
-    }
-  }
-  return d[rows * cols - 1]!;
-}
+let buffer = new Int32Array(0);
