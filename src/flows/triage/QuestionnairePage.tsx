@@ -244,7 +244,6 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         onCancel={() => setConfirmDiscard(true)}
         submitLabel="Next"
         banner={ANSWER_ALL_BANNER}
-        idPrefix="q-"
         notice={busy === 'next' ? <Loading message={LOADING_MESSAGES.gettingNextQuestion} /> : undefined}
       />
     );

@@ -1,10 +1,13 @@
 import type { FormData, FormDocument } from '../../../renderer/index';
+
+const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
 import type { CustomDataEntry, Execution, Recommendation, StartRefusal } from '../../api/engine';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
 import type { AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
+import type { SafetyState } from './safety/safety';
 
 export const MEDICAL_FLOW = 'MEDICAL_REQUEST';
 /** Where the medical request starts (and where every later page bounces to while triage is unfinished). */
@@ -57,6 +60,8 @@ export interface TriageFlowState {
   /** Set once sent, after everything else is cleared: the thank-you page reads it. */
   sent?: { executionId: string; useProxy: boolean; triageRequestType: string };
   reachedThankYou?: boolean;
+  /** The safety branch after an urgent result (src/flows/triage/safety). */
+  safety?: SafetyState;
 }
 
 export const triageFlow = createFlowStore<TriageFlowState>('flow:triage', () => ({ drafts: {}, labels: {} }));
@@ -100,6 +105,8 @@ export function sectionLabels(doc: FormDocument): Record<string, QuestionLabel> 
     const options = Array.isArray(list)
       ? Object.fromEntries(list.filter((o) => o.const !== undefined && typeof o.title === 'string').map((o) => [String(o.const), String(o.title)]))
       : undefined;
+    // Multi-choice questions always offer the renderer's exclusive "None of the above".
+    if (options && p.items) options[NONE_OF_THE_ABOVE] = 'None of the above';
     out[field] = options && Object.keys(options).length > 0 ? { label: p.title, options } : { label: p.title };
   }
   return out;

@@ -6,6 +6,7 @@ import { newIdempotencyKey, postJson } from '../../api/send';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { readEntryParams } from '../../session/entryParams';
 import { useSettings } from '../../settings/useSettings';
+import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety/safety';
 import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
 
 export const CONSULTATION_URL = '/api/v1/triage/patient/consultation';
@@ -32,7 +33,9 @@ export function useTriageSender() {
   return useCallback(
     async (associated?: Associated) => {
       const state = triageFlow.get();
-      const built = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
+      const consultation = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
+      // After the safety check: the safety answers, the override reason and the A&E choice go with it.
+      const built = withSafety(consultation, state.execution?.guidelineId ?? '', state.safety);
       const url = associated ? UNVERIFIED_REQUESTS_URL : CONSULTATION_URL;
       const body = associated
         ? { primaryRequest: built.triageRequest, associatedRequest: { submittedDate: new Date().toISOString(), patient: built.triageRequest.patient, ...associated } }
@@ -49,14 +52,15 @@ export function useTriageSender() {
       const execution = state.execution!;
       const useProxy = state.useProxy ?? proxyOn(settings);
       // The request is with the practice: what follows is the engine's bookkeeping and must not stop the patient.
-      await finishExecution(execution.identifier, { acceptedRecommendationIds: execution.recommendations.map((r) => r.id), committedToConsultGp: true }, useProxy).catch(
+      await finishExecution(execution.identifier, { acceptedRecommendationIds: execution.recommendations.map((r) => r.id), committedToConsultGp: committedToConsultGp(state.safety) }, useProxy).catch(
         () => undefined,
       );
       await putCustomData(execution.identifier, [dateTime('submittedOn', new Date().toISOString())], useProxy).catch(() => undefined);
       const triageRequestType = built.triageRequest.triageRequestType;
+      const attendingAE = state.safety?.choice === 'ATTEND_AE';
       clearTriageFlow();
       triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType } });
-      await navigate(confirmationPath(triageRequestType), { replace: true });
+      await navigate(attendingAE ? EMERGENCY_CONFIRMED_PATH : confirmationPath(triageRequestType), { replace: true });
     },
     [handleError, navigate, settings],
   );

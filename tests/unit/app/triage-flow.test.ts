@@ -99,7 +99,7 @@ describe('helpers', () => {
       pages: [{ title: 's', fields: ['a', 'b'] }],
       schema: { type: 'object', properties: { a: { type: 'boolean', title: 'A?' }, b: { type: 'array', title: 'B?', items: { type: 'string', oneOf: [{ const: 'x', title: 'Ex' }] } } } },
     } as unknown as FormDocument;
-    expect(sectionLabels(doc)).toEqual({ a: { label: 'A?' }, b: { label: 'B?', options: { x: 'Ex' } } });
+    expect(sectionLabels(doc)).toEqual({ a: { label: 'A?' }, b: { label: 'B?', options: { x: 'Ex', NONE_OF_THE_ABOVE: 'None of the above' } } });
   });
 
   it('goes through the engine proxy when useProxy is on', () => {
