@@ -248,8 +248,9 @@ const FORM_META = 'form-document.schema.json';
 
 /** The questionnaire meta-schema made fit for json-schema-to-typescript: form-document refs → renderer/core types. */
 function questionnaireTypeSchema(meta: Record<string, unknown>): Record<string, unknown> {
-  const swap = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(swap);
+  // `inMap`: node is a properties/definitions map, whose keys are names, not keywords.
+  const swap = (node: unknown, inMap = false): unknown => {
+    if (Array.isArray(node)) return node.map((n) => swap(n));
     if (!node || typeof node !== 'object') return node;
     const obj = node as Record<string, unknown>;
     const ref = obj.$ref;
@@ -264,7 +265,10 @@ function questionnaireTypeSchema(meta: Record<string, unknown>): Record<string, 
       return { tsType: 'FormDocument', ...(typeof obj.description === 'string' ? { description: obj.description } : {}) };
     }
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(obj)) if (k !== 'x-error' && k !== 'examples') out[k] = swap(v);
+    for (const [k, v] of Object.entries(obj)) {
+      if (!inMap && (k === 'x-error' || k === 'examples')) continue; // annotations
+      out[k] = swap(v, !inMap && (k === 'properties' || k === 'definitions'));
+    }
     return out;
   };
   const schema = swap(meta) as Record<string, unknown>;

@@ -47,6 +47,10 @@ export interface Pathway {
    * @minItems 1
    */
   outcomes: [PathwayOutcome, ...PathwayOutcome[]];
+  /**
+   * Worked examples run by the tests through the real engine: answers not given are filled with generated valid answers that raise no red flag.
+   */
+  examples?: PathwayExample[];
 }
 export interface PathwaySymptom {
   label: string;
@@ -99,4 +103,15 @@ export interface TestAction {
   type: "Test";
   testId: string;
   label: string;
+}
+export interface PathwayExample {
+  name: string;
+  patient: {
+    age: number;
+    sexAtBirth: "female" | "male";
+  };
+  answers?: {};
+  expectTopReferral?: ReferralId;
+  expectRecommendationIds?: string[];
+  expectRefusal?: "RESTRICTED_BY_AGE" | "RESTRICTED_BY_SEX" | "NOT_AVAILABLE";
 }
