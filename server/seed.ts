@@ -1,5 +1,16 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Db } from './db.js';
-import { writeSetting } from './db.js';
+import { readSetting, writeSetting } from './db.js';
+import { pathwaySettings, readPathwayDocuments } from './engine/settings.js';
+
+/**
+ * Settings that name pathways (triageMapping, eligibilityGuidelines, childGuidelines, ai-led),
+ * generated from schemas/questionnaires at start so they never drift from the documents.
+ */
+export const DEMO_PATHWAY_SETTINGS = pathwaySettings(
+  readPathwayDocuments(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schemas', 'questionnaires')),
+);
 
 /** The demo practice: what a fresh `npm start` shows. All names, numbers and addresses are fictional. */
 export const DEMO_CLINIC = {
@@ -37,7 +48,7 @@ export const DEMO_FLOW_CONFIG = Object.fromEntries(
 );
 
 export const DEMO_PATIENT_APP = {
-  triageMapping: {},
+  triageMapping: DEMO_PATHWAY_SETTINGS.triageMapping,
   // Spec 9 defaults.
   triageMappingSearch: {
     mainSearchMinThreshold: 0.5,
@@ -141,8 +152,8 @@ export const DEMO_SHARED = {
   slotTypes: [],
   alternativeSlotSites: [],
   alternativeSlotTypes: [],
-  eligibilityGuidelines: [],
-  childGuidelines: [],
+  eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines,
+  childGuidelines: DEMO_PATHWAY_SETTINGS.childGuidelines,
   anE: {},
   featureSets: ['SMART_TRIAGE', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING'],
   enableChildRequests: true,
@@ -184,8 +195,8 @@ export const DEMO_URGENCY = {
   'ref-nurse': { urgency: 'Nurse', colour: 'UNKNOWN' },
 };
 
-/** Guidelines whose questionnaires are AI-led (settings ai-led / ai-led-pathways). */
-export const DEMO_AI_LED = { guidelineIds: ['back-pain', 'sore-throat'] };
+/** Guidelines whose questionnaires are AI-led (settings ai-led / ai-led-pathways): isAiLedGuideline of the documents. */
+export const DEMO_AI_LED = { guidelineIds: DEMO_PATHWAY_SETTINGS.aiLedGuidelineIds };
 
 /**
  * Demo patient records. `ehrState` simulates the record system: ACTIVE, INACTIVE (→ INVALID_STATUS),
@@ -233,6 +244,15 @@ export const DEMO_SETTINGS: Record<string, unknown> = {
   'ai-led': DEMO_AI_LED,
 };
 
+/** A database seeded before the pathway library (or before a document changed) gets the documents' view. */
+function syncPathwaySettings(db: Db): void {
+  const app = readSetting<Record<string, unknown>>(db, 'patient-app');
+  if (app) writeSetting(db, 'patient-app', { ...app, triageMapping: DEMO_PATHWAY_SETTINGS.triageMapping });
+  const shared = readSetting<Record<string, unknown>>(db, 'shared');
+  if (shared) writeSetting(db, 'shared', { ...shared, eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines, childGuidelines: DEMO_PATHWAY_SETTINGS.childGuidelines });
+  writeSetting(db, 'ai-led', DEMO_AI_LED);
+}
+
 /**
  * Seeds what is missing: every setting not yet stored, and the demo patients when there are none.
  * Safe on every start, so a database made by an older version gains the newer settings.
@@ -243,6 +263,7 @@ export function seedDatabase(db: Db): void {
     for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
       if (!has.get(key)) writeSetting(db, key, value);
     }
+    syncPathwaySettings(db);
     const patients = db.prepare('SELECT COUNT(*) AS n FROM patients').get() as { n: number };
     if (patients.n > 0) return;
     const insert = db.prepare(
