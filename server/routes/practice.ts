@@ -61,11 +61,26 @@ ${
 </section>`;
 }
 
+/** A medical request the practice must see first: classified EMERGENCY_INDICATION (directly or as the primary of an unverified pair). */
+export function isEmergencyIndication(r: StoredRequest): boolean {
+  const request = r.kind === 'UNVERIFIED_REQUESTS' ? obj(r.body.primaryRequest) : obj(r.body.triageRequest);
+  return r.kind !== 'ADMIN_REQUEST' && request.triageRequestType === 'EMERGENCY_INDICATION';
+}
+
+/** The inbox order: emergency indications first, then the rest; newest first within each. */
+export function inboxOrder(requests: readonly StoredRequest[]): StoredRequest[] {
+  return [...requests.filter(isEmergencyIndication), ...requests.filter((r) => !isEmergencyIndication(r))];
+}
+
+const EMERGENCY_MARK = '<strong class="nhsuk-tag nhsuk-tag--red emergency-indication">Emergency indication</strong>';
+
 function requestHtml(r: StoredRequest): string {
   const heading = [r.kind, r.formType].filter(Boolean).join(' · ');
+  const mark = isEmergencyIndication(r) ? `${EMERGENCY_MARK} ` : '';
+  const open = isEmergencyIndication(r) ? '<article class="emergency" data-emergency="true">' : '<article>';
   if (r.kind === 'CONSULTATION') {
-    return `<article>
-<h2>${escapeHtml(heading)}</h2>
+    return `${open}
+<h2>${mark}${escapeHtml(heading)}</h2>
 <p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
 ${consultationHtml(obj(r.body))}
 </article>`;
@@ -73,8 +88,8 @@ ${consultationHtml(obj(r.body))}
   const rows = flatten(r.body)
     .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
     .join('\n');
-  return `<article>
-<h2>${escapeHtml(heading)}</h2>
+  return `${open}
+<h2>${mark}${escapeHtml(heading)}</h2>
 <p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
 <dl>
 ${rows}
@@ -87,9 +102,10 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
   app.get('/api/v1/practice/requests', async () => listRequests(db));
 
   app.get('/practice/inbox', async (_request, reply) => {
-    const requests = listRequests(db);
+    const requests = inboxOrder(listRequests(db));
+    const emergencies = requests.filter(isEmergencyIndication).length;
     const body = `<h1>Practice inbox</h1>
-<p>${requests.length} request${requests.length === 1 ? '' : 's'} received, newest first. This page is read-only.</p>
+<p>${requests.length} request${requests.length === 1 ? '' : 's'} received, emergency indications first (${emergencies}), then newest first. This page is read-only.</p>
 ${requests.map(requestHtml).join('\n')}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Practice inbox', body));
   });

@@ -5,6 +5,7 @@ import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
 import { ageInYears, recheckForm, type RecheckContext } from '../forms.js';
 import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js';
+import { reclassifyTriageRequest } from '../triageClassification.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
 
@@ -81,8 +82,9 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const body = request.body as Body;
     const answer = runIdempotent(db, idempotencyKey(request), 'consultation', body, () => {
       assertServiceOpen(db, 'medical');
-      const triageRequest = body.triageRequest as Body;
-      return created(insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), body));
+      // The request type is the practice's decision, not the client's (an emergency cannot arrive as routine).
+      const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest');
+      return created(insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), { ...body, triageRequest }));
     });
     return send(reply, answer);
   });
@@ -92,7 +94,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const answer = runIdempotent(db, idempotencyKey(request), 'unverified-requests', body, () => {
       const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
       assertServiceOpen(db, primaryIsAdmin ? 'admin' : 'medical');
-      const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : body.primaryRequest;
+      const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest');
       let associated = body.associatedRequest;
       if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
         const { envelope, fields } = splitFields(associated);

@@ -34,6 +34,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/triage/your-own-words', pageName: 'In your own words', gate: 'triageOrEligibility', load: () => import('../flows/triage/YourOwnWordsPage') },
   { path: '/triage/complete', pageName: 'Send your request?', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageCompletePage') },
   { path: '/triage/thank-you', pageName: 'Request sent', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageThankYouPage') },
+  // Safety-netting after an urgent result (src/flows/triage/safety).
+  { path: '/triage/emergency-questions', pageName: 'Are you safe to wait for GP care?', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyQuestionsPage') },
+  { path: '/triage/submit-emergency', pageName: 'You may need A&E', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/SubmitEmergencyPage') },
+  { path: '/triage/emergency-confirmed', pageName: 'Go to A&E or call 999', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyConfirmedPage') },
+  { path: '/triage/emergency-override', pageName: 'Why it is safe to wait', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyOverridePage') },
   // Admin requests (spec overview "Admin menu", "Admin form page", "Admin complete").
   { path: '/admin-request', pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
   { path: '/admin-request/patient-details', pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },

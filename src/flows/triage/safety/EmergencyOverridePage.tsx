@@ -28,7 +28,7 @@ type Option = { id: string; label: string };
 /** The override form: the document's wording with the practice's reasons (emergencyOverrideOptions) as the options. */
 export function overrideDocument(options: readonly Option[]): FormDocument {
   const base = EMERGENCY_OVERRIDE;
-  const reason = base.schema.properties.reason as Record<string, unknown>;
+  const reason = base.schema.properties.reason!;
   return {
     ...base,
     schema: {
@@ -36,7 +36,7 @@ export function overrideDocument(options: readonly Option[]): FormDocument {
       properties: { ...base.schema.properties, reason: { ...reason, oneOf: options.map((o) => ({ const: o.id, title: o.label })) } },
     },
     uiSchema: { ...base.uiSchema, reason: { 'ui:widget': 'radio', 'ui:errors': { required: OVERRIDE_REQUIRED } } },
-  } as FormDocument;
+  };
 }
 
 /**
