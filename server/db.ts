@@ -95,8 +95,16 @@ export function resetDatabase(db: Db): void {
   })();
 }
 
+/** Prepared once per database: settings are read on every engine call (operational state). */
+const readStatements = new WeakMap<Db, Database.Statement>();
+
 export function readSetting<T>(db: Db, key: string): T | undefined {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  let stmt = readStatements.get(db);
+  if (!stmt) {
+    stmt = db.prepare('SELECT value FROM settings WHERE key = ?');
+    readStatements.set(db, stmt);
+  }
+  const row = stmt.get(key) as { value: string } | undefined;
   return row ? (JSON.parse(row.value) as T) : undefined;
 }
 
