@@ -9,6 +9,7 @@ import { registerErrorHandler } from './errors.js';
 import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
+import { NotificationWorker, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { SUBMITTABLE_FORM_TYPES } from './seed.js';
 import { registerSecurityHeaders } from './security.js';
@@ -33,11 +34,23 @@ export interface ServerOptions {
   questionnairesDirs?: string[];
   /** Base URL of the engine the proxy reaches (ENGINE_URL); default: the embedded engine. */
   engineUrl?: string;
+  /** The notifications worker (server/notifications/README.md). */
+  notifications?: {
+    /** How messages leave; default from the environment (NOTIFY_API_KEY…), else the outbox. */
+    transport?: Transport;
+    /** Environment read when no transport is given (default process.env). */
+    env?: NodeJS.ProcessEnv;
+    /** false: queue only, nothing sent until someone calls worker.drain() (tests). Default true. */
+    autoStart?: boolean;
+    worker?: WorkerOptions;
+  };
 }
 
 export interface PracticeServer {
   app: FastifyInstance;
   db: Db;
+  /** Sends the queued notifications; stopped when the app closes. */
+  notifications: NotificationWorker;
   /** Start-up problems worth printing (missing form documents, missing form checker). */
   warnings: string[];
 }
@@ -60,7 +73,22 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       : false,
   });
   const db = openDatabase(options.dataDir);
-  app.addHook('onClose', async () => db.close());
+  const warnings: string[] = [];
+  const chosen = options.notifications?.transport
+    ? { transport: options.notifications.transport, warnings: [] }
+    : transportFromEnv(options.notifications?.env ?? process.env);
+  warnings.push(...chosen.warnings);
+  const notifications = new NotificationWorker(db, chosen.transport, options.notifications?.worker);
+  app.addHook('onClose', async () => {
+    // The round in progress finishes and records its sends before the database closes.
+    await notifications.stop();
+    db.close();
+  });
+  // A stored submission (or booking…) queues its messages in its own transaction: look at the queue
+  // as soon as it is answered rather than at the next poll.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) notifications.wake();
+  });
 
   // Every API schema compiled once, here; route bodies refer to them by $id.
   const ajv = createApiAjv(path.join(repoRoot, 'schemas', 'api'));
@@ -69,7 +97,6 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   app.removeContentTypeParser('text/plain');
   const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), SUBMITTABLE_FORM_TYPES);
   const formCore = options.formCore ?? RENDERER_CORE;
-  const warnings: string[] = [];
   if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
   for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);
   const library = new PathwayLibrary(options.questionnairesDirs ?? [path.join(repoRoot, 'schemas', 'questionnaires')]);
@@ -104,5 +131,6 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such resource: ${request.method} ${urlPath}` });
   });
 
-  return { app, db, warnings };
+  if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
+  return { app, db, notifications, warnings };
 }

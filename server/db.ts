@@ -53,6 +53,46 @@ const MIGRATIONS: string[] = [
      patient_id TEXT NOT NULL,
      created_at TEXT NOT NULL
    );`,
+  // The notifications queue, its attempts and the embedded outbox (server/notifications/README.md).
+  `CREATE TABLE notifications (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     event_id TEXT NOT NULL,
+     source_id TEXT NOT NULL,
+     template TEXT NOT NULL,
+     channel TEXT NOT NULL,
+     recipient TEXT NOT NULL,
+     personalisation TEXT NOT NULL,
+     status TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     claimed_by TEXT,
+     claimed_at INTEGER,
+     created_at TEXT NOT NULL,
+     finished_at TEXT,
+     provider_id TEXT,
+     last_error TEXT
+   );
+   CREATE INDEX notifications_due ON notifications (status, next_attempt_at);
+   CREATE TABLE notification_attempts (
+     notification_id TEXT NOT NULL,
+     attempt INTEGER NOT NULL,
+     transport TEXT NOT NULL,
+     started_at TEXT NOT NULL,
+     finished_at TEXT,
+     outcome TEXT NOT NULL,
+     error TEXT,
+     PRIMARY KEY (notification_id, attempt)
+   );
+   CREATE TABLE outbox (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     notification_id TEXT NOT NULL UNIQUE,
+     channel TEXT NOT NULL,
+     recipient TEXT NOT NULL,
+     subject TEXT,
+     body TEXT NOT NULL,
+     sent_at TEXT NOT NULL
+   );`,
   // Guideline executions of the embedded engine (server/engine/engine.ts): state is JSON.
   `CREATE TABLE guideline_executions (
      id TEXT PRIMARY KEY,
@@ -87,10 +127,12 @@ function migrate(db: Db): void {
   }
 }
 
-/** Puts the database back to the demo seed: settings, patients, requests, keys, sessions and guideline executions. */
+/** Puts the database back to the demo seed: settings, patients, requests, keys, sessions, the notifications queue and outbox, and guideline executions. */
 export function resetDatabase(db: Db): void {
   db.transaction(() => {
-    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'guideline_executions']) db.exec(`DELETE FROM ${table}`);
+    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'notifications', 'notification_attempts', 'outbox', 'guideline_executions']) {
+      db.exec(`DELETE FROM ${table}`);
+    }
     seedDatabase(db);
   })();
 }

@@ -8,7 +8,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
 const distDir = path.join(root, 'dist');
 
-const { app, warnings } = await buildServer({
+const { app, warnings, notifications } = await buildServer({
   dataDir,
   distDir,
   logRequests: process.env.LOG_REQUESTS === '1',
@@ -20,6 +20,11 @@ for (const warning of warnings) console.warn(`Warning: ${warning}`);
 await app.listen({ port, host });
 const shown = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
 console.log(`Your GP practice online service is running at http://${shown}:${port}/ (data in ${dataDir})`);
+console.log(
+  notifications.transport.name === 'notify'
+    ? 'Emails and texts are sent through GOV.UK Notify.'
+    : `Emails and texts go to the practice outbox: http://${shown}:${port}/practice/outbox (set NOTIFY_API_KEY and the template ids to send them through GOV.UK Notify).`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

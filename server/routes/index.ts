@@ -1,4 +1,5 @@
 import type { RouteModule } from '../context.js';
+import { registerNotificationRoutes } from '../notifications/routes.js';
 import { registerControlsRoutes } from './controls.js';
 import { registerEngineRoutes } from './engine.js';
 import { registerLoginRoutes } from './login.js';
@@ -17,6 +18,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerPatientRoutes,
   registerRequestRoutes,
   registerPracticeRoutes,
+  registerNotificationRoutes,
   registerControlsRoutes,
   registerEngineRoutes,
 ];

@@ -4,6 +4,7 @@ import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
 import { ageInYears, recheckForm, type RecheckContext } from '../forms.js';
+import { notifyRequestReceived } from '../notifications/index.js';
 import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js';
 import { reclassifyTriageRequest } from '../triageClassification.js';
 import { schemaId } from '../validation.js';
@@ -73,7 +74,10 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const answer = runIdempotent(db, idempotencyKey(request), 'admin-request', body, () => {
       assertServiceOpen(db, 'admin');
       const stored = checkAdminRequest(ctx, body, '');
-      return created(insertRequest(db, 'ADMIN_REQUEST', String(body.formType), stored));
+      const request = insertRequest(db, 'ADMIN_REQUEST', String(body.formType), stored);
+      // Same transaction as the insert: an acknowledged request always has its confirmation queued.
+      notifyRequestReceived(db, request.id, 'ADMIN_REQUEST', stored);
+      return created(request);
     });
     return send(reply, answer);
   });
@@ -84,7 +88,10 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       assertServiceOpen(db, 'medical');
       // The request type is the practice's decision, not the client's (an emergency cannot arrive as routine).
       const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest');
-      return created(insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), { ...body, triageRequest }));
+      const stored = { ...body, triageRequest };
+      const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
+      notifyRequestReceived(db, request.id, 'CONSULTATION', stored);
+      return created(request);
     });
     return send(reply, answer);
   });
@@ -103,7 +110,10 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
         associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest') };
       }
       const kindLabel = String(primary.formType ?? primary.triageRequestType);
-      return created(insertRequest(db, 'UNVERIFIED_REQUESTS', kindLabel, { primaryRequest: primary, associatedRequest: associated }));
+      const stored = { primaryRequest: primary, associatedRequest: associated };
+      const request = insertRequest(db, 'UNVERIFIED_REQUESTS', kindLabel, stored);
+      notifyRequestReceived(db, request.id, 'UNVERIFIED_REQUESTS', stored);
+      return created(request);
     });
     return send(reply, answer);
   });

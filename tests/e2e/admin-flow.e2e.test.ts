@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
-import { practiceRequests, resetPractice, setControls } from './practice-controls';
+import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
 import { AMELIA, clickButton, declineLogin, demoPatient, fillContact, fillDetails, reachForm, type DemoPatient } from './admin-steps';
 import { ADMIN_FORMS, fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
 import { prune, type FormData } from '../../renderer/core/index';
@@ -115,6 +115,13 @@ describe('admin request journey in Chromium', () => {
       },
     });
     expect(Number.isNaN(Date.parse(String(body.submittedDate)))).toBe(false);
+    // The confirmation the screen promises reaches the patient (the embedded outbox stands in for email).
+    await expect.poll(async () => (await practiceOutbox()).length, { timeout: 10_000 }).toBe(1);
+    const [email] = await practiceOutbox();
+    expect(email).toMatchObject({ channel: 'EMAIL', to: 'amelia.testwell@example.com', subject: 'Riverside Medical Practice: we have received your request' });
+    expect(email!.body).toContain(`Your reference: ${stored!.id.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
+    expect(email!.body).toContain('The practice aims to respond within two working days.');
+    expect(email!.body).not.toContain('repeat medication review');
     // Sent: the flow is forgotten, nothing is left in the tab's storage, nothing ever in localStorage.
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => !k.startsWith('__')))).toEqual([]);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

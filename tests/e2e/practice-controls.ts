@@ -43,3 +43,24 @@ export async function practiceRequests(): Promise<Array<{ id: string; kind: stri
   const response = await fetch(`${baseURL()}/api/v1/practice/requests`);
   return (await response.json()) as Array<{ id: string; kind: string; formType?: string; receivedAt: string; body: Record<string, unknown> }>;
 }
+
+/** Staff sign-in: read-back sends the bearer token when the environment sets one. */
+function staffHeaders(): Record<string, string> {
+  return process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
+}
+
+export interface OutboxMessage {
+  notificationId: string;
+  channel: 'EMAIL' | 'SMS';
+  to: string;
+  subject?: string;
+  body: string;
+  sentAt: string;
+}
+
+/** The messages the practice's outbox delivered (emails and texts as the patient receives them), newest first. */
+export async function practiceOutbox(): Promise<OutboxMessage[]> {
+  const response = await fetch(`${baseURL()}/api/v1/practice/outbox`, { headers: staffHeaders() });
+  if (!response.ok) throw new Error(`/api/v1/practice/outbox answered ${response.status}`);
+  return (await response.json()) as OutboxMessage[];
+}

@@ -1,0 +1,227 @@
+// Notification events and enqueueNotifications(): the one call every flow makes, inside the
+// same SQLite transaction that stores what it acknowledges (server/notifications/README.md).
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db.js';
+import { readSetting } from '../db.js';
+import type { Channel, Personalisation, TemplateName } from './content.js';
+
+/** Where a message goes. Only the addresses: no name, no date of birth. */
+export interface Recipient {
+  email?: string;
+  /** Texts go only to a mobile the patient gave, and only when the practice has SMS on. */
+  mobile?: string;
+}
+
+interface EventBase {
+  /**
+   * Makes enqueueing idempotent: a second event with the same id is ignored. Give a stable one when
+   * the same action could be enqueued twice (e.g. `${appointmentId}:booked:${version}`);
+   * default: a new random id.
+   */
+  id?: string;
+  /** What the event is about (request id, appointment id…), for the practice's read-back. */
+  sourceId: string;
+  to: Recipient;
+}
+
+export interface RequestReceivedEvent extends EventBase {
+  type: 'REQUEST_RECEIVED';
+  /** Admin form type (REPEAT_PRESCRIPTION…) or triage request type (CONSULTATION_REQUEST…): picks the label and reply time. */
+  requestType: string;
+  service: 'admin' | 'medical';
+}
+
+export interface ChildRequestReceivedEvent extends EventBase {
+  type: 'CHILD_REQUEST_RECEIVED';
+  /** Overrides the usual reply time, e.g. "The practice will contact you within 1 working day." */
+  replyTime?: string;
+}
+
+export interface SelfHelpEvent extends EventBase {
+  type: 'SELF_HELP';
+  /** The pathway's label as the patient saw it. */
+  pathwayLabel: string;
+  /** The pathway's self-help links (at least one). */
+  links: Array<{ text: string; url: string }>;
+}
+
+export interface AppointmentDetails {
+  /** Start, ISO 8601 with offset or Z; shown in UK time. */
+  startTime: string;
+  /** A virtual slot: the place reads "Telephone call" (or the practice's virtual slot label). */
+  virtual: boolean;
+  siteName?: string;
+  /** One line, e.g. "1 River Street, Leeds LS1 4AP". */
+  siteAddress?: string;
+  /** Only when the booking screen showed who the appointment is with. */
+  clinician?: string;
+}
+
+export interface AppointmentEvent extends EventBase {
+  type: 'APPOINTMENT_BOOKED' | 'APPOINTMENT_RESCHEDULED' | 'APPOINTMENT_CANCELLED';
+  appointment: AppointmentDetails;
+  /** The change-or-cancel link (booked, rescheduled; required) or a book-again link (cancelled; optional). */
+  manageUrl?: string;
+}
+
+export type NotificationEvent = RequestReceivedEvent | ChildRequestReceivedEvent | SelfHelpEvent | AppointmentEvent;
+
+export interface QueuedNotification {
+  id: string;
+  eventId: string;
+  template: TemplateName;
+  channel: Channel;
+}
+
+interface Clinic {
+  name: string;
+  telephone: string;
+}
+
+/** Labels of the request types that are not admin forms. */
+const MEDICAL_LABELS: Record<string, string> = {
+  CONSULTATION_REQUEST: 'Medical advice',
+  EMERGENCY_INDICATION: 'Medical advice',
+  DIRECT_BOOKING: 'Medical advice',
+  ELIGIBILITY_BOOKING: 'Appointment request',
+  CHILD_REQUEST: 'Request for a child',
+};
+
+const DEFAULT_REPLY = {
+  long: 'The practice will reply within 48 hours, Monday to Friday, excluding public holidays.',
+  short: 'We will reply within 48 hours (Mon to Fri).',
+};
+
+/** Reply times of the request types that have their own (the forms' own wording where they state one). */
+const REPLY_TIMES: Record<string, { long: string; short: string }> = {
+  REPEAT_PRESCRIPTION: { long: 'You will hear from us in the next 3 days.', short: 'You will hear from us in 3 days.' },
+  OTHER_ENQUIRY: { long: 'The practice aims to respond within two working days.', short: 'We aim to reply within 2 working days.' },
+  DOCTOR_LETTER: { long: 'Please allow at least two weeks for your letter to be written.', short: 'Please allow 2 weeks for your letter.' },
+  // The answers pointed to A&E: never let a reply time read as "wait for us".
+  EMERGENCY_INDICATION: {
+    long: 'Your answers suggested you may need A&E. Do not wait for the practice to reply, it may take 2 working days or more: if you have not already, go to A&E or call 999 now.',
+    short: 'Do not wait for our reply: go to A&E or call 999.',
+  },
+};
+
+export function replyTime(requestType: string): { long: string; short: string } {
+  return REPLY_TIMES[requestType] ?? DEFAULT_REPLY;
+}
+
+/** A short reference the patient can quote: the first 8 characters of the request id, e.g. "4F2A9C1B". */
+export function shortReference(id: string): string {
+  return id.replace(/[^0-9a-zA-Z]/g, '').slice(0, 8).toUpperCase();
+}
+
+const UK_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const UK_DATE_SHORT = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short' });
+const UK_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** "Tuesday 1 December 2026" / "Tue 1 Dec" (GOV.UK style, no comma whatever the ICU version). */
+function ukDate(format: Intl.DateTimeFormat, date: Date): string {
+  return format
+    .formatToParts(date)
+    .filter((p) => p.type !== 'literal')
+    .map((p) => p.value)
+    .join(' ');
+}
+
+/** "9:30am", "2:05pm" (GOV.UK style). */
+function ukTime(date: Date): string {
+  return UK_TIME.format(date).replace(/\s/g, '').toLowerCase();
+}
+
+function adminLabel(db: Db, formType: string): string {
+  const settings = readSetting<{ forms?: Array<{ type: string; label: string }> }>(db, 'admin-forms');
+  return settings?.forms?.find((f) => f.type === formType)?.label ?? 'Admin request';
+}
+
+function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): Personalisation {
+  const base = { practice_name: clinic.name, practice_phone: clinic.telephone };
+  switch (event.type) {
+    case 'REQUEST_RECEIVED': {
+      const reply = replyTime(event.requestType);
+      const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (MEDICAL_LABELS[event.requestType] ?? 'Medical advice');
+      return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
+    }
+    case 'CHILD_REQUEST_RECEIVED':
+      return {
+        ...base,
+        reference: shortReference(event.sourceId),
+        reply_time: event.replyTime ?? DEFAULT_REPLY.long,
+        reply_time_short: event.replyTime ? '' : DEFAULT_REPLY.short,
+      };
+    case 'SELF_HELP': {
+      if (event.links.length === 0) throw new Error('A self-help notification needs at least one link');
+      return {
+        ...base,
+        pathway_label: event.pathwayLabel,
+        links: event.links.map((l) => `* ${l.text}: ${l.url}`).join('\n'),
+        first_link_url: event.links[0]!.url,
+      };
+    }
+    case 'APPOINTMENT_BOOKED':
+    case 'APPOINTMENT_RESCHEDULED':
+    case 'APPOINTMENT_CANCELLED': {
+      const a = event.appointment;
+      const start = new Date(a.startTime);
+      if (Number.isNaN(start.getTime())) throw new Error(`Appointment start time is not a date: ${a.startTime}`);
+      if (event.type !== 'APPOINTMENT_CANCELLED' && !event.manageUrl) throw new Error(`${event.type} needs the change-or-cancel link (manageUrl)`);
+      const virtualLabel = readSetting<{ virtualSlotTypeLabel?: string }>(db, 'patient-app')?.virtualSlotTypeLabel || 'Telephone call';
+      const place = a.virtual ? virtualLabel : [a.siteName, a.siteAddress].filter(Boolean).join(', ') || clinic.name;
+      return {
+        ...base,
+        date: ukDate(UK_DATE, start),
+        date_short: ukDate(UK_DATE_SHORT, start),
+        time: ukTime(start),
+        place,
+        place_short: a.virtual ? virtualLabel : (a.siteName ?? clinic.name),
+        clinician: a.clinician ?? '',
+        manage_url: event.manageUrl ?? '',
+      };
+    }
+  }
+}
+
+function smsEnabled(db: Db): boolean {
+  return readSetting<{ sms?: { enabled?: boolean } }>(db, 'notification-config')?.sms?.enabled === true;
+}
+
+/**
+ * Queues the email and text of each event. Call it INSIDE the transaction that stores what the
+ * messages acknowledge (a request, a booking…): both commit together or neither does, so an
+ * acknowledged action always has its confirmation queued. Does no I/O beyond this database; the
+ * worker sends later. An event with no email and no usable mobile queues nothing. A text is
+ * queued only when the event has a mobile and the practice has SMS on (notification-config).
+ * Events whose id is already queued are skipped (idempotent against the event id).
+ */
+export function enqueueNotifications(db: Db, events: readonly NotificationEvent[], now: number = Date.now()): QueuedNotification[] {
+  if (events.length === 0) return [];
+  const clinic = readSetting<Clinic>(db, 'clinic') ?? { name: 'Your GP practice', telephone: '' };
+  const sms = smsEnabled(db);
+  const insert = db.prepare(
+    `INSERT INTO notifications (id, event_id, source_id, template, channel, recipient, personalisation, status, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?) ON CONFLICT(id) DO NOTHING`,
+  );
+  const createdAt = new Date(now).toISOString();
+  const queued: QueuedNotification[] = [];
+  const run = db.transaction(() => {
+    for (const event of events) {
+      const eventId = event.id ?? randomUUID();
+      const personalisation = JSON.stringify(personalisationFor(db, event, clinic));
+      const channels: Array<[Channel, string]> = [];
+      const email = event.to.email?.trim();
+      const mobile = event.to.mobile?.trim();
+      if (email) channels.push(['EMAIL', email]);
+      if (mobile && sms) channels.push(['SMS', mobile]);
+      for (const [channel, recipient] of channels) {
+        const id = `${eventId}:${channel}`;
+        const result = insert.run(id, eventId, event.sourceId, event.type, channel, recipient, personalisation, now, createdAt);
+        if (result.changes === 1) queued.push({ id, eventId, template: event.type, channel });
+      }
+    }
+  });
+  // Nested in the caller's transaction this is a savepoint: it commits with the caller's work.
+  run();
+  return queued;
+}

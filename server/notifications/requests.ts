@@ -1,0 +1,62 @@
+// The confirmations of the submissions of server/routes/requests.ts: which events an accepted
+// admin request, consultation or unverified request queues, and to which addresses.
+import type { Db } from '../db.js';
+import { isValidEmail, matchPatient, type PatientInput } from '../patients.js';
+import { enqueueNotifications, type NotificationEvent, type QueuedNotification, type Recipient } from './events.js';
+
+type Body = Record<string, unknown>;
+
+interface PatientLike {
+  lastName?: string;
+  dateOfBirth?: string;
+  postCode?: string;
+  contactDetails?: { emailAddress?: string; mobilePhoneNumber?: string };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * The addresses for a patient: the email given in the request (or a new one from an associated
+ * change of contact details), else the one on the practice record ("We will use the email address
+ * we have on record for you."); a text only to a mobile given in the request.
+ */
+export function recipientForPatient(db: Db, patient: PatientLike | undefined, newEmail?: string): Recipient {
+  const to: Recipient = {};
+  const given = text(patient?.contactDetails?.emailAddress) ?? text(newEmail);
+  if (given) to.email = given;
+  else if (patient?.lastName && patient.dateOfBirth && patient.postCode) {
+    const record = matchPatient(db, patient as Pick<PatientInput, 'lastName' | 'dateOfBirth' | 'postCode'>);
+    if (record?.email && isValidEmail(record.email)) to.email = record.email;
+  }
+  const mobile = text(patient?.contactDetails?.mobilePhoneNumber);
+  if (mobile) to.mobile = mobile;
+  return to;
+}
+
+function eventFor(db: Db, requestId: string, request: Body, newEmail?: string): NotificationEvent {
+  const to = recipientForPatient(db, request.patient as PatientLike | undefined, newEmail);
+  const formType = text(request.formType);
+  if (formType) return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: formType, service: 'admin', to };
+  const triageType = text(request.triageRequestType) ?? 'CONSULTATION_REQUEST';
+  if (triageType === 'CHILD_REQUEST') return { type: 'CHILD_REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, to };
+  return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: triageType, service: 'medical', to };
+}
+
+/**
+ * Queues the confirmation of one stored submission. Call inside the transaction that stored it
+ * (runIdempotent's work), right after insertRequest.
+ */
+export function notifyRequestReceived(
+  db: Db,
+  requestId: string,
+  kind: 'ADMIN_REQUEST' | 'CONSULTATION' | 'UNVERIFIED_REQUESTS',
+  stored: Body,
+): QueuedNotification[] {
+  if (kind === 'ADMIN_REQUEST') return enqueueNotifications(db, [eventFor(db, requestId, stored)]);
+  if (kind === 'CONSULTATION') return enqueueNotifications(db, [eventFor(db, requestId, stored.triageRequest as Body)]);
+  const associated = (stored.associatedRequest ?? {}) as Body;
+  const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' ? text(associated.newEmail) : undefined;
+  return enqueueNotifications(db, [eventFor(db, requestId, stored.primaryRequest as Body, newEmail)]);
+}
