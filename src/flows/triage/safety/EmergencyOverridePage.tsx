@@ -55,11 +55,15 @@ export default function EmergencyOverridePage() {
   const [pending, setPending] = useState<string>();
   const [busy, setBusy] = useState<'checking' | 'sending'>();
   const [failed, setFailed] = useState(false);
+  // Where the patient is going once the flow is cleared (so the bounce below does not win).
+  const [leaving, setLeaving] = useState<string>();
   const configured = settings.patientApp.emergencyOverrideOptions;
   const options = useMemo<Option[]>(() => configured ?? [], [configured]);
   const doc = useMemo(() => overrideDocument(options), [options]);
-  if (!flow?.execution || !safetyResult(flow.safety?.answers ?? {})) return <Navigate to={TRIAGE_START} replace />;
+  if (leaving) return <Navigate to={leaving} replace />;
+  // While sending, the sender clears the flow before it moves on: no bounce then.
   if (busy === 'sending') return <Loading message={LOADING_MESSAGES.sendingRequest} />;
+  if (!flow?.execution || !safetyResult(flow.safety?.answers ?? {})) return <Navigate to={TRIAGE_START} replace />;
   const execution = flow.execution;
   const useProxy = flow.useProxy ?? proxyOn(settings);
 
@@ -70,8 +74,8 @@ export default function EmergencyOverridePage() {
       void putCustomData(execution.identifier, overrideCustomData(reason, execution.recommendations), useProxy)
         .catch(() => undefined)
         .finally(() => void stopExecution(execution.identifier, useProxy).catch(() => undefined));
+      setLeaving(TRIAGE_SIGNPOST_PATH);
       clearTriageFlow();
-      await navigate(TRIAGE_SIGNPOST_PATH, { replace: true });
       return;
     }
     setPending(reason);
@@ -85,8 +89,8 @@ export default function EmergencyOverridePage() {
     setBusy('checking');
     if (await checkService()) {
       void stopExecution(execution.identifier, useProxy).catch(() => undefined);
+      setLeaving(SERVICE_CLOSED_PATH);
       clearTriageFlow();
-      await navigate(SERVICE_CLOSED_PATH, { replace: true });
       return;
     }
     const label = options.find((o) => o.id === reason)?.label;

@@ -9,7 +9,7 @@ import { toSchemaCheck } from '../../../forms/loadForm';
 import { useSettings } from '../../../settings/useSettings';
 import { SelectedOption } from '../SelectedOption';
 import { TRIAGE_START, bool, clearTriageFlow, proxyOn } from '../triageFlow';
-import { SAFETY_QUESTIONS, afterSafetyCheck, type SafetyQuestion } from './safety';
+import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, type SafetyQuestion } from './safety';
 import { ANSWER_ALL_BANNER } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 
@@ -30,6 +30,8 @@ export default function EmergencyQuestionsPage() {
   const navigate = useNavigate();
   const checkService = useMedicalServiceCheck();
   const [busy, setBusy] = useState<'next' | 'cancel'>();
+  // Where the patient is going once the flow is cleared (so the bounce below does not win).
+  const [leaving, setLeaving] = useState<string>();
   const executionId = flow?.execution?.identifier;
   const useProxy = flow?.useProxy ?? proxyOn(settings);
   const reached = flow?.safety?.reachedEmergencyQuestions === true;
@@ -40,6 +42,7 @@ export default function EmergencyQuestionsPage() {
     void putCustomData(executionId, [bool('reachedEmergencyQuestions', true)], useProxy).catch(() => undefined);
   }, [executionId, reached, useProxy]);
 
+  if (leaving) return <Navigate to={leaving} replace />;
   if (!flow?.execution) return <Navigate to={TRIAGE_START} replace />;
   if (busy === 'cancel') return <Loading message={LOADING_MESSAGES.cancellingQuestionnaire} />;
   const execution = flow.execution;
@@ -57,8 +60,12 @@ export default function EmergencyQuestionsPage() {
     setSafety((s) => ({ ...s, answers: given, labels: LABELS }));
     const medicalOff = await checkService();
     const target = afterSafetyCheck({ medicalOff, aneSubmission: settings.patientApp.enableAneSubmission === true, guidelineId: execution.guidelineId });
-    if (target !== '/triage/submit-emergency') endWithoutRequest();
-    await navigate(target, { replace: target !== '/triage/submit-emergency' });
+    if (target === SUBMIT_EMERGENCY_PATH) {
+      await navigate(target);
+      return;
+    }
+    setLeaving(target);
+    endWithoutRequest();
   }
 
   return (
@@ -80,8 +87,8 @@ export default function EmergencyQuestionsPage() {
         onSubmit={next}
         onCancel={() => {
           setBusy('cancel');
+          setLeaving('/');
           endWithoutRequest();
-          void navigate('/');
         }}
         notice={busy === 'next' ? <Loading message={LOADING_MESSAGES.preparingInformation} /> : undefined}
       />

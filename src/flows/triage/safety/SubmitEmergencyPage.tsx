@@ -32,10 +32,11 @@ export default function SubmitEmergencyPage() {
   const send = useTriageSender();
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
+  // While sending, the sender clears the flow before it moves on: no bounce then.
+  if (sending) return <Loading message={LOADING_MESSAGES.sendingRequest} />;
   if (!flow) return <Navigate to={TRIAGE_START} replace />;
   const result = safetyResult(flow.safety?.answers ?? {});
   if (!result) return <Navigate to={EMERGENCY_QUESTIONS_PATH} replace />;
-  if (sending) return <Loading message={LOADING_MESSAGES.sendingRequest} />;
 
   async function informPractice() {
     if (!flow) return;
