@@ -1,5 +1,5 @@
 // The request type of a medical request, decided by the practice side from what it can trust
-// (README.md "The embedded practice API"): the guideline execution the embedded engine stored
+// (README.md "Safety-netting after an urgent result"): the guideline execution the embedded engine stored
 // and the practice's own override reasons, never the type the client wrote. The rules are the
 // app's `classifyRequest` (src/flows/triage/classifyRequest.ts); tests/unit/app/safety-classification.test.ts
 // runs one table through both so they cannot drift.

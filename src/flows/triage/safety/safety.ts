@@ -1,4 +1,4 @@
-// The safety-netting branch of the medical request (README.md "The patient app", safety-netting):
+// The safety-netting branch of the medical request (README.md "Safety-netting after an urgent result"):
 // what happens after an urgent result. Pure decisions only, so each rule is unit tested; the
 // screens next to this file read and write `TriageFlowState.safety`.
 import type { PatientValidation, Patient } from '../../../patient-details/patient';
