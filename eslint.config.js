@@ -6,7 +6,7 @@ import globals from 'globals';
 import boundaries from './scripts/eslint-import-boundaries.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'generated/**/*.js', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-e2e/**', 'node_modules/**', 'data/**', 'generated/**/*.js', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,6 +13,12 @@ export {
   fromObservations,
   OBSERVATION_TYPES,
   observationTypeOf,
+  ageOn,
+  calendarDate,
+  NONE_OF_THE_ABOVE,
+  YES_NO_LABELS,
+  yesNoOptions,
+  fromAjvValidator,
 } from './core/index';
 export type { Observation, ObservationAnswer, ObservationTypeSpec } from './core/index';
 export type * from './core/types';

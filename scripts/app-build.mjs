@@ -1,4 +1,6 @@
-// Builds the browser app with Vite when `dist/` is missing or older than its sources.
+// Builds the browser app with Vite when its output directory is missing or older than its sources.
+// The production build (`dist/`, what npm start serves) has no /_preview page; the e2e suite
+// serves its own build (`dist-e2e/`, `vite build --mode e2e`) which has it (src/routes.tsx).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,17 +18,21 @@ function newestMtime(p) {
   return newest;
 }
 
-export function appIsStale() {
-  const built = path.join(root, 'dist', 'index.html');
+/** The e2e build: the production build plus the /_preview page and its fixture documents. */
+export const E2E_BUILD = { mode: 'e2e', outDir: 'dist-e2e' };
+
+export function appIsStale({ outDir = 'dist' } = {}) {
+  const built = path.join(root, outDir, 'index.html');
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > builtAt);
 }
 
-export function buildAppIfNeeded({ force = false } = {}) {
-  if (!force && !appIsStale()) return;
-  console.log('Building the app (vite build)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+export function buildAppIfNeeded({ force = false, mode = undefined, outDir = 'dist' } = {}) {
+  if (!force && !appIsStale({ outDir })) return;
+  console.log(`Building the app (vite build${mode ? ` --mode ${mode}` : ''}) into ${outDir}/…`);
+  const args = ['build', '--logLevel', 'warn', '--outDir', outDir, ...(mode ? ['--mode', mode] : [])];
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), ...args], {
     cwd: root,
     stdio: 'inherit',
   });

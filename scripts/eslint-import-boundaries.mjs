@@ -1,8 +1,12 @@
-// ESLint rule `boundaries/import-boundaries`: keeps the arrows of DESIGN.md section 1.
-//   renderer/       imports nothing from src/, server/, generated/ (it is a library)
+// ESLint rule `boundaries/import-boundaries`: keeps the arrows between the layers
+// (README.md and docs/architecture.md describe them).
+//   renderer/       imports nothing from src/, server/, generated/, schemas/ (it is a library;
+//                   documents reach it as data, never as imports)
 //   renderer/core/  imports no React (nor rjsf, nor the NHS React components) and nothing
 //                   from the rest of renderer/: it must run in Node for the server
-//   src/            never imports server/ (nor Node-only server libraries)
+//   src/            never imports server/ (nor Node-only server libraries), nor tests/, and
+//                   reaches the renderer only through its public entry files
+//                   (renderer/index.ts, renderer/core/index.ts, renderer/ui/index.ts)
 //   server/         imports renderer/core only, never the React side of renderer/ nor src/
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +15,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 const REACT_PACKAGES = /^(react|react-dom|@rjsf\/core|nhsuk-react-components)(\/|$)/;
 const SERVER_PACKAGES = /^(fastify|@fastify\/|better-sqlite3|node:)/;
+/** The renderer's public entry files; anything else inside renderer/ is private to it. */
+export const RENDERER_ENTRIES = ['renderer/index', 'renderer/core/index', 'renderer/ui/index'];
+const isRendererEntry = (target) => {
+  const bare = target.replace(/\.(ts|tsx|js|mjs)$/, '');
+  return RENDERER_ENTRIES.some((entry) => bare === entry || `${bare}/index` === entry);
+};
 
 /** Returns a message when `fromFile` may not import `specifier`, else undefined. */
 export function boundaryViolation(fromFile, specifier) {
@@ -22,7 +32,7 @@ export function boundaryViolation(fromFile, specifier) {
   const inside = (p, dir) => p === dir || p.startsWith(`${dir}/`);
 
   if (inside(from, 'renderer')) {
-    if (target && ['src', 'server', 'generated'].some((d) => inside(target, d))) {
+    if (target && ['src', 'server', 'generated', 'schemas'].some((d) => inside(target, d))) {
       return `renderer/ must not import from ${target.split('/')[0]}/ ("${specifier}"): the renderer knows nothing of the app.`;
     }
     if (inside(from, 'renderer/core')) {
@@ -36,6 +46,10 @@ export function boundaryViolation(fromFile, specifier) {
   }
   if (inside(from, 'src')) {
     if (target && inside(target, 'server')) return `src/ must not import from server/ ("${specifier}").`;
+    if (target && inside(target, 'tests')) return `src/ must not import from tests/ ("${specifier}"): shared documents live in schemas/.`;
+    if (target && inside(target, 'renderer') && !isRendererEntry(target)) {
+      return `src/ may import the renderer only through ${RENDERER_ENTRIES.map((e) => `${e}.ts`).join(', ')}, not "${specifier}".`;
+    }
     if (!isRelative && SERVER_PACKAGES.test(specifier)) return `src/ must not import server-only "${specifier}".`;
   }
   if (inside(from, 'server')) {

@@ -72,14 +72,3 @@ export function recheckForm(ctx: RecheckContext, formType: string, fields: FormD
   }
   return data;
 }
-
-/** Whole years between a YYYY-MM-DD date of birth and today (UTC). */
-export function ageInYears(dateOfBirth: string, today = new Date()): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < mo || (today.getUTCMonth() + 1 === mo && today.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age;
-}

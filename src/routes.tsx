@@ -6,6 +6,18 @@ import { HomeRedirect, ShortRedirectRoute } from './routing/Redirects';
 import { APP_ROUTES, LEGACY_HOME_PATHS, SHORT_REDIRECTS } from './routing/routeTable';
 import { AppLayout } from './shell/AppLayout';
 
+/**
+ * The document preview (/_preview) is a configurer's tool: registered in development (npm run dev)
+ * and in the e2e build (vite build --mode e2e, which the e2e suite serves), never in the
+ * production build. Vite replaces import.meta.env.DEV and MODE with constants, so in production
+ * this is `[]` and Rollup drops the dynamic import with the page and its fixture chunks
+ * (scripts/check-no-preview.mjs proves it on dist/).
+ */
+const PREVIEW_ROUTES: RouteObject[] =
+  import.meta.env.DEV || import.meta.env.MODE === 'e2e'
+    ? [{ path: '/_preview/:id?', lazy: () => import('./preview/PreviewPage').then((m) => ({ Component: m.PreviewPage })) }]
+    : [];
+
 /** React Router's routes, built from the route table (src/routing/routeTable.ts). */
 export const routes: RouteObject[] = [
   {
@@ -15,7 +27,7 @@ export const routes: RouteObject[] = [
       ...APP_ROUTES.map((route) => ({ path: route.path, element: <GatedRoute route={route} screen={lazyScreen(route)} /> })),
       ...SHORT_REDIRECTS.map((redirect) => ({ path: redirect.from, element: <ShortRedirectRoute redirect={redirect} /> })),
       ...LEGACY_HOME_PATHS.map((path) => ({ path, element: <HomeRedirect /> })),
-      { path: '/_preview/:id?', lazy: () => import('./preview/PreviewPage').then((m) => ({ Component: m.PreviewPage })) },
+      ...PREVIEW_ROUTES,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -75,11 +75,37 @@ export function resolveTodayRef(ref: string, today: Date): number | undefined {
   return dayNumber(shifted);
 }
 
-/** Whole years between a date of birth and today (date-fns semantics: birthdays count on the day). */
-export function ageInYears(dob: number, today: Date): number {
-  const b = new Date(dob * 86_400_000);
-  let age = today.getFullYear() - b.getUTCFullYear();
-  const m = today.getMonth() - b.getUTCMonth();
-  if (m < 0 || (m === 0 && today.getDate() < b.getUTCDate())) age--;
-  return age;
+/**
+ * A person's age in whole years on a calendar day. Both arguments are calendar dates
+ * "YYYY-MM-DD": no clock and no time zone is involved, so the browser and the server get the
+ * same answer for the same two dates (the caller decides which day is "today": see
+ * `calendarDate`).
+ *
+ * - The age goes up on the birthday itself (born 2000-06-15: 24 on 2024-06-14, 25 on 2024-06-15).
+ * - Born on 29 February: in a year without one the age goes up on 1 March (UK practice), so
+ *   born 2000-02-29 is 22 on 2023-02-28 and 23 on 2023-03-01; in a leap year on 29 February.
+ * - Born today: 0. Undefined when either date is not a real calendar date, or the date of
+ *   birth is after `today`.
+ */
+export function ageOn(dateOfBirth: string, today: string): number | undefined {
+  const b = DATE.exec(dateOfBirth);
+  const t = DATE.exec(today);
+  if (!b || !t || parseDate(dateOfBirth) === undefined || parseDate(today) === undefined) return undefined;
+  const [by, bm, bd] = [Number(b[1]), Number(b[2]), Number(b[3])];
+  const [ty, tm, td] = [Number(t[1]), Number(t[2]), Number(t[3])];
+  // Before this year's birthday (month, day) — 29 Feb compares after 28 Feb, so it counts on 1 March.
+  const before = tm < bm || (tm === bm && td < bd);
+  const age = ty - by - (before ? 1 : 0);
+  return age < 0 ? undefined : age;
+}
+
+/**
+ * The calendar date "YYYY-MM-DD" of an instant: in the machine's local time zone (the browser:
+ * the patient's own calendar), or in `timeZone` (an IANA name such as "Europe/London") when given.
+ */
+export function calendarDate(instant: Date, timeZone?: string): string {
+  if (!timeZone) return dayNumberToIso(dayNumber(instant));
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
 }

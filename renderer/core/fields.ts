@@ -6,6 +6,21 @@ import { isPlainObject } from './text';
 /** The value of the renderer's automatic "None of the above" option on checkboxes. */
 export const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
 
+/** The default labels of a boolean (yes/no) field; `ui:options.yesLabel` / `noLabel` replace them. */
+export const YES_NO_LABELS: Readonly<{ yes: string; no: string }> = { yes: 'Yes', no: 'No' };
+
+/**
+ * The two options of a boolean field, Yes (true) first: the labels come from
+ * `ui:options.yesLabel` / `noLabel`, else from `labels` (the UI passes its strings catalogue).
+ */
+export function yesNoOptions(ui?: UiField, labels: { yes: string; no: string } = YES_NO_LABELS): FieldOption[] {
+  const opts = isPlainObject(ui) && isPlainObject(ui['ui:options']) ? ui['ui:options'] : {};
+  return [
+    { value: true, label: typeof opts.yesLabel === 'string' ? opts.yesLabel : labels.yes },
+    { value: false, label: typeof opts.noLabel === 'string' ? opts.noLabel : labels.no },
+  ];
+}
+
 export type FieldKind =
   | 'text'
   | 'number'
@@ -54,13 +69,7 @@ export function schemaOptions(schema: FieldSchema | undefined, ui?: UiField): Fi
       .map((o) => ({ value: o.const, label: typeof o.title === 'string' ? o.title : String(o.const) }));
   }
   if (src && Array.isArray(src.enum)) return src.enum.map((v) => ({ value: v, label: String(v) }));
-  if (schema.type === 'boolean') {
-    const opts = isPlainObject(ui) && isPlainObject(ui['ui:options']) ? ui['ui:options'] : {};
-    return [
-      { value: true, label: typeof opts.yesLabel === 'string' ? opts.yesLabel : 'Yes' },
-      { value: false, label: typeof opts.noLabel === 'string' ? opts.noLabel : 'No' },
-    ];
-  }
+  if (schema.type === 'boolean') return yesNoOptions(ui);
   return [];
 }
 

@@ -1,5 +1,7 @@
 // Error messages: the field's ui:errors[key] > the document's messages[key] > the default.
-// Defaults copy spec/rules.md 5.1, 5.2 and 5.5 word for word where the spec has words.
+// The defaults are the generic wording of the renderer (the table in renderer/README.md).
+// Wording about a particular kind of person (a patient's age…) belongs in the documents'
+// ui:errors / messages, not here: the renderer knows nothing of GP practices.
 import type { FormDocument } from './types';
 import { isPlainObject, own } from './text';
 
@@ -32,8 +34,8 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   notBefore: 'Please provide a date on or after {date}.',
   notAfter: 'Please provide a date on or before {date}.',
   ageReal: 'Please enter real date of birth',
-  ageMin: 'The patient must be aged {N} or above',
-  ageMax: 'The patient must be aged {N} or below',
+  ageMin: 'The age must be {N} or above',
+  ageMax: 'The age must be {N} or below',
   yearRange: 'Please input valid year.',
 };
 

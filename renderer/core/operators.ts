@@ -1,4 +1,4 @@
-// Enable-when operators (spec 5.5), compiled once per condition into a predicate over the
+// Enable-when operators (renderer/README.md, "Operators"), compiled once per condition into a predicate over the
 // answer the condition reads. Exact semantics: renderer/README.md, "Operators".
 import type { Condition, Operator } from './types';
 import type { FieldKind } from './fields';

@@ -3,6 +3,7 @@
 // the normalised data, so prune(prune(x).data) is a fixed point.
 import type { FormData, FormDocument, Parameters, PruneResult } from './types';
 import { compileDocument } from './compile';
+import { NONE_OF_THE_ABOVE } from './fields';
 import { hasValue, isPlainObject, normaliseText, own, setOwn } from './text';
 
 export function prune(doc: FormDocument, data: FormData, params?: Parameters, today?: Date): PruneResult {
@@ -78,6 +79,6 @@ export function prune(doc: FormDocument, data: FormData, params?: Parameters, to
 }
 
 function isDeclaredOption(opts: Array<{ value: unknown }>, v: unknown, kind: string): boolean {
-  if (kind === 'multi' && v === 'NONE_OF_THE_ABOVE') return true;
+  if (kind === 'multi' && v === NONE_OF_THE_ABOVE) return true;
   return opts.some((o) => String(o.value) === String(v));
 }

@@ -13,11 +13,16 @@ export interface SchemaError {
 
 export type SchemaCheck = (data: Record<string, unknown>) => SchemaError[];
 
-/** Adapts an ajv (standalone) validate function: `fromAjvValidator(validate)`. */
+/**
+ * Adapts an ajv validate function (a standalone one precompiled by codegen into generated/validators,
+ * or one from ajv.compile) to a SchemaCheck: `fromAjvValidator(validate)`. The only adapter; the
+ * app and the tests use this one. Only the fields core reads are passed on.
+ */
 export function fromAjvValidator(validate: ((data: unknown) => boolean) & { errors?: unknown }): SchemaCheck {
   return (data) => {
     if (validate(data)) return [];
-    return Array.isArray(validate.errors) ? (validate.errors as SchemaError[]) : [];
+    const errors = Array.isArray(validate.errors) ? (validate.errors as SchemaError[]) : [];
+    return errors.map(({ instancePath, keyword, params }) => ({ instancePath, keyword, params }));
   };
 }
 

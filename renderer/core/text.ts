@@ -2,7 +2,7 @@
 
 const TYPOGRAPHIC = /[\u2018\u2019\u201A\u201B\u2032]|[\u201C\u201D\u201E\u201F\u2033]/g;
 
-/** Trims and replaces typographic apostrophes and quotes (’ ‘ → ', “ ” → ") — spec 5.1. */
+/** Trims and replaces typographic apostrophes and quotes (’ ‘ → ', “ ” → "): renderer/README.md, "Pruning". */
 export function normaliseText(s: string): string {
   return s.replace(TYPOGRAPHIC, (c) => (c === '\u201C' || c === '\u201D' || c === '\u201E' || c === '\u201F' || c === '\u2033' ? '"' : "'")).trim();
 }

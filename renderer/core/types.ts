@@ -1,11 +1,11 @@
-// The form-document shape (DESIGN.md section 2). Every admin form, patient-details step and
+// The form-document shape (renderer/README.md, "The document shape"; docs/architecture.md). Every admin form, patient-details step and
 // questionnaire section is one of these. Pure types: no React, no DOM.
 //
 // Fields are flat: every answer is a top-level property of `schema.properties`, and a
 // field's path is its name. Mapping answers onto nested entities (Patient.contactDetails…)
 // is the app's job, not the renderer's.
 
-/** Operators of spec 5.5. Exact meanings: renderer/README.md. */
+/** The enable-when operators. Exact meanings: renderer/README.md, "Operators". */
 export type Operator =
   | 'LT'
   | 'LTE'
@@ -95,7 +95,7 @@ export interface DocumentParameter {
   source?: string;
 }
 
-/** A block of content on a page: panels, notes and links of the spec's screens. */
+/** A block of content on a page: panels, notes and links around the questions. */
 export interface ContentBlock {
   kind: 'paragraph' | 'inset' | 'warning' | 'details' | 'care-card';
   heading?: string;
@@ -230,7 +230,7 @@ export interface UiField {
     rows?: number;
     /** number: unit shown after the box. */
     unit?: string;
-    /** time: 12-hour clock (messages differ, spec 5.5). Default 24-hour. */
+    /** time: 12-hour clock (messages differ: renderer/README.md, "Validation"). Default 24-hour. */
     hour12?: boolean;
     /** Labels for the yes/no widget's two options. */
     yesLabel?: string;

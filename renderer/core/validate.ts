@@ -6,7 +6,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { FieldError, FieldSchema, FormData, FormDocument, ParamRef, Parameters } from './types';
 import { compileDocument, type CompiledDocument } from './compile';
 import { NONE_OF_THE_ABOVE } from './fields';
-import { ageInYears, dayNumber, formatDay, parseDate, parseDateTime, resolveTodayRef } from './dates';
+import { ageOn, calendarDate, dayNumber, formatDay, parseDate, parseDateTime, resolveTodayRef } from './dates';
 import { messageFor, type MessageOptions, type MessageVars } from './messages';
 import { interpretSchema, type SchemaCheck, type SchemaError } from './schemaCheck';
 import { selection } from './operators';
@@ -58,7 +58,7 @@ export function isUkPhone(s: string): boolean {
 }
 
 /**
- * "Please provide a valid time." / 24-hour / 12-hour problems of a time answer (spec 5.5).
+ * "Please provide a valid time." / 24-hour / 12-hour problems of a time answer (renderer/README.md, "Validation").
  * 24-hour answers are "HH:mm". 12-hour answers are "hh:mm am" / "hh:mm pm": the period is part
  * of the answer, so an hour above 12 can only be a typing mistake (never 2 pm stored as 14).
  */
@@ -314,7 +314,7 @@ function checkField(
   if (xAge) {
     const dob = parseDate(value);
     if (dob === undefined || dob > dayNumber(today)) return err('date', undefined, { fallbackKeys: ['format'], defaultKey: 'dateOfBirth' });
-    const age = ageInYears(dob, today);
+    const age = ageOn(value as string, calendarDate(today)) ?? 0;
     const maxYears = typeof xAge.maxYears === 'number' ? xAge.maxYears : 110;
     if (age > maxYears) return err('ageReal');
     const min = paramNumber(xAge.min, params);

@@ -3,6 +3,7 @@
 // documents never carry HTML.
 import { Fragment, useSyncExternalStore } from 'react';
 import type { ContentBlock, Parameters } from '../core/types';
+import { useStrings } from './formContext';
 import type { FormStore } from './formStore';
 
 function fill(text: string, params: Parameters): string {
@@ -13,6 +14,7 @@ function fill(text: string, params: Parameters): string {
 }
 
 function Links({ links, params }: { links: ContentBlock['links']; params: Parameters }) {
+  const strings = useStrings();
   if (!links || links.length === 0) return null;
   return (
     <ul className="nhsuk-list">
@@ -24,7 +26,7 @@ function Links({ links, params }: { links: ContentBlock['links']; params: Parame
           <li key={i}>
             <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
               {fill(link.text, params)}
-              {external ? <span className="nhsuk-u-visually-hidden"> (opens in a new tab)</span> : null}
+              {external ? <span className="nhsuk-u-visually-hidden"> {strings.opensInNewTab}</span> : null}
             </a>
           </li>
         );
@@ -45,6 +47,7 @@ function Paragraphs({ text, params }: { text: string | string[]; params: Paramet
 }
 
 export function Block({ block, params }: { block: ContentBlock; params: Parameters }) {
+  const strings = useStrings();
   const body = (
     <>
       <Paragraphs text={block.text} params={params} />
@@ -56,7 +59,7 @@ export function Block({ block, params }: { block: ContentBlock; params: Paramete
     case 'inset':
       return (
         <div className="nhsuk-inset-text">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <span className="nhsuk-u-visually-hidden">{`${strings.information} `}</span>
           {heading ? <h3 className="nhsuk-heading-s">{heading}</h3> : null}
           {body}
         </div>
@@ -65,7 +68,7 @@ export function Block({ block, params }: { block: ContentBlock; params: Paramete
       return (
         <div className="nhsuk-card nhsuk-card--warning">
           <div className="nhsuk-card__content">
-            <h3 className="nhsuk-card__heading">{heading ?? 'Important'}</h3>
+            <h3 className="nhsuk-card__heading">{heading ?? strings.important}</h3>
             {body}
           </div>
         </div>
@@ -74,7 +77,7 @@ export function Block({ block, params }: { block: ContentBlock; params: Paramete
       return (
         <details className="nhsuk-details">
           <summary className="nhsuk-details__summary">
-            <span className="nhsuk-details__summary-text">{heading ?? 'More information'}</span>
+            <span className="nhsuk-details__summary-text">{heading ?? strings.moreInformation}</span>
           </summary>
           <div className="nhsuk-details__text">{body}</div>
         </details>
@@ -84,8 +87,8 @@ export function Block({ block, params }: { block: ContentBlock; params: Paramete
         <div className="nhsuk-card nhsuk-card--care nhsuk-card--care--urgent">
           <div className="nhsuk-card__heading-container">
             <h3 className="nhsuk-card__heading">
-              <span className="nhsuk-u-visually-hidden">Urgent advice: </span>
-              {heading ?? 'Get help now'}
+              <span className="nhsuk-u-visually-hidden">{`${strings.urgentAdvice} `}</span>
+              {heading ?? strings.getHelpNow}
             </h3>
             <span className="nhsuk-card--care__arrow" aria-hidden="true" />
           </div>

@@ -8,6 +8,8 @@ interface Props {
   store: FormStore;
   idPrefix: string;
   banner: string;
+  /** The summary's heading (strings.errorSummaryTitle). */
+  title: string;
   shown: boolean;
 }
 
@@ -21,13 +23,13 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
   target.focus({ preventScroll: true });
 }
 
-export const ErrorSummary = forwardRef<HTMLDivElement, Props>(function ErrorSummary({ store, idPrefix, banner, shown }, ref) {
+export const ErrorSummary = forwardRef<HTMLDivElement, Props>(function ErrorSummary({ store, idPrefix, banner, title, shown }, ref) {
   const errors = useSyncExternalStore(store.subscribeErrors, () => store.getErrors(), () => store.getErrors());
   if (!shown || errors.length === 0) return null;
   return (
     <div className="nhsuk-error-summary" aria-labelledby={`${idPrefix}error-summary-title`} role="alert" tabIndex={-1} ref={ref}>
       <h2 className="nhsuk-error-summary__title" id={`${idPrefix}error-summary-title`}>
-        There is a problem
+        {title}
       </h2>
       <div className="nhsuk-error-summary__body">
         <p>{banner}</p>

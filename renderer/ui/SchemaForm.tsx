@@ -3,7 +3,9 @@
 // This renderer keeps answers in a small external store (formStore.ts) that each field
 // subscribes to, so a keystroke re-renders one field and a rule change re-renders only the
 // fields it shows, hides, disables or re-options. Rules, validation and pruning come from
-// renderer/core, the same code the server runs.
+// renderer/core, the same code the server runs. What each field draws comes from the widget
+// registry (widgets/index.ts) and every word the form draws by itself from the strings
+// catalogue (strings.ts); the `widgets` and `strings` props override parts of either.
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SchemaCheck } from '../core/index';
 import type { FormData, FormDocument, Parameters } from '../core/types';
@@ -12,8 +14,11 @@ import { ErrorSummary } from './ErrorSummary';
 import { Field } from './Field';
 import { FormContext, type FormContextValue } from './formContext';
 import { FormStore } from './formStore';
+import { DEFAULT_STRINGS, fillString, mergeStrings, type RendererStrings } from './strings';
+import { mergeWidgets } from './widgets/index';
+import type { WidgetRegistry } from './widgets/types';
 
-export const DEFAULT_BANNER = 'Please complete the errors in this form';
+export const DEFAULT_BANNER = DEFAULT_STRINGS.errorBanner;
 
 export interface SchemaFormProps {
   /** The form document (renderer/core/types.ts). Remount (change `key`) to switch documents. */
@@ -34,12 +39,17 @@ export interface SchemaFormProps {
   onCancel?: () => void;
   /** Called when onSubmit rejects; the answers stay and Send can be pressed again. */
   onSubmitError?: (error: unknown) => void;
+  /** Button labels; each wins over the same entry of `strings` (send, next, back, cancel). */
   submitLabel?: string;
   nextLabel?: string;
   backLabel?: string;
   cancelLabel?: string;
-  /** The line above the error list after a failed Next/Send (spec 5.2). */
+  /** The line above the error list after a failed Next/Send; wins over `strings.errorBanner`. */
   banner?: string;
+  /** Words the form draws by itself, merged over DEFAULT_STRINGS (renderer/ui/strings.ts). */
+  strings?: Partial<RendererStrings>;
+  /** Widgets to draw with, merged over DEFAULT_WIDGETS (renderer/ui/widgets/index.ts), e.g. `{ date: MyDateWidget }`. */
+  widgets?: Partial<WidgetRegistry>;
   /** A precompiled validator for build-time documents (generated/); run-time documents use core's interpreter. */
   schemaCheck?: SchemaCheck;
   /** After the first failed Next/Send, errors re-evaluate on every change. Default true. */
@@ -60,11 +70,6 @@ export function SchemaForm(props: SchemaFormProps) {
     params = EMPTY,
     onBack,
     onCancel,
-    submitLabel = 'Send',
-    nextLabel = 'Next',
-    backLabel = 'Back',
-    cancelLabel = 'Cancel',
-    banner = DEFAULT_BANNER,
     idPrefix = 'field-',
     headingLevel = 1,
     validateOnChangeAfterSubmit = true,
@@ -111,7 +116,21 @@ export function SchemaForm(props: SchemaFormProps) {
   });
 
   const required = useMemo(() => new Set(doc.schema.required ?? []), [doc]);
-  const context = useMemo<FormContextValue>(() => ({ store, idPrefix, required }), [store, idPrefix, required]);
+  // Merged only when an override's contents change, so an inline `strings={{…}}` or
+  // `widgets={{…}}` does not re-render every field on each render of the caller.
+  const stringsOverride = useShallowStable(props.strings);
+  const widgetsOverride = useShallowStable(props.widgets);
+  const strings = useMemo(() => mergeStrings(stringsOverride), [stringsOverride]);
+  const widgets = useMemo(() => mergeWidgets(widgetsOverride), [widgetsOverride]);
+  const context = useMemo<FormContextValue>(
+    () => ({ store, idPrefix, required, strings, widgets }),
+    [store, idPrefix, required, strings, widgets],
+  );
+  const submitLabel = props.submitLabel ?? strings.send;
+  const nextLabel = props.nextLabel ?? strings.next;
+  const backLabel = props.backLabel ?? strings.back;
+  const cancelLabel = props.cancelLabel ?? strings.cancel;
+  const banner = props.banner ?? strings.errorBanner;
 
   const total = doc.pages.length;
   const spec = doc.pages[page];
@@ -198,8 +217,8 @@ export function SchemaForm(props: SchemaFormProps) {
     <FormContext.Provider value={context}>
       <div className="app-schema-form" data-form-id={doc.id}>
         {props.notice}
-        <ErrorSummary ref={summaryRef} store={store} idPrefix={idPrefix} banner={banner} shown={failed} />
-        {total > 1 ? <span className="nhsuk-caption-l">{`Page ${page + 1}/${total}`}</span> : null}
+        <ErrorSummary ref={summaryRef} store={store} idPrefix={idPrefix} banner={banner} title={strings.errorSummaryTitle} shown={failed} />
+        {total > 1 ? <span className="nhsuk-caption-l">{fillString(strings.pageOf, { page: page + 1, total })}</span> : null}
         {props.hideTitle ? null : (
           <Heading className="nhsuk-heading-l" tabIndex={-1} ref={headingRef}>
             {spec.title}
@@ -209,7 +228,7 @@ export function SchemaForm(props: SchemaFormProps) {
         {/* Before the form, not inside it: a paragraph directly followed by the field groups makes the NHS
             stylesheet's `p:has(+ .nhsuk-form-group …)` rules restyle every field whenever one is shown or
             hidden (about 200 ms per reveal at 1000 fields, 4x CPU slowdown; npm run bench:renderer). */}
-        {hasRequired ? <p className="nhsuk-body-s">Questions marked with an asterisk (*) must be answered.</p> : null}
+        {hasRequired ? <p className="nhsuk-body-s">{strings.requiredLine}</p> : null}
         <form noValidate onSubmit={onFormSubmit} aria-label={spec.title}>
           {spec.fields.map((name) => (
             <Field key={name} name={name} />
@@ -237,3 +256,21 @@ export function SchemaForm(props: SchemaFormProps) {
 }
 
 const EMPTY: Parameters = {};
+
+/** `value` itself, or the previous value when it has the same keys holding the same things (one level deep). */
+function useShallowStable<T extends object | undefined>(value: T): T {
+  const [stable, setStable] = useState(value);
+  if (stable !== value && !shallowEqual(stable, value)) {
+    setStable(value);
+    return value;
+  }
+  return stable;
+}
+
+function shallowEqual(a: object | undefined, b: object | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
+}

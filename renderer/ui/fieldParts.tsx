@@ -1,9 +1,11 @@
 // Small pieces shared by every widget: label and legend with the required marker, hint,
 // error message, and the aria-describedby list (only ids of elements that are drawn).
 import type { ReactNode } from 'react';
+import { useStrings } from './formContext';
 
 /** Asterisk for sighted users; screen readers hear "required" instead. */
 export function RequiredMark({ required }: { required: boolean }) {
+  const strings = useStrings();
   if (!required) return null;
   return (
     <>
@@ -11,7 +13,7 @@ export function RequiredMark({ required }: { required: boolean }) {
         {' '}
         *
       </span>
-      <span className="nhsuk-u-visually-hidden"> (required)</span>
+      <span className="nhsuk-u-visually-hidden"> {strings.requiredHidden}</span>
     </>
   );
 }
@@ -44,10 +46,11 @@ export function Hint({ id, text }: { id: string; text: string | undefined }) {
 }
 
 export function ErrorText({ id, message }: { id: string; message: string | undefined }) {
+  const strings = useStrings();
   if (!message) return null;
   return (
     <span className="nhsuk-error-message" id={id}>
-      <span className="nhsuk-u-visually-hidden">Error:</span> {message}
+      <span className="nhsuk-u-visually-hidden">{strings.errorPrefix}</span> {message}
     </span>
   );
 }

@@ -1,11 +1,17 @@
 import { createContext, useContext } from 'react';
 import type { FormStore } from './formStore';
+import { DEFAULT_STRINGS, type RendererStrings } from './strings';
+import type { WidgetRegistry } from './widgets/types';
 
-/** Everything a field needs that never changes while the form is mounted. */
+/** Everything a field needs that never changes while the form is mounted (strings and widgets change only when their props do). */
 export interface FormContextValue {
   store: FormStore;
   idPrefix: string;
   required: ReadonlySet<string>;
+  /** The strings catalogue: the defaults with the form's `strings` prop merged over them. */
+  strings: RendererStrings;
+  /** The widget registry: the defaults with the form's `widgets` prop merged over them. */
+  widgets: WidgetRegistry;
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);
@@ -14,6 +20,11 @@ export function useFormContext(): FormContextValue {
   const ctx = useContext(FormContext);
   if (!ctx) throw new Error('A schema field was drawn outside <SchemaForm>');
   return ctx;
+}
+
+/** The form's strings, or the defaults outside a form (a content block drawn on its own). */
+export function useStrings(): RendererStrings {
+  return useContext(FormContext)?.strings ?? DEFAULT_STRINGS;
 }
 
 /** The id of a field's first focusable input: the error summary links here. */

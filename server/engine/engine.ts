@@ -3,7 +3,7 @@
 // (prune, then validate), exactly as the app checked it. Contract: schemas/questionnaires/README.md.
 import { randomUUID } from 'node:crypto';
 import { fromObservations, parseDate, prune, toObservations, validate, type FormData } from '../../renderer/core/index';
-import { ageInYears } from '../../renderer/core/dates';
+import { ageOn, calendarDate } from '../../renderer/core/dates';
 import type { Db } from '../db.js';
 import { HttpError, type ErrorDetail } from '../errors.js';
 import type { LoadedPathway, PathwayLibrary, QuestionnaireItem } from './library.js';
@@ -140,8 +140,8 @@ export class GuidelineEngine {
       throw new HttpError(422, `Version ${body.version} of guideline ${guidelineId} is not available at present (current: ${p.doc.version})`, { code: 'NOT_AVAILABLE' });
     }
     const today = this.now();
-    const dob = parseDate(body.patient.dateOfBirth);
-    const age = dob === undefined ? undefined : ageInYears(dob, today);
+    // The practice's calendar day (as the form re-check counts ages); undefined for a date that is not real or in the future.
+    const age = ageOn(body.patient.dateOfBirth, calendarDate(today, 'Europe/London'));
     if (age === undefined || age < 0) {
       throw new HttpError(400, 'body/patient/dateOfBirth must be a real date, not in the future', {
         details: [{ path: '/patient/dateOfBirth', message: 'must be a real date, not in the future' }],

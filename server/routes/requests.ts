@@ -3,7 +3,8 @@ import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
-import { ageInYears, recheckForm, type RecheckContext } from '../forms.js';
+import { ageOn, calendarDate } from '../../renderer/core/index';
+import { recheckForm, type RecheckContext } from '../forms.js';
 import { notifyRequestReceived } from '../notifications/index.js';
 import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js';
 import { reclassifyTriageRequest } from '../triageClassification.js';
@@ -11,6 +12,7 @@ import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
 
 type Body = Record<string, unknown>;
+const PRACTICE_TIME_ZONE = 'Europe/London';
 const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest']);
 
 /**
@@ -24,7 +26,9 @@ const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'pat
  * notification settings, and the patient's age.
  */
 export function parameterContext(db: Db, patient: { dateOfBirth?: string } | undefined): Record<string, unknown> {
-  const age = patient?.dateOfBirth ? ageInYears(patient.dateOfBirth) : undefined;
+  // The practice's calendar day (a UK service), whatever the server machine's time zone; the
+  // browser counts on the patient's own day, which is the same day in the UK.
+  const age = patient?.dateOfBirth ? ageOn(patient.dateOfBirth, calendarDate(new Date(), PRACTICE_TIME_ZONE)) : undefined;
   return {
     adminForms: readSetting(db, 'admin-forms'),
     notificationConfig: readSetting(db, 'notification-config'),

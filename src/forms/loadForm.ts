@@ -1,17 +1,9 @@
-import type { FormDocument, SchemaCheck } from '../../renderer/index';
+import { fromAjvValidator, type FormDocument, type SchemaCheck } from '../../renderer/index';
 import type { PrecompiledValidator } from '../../generated/validators/types';
 
 export interface LoadedForm {
   doc: FormDocument;
   schemaCheck: SchemaCheck;
-}
-
-/** Adapts an ajv standalone validator (generated/validators) to renderer/core's SchemaCheck. */
-export function toSchemaCheck(validate: PrecompiledValidator): SchemaCheck {
-  return (data) => {
-    if (validate(data)) return [];
-    return (validate.errors ?? []).map(({ instancePath, keyword, params }) => ({ instancePath, keyword, params }));
-  };
 }
 
 /**
@@ -23,5 +15,5 @@ export async function loadForm(id: string): Promise<LoadedForm> {
     import(`../../generated/forms/${id}.ts`) as Promise<{ default: FormDocument }>,
     import(`../../generated/validators/${id}.js`) as Promise<{ default: PrecompiledValidator }>,
   ]);
-  return { doc: docModule.default, schemaCheck: toSchemaCheck(validatorModule.default) };
+  return { doc: docModule.default, schemaCheck: fromAjvValidator(validatorModule.default) };
 }

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { SchemaForm, resolveParameters, type FormData } from '../../renderer/index';
+import { SchemaForm, fromAjvValidator, resolveParameters, type FormData } from '../../renderer/index';
 import PATIENT_DETAILS from '../../generated/forms/PATIENT_DETAILS';
 import CONTACT_DETAILS from '../../generated/forms/CONTACT_DETAILS';
 import LOGGED_IN_DETAILS from '../../generated/forms/LOGGED_IN_DETAILS';
 import validatePatientDetails from '../../generated/validators/PATIENT_DETAILS';
 import validateContactDetails from '../../generated/validators/CONTACT_DETAILS';
 import validateLoggedInDetails from '../../generated/validators/LOGGED_IN_DETAILS';
-import { toSchemaCheck } from '../forms/loadForm';
 import { getJson } from '../api/client';
 import { postJson } from '../api/send';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
@@ -32,9 +31,9 @@ interface StepState {
 const initialState = (): StepState => ({ step: 'DETAILS', declinedLogin: false, details: {}, contact: {}, loggedIn: {}, emailRequired: false });
 
 const checks = {
-  details: toSchemaCheck(validatePatientDetails),
-  contact: toSchemaCheck(validateContactDetails),
-  loggedIn: toSchemaCheck(validateLoggedInDetails),
+  details: fromAjvValidator(validatePatientDetails),
+  contact: fromAjvValidator(validateContactDetails),
+  loggedIn: fromAjvValidator(validateLoggedInDetails),
 };
 
 const stores = new Map<string, FlowStore<StepState>>();

@@ -1,5 +1,4 @@
-import { differenceInYears, parseISO, isValid } from 'date-fns';
-import type { FormData } from '../../renderer/index';
+import { ageOn, calendarDate, type FormData } from '../../renderer/index';
 
 export type PreferredContactType = 'OWN_NUMBER' | 'WILL_BE_THERE' | 'PROXY_NUMBER' | 'HELPING_PERSON';
 
@@ -19,11 +18,6 @@ export interface Patient {
 }
 
 export type { PatientValidation } from '../../generated/types/api/patient-validation-response';
-
-export function ageOn(dateOfBirth: string, today: Date = new Date()): number | undefined {
-  const dob = parseISO(dateOfBirth);
-  return isValid(dob) ? differenceInYears(today, dob) : undefined;
-}
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
@@ -54,7 +48,8 @@ export function toPatient(details: FormData, contact: FormData): Patient {
     dateOfBirth,
     sexAtBirth: str(details.sexAtBirth) as Patient['sexAtBirth'],
     postCode: str(details.postCode) ?? '',
-    age: ageOn(dateOfBirth),
+    // Today is the patient's own calendar day (the browser's); ageOn is renderer/core's.
+    age: ageOn(dateOfBirth, calendarDate(new Date())),
     contactDetails: dropUndefined(contactDetails),
   });
 }

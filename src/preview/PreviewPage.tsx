@@ -11,7 +11,7 @@ import './preview.scss';
 type Loader = () => Promise<unknown>;
 
 const formModules = import.meta.glob('../../schemas/forms/*.form.json', { eager: false, import: 'default' }) as Record<string, Loader>;
-const fixtureModules = import.meta.glob('../../tests/fixtures/forms/*.form.json', { eager: false, import: 'default' }) as Record<string, Loader>;
+const fixtureModules = import.meta.glob('../../schemas/fixtures/forms/*.form.json', { eager: false, import: 'default' }) as Record<string, Loader>;
 
 interface Entry {
   key: string;

@@ -9,8 +9,8 @@ import { root } from './form-filler';
 // `npm run dev`'s preview page: a configurer edits a document's JSON and sees it at once.
 // The test works on a temporary fixture document of its own, removed afterwards.
 const ID = 'FIXTURE_HMR_PROBE';
-const file = path.join(root, 'tests/fixtures/forms', `${ID}.form.json`);
-const source = readFileSync(path.join(root, 'tests/fixtures/forms/FIXTURE_TEXT.form.json'), 'utf8');
+const file = path.join(root, 'schemas/fixtures/forms', `${ID}.form.json`);
+const source = readFileSync(path.join(root, 'schemas/fixtures/forms/FIXTURE_TEXT.form.json'), 'utf8');
 
 let vite: ViteDevServer;
 let browser: Browser;

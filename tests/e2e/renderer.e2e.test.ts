@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const FIXTURES = readdirSync(path.join(root, 'tests/fixtures/forms'))
+const FIXTURES = readdirSync(path.join(root, 'schemas/fixtures/forms'))
   .filter((f) => f.endsWith('.form.json'))
   .map((f) => f.replace(/\.form\.json$/, ''))
   .sort();

@@ -23,6 +23,14 @@ describe('import boundaries (lint, part of npm test)', () => {
     ['src/api/x.ts', "import Database from 'better-sqlite3';", 'src/ must not import server-only'],
     ['server/app.ts', "import { routes } from '../src/routes';", 'server/ must not import from src/'],
     ['server/app.ts', "import { Form } from '../renderer/ui/Form';", 'server/ may import only renderer/core'],
+    ['src/preview/PreviewPage.tsx', "import doc from '../../tests/fixtures/forms/FIXTURE_TEXT.form.json';", 'src/ must not import from tests/'],
+    ['src/main.tsx', "import { helper } from '../tests/unit/renderer-ui/fixtures';", 'src/ must not import from tests/'],
+    ['src/flows/admin/AdminFormPage.tsx', "import { Field } from '../../../renderer/ui/Field';", 'src/ may import the renderer only through'],
+    ['src/forms/loadForm.ts', "import { fromAjvValidator } from '../../renderer/core/schemaCheck';", 'src/ may import the renderer only through'],
+    ['src/forms/x.ts', "import type { FormDocument } from '../../renderer/core/types';", 'src/ may import the renderer only through'],
+    ['src/forms/x.ts', "const w = import('../../renderer/ui/widgets/DateWidget');", 'src/ may import the renderer only through'],
+    ['renderer/core/fields.ts', "import doc from '../../schemas/forms/FIT_NOTE.form.json';", 'renderer/ must not import from schemas/'],
+    ['renderer/ui/SchemaForm.tsx', "import meta from '../../schemas/meta/form-document.schema.json';", 'renderer/ must not import from schemas/'],
   ])('%s: %s is refused', async (file, code, expected) => {
     const messages = await boundaryMessages(file, code);
     expect(messages).toHaveLength(1);
@@ -31,6 +39,11 @@ describe('import boundaries (lint, part of npm test)', () => {
 
   it.each([
     ['src/main.tsx', "import { x } from '../renderer/index';"],
+    ['src/forms/x.ts', "import { prune } from '../../renderer/core/index';"],
+    ['src/forms/x.ts', "import { SchemaForm } from '../../renderer/ui/index.ts';"],
+    ['src/forms/x.ts', "import { SchemaForm } from '../../renderer';"],
+    ['src/preview/PreviewPage.tsx', "import doc from '../../schemas/fixtures/forms/FIXTURE_TEXT.form.json';"],
+    ['tests/unit/x.test.ts', "import { renderProbe } from '../../renderer/ui/formContext';"],
     ['src/main.tsx', "import { t } from '../generated/types';"],
     ['server/app.ts', "import { prune } from '../renderer/core/index';"],
     ['renderer/ui/Widget.tsx', "import { useState } from 'react'; import { prune } from '../core/prune';"],

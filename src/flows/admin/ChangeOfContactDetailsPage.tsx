@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { SchemaForm, type FormData } from '../../../renderer/index';
+import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
 import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
 import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
-import { toSchemaCheck } from '../../forms/loadForm';
 import { useFlowStore } from '../sessionFlowStore';
 import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE, adminFlow, prepareSend } from './adminFlow';
 import { UNVERIFIED_REQUESTS_URL, useAdminSender } from './useAdminSender';
 
-const schemaCheck = toSchemaCheck(validateChangeOfContactDetails);
+const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
 
 /**
  * /change-of-contact-details: newEmail, objectionOnEmailReminder, newTelephoneNumber,

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SchemaForm, type FormData } from '../../../renderer/index';
+import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
 import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
 import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
 import { stopExecution } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
-import { toSchemaCheck } from '../../forms/loadForm';
 import { useSettings } from '../../settings/useSettings';
 import { AddContactDetailsScreen, PATIENT_REFUSED_UPDATE_CONTACT } from '../admin/AddContactDetailsPage';
 import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE } from '../admin/adminFlow';
 import { clearTriageFlow, proxyOn, type TriageFlowState } from './triageFlow';
 import { useTriageSender } from './useTriageSender';
 
-const schemaCheck = toSchemaCheck(validateChangeOfContactDetails);
+const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
 
 /**
  * /add-contact-details for a medical request: the admin flow's screen and branch rules. "Send

@@ -102,7 +102,7 @@ describe('message precedence', () => {
   it('messageFor is the same lookup', () => {
     const d = doc({ properties: { f: SCHEMAS.text }, uiSchema: { f: { 'ui:errors': { ageMin: 'Must be {N}+' } } } });
     expect(messageFor(d, 'f', 'ageMin', { N: 16 })).toBe('Must be 16+');
-    expect(messageFor(d, 'f', 'ageMax', { N: 15 })).toBe('The patient must be aged 15 or below');
+    expect(messageFor(d, 'f', 'ageMax', { N: 15 })).toBe('The age must be 15 or below');
   });
 });
 
@@ -136,10 +136,10 @@ describe('ages (x-age) and years (x-yearRange)', () => {
     expect(at('1914-06-14')).toEqual({ path: 'dob', keyword: 'ageReal', message: 'Please enter real date of birth' });
   });
   it('minimum age from a parameter (default 16), maximum from a number', () => {
-    expect(at('2009-06-16')).toEqual({ path: 'dob', keyword: 'ageMin', message: 'The patient must be aged 16 or above' });
+    expect(at('2009-06-16')).toEqual({ path: 'dob', keyword: 'ageMin', message: 'The age must be 16 or above' });
     expect(at('2009-06-15')).toBeUndefined();
-    expect(at('2009-06-15', { minAge: 18 })?.message).toBe('The patient must be aged 18 or above');
-    expect(at('1934-06-15')).toEqual({ path: 'dob', keyword: 'ageMax', message: 'The patient must be aged 90 or below' });
+    expect(at('2009-06-15', { minAge: 18 })?.message).toBe('The age must be 18 or above');
+    expect(at('1934-06-15')).toEqual({ path: 'dob', keyword: 'ageMax', message: 'The age must be 90 or below' });
   });
   it('a year between the current year minus yearsBack (parameter, default 30) and the current year', () => {
     expect(errorOf(general, { year: 1995 }, 'year')).toBeUndefined();

@@ -1,11 +1,11 @@
-// The fixture documents (tests/fixtures/forms/<id>.form.json), keyed by id. The same files
+// The fixture documents (schemas/fixtures/forms/<id>.form.json), keyed by id. The same files
 // feed the preview page and the e2e sweep.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormDocument } from '../../../renderer/index';
 
-export const FIXTURE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/forms');
+export const FIXTURE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/fixtures/forms');
 
 export function loadFixtures(): Record<string, FormDocument> {
   const out: Record<string, FormDocument> = {};

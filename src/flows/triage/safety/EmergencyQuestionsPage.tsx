@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { SchemaForm, type FormData } from '../../../../renderer/index';
+import { SchemaForm, fromAjvValidator, type FormData } from '../../../../renderer/index';
 import EMERGENCY_QUESTIONS from '../../../../generated/forms/EMERGENCY_QUESTIONS';
 import validateEmergencyQuestions from '../../../../generated/validators/EMERGENCY_QUESTIONS';
 import { putCustomData, stopExecution } from '../../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
-import { toSchemaCheck } from '../../../forms/loadForm';
 import { useSettings } from '../../../settings/useSettings';
 import { SelectedOption } from '../SelectedOption';
 import { TRIAGE_START, bool, clearTriageFlow, proxyOn } from '../triageFlow';
@@ -13,7 +12,7 @@ import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, type SafetyQ
 import { ANSWER_ALL_BANNER } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 
-const schemaCheck = toSchemaCheck(validateEmergencyQuestions);
+const schemaCheck = fromAjvValidator(validateEmergencyQuestions);
 
 const LABELS = Object.fromEntries(
   SAFETY_QUESTIONS.map((q) => [q, String((EMERGENCY_QUESTIONS.schema.properties[q] as { title?: string } | undefined)?.title ?? q)]),

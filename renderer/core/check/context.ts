@@ -1,0 +1,81 @@
+// What every check of checkDocument shares: the document's pieces read once, how a problem is
+// added, and the "subject" a condition reads (a field or a parameter) with its kind and options.
+import type { DocumentProblem } from '../types';
+import { NONE_OF_THE_ABOVE, schemaOptions, type FieldKind } from '../fields';
+import { isPlainObject } from '../text';
+
+export type Obj = Record<string, unknown>;
+
+/** Escapes a key for a JSON pointer. */
+export const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A value as it reads in a message. */
+export const q = (v: unknown) => {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+};
+
+export const KIND_NAMES: Record<FieldKind, string> = {
+  text: 'text',
+  number: 'number',
+  date: 'date',
+  time: 'time',
+  datetime: 'date-time',
+  boolean: 'yes/no',
+  choice: 'single-choice',
+  multi: 'multi-choice',
+  unknown: 'unknown',
+};
+
+export interface Subject {
+  kind: FieldKind;
+  /** For messages: field "x" / parameter "p". */
+  name: string;
+  /** Offered option values as strings (choice / multi). */
+  options?: string[];
+  numericOptions?: boolean;
+}
+
+export interface CheckContext {
+  doc: Obj;
+  add: (path: string, message: string) => void;
+  /** schema.properties: one property per field. */
+  props: Obj;
+  fieldNames: string[];
+  isField: (f: unknown) => f is string;
+  /** The declared parameters ({} when there are none or they are malformed). */
+  declared: Obj;
+  isParam: (p: unknown) => p is string;
+  /** Each field's kind, filled in by the field-schema checks. */
+  kinds: Map<string, FieldKind>;
+  subjectOf: (f: string) => Subject;
+}
+
+export function makeContext(doc: Obj, props: Obj, out: DocumentProblem[]): CheckContext {
+  const declared: Obj = isPlainObject(doc.parameters) ? doc.parameters : {};
+  const kinds = new Map<string, FieldKind>();
+  return {
+    doc,
+    add: (path, message) => out.push({ path, message }),
+    props,
+    fieldNames: Object.keys(props),
+    isField: (f: unknown): f is string => typeof f === 'string' && Object.prototype.hasOwnProperty.call(props, f),
+    declared,
+    isParam: (p: unknown): p is string => typeof p === 'string' && Object.prototype.hasOwnProperty.call(declared, p),
+    kinds,
+    subjectOf: (f) => {
+      const s = props[f];
+      const kind = kinds.get(f) ?? 'unknown';
+      const subject: Subject = { kind, name: `field "${f}"` };
+      if (kind === 'choice' || kind === 'multi') {
+        const opts = schemaOptions(s as never);
+        subject.options = opts.map((o) => String(o.value));
+        if (kind === 'multi') subject.options.push(NONE_OF_THE_ABOVE);
+        subject.numericOptions = opts.length > 0 && opts.every((o) => typeof o.value === 'number');
+      }
+      return subject;
+    },
+  };
+}

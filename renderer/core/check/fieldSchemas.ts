@@ -1,0 +1,89 @@
+// Each field's JSON Schema: its type, pattern, options, and the x-date / x-age / x-yearRange
+// extensions (their date references and parameter references); then schema.required.
+import { isDateRefSyntax } from '../dates';
+import { kindOf } from '../fields';
+import { isPlainObject } from '../text';
+import { esc, q, type CheckContext } from './context';
+
+export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, kinds, add }: CheckContext): void {
+  const schema = doc.schema as Record<string, unknown>;
+  for (const f of fieldNames) {
+    const base = `/schema/properties/${esc(f)}`;
+    const s = props[f];
+    if (!isPlainObject(s)) {
+      add(base, 'a field schema must be an object');
+      continue;
+    }
+    if (!['string', 'number', 'integer', 'boolean', 'array'].includes(String(s.type))) {
+      add(`${base}/type`, `type must be one of string, number, integer, boolean, array (got ${q(s.type)})`);
+    }
+    kinds.set(f, kindOf(s as never));
+    if (s.type === 'array' && !isPlainObject(s.items)) add(`${base}/items`, 'a multi-choice field needs items with its options (enum or oneOf)');
+    if (s.pattern !== undefined) {
+      let ok = typeof s.pattern === 'string';
+      if (ok) {
+        try {
+          new RegExp(s.pattern as string, 'u');
+        } catch {
+          ok = false;
+        }
+      }
+      if (!ok) add(`${base}/pattern`, `pattern ${q(s.pattern)} is not a valid regular expression`);
+    }
+    if (s.enum !== undefined && (!Array.isArray(s.enum) || s.enum.length === 0)) add(`${base}/enum`, 'enum must be a non-empty list of options');
+    if (s.oneOf !== undefined) {
+      if (!Array.isArray(s.oneOf) || s.oneOf.length === 0) add(`${base}/oneOf`, 'oneOf must be a non-empty list of { const, title }');
+      else s.oneOf.forEach((o, i) => {
+        if (!isPlainObject(o) || !('const' in o)) add(`${base}/oneOf/${i}`, 'each option needs a const (its value) and a title');
+      });
+    }
+    const xDate = s['x-date'];
+    if (xDate !== undefined) {
+      if (!isPlainObject(xDate)) add(`${base}/x-date`, 'x-date must be an object { notBefore?, notAfter? }');
+      else {
+        for (const k of ['notBefore', 'notAfter']) {
+          const ref = xDate[k];
+          if (ref === undefined) continue;
+          if (!isDateRefSyntax(ref)) {
+            add(`${base}/x-date/${k}`, `${q(ref)} is not a date reference: use "today", "today+7d", "today-1m" (units d, w, m, y) or "field:otherField"`);
+          } else if (typeof ref === 'string' && ref.startsWith('field:')) {
+            const other = ref.slice('field:'.length);
+            if (!isField(other)) add(`${base}/x-date/${k}`, `"${other}" is not a field of this form`);
+            else if (kindOf(props[other] as never) !== 'date') add(`${base}/x-date/${k}`, `"${other}" is not a date field`);
+          }
+        }
+      }
+    }
+    const checkNumberRef = (v: unknown, path: string) => {
+      if (v === undefined || typeof v === 'number') return;
+      if (isPlainObject(v) && typeof v.param === 'string') {
+        if (!isParam(v.param)) add(`${path}/param`, `parameter "${v.param}" is not declared in parameters`);
+        if (v.default !== undefined && typeof v.default !== 'number') add(`${path}/default`, 'the default must be a number');
+        return;
+      }
+      add(path, 'expected a number or { "param": name, "default"?: number }');
+    };
+    const xAge = s['x-age'];
+    if (xAge !== undefined) {
+      if (!isPlainObject(xAge)) add(`${base}/x-age`, 'x-age must be an object { min?, max?, maxYears? }');
+      else {
+        checkNumberRef(xAge.min, `${base}/x-age/min`);
+        checkNumberRef(xAge.max, `${base}/x-age/max`);
+        if (xAge.maxYears !== undefined && typeof xAge.maxYears !== 'number') add(`${base}/x-age/maxYears`, 'maxYears must be a number');
+      }
+    }
+    const xYear = s['x-yearRange'];
+    if (xYear !== undefined) {
+      if (!isPlainObject(xYear)) add(`${base}/x-yearRange`, 'x-yearRange must be an object { yearsBack }');
+      else checkNumberRef(xYear.yearsBack, `${base}/x-yearRange/yearsBack`);
+    }
+  }
+
+  // required
+  if (schema.required !== undefined) {
+    if (!Array.isArray(schema.required)) add('/schema/required', 'required must be a list of field names');
+    else schema.required.forEach((r, i) => {
+      if (!isField(r)) add(`/schema/required/${i}`, `${q(r)} is required but is not a field of this form`);
+    });
+  }
+}

@@ -1,0 +1,40 @@
+// The UI schema: entries only for fields, and a ui:widget that exists and fits the field's type.
+import { WIDGETS } from '../types';
+import { isPlainObject } from '../text';
+import { esc, q, type CheckContext, type Obj } from './context';
+
+export function checkUiSchema({ doc, props, isField, add }: CheckContext): void {
+  const ui: Obj = isPlainObject(doc.uiSchema) ? doc.uiSchema : {};
+  if (doc.uiSchema !== undefined && !isPlainObject(doc.uiSchema)) add('/uiSchema', 'uiSchema must be an object keyed by field name');
+  for (const [f, entry] of Object.entries(ui)) {
+    const base = `/uiSchema/${esc(f)}`;
+    if (!isField(f)) {
+      add(base, `ui entry for "${f}", which is not a field of this form`);
+      continue;
+    }
+    if (!isPlainObject(entry)) {
+      add(base, 'a ui entry must be an object');
+      continue;
+    }
+    const w = entry['ui:widget'];
+    if (w === undefined) continue;
+    if (typeof w !== 'string' || !(WIDGETS as readonly string[]).includes(w)) {
+      add(`${base}/ui:widget`, `unknown widget ${q(w)} (expected one of ${WIDGETS.join(', ')})`);
+      continue;
+    }
+    const s = props[f];
+    const type = isPlainObject(s) ? s.type : undefined;
+    const choice = isPlainObject(s) && (Array.isArray(s.enum) || Array.isArray(s.oneOf));
+    const fit: Record<string, string[]> = {
+      string: ['text', 'textarea', 'email', 'tel', 'date', 'time', 'datetime', 'display', ...(choice ? ['radio', 'select'] : [])],
+      number: ['number', 'integer', 'display', ...(choice ? ['radio', 'select'] : [])],
+      integer: ['number', 'integer', 'display', ...(choice ? ['radio', 'select'] : [])],
+      boolean: ['yesNo', 'checkbox', 'radio', 'select', 'display'],
+      array: ['checkboxes', 'display'],
+    };
+    const allowed = typeof type === 'string' ? fit[type] : undefined;
+    if (allowed && !allowed.includes(w)) {
+      add(`${base}/ui:widget`, `widget "${w}" does not fit ${choice && type !== 'array' ? 'a single-choice ' : 'a '}${type} field${(w === 'radio' || w === 'select') && !choice ? ' without options (enum or oneOf)' : ''}`);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+// The contract between a field and the widget that draws it. A widget is any React component
+// taking WidgetProps; the registry maps every WidgetName onto one (widgets/index.ts holds the
+// defaults, <SchemaForm widgets={…}> replaces some of them — a theme as plain data).
+import type { ComponentType } from 'react';
+import type { FieldSchema, UiField, WidgetName } from '../../core/types';
+import type { FieldSnapshot } from '../formStore';
+import type { RendererStrings } from '../strings';
+
+export interface Option {
+  value: unknown;
+  label: string;
+}
+
+export interface WidgetProps {
+  /** The field's name (its path in the answers). */
+  name: string;
+  /** Which registry entry is drawing: "email" and "tel" share the text widget, "integer" the number widget. */
+  widget: WidgetName;
+  /** The id of the first focusable input: the error summary links here. */
+  id: string;
+  label: string;
+  hint: string | undefined;
+  schema: FieldSchema;
+  ui: UiField;
+  required: boolean;
+  /** The field's value, error, visibility, disabled state and the option values on offer. */
+  snap: FieldSnapshot;
+  /** The options from the schema (empty for yes/no and a single checkbox). */
+  options: Option[];
+  hintId: string;
+  errorId: string;
+  /** Stores a new value (undefined clears it). */
+  set: (value: unknown) => void;
+  /** The form's strings catalogue. */
+  strings: RendererStrings;
+}
+
+export type WidgetRegistry = Record<WidgetName, ComponentType<WidgetProps>>;
