@@ -2,7 +2,7 @@
 // restart mid-questionnaire loses nothing. Every answer is re-checked with renderer/core
 // (prune, then validate), exactly as the app checked it. Contract: schemas/questionnaires/README.md.
 import { randomUUID } from 'node:crypto';
-import { fromObservations, parseDate, prune, toObservations, validate, type FormData } from '../../renderer/core/index';
+import { fromObservations, prune, toObservations, validate, type FormData } from '../../renderer/core/index';
 import { ageOn, calendarDate } from '../../renderer/core/dates';
 import type { Db } from '../db.js';
 import { HttpError, type ErrorDetail } from '../errors.js';
