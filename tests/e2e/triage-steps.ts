@@ -64,6 +64,19 @@ export async function answer(page: Page, doc: FormDocument, name: string, value:
     await group.getByRole('checkbox', { name: 'None of the above', exact: true }).check();
     return;
   }
+  const widget = defaultWidget(doc.schema.properties[name]!, doc.uiSchema?.[name]);
+  if (widget === 'number' || widget === 'integer') {
+    await form(page).locator(`[id="field-${name}"]`).fill(String(value));
+    return;
+  }
+  if (widget === 'time') {
+    const m = /^(\d{1,2}):(\d{2})(?:\s*(am|pm))?$/.exec(String(value));
+    if (!m) throw new Error(`time answer ${String(value)}`);
+    await form(page).locator(`[id="field-${name}"]`).fill(m[1]!);
+    await form(page).locator(`[id="field-${name}-minute"]`).fill(m[2]!);
+    if (m[3]) await form(page).locator(`[id="field-${name}-period"]`).selectOption(m[3]);
+    return;
+  }
   await answerField(page, doc, name, value);
 }
 
@@ -105,7 +118,7 @@ export interface Answered {
 export async function answerQuestionnaire(page: Page, doc: PathwayDoc, example: FormData, params: Record<string, unknown>): Promise<Answered> {
   const result: Answered = { expected: {}, hiddenAfterAnswer: [], revealed: [] };
   for (let guard = 0; guard < 10; guard++) {
-    if (new URL(page.url()).pathname !== '/triage/questionnaire') return result;
+    if ((await page.evaluate(() => location.pathname)) !== '/triage/questionnaire') return result;
     await answerSection(page, doc, example, params, result);
   }
   throw new Error(`${doc.guidelineId}: the questionnaire did not end`);
@@ -154,7 +167,11 @@ export async function answerSection(page: Page, doc: PathwayDoc, example: FormDa
   const heading = await form(page).getByRole('heading', { level: 1 }).textContent();
   await form(page).getByRole('button', { name: 'Next', exact: true }).click();
   await page.waitForFunction(
-    (previous) => location.pathname !== '/triage/questionnaire' || document.querySelector('.app-schema-form h1')?.textContent !== previous,
+    (previous) => {
+      if (location.pathname !== '/triage/questionnaire') return true;
+      const h1 = document.querySelector('.app-schema-form h1');
+      return h1 !== null && h1.textContent !== previous;
+    },
     heading,
   );
 }
@@ -166,4 +183,60 @@ export function storedAnswers(responseData: unknown): Record<string, unknown> {
     out[o.identifier] = o.observationType === 'MULTI_CHOICE' ? o.answer.map((a) => a.value) : o.answer[0]?.value;
   }
   return out;
+}
+
+// ---- keyboard only ------------------------------------------------------------------------------
+
+/** Presses Tab (never clicks, never focuses by script) until the element with this id has focus. */
+export async function tabTo(page: Page, id: string, max = 200): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if ((await page.evaluate(() => document.activeElement?.id ?? '')) === id) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached #${id}`);
+}
+
+/** The id of a control, read from the page (to know where Tab has to go). */
+export async function idOf(locator: import('playwright-core').Locator): Promise<string> {
+  const id = await locator.first().getAttribute('id');
+  if (!id) throw new Error('control without id');
+  return id;
+}
+
+/** Chooses a radio by keyboard: Tab into its group, arrow keys to it, Space. */
+export async function keyboardRadio(page: Page, targetId: string, groupName: string): Promise<void> {
+  const first = await page.evaluate((name) => (document.querySelector(`input[type=radio][name="${name}"]`) as HTMLInputElement | null)?.id ?? '', groupName);
+  const ids = await page.evaluate((name) => [...document.querySelectorAll(`input[type=radio][name="${name}"]`)].map((e) => e.id), groupName);
+  const checked = await page.evaluate((name) => (document.querySelector(`input[type=radio][name="${name}"]:checked`) as HTMLInputElement | null)?.id ?? '', groupName);
+  await tabTo(page, checked || first);
+  for (let i = 0; i < ids.length && (await page.evaluate(() => document.activeElement?.id)) !== targetId; i++) await page.keyboard.press('ArrowDown');
+  if (!(await page.evaluate((id) => (document.getElementById(id) as HTMLInputElement).checked, targetId))) await page.keyboard.press('Space');
+}
+
+/** Answers one questionnaire field with the keyboard alone. */
+export async function keyboardAnswer(page: Page, doc: FormDocument, name: string, value: unknown): Promise<void> {
+  const widget = defaultWidget(doc.schema.properties[name]!, doc.uiSchema?.[name]);
+  if (widget === 'yesNo') {
+    const radios = await page.evaluate((n) => [...document.querySelectorAll(`input[type=radio][id^="field-${n}"]`)].map((e) => ({ id: e.id, name: (e as HTMLInputElement).name, value: (e as HTMLInputElement).value })), name);
+    const target = radios.find((r) => r.value === String(value)) ?? radios[value === true ? 0 : 1]!;
+    await keyboardRadio(page, target.id, target.name);
+    return;
+  }
+  if (widget === 'checkboxes') {
+    const labels = (value as unknown[]).map((v) => (v === NONE_OF_THE_ABOVE ? 'None of the above' : (doc.schema.properties[name]!.items as { oneOf: Array<{ const: unknown; title: string }> }).oneOf.find((o) => o.const === v)!.title));
+    const group = form(page).getByRole('group', { name: new RegExp(`^${escapeRe(doc.schema.properties[name]?.title ?? name)}`) });
+    for (const label of labels) {
+      const box = group.getByRole('checkbox', { name: label, exact: true });
+      await tabTo(page, await idOf(box));
+      if (!(await box.isChecked())) await page.keyboard.press('Space');
+    }
+    return;
+  }
+  if (widget === 'number' || widget === 'integer' || widget === 'text' || widget === 'textarea') {
+    await tabTo(page, `field-${name}`);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(String(value));
+    return;
+  }
+  throw new Error(`keyboardAnswer: widget ${widget} of ${name}`);
 }

@@ -4,7 +4,8 @@ import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice, setControls } from './practice-controls';
 import { AMELIA } from './admin-steps';
 import { form } from './form-filler';
-import { answer, answerQuestionnaire, answerSection, currentSection, loadPathway, patientParams, search, startPathway, storedAnswers } from './triage-steps';
+import { answer, answerQuestionnaire, answerSection, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
+import { visibleFields } from '../../renderer/core/index';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,7 +66,7 @@ const JOURNEYS = [
 ];
 
 describe('medical request journey in Chromium', () => {
-  it.each(JOURNEYS)('$guidelineId: own words → questionnaire with a follow-up → complete → thank-you → stored as answered', async ({ guidelineId, words, example }) => {
+  it.each(JOURNEYS)('$guidelineId: own words → questionnaire with a follow-up → complete → thank-you → stored as answered', { timeout: 180_000 }, async ({ guidelineId, words, example }) => {
     const doc = loadPathway(guidelineId);
     const ex = doc.examples?.find((e) => e.name === example);
     if (!ex) throw new Error(`${guidelineId} has no example "${example}"`);
@@ -127,13 +128,13 @@ describe('medical request journey in Chromium', () => {
     expect(await page.getByTestId('main-matches').count()).toBe(0);
     await search(page, 'hedache');
     await expect.poll(() => page.getByTestId('search-prompt').textContent()).toBe(PROMPTS.similarOnly);
-    expect(await page.getByTestId('similar-matches').getByRole('link').allInnerTexts()).toContain('Headache');
+    expect(await page.getByTestId('similar-matches').getByRole('link').allInnerTexts()).toContain(loadPathway('Triage.Headache').label);
     await expectAccessible(page, 'search, similar matches');
     await search(page, 'sore throat');
     await page.getByTestId('main-matches').getByRole('link', { name: 'Sore throat', exact: true }).waitFor();
     expect(await page.getByTestId('search-prompt').count()).toBe(0);
     expect(await page.getByTestId('non-specific').count()).toBe(1);
-    expect(await page.getByText("Can't find what you're looking for?").count()).toBe(1);
+    expect(await page.getByRole('heading', { name: "Can't find what you're looking for?" }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'All options', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'All options' });
@@ -146,7 +147,7 @@ describe('medical request journey in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  it('a reload mid-questionnaire keeps the section and the answers typed; the leave prompt guards it', async () => {
+  it('a reload mid-questionnaire keeps the section and the answers typed; the leave prompt guards it', { timeout: 120_000 }, async () => {
     const doc = loadPathway('Triage.SoreThroat');
     const { page } = await openPage(browser);
     await startPathway(page, 'sore throat', doc.label);
@@ -174,7 +175,7 @@ describe('medical request journey in Chromium', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('triage')))).toEqual([]);
   });
 
-  it('the browser back button asks to discard the questionnaire and never resends a section', async () => {
+  it('the browser back button asks to discard the questionnaire and never resends a section', { timeout: 120_000 }, async () => {
     const doc = loadPathway('Triage.SoreThroat');
     const { page } = await openPage(browser);
     await startPathway(page, 'sore throat', doc.label);
@@ -191,7 +192,7 @@ describe('medical request journey in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('flow:triage'))).toBeNull();
   });
 
-  it('a 412 mid-questionnaire turns the medical service off and shows the service-closed screen', async () => {
+  it('a 412 mid-questionnaire turns the medical service off and shows the service-closed screen', { timeout: 120_000 }, async () => {
     const doc = loadPathway('Triage.SoreThroat');
     const { page } = await openPage(browser);
     await startPathway(page, 'sore throat', doc.label);
@@ -224,5 +225,88 @@ describe('medical request journey in Chromium', () => {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === '/triage');
     }
+  });
+});
+
+describe('keyboard only', () => {
+  it('completes a pathway from the search to the thank-you page with the keyboard alone', { timeout: 240_000 }, async () => {
+    const doc = loadPathway('Triage.DiarrhoeaVomiting');
+    const ex = doc.examples!.find((e) => e.name === 'Routine stomach bug')!;
+    const { page } = await openPage(browser);
+    await page.goto('/triage');
+    const box = page.getByRole('searchbox', { name: /Search for your symptom/ });
+    await tabTo(page, await idOf(box));
+    await page.keyboard.type('diarrhoea and being sick');
+    await page.keyboard.press('Enter');
+    const result = page.getByTestId('main-matches').getByRole('link', { name: doc.label, exact: true });
+    await result.waitFor();
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 30 && !(await result.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/triage/patient-details');
+
+    const withoutLogin = page.getByRole('button', { name: 'Continue without logging in' });
+    await withoutLogin.waitFor();
+    for (let i = 0; i < 40 && !(await withoutLogin.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    const [y, m, d] = AMELIA.dateOfBirth.split('-');
+    for (const [id, text] of [['field-dateOfBirth', String(Number(d))], ['field-dateOfBirth-month', String(Number(m))], ['field-dateOfBirth-year', y!]] as const) {
+      await tabTo(page, id);
+      await page.keyboard.type(text);
+    }
+    const female = page.getByLabel('Female', { exact: true });
+    await keyboardRadio(page, await idOf(female), (await female.getAttribute('name'))!);
+    for (const [label, text] of [[/^First name/, AMELIA.firstName], [/^Last name/, AMELIA.lastName]] as const) {
+      await tabTo(page, await idOf(page.getByLabel(label)));
+      await page.keyboard.type(text);
+    }
+    await tabTo(page, await idOf(page.getByRole('textbox', { name: /^Postcode/ })));
+    await page.keyboard.type(AMELIA.postcode);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
+    await tabTo(page, await idOf(page.getByLabel(/^Email address/)));
+    await page.keyboard.type(AMELIA.email!);
+    await tabTo(page, await idOf(page.getByLabel(/^Which phone number should the practice call/)));
+    await page.keyboard.type(AMELIA.phone);
+    const own = page.getByLabel('This is my own number');
+    await keyboardRadio(page, await idOf(own), (await own.getAttribute('name'))!);
+    await tabTo(page, await idOf(page.getByLabel(/^I have read how my information is used/)));
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/triage/questionnaire');
+
+    const params = patientParams(AMELIA);
+    for (let guard = 0; guard < 10 && (await page.evaluate(() => location.pathname)) === '/triage/questionnaire'; guard++) {
+      const section = await currentSection(page, doc);
+      const data: Record<string, unknown> = {};
+      for (const name of section.document.pages[0]!.fields) {
+        if (!visibleFields(section.document, data, params).includes(name) || !(name in ex.answers)) continue;
+        await keyboardAnswer(page, section.document, name, ex.answers[name]);
+        data[name] = ex.answers[name];
+      }
+      const heading = await form(page).getByRole('heading', { level: 1 }).textContent();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((previous) => {
+        if (location.pathname !== '/triage/questionnaire') return true;
+        const h1 = document.querySelector('.app-schema-form h1');
+        return h1 !== null && h1.textContent !== previous;
+      }, heading);
+    }
+    await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
+    await tabTo(page, await idOf(page.getByRole('combobox', { name: /What do you hope for from the practice/ })));
+    await page.keyboard.type('I need');
+    await tabTo(page, await idOf(page.getByRole('textbox', { name: /Is there anything else it would help the practice to know/ })));
+    await page.keyboard.type('No');
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Next'; i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    await send.waitFor();
+    for (let i = 0; i < 60 && !(await send.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: THANK_YOU }).waitFor();
+    const [stored] = await practiceRequests();
+    expect((stored!.body as { triageRequest: { consultation: { guidelineId: string } } }).triageRequest.consultation.guidelineId).toBe(doc.guidelineId);
   });
 });

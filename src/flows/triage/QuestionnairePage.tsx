@@ -10,7 +10,9 @@ import { useFlowStore } from '../sessionFlowStore';
 import { topReferral } from './classifyRequest';
 import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from './EngineErrorPanel';
 import { SelectedOption } from './SelectedOption';
+import { writeBookingHandoff } from '../eligibility/eligibilityFlow';
 import {
+  ELIGIBILITY_BOOKING_PATH,
   TRIAGE_START,
   URGENT,
   bool,
@@ -24,6 +26,7 @@ import {
   type TriageFlowState,
 } from './triageFlow';
 import { goToUrgentBranch } from './urgentBranch';
+import { useLastWhile } from './useTriageBounce';
 
 /** The warning when a visible question is unanswered (spec 5.2 banner). */
 export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
@@ -43,9 +46,15 @@ export const REFUSAL_MESSAGES: Record<StartRefusal, string> = {
  * the browser's back button cannot send one again (it asks to discard the questionnaire instead).
  */
 export default function QuestionnairePage() {
-  const flow = useFlowStore(triageFlow);
-  if (flow.refusal && flow.selection) return <RefusalPage refusal={flow.refusal} label={flow.selection.label} />;
-  if (!flow.executionId || !flow.selection) return <Navigate to={TRIAGE_START} replace />;
+  const current = useFlowStore(triageFlow);
+  if (current.refusal && current.selection) return <RefusalPage refusal={current.refusal} label={current.selection.label} />;
+  return <QuestionnaireOrBounce current={current} />;
+}
+
+function QuestionnaireOrBounce({ current }: { current: TriageFlowState }) {
+  // Discarding clears the flow while this page is still on screen: keep showing it until it goes.
+  const flow = useLastWhile(current, current.executionId !== undefined && current.selection !== undefined);
+  if (!flow?.executionId) return <Navigate to={TRIAGE_START} replace />;
   return <Questionnaire flow={flow} executionId={flow.executionId} />;
 }
 
@@ -151,6 +160,8 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         manualAuth: manualAuthOn(settings),
       });
       leaving.current = true;
+      // An eligibility appointment: the booking screen reads what it needs from sessionStorage.
+      if (next === ELIGIBILITY_BOOKING_PATH) writeBookingHandoff(triageFlow.get(), settings, false);
       if (next === URGENT) goToUrgentBranch(navigate);
       else await navigate(next, { replace: true });
     },
@@ -188,13 +199,14 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
     setConfirmDiscard(false);
     setBusy('cancel');
     await stopExecution(executionId, useProxy).catch(() => undefined);
-    clearTriageFlow();
+    // Leave first: with the flow cleared while this page is shown, it would send the patient to the search.
     if (blocker.state === 'blocked') {
       leaving.current = true;
       blocker.proceed();
-      return;
+    } else {
+      await leave('/');
     }
-    await leave('/');
+    clearTriageFlow();
   }
 
   if (busy === 'cancel') return <Loading message={LOADING_MESSAGES.cancellingQuestionnaire} />;
@@ -203,8 +215,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
   const selection = flow.selection;
   const section = execution?.section;
   const restart = () => {
-    clearTriageFlow();
-    void leave(TRIAGE_START);
+    void leave(TRIAGE_START).then(clearTriageFlow);
   };
 
   let body;

@@ -66,8 +66,7 @@ export function TriageAddContactDetails({ flow }: { flow: TriageFlowState }) {
       onSendOnly={() => void sendOnly()}
       onCancel={() => {
         if (flow.execution) void stopExecution(flow.execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
-        clearTriageFlow();
-        void navigate('/');
+        void Promise.resolve(navigate('/')).then(clearTriageFlow);
       }}
     />
   );

@@ -79,8 +79,7 @@ export default function TriageCompletePage() {
           className="nhsuk-button nhsuk-button--secondary"
           onClick={() => {
             if (flow.execution) void stopExecution(flow.execution.identifier, useProxy).catch(() => undefined);
-            clearTriageFlow();
-            void navigate('/');
+            void Promise.resolve(navigate('/')).then(clearTriageFlow);
           }}
         >
           Cancel

@@ -139,8 +139,7 @@ export default function TriagePatientDetailsPage() {
         checkRecord={manualAuthOn(settings)}
         onComplete={({ patient, validation }) => void start(patient, validation)}
         onCancel={() => {
-          clearTriageFlow();
-          void navigate('/');
+          void Promise.resolve(navigate('/')).then(clearTriageFlow);
         }}
       />
     </>

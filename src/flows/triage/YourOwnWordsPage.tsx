@@ -86,8 +86,7 @@ export default function YourOwnWordsPage() {
         submitLabel="Next"
         onCancel={() => {
           void stopExecution(execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
-          clearTriageFlow();
-          void navigate('/');
+          void Promise.resolve(navigate('/')).then(clearTriageFlow);
         }}
       />
     </>

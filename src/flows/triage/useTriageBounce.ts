@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useFlowStore } from '../sessionFlowStore';
 import { bouncesAfterSafetyCheck } from './safety/safety';
 import { triageFinished, triageFlow, type TriageFlowState } from './triageFlow';
@@ -9,5 +10,17 @@ import { triageFinished, triageFlow, type TriageFlowState } from './triageFlow';
  */
 export function useFinishedTriage(): TriageFlowState | undefined {
   const flow = useFlowStore(triageFlow);
-  return triageFinished(flow) && !bouncesAfterSafetyCheck(flow.safety) ? flow : undefined;
+  return useLastWhile(flow, triageFinished(flow) && !bouncesAfterSafetyCheck(flow.safety));
+}
+
+/**
+ * The flow while `ok`; once it has been ok on this page, its last good value after that. A page
+ * clears the flow as the patient leaves it (sent, cancelled), and React Router keeps the old page
+ * on screen until the next one has loaded: without this, the emptied flow would bounce the
+ * patient to the search instead of where they were going.
+ */
+export function useLastWhile<T>(value: T, ok: boolean): T | undefined {
+  const last = useRef<T | undefined>(undefined);
+  if (ok) last.current = value;
+  return ok ? value : last.current;
 }
