@@ -32,28 +32,8 @@ function queryList(value: unknown): string[] {
     .filter((v) => v !== '');
 }
 
-/**
- * The symptom search's index (schemas/questionnaires/README.md, "Settings that name pathways"):
- * when the practice has not stored its own `triageMapping`, it is made from the enabled Triage.
- * pathways the engine serves, so the search and the pathways never drift.
- */
-function withTriageMapping(settings: Record<string, unknown>, pathways: Array<Record<string, unknown>>): Record<string, unknown> {
-  const stored = settings.triageMapping;
-  if (stored && typeof stored === 'object' && Object.keys(stored).length > 0) return settings;
-  const mapping: Record<string, unknown> = {};
-  for (const p of pathways) {
-    const id = p.guidelineId;
-    if (typeof id !== 'string' || !id.startsWith('Triage.')) continue;
-    const symptoms = Array.isArray(p.symptoms)
-      ? (p.symptoms as Array<{ label?: unknown; synonyms?: unknown }>).flatMap((s) => [s.label, ...(Array.isArray(s.synonyms) ? s.synonyms : [])]).filter((s): s is string => typeof s === 'string')
-      : [];
-    mapping[id] = { guidelineId: id, label: p.label, symptoms, suitableFor: p.suitableFor ?? '', notSuitableFor: p.notSuitableFor ?? '' };
-  }
-  return { ...settings, triageMapping: mapping };
-}
-
 /** Settings calls of spec 7.1. */
-export function registerSettingsRoutes(app: FastifyInstance, { db, engine }: ServerContext): void {
+export function registerSettingsRoutes(app: FastifyInstance, { db }: ServerContext): void {
   const simple: Array<[string, string]> = [
     ['/api/v1/settings/clinic', 'clinic'],
     ['/api/v1/settings/patient-app', 'patient-app'],
@@ -68,7 +48,6 @@ export function registerSettingsRoutes(app: FastifyInstance, { db, engine }: Ser
     app.get(url, async () => {
       const value = readSetting(db, key);
       if (value === undefined) throw new Error(`setting ${key} missing`);
-      if (key === 'patient-app') return withTriageMapping(value as Record<string, unknown>, engine.list());
       return value;
     });
   }
