@@ -7,6 +7,7 @@ import { ageOn, calendarDate } from '../../renderer/core/index';
 import { recheckForm, type RecheckContext } from '../forms.js';
 import { notifyRequestReceived } from '../notifications/index.js';
 import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js';
+import { notifySelfHelp } from '../selfHelpNotification.js';
 import { reclassifyTriageRequest } from '../triageClassification.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
@@ -95,6 +96,8 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       const stored = { ...body, triageRequest };
       const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
       notifyRequestReceived(db, request.id, 'CONSULTATION', stored);
+      // An eligibility pathway's self-help outcome: its email goes with the request, same transaction.
+      notifySelfHelp(ctx, request.id, triageRequest);
       return created(request);
     });
     return send(reply, answer);
@@ -117,6 +120,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       const stored = { primaryRequest: primary, associatedRequest: associated };
       const request = insertRequest(db, 'UNVERIFIED_REQUESTS', kindLabel, stored);
       notifyRequestReceived(db, request.id, 'UNVERIFIED_REQUESTS', stored);
+      if (!primaryIsAdmin) notifySelfHelp(ctx, request.id, primary);
       return created(request);
     });
     return send(reply, answer);

@@ -46,6 +46,21 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-request/complete', pageName: 'Request sent', gate: 'triage', load: () => import('../flows/admin/AdminCompletePage') },
   { path: '/add-contact-details', pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/triage/AddContactDetailsRoute') },
   { path: '/change-of-contact-details', pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
+  // Eligibility pathways (standard appointments): menu, pathway, outcomes (src/flows/eligibility).
+  { path: '/eligibility/booking', pageName: 'Standard appointments', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilityMenuPage') },
+  { path: '/eligibility/guideline', pageName: 'Appointment', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilityGuidelinePage') },
+  { path: '/eligibility/self-help', pageName: 'Self-help', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySelfHelpPage') },
+  { path: '/eligibility/signpost', pageName: 'Where to get help', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySignpostPage') },
+  { path: '/eligibility/something-went-wrong', pageName: 'Something went wrong', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySomethingWentWrongPage') },
+  // Self-help search and the self-help email's thank-you (src/flows/selfhelp).
+  { path: '/self-help', pageName: 'Self-help information', gate: 'triage', load: () => import('../flows/selfhelp/SelfHelpSearchPage') },
+  { path: '/self-help/thank-you', pageName: 'Email sent', gate: 'triageOrEligibility', load: () => import('../flows/selfhelp/SelfHelpThankYouPage') },
+  // Child requests (src/flows/child): age, emergency checklists, details, menu, confirmation.
+  { path: '/child-request', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildAgePage') },
+  { path: '/child-request/emergency-symptoms', pageName: 'Does the child need emergency care?', gate: 'child', load: () => import('../flows/child/ChildEmergencySymptomsPage') },
+  { path: '/child-request/patient-details', pageName: 'Child details', gate: 'child', load: () => import('../flows/child/ChildPatientDetailsPage') },
+  { path: '/child-request/menu', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildMenuPage') },
+  { path: '/child-request/confirmation', pageName: 'Request sent', gate: 'child', load: () => import('../flows/child/ChildConfirmationPage') },
 ];
 
 export const NOT_FOUND_PAGE_NAME = 'Page not found';

@@ -1,6 +1,4 @@
 import type { FormData, FormDocument } from '../../../renderer/index';
-
-const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
 import type { CustomDataEntry, Execution, Recommendation, StartRefusal } from '../../api/engine';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
@@ -8,6 +6,9 @@ import type { AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
 import type { SafetyState } from './safety/safety';
+
+/** The renderer's exclusive multi-choice option (renderer/core NONE_OF_THE_ABOVE). */
+const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
 
 export const MEDICAL_FLOW = 'MEDICAL_REQUEST';
 /** Where the medical request starts (and where every later page bounces to while triage is unfinished). */
@@ -124,13 +125,16 @@ export interface RouteInputs {
 }
 
 export const URGENT = 'urgent' as const;
+/** The booking screen an eligibility pathway's appointment outcome hands over to. */
+export const ELIGIBILITY_BOOKING_PATH = '/appointment/book-appointment';
 
 /**
  * Where the patient goes once the engine needs no more data (the questionnaire flow of the
  * project's README). `URGENT` means the safety branch (`goToUrgentBranch`).
  * - urgent result → the safety branch;
  * - eligibility pathways: self-help outcome → eligibility self-help, signpost → signpost, no
- *   result → something went wrong; an appointment outcome → triage complete (booking is not built);
+ *   result → something went wrong; an appointment outcome (a Referral on top) → the booking
+ *   screen, with what it needs in sessionStorage (src/flows/eligibility/eligibilityFlow.ts);
  * - otherwise patient context first when free text is on; then with an email (or a contact
  *   update requested) → triage complete (the booking screen for pathways that check for
  *   appointments is not built yet, so complete there too); without one → add contact details
@@ -145,6 +149,7 @@ export function routeAfterTriage(input: RouteInputs): string {
       if (management.managementType === 'Self help content') return '/eligibility/self-help';
       if (management.managementType === 'Signpost copy') return '/eligibility/signpost';
     }
+    if (topReferral(input.recommendations)) return ELIGIBILITY_BOOKING_PATH;
   }
   if (input.freeTextEnabled && !input.afterPatientContext) return '/triage/your-own-words';
   const hasEmail = patientHasEmail(input.patient) || input.validation?.hasEmail === true;

@@ -20,10 +20,23 @@ export function confirmationPath(triageRequestType: string): string {
 export type Associated = { triageRequestType: string; formType: string; [field: string]: unknown };
 
 /**
+ * A child request (Form.U16 pathway) is sent by a parent or guardian who is not signed in
+ * (child requests are unavailable when logged in) and whose child is not checked against the
+ * practice record: it goes with the associated UNAUTHENTICATED_CHILD_REQUEST.
+ */
+export const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' };
+
+export function associatedFor(guidelineId: string, associated: Associated | undefined): Associated | undefined {
+  if (associated) return associated;
+  return guidelineId.startsWith('Form.U16') ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
+}
+
+/**
  * Sends the finished questionnaire once: the consultation (or, with an associated request from
  * the add-contact-details choice, the unverified-requests call) with an Idempotency-Key that
  * every retry of the same request reuses; then `$finish` and submittedOn on the execution; then
- * the patient, the answers and the patient-details step are cleared and the thank-you page shown.
+ * the patient, the answers and the patient-details step are cleared and the thank-you page shown
+ * (or `options.next`, e.g. the self-help thank-you of an eligibility pathway).
  * A failed send keeps everything and re-throws, so the page can offer Send again.
  */
 export function useTriageSender() {
@@ -31,8 +44,9 @@ export function useTriageSender() {
   const navigate = useNavigate();
   const { handleError } = useNotifications();
   return useCallback(
-    async (associated?: Associated) => {
+    async (given?: Associated, options: { next?: string } = {}) => {
       const state = triageFlow.get();
+      const associated = associatedFor(state.execution?.guidelineId ?? '', given);
       const consultation = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
       // After the safety check: the safety answers, the override reason and the A&E choice go with it.
       const built = withSafety(consultation, state.execution?.guidelineId ?? '', state.safety);
@@ -60,7 +74,7 @@ export function useTriageSender() {
       const attendingAE = state.safety?.choice === 'ATTEND_AE';
       clearTriageFlow();
       triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType } });
-      await navigate(attendingAE ? EMERGENCY_CONFIRMED_PATH : confirmationPath(triageRequestType), { replace: true });
+      await navigate(attendingAE ? EMERGENCY_CONFIRMED_PATH : (options.next ?? confirmationPath(triageRequestType)), { replace: true });
     },
     [handleError, navigate, settings],
   );
