@@ -15,6 +15,7 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       'boundaries/import-boundaries': 'error',
+      'boundaries/no-import-cycles': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-eval': 'error',
       'no-new-func': 'error',

@@ -226,12 +226,52 @@ async function formTypes(docs: readonly FormDocument[]): Promise<string> {
   return `${TS_HEADER}\n${parts.map((p) => p.trim()).join('\n\n')}\n\n${map}`;
 }
 
+/** The type name json-schema-to-typescript gives a schema file's root: its title, else the file name. */
+function apiTypeName(apiDir: string, file: string): string {
+  const schema = readJson(path.join(apiDir, file)) as { title?: unknown };
+  return typeof schema.title === 'string' ? schema.title.replace(/[^A-Za-z0-9_$]/g, '') : pascal(file.replace(/\.schema\.json$/, ''));
+}
+
+/**
+ * Replaces every `$ref` to another file of schemas/api by the name of that file's root type
+ * (json-schema-to-typescript's `tsType`), collecting the files referred to: each shared
+ * definition is then declared once, in its own file, and imported where it is used.
+ */
+function externalRefsToImports(node: unknown, apiDir: string, refs: Map<string, string>): unknown {
+  if (Array.isArray(node)) return node.map((n) => externalRefsToImports(n, apiDir, refs));
+  if (!node || typeof node !== 'object') return node;
+  const obj = node as Record<string, unknown>;
+  if (typeof obj.$ref === 'string' && !obj.$ref.startsWith('#')) {
+    const file = obj.$ref.split('#')[0] as string;
+    const name = apiTypeName(apiDir, file);
+    refs.set(file, name);
+    const { $ref: _ref, ...rest } = obj;
+    return { ...rest, tsType: name };
+  }
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, externalRefsToImports(v, apiDir, refs)]));
+}
+
+/**
+ * A schema whose root is a string enum (form types, flow types…) also gets its values as a
+ * constant, `<TITLE_IN_SNAKE_CASE>_VALUES`: the one list the app, the server and the demo data
+ * import instead of writing the values out again.
+ */
+export function enumValues(schema: Record<string, unknown>): string {
+  const values = schema.enum;
+  if (schema.type !== 'string' || !Array.isArray(values) || typeof schema.title !== 'string') return '';
+  const type = schema.title;
+  const constant = `${type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_VALUES`;
+  const list = values.map((v) => `  ${JSON.stringify(v)},`).join('\n');
+  return `\n/** Every ${type}, in the schema's order. */\nexport const ${constant} = [\n${list}\n] as const satisfies readonly ${type}[];\n`;
+}
+
 async function apiTypes(apiDir: string, file: string): Promise<string> {
   const schema = readJson(path.join(apiDir, file)) as Record<string, unknown>;
-  // Resolve relative $refs against the folder, not against the schema's https $id.
   delete schema.$id;
+  const refs = new Map<string, string>();
+  const local = externalRefsToImports(schema, apiDir, refs);
   const name = pascal(file.replace(/\.schema\.json$/, ''));
-  const ts = await compileToTs(schema as never, name, {
+  const ts = await compileToTs(local as never, name, {
     bannerComment: '',
     cwd: apiDir,
     additionalProperties: false,
@@ -239,7 +279,11 @@ async function apiTypes(apiDir: string, file: string): Promise<string> {
     declareExternallyReferenced: true,
     strictIndexSignatures: true,
   });
-  return `${TS_HEADER}// Source: schemas/api/${file}\n\n${ts.trim()}\n`;
+  const imports = [...refs.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([ref, type]) => `import type { ${type} } from './${ref.replace(/\.schema\.json$/, '')}';\n`)
+    .join('');
+  return `${TS_HEADER}// Source: schemas/api/${file}\n\n${imports}${imports ? '\n' : ''}${ts.trim()}\n${enumValues(schema)}`;
 }
 
 // ---------------------------------------------------------------- questionnaires (pathways)

@@ -1,5 +1,5 @@
 // ESLint rule `boundaries/import-boundaries`: keeps the arrows between the layers
-// (README.md and docs/architecture.md describe them).
+// (README.md and docs/architecture.md, "Layers and arrows", describe them).
 //   renderer/       imports nothing from src/, server/, generated/, schemas/ (it is a library;
 //                   documents reach it as data, never as imports)
 //   renderer/core/  imports no React (nor rjsf, nor the NHS React components) and nothing
@@ -9,6 +9,7 @@
 //                   (renderer/index.ts, renderer/core/index.ts, renderer/ui/index.ts)
 //   server/         imports renderer/core only, never the React side of renderer/ nor src/
 import path from 'node:path';
+import noImportCycles from './eslint-no-cycle.mjs';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,4 +80,4 @@ const rule = {
   },
 };
 
-export default { rules: { 'import-boundaries': rule } };
+export default { rules: { 'import-boundaries': rule, 'no-import-cycles': noImportCycles } };

@@ -9,7 +9,7 @@ import { root } from './app-build.mjs';
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const reportsDir = mkdtempSync(path.join(os.tmpdir(), 'gp-test-'));
 
-/** Steps run only when their npm script exists (later issues add schemas:check and codegen). */
+/** The steps of `npm test`, in order; a step with `script` runs only when package.json has that script. */
 const steps = [
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'lint', args: ['run', 'lint'] },

@@ -8,10 +8,10 @@ import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
 import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
+import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
 import { NotificationWorker, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
-import { SUBMITTABLE_FORM_TYPES } from './seed.js';
 import { registerSecurityHeaders } from './security.js';
 import { createApiAjv } from './validation.js';
 
@@ -95,7 +95,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   // JSON only: any other content type on a call with a body is 415 (the login form adds its own parser in its scope).
   app.removeContentTypeParser('text/plain');
-  const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), SUBMITTABLE_FORM_TYPES);
+  const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), ADMIN_FORM_TYPE_VALUES);
   const formCore = options.formCore ?? RENDERER_CORE;
   if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
   for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);

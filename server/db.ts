@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { seedDatabase } from './seed.js';
+import { DEMO_AI_LED, DEMO_PATHWAY_SETTINGS, DEMO_PATIENTS, DEMO_SETTINGS } from './seed.js';
 
 export type Db = Database.Database;
 
@@ -155,4 +155,34 @@ export function writeSetting(db: Db, key: string, value: unknown): void {
     key,
     JSON.stringify(value),
   );
+}
+
+/** A database seeded before the pathway library (or before a document changed) gets the documents' view. */
+function syncPathwaySettings(db: Db): void {
+  const app = readSetting<Record<string, unknown>>(db, 'patient-app');
+  if (app) writeSetting(db, 'patient-app', { ...app, triageMapping: DEMO_PATHWAY_SETTINGS.triageMapping });
+  const shared = readSetting<Record<string, unknown>>(db, 'shared');
+  if (shared) writeSetting(db, 'shared', { ...shared, eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines, childGuidelines: DEMO_PATHWAY_SETTINGS.childGuidelines });
+  writeSetting(db, 'ai-led', DEMO_AI_LED);
+}
+
+/**
+ * Seeds what is missing: every setting not yet stored, and the demo patients when there are none.
+ * Safe on every start, so a database made by an older version gains the newer settings.
+ */
+export function seedDatabase(db: Db): void {
+  db.transaction(() => {
+    const has = db.prepare('SELECT 1 FROM settings WHERE key = ?');
+    for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
+      if (!has.get(key)) writeSetting(db, key, value);
+    }
+    syncPathwaySettings(db);
+    const patients = db.prepare('SELECT COUNT(*) AS n FROM patients').get() as { n: number };
+    if (patients.n > 0) return;
+    const insert = db.prepare(
+      `INSERT INTO patients (id, first_name, last_name, date_of_birth, sex_at_birth, postcode, nhs_number, email, mobile, ehr_state, update_contact_requested)
+       VALUES (@id, @firstName, @lastName, @dateOfBirth, @sexAtBirth, @postCode, @nhsNumber, @email, @mobile, @ehrState, @updateContactRequested)`,
+    );
+    for (const p of DEMO_PATIENTS) insert.run({ ...p, updateContactRequested: p.updateContactRequested ? 1 : 0 });
+  })();
 }

@@ -1,20 +1,13 @@
 import type { Db } from './db.js';
 import type { PatientRecord } from './seed.js';
+import type { Patient } from '../generated/types/api/patient';
+import type { PatientValidationResponse } from '../generated/types/api/patient-validation-response';
 
-export type ValidationStatus =
-  | 'VALIDATED'
-  | 'NOT_VALIDATED'
-  | 'NO_EMAIL'
-  | 'INVALID_EMAIL'
-  | 'NO_EMAIL_ON_EPR_AND_REQUEST'
-  | 'INVALID_STATUS'
-  | 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST'
-  | 'SERVICE_UNAVAILABLE'
-  | 'TEMPORARY_ERROR'
-  | 'UPDATE_CONTACT_REQUESTED';
+/** A validation status of the contract (schemas/api/patient-validation-response.schema.json). */
+export type ValidationStatus = PatientValidationResponse['status'];
 
-/** Product error codes of spec 8 for the validation statuses that have one. */
-export const STATUS_CODES_RH: Partial<Record<ValidationStatus, string>> = {
+/** Product error codes (schemas/api/README.md) for the validation statuses that have one. */
+export const STATUS_CODES_RH: Partial<Record<ValidationStatus, PatientValidationResponse['code']>> = {
   NO_EMAIL: 'RH-E101',
   NO_EMAIL_ON_EPR_AND_REQUEST: 'RH-E102',
   INVALID_EMAIL: 'RH-E103',
@@ -24,21 +17,6 @@ export const STATUS_CODES_RH: Partial<Record<ValidationStatus, string>> = {
   SERVICE_UNAVAILABLE: 'RH-E002',
   TEMPORARY_ERROR: 'RH-E024',
 };
-
-export interface PatientInput {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  postCode: string;
-  sexAtBirth?: string;
-  contactDetails?: { emailAddress?: string; mobilePhoneNumber?: string };
-}
-
-export interface ValidationAnswer {
-  status: ValidationStatus;
-  code?: string;
-  validation: { hasEmail: boolean; hasPhone: boolean; isMatchingEmail: boolean; isMatchingPhone: boolean; isUpdateContactRequested: boolean };
-}
 
 /** Upper case, no spaces: "ls1 4ap" and "LS14AP" are the same postcode. */
 export function normalisePostcode(postcode: string): string {
@@ -97,7 +75,7 @@ export function findPatientById(db: Db, id: string): PatientRecord | undefined {
 }
 
 /** The record matching last name (case-insensitive) + date of birth + postcode (normalised), if any. */
-export function matchPatient(db: Db, patient: Pick<PatientInput, 'lastName' | 'dateOfBirth' | 'postCode'>): PatientRecord | undefined {
+export function matchPatient(db: Db, patient: Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>): PatientRecord | undefined {
   const rows = db.prepare('SELECT * FROM patients WHERE date_of_birth = ?').all(patient.dateOfBirth) as PatientRow[];
   const lastName = normaliseName(patient.lastName);
   const postcode = normalisePostcode(patient.postCode);
@@ -106,14 +84,14 @@ export function matchPatient(db: Db, patient: Pick<PatientInput, 'lastName' | 'd
 }
 
 /**
- * The patient check of spec 4 against the demo record system, in this order:
+ * The patient check (schemas/api/README.md, "Patients and requests") against the demo record system, in this order:
  * no record → NOT_VALIDATED; record system down → SERVICE_UNAVAILABLE; temporary failure →
  * TEMPORARY_ERROR; record not active → INVALID_STATUS; a contact update already pending →
  * UPDATE_CONTACT_REQUESTED; no email on record → NO_EMAIL (the request gave one) or
  * NO_EMAIL_ON_EPR_AND_REQUEST (it gave none); unusable email on record → INVALID_EMAIL (the
  * request gave one) or INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST; otherwise VALIDATED.
  */
-export function validatePatient(db: Db, patient: PatientInput): ValidationAnswer {
+export function validatePatient(db: Db, patient: Patient): PatientValidationResponse {
   const record = matchPatient(db, patient);
   const requestEmail = patient.contactDetails?.emailAddress?.trim() ?? '';
   const requestPhone = patient.contactDetails?.mobilePhoneNumber?.trim() ?? '';
@@ -139,7 +117,7 @@ export function validatePatient(db: Db, patient: PatientInput): ValidationAnswer
 }
 
 /** The record as the app's Patient shape (for /nhs-login/epr/patient). */
-export function recordAsPatient(record: PatientRecord) {
+export function recordAsPatient(record: PatientRecord): Patient {
   return {
     firstName: record.firstName,
     lastName: record.lastName,

@@ -1,7 +1,12 @@
+// Demo data only: the enums it uses (flow types, admin form types) come from the contract
+// (generated from schemas/api), and the code that writes it to the database is in db.ts.
+import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
+import type { AdminFormsSettings } from '../generated/types/api/admin-forms-settings';
+import type { Clinic } from '../generated/types/api/clinic';
+import { FLOW_TYPE_VALUES } from '../generated/types/api/flow-type';
+import type { FlowConfig } from '../generated/types/api/flow-config';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './db.js';
-import { readSetting, writeSetting } from './db.js';
 import { pathwaySettings, readPathwayDocuments } from './engine/settings.js';
 
 /**
@@ -24,32 +29,19 @@ export const DEMO_CLINIC = {
   identifier: 'B86001',
   privacyPolicyUrl: 'https://riverside-practice.example/privacy',
   tenantId: 'riverside',
-};
-
-export const FLOW_TYPES = [
-  'PATIENT_DIRECT_BOOKING',
-  'SMART_DIRECT_BOOKING',
-  'ADMIN_REQUEST',
-  'MEDICAL_REQUEST',
-  'CHILD_REQUEST',
-  'CHILD_REQUEST_INITIAL',
-  'ASK_TO_SELF_BOOK_RESCHEDULE',
-  'ELIGIBILITY_FCP',
-  'ELIGIBILITY_OTHER',
-  'ASB_PDB_RESCHEDULE',
-] as const;
+} satisfies Clinic;
 
 /** Manual patient authentication (patient check against the record) per flow; the login is offered where a patient acts for themselves. */
 const MANUAL_AUTH_FLOWS = new Set<string>(['ADMIN_REQUEST', 'MEDICAL_REQUEST', 'SMART_DIRECT_BOOKING', 'CHILD_REQUEST']);
 const LOGIN_FLOWS = new Set<string>(['ADMIN_REQUEST', 'MEDICAL_REQUEST', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING']);
 
-export const DEMO_FLOW_CONFIG = Object.fromEntries(
-  FLOW_TYPES.map((flow) => [flow, { enableManualPatientAuth: MANUAL_AUTH_FLOWS.has(flow), enableNhsLogin: LOGIN_FLOWS.has(flow) }]),
+export const DEMO_FLOW_CONFIG: FlowConfig = Object.fromEntries(
+  FLOW_TYPE_VALUES.map((flow) => [flow, { enableManualPatientAuth: MANUAL_AUTH_FLOWS.has(flow), enableNhsLogin: LOGIN_FLOWS.has(flow) }]),
 );
 
 export const DEMO_PATIENT_APP = {
   triageMapping: DEMO_PATHWAY_SETTINGS.triageMapping,
-  // Spec 9 defaults.
+  // The product's default search settings.
   triageMappingSearch: {
     mainSearchMinThreshold: 0.5,
     mainSearchFuzzyDifference: 0.1,
@@ -104,24 +96,14 @@ export const DEMO_OPERATIONAL_STATE = {
   admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
 };
 
-/** The ten admin forms of spec 3. requiresPatientRecord: the patient must be matched to a record first. */
-export const ADMIN_FORM_TYPES = [
-  'DOCTOR_LETTER',
-  'FIT_NOTE',
-  'OTHER_ENQUIRY',
-  'REFERRAL_ENQUIRY',
-  'REPEAT_PRESCRIPTION',
-  'TEST_RESULTS',
-  'TRAVEL_RISK_FORM',
-  'CHANGE_OF_PERSONAL_DETAILS',
-  'ELECTRONIC_PRESCRIPTION_SERVICE',
-  'PATIENT_REGISTRATION_FORM',
-] as const;
+/**
+ * The demo practice enables every admin form a patient can pick: all the contract's form types
+ * but CHANGE_OF_CONTACT_DETAILS, which is sent on its own or alongside another request.
+ * requiresPatientRecord: the patient must be matched to a record first.
+ */
+const DEMO_ENABLED_FORMS = ADMIN_FORM_TYPE_VALUES.filter((t) => t !== 'CHANGE_OF_CONTACT_DETAILS');
 
-/** Every form type the admin-request call accepts: the ten plus the change-of-contact form. */
-export const SUBMITTABLE_FORM_TYPES = [...ADMIN_FORM_TYPES, 'CHANGE_OF_CONTACT_DETAILS'] as const;
-
-export const DEMO_ADMIN_FORMS = {
+export const DEMO_ADMIN_FORMS: AdminFormsSettings = {
   forms: [
     { type: 'REPEAT_PRESCRIPTION', label: 'Repeat prescription', subTitle: 'Order medicine you take regularly', requiresPatientRecord: true },
     { type: 'FIT_NOTE', label: 'Fit note', subTitle: 'Extend a sick note or fit note', requiresPatientRecord: true },
@@ -142,7 +124,7 @@ export const DEMO_ADMIN_FORMS = {
     findAPharmacy: 'https://www.nhs.uk/service-search/pharmacy/find-a-pharmacy',
   },
   customFields: { 'minimum-dr-letter-charge': '25.00' },
-  patientEnabledForms: [...ADMIN_FORM_TYPES],
+  patientEnabledForms: [...DEMO_ENABLED_FORMS],
 };
 
 export const DEMO_NOTIFICATION_CONFIG = { sms: { enabled: true } };
@@ -243,33 +225,3 @@ export const DEMO_SETTINGS: Record<string, unknown> = {
   'urgency-by-referral-id': DEMO_URGENCY,
   'ai-led': DEMO_AI_LED,
 };
-
-/** A database seeded before the pathway library (or before a document changed) gets the documents' view. */
-function syncPathwaySettings(db: Db): void {
-  const app = readSetting<Record<string, unknown>>(db, 'patient-app');
-  if (app) writeSetting(db, 'patient-app', { ...app, triageMapping: DEMO_PATHWAY_SETTINGS.triageMapping });
-  const shared = readSetting<Record<string, unknown>>(db, 'shared');
-  if (shared) writeSetting(db, 'shared', { ...shared, eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines, childGuidelines: DEMO_PATHWAY_SETTINGS.childGuidelines });
-  writeSetting(db, 'ai-led', DEMO_AI_LED);
-}
-
-/**
- * Seeds what is missing: every setting not yet stored, and the demo patients when there are none.
- * Safe on every start, so a database made by an older version gains the newer settings.
- */
-export function seedDatabase(db: Db): void {
-  db.transaction(() => {
-    const has = db.prepare('SELECT 1 FROM settings WHERE key = ?');
-    for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
-      if (!has.get(key)) writeSetting(db, key, value);
-    }
-    syncPathwaySettings(db);
-    const patients = db.prepare('SELECT COUNT(*) AS n FROM patients').get() as { n: number };
-    if (patients.n > 0) return;
-    const insert = db.prepare(
-      `INSERT INTO patients (id, first_name, last_name, date_of_birth, sex_at_birth, postcode, nhs_number, email, mobile, ehr_state, update_contact_requested)
-       VALUES (@id, @firstName, @lastName, @dateOfBirth, @sexAtBirth, @postCode, @nhsNumber, @email, @mobile, @ehrState, @updateContactRequested)`,
-    );
-    for (const p of DEMO_PATIENTS) insert.run({ ...p, updateContactRequested: p.updateContactRequested ? 1 : 0 });
-  })();
-}

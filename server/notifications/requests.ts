@@ -1,7 +1,8 @@
 // The confirmations of the submissions of server/routes/requests.ts: which events an accepted
 // admin request, consultation or unverified request queues, and to which addresses.
 import type { Db } from '../db.js';
-import { isValidEmail, matchPatient, type PatientInput } from '../patients.js';
+import type { Patient } from '../../generated/types/api/patient';
+import { isValidEmail, matchPatient } from '../patients.js';
 import { enqueueNotifications, type NotificationEvent, type QueuedNotification, type Recipient } from './events.js';
 
 type Body = Record<string, unknown>;
@@ -27,7 +28,7 @@ export function recipientForPatient(db: Db, patient: PatientLike | undefined, ne
   const given = text(patient?.contactDetails?.emailAddress) ?? text(newEmail);
   if (given) to.email = given;
   else if (patient?.lastName && patient.dateOfBirth && patient.postCode) {
-    const record = matchPatient(db, patient as Pick<PatientInput, 'lastName' | 'dateOfBirth' | 'postCode'>);
+    const record = matchPatient(db, patient as Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>);
     if (record?.email && isValidEmail(record.email)) to.email = record.email;
   }
   const mobile = text(patient?.contactDetails?.mobilePhoneNumber);

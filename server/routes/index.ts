@@ -9,7 +9,7 @@ import { registerRequestRoutes } from './requests.js';
 import { registerSettingsRoutes } from './settings.js';
 
 /**
- * Every group of calls, one file each. Later groups (appointments of spec 7.4, the guideline
+ * Every group of calls, one file each. Later groups (appointments, the guideline
  * engine of 7.5) add their file here.
  */
 export const ROUTE_MODULES: readonly RouteModule[] = [

@@ -11,7 +11,7 @@ import { DEMO_LOGIN_PATIENT_ID } from '../seed.js';
 
 export const SESSION_COOKIE = 'gp_nhs_session';
 
-/** Well-formed UK postcodes that the demo postcode directory does not know (spec 5.1 "This may be a new postcode"). */
+/** Well-formed UK postcodes that the demo postcode directory does not know (the app asks "Postcode not found"). */
 export const UNKNOWN_POSTCODES = ['ZZ99 9ZZ', 'AB1 0XX', 'LS99 9ZZ'];
 const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/i;
 const UNKNOWN = new Set(UNKNOWN_POSTCODES.map(normalisePostcode));
@@ -48,7 +48,7 @@ function clearCookie(reply: FastifyReply): void {
   reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
 }
 
-/** Postcode check and the simulated national login of spec 7.2. */
+/** Postcode check and the simulated national login (schemas/api/README.md, "Login and postcode"). */
 export function registerLoginRoutes(app: FastifyInstance, { db }: ServerContext): void {
   app.get('/postcode/:postcode/exists', async (request) => postcodeExists((request.params as { postcode: string }).postcode));
 

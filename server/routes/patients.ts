@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { validatePatient, type PatientInput } from '../patients.js';
+import type { PatientValidationRequest } from '../../generated/types/api/patient-validation-request';
+import { validatePatient } from '../patients.js';
 import { schemaId } from '../validation.js';
 
-/** Patient match and validation of spec 7.3. Every status is a 200 answer; see patients.ts for the rules. */
+/** Patient match and validation (schemas/api/README.md, "Patients and requests"). Every status is a 200 answer; see patients.ts for the rules. */
 export function registerPatientRoutes(app: FastifyInstance, { db }: ServerContext): void {
   const schema = { body: { $ref: schemaId('patient-validation-request') } };
-  const handler = async (request: { body: unknown }) => validatePatient(db, (request.body as { patient: PatientInput }).patient);
+  const handler = async (request: { body: unknown }) => validatePatient(db, (request.body as PatientValidationRequest).patient);
   app.post('/api/v1/triage/nhs/match/patient', { schema }, handler);
   app.post('/api/v1/triage/nhs/next/validate/patient', { schema }, handler);
-  // "optionally followed by a path segment" (spec 7.3), e.g. the flow or step name.
+  // Optionally followed by a path segment, e.g. the flow or step name.
   app.post('/api/v1/triage/nhs/next/validate/patient/:segment', { schema }, handler);
 }

@@ -17,11 +17,6 @@ const PRACTICE_TIME_ZONE = 'Europe/London';
 const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest']);
 
 /**
- * Run-time parameters the server knows for the form documents: the doctor-letter charge and the
- * links of the admin-forms settings, SMS on/off, and the patient's age. A parameter not given
- * takes the document's default.
- */
-/**
  * What the form documents' parameters are read from, the same shape the app passes
  * (`resolveParameters` follows each parameter's declared `source`): the admin-forms and
  * notification settings, and the patient's age.
@@ -70,7 +65,7 @@ function created(stored: { id: string; status: string; receivedAt: string }): Su
   return { statusCode: 201, body: { id: stored.id, status: stored.status, receivedAt: stored.receivedAt } };
 }
 
-/** Submissions of spec 7.3: admin request, consultation, unverified requests. */
+/** Submissions (schemas/api/README.md, "Patients and requests"): admin request, consultation, unverified requests. */
 export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx;
 

@@ -15,7 +15,7 @@ export function readOperationalState(db: Db): { medical: ServiceState; admin: Se
   return state;
 }
 
-/** 412 "Outside normal operating hours" when the service is SERVICE_OFF or OUT_OF_HOURS (spec 8). */
+/** 412 "Outside normal operating hours" when the service is SERVICE_OFF or OUT_OF_HOURS (schemas/api/README.md, "Errors"). */
 export function assertServiceOpen(db: Db, service: 'medical' | 'admin'): void {
   const state = readOperationalState(db)[service];
   if (state.operationalStatus === 'SERVICE_OFF' || state.practiceCalendar === 'OUT_OF_HOURS') {
@@ -32,7 +32,7 @@ function queryList(value: unknown): string[] {
     .filter((v) => v !== '');
 }
 
-/** Settings calls of spec 7.1. */
+/** Settings calls (schemas/api/README.md, "Settings"). */
 export function registerSettingsRoutes(app: FastifyInstance, { db }: ServerContext): void {
   const simple: Array<[string, string]> = [
     ['/api/v1/settings/clinic', 'clinic'],

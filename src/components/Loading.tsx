@@ -1,4 +1,4 @@
-/** Loading messages of spec overview section 4, word for word. */
+/** Loading messages, word for word as the product shows them (README "The patient app"). */
 export const LOADING_MESSAGES = {
   initialising: 'Initialising',
   preparingInformation: 'Preparing information',

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../api/client';
 import { useServiceOverride } from '../settings/serviceStatus';
 import { mapApiError, type ErrorContext, type MappedError } from './mapError';
 
@@ -13,7 +14,7 @@ interface NotificationsApi {
   notifications: readonly Notification[];
   notify: (popup: { title: string; message: string }) => void;
   dismiss: (id: number) => void;
-  /** Maps an API error (spec 8), shows its popup and carries out its action. */
+  /** Maps an API error (`mapApiError`), shows its popup and carries out its action. */
   handleError: (error: unknown, context?: ErrorContext) => MappedError;
 }
 
@@ -59,12 +60,17 @@ export function useNotifications(): NotificationsApi {
 }
 
 export interface ApiCallOptions extends ErrorContext {
-  /** false: this call handles its own errors (no popup, no navigation). Default true. */
-  handleErrors?: boolean;
+  /**
+   * Which failures get the popup (and its navigation): true (default) every one; 'answers' only
+   * the practice API's answers (4xx/5xx), leaving a lost connection to the caller's own message;
+   * false none (the caller handles them all, e.g. a check whose failure has its own outcome).
+   */
+  handleErrors?: boolean | 'answers';
 }
 
 /**
- * Wraps API calls with the one error-notification system: a failing call shows its popup
+ * The one error path of the app's API calls (src/api): every call a patient's action makes is
+ * wrapped in it. Wraps API calls with the one error-notification system: a failing call shows its popup
  * (and, for 401 or a service closing mid-flow, navigates) and the error is re-thrown so the
  * caller stops its flow.
  */
@@ -75,7 +81,8 @@ export function useApiCall(): <T>(call: () => Promise<T>, options?: ApiCallOptio
       try {
         return await call();
       } catch (error) {
-        if (options.handleErrors !== false) handleError(error, { flow: options.flow });
+        const mode = options.handleErrors ?? true;
+        if (mode === true || (mode === 'answers' && error instanceof ApiError)) handleError(error, { flow: options.flow });
         throw error;
       }
     },

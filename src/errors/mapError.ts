@@ -14,7 +14,7 @@ import {
 
 export type Service = 'medical' | 'admin';
 
-/** HTTP statuses spec 8 handles with the response's own message. */
+/** HTTP statuses the error system handles with the response's own message. */
 export const HANDLED_STATUSES: readonly number[] = [400, 401, 403, 404, 406, 409, 412, 422, 500, 504];
 
 export type ErrorAction =
@@ -42,7 +42,7 @@ function bodyMessage(error: ApiError): string | undefined {
 }
 
 /**
- * Pure mapping of an API error to the popup it shows and what happens next (spec 8).
+ * Pure mapping of an API error to the popup it shows and what happens next (docs/architecture.md, "Errors").
  * Anything that is not an answer from the server (fetch's TypeError when the network fails,
  * an ERR_CONNECTION_CLOSED failure) gets the generic refresh-or-check-your-connection popup.
  */

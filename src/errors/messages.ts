@@ -1,4 +1,4 @@
-// Titles and messages of spec rules section 8, word for word.
+// Titles and messages of the error system (docs/architecture.md, "Errors"), word for word as the product shows them.
 
 export const DEFAULT_ERROR_TITLE = 'An error has occurred';
 export const GENERIC_ERROR_MESSAGE = 'Please refresh the page. If this does not work, please check your internet connection and re-try.';
@@ -12,13 +12,13 @@ export const CONNECTION_CLOSED_MARKER = 'ERR_CONNECTION_CLOSED';
 export const NO_NOTICES_MESSAGE = 'Your practice has updated its notices and there are none to display for now.';
 export const NOT_FOUND_HEADING = "We can't find the page you're looking for";
 
-/** Error ids (`/error?eid=…`); spec 8 names the messages, not the ids, so these are ours. */
+/** Error ids (`/error?eid=…`); the product names the messages, not the ids, so these are ours. */
 export const ERROR_IDS = {
   unauthorised: 'unauthorised',
   possibleAppointment: 'possible-appointment',
 } as const;
 
-/** Link message codes (`/error?mid=…`) of spec 8 and their headings. */
+/** Link message codes (`/error?mid=…`) and their headings. */
 export const LINK_MESSAGES: Readonly<Record<string, string>> = {
   ACTION_TYPE_AND_LINKUUID_MISMATCH: 'This link is invalid',
   PATIENT_ACTION_LINK_INVALID: 'This link is invalid',

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * A flow's state, kept in sessionStorage so it survives a reload in the same tab and dies
- * with the tab. Never localStorage: answers are patient data (DESIGN.md section 6).
+ * with the tab. Never localStorage: answers are patient data (docs/architecture.md, "Flow state").
  */
 export interface FlowStore<T> {
   get(): T;

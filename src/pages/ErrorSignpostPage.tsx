@@ -27,7 +27,7 @@ function SomethingWentWrong() {
   );
 }
 
-/** Error signpost (/error): link problems by mid, logged out or possible appointment by eid (spec 8). */
+/** Error signpost (/error): link problems by mid, logged out or possible appointment by eid (docs/architecture.md, "Errors"). */
 export default function ErrorSignpostPage() {
   const [params] = useSearchParams();
   const mid = params.get('mid');

@@ -7,6 +7,7 @@ import { NO_NOTICES_MESSAGE, SERVICE_OFF_MESSAGE } from '../errors/messages';
 import { rememberEntryParams } from '../session/entryParams';
 import { useServiceStatus } from '../settings/serviceStatus';
 import { useSettings } from '../settings/useSettings';
+import { enabledAdminForms } from '../settings/adminForms';
 
 interface Category {
   key: string;
@@ -53,7 +54,7 @@ export default function HomePage() {
   const notices = settings.notices;
   const noticeHtml = useMemo(() => notices.map((n) => ({ id: n.id, title: n.title, html: sanitisePracticeHtml(n.content ?? '') })), [notices]);
 
-  const enabledForms = settings.adminForms.forms.filter((f) => settings.adminForms.patientEnabledForms.includes(f.type));
+  const enabledForms = enabledAdminForms(settings.adminForms);
   const categories: Category[] = [
     {
       key: 'medical',

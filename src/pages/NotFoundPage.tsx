@@ -3,7 +3,7 @@ import { NOT_FOUND_PAGE_NAME } from '../routing/routeTable';
 import { usePageTitle } from '../shell/usePageTitle';
 import { useSettings } from '../settings/useSettings';
 
-/** Unknown paths and closed feature gates (spec 2: code 404, the practice phone, the practice home page). */
+/** Unknown paths and closed feature gates (code 404, the practice phone, the practice home page). */
 export default function NotFoundPage() {
   usePageTitle(NOT_FOUND_PAGE_NAME);
   const { settings } = useSettings();

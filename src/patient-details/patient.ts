@@ -1,21 +1,8 @@
 import { ageOn, calendarDate, type FormData } from '../../renderer/index';
+import type { Patient, PreferredContact } from '../../generated/types/api/patient';
 
-export type PreferredContactType = 'OWN_NUMBER' | 'WILL_BE_THERE' | 'PROXY_NUMBER' | 'HELPING_PERSON';
-
-/** The Patient entity as the practice API takes it (schemas/api/patient.schema.json). */
-export interface Patient {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  sexAtBirth?: 'female' | 'male';
-  postCode: string;
-  age?: number;
-  contactDetails?: {
-    emailAddress?: string;
-    mobilePhoneNumber?: string;
-    preferredContact?: { phoneNumber?: string; type: PreferredContactType; fullName?: string; relation?: string; reason?: string };
-  };
-}
+export type { Patient };
+export type PreferredContactType = PreferredContact['type'];
 
 export type { PatientValidation } from '../../generated/types/api/patient-validation-response';
 

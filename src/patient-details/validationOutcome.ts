@@ -19,8 +19,7 @@ export interface StatusModal {
 const CALL_PRACTICE = 'Please call the practice on {phone} so they can help.';
 
 /**
- * The failure modal of each patient-validation status (spec rules section 8, "Patient
- * validation modals"). Titles are the spec's words; where the spec gives no body, ours says
+ * The failure modal of each patient-validation status (docs/architecture.md, "Errors"). Titles are the product's own words; where the product gives no body, ours says
  * what to do next in the same voice.
  */
 export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, StatusModal> = {
@@ -64,12 +63,12 @@ export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, Statu
   },
 };
 
-/** Statuses after which the patient goes back to add an email (spec 5.1: email becomes required). */
+/** Statuses after which the patient goes back to add an email (an email becomes required; docs/architecture.md, "The patient-details step"). */
 export const EMAIL_REQUIRED_STATUSES: readonly ValidationStatus[] = ['NO_EMAIL_ON_EPR_AND_REQUEST', 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST'];
 
 /**
  * The outcome of the validate call: the server's status, or TEMPORARY_ERROR when the call
- * itself failed (network error, 5xx) — spec 7.3 "A network error means temporary error".
+ * itself failed (network error, 5xx) — a network error means a temporary error (schemas/api/README.md, "Patients and requests").
  */
 export function outcomeOf(result: { ok: true; answer: ValidationAnswer } | { ok: false; error: unknown }): ValidationAnswer {
   if (result.ok) return result.answer;

@@ -1,5 +1,5 @@
 /**
- * Feature gating of spec rules section 6, as pure functions over the route table.
+ * Feature gating (docs/architecture.md, "Routing and gating"), as pure functions over the route table.
  *
  * Mapping from the practice's feature sets (shared settings `featureSets`) to features:
  * - triage          = SMART_TRIAGE or SMART_PRACTICE_SUITE
@@ -18,7 +18,7 @@
 export const FEATURE_SETS = ['SMART_TRIAGE', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING', 'SMART_PRACTICE_SUITE'] as const;
 export type FeatureSet = (typeof FEATURE_SETS)[number];
 
-/** Route groups of spec rules section 6. */
+/** Route groups of the feature gates. */
 export type Gate = 'always' | 'triage' | 'triageOrEligibility' | 'directBooking' | 'child' | 'eligibility';
 
 export interface Features {

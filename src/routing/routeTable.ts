@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import type { Gate } from './gating';
 
 /**
- * The route table (spec overview section 2) as data. Only routes whose screens exist are
- * listed: a later task adds its rows here (path, page name for the title, gate of spec rules
+ * The route table (README "The patient app") as data. Only routes whose screens exist are
+ * listed: a later task adds its rows here (path, page name for the title, gate of
  * section 6, lazy screen). Page names make the title "Your GP practice - {page name}".
  */
 export interface AppRoute {
@@ -39,7 +39,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/triage/submit-emergency', pageName: 'You may need A&E', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/SubmitEmergencyPage') },
   { path: '/triage/emergency-confirmed', pageName: 'Go to A&E or call 999', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyConfirmedPage') },
   { path: '/triage/emergency-override', pageName: 'Why it is safe to wait', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyOverridePage') },
-  // Admin requests (spec overview "Admin menu", "Admin form page", "Admin complete").
+  // Admin requests: menu, form page, complete (README "Admin requests").
   { path: '/admin-request', pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
   { path: '/admin-request/patient-details', pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
   { path: '/admin-request/form', pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
@@ -65,7 +65,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
 export const NOT_FOUND_PAGE_NAME = 'Page not found';
 
-/** Short redirects of spec overview section 2; the query string (e.g. lid) is kept. */
+/** Short redirects (README "The patient app"); the query string (e.g. lid) is kept. */
 export interface ShortRedirect {
   from: string;
   to: string;

@@ -1,5 +1,5 @@
 /**
- * Home query parameters (spec overview 2): type, channel and appointmentType, read on the
+ * Home query parameters (README "The patient app"): type, channel and appointmentType, read on the
  * home page and kept for the session in sessionStorage (never localStorage).
  */
 export const APPOINTMENT_TYPES = ['routine', 'Duty_doctor_callback', 'Same_day_appointment', 'Next_day_appointment', 'Emergency_indication'] as const;
@@ -12,7 +12,7 @@ export interface EntryParams {
 }
 
 const STORAGE_KEY = 'gp.entryParams';
-/** type and channel values are not listed by the spec: accept plain tokens only. */
+/** type and channel values are not listed by the product: accept plain tokens only. */
 const TOKEN = /^[A-Za-z0-9_-]{1,40}$/;
 
 const isAppointmentType = (value: unknown): value is AppointmentType => (APPOINTMENT_TYPES as readonly unknown[]).includes(value);

@@ -1,7 +1,7 @@
 import type { AllSettings } from './types';
 
 /**
- * What the app assumes when a settings call fails (spec 4: failures are tolerated).
+ * What the app assumes when a settings call fails (failures are tolerated: docs/architecture.md, "Errors").
  * - shared: the triage feature only, no child requests, no national login: the core service
  *   stays usable and nothing the practice may not have enabled is opened.
  * - operational state: on and in hours; the server still refuses a request when a service
@@ -21,15 +21,4 @@ export const SETTINGS_DEFAULTS: AllSettings = {
   shared: { featureSets: ['SMART_TRIAGE'], enableChildRequests: false, nhsLogin: { enabled: false } },
   notices: [],
   urgencyByReferralId: {},
-};
-
-export const SETTINGS_URLS: Readonly<Record<keyof AllSettings, string>> = {
-  clinic: '/api/v1/settings/clinic',
-  patientApp: '/api/v1/settings/patient-app',
-  operationalState: '/api/v1/settings/operational-state',
-  adminForms: '/api/v1/settings/admin-forms',
-  notificationConfig: '/api/v1/settings/notification-config',
-  shared: '/api/v1/settings/shared',
-  notices: '/api/v1/triage/practice-notice/published-enabled',
-  urgencyByReferralId: '/api/v1/settings/urgency-by-referral-id',
 };

@@ -3,7 +3,7 @@ import type { Service } from '../errors/mapError';
 import type { ServiceState } from './types';
 import { useSettings } from './useSettings';
 
-/** A service is off when the practice switched it off or the calendar says out of hours (spec 4). */
+/** A service is off when the practice switched it off or the calendar says out of hours. */
 export function isServiceOff(state: ServiceState | undefined): boolean {
   return state?.operationalStatus === 'SERVICE_OFF' || state?.practiceCalendar === 'OUT_OF_HOURS';
 }

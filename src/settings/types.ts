@@ -1,81 +1,48 @@
-// Settings shapes of the practice API contract (schemas/api/README.md, spec rules 7.1).
-import type { Clinic } from '../api/settings';
+// The settings sets of the practice API contract (schemas/api/README.md, "Settings"). Every
+// type is generated from schemas/api by `npm run codegen`: a contract change breaks the build
+// here instead of drifting from a hand-written copy.
+import type { Clinic } from '../../generated/types/api/clinic';
+import type { PatientAppSettings, MedicalDeviceClassification } from '../../generated/types/api/patient-app-settings';
+import type { OperationalState, ServiceState } from '../../generated/types/api/operational-state';
+import type { AdminFormsSettings, AdminFormDescriptor } from '../../generated/types/api/admin-forms-settings';
+import type { NotificationConfig } from '../../generated/types/api/notification-config';
+import type { SharedSettings } from '../../generated/types/api/shared-settings';
+import type { PracticeNotice, PracticeNotices } from '../../generated/types/api/practice-notices';
+import type { UrgencyByReferralId } from '../../generated/types/api/urgency-by-referral-id';
+import type { FlowConfig, FlowSettings } from '../../generated/types/api/flow-config';
+import type { NhsUserInfo } from '../../generated/types/api/nhs-user-info';
 
-export type { Clinic };
+export type {
+  AdminFormDescriptor,
+  AdminFormsSettings,
+  Clinic,
+  MedicalDeviceClassification,
+  NhsUserInfo,
+  NotificationConfig,
+  OperationalState,
+  PatientAppSettings,
+  PracticeNotice,
+  ServiceState,
+  SharedSettings,
+  UrgencyByReferralId,
+};
 
-export interface ServiceState {
-  operationalStatus: 'SERVICE_ON' | 'SERVICE_OFF';
-  practiceCalendar: 'IN_HOURS' | 'OUT_OF_HOURS';
-}
+/** A set the app may hold as its defaults (`defaults.ts`) when its call failed: only the members named are sure to be there. */
+type WithDefaults<T, Sure extends keyof T = never> = Pick<T, Sure> & Partial<Omit<T, Sure>>;
 
-export interface OperationalState {
-  medical: ServiceState;
-  admin: ServiceState;
-}
-
-export interface MedicalDeviceClassification {
-  appName?: string;
-  appVersion?: string;
-  releaseDate?: string;
-  companyDetails?: { name?: string; address?: string; telephone?: string; email?: string };
-  intendedPurpose?: string;
-  warnings?: string[];
-}
-
-export interface PatientAppSettings {
-  triageMapping?: unknown;
-  triageMappingSearch?: Record<string, number>;
-  flowConfig?: Record<string, { enableManualPatientAuth?: boolean; enableNhsLogin?: boolean }>;
-  enableSelectSessionHolder?: boolean;
-  virtualSlotTypeLabel?: string;
-  medicalDeviceClassification?: MedicalDeviceClassification;
-  freeTextInput?: { enabled?: boolean; patientNeedOptions?: { value: string; label: string }[] };
-  emergencyOverrideOptions?: { id: string; label: string }[];
-  enableAneSubmission?: boolean;
-  useProxy?: boolean;
-  poweredBy?: { text?: string; url?: string };
-}
-
-export interface AdminFormsSettings {
-  forms: { type: string; label: string; subTitle?: string; requiresPatientRecord?: boolean }[];
-  links?: Record<string, string>;
-  customFields?: Record<string, string>;
-  patientEnabledForms: string[];
-}
-
-export interface NotificationConfig {
-  sms: { enabled: boolean };
-}
-
-export interface SharedSettings {
-  slotSites?: unknown;
-  slotTypes?: unknown;
-  alternativeSlotSites?: unknown;
-  alternativeSlotTypes?: unknown;
-  eligibilityGuidelines?: unknown;
-  childGuidelines?: unknown;
-  anE?: unknown;
-  featureSets: string[];
-  enableChildRequests: boolean;
-  nhsLogin: { enabled: boolean; clusterUri?: string };
-}
-
-export interface PracticeNotice {
-  id: string;
-  title: string;
-  content: string;
-  publishedAt?: string;
-}
-
-export type UrgencyByReferralId = Record<string, { urgency: string; colour: string }>;
-
+/** Every settings set, keyed as the app holds them (`useSettings`). */
 export interface AllSettings {
-  clinic: Clinic;
-  patientApp: PatientAppSettings;
+  clinic: WithDefaults<Clinic, 'name'>;
+  patientApp: WithDefaults<PatientAppSettings>;
   operationalState: OperationalState;
-  adminForms: AdminFormsSettings;
+  adminForms: WithDefaults<AdminFormsSettings, 'forms' | 'patientEnabledForms'>;
   notificationConfig: NotificationConfig;
-  shared: SharedSettings;
-  notices: PracticeNotice[];
+  shared: WithDefaults<SharedSettings, 'featureSets' | 'enableChildRequests' | 'nhsLogin'>;
+  notices: PracticeNotices;
   urgencyByReferralId: UrgencyByReferralId;
+}
+
+/** The flowConfig entry of a flow type (ADMIN_REQUEST, MEDICAL_REQUEST…), if the practice gave one. */
+export function flowSettings(patientApp: AllSettings['patientApp'], flow: string): FlowSettings | undefined {
+  return patientApp.flowConfig?.[flow as keyof FlowConfig];
 }

@@ -1,22 +1,15 @@
+import { useMemo } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
-import { getJson } from '../api/client';
+import { LOGIN_PATHS, SETTINGS_PATHS, fetchSettingsSet, getUserInfo, isLoggedIn } from '../api/index';
 import { deriveFeatures, type Features } from '../routing/gating';
-import { SETTINGS_DEFAULTS, SETTINGS_URLS } from './defaults';
-import type { AllSettings } from './types';
+import { SETTINGS_DEFAULTS } from './defaults';
+import type { AllSettings, NhsUserInfo } from './types';
 
 const SWR_OPTIONS: SWRConfiguration = {
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   shouldRetryOnError: false,
 };
-
-export interface NhsLoginUser {
-  email?: string;
-  phone_number?: string;
-  given_name?: string;
-  family_name?: string;
-  birthdate?: string;
-}
 
 export interface SettingsState {
   /** Every settings set, with defaults in place of any that failed or are still loading. */
@@ -26,7 +19,7 @@ export interface SettingsState {
   /** Settings sets whose call failed (defaults are used for them). */
   failed: (keyof AllSettings)[];
   loggedIn: boolean;
-  user: NhsLoginUser | undefined;
+  user: NhsUserInfo | undefined;
   features: Features;
 }
 
@@ -42,11 +35,11 @@ export function withDefaults<K extends Key>(key: K, data: unknown): AllSettings[
 }
 
 function useSet<K extends Key>(key: K) {
-  return useSWR<unknown>(SETTINGS_URLS[key], getJson, SWR_OPTIONS);
+  return useSWR<unknown>(SETTINGS_PATHS[key], fetchSettingsSet, SWR_OPTIONS);
 }
 
 /**
- * All settings of spec 7.1, loaded together at start with swr; a failing call is tolerated
+ * All settings sets (schemas/api/README.md, "Settings"), loaded together at start with swr; a failing call is tolerated
  * (its defaults are used and the others still work). Settings calls never raise a popup.
  */
 export function useSettings(): SettingsState {
@@ -62,21 +55,32 @@ export function useSettings(): SettingsState {
   } satisfies Record<Key, unknown>;
 
   const keys = Object.keys(results) as Key[];
-  const settings = Object.fromEntries(keys.map((k) => [k, withDefaults(k, results[k].data)])) as unknown as AllSettings;
+  const data = keys.map((k) => results[k].data);
+  // swr keeps each set's data object until it changes: building the settings from those same
+  // objects gives the same settings object, so a component that re-renders (a keystroke in a
+  // form) does not hand new parameters to its form and re-evaluate every rule.
+  const settings = useMemo(() => Object.fromEntries(keys.map((k, i) => [k, withDefaults(k, data[i])])) as unknown as AllSettings, data);
   const settled = keys.every((k) => results[k].data !== undefined || results[k].error !== undefined);
-  const failed = keys.filter((k) => results[k].error !== undefined);
+  const failedKey = keys.filter((k) => results[k].error !== undefined).join(',');
+  const failed = useMemo(() => (failedKey ? (failedKey.split(',') as Key[]) : []), [failedKey]);
 
   const loginEnabled = settings.shared.nhsLogin?.enabled === true;
-  const loginCheck = useSWR<unknown>(settled && loginEnabled ? '/nhs-login/is-logged-in' : null, getJson, SWR_OPTIONS);
+  const loginCheck = useSWR<boolean>(settled && loginEnabled ? LOGIN_PATHS.isLoggedIn : null, isLoggedIn, SWR_OPTIONS);
   const loggedIn = loginCheck.data === true;
-  const userInfo = useSWR<NhsLoginUser>(loggedIn ? '/nhs-login/user-info' : null, getJson, SWR_OPTIONS);
+  const userInfo = useSWR<NhsUserInfo>(loggedIn ? LOGIN_PATHS.userInfo : null, getUserInfo, SWR_OPTIONS);
   const loginSettled = !loginEnabled || loginCheck.data !== undefined || loginCheck.error !== undefined;
 
-  const features = deriveFeatures({
-    featureSets: Array.isArray(settings.shared.featureSets) ? settings.shared.featureSets : SETTINGS_DEFAULTS.shared.featureSets,
-    enableChildRequests: settings.shared.enableChildRequests === true,
-    loggedIn,
-  });
+  const features = useMemo(
+    () =>
+      deriveFeatures({
+        featureSets: Array.isArray(settings.shared.featureSets) ? settings.shared.featureSets : SETTINGS_DEFAULTS.shared.featureSets,
+        enableChildRequests: settings.shared.enableChildRequests === true,
+        loggedIn,
+      }),
+    [settings.shared, loggedIn],
+  );
 
-  return { settings, ready: settled && loginSettled, failed, loggedIn, user: userInfo.data, features };
+  const ready = settled && loginSettled;
+  const user = userInfo.data;
+  return useMemo(() => ({ settings, ready, failed, loggedIn, user, features }), [settings, ready, failed, loggedIn, user, features]);
 }

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Modal } from '../components/Modal';
 import { useSettings } from '../settings/useSettings';
-import { signOutUrl } from './signOut';
+import { signOutUrl } from '../api/login';
 
-/** The logged-in patient's menu: "My NHS login account" with name, settings and Logout (spec 2). */
+/** The logged-in patient's menu: "My NHS login account" with name, settings and Logout. */
 export function AccountMenu() {
   const { loggedIn, user, settings } = useSettings();
   const location = useLocation();

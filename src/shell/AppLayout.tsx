@@ -21,7 +21,7 @@ function HashRouteRedirect() {
   return null;
 }
 
-/** Header, urgent-care warning and footer around every screen (also the root error page). */
+/** Header, urgent-care warning and footer around every screen of the app (RootErrorPage draws its own plain page). */
 export function PageFrame({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
   const clinic = settings.clinic;

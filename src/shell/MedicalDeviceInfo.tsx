@@ -2,13 +2,14 @@ import { SummaryList } from 'nhsuk-react-components';
 import { useState } from 'react';
 import { Modal } from '../components/Modal';
 import { useSettings } from '../settings/useSettings';
+import type { MedicalDeviceClassification } from '../settings/types';
 
 /** Footer button and modal with the medical-device information from the patient-app settings. */
 export function MedicalDeviceInfo() {
   const { settings } = useSettings();
   const [open, setOpen] = useState(false);
-  const info = settings.patientApp.medicalDeviceClassification ?? {};
-  const company = info.companyDetails ?? {};
+  const info: Partial<MedicalDeviceClassification> = settings.patientApp.medicalDeviceClassification ?? {};
+  const company: Partial<MedicalDeviceClassification['companyDetails']> = info.companyDetails ?? {};
   const rows: [string, string | undefined][] = [
     ['Product', info.appName],
     ['Version', info.appVersion],

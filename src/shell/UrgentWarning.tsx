@@ -1,6 +1,6 @@
 import { WarningCallout } from 'nhsuk-react-components';
 
-/** The urgent-care warning every page shows (spec overview section 1). */
+/** The urgent-care warning every page shows (README "The patient app"). */
 export function UrgentWarning() {
   return (
     <WarningCallout className="app-urgent-warning" data-testid="urgent-warning">

@@ -51,4 +51,28 @@ describe('import boundaries (lint, part of npm test)', () => {
   ])('%s: %s is allowed', async (file, code) => {
     expect(await boundaryMessages(file, code)).toEqual([]);
   });
+
+  describe('no import cycles', () => {
+    async function cycleMessages(file: string, code: string): Promise<string[]> {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/no-import-cycles').map((m) => m.message);
+    }
+
+    it('refuses an import that leads back to the importing file (the old server/db.ts ↔ server/seed.ts cycle)', async () => {
+      const messages = await cycleMessages('server/seed.ts', "import { writeSetting } from './db.js';\nexport const x = writeSetting;\n");
+      expect(messages).toEqual([expect.stringContaining('Import cycle: server/seed.ts → server/db.ts → server/seed.ts')]);
+    });
+
+    it('refuses a longer cycle through several files', async () => {
+      // renderer/index.ts re-exports renderer/core, so renderer/core importing the index closes a loop.
+      const messages = await cycleMessages('renderer/core/index.ts', "export * from '../index';\n");
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(/^Import cycle: renderer\/core\/index\.ts → renderer\/index\.ts → .*renderer\/core\/index\.ts/);
+    });
+
+    it('allows type-only imports and imports that do not come back', async () => {
+      expect(await cycleMessages('server/seed.ts', "import type { Db } from './db.js';\nexport type X = Db;\n")).toEqual([]);
+      expect(await cycleMessages('server/db.ts', "import { DEMO_SETTINGS } from './seed.js';\nexport const y = DEMO_SETTINGS;\n")).toEqual([]);
+    });
+  });
 });

@@ -6,3 +6,10 @@
  */
 export type AssociatedRequestType =
   "PATIENT_REFUSED_UPDATE_CONTACT" | "UNAUTHENTICATED_CHILD_REQUEST" | "CHANGE_OF_CONTACT_DETAILS";
+
+/** Every AssociatedRequestType, in the schema's order. */
+export const ASSOCIATED_REQUEST_TYPE_VALUES = [
+  "PATIENT_REFUSED_UPDATE_CONTACT",
+  "UNAUTHENTICATED_CHILD_REQUEST",
+  "CHANGE_OF_CONTACT_DETAILS",
+] as const satisfies readonly AssociatedRequestType[];

@@ -15,3 +15,17 @@ export type FlowType =
   | "ELIGIBILITY_FCP"
   | "ELIGIBILITY_OTHER"
   | "ASB_PDB_RESCHEDULE";
+
+/** Every FlowType, in the schema's order. */
+export const FLOW_TYPE_VALUES = [
+  "PATIENT_DIRECT_BOOKING",
+  "SMART_DIRECT_BOOKING",
+  "ADMIN_REQUEST",
+  "MEDICAL_REQUEST",
+  "CHILD_REQUEST",
+  "CHILD_REQUEST_INITIAL",
+  "ASK_TO_SELF_BOOK_RESCHEDULE",
+  "ELIGIBILITY_FCP",
+  "ELIGIBILITY_OTHER",
+  "ASB_PDB_RESCHEDULE",
+] as const satisfies readonly FlowType[];

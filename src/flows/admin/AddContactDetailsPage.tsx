@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useFlowStore } from '../sessionFlowStore';
 import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow } from './adminFlow';
+import type { AssociatedRequestType } from '../../../generated/types/api/associated-request-type';
+import { sendAdminRequest } from '../../api/index';
 import { useAdminSender } from './useAdminSender';
 
-export const PATIENT_REFUSED_UPDATE_CONTACT = 'PATIENT_REFUSED_UPDATE_CONTACT';
+export const PATIENT_REFUSED_UPDATE_CONTACT = 'PATIENT_REFUSED_UPDATE_CONTACT' as const satisfies AssociatedRequestType;
 
 /**
- * /add-contact-details (spec overview "Add contact details"): the patient has no email, so
+ * /add-contact-details (README "Admin requests"): the patient has no email, so
  * before sending they may add one, or send the request only — which tells the practice they
  * declined (associated PATIENT_REFUSED_UPDATE_CONTACT request).
  */
@@ -26,10 +28,11 @@ export default function AddContactDetailsPage() {
     setSending(true);
     setFailed(false);
     try {
-      await send(attempt, undefined, {
+      const body = {
         ...pending,
         associatedRequest: { formType: PATIENT_REFUSED_UPDATE_CONTACT, triageRequestType: PATIENT_REFUSED_UPDATE_CONTACT },
-      });
+      };
+      await send(attempt, (key) => sendAdminRequest(body, key));
     } catch {
       setFailed(true);
       setSending(false);

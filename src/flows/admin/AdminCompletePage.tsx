@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { clearAdminFlow } from './adminFlow';
 
-/** /admin-request/complete (spec overview "Admin complete"). */
+/** /admin-request/complete: the confirmation (README "Admin requests"). */
 export default function AdminCompletePage() {
   // Sent: forget every answer and the patient's details (sessionStorage).
   useEffect(() => clearAdminFlow(), []);

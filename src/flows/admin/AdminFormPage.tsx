@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SchemaForm, resolveParameters, type FormData } from '../../../renderer/index';
-import { getJson } from '../../api/client';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
-import { Modal } from '../../components/Modal';
 import { loadForm, type LoadedForm } from '../../forms/loadForm';
+import { PostcodeNotFoundModal, usePostcodeCheck } from '../../postcode/usePostcodeCheck';
 import { useSettings } from '../../settings/useSettings';
 import { useFlowStore } from '../sessionFlowStore';
 import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow, needsContactChoice, parameterContext, prepareSend } from './adminFlow';
@@ -22,8 +21,7 @@ export default function AdminFormPage() {
   const [loaded, setLoaded] = useState<{ type: string; form: LoadedForm }>();
   const [loadFailed, setLoadFailed] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const [postcodeQuestion, setPostcodeQuestion] = useState(false);
-  const postcodeAnswer = useRef<(goOn: boolean) => void>(undefined);
+  const postcode = usePostcodeCheck();
 
   useEffect(() => {
     if (!type) return;
@@ -52,21 +50,10 @@ export default function AdminFormPage() {
   if (!loaded || loaded.type !== access.type) return <Loading message={LOADING_MESSAGES.preparingInformation} />;
   const formType = access.type;
 
-  /** Spec 4: the pharmacy postcode of the EPS form is checked after the page validates. */
+  /** The pharmacy postcode of the EPS form is checked after the page validates (README, "Admin requests"). */
   async function pharmacyPostcodeAccepted(data: FormData): Promise<boolean> {
     if (formType !== 'ELECTRONIC_PRESCRIPTION_SERVICE' || typeof data.pharmacyPostcode !== 'string') return true;
-    const exists = await getJson<boolean>(`/postcode/${encodeURIComponent(data.pharmacyPostcode)}/exists`).catch(() => false);
-    if (exists) return true;
-    setPostcodeQuestion(true);
-    return new Promise<boolean>((resolve) => {
-      postcodeAnswer.current = resolve;
-    });
-  }
-
-  function answerPostcode(goOn: boolean) {
-    setPostcodeQuestion(false);
-    postcodeAnswer.current?.(goOn);
-    postcodeAnswer.current = undefined;
+    return postcode.confirm(data.pharmacyPostcode);
   }
 
   async function submit(pruned: FormData) {
@@ -105,17 +92,7 @@ export default function AdminFormPage() {
         }}
         notice={notice ? <p className="nhsuk-error-message" role="alert">{notice}</p> : undefined}
       />
-      <Modal
-        open={postcodeQuestion}
-        title="Postcode not found"
-        onClose={() => answerPostcode(false)}
-        actions={[
-          { label: 'Yes', onClick: () => answerPostcode(true) },
-          { label: 'No', secondary: true, onClick: () => answerPostcode(false) },
-        ]}
-      >
-        <p>This may be a new postcode. Pick Yes to continue if you&apos;re sure it&apos;s right.</p>
-      </Modal>
+      <PostcodeNotFoundModal {...postcode.question} />
     </>
   );
 }

@@ -5,7 +5,8 @@ import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CO
 import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
 import { useFlowStore } from '../sessionFlowStore';
 import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE, adminFlow, prepareSend } from './adminFlow';
-import { UNVERIFIED_REQUESTS_URL, useAdminSender } from './useAdminSender';
+import { sendUnverifiedRequests } from '../../api/index';
+import { useAdminSender } from './useAdminSender';
 
 const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
 
@@ -32,7 +33,9 @@ export default function ChangeOfContactDetailsPage() {
       // after a failure are a new request.
       const associated = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().contactAttempt);
       adminFlow.set({ contactAttempt: associated });
-      await send(associated, UNVERIFIED_REQUESTS_URL, { primaryRequest: pending, associatedRequest: associated.body });
+      // prepareSend made both types CHANGE_OF_CONTACT_DETAILS; saying so again narrows them for the contract.
+      const associatedRequest = { ...associated.body, formType: CHANGE_OF_CONTACT_DETAILS, triageRequestType: CHANGE_OF_CONTACT_DETAILS };
+      await send(associated, (key) => sendUnverifiedRequests({ primaryRequest: pending, associatedRequest }, key));
       return;
     }
     const attempt = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().attempt);

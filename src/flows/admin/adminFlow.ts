@@ -1,39 +1,21 @@
 import type { FormData } from '../../../renderer/index';
-import adminFormTypeSchema from '../../../schemas/api/admin-form-type.schema.json';
 import type { AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
+import { enabledAdminForms } from '../../settings/adminForms';
+import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { newIdempotencyKey } from '../../api/send';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
-import type { AllSettings } from '../../settings/types';
+import { flowSettings, type AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 
 export const ADMIN_FLOW = 'ADMIN_REQUEST';
 
-export const CHANGE_OF_CONTACT_DETAILS = 'CHANGE_OF_CONTACT_DETAILS';
-
-/** The ten admin forms of spec 3: the API contract's form types but the standalone change of contact details. */
-export type AdminFormType = Exclude<ApiFormType, typeof CHANGE_OF_CONTACT_DETAILS>;
-export const ADMIN_FORM_TYPES: readonly AdminFormType[] = adminFormTypeSchema.enum.filter(
-  (t): t is AdminFormType => t !== CHANGE_OF_CONTACT_DETAILS,
-);
-
-export function isAdminFormType(value: string | null): value is AdminFormType {
-  return value !== null && (ADMIN_FORM_TYPES as readonly string[]).includes(value);
-}
-
-export interface AdminRequestBody {
-  formType: string;
-  triageRequestType: string;
-  submittedDate: string;
-  patient: Patient;
-  associatedRequest?: { formType: string; triageRequestType: string };
-  [field: string]: unknown;
-}
+export { ADMIN_FORM_TYPES, CHANGE_OF_CONTACT_DETAILS, isAdminFormType, type AdminFormType } from '../../settings/adminForms';
 
 /** One send attempt: the body (with its submittedDate) and the key, reused by every retry of it. */
 export interface SendAttempt {
   key: string;
-  body: AdminRequestBody;
+  body: AdminRequest;
 }
 
 export interface AdminFlowState {
@@ -46,7 +28,7 @@ export interface AdminFlowState {
   /** The new contact details sent with a waiting request (its key is the combined request's). */
   contactAttempt?: SendAttempt;
   /** A request waiting for the add-contact-details choice. */
-  pending?: AdminRequestBody;
+  pending?: AdminRequest;
 }
 
 export const adminFlow = createFlowStore<AdminFlowState>('flow:admin', () => ({ answers: {}, pages: {} }));
@@ -57,9 +39,9 @@ export function clearAdminFlow(): void {
   clearPatientDetails(ADMIN_FLOW);
 }
 
+/** The admin forms this patient may use (one rule for the home card and the menu: `enabledAdminForms`). */
 export function enabledForms(settings: AllSettings) {
-  const enabled = new Set(settings.adminForms.patientEnabledForms ?? []);
-  return (settings.adminForms.forms ?? []).filter((f) => enabled.has(f.type) && isAdminFormType(f.type));
+  return enabledAdminForms(settings.adminForms);
 }
 
 /**
@@ -72,27 +54,27 @@ export function parameterContext(settings: AllSettings, patient: Patient | undef
 }
 
 /**
- * The admin request body (spec 4 "Admin form flow"): the pruned answers, formType,
+ * The admin request body (README "Admin requests"): the pruned answers, formType,
  * submittedDate and the patient. A retry of the same answers reuses the first attempt (same
  * submittedDate, same Idempotency-Key) so the practice stores it once.
  */
-export function prepareSend(formType: string, pruned: FormData, patient: Patient, previous: SendAttempt | undefined, now = new Date()): SendAttempt {
-  const body: AdminRequestBody = { ...pruned, formType, triageRequestType: formType, submittedDate: now.toISOString(), patient };
+export function prepareSend(formType: ApiFormType, pruned: FormData, patient: Patient, previous: SendAttempt | undefined, now = new Date()): SendAttempt {
+  const body: AdminRequest = { ...pruned, formType, triageRequestType: formType, submittedDate: now.toISOString(), patient };
   if (previous && sameRequest(previous.body, body)) return previous;
   return { key: newIdempotencyKey(), body };
 }
 
-function sameRequest(a: AdminRequestBody, b: AdminRequestBody): boolean {
-  const strip = ({ submittedDate: _s, ...rest }: AdminRequestBody) => JSON.stringify(rest, Object.keys(rest).sort());
+function sameRequest(a: AdminRequest, b: AdminRequest): boolean {
+  const strip = ({ submittedDate: _s, ...rest }: AdminRequest) => JSON.stringify(rest, Object.keys(rest).sort());
   return strip(a) === strip(b) && JSON.stringify(a.patient) === JSON.stringify(b.patient);
 }
 
 /**
- * Spec 4: with no email for the patient, no contact update requested and manual
+ * README "Admin requests": with no email for the patient, no contact update requested and manual
  * authentication on for admin requests, the patient chooses at /add-contact-details first.
  */
 export function needsContactChoice(settings: AllSettings, patient: Patient, validation: PatientValidation | undefined): boolean {
-  const manualAuth = settings.patientApp.flowConfig?.[ADMIN_FLOW]?.enableManualPatientAuth === true;
+  const manualAuth = flowSettings(settings.patientApp, ADMIN_FLOW)?.enableManualPatientAuth === true;
   const hasEmail = patientHasEmail(patient) || validation?.hasEmail === true;
   return manualAuth && !hasEmail && validation?.isUpdateContactRequested !== true;
 }

@@ -1,14 +1,15 @@
 import { useSearchParams } from 'react-router-dom';
 import { useSettings } from '../../settings/useSettings';
+import type { AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
 import { enabledForms, isAdminFormType, CHANGE_OF_CONTACT_DETAILS } from './adminFlow';
 
 export type AdminFormAccess =
   | { kind: 'home' }
   | { kind: 'menu' }
-  | { kind: 'ok'; type: string; label: string; requiresPatientRecord: boolean };
+  | { kind: 'ok'; type: ApiFormType; label: string; requiresPatientRecord: boolean };
 
 /**
- * Which admin form `?request=` selects (spec 6): an unknown type goes home; a form not
+ * Which admin form `?request=` selects (README "Admin requests"): an unknown type goes home; a form not
  * enabled for the patient goes to the admin menu.
  */
 export function useAdminFormAccess(): AdminFormAccess {

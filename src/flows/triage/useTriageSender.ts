@@ -2,15 +2,14 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { finishExecution, putCustomData } from '../../api/engine';
-import { newIdempotencyKey, postJson } from '../../api/send';
+import { sendConsultation, sendUnverifiedRequests } from '../../api/requests';
+import { newIdempotencyKey } from '../../api/send';
+import type { UnverifiedRequests } from '../../../generated/types/api/unverified-requests';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { readEntryParams } from '../../session/entryParams';
 import { useSettings } from '../../settings/useSettings';
 import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety/safety';
 import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
-
-export const CONSULTATION_URL = '/api/v1/triage/patient/consultation';
-export const UNVERIFIED_REQUESTS_URL = '/api/v1/triage/patient/unverified/requests';
 
 /** Where a sent request leaves the patient: the child confirmation for child pathways. */
 export function confirmationPath(triageRequestType: string): string {
@@ -50,7 +49,6 @@ export function useTriageSender() {
       const consultation = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
       // After the safety check: the safety answers, the override reason and the A&E choice go with it.
       const built = withSafety(consultation, state.execution?.guidelineId ?? '', state.safety);
-      const url = associated ? UNVERIFIED_REQUESTS_URL : CONSULTATION_URL;
       const body = associated
         ? { primaryRequest: built.triageRequest, associatedRequest: { submittedDate: new Date().toISOString(), patient: built.triageRequest.patient, ...associated } }
         : built;
@@ -58,7 +56,8 @@ export function useTriageSender() {
       const attempt = state.attempt && comparable(state.attempt.body) === comparable(body) ? state.attempt : { key: newIdempotencyKey(), body };
       triageFlow.set({ attempt });
       try {
-        await postJson(url, attempt.body, attempt.key);
+        if (associated) await sendUnverifiedRequests(attempt.body as UnverifiedRequests, attempt.key);
+        else await sendConsultation(attempt.body, attempt.key);
       } catch (error) {
         if (error instanceof ApiError) handleError(error, { flow: 'medical' });
         throw error;

@@ -19,7 +19,7 @@ const inject = (method: 'GET' | 'POST', url: string, extra: { cookie?: string; f
     ...(extra.form !== undefined ? { payload: extra.form } : {}),
   });
 
-describe('postcode exists (spec 7.2)', () => {
+describe('postcode exists', () => {
   it.each([
     ['LS1 4AP', true],
     ['ls14ap', true],
@@ -35,7 +35,7 @@ describe('postcode exists (spec 7.2)', () => {
   });
 });
 
-describe('simulated NHS login (spec 7.2)', () => {
+describe('simulated NHS login', () => {
   it('signs in, reports the user and the record, and signs out', async () => {
     expect((await inject('GET', '/nhs-login/is-logged-in')).json()).toBe(false);
     expect((await inject('GET', '/nhs-login/user-info')).statusCode).toBe(401);

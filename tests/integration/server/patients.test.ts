@@ -30,7 +30,7 @@ const CASES: Array<[string, ReturnType<typeof person>, string | undefined]> = [
   ['UPDATE_CONTACT_REQUESTED', person('Update', '1958-05-17', 'LS8 1PL'), 'RH-E110'],
 ];
 
-describe('patient validation (spec 4, 7.3)', () => {
+describe('patient validation', () => {
   it.each(CASES)('%s is reachable with the documented inputs', async (status, body, code) => {
     const response = await validate(body);
     expect(response.statusCode).toBe(200);

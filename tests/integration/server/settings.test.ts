@@ -14,7 +14,7 @@ const get = async (url: string) => {
   return response.json() as unknown;
 };
 
-describe('settings calls (spec 7.1)', () => {
+describe('settings calls (schemas/api/README.md, Settings)', () => {
   it.each([
     ['/api/v1/settings/clinic', 'clinic'],
     ['/api/v1/settings/patient-app', 'patient-app-settings'],

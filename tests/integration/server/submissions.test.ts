@@ -17,7 +17,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   server.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
 const stored = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests' })).json() as Array<Json>;
 
-describe('admin request (spec 7.3)', () => {
+describe('admin request (schemas/api/README.md)', () => {
   it('stores a valid request and answers 201 { id, status: NEW, receivedAt }', async () => {
     const response = await post(ADMIN_URL, otherEnquiry());
     expect(response.statusCode).toBe(201);
@@ -47,7 +47,7 @@ describe('admin request (spec 7.3)', () => {
     expect(await stored()).toHaveLength(0);
   });
 
-  it('re-checks the form fields with the form document (spec 5.3 messages)', async () => {
+  it('re-checks the form fields with the form document (its own messages)', async () => {
     const response = await post(ADMIN_URL, otherEnquiry({ description: undefined, confirmedItsNotUrgent: undefined }));
     expect(response.statusCode).toBe(400);
     const error = response.json() as { message: string; details: Array<{ path: string; message: string }> };

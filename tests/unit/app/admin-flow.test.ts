@@ -19,14 +19,20 @@ function settings(manualAuth: boolean): AllSettings {
     patientApp: { ...SETTINGS_DEFAULTS.patientApp, flowConfig: { ADMIN_REQUEST: { enableManualPatientAuth: manualAuth, enableNhsLogin: false } } },
     adminForms: {
       ...SETTINGS_DEFAULTS.adminForms,
-      links: { privateFees: 'https://p.example/fees', selfReferral: 'https://p.example/self' },
+      links: {
+        privateFees: 'https://p.example/fees',
+        selfReferral: 'https://p.example/self',
+        sickLeaveRights: 'https://p.example/sick',
+        practiceBoundary: 'https://p.example/boundary',
+        findAPharmacy: 'https://p.example/pharmacy',
+      },
       customFields: { 'minimum-dr-letter-charge': '30.00', 'repeat-prescription-pharmacy-postcode': 'true' },
     },
   } as AllSettings;
 }
 
 describe('admin flow', () => {
-  it('knows the ten admin forms of spec 3 from the API contract, without the standalone change of contact details', () => {
+  it('knows the ten admin forms from the API contract, without the standalone change of contact details', () => {
     expect(ADMIN_FORM_TYPES).toHaveLength(10);
     expect(ADMIN_FORM_TYPES).not.toContain('CHANGE_OF_CONTACT_DETAILS');
     expect(ADMIN_FORM_TYPES).toContain('PATIENT_REGISTRATION_FORM');
@@ -101,7 +107,7 @@ describe('patient details', () => {
     expect(outcomeOf({ ok: true, answer: { status: 'NO_EMAIL' } }).status).toBe('NO_EMAIL');
   });
 
-  it('has the spec 8 title of every failing status', () => {
+  it("has the product's title for every failing status", () => {
     expect(STATUS_MODALS.INVALID_STATUS.title).toBe('Practice admin needed');
     expect(STATUS_MODALS.INVALID_STATUS.body[0]).toContain('Please call the practice on {phone} so they can help.');
     expect(STATUS_MODALS.SERVICE_UNAVAILABLE.title).toBe('Sorry, there is a problem');

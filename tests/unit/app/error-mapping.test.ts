@@ -5,13 +5,13 @@ import { HANDLED_STATUSES, mapApiError } from '../../../src/errors/mapError';
 const GENERIC = 'Please refresh the page. If this does not work, please check your internet connection and re-try.';
 const body = (statusCode: number, message: string) => ({ statusCode, error: 'x', message });
 
-describe('API error mapping (spec rules 8)', () => {
+describe('API error mapping', () => {
   it.each(HANDLED_STATUSES.filter((s) => s !== 401))('status %i: default title with the response message, no navigation', (status) => {
     const mapped = mapApiError(new ApiError(status, 'statusText', body(status, `Problem ${status}`)));
     expect(mapped).toEqual({ title: 'An error has occurred', message: `Problem ${status}`, action: { type: 'none' } });
   });
 
-  it('lists exactly the statuses the spec handles', () => {
+  it('lists exactly the statuses the error system handles', () => {
     expect([...HANDLED_STATUSES].sort((a, b) => a - b)).toEqual([400, 401, 403, 404, 406, 409, 412, 422, 500, 504]);
   });
 
@@ -55,7 +55,7 @@ describe('API error mapping (spec rules 8)', () => {
     expect(mapApiError(new ApiError(500, 'x', body(500, 'net::ERR_CONNECTION_CLOSED'))).message).toBe(GENERIC);
   });
 
-  it('a status the spec does not handle gives the generic message', () => {
+  it('a status the error system does not handle gives the generic message', () => {
     expect(mapApiError(new ApiError(502, 'Bad Gateway', body(502, 'upstream')))).toEqual({
       title: 'An error has occurred',
       message: GENERIC,

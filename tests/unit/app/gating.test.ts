@@ -9,7 +9,7 @@ function open(featureSets: string[], opts: { child?: boolean; loggedIn?: boolean
   return Object.fromEntries(GATES.map((g) => [g, isGateOpen(g, features)])) as Record<Gate, boolean>;
 }
 
-describe('feature gating (spec rules 6)', () => {
+describe('feature gating', () => {
   const cases: [string, string[], { child?: boolean; loggedIn?: boolean }, Record<Gate, boolean>][] = [
     ['triage only', ['SMART_TRIAGE'], {}, { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: false, eligibility: false }],
     ['triage with child requests', ['SMART_TRIAGE'], { child: true }, { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: true, eligibility: false }],

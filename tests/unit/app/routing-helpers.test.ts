@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashRouteTarget } from '../../../src/routing/routeTable';
 import { safeNextPath } from '../../../src/routing/safeNext';
-import { signOutUrl } from '../../../src/shell/signOut';
+import { signOutUrl } from '../../../src/api/login';
 import { parseEntryParams } from '../../../src/session/entryParams';
 
 describe('hash routes', () => {

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SETTINGS_URLS } from '../../../src/settings/defaults';
+import { SETTINGS_PATHS as SETTINGS_URLS } from '../../../src/api/settings';
 import { useSettings, type SettingsState } from '../../../src/settings/useSettings';
 
 const RESPONSES: Record<string, unknown> = {
@@ -55,7 +55,7 @@ afterEach(() => {
 });
 
 describe('useSettings', () => {
-  it('loads every settings set of spec 7.1 together', async () => {
+  it('loads every settings set together', async () => {
     const calls = stubFetch([]);
     renderProbe();
     expect(screen.getByText('Initialising')).toBeTruthy();

@@ -55,7 +55,7 @@ describe('the consultation body', () => {
     labels: { hasFever: { label: 'Do you have a fever?' }, howLong: { label: 'How long?', options: { week: 'About a week' } } },
     patientContext: { patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'No' },
   };
-  const settings = { ...SETTINGS_DEFAULTS, urgencyByReferralId: { 'ref-routine': { urgency: 'TRoutine', colour: 'GREEN' } } };
+  const settings = { ...SETTINGS_DEFAULTS, urgencyByReferralId: { 'ref-routine': { urgency: 'TRoutine' as const, colour: 'GREEN' as const } } };
 
   it('carries the patient, labelled answers, the consultation, context and urgency', () => {
     const { triageRequest, context } = buildConsultation({ state, settings, channel: 'SMS', now: new Date('2026-11-23T10:05:00Z') });

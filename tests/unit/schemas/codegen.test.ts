@@ -47,6 +47,15 @@ describe('codegen', () => {
     expect(files.get('generated/types/api/patient.ts')).toMatch(/export interface Patient \{/);
   });
 
+  it('declares each shared API definition once and imports it elsewhere', () => {
+    const api = [...files.entries()].filter(([f]) => f.startsWith('generated/types/api/'));
+    const declaring = api.filter(([, ts]) => /export interface Patient \{/.test(ts)).map(([f]) => f);
+    expect(declaring).toEqual(['generated/types/api/patient.ts']);
+    const formTypeDecls = api.filter(([, ts]) => /export type AdminFormType =/.test(ts)).map(([f]) => f);
+    expect(formTypeDecls).toEqual(['generated/types/api/admin-form-type.ts']);
+    expect(files.get('generated/types/api/admin-request.ts')).toContain("import type { Patient } from './patient';");
+  });
+
   it('writes validators that build no code at run time and import nothing', () => {
     const js = [...files.entries()].filter(([f]) => f.startsWith('generated/validators/') && f.endsWith('.js'));
     expect(js.length).toBe(Object.keys(validators).length);

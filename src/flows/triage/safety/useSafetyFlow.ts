@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { mutate } from 'swr';
-import { getJson } from '../../../api/client';
-import { SETTINGS_URLS } from '../../../settings/defaults';
+import { SETTINGS_PATHS, fetchSettingsSet } from '../../../api/settings';
 import { isServiceOff, useServiceOverride, useServiceStatus } from '../../../settings/serviceStatus';
 import type { AllSettings } from '../../../settings/types';
 import { useFlowStore } from '../../sessionFlowStore';
@@ -34,9 +33,9 @@ export function useMedicalServiceCheck(): () => Promise<boolean> {
   return useCallback(async () => {
     let off = medicalOff;
     try {
-      const fresh = await getJson<AllSettings['operationalState']>(SETTINGS_URLS.operationalState);
+      const fresh = (await fetchSettingsSet(SETTINGS_PATHS.operationalState)) as AllSettings['operationalState'];
       off = isServiceOff(fresh.medical);
-      void mutate(SETTINGS_URLS.operationalState, fresh, { revalidate: false });
+      void mutate(SETTINGS_PATHS.operationalState, fresh, { revalidate: false });
     } catch {
       // Keep the known state: the send itself is refused with a 412 if the service is closed.
     }

@@ -1,0 +1,22 @@
+// Submissions (schemas/api/README.md, "Patients and requests"). Each takes the
+// Idempotency-Key of its logical request: a retry with the same key is stored once.
+import type { AdminRequest } from '../../generated/types/api/admin-request';
+import type { SubmissionResponse } from '../../generated/types/api/submission-response';
+import type { UnverifiedRequests } from '../../generated/types/api/unverified-requests';
+import { postJson } from './send';
+
+export const REQUEST_PATHS = {
+  adminRequest: '/api/v1/triage/patient/admin/request',
+  unverifiedRequests: '/api/v1/triage/patient/unverified/requests',
+  consultation: '/api/v1/triage/patient/consultation',
+} as const;
+
+export const sendAdminRequest = (body: AdminRequest, idempotencyKey: string): Promise<SubmissionResponse> =>
+  postJson<SubmissionResponse>(REQUEST_PATHS.adminRequest, body, idempotencyKey);
+
+export const sendUnverifiedRequests = (body: UnverifiedRequests, idempotencyKey: string): Promise<SubmissionResponse> =>
+  postJson<SubmissionResponse>(REQUEST_PATHS.unverifiedRequests, body, idempotencyKey);
+
+/** A finished questionnaire (schemas/api consultation-request.schema.json): `{ triageRequest, context }`. */
+export const sendConsultation = (body: unknown, idempotencyKey: string): Promise<SubmissionResponse> =>
+  postJson<SubmissionResponse>(REQUEST_PATHS.consultation, body, idempotencyKey);

@@ -1,0 +1,31 @@
+import { authorizeUrl } from '../../api/index';
+
+interface LoginChoiceStepProps {
+  tenantId?: string;
+  onDecline: () => void;
+  onBack: () => void;
+}
+
+/** "Do you want to use NHS login?": NHS login comes back to this page, or the patient goes on without it. */
+export function LoginChoiceStep({ tenantId, onDecline, onBack }: LoginChoiceStepProps) {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return (
+    <>
+      <h1>Do you want to use NHS login?</h1>
+      <p>If you have an NHS login, your practice can find your record without asking for your details.</p>
+      <a className="nhsuk-button" href={authorizeUrl(here, here, tenantId)}>
+        Continue to NHS login
+      </a>
+      <div>
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onDecline}>
+          Continue without logging in
+        </button>
+      </div>
+      <div className="nhsuk-back-link">
+        <button type="button" className="nhsuk-back-link__link app-link-button" onClick={onBack}>
+          Back
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import { useMemo, useState } from 'react';
+import { resolveParameters, type FormData } from '../../renderer/index';
+import CONTACT_DETAILS from '../../generated/forms/CONTACT_DETAILS';
+import type { FlowType } from '../../generated/types/api/flow-type';
+import { getEprPatient, validatePatient } from '../api/index';
+import { useApiCall } from '../errors/ErrorNotifications';
+import { createFlowStore, useFlowStore, type FlowStore } from '../flows/sessionFlowStore';
+import { usePostcodeCheck, type PostcodeQuestion } from '../postcode/usePostcodeCheck';
+import { flowSettings } from '../settings/types';
+import { useSettings } from '../settings/useSettings';
+import { toPatient, type Patient, type PatientValidation } from './patient';
+import { EMAIL_REQUIRED_STATUSES, outcomeOf, type ValidationAnswer } from './validationOutcome';
+
+export type PatientDetailsState = 'LOGIN_CHOICE' | 'DETAILS' | 'CONTACT_DETAILS';
+
+/** What the step keeps in sessionStorage while the patient fills it in. */
+export interface StepState {
+  step: PatientDetailsState;
+  /** The patient chose to go on without NHS login. */
+  declinedLogin: boolean;
+  details: FormData;
+  contact: FormData;
+  loggedIn: FormData;
+  /** Set after NO_EMAIL_ON_EPR_AND_REQUEST / INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST: an email becomes required. */
+  emailRequired: boolean;
+}
+
+const initialState = (): StepState => ({ step: 'DETAILS', declinedLogin: false, details: {}, contact: {}, loggedIn: {}, emailRequired: false });
+
+const stores = new Map<string, FlowStore<StepState>>();
+/** One store per flow, kept in sessionStorage under `patient-details:<flow>`. */
+export function patientDetailsStore(flow: string): FlowStore<StepState> {
+  let store = stores.get(flow);
+  if (!store) {
+    store = createFlowStore<StepState>(`patient-details:${flow}`, initialState);
+    stores.set(flow, store);
+  }
+  return store;
+}
+
+export interface PatientDetailsResult {
+  patient: Patient;
+  validation?: PatientValidation;
+}
+
+export interface PatientDetailsOptions {
+  flow: string;
+  minAge: number;
+  maxAge?: number;
+  skipPatientValidation: boolean;
+  checkRecord: boolean;
+  onComplete: (result: PatientDetailsResult) => void;
+}
+
+/** The question the step is asking in a modal, if any (the postcode question is the postcode check's own). */
+export type PendingQuestion = { kind: 'noEmail'; contact: FormData } | { kind: 'status'; answer: ValidationAnswer } | undefined;
+
+/**
+ * The patient-details step's state machine and its three calls (postcode check, record check,
+ * the logged-in patient's record). Which screen shows:
+ * - signed in with NHS login → the short LOGGED_IN_DETAILS form ('loggedIn');
+ * - NHS login offered for this flow and not declined → LOGIN_CHOICE;
+ * - else DETAILS, then CONTACT_DETAILS (unless skipPatientValidation).
+ * The answers live in sessionStorage (`patientDetailsStore`), so a reload keeps them.
+ */
+export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidation, checkRecord: recordCheck, onComplete }: PatientDetailsOptions) {
+  const { settings, loggedIn, user } = useSettings();
+  const call = useApiCall();
+  const store = patientDetailsStore(flow);
+  const state = useFlowStore(store);
+  const postcode = usePostcodeCheck();
+  const [pending, setPending] = useState<PendingQuestion>();
+  const [checking, setChecking] = useState(false);
+
+  const loginOffered =
+    settings.shared.nhsLogin?.enabled === true && flowSettings(settings.patientApp, flow)?.enableNhsLogin !== false && !loggedIn;
+  const screen: PatientDetailsState | 'loggedIn' = loggedIn ? 'loggedIn' : loginOffered && !state.declinedLogin ? 'LOGIN_CHOICE' : state.step;
+
+  const detailsParams = useMemo(() => ({ minAge, maxAge }), [minAge, maxAge]);
+  const contactParams = useMemo(
+    () => ({ ...resolveParameters(CONTACT_DETAILS, { notificationConfig: settings.notificationConfig }), emailRequired: state.emailRequired }),
+    [settings.notificationConfig, state.emailRequired],
+  );
+
+  async function checkRecord(patient: Patient) {
+    if (skipPatientValidation || !recordCheck) {
+      onComplete({ patient });
+      return;
+    }
+    setChecking(true);
+    // Every failure has its own outcome (TEMPORARY_ERROR / SERVICE_UNAVAILABLE modal), so no popup.
+    const result = await call(() => validatePatient({ patient, flow: flow as FlowType }), { handleErrors: false }).then(
+      (answer) => ({ ok: true as const, answer }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    setChecking(false);
+    const answer = outcomeOf(result);
+    if (answer.status === 'VALIDATED') {
+      onComplete({ patient, validation: answer.validation });
+      return;
+    }
+    if (EMAIL_REQUIRED_STATUSES.includes(answer.status)) store.set({ emailRequired: true });
+    setPending({ kind: 'status', answer });
+  }
+
+  function afterDetails(details: FormData) {
+    if (skipPatientValidation) {
+      onComplete({ patient: toPatient(details, {}) });
+      return;
+    }
+    store.set({ step: 'CONTACT_DETAILS' });
+  }
+
+  async function detailsDone(details: FormData) {
+    store.set({ details });
+    if (await postcode.check(String(details.postCode ?? ''), () => afterDetails(details))) afterDetails(details);
+  }
+
+  async function contactDone(contact: FormData) {
+    store.set({ contact });
+    if (!contact.emailAddress) {
+      setPending({ kind: 'noEmail', contact });
+      return;
+    }
+    await checkRecord(toPatient(store.get().details, contact));
+  }
+
+  async function loggedInDone(answers: FormData) {
+    store.set({ loggedIn: answers });
+    // A signed-in patient is validated at once: NHS login vouches for them, and their practice
+    // record (epr/patient; a failure is ignored) gives the details.
+    const record = await call(getEprPatient, { handleErrors: false }).catch(() => undefined);
+    const details = {
+      firstName: record?.firstName ?? user?.given_name,
+      lastName: record?.lastName ?? user?.family_name,
+      dateOfBirth: record?.dateOfBirth ?? user?.birthdate,
+      sexAtBirth: answers.sexAtBirth,
+      postCode: record?.postCode,
+    };
+    const contact = {
+      emailAddress: user?.email || record?.contactDetails?.emailAddress,
+      mobilePhoneNumber: user?.phone_number || record?.contactDetails?.mobilePhoneNumber,
+      phoneNumber: answers.phoneNumber,
+      type: 'OWN_NUMBER',
+    };
+    onComplete({ patient: toPatient(details, contact) });
+  }
+
+  const postcodeQuestion: PostcodeQuestion = postcode.question;
+
+  return {
+    screen,
+    state,
+    checking,
+    loginOffered,
+    user,
+    tenantId: settings.clinic.tenantId,
+    practicePhone: settings.clinic.telephone,
+    detailsParams,
+    contactParams,
+    pending,
+    postcodeQuestion,
+    /** The patient's answers as they type (kept in sessionStorage). */
+    saveDetails: (details: FormData) => store.set({ details }),
+    saveContact: (contact: FormData) => store.set({ contact }),
+    saveLoggedIn: (answers: FormData) => store.set({ loggedIn: answers }),
+    declineLogin: () => store.set({ declinedLogin: true, step: 'DETAILS' }),
+    backToLoginChoice: () => store.set({ declinedLogin: false }),
+    backToDetails: () => store.set({ step: 'DETAILS' }),
+    detailsDone,
+    contactDone,
+    loggedInDone,
+    /** "No email address given" → Continue: check the record with the details as they are. */
+    continueWithoutEmail: () => {
+      const contact = pending?.kind === 'noEmail' ? pending.contact : state.contact;
+      setPending(undefined);
+      void checkRecord(toPatient(store.get().details, contact));
+    },
+    dismissQuestion: () => setPending(undefined),
+  };
+}
+
+export type PatientDetailsFlow = ReturnType<typeof usePatientDetailsFlow>;
