@@ -218,7 +218,24 @@ describe('safety-netting in Chromium', () => {
     await next(page);
     await page.waitForURL((url) => url.pathname === '/triage/service-closed');
     await page.getByRole('heading', { level: 1, name: 'Service unavailable' }).waitFor();
+    expect(await page.getByTestId('ae-card').getAttribute('class')).toContain('nhsuk-card--care--emergency');
     await expectAccessible(page, 'service closed');
+    expect(await received()).toHaveLength(0);
+  });
+
+  it('the service switched off before the override is confirmed → service closed, nothing stored', async () => {
+    const { page } = await openPage(browser);
+    await reachOutcome(page, ONE_NO);
+    await page.getByRole('button', { name: 'Request consultation', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/triage/emergency-override');
+    await page.getByRole('radio', { name: 'Patient override for GP', exact: true }).check();
+    await form(page).getByRole('button', { name: 'Proceed', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure it is safe to wait?' });
+    await dialog.waitFor();
+    await setControls({ operationalState: { medical: { practiceCalendar: 'OUT_OF_HOURS' } } });
+    await dialog.getByRole('button', { name: 'Yes, request consultation' }).click();
+    await page.waitForURL((url) => url.pathname === '/triage/service-closed');
+    await page.getByRole('heading', { level: 1, name: 'Service unavailable' }).waitFor();
     expect(await received()).toHaveLength(0);
   });
 
