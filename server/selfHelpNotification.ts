@@ -35,7 +35,7 @@ export interface SelfHelpContext {
  * execution is ours; the links are those of the self-help action, else the pathway's own
  * self-help links; the label is the pathway's.
  */
-export function selfHelpEvent(ctx: SelfHelpContext, requestId: string, triageRequest: Json): SelfHelpEvent | undefined {
+export function selfHelpEvent(ctx: SelfHelpContext, requestId: string, triageRequest: Json, newEmail?: string): SelfHelpEvent | undefined {
   if (triageRequest.triageRequestType !== 'ELIGIBILITY_BOOKING') return undefined;
   const consultation = obj(triageRequest.consultation);
   let guidelineId = typeof consultation.guidelineId === 'string' ? consultation.guidelineId : '';
@@ -59,14 +59,18 @@ export function selfHelpEvent(ctx: SelfHelpContext, requestId: string, triageReq
     type: 'SELF_HELP',
     id: `${requestId}:self-help`,
     sourceId: requestId,
-    to: recipientForPatient(ctx.db, obj(triageRequest.patient) as Parameters<typeof recipientForPatient>[1]),
+    to: recipientForPatient(ctx.db, obj(triageRequest.patient) as Parameters<typeof recipientForPatient>[1], newEmail),
     pathwayLabel: label,
     links,
   };
 }
 
-/** Queues the self-help email of a stored triage request, if it has one. Call inside the storing transaction. */
-export function notifySelfHelp(ctx: SelfHelpContext, requestId: string, triageRequest: Json): QueuedNotification[] {
-  const event = selfHelpEvent(ctx, requestId, triageRequest);
-  return event ? enqueueNotifications(ctx.db, [event]) : [];
+/**
+ * Queues the self-help email of a stored triage request, if it has one (then it is the request's
+ * acknowledgement: the caller queues no "request received"). Answers undefined when the request
+ * has no self-help outcome. Call inside the storing transaction.
+ */
+export function notifySelfHelp(ctx: SelfHelpContext, requestId: string, triageRequest: Json, newEmail?: string): QueuedNotification[] | undefined {
+  const event = selfHelpEvent(ctx, requestId, triageRequest, newEmail);
+  return event ? enqueueNotifications(ctx.db, [event]) : undefined;
 }

@@ -90,9 +90,9 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest');
       const stored = { ...body, triageRequest };
       const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
-      notifyRequestReceived(db, request.id, 'CONSULTATION', stored);
-      // An eligibility pathway's self-help outcome: its email goes with the request, same transaction.
-      notifySelfHelp(ctx, request.id, triageRequest);
+      // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
+      // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
+      if (notifySelfHelp(ctx, request.id, triageRequest) === undefined) notifyRequestReceived(db, request.id, 'CONSULTATION', stored);
       return created(request);
     });
     return send(reply, answer);
@@ -114,8 +114,8 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       const kindLabel = String(primary.formType ?? primary.triageRequestType);
       const stored = { primaryRequest: primary, associatedRequest: associated };
       const request = insertRequest(db, 'UNVERIFIED_REQUESTS', kindLabel, stored);
-      notifyRequestReceived(db, request.id, 'UNVERIFIED_REQUESTS', stored);
-      if (!primaryIsAdmin) notifySelfHelp(ctx, request.id, primary);
+      const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
+      if (primaryIsAdmin || notifySelfHelp(ctx, request.id, primary, newEmail) === undefined) notifyRequestReceived(db, request.id, 'UNVERIFIED_REQUESTS', stored);
       return created(request);
     });
     return send(reply, answer);

@@ -49,6 +49,8 @@ describe('the self-help email of an eligibility request', () => {
     const { id } = sent.json() as { id: string };
     const queued = await notifications(server);
     expect(queued.filter((n) => n.template === 'SELF_HELP').map((n) => [n.sourceId, n.channel])).toEqual([[id, 'EMAIL']]);
+    // The self-help email is the acknowledgement: no "we will reply within 48 hours" as well.
+    expect(queued.filter((n) => n.sourceId === id && n.template !== 'SELF_HELP')).toEqual([]);
     await server.notifications.drain();
     const outbox = (await server.app.inject({ url: '/api/v1/practice/outbox', headers: STAFF })).json() as Json[];
     const email = outbox.find((m) => String(m.body).includes('https://www.nhs.uk/live-well/exercise/exercise-guidelines/back-pain-exercises/'));
@@ -63,7 +65,10 @@ describe('the self-help email of an eligibility request', () => {
     const claimed = [{ id: 'x', type: 'Consideration', title: 'x', evidence: [], actions: [{ type: 'Management', managementType: 'Self help content', text: 'x', links: [{ label: 'Fake', url: 'https://example.com/' }] }] }];
     const sent = await server.app.inject({ method: 'POST', url: '/api/v1/triage/patient/consultation', payload: consultation(execution, claimed) });
     expect(sent.statusCode, sent.body).toBe(201);
-    expect((await notifications(server)).filter((n) => n.template === 'SELF_HELP')).toEqual([]);
+    const queued = await notifications(server);
+    expect(queued.filter((n) => n.template === 'SELF_HELP')).toEqual([]);
+    // An ordinary eligibility request is confirmed as received.
+    expect(queued.filter((n) => n.template === 'REQUEST_RECEIVED')).toHaveLength(1);
   });
 
   it('is not queued twice when the same request is retried with its Idempotency-Key', async () => {
@@ -74,5 +79,18 @@ describe('the self-help email of an eligibility request', () => {
       expect(sent.statusCode, sent.body).toBe(201);
     }
     expect((await notifications(server)).filter((n) => n.template === 'SELF_HELP')).toHaveLength(1);
+  });
+
+  it('a child request email promises contact within 1 working day, as the confirmation screen does', async () => {
+    server = await startServer({ notifications: { worker: NO_WAIT } });
+    const patient = { ...AMELIA, dateOfBirth: '2018-06-01', firstName: 'Charlie', contactDetails: { emailAddress: 'amelia.testwell@example.com' } };
+    const body = { primaryRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation: { guidelineId: 'Form.U16.Fever' } }, associatedRequest: { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST' } };
+    const sent = await server.app.inject({ method: 'POST', url: '/api/v1/triage/patient/unverified/requests', payload: body });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await server.notifications.drain();
+    const outbox = (await server.app.inject({ url: '/api/v1/practice/outbox', headers: STAFF })).json() as Json[];
+    expect(outbox).toHaveLength(1);
+    expect(String(outbox[0]!.body)).toContain('The practice will contact you within 1 working day.');
+    expect(String(outbox[0]!.body)).not.toContain('48 hours');
   });
 });
