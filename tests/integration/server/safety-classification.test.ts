@@ -12,11 +12,13 @@ beforeAll(async () => {
 });
 afterAll(async () => server.cleanup());
 afterEach(async () => {
-  await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls/reset' });
+  await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls/reset', headers: STAFF });
 });
 
+/** Staff credentials for read-back when the practice side needs them (the bearer token the test configs set). */
+const STAFF: Record<string, string> = process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
 const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
-const stored = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests' })).json() as Array<{ kind: string; formType?: string; body: Json }>;
+const stored = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF })).json() as Array<{ kind: string; formType?: string; body: Json }>;
 
 const soreThroat = JSON.parse(readFileSync(path.join(repoRoot, 'schemas/questionnaires/Triage.SoreThroat.json'), 'utf8')) as {
   examples: Array<{ name: string; answers: Json; expectTopReferral?: string }>;
@@ -123,7 +125,7 @@ describe('the server re-derives the request type from the stored execution', () 
     expect((await post('/api/v1/triage/patient/consultation', routineLabelled(String(emergency.identifier)))).statusCode).toBe(201);
     const routine = await finished('Routine sore throat');
     expect((await post('/api/v1/triage/patient/consultation', routineLabelled(String(routine.identifier)))).statusCode).toBe(201);
-    const html = (await server.app.inject({ method: 'GET', url: '/practice/inbox' })).body;
+    const html = (await server.app.inject({ method: 'GET', url: '/practice/inbox', headers: STAFF })).body;
     const articles = html.split('<article').slice(1);
     expect(articles).toHaveLength(2);
     expect(articles[0]).toContain('data-emergency="true"');
