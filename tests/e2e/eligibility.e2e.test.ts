@@ -119,6 +119,19 @@ describe('eligibility pathways', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 
+  it('self-help outcome of an AI-led pathway: "Request appointment and self-help" hands over to booking with the self-help flag', async () => {
+    const { page } = await openPage(browser);
+    await physioQuestionnaire(page, example('New mild problem, no self-help yet'));
+    await page.waitForURL((u) => u.pathname === '/eligibility/self-help');
+    await page.getByLabel('Request appointment and self-help').check();
+    await clickButton(page, 'Please send the information');
+    await page.waitForURL((u) => u.pathname === '/appointment/book-appointment');
+    const handoff = JSON.parse((await page.evaluate(() => sessionStorage.getItem('handoff:eligibility-booking'))) ?? 'null') as Json;
+    expect(handoff).toMatchObject({ guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', selfHelp: true });
+    expect(handoff.eligibilityBooking.notificationEvents).toEqual(expect.arrayContaining([{ channel: 'EMAIL', event: 'SELF_HELP' }]));
+    expect(await readBack('/api/v1/practice/requests')).toEqual([]);
+  });
+
   it('signpost outcome: the pathway text and the practice phone, nothing sent', async () => {
     const { page } = await openPage(browser);
     await physioQuestionnaire(page, example('Under a specialist'));
