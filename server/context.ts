@@ -1,8 +1,9 @@
 import type Ajv from 'ajv';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
 import type { GuidelineEngine } from './engine/engine.js';
 import type { FormCore, FormDocuments } from './forms.js';
+import type { StaffAuth } from './staff.js';
 
 /** What every route module gets. */
 export interface ServerContext {
@@ -16,6 +17,12 @@ export interface ServerContext {
   engine: GuidelineEngine;
   /** Where the engine proxy sends calls: undefined = the embedded engine; else a base URL (ENGINE_URL). */
   engineUrl?: string;
+  /** Staff sessions and bearer access (server/staff.ts); the guard itself is already on every /practice/* path. */
+  staff: StaffAuth;
+  /** Whether this request was served over HTTPS: cookies get `Secure`. */
+  isHttps(request: FastifyRequest): boolean;
+  /** The clock sessions expire by (tests pass their own). */
+  now(): number;
 }
 
 /**

@@ -7,6 +7,7 @@ import { registerPatientRoutes } from './patients.js';
 import { registerPracticeRoutes } from './practice.js';
 import { registerRequestRoutes } from './requests.js';
 import { registerSettingsRoutes } from './settings.js';
+import { registerStaffRoutes } from './staff.js';
 
 /**
  * Every group of calls, one file each. Later groups (appointments, the guideline
@@ -21,4 +22,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerNotificationRoutes,
   registerControlsRoutes,
   registerEngineRoutes,
+  registerStaffRoutes,
 ];
