@@ -9,6 +9,10 @@ export {
   normaliseText,
   messageFor,
   resolveParameters,
+  toObservations,
+  fromObservations,
+  OBSERVATION_TYPES,
+  observationTypeOf,
   ageOn,
   calendarDate,
   NONE_OF_THE_ABOVE,
@@ -16,6 +20,7 @@ export {
   yesNoOptions,
   fromAjvValidator,
 } from './core/index';
+export type { Observation, ObservationAnswer, ObservationTypeSpec } from './core/index';
 export type * from './core/types';
 export { WIDGETS, OPERATORS } from './core/types';
 export type { SchemaCheck } from './core/index';

@@ -5,6 +5,10 @@
 //   generated/types/forms.ts       the answers of each form: one property per field, conditional
 //                                  fields optional, choices as string-literal unions
 //   generated/types/api/<name>.ts  types of each API schema in schemas/api (json-schema-to-typescript)
+//   generated/types/questionnaire.ts  the pathway document (schemas/meta/questionnaire.schema.json):
+//                                  Pathway, PathwaySection, PathwayOutcome… (sections typed as FormDocument)
+//   generated/types/questionnaires.ts the answers of each pathway of schemas/questionnaires: one
+//                                  optional property per field of any section; GuidelineId
 //   generated/validators/<ID>.js   ajv standalone validator of each document's schema — no
 //                                  `new Function`, no eval, no imports: safe under a strict CSP
 //   generated/validators/index.ts  validators (id → validator) and schemaCheckFor(id), the
@@ -292,6 +296,120 @@ async function apiTypes(apiDir: string, file: string): Promise<string> {
   return `${TS_HEADER}// Source: schemas/api/${file}\n\n${imports}${imports ? '\n' : ''}${ts.trim()}\n${enumValues(schema)}`;
 }
 
+// ---------------------------------------------------------------- questionnaires (pathways)
+
+const FORM_META = 'form-document.schema.json';
+
+/** The questionnaire meta-schema made fit for json-schema-to-typescript: form-document refs → renderer/core types. */
+function questionnaireTypeSchema(meta: Record<string, unknown>): Record<string, unknown> {
+  // `inMap`: node is a properties/definitions map, whose keys are names, not keywords.
+  const swap = (node: unknown, inMap = false): unknown => {
+    if (Array.isArray(node)) return node.map((n) => swap(n));
+    if (!node || typeof node !== 'object') return node;
+    const obj = node as Record<string, unknown>;
+    const ref = obj.$ref;
+    if (typeof ref === 'string' && ref.startsWith(FORM_META)) {
+      const def = ref.slice(FORM_META.length);
+      if (def === '') return { tsType: 'FormDocument' };
+      if (def === '#/definitions/condition') return { tsType: 'Condition' };
+      if (def === '#/definitions/behavior') return { enum: ['all', 'any'] };
+      return { type: 'string' };
+    }
+    if (Array.isArray(obj.allOf) && obj.allOf.some((a) => (a as { $ref?: string }).$ref === FORM_META)) {
+      return { tsType: 'FormDocument', ...(typeof obj.description === 'string' ? { description: obj.description } : {}) };
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(obj)) {
+      if (!inMap && (k === 'x-error' || k === 'examples')) continue; // annotations
+      out[k] = swap(v, !inMap && (k === 'properties' || k === 'definitions'));
+    }
+    return out;
+  };
+  const schema = swap(meta) as Record<string, unknown>;
+  delete schema.$id;
+  schema.title = 'Pathway';
+  const defs = schema.definitions as Record<string, Record<string, unknown>>;
+  const titles: Record<string, string> = {
+    referralId: 'ReferralId',
+    link: 'PathwayLink',
+    symptom: 'PathwaySymptom',
+    section: 'PathwaySection',
+    outcome: 'PathwayOutcome',
+    example: 'PathwayExample',
+  };
+  for (const [k, t] of Object.entries(titles)) if (defs[k]) defs[k]!.title = t;
+  const action = defs.action!;
+  const branches = action.oneOf as Array<Record<string, unknown>>;
+  defs.action = { title: 'PathwayAction', oneOf: branches.map((b, i) => ({ ...b, title: ['ReferralAction', 'ManagementAction', 'TestAction'][i] })) };
+  const outcome = defs.outcome!.properties as Record<string, Record<string, unknown>>;
+  outcome.recommendation!.title = 'PathwayRecommendation';
+  return schema;
+}
+
+async function questionnaireTypes(root: string): Promise<string> {
+  const meta = readJson(path.join(root, 'schemas/meta/questionnaire.schema.json')) as Record<string, unknown>;
+  const ts = await compileToTs(questionnaireTypeSchema(meta) as never, 'Pathway', {
+    bannerComment: '',
+    additionalProperties: false,
+    format: true,
+    declareExternallyReferenced: true,
+    strictIndexSignatures: true,
+  });
+  return `${TS_HEADER}// Source: schemas/meta/questionnaire.schema.json (contract: schemas/questionnaires/README.md)
+import type { Condition, FormDocument } from '../../renderer/core/types';
+
+${ts.trim()}
+`;
+}
+
+/** Triage.SoreThroat → TriageSoreThroat. */
+export function guidelineTypeName(id: string): string {
+  return id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+}
+
+interface PathwayLike {
+  guidelineId: string;
+  label: string;
+  sections: Array<{ id: string; document: FormDocument }>;
+}
+
+export function loadPathways(root: string): PathwayLike[] {
+  const dir = path.join(root, 'schemas/questionnaires');
+  return sortedFiles(dir, '.json')
+    .map((f) => readJson(path.join(dir, f)) as PathwayLike)
+    .sort((a, b) => (a.guidelineId < b.guidelineId ? -1 : a.guidelineId > b.guidelineId ? 1 : 0));
+}
+
+async function pathwayAnswerTypes(pathways: readonly PathwayLike[]): Promise<string> {
+  const parts: string[] = [];
+  for (const p of pathways) {
+    const name = `${guidelineTypeName(p.guidelineId)}Answers`;
+    const properties: Record<string, unknown> = {};
+    for (const s of p.sections) {
+      for (const [f, schema] of Object.entries(s.document.schema.properties)) {
+        if (schema['x-observationType'] === 'DISPLAY') continue;
+        properties[f] = answerSchema(schema);
+      }
+    }
+    const schema = {
+      title: name,
+      description: `Answers of ${p.guidelineId} (${p.label}), every section together: each optional, since a section or question shows only when eligible.`,
+      type: 'object',
+      additionalProperties: false,
+      properties,
+    };
+    parts.push(await compileToTs(schema as never, name, { bannerComment: '', additionalProperties: false, format: true }));
+  }
+  const ids = pathways.map((p) => `  | ${JSON.stringify(p.guidelineId)}`).join('\n');
+  const map = `/** The answers type of each pathway, by guidelineId. */\nexport interface PathwayAnswersById {\n${pathways.map((p) => `  ${JSON.stringify(p.guidelineId)}: ${guidelineTypeName(p.guidelineId)}Answers;`).join('\n')}\n}\n`;
+  const union = pathways.length ? `/** Every pathway of schemas/questionnaires. */\nexport type GuidelineId =\n${ids};\n\nexport const GUIDELINE_IDS: readonly GuidelineId[] = [${pathways.map((p) => JSON.stringify(p.guidelineId)).join(', ')}];\n` : `export type GuidelineId = never;\n\nexport const GUIDELINE_IDS: readonly GuidelineId[] = [];\n`;
+  return `${TS_HEADER}\n${parts.map((p) => p.trim()).join('\n\n')}${parts.length ? '\n\n' : ''}${map}\n${union}`;
+}
+
 // ---------------------------------------------------------------- all together
 
 export function loadDocuments(root: string): FormDocument[] {
@@ -312,6 +430,8 @@ export async function generate(root: string = repoRoot): Promise<GeneratedFiles>
   files.set('generated/validators/types.ts', VALIDATOR_TYPES);
   files.set('generated/validators/index.ts', validatorIndex(ids));
   files.set('generated/types/forms.ts', await formTypes(docs));
+  files.set('generated/types/questionnaire.ts', await questionnaireTypes(root));
+  files.set('generated/types/questionnaires.ts', await pathwayAnswerTypes(loadPathways(root)));
   const apiDir = path.join(root, 'schemas/api');
   for (const file of sortedFiles(apiDir, '.schema.json')) {
     files.set(`generated/types/api/${file.replace(/\.schema\.json$/, '')}.ts`, await apiTypes(apiDir, file));

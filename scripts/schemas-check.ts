@@ -7,13 +7,24 @@
 //   3. renderer/core checkDocument: rules naming missing fields, cycles, operators that do not
 //      fit, pages leaving a field out or naming it twice, widgets that do not fit…;
 //   4. the file name matching the document's id (<id>.form.json).
+// Each schemas/questionnaires/*.json pathway (or each named file not ending .form.json) is checked for:
+//   1. valid JSON;
+//   2. the meta-schema schemas/meta/questionnaire.schema.json (sections embed the form meta-schema);
+//   3. every section document with renderer/core checkDocument (paths /sections/<i>/document/…);
+//   4. server/engine/pathway.ts checkPathway: field names unique across sections, section and
+//      outcome conditions naming unknown fields or parameters, observation type vs widget/type,
+//      MULTI_CHOICE offering "None of the above", referral ids outside the demo
+//      urgency-by-referral-id, examples naming unknown fields or outcomes;
+//   5. the file name matching the guidelineId (<guidelineId>.json).
 // Prints one line per problem, `file: /json/path: what is wrong`, and exits 1 when there is any;
 // otherwise prints "N documents checked, no problems".
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { checkDocument } from '../renderer/core/index';
+import { checkPathway } from '../server/engine/pathway';
+import { DEMO_URGENCY } from '../server/seed';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,12 +35,13 @@ export interface CheckResult {
   problems: string[];
 }
 
-let metaValidator: { root: string; validate: ValidateFunction } | undefined;
+let metaValidator: { root: string; validate: ValidateFunction; questionnaire: ValidateFunction } | undefined;
 
-function metaSchemaValidator(root: string): ValidateFunction {
-  if (metaValidator?.root === root) return metaValidator.validate;
+function metaSchemaValidator(root: string, which: 'form' | 'questionnaire' = 'form'): ValidateFunction {
+  if (metaValidator?.root === root) return which === 'form' ? metaValidator.validate : metaValidator.questionnaire;
   const metaPath = path.join(root, 'schemas/meta/form-document.schema.json');
   const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Record<string, unknown>;
+  const qMeta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/questionnaire.schema.json'), 'utf8')) as Record<string, unknown>;
   // strict: false — the meta-schema carries its own annotation keyword x-error (below).
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   ajv.addFormat('regex', (s: string) => {
@@ -41,8 +53,24 @@ function metaSchemaValidator(root: string): ValidateFunction {
     }
   });
   const validate = ajv.compile(meta);
-  metaValidator = { root, validate };
-  return validate;
+  const questionnaire = ajv.compile(qMeta);
+  metaValidator = { root, validate, questionnaire };
+  return which === 'form' ? validate : questionnaire;
+}
+
+/** The pathway documents, sorted. */
+export function questionnaireFiles(root: string): string[] {
+  const dir = path.join(root, 'schemas/questionnaires');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** Every document the command checks by default: forms, then pathways. */
+export function allFiles(root: string): string[] {
+  return [...formFiles(root), ...questionnaireFiles(root)];
 }
 
 /** The document's form files, sorted. */
@@ -153,18 +181,7 @@ export function checkFiles(files: readonly string[], root: string = repoRoot): C
       problems.push(`${shown}: line ${line}, column ${column}: ${cleanJsonMessage(message)}`);
       continue;
     }
-    const fileProblems: Array<{ path: string; message: string }> = [];
-    if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
-    const metaPaths = new Set(fileProblems.map((p) => p.path));
-    for (const p of checkDocument(doc as never)) {
-      // The meta-schema already explained this spot; don't say it twice in other words.
-      if (!metaPaths.has(p.path)) fileProblems.push({ path: p.path, message: p.message });
-    }
-    const id = doc && typeof doc === 'object' ? (doc as { id?: unknown }).id : undefined;
-    const base = path.basename(abs);
-    if (typeof id === 'string' && base.endsWith('.form.json') && base !== `${id}.form.json`) {
-      fileProblems.push({ path: '/id', message: `the id "${id}" does not match the file name (expected ${id}.form.json)` });
-    }
+    const fileProblems = abs.endsWith('.form.json') ? formProblems(doc, abs, validate) : questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire'));
     const seen = new Set<string>();
     for (const p of fileProblems) {
       const line = `${shown}: ${p.path}: ${p.message}`;
@@ -173,6 +190,38 @@ export function checkFiles(files: readonly string[], root: string = repoRoot): C
     }
   }
   return { checked: files.length, problems };
+}
+
+function formProblems(doc: unknown, abs: string, validate: ValidateFunction): Array<{ path: string; message: string }> {
+  const fileProblems: Array<{ path: string; message: string }> = [];
+  if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
+  const metaPaths = new Set(fileProblems.map((p) => p.path));
+  for (const p of checkDocument(doc as never)) {
+    // The meta-schema already explained this spot; don't say it twice in other words.
+    if (!metaPaths.has(p.path)) fileProblems.push({ path: p.path, message: p.message });
+  }
+  const id = doc && typeof doc === 'object' ? (doc as { id?: unknown }).id : undefined;
+  const base = path.basename(abs);
+  if (typeof id === 'string' && base.endsWith('.form.json') && base !== `${id}.form.json`) {
+    fileProblems.push({ path: '/id', message: `the id "${id}" does not match the file name (expected ${id}.form.json)` });
+  }
+  return fileProblems;
+}
+
+/** Meta-schema, then each section with checkDocument and the pathway's own cross-checks. */
+function questionnaireProblems(doc: unknown, abs: string, validate: ValidateFunction): Array<{ path: string; message: string }> {
+  const fileProblems: Array<{ path: string; message: string }> = [];
+  if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
+  const metaPaths = new Set(fileProblems.map((p) => p.path));
+  for (const p of checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY) })) {
+    if (!metaPaths.has(p.path)) fileProblems.push({ path: p.path, message: p.message });
+  }
+  const id = doc && typeof doc === 'object' ? (doc as { guidelineId?: unknown }).guidelineId : undefined;
+  const base = path.basename(abs);
+  if (typeof id === 'string' && base !== `${id}.json`) {
+    fileProblems.push({ path: '/guidelineId', message: `the guidelineId "${id}" does not match the file name (expected ${id}.json)` });
+  }
+  return fileProblems;
 }
 
 /** `--root <dir>` and file arguments. */
@@ -190,7 +239,7 @@ export function parseArgs(argv: readonly string[]): { root: string; files: strin
 
 export function main(argv: readonly string[]): number {
   const { root, files } = parseArgs(argv);
-  const targets = files.length ? files : formFiles(root);
+  const targets = files.length ? files : allFiles(root);
   const { checked, problems } = checkFiles(targets, root);
   if (problems.length) {
     for (const p of problems) console.error(p);

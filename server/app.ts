@@ -6,6 +6,8 @@ import { openDatabase, type Db } from './db.js';
 import { fileURLToPath } from 'node:url';
 import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
+import { GuidelineEngine } from './engine/engine.js';
+import { PathwayLibrary } from './engine/library.js';
 import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
 import { NotificationWorker, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
@@ -32,6 +34,10 @@ export interface ServerOptions {
   formsDir?: string;
   /** The renderer core used to re-check admin forms (default: renderer/core/index); tests may pass another. */
   formCore?: FormCore;
+  /** Folders of pathway documents the embedded engine serves (default: schemas/questionnaires). */
+  questionnairesDirs?: string[];
+  /** Base URL of the engine the proxy reaches (ENGINE_URL); default: the embedded engine. */
+  engineUrl?: string;
   /**
    * Bearer token for scripts and tests reading practice data (`Authorization: Bearer …`).
    * Default: PRACTICE_API_TOKEN; empty or unset → bearer access is off (staff sign in instead).
@@ -132,6 +138,9 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const formCore = options.formCore ?? RENDERER_CORE;
   if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
   for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);
+  const library = new PathwayLibrary(options.questionnairesDirs ?? [path.join(repoRoot, 'schemas', 'questionnaires')]);
+  for (const broken of library.broken) warnings.push(`Unreadable pathway document ${broken}`);
+  const engine = new GuidelineEngine(db, library);
   const security: SecurityOptions = {
     allowedHosts: allowedHostNames(options.host, options.publicUrl),
     publicHttps: options.publicUrl?.startsWith('https://') === true,
@@ -142,6 +151,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     forms,
     formCore,
     controls: options.controls === true,
+    engine,
+    ...(options.engineUrl ? { engineUrl: options.engineUrl } : {}),
     staff,
     isHttps: (request) => isHttps(request, security),
     now,

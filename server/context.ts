@@ -1,6 +1,7 @@
 import type Ajv from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
+import type { GuidelineEngine } from './engine/engine.js';
 import type { FormCore, FormDocuments } from './forms.js';
 import type { StaffAuth } from './staff.js';
 
@@ -12,6 +13,10 @@ export interface ServerContext {
   formCore: FormCore;
   /** Demo and test switches (/api/v1/practice/controls) are on. */
   controls: boolean;
+  /** The embedded guideline engine (server/engine). */
+  engine: GuidelineEngine;
+  /** Where the engine proxy sends calls: undefined = the embedded engine; else a base URL (ENGINE_URL). */
+  engineUrl?: string;
   /** Staff sessions and bearer access (server/staff.ts); the guard itself is already on every /practice/* path. */
   staff: StaffAuth;
   /** Whether this request was served over HTTPS: cookies get `Secure`. */

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDiary, resetAppointments } from './appointments/diary.js';
 import { migrateAppointments } from './appointments/schema.js';
-import { DEMO_PATIENTS, DEMO_SETTINGS } from './seed.js';
+import { DEMO_AI_LED, DEMO_PATHWAY_SETTINGS, DEMO_PATIENTS, DEMO_SETTINGS } from './seed.js';
 
 export type Db = Database.Database;
 
@@ -109,6 +109,15 @@ const MIGRATIONS: string[] = [
      created_at INTEGER NOT NULL,
      last_seen_at INTEGER NOT NULL
    );`,
+  // Guideline executions of the embedded engine (server/engine/engine.ts): state is JSON.
+  `CREATE TABLE guideline_executions (
+     id TEXT PRIMARY KEY,
+     guideline_id TEXT NOT NULL,
+     status TEXT NOT NULL,
+     state TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );`,
 ];
 
 /** Opens (creating and seeding on first start) the practice database in `dataDir`. */
@@ -136,10 +145,10 @@ function migrate(db: Db): void {
   }
 }
 
-/** Puts the database back to the demo seed: settings, patients, requests, keys, patients' sessions, the notifications queue and outbox, and the appointment book (staff stay signed in). */
+/** Puts the database back to the demo seed: settings, patients, requests, keys, patients' sessions, the notifications queue and outbox, guideline executions and the appointment book (staff stay signed in). */
 export function resetDatabase(db: Db): void {
   db.transaction(() => {
-    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'notifications', 'notification_attempts', 'outbox']) {
+    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'notifications', 'notification_attempts', 'outbox', 'guideline_executions']) {
       db.exec(`DELETE FROM ${table}`);
     }
     seedDatabase(db);
@@ -147,8 +156,16 @@ export function resetDatabase(db: Db): void {
   })();
 }
 
+/** Prepared once per database: settings are read on every engine call (operational state). */
+const readStatements = new WeakMap<Db, Database.Statement>();
+
 export function readSetting<T>(db: Db, key: string): T | undefined {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  let stmt = readStatements.get(db);
+  if (!stmt) {
+    stmt = db.prepare('SELECT value FROM settings WHERE key = ?');
+    readStatements.set(db, stmt);
+  }
+  const row = stmt.get(key) as { value: string } | undefined;
   return row ? (JSON.parse(row.value) as T) : undefined;
 }
 
@@ -157,6 +174,15 @@ export function writeSetting(db: Db, key: string, value: unknown): void {
     key,
     JSON.stringify(value),
   );
+}
+
+/** A database seeded before the pathway library (or before a document changed) gets the documents' view. */
+function syncPathwaySettings(db: Db): void {
+  const app = readSetting<Record<string, unknown>>(db, 'patient-app');
+  if (app) writeSetting(db, 'patient-app', { ...app, triageMapping: DEMO_PATHWAY_SETTINGS.triageMapping });
+  const shared = readSetting<Record<string, unknown>>(db, 'shared');
+  if (shared) writeSetting(db, 'shared', { ...shared, eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines, childGuidelines: DEMO_PATHWAY_SETTINGS.childGuidelines });
+  writeSetting(db, 'ai-led', DEMO_AI_LED);
 }
 
 /**
@@ -169,6 +195,7 @@ export function seedDatabase(db: Db): void {
     for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
       if (!has.get(key)) writeSetting(db, key, value);
     }
+    syncPathwaySettings(db);
     const patients = db.prepare('SELECT COUNT(*) AS n FROM patients').get() as { n: number };
     if (patients.n > 0) return;
     const insert = db.prepare(

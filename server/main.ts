@@ -14,6 +14,8 @@ const { app, warnings, notifications, generatedStaffPassword } = await buildServ
   distDir,
   logRequests: process.env.LOG_REQUESTS === '1',
   controls: process.env.PRACTICE_CONTROLS === '1',
+  // The engine the proxy reaches (a practice's own engine); unset = the embedded one.
+  ...(process.env.ENGINE_URL ? { engineUrl: process.env.ENGINE_URL } : {}),
   host,
   ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
   ...(trustProxy ? { trustProxy: trustProxy === 'true' ? true : trustProxy } : {}),

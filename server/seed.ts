@@ -6,6 +6,17 @@ import type { Clinic } from '../generated/types/api/clinic';
 import { FLOW_TYPE_VALUES } from '../generated/types/api/flow-type';
 import type { FlowConfig } from '../generated/types/api/flow-config';
 import { sharedSlotSettings } from './appointments/seed.js';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pathwaySettings, readPathwayDocuments } from './engine/settings.js';
+
+/**
+ * Settings that name pathways (triageMapping, eligibilityGuidelines, childGuidelines, ai-led),
+ * generated from schemas/questionnaires at start so they never drift from the documents.
+ */
+export const DEMO_PATHWAY_SETTINGS = pathwaySettings(
+  readPathwayDocuments(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schemas', 'questionnaires')),
+);
 
 /** The demo practice: what a fresh `npm start` shows. All names, numbers and addresses are fictional. */
 export const DEMO_CLINIC = {
@@ -30,7 +41,7 @@ export const DEMO_FLOW_CONFIG: FlowConfig = Object.fromEntries(
 );
 
 export const DEMO_PATIENT_APP = {
-  triageMapping: {},
+  triageMapping: DEMO_PATHWAY_SETTINGS.triageMapping,
   // The product's default search settings.
   triageMappingSearch: {
     mainSearchMinThreshold: 0.5,
@@ -122,8 +133,8 @@ export const DEMO_NOTIFICATION_CONFIG = { sms: { enabled: true } };
 export const DEMO_SHARED = {
   // Sites and slot types of the appointment book (server/appointments/seed.ts).
   ...sharedSlotSettings(),
-  eligibilityGuidelines: [],
-  childGuidelines: [],
+  eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines,
+  childGuidelines: DEMO_PATHWAY_SETTINGS.childGuidelines,
   anE: {},
   featureSets: ['SMART_TRIAGE', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING'],
   enableChildRequests: true,
@@ -165,8 +176,8 @@ export const DEMO_URGENCY = {
   'ref-nurse': { urgency: 'Nurse', colour: 'UNKNOWN' },
 };
 
-/** Guidelines whose questionnaires are AI-led (settings ai-led / ai-led-pathways). */
-export const DEMO_AI_LED = { guidelineIds: ['back-pain', 'sore-throat'] };
+/** Guidelines whose questionnaires are AI-led (settings ai-led / ai-led-pathways): isAiLedGuideline of the documents. */
+export const DEMO_AI_LED = { guidelineIds: DEMO_PATHWAY_SETTINGS.aiLedGuidelineIds };
 
 /**
  * Demo patient records. `ehrState` simulates the record system: ACTIVE, INACTIVE (→ INVALID_STATUS),

@@ -48,16 +48,28 @@ const document: FormDocument = {
   },
   "uiSchema": {
     "drinksFluids": {
-      "ui:widget": "yesNo"
+      "ui:widget": "yesNo",
+      "ui:errors": {
+        "required": "Select yes if you are able to drink fluids"
+      }
     },
     "breathsNormally": {
-      "ui:widget": "yesNo"
+      "ui:widget": "yesNo",
+      "ui:errors": {
+        "required": "Select yes if you are breathing normally"
+      }
     },
     "passesUrine": {
-      "ui:widget": "yesNo"
+      "ui:widget": "yesNo",
+      "ui:errors": {
+        "required": "Select yes if you are passing urine as normal"
+      }
     },
     "ableToStandOrWalk": {
-      "ui:widget": "yesNo"
+      "ui:widget": "yesNo",
+      "ui:errors": {
+        "required": "Select yes if you are able to stand or walk"
+      }
     }
   },
   "messages": {

@@ -77,6 +77,108 @@ export interface ChangeOfPersonalDetailsAnswers {
 }
 
 /**
+ * Answers of CHILD_AGE (What age is the child?): one property per field; fields shown only under a rule are optional.
+ */
+export interface ChildAgeAnswers {
+  /**
+   * The child's date of birth (YYYY-MM-DD)
+   */
+  dateOfBirth: string;
+}
+
+/**
+ * Answers of CHILD_EMERGENCY_0_12_WEEKS (Emergency symptoms: 0-12 weeks): one property per field; fields shown only under a rule are optional.
+ */
+export interface ChildEmergency012WeeksAnswers {
+  /**
+   * Tick any that apply to the child now: breathing, waking and skin
+   */
+  page1Symptoms?: (
+    "notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "cry" | "skin" | "fontanelle"
+  )[];
+  /**
+   * Tick any that apply to the child now: feeding, temperature and injuries
+   */
+  page2Symptoms?: ("noFeed" | "temperature" | "greenSick" | "noWee" | "burn" | "injury")[];
+}
+
+/**
+ * Answers of CHILD_EMERGENCY_10_15_YEARS (Emergency symptoms: 10-15 years): one property per field; fields shown only under a rule are optional.
+ */
+export interface ChildEmergency1015YearsAnswers {
+  /**
+   * Tick any that apply to the child now: breathing, waking and skin
+   */
+  page1Symptoms?: ("notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "puffs" | "allergy" | "skin")[];
+  /**
+   * Tick any that apply to the child now: pain, mood and injuries
+   */
+  page2Symptoms?: ("confused" | "overdose" | "pain" | "sick" | "burn" | "injury")[];
+}
+
+/**
+ * Answers of CHILD_EMERGENCY_12_42_MONTHS (Emergency symptoms: 12-42 months): one property per field; fields shown only under a rule are optional.
+ */
+export interface ChildEmergency1242MonthsAnswers {
+  /**
+   * Tick any that apply to the child now: breathing, waking and skin
+   */
+  page1Symptoms?: (
+    "notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "puffs" | "skin" | "swallowed"
+  )[];
+  /**
+   * Tick any that apply to the child now: drinking, temperature and injuries
+   */
+  page2Symptoms?: ("noDrink" | "temperature" | "sick" | "burn" | "injury")[];
+}
+
+/**
+ * Answers of CHILD_EMERGENCY_3_5_10_YEARS (Emergency symptoms: 3.5-10 years): one property per field; fields shown only under a rule are optional.
+ */
+export interface ChildEmergency3510YearsAnswers {
+  /**
+   * Tick any that apply to the child now: breathing, waking and skin
+   */
+  page1Symptoms?: (
+    "notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "puffs" | "skin" | "swallowed"
+  )[];
+  /**
+   * Tick any that apply to the child now: pain, drinking and injuries
+   */
+  page2Symptoms?: ("confused" | "noDrink" | "sick" | "pain" | "burn" | "injury")[];
+}
+
+/**
+ * Answers of CHILD_EMERGENCY_3_6_MONTHS (Emergency symptoms: 3-6 months): one property per field; fields shown only under a rule are optional.
+ */
+export interface ChildEmergency36MonthsAnswers {
+  /**
+   * Tick any that apply to the child now: breathing, waking and skin
+   */
+  page1Symptoms?: (
+    "notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "cry" | "skin" | "fontanelle"
+  )[];
+  /**
+   * Tick any that apply to the child now: feeding, temperature and injuries
+   */
+  page2Symptoms?: ("noFeed" | "temperature" | "sick" | "noWee" | "burn" | "injury")[];
+}
+
+/**
+ * Answers of CHILD_EMERGENCY_6_12_MONTHS (Emergency symptoms: 6-12 months): one property per field; fields shown only under a rule are optional.
+ */
+export interface ChildEmergency612MonthsAnswers {
+  /**
+   * Tick any that apply to the child now: breathing, waking and skin
+   */
+  page1Symptoms?: ("notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "cry" | "skin" | "swallowed")[];
+  /**
+   * Tick any that apply to the child now: feeding, temperature and injuries
+   */
+  page2Symptoms?: ("noFeed" | "temperature" | "sick" | "noWee" | "burn" | "injury")[];
+}
+
+/**
  * Answers of CHILD_PROXY (About you): one property per field; fields shown only under a rule are optional.
  */
 export interface ChildProxyAnswers {
@@ -624,6 +726,13 @@ export interface TravelRiskFormAnswers {
 export interface FormAnswersById {
   CHANGE_OF_CONTACT_DETAILS: ChangeOfContactDetailsAnswers;
   CHANGE_OF_PERSONAL_DETAILS: ChangeOfPersonalDetailsAnswers;
+  CHILD_AGE: ChildAgeAnswers;
+  CHILD_EMERGENCY_0_12_WEEKS: ChildEmergency012WeeksAnswers;
+  CHILD_EMERGENCY_10_15_YEARS: ChildEmergency1015YearsAnswers;
+  CHILD_EMERGENCY_12_42_MONTHS: ChildEmergency1242MonthsAnswers;
+  CHILD_EMERGENCY_3_5_10_YEARS: ChildEmergency3510YearsAnswers;
+  CHILD_EMERGENCY_3_6_MONTHS: ChildEmergency36MonthsAnswers;
+  CHILD_EMERGENCY_6_12_MONTHS: ChildEmergency612MonthsAnswers;
   CHILD_PROXY: ChildProxyAnswers;
   CONTACT_DETAILS: ContactDetailsAnswers;
   DOCTOR_LETTER: DoctorLetterAnswers;

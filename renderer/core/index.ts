@@ -11,3 +11,14 @@ export { messageFor, DEFAULT_MESSAGES, type MessageVars, type MessageOptions } f
 export { NONE_OF_THE_ABOVE, YES_NO_LABELS, yesNoOptions, kindOf, defaultWidget, schemaOptions, documentFields, type FieldKind, type FieldOption } from './fields';
 export { isDateRefSyntax, parseDate, parseTime, parseDateTime, ageOn, calendarDate } from './dates';
 export { resolveParameters } from './parameters';
+export {
+  OBSERVATION_TYPES,
+  OBSERVATION_TYPE_NAMES,
+  QUESTIONNAIRE_TEXT_MAX,
+  isObservationType,
+  observationTypeOf,
+  observationTypeProblems,
+  widgetForObservationType,
+  type ObservationTypeSpec,
+} from './observationTypes';
+export { toObservations, fromObservations, type Observation, type ObservationAnswer, type ObservationProblem, type SectionRef } from './observations';

@@ -138,6 +138,22 @@ export interface DocumentConstraint {
  * - x-age: dateOfBirth bounds { min?: number | ParamRef, max?: number | ParamRef, maxYears?: number }
  * - x-yearRange: a year between (current year − yearsBack) and the current year
  */
+/**
+ * Question types of the guideline engine (spec 7.5). A questionnaire section's field declares
+ * one as `x-observationType`; renderer/core/observationTypes.ts maps each onto a widget.
+ */
+export type ObservationType =
+  | 'BINARY'
+  | 'BOOLEAN'
+  | 'MULTI_CHOICE'
+  | 'DROPDOWN'
+  | 'NUMERIC'
+  | 'TEXT'
+  | 'DATE'
+  | 'TIME'
+  | 'DATE_TIME'
+  | 'DISPLAY';
+
 export interface FieldSchema {
   type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
   title?: string;
@@ -159,6 +175,8 @@ export interface FieldSchema {
   'x-date'?: { notBefore?: DateRef; notAfter?: DateRef };
   'x-age'?: { min?: number | ParamRef; max?: number | ParamRef; maxYears?: number };
   'x-yearRange'?: { yearsBack: number | ParamRef };
+  /** Questionnaire sections only: the engine's question type (schemas/questionnaires/README.md). */
+  'x-observationType'?: ObservationType;
 }
 
 export interface FormSchema {

@@ -5,6 +5,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { FieldError, FieldSchema, FormData, FormDocument, ParamRef, Parameters } from './types';
 import { compileDocument, type CompiledDocument } from './compile';
+import { NONE_OF_THE_ABOVE } from './fields';
 import { ageOn, calendarDate, dayNumber, formatDay, parseDate, parseDateTime, resolveTodayRef } from './dates';
 import { messageFor, type MessageOptions, type MessageVars } from './messages';
 import { interpretSchema, type SchemaCheck, type SchemaError } from './schemaCheck';
@@ -100,6 +101,16 @@ function paramNumber(ref: unknown, params: Parameters, fallback?: number): numbe
   return fallback;
 }
 
+function isOfferedNoneItem(compiled: CompiledDocument, data: Record<string, unknown>, e: SchemaError): boolean {
+  if (!isPlainObject(e) || typeof e.instancePath !== 'string') return false;
+  const m = /^\/([^/]+)\/(\d+)$/.exec(e.instancePath);
+  if (!m) return false;
+  const field = m[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (compiled.kindOf(field) !== 'multi' || compiled.uiOf(field)?.['ui:options']?.noneOfTheAbove === false) return false;
+  const v = own(data, field);
+  return Array.isArray(v) && v[Number(m[2])] === NONE_OF_THE_ABOVE;
+}
+
 function fieldOfError(e: SchemaError): string | undefined {
   if (!isPlainObject(e)) return undefined;
   if (e.keyword === 'required') {
@@ -145,6 +156,9 @@ export function validate(document: FormDocument, data: FormData, options: Valida
   } catch {
     schemaErrors = [];
   }
+  // "None of the above" is the renderer's own option of a checkboxes field (offered unless
+  // ui:options.noneOfTheAbove is false): a valid answer even though the schema does not list it.
+  schemaErrors = schemaErrors.filter((e) => !isOfferedNoneItem(compiled, schemaData, e));
   const byField = new Map<string, SchemaError[]>();
   for (const e of schemaErrors) {
     const f = fieldOfError(e);

@@ -7,6 +7,8 @@ import { enqueueNotifications, type NotificationEvent, type QueuedNotification, 
 
 type Body = Record<string, unknown>;
 
+export const CHILD_REPLY_TIME = 'The practice will contact you within 1 working day.';
+
 interface PatientLike {
   lastName?: string;
   dateOfBirth?: string;
@@ -41,7 +43,8 @@ function eventFor(db: Db, requestId: string, request: Body, newEmail?: string): 
   const formType = text(request.formType);
   if (formType) return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: formType, service: 'admin', to };
   const triageType = text(request.triageRequestType) ?? 'CONSULTATION_REQUEST';
-  if (triageType === 'CHILD_REQUEST') return { type: 'CHILD_REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, to };
+  // The child confirmation screen promises contact within 1 working day: the email says the same.
+  if (triageType === 'CHILD_REQUEST') return { type: 'CHILD_REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, to, replyTime: CHILD_REPLY_TIME };
   return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: triageType, service: 'medical', to };
 }
 

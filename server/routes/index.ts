@@ -2,6 +2,7 @@ import type { RouteModule } from '../context.js';
 import { registerNotificationRoutes } from '../notifications/routes.js';
 import { registerAppointmentRoutes } from './appointments.js';
 import { registerControlsRoutes } from './controls.js';
+import { registerEngineRoutes } from './engine.js';
 import { registerLoginRoutes } from './login.js';
 import { registerPatientRoutes } from './patients.js';
 import { registerPracticeRoutes } from './practice.js';
@@ -22,5 +23,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerPracticeRoutes,
   registerNotificationRoutes,
   registerControlsRoutes,
+  registerEngineRoutes,
   registerStaffRoutes,
 ];

@@ -25,13 +25,81 @@ function flatten(value: unknown, prefix = '', depth = 0): Array<[string, string]
   return [[prefix, String(value)]];
 }
 
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+
+function answerText(a: unknown): string {
+  const answer = obj(a);
+  const value = answer.value === true ? 'Yes' : answer.value === false ? 'No' : String(answer.value ?? '');
+  const text = typeof answer.label === 'string' ? answer.label : value;
+  return typeof answer.unit === 'string' ? `${text} ${answer.unit}` : text;
+}
+
+/** A consultation as the practice reads it: pathway, urgency and colour, each question's label with its answer, patient context. */
+function consultationHtml(body: Json): string {
+  const request = obj(body.triageRequest);
+  const consultation = obj(request.consultation);
+  const patient = obj(request.patient);
+  const context = obj(request.patientContext);
+  const pathway = String(consultation.conditionLabel ?? consultation.guidelineName ?? consultation.guidelineId ?? 'Unknown pathway');
+  const colour = typeof consultation.urgencyColour === 'string' ? consultation.urgencyColour : 'UNKNOWN';
+  const urgency = typeof consultation.urgency === 'string' ? consultation.urgency : 'Not set';
+  const answers = (Array.isArray(request.responseData) ? request.responseData : []).map((o) => {
+    const item = obj(o);
+    const label = String(item.label ?? item.identifier ?? '');
+    const given = (Array.isArray(item.answer) ? item.answer : []).map(answerText).join(', ');
+    return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(given)}</dd>`;
+  });
+  const need = obj(context.patientNeed);
+  return `<section class="consultation">
+<p>Pathway: <strong>${escapeHtml(pathway)}</strong> · ${escapeHtml(String(request.triageRequestType ?? ''))}</p>
+<p>Urgency: <strong class="urgency urgency--${escapeHtml(colour.toLowerCase())}" data-colour="${escapeHtml(colour)}">${escapeHtml(urgency)} (${escapeHtml(colour)})</strong></p>
+<p>Patient: ${escapeHtml([patient.firstName, patient.lastName].filter(Boolean).join(' '))}, born ${escapeHtml(String(patient.dateOfBirth ?? ''))}</p>
+<h3>Answers</h3>
+<dl class="answers">
+${answers.join('\n')}
+</dl>
+${
+  typeof context.additionalInfo === 'string' || typeof need.label === 'string'
+    ? `<h3>In the patient's words</h3>
+<dl class="patient-context">
+<dt>What do you hope for from the practice?</dt><dd>${escapeHtml(String(need.label ?? ''))}</dd>
+<dt>Is there anything else it would help the practice to know?</dt><dd>${escapeHtml(String(context.additionalInfo ?? ''))}</dd>
+</dl>`
+    : ''
+}
+</section>`;
+}
+
+/** A medical request the practice must see first: classified EMERGENCY_INDICATION (directly or as the primary of an unverified pair). */
+export function isEmergencyIndication(r: StoredRequest): boolean {
+  const request = r.kind === 'UNVERIFIED_REQUESTS' ? obj(r.body.primaryRequest) : obj(r.body.triageRequest);
+  return r.kind !== 'ADMIN_REQUEST' && request.triageRequestType === 'EMERGENCY_INDICATION';
+}
+
+/** The inbox order: emergency indications first, then the rest; newest first within each. */
+export function inboxOrder(requests: readonly StoredRequest[]): StoredRequest[] {
+  return [...requests.filter(isEmergencyIndication), ...requests.filter((r) => !isEmergencyIndication(r))];
+}
+
+const EMERGENCY_MARK = '<strong class="nhsuk-tag nhsuk-tag--red emergency-indication">Emergency indication</strong>';
+
 function requestHtml(r: StoredRequest): string {
   const heading = [r.kind, r.formType].filter(Boolean).join(' · ');
+  const mark = isEmergencyIndication(r) ? `${EMERGENCY_MARK} ` : '';
+  const open = isEmergencyIndication(r) ? '<article class="emergency" data-emergency="true">' : '<article>';
+  if (r.kind === 'CONSULTATION') {
+    return `${open}
+<h2>${mark}${escapeHtml(heading)}</h2>
+<p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
+${consultationHtml(obj(r.body))}
+</article>`;
+  }
   const rows = flatten(r.body)
     .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
     .join('\n');
-  return `<article>
-<h2>${escapeHtml(heading)}</h2>
+  return `${open}
+<h2>${mark}${escapeHtml(heading)}</h2>
 <p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
 <dl>
 ${rows}
@@ -93,6 +161,9 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
   app.get('/practice/inbox', async (request, reply) => {
     const { limit, before } = pageQuery(request.query, INBOX_PAGE_SIZE);
     const page = listRequestsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    // Emergency indications first on each page, then newest first.
+    const items = inboxOrder(page.items);
+    const emergencies = items.filter(isEmergencyIndication).length;
     const paging = [
       before !== undefined ? '<a href="/practice/inbox">Newest requests</a>' : '',
       page.nextCursor ? `<a href="/practice/inbox?cursor=${page.nextCursor}" rel="next">Older requests</a>` : '',
@@ -100,8 +171,8 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
     const nav = paging.length > 0 ? `<nav aria-label="Inbox pages"><ul>${paging.map((a) => `<li>${a}</li>`).join('')}</ul></nav>` : '';
     const body = `<h1>Practice inbox</h1>
 <form method="post" action="${SIGN_OUT_PATH}"><button type="submit">Sign out</button></form>
-<p>${page.total} request${page.total === 1 ? '' : 's'} received, newest first${before !== undefined ? ' (older page)' : ''}; ${page.items.length} shown on this page. This page is read-only.</p>
-${page.items.map(requestHtml).join('\n')}
+<p>${page.total} request${page.total === 1 ? '' : 's'} received${before !== undefined ? ' (older page)' : ''}; ${items.length} shown on this page, emergency indications first (${emergencies}), then newest first. This page is read-only.</p>
+${items.map(requestHtml).join('\n')}
 ${nav}
 ${practiceAppointmentsHtml(db)}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Practice inbox', body));

@@ -7,6 +7,8 @@ import { ageOn, calendarDate } from '../../renderer/core/index';
 import { recheckForm, type RecheckContext } from '../forms.js';
 import { notifyRequestReceived } from '../notifications/index.js';
 import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js';
+import { notifySelfHelp } from '../selfHelpNotification.js';
+import { reclassifyTriageRequest } from '../triageClassification.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
 
@@ -84,9 +86,13 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const body = request.body as Body;
     const answer = runIdempotent(db, idempotencyKey(request), 'consultation', body, () => {
       assertServiceOpen(db, 'medical');
-      const triageRequest = body.triageRequest as Body;
-      const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), body);
-      notifyRequestReceived(db, request.id, 'CONSULTATION', body);
+      // The request type is the practice's decision, not the client's (an emergency cannot arrive as routine).
+      const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest');
+      const stored = { ...body, triageRequest };
+      const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
+      // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
+      // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
+      if (notifySelfHelp(ctx, request.id, triageRequest) === undefined) notifyRequestReceived(db, request.id, 'CONSULTATION', stored);
       return created(request);
     });
     return send(reply, answer);
@@ -97,7 +103,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const answer = runIdempotent(db, idempotencyKey(request), 'unverified-requests', body, () => {
       const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
       assertServiceOpen(db, primaryIsAdmin ? 'admin' : 'medical');
-      const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : body.primaryRequest;
+      const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest');
       let associated = body.associatedRequest;
       if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
         const { envelope, fields } = splitFields(associated);
@@ -108,7 +114,8 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       const kindLabel = String(primary.formType ?? primary.triageRequestType);
       const stored = { primaryRequest: primary, associatedRequest: associated };
       const request = insertRequest(db, 'UNVERIFIED_REQUESTS', kindLabel, stored);
-      notifyRequestReceived(db, request.id, 'UNVERIFIED_REQUESTS', stored);
+      const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
+      if (primaryIsAdmin || notifySelfHelp(ctx, request.id, primary, newEmail) === undefined) notifyRequestReceived(db, request.id, 'UNVERIFIED_REQUESTS', stored);
       return created(request);
     });
     return send(reply, answer);

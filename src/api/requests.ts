@@ -8,6 +8,7 @@ import { postJson } from './send';
 export const REQUEST_PATHS = {
   adminRequest: '/api/v1/triage/patient/admin/request',
   unverifiedRequests: '/api/v1/triage/patient/unverified/requests',
+  consultation: '/api/v1/triage/patient/consultation',
 } as const;
 
 export const sendAdminRequest = (body: AdminRequest, idempotencyKey: string): Promise<SubmissionResponse> =>
@@ -15,3 +16,7 @@ export const sendAdminRequest = (body: AdminRequest, idempotencyKey: string): Pr
 
 export const sendUnverifiedRequests = (body: UnverifiedRequests, idempotencyKey: string): Promise<SubmissionResponse> =>
   postJson<SubmissionResponse>(REQUEST_PATHS.unverifiedRequests, body, idempotencyKey);
+
+/** A finished questionnaire (schemas/api consultation-request.schema.json): `{ triageRequest, context }`. */
+export const sendConsultation = (body: unknown, idempotencyKey: string): Promise<SubmissionResponse> =>
+  postJson<SubmissionResponse>(REQUEST_PATHS.consultation, body, idempotencyKey);

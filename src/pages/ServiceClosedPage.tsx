@@ -1,3 +1,4 @@
+import { CareCard } from '../components/CareCard';
 import { SERVICE_CLOSED_MESSAGE, SERVICE_OFF_MESSAGE, SERVICE_UNAVAILABLE_TITLE } from '../errors/messages';
 
 /** The A&E questions listed on the service-off screen. */
@@ -18,16 +19,19 @@ export default function ServiceClosedPage() {
         <span className="nhsuk-u-visually-hidden">Information: </span>
         <p>{SERVICE_OFF_MESSAGE}</p>
       </div>
-      <h2>Go to A&amp;E or call 999 if you answer yes to any of these</h2>
-      <ul data-testid="ae-questions">
-        {AE_QUESTIONS.map((q) => (
-          <li key={q}>{q}</li>
-        ))}
-      </ul>
-      <p>
-        For urgent advice that is not an emergency, <a href="https://111.nhs.uk/">use 111 online</a> or call 111. If you are deaf
-        or hard of hearing, use text relay: 18000 for 999, 18001 111 for 111.
-      </p>
+      <CareCard type="emergency" heading="Go to A&E or call 999 if you answer yes to any of these" testId="ae-card">
+        <ul data-testid="ae-questions">
+          {AE_QUESTIONS.map((q) => (
+            <li key={q}>{q}</li>
+          ))}
+        </ul>
+        <p>If you are deaf or hard of hearing, use text relay to call 999 on 18000.</p>
+      </CareCard>
+      <CareCard type="urgent" heading="For urgent advice that is not an emergency">
+        <p>
+          <a href="https://111.nhs.uk/">Use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
+        </p>
+      </CareCard>
     </>
   );
 }

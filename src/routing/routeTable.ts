@@ -27,20 +27,47 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/triage/emergency-signpost', pageName: 'Get urgent help', gate: 'triageOrEligibility', load: () => import('../pages/EmergencySignpostPage') },
   { path: '/error', pageName: 'Something went wrong', gate: 'always', load: () => import('../pages/ErrorSignpostPage') },
   { path: '/appointment/not-accessible', pageName: 'Link problem', gate: 'always', load: () => import('../pages/NotAccessiblePage') },
+  // Medical request (triage): search, patient details, questionnaire, patient context, complete, thank-you.
+  { path: '/triage', pageName: 'What do you need help with?', gate: 'triage', load: () => import('../flows/triage/TriageSearchPage') },
+  { path: '/triage/patient-details', pageName: 'Your details', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriagePatientDetailsPage') },
+  { path: '/triage/questionnaire', pageName: 'Questionnaire', gate: 'triageOrEligibility', load: () => import('../flows/triage/QuestionnairePage') },
+  { path: '/triage/your-own-words', pageName: 'In your own words', gate: 'triageOrEligibility', load: () => import('../flows/triage/YourOwnWordsPage') },
+  { path: '/triage/complete', pageName: 'Send your request?', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageCompletePage') },
+  { path: '/triage/thank-you', pageName: 'Request sent', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageThankYouPage') },
+  // Safety-netting after an urgent result (src/flows/triage/safety).
+  { path: '/triage/emergency-questions', pageName: 'Are you safe to wait for GP care?', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyQuestionsPage') },
+  { path: '/triage/submit-emergency', pageName: 'You may need A&E', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/SubmitEmergencyPage') },
+  { path: '/triage/emergency-confirmed', pageName: 'Go to A&E or call 999', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyConfirmedPage') },
+  { path: '/triage/emergency-override', pageName: 'Why it is safe to wait', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyOverridePage') },
   // Admin requests: menu, form page, complete (README "Admin requests").
   { path: '/admin-request', pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
   { path: '/admin-request/patient-details', pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
   { path: '/admin-request/form', pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
   { path: '/admin-request/complete', pageName: 'Request sent', gate: 'triage', load: () => import('../flows/admin/AdminCompletePage') },
-  { path: '/add-contact-details', pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/admin/AddContactDetailsPage') },
+  { path: '/add-contact-details', pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/triage/AddContactDetailsRoute') },
   { path: '/change-of-contact-details', pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
-  // Booking (spec overview "Book appointment", "Appointment details", "Confirmation", "No slots"); always reachable except direct booking.
+  // Booking (src/flows/booking); always reachable except direct booking.
   { path: '/appointment/book-appointment', pageName: 'Book your appointment', gate: 'always', load: () => import('../flows/booking/BookAppointmentPage') },
   { path: '/appointment/details', pageName: 'Your appointment', gate: 'always', load: () => import('../flows/booking/AppointmentDetailsPage') },
   { path: '/appointment/confirmation', pageName: 'Appointment booked', gate: 'always', load: () => import('../flows/booking/ConfirmationPage') },
   { path: '/appointment/no-appointments', pageName: 'No appointments available', gate: 'always', load: () => import('../flows/booking/NoAppointmentsPage') },
   { path: '/self-booking', pageName: 'Book an appointment', gate: 'always', load: () => import('../flows/booking/SelfBookingPage') },
   { path: '/direct-booking', pageName: 'Accepting your appointment invitation', gate: 'directBooking', load: () => import('../flows/booking/DirectBookingPage') },
+  // Eligibility pathways (standard appointments): menu, pathway, outcomes (src/flows/eligibility).
+  { path: '/eligibility/booking', pageName: 'Standard appointments', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilityMenuPage') },
+  { path: '/eligibility/guideline', pageName: 'Appointment', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilityGuidelinePage') },
+  { path: '/eligibility/self-help', pageName: 'Self-help', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySelfHelpPage') },
+  { path: '/eligibility/signpost', pageName: 'Where to get help', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySignpostPage') },
+  { path: '/eligibility/something-went-wrong', pageName: 'Something went wrong', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySomethingWentWrongPage') },
+  // Self-help search and the self-help email's thank-you (src/flows/selfhelp).
+  { path: '/self-help', pageName: 'Self-help information', gate: 'triage', load: () => import('../flows/selfhelp/SelfHelpSearchPage') },
+  { path: '/self-help/thank-you', pageName: 'Email sent', gate: 'triageOrEligibility', load: () => import('../flows/selfhelp/SelfHelpThankYouPage') },
+  // Child requests (src/flows/child): age, emergency checklists, details, menu, confirmation.
+  { path: '/child-request', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildAgePage') },
+  { path: '/child-request/emergency-symptoms', pageName: 'Does the child need emergency care?', gate: 'child', load: () => import('../flows/child/ChildEmergencySymptomsPage') },
+  { path: '/child-request/patient-details', pageName: 'Child details', gate: 'child', load: () => import('../flows/child/ChildPatientDetailsPage') },
+  { path: '/child-request/menu', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildMenuPage') },
+  { path: '/child-request/confirmation', pageName: 'Request sent', gate: 'child', load: () => import('../flows/child/ChildConfirmationPage') },
 ];
 
 export const NOT_FOUND_PAGE_NAME = 'Page not found';

@@ -15,7 +15,7 @@ export interface ApiError {
    */
   message: string;
   /**
-   * Product error code of spec 8, e.g. RH-E013.
+   * Product error code of spec 8, e.g. RH-E013; or a refusal of the guideline engine's $start (NOT_AVAILABLE, RESTRICTED_BY_AGE, RESTRICTED_BY_SEX).
    */
   code?: string;
   /**

@@ -8,10 +8,10 @@ import type { FlowConfig } from './flow-config';
  */
 export interface PatientAppSettings {
   /**
-   * Mapping of symptom searches to pathways; shape owned by the guideline engine.
+   * The symptom-search index: each enabled Triage. pathway's guidelineId → its search entry, generated from schemas/questionnaires.
    */
   triageMapping?: {
-    [k: string]: unknown | undefined;
+    [k: string]: TriageMappingEntry | undefined;
   };
   triageMappingSearch: TriageMappingSearch;
   flowConfig: FlowConfig;
@@ -32,6 +32,16 @@ export interface PatientAppSettings {
    */
   useProxy: boolean;
   poweredBy?: PoweredBy;
+}
+export interface TriageMappingEntry {
+  guidelineId: string;
+  label: string;
+  /**
+   * Every symptom label and synonym of the pathway.
+   */
+  symptoms: string[];
+  suitableFor: string;
+  notSuitableFor: string;
 }
 export interface TriageMappingSearch {
   mainSearchMinThreshold: number;

@@ -18,8 +18,14 @@ export interface SharedSettings {
    */
   alternativeSlotSites?: Site[];
   alternativeSlotTypes?: SlotType[];
-  eligibilityGuidelines?: string[];
-  childGuidelines?: string[];
+  /**
+   * The Eligibility. pathways, generated from schemas/questionnaires.
+   */
+  eligibilityGuidelines?: GuidelineListEntry[];
+  /**
+   * The Form.U16 pathways, generated from schemas/questionnaires.
+   */
+  childGuidelines?: GuidelineListEntry[];
   /**
    * A&E settings; shape not shown by the spec.
    */
@@ -29,6 +35,13 @@ export interface SharedSettings {
   featureSets: ("SMART_TRIAGE" | "SMART_DIRECT_BOOKING" | "PATIENT_DIRECT_BOOKING" | "SMART_PRACTICE_SUITE")[];
   enableChildRequests: boolean;
   nhsLogin: NhsLoginSettings;
+}
+export interface GuidelineListEntry {
+  guidelineId: string;
+  label: string;
+  shortDescription: string;
+  suitableFor: string;
+  notSuitableFor: string;
 }
 export interface NhsLoginSettings {
   enabled: boolean;

@@ -40,6 +40,30 @@ export default function AddContactDetailsPage() {
   }
 
   return (
+    <AddContactDetailsScreen
+      failed={failed}
+      sending={sending}
+      onAddEmail={() => navigate('/change-of-contact-details')}
+      onSendOnly={() => void sendOnly()}
+      onCancel={() => {
+        clearAdminFlow();
+        navigate('/');
+      }}
+    />
+  );
+}
+
+export interface AddContactDetailsScreenProps {
+  failed: boolean;
+  sending: boolean;
+  onAddEmail: () => void;
+  onSendOnly: () => void;
+  onCancel: () => void;
+}
+
+/** The "Before we send your request" screen, shared by the admin and the medical request flows. */
+export function AddContactDetailsScreen({ failed, sending, onAddEmail, onSendOnly, onCancel }: AddContactDetailsScreenProps) {
+  return (
     <>
       <h1>Before we send your request</h1>
       {failed ? (
@@ -49,21 +73,14 @@ export default function AddContactDetailsPage() {
       ) : null}
       <p>We do not have an email address for you. With one, the practice can reply to you by email and send you updates about your request.</p>
       <div className="nhsuk-button-group">
-        <button type="button" className="nhsuk-button" onClick={() => navigate('/change-of-contact-details')}>
+        <button type="button" className="nhsuk-button" onClick={onAddEmail}>
           Add email and send request
         </button>
-        <button type="button" className="nhsuk-button nhsuk-button--secondary" disabled={sending} onClick={() => void sendOnly()}>
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" disabled={sending} onClick={onSendOnly}>
           Send request only
         </button>
       </div>
-      <button
-        type="button"
-        className="nhsuk-button nhsuk-button--secondary"
-        onClick={() => {
-          clearAdminFlow();
-          navigate('/');
-        }}
-      >
+      <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onCancel}>
         Cancel
       </button>
     </>

@@ -120,7 +120,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
     const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } };
     const consultation = { triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', responseData: [{ identifier: 'q1', observationType: 'BOOLEAN', answer: [{ value: true }] }] } };
     expect((await post(server, '/api/v1/triage/patient/consultation', consultation)).statusCode).toBe(201);
-    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'CHILD_REQUEST' } })).statusCode).toBe(201);
+    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation: { guidelineId: 'Form.U16.Fever' } } })).statusCode).toBe(201);
     await server.notifications.drain();
     const [child, medical] = await outbox(server);
     expect(medical!.body).toContain('Request: Medical advice');
@@ -132,7 +132,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
   it('never tells a patient whose answers pointed to A&E to wait for a reply', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } };
-    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'EMERGENCY_INDICATION' } })).statusCode).toBe(201);
+    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'EMERGENCY_INDICATION', consultation: { guidelineId: 'Triage.Headache' }, guidelineExecution: { recommendations: [{ actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] }] } } })).statusCode).toBe(201);
     await server.notifications.drain();
     const messages = await outbox(server);
     const email = messages.find((m) => m.channel === 'EMAIL')!;

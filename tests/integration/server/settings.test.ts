@@ -56,13 +56,13 @@ describe('settings calls (schemas/api/README.md, Settings)', () => {
   });
 
   it('answers ai-led for one guideline and for a list', async () => {
-    const yes = await get('/api/v1/settings/ai-led?guidelineId=back-pain&referralId=ref-routine');
+    const yes = await get('/api/v1/settings/ai-led?guidelineId=Triage.BackPain&referralId=ref-routine');
     expectValid(ajv, 'ai-led', yes);
     expect(yes).toEqual({ aiLed: true });
     expect(await get('/api/v1/settings/ai-led?guidelineId=unknown')).toEqual({ aiLed: false });
-    const many = await get('/api/v1/settings/ai-led-pathways?guidelineIds=back-pain,unknown,sore-throat');
+    const many = await get('/api/v1/settings/ai-led-pathways?guidelineIds=Triage.BackPain,unknown,Triage.SoreThroat');
     expectValid(ajv, 'ai-led-pathways', many);
-    expect(many).toEqual({ 'back-pain': true, unknown: false, 'sore-throat': true });
+    expect(many).toEqual({ 'Triage.BackPain': true, unknown: false, 'Triage.SoreThroat': true });
   });
 
   it('refuses ai-led without a guidelineId with a 400 naming it', async () => {

@@ -3,13 +3,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFiles, formFiles } from '../../../scripts/schemas-check';
+import { allFiles, checkFiles } from '../../../scripts/schemas-check';
 
 const root = path.resolve(__dirname, '../../..');
 const dir = 'tests/fixtures/broken-forms';
 const WIDGETS = '"text", "textarea", "email", "tel", "number", "integer", "date", "time", "datetime", "checkbox", "checkboxes", "radio", "select", "yesNo", "display"';
 const FIELD_KEYWORDS =
-  'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, x-date, x-age, x-yearRange';
+  'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, x-date, x-age, x-yearRange, x-observationType';
 
 const EXPECTED: Record<string, string[]> = {
   'INVALID_JSON.form.json': [`${dir}/INVALID_JSON.form.json: line 51, column 5: Expected double-quoted property name`],
@@ -44,6 +44,6 @@ describe('schemas:check on broken documents', () => {
     const good = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts'], { cwd: root, encoding: 'utf8' });
     expect(good.stderr).toBe('');
     expect(good.status).toBe(0);
-    expect(good.stdout).toBe(`${formFiles(root).length} documents checked, no problems\n`);
+    expect(good.stdout).toBe(`${allFiles(root).length} documents checked, no problems\n`);
   });
 });

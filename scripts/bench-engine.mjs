@@ -1,0 +1,128 @@
+// `npm run bench:engine`: latency of the embedded guideline engine on loopback, beside a plain
+// settings GET in the same run. Starts the real server (its own process, temporary DATA_DIR,
+// free port), then at 50 connections (BENCH_CONNECTIONS) for BENCH_SECONDS each (default 15):
+//   1. GET /api/v1/settings/clinic                                  (baseline)
+//   2. POST /api/v1/fhir/r4/Guideline/{id}/$start                   (creates an execution, writes a row)
+//   3. POST /api/v1/fhir/r4/GuidelineExecution/{id}/$continue       (BENCH_POOL executions, round
+//      robin, each answering its current section again: decode observations, prune, validate,
+//      evaluate the section and outcome conditions, write the row, answer the next section)
+// BENCH_PATHWAY picks the pathway (default Triage.SoreThroat). Answers are the safe answers of
+// server/engine/exampleAnswers.ts. Fails when any answer is not 2xx. Prints p50/p99 per call.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toObservations } from '../renderer/core/index.ts';
+import { safeAnswers } from '../server/engine/exampleAnswers.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const POOL = Number(process.env.BENCH_POOL ?? 500);
+const PATHWAY = process.env.BENCH_PATHWAY ?? 'Triage.SoreThroat';
+const ENGINE = '/api/v1/fhir/r4';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url, deadline) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start at ${url}`);
+}
+
+const rows = [];
+function report(title, r) {
+  rows.push({ title, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average });
+  console.log(`\n${title}`);
+  console.log(`  requests/s  ${r.requests.average.toFixed(0)} (total ${r.requests.total})`);
+  console.log(`  latency     p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+  console.log(`  errors      ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}, 2xx ${r['2xx']}`);
+  return r.errors === 0 && r.timeouts === 0 && r.non2xx === 0;
+}
+
+const startBody = JSON.stringify({ patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } });
+
+async function post(url, body) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-engine-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: '0', PRACTICE_CONTROLS: '0' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let ok = true;
+try {
+  await waitUntilUp(`${base}/api/v1/settings/clinic`, Date.now() + 30_000);
+  console.log(`guideline engine on ${base}, pathway ${PATHWAY}, ${CONNECTIONS} connections, ${SECONDS} s per call, Node ${process.version}, ${os.cpus().length} CPUs`);
+
+  // Executions for $continue, each at its first section, and the body that answers it.
+  const today = new Date();
+  const pool = [];
+  for (let i = 0; i < POOL; i++) {
+    const e = await post(`${base}${ENGINE}/Guideline/${PATHWAY}/$start`, startBody);
+    const section = e.section;
+    const body = JSON.stringify({ sectionId: section.id, responseData: toObservations({ id: section.id, document: section.document }, safeAnswers(section.document, today)) });
+    pool.push({ url: `${ENGINE}/GuidelineExecution/${e.identifier}/$continue`, body });
+  }
+  // Check the body is accepted before measuring.
+  await post(`${base}${pool[0].url}`, pool[0].body);
+
+  const run = (opts) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  ok = report('Baseline: GET /api/v1/settings/clinic', await run({ url: `${base}/api/v1/settings/clinic` })) && ok;
+  ok =
+    report(
+      `$start: POST ${ENGINE}/Guideline/${PATHWAY}/$start`,
+      await run({ url: `${base}${ENGINE}/Guideline/${PATHWAY}/$start`, method: 'POST', headers: { 'content-type': 'application/json' }, body: startBody }),
+    ) && ok;
+  let next = 0;
+  ok =
+    report(
+      `$continue: POST ${ENGINE}/GuidelineExecution/{id}/$continue (${POOL} executions, round robin)`,
+      await run({
+        url: base,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              const item = pool[next++ % pool.length];
+              return { ...req, path: item.url, body: item.body, headers: { ...req.headers, 'content-type': 'application/json' } };
+            },
+          },
+        ],
+      }),
+    ) && ok;
+
+  console.log('\n| Call | p50 (ms) | p99 (ms) | requests/s |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.title.split(':')[0]} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} |`);
+  if (!ok) console.error('\nSome answers were not 2xx (see above).');
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,71 @@
+// Settings that name pathways, generated from the pathway documents so the two never drift
+// (schemas/questionnaires/README.md, "Settings that name pathways"): the symptom-search index
+// `patient-app.triageMapping`, `shared.eligibilityGuidelines`, `shared.childGuidelines`, and the
+// AI-led pathways.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Pathway } from './pathway.js';
+
+export interface TriageMappingEntry {
+  guidelineId: string;
+  label: string;
+  /** Every symptom label and synonym: what the patient's own words are matched against. */
+  symptoms: string[];
+  suitableFor: string;
+  notSuitableFor: string;
+}
+
+export interface GuidelineListEntry {
+  guidelineId: string;
+  label: string;
+  shortDescription: string;
+  suitableFor: string;
+  notSuitableFor: string;
+}
+
+export interface PathwaySettings {
+  triageMapping: Record<string, TriageMappingEntry>;
+  eligibilityGuidelines: GuidelineListEntry[];
+  childGuidelines: GuidelineListEntry[];
+  aiLedGuidelineIds: string[];
+}
+
+/** The pathway documents of a folder, sorted by guidelineId; unreadable files are skipped (schemas:check names them). */
+export function readPathwayDocuments(dir: string): Pathway[] {
+  if (!existsSync(dir)) return [];
+  const out: Pathway[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    try {
+      const doc = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Pathway;
+      if (typeof doc.guidelineId === 'string' && typeof doc.label === 'string') out.push(doc);
+    } catch {
+      // a broken document is reported by npm run schemas:check and at server start
+    }
+  }
+  return out.sort((a, b) => (a.guidelineId < b.guidelineId ? -1 : 1));
+}
+
+const listEntry = (p: Pathway): GuidelineListEntry => ({
+  guidelineId: p.guidelineId,
+  label: p.label,
+  shortDescription: p.shortDescription,
+  suitableFor: p.suitableFor,
+  notSuitableFor: p.notSuitableFor,
+});
+
+/** Enabled pathways only: a disabled one is neither searched nor listed. */
+export function pathwaySettings(pathways: readonly Pathway[]): PathwaySettings {
+  const enabled = pathways.filter((p) => !p.disabled);
+  const triageMapping: Record<string, TriageMappingEntry> = {};
+  for (const p of enabled.filter((x) => x.guidelineId.startsWith('Triage.'))) {
+    const words: string[] = [];
+    for (const s of p.symptoms) for (const w of [s.label, ...(s.synonyms ?? [])]) if (!words.includes(w)) words.push(w);
+    triageMapping[p.guidelineId] = { guidelineId: p.guidelineId, label: p.label, symptoms: words, suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor };
+  }
+  return {
+    triageMapping,
+    eligibilityGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Eligibility.')).map(listEntry),
+    childGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Form.U16')).map(listEntry),
+    aiLedGuidelineIds: enabled.filter((p) => p.isAiLedGuideline).map((p) => p.guidelineId),
+  };
+}

@@ -1,0 +1,129 @@
+// The guideline engine of spec 7.5 under /api/v1/fhir/r4 (server/engine), and the engine proxy
+// /api/v1/engine-proxy?path=… the app sends every engine call through when `useProxy` is on.
+// Contract: schemas/questionnaires/README.md; bodies: schemas/api/engine-*.schema.json.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import type { ContinueBody, CustomDataEntry, Feedback, StartBody } from '../engine/engine.js';
+import { HttpError } from '../errors.js';
+import { schemaId } from '../validation.js';
+import { assertServiceOpen } from './settings.js';
+
+export const ENGINE_BASE = '/api/v1/fhir/r4';
+export const PROXY_PATH = '/api/v1/engine-proxy';
+
+/**
+ * The engine paths the proxy forwards: /Guideline… and /GuidelineExecution… only, plain
+ * segments (letters, digits, . _ ~ $ -), no "..", no encoded characters, an optional simple
+ * query. Anything else (another API path, an absolute URL, //host, \, %2F…) is refused.
+ */
+const PROXY_TARGET = /^\/(Guideline|GuidelineExecution)(\/[A-Za-z0-9._~$-]+)*\/?(\?[A-Za-z0-9._~=&,-]*)?$/;
+
+export function proxyTargetProblem(target: unknown): string | undefined {
+  if (typeof target !== 'string' || target === '') return 'querystring/path is required: the engine path, e.g. /Guideline';
+  if (target.length > 500) return 'querystring/path is too long';
+  if (!PROXY_TARGET.test(target) || target.split('?')[0]!.split('/').some((seg) => seg === '.' || seg === '..')) {
+    return `querystring/path must be an engine path starting /Guideline or /GuidelineExecution (got ${JSON.stringify(target.slice(0, 100))})`;
+  }
+  return undefined;
+}
+
+/** Request headers not passed on: hop-by-hop ones, and the practice's own cookie. */
+const DROPPED_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'proxy-connection',
+  'cookie',
+  'accept-encoding',
+]);
+
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(request.headers)) {
+    if (DROPPED_HEADERS.has(k.toLowerCase()) || v === undefined) continue;
+    out[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+const customDataEntries = (body: unknown): CustomDataEntry[] =>
+  (Array.isArray(body) ? body : (body as { customData: CustomDataEntry[] }).customData) as CustomDataEntry[];
+
+export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { engine, db } = ctx;
+  const id = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const exec = (name: string) => `${ENGINE_BASE}/GuidelineExecution/:id/$${name}`;
+  const body = (name: string) => ({ schema: { body: { $ref: schemaId(name) } } });
+
+  app.get(`${ENGINE_BASE}/Guideline`, async () => engine.list());
+  app.get(`${ENGINE_BASE}/Guideline/:id`, async (request) => engine.summary(id(request)));
+
+  app.post(`${ENGINE_BASE}/Guideline/:id/$start`, body('engine-start-request'), async (request, reply) => {
+    assertServiceOpen(db, 'medical');
+    return reply.code(201).send(engine.start(id(request), request.body as StartBody));
+  });
+
+  app.get(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request)));
+
+  app.post(exec('continue'), body('engine-continue-request'), async (request) => {
+    assertServiceOpen(db, 'medical');
+    return engine.continue(id(request), request.body as ContinueBody);
+  });
+  app.post(exec('stop'), async (request) => engine.stop(id(request)));
+  app.post(exec('finish'), body('engine-finish-request'), async (request) => engine.finish(id(request), (request.body ?? {}) as Feedback));
+  for (const name of ['setCustomData', 'putCustomData', 'applyCustomData']) {
+    app.post(exec(name), body('engine-custom-data-request'), async (request) => engine.putCustomData(id(request), customDataEntries(request.body)));
+  }
+  app.post(exec('removeCustomData'), body('engine-remove-custom-data-request'), async (request) =>
+    engine.removeCustomData(id(request), (request.body as { keys: string[] }).keys),
+  );
+  app.post(exec('clearCustomData'), async (request) => engine.clearCustomData(id(request)));
+  app.post(exec('observations'), body('engine-observations-request'), async (request) => engine.observations(id(request)));
+
+  // ---------------------------------------------------------------- the proxy
+  let external: URL | undefined;
+  if (ctx.engineUrl) {
+    external = new URL(ctx.engineUrl);
+    if (external.protocol !== 'https:' && external.protocol !== 'http:') throw new Error(`ENGINE_URL must be an http(s) URL (got ${external.protocol})`);
+  }
+  const engineBase = external ? `${external.origin}${external.pathname.replace(/\/+$/, '')}${ENGINE_BASE}` : undefined;
+
+  const proxy = async (request: FastifyRequest, reply: FastifyReply) => {
+    const target = (request.query as { path?: unknown }).path;
+    const problem = proxyTargetProblem(target);
+    if (problem) throw new HttpError(400, problem, { details: [{ path: '/path', message: problem }] });
+    const method = request.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    const headers = forwardedHeaders(request);
+    const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+    if (!engineBase) {
+      // The embedded engine: the same routes, in process (no socket, no second parse of the URL).
+      const res = await app.inject({ method, url: `${ENGINE_BASE}${target as string}`, headers, ...(payload !== undefined ? { payload } : {}) });
+      const type = res.headers['content-type'];
+      if (type) reply.header('content-type', type);
+      return reply.code(res.statusCode).send(res.rawPayload);
+    }
+    let res: Response;
+    try {
+      res = await fetch(`${engineBase}${target as string}`, {
+        method,
+        headers,
+        ...(payload !== undefined ? { body: payload } : {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new HttpError(timedOut ? 504 : 502, timedOut ? 'The guideline engine did not answer in time' : 'The guideline engine could not be reached');
+    }
+    const type = res.headers.get('content-type');
+    if (type) reply.header('content-type', type);
+    return reply.code(res.status).send(Buffer.from(await res.arrayBuffer()));
+  };
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) app.route({ method, url: PROXY_PATH, handler: proxy });
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Navigate } from 'react-router-dom';
+import { CareCard } from '../../components/CareCard';
+import { useFlowStore } from '../sessionFlowStore';
+import { triageFlow } from '../triage/triageFlow';
+import { clearChildFlow } from './childFlow';
+
+export const CHILD_SENT_HEADING = 'Your request is sent';
+
+/** /child-request/confirmation: shown once a child request is sent (the triage flow's sent marker). */
+export default function ChildConfirmationPage() {
+  const sent = useFlowStore(triageFlow).sent;
+  const isChild = sent?.triageRequestType === 'CHILD_REQUEST';
+  useEffect(() => {
+    // Sent: the child's details are no longer needed in this tab.
+    if (isChild) clearChildFlow();
+  }, [isChild]);
+  if (!isChild) return <Navigate to="/" replace />;
+  return (
+    <>
+      <div className="nhsuk-panel app-panel--confirmation">
+        <h1 className="nhsuk-panel__title">{CHILD_SENT_HEADING}</h1>
+      </div>
+      <p>The practice will contact you within 1 working day.</p>
+      <p>We have sent a confirmation to the email address you gave.</p>
+      <CareCard type="urgent" heading="If the child gets worse while you wait">
+        <p>
+          For urgent advice, <a href="https://111.nhs.uk/">use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
+        </p>
+      </CareCard>
+      <CareCard type="emergency" heading="In an emergency, call 999">
+        <p>Call 999 or go to A&amp;E if the child is seriously ill or injured, or you are very worried. Text relay: 18000.</p>
+      </CareCard>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
+import CHILD_PROXY from '../../../generated/forms/CHILD_PROXY';
+import validateChildProxy from '../../../generated/validators/CHILD_PROXY';
+import { PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
+import { useFlowStore } from '../sessionFlowStore';
+import { CHILD_FLOW, CHILD_MAX_AGE, childAge, childFlow, clearChildFlow, isChildAge, proxyStep, toChildProxy } from './childFlow';
+import { useChildFlow } from './useChildGuard';
+
+const check = fromAjvValidator(validateChildProxy);
+
+
+/**
+ * /child-request/patient-details: the shared patient-details step for the child (ages 0 to 15,
+ * no record check: the request goes to the practice as an unauthenticated child request), then
+ * "About you" (the child proxy: relation, the full name unless the person is the child, Other's
+ * text up to 50 characters; "I am the child (patient)" is offered from age 9).
+ */
+export default function ChildPatientDetailsPage() {
+  const child = useChildFlow();
+  const navigate = useNavigate();
+  const step = useFlowStore(proxyStep);
+  const age = child?.age;
+  const params = useMemo(() => ({ childAge: age }), [age]);
+
+  if (!child) return <Navigate to="/" replace />;
+  if (!child.flow.emergencySymptomsChecked) return <Navigate to="/child-request/emergency-symptoms" replace />;
+
+  const cancel = () => {
+    void Promise.resolve(navigate('/')).then(clearChildFlow);
+  };
+
+  if (!step.patient) {
+    return (
+      <PatientDetailsStep
+        flow={CHILD_FLOW}
+        minAge={0}
+        maxAge={CHILD_MAX_AGE}
+        checkRecord={false}
+        onComplete={({ patient }) => {
+          proxyStep.set({ patient });
+        }}
+        onCancel={cancel}
+      />
+    );
+  }
+
+  async function done(answers: FormData) {
+    const patient = proxyStep.get().patient;
+    if (!patient) return;
+    const contact = patient.contactDetails;
+    const childProxy = { ...toChildProxy(answers), ...(contact ? { contactDetails: { emailAddress: contact.emailAddress, mobilePhoneNumber: contact.mobilePhoneNumber } } : {}) };
+    const ageNow = childAge(patient.dateOfBirth);
+    if (!isChildAge(ageNow)) {
+      cancel();
+      return;
+    }
+    childFlow.set({ dateOfBirth: patient.dateOfBirth, patient: { ...patient, childProxy: JSON.parse(JSON.stringify(childProxy)) as typeof childProxy } });
+    await navigate('/child-request/menu');
+  }
+
+  return (
+    <SchemaForm
+      key={`proxy-${String(age)}`}
+      doc={CHILD_PROXY}
+      params={params}
+      schemaCheck={check}
+      initialData={step.answers}
+      onChange={(answers) => proxyStep.set({ answers })}
+      onSubmit={done}
+      onBack={() => proxyStep.set({ patient: undefined })}
+      onCancel={cancel}
+      submitLabel="Next"
+    />
+  );
+}
+

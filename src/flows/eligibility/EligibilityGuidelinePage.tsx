@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { getJson } from '../../api/client';
+import { getGuideline, stopExecution, type GuidelineSummary } from '../../api/engine';
+import { Loading, LOADING_MESSAGES } from '../../components/Loading';
+import { useSettings } from '../../settings/useSettings';
+import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../triage/EngineErrorPanel';
+import { proxyOn, triageFlow } from '../triage/triageFlow';
+import { rememberReturnTarget, sessionHome } from './eligibilityFlow';
+
+/** Availability: 'none' only when the practice answered with no sessions; 'unknown' when it could not say. */
+export type Availability = 'unknown' | 'some' | 'none';
+
+export function availabilityOf(answer: unknown): Availability {
+  const sessions = Array.isArray(answer)
+    ? answer
+    : answer && typeof answer === 'object' && Array.isArray((answer as { availableAppointmentSessions?: unknown }).availableAppointmentSessions)
+      ? (answer as { availableAppointmentSessions: unknown[] }).availableAppointmentSessions
+      : undefined;
+  if (!sessions) return 'unknown';
+  return sessions.length === 0 ? 'none' : 'some';
+}
+
+/** The patient-details step of the eligibility pathway (the triage one: it starts the guideline). */
+export function detailsPath(guidelineId: string): string {
+  return `/triage/patient-details?guideline=${encodeURIComponent(guidelineId)}`;
+}
+
+/**
+ * /eligibility/guideline?guideline=…: what the pathway is for, whether it suits the patient and
+ * what appointment it offers; loads the guideline and, for pathways that check for appointments,
+ * the practice's sessions for the expected referral (a warning when there are none). Next goes to
+ * the emergency symptoms first when the pathway asks for it, then to the patient-details step.
+ */
+export default function EligibilityGuidelinePage() {
+  const [params] = useSearchParams();
+  const guidelineId = params.get('guideline') ?? '';
+  const { settings } = useSettings();
+  const navigate = useNavigate();
+  const useProxy = proxyOn(settings);
+  const [guideline, setGuideline] = useState<GuidelineSummary>();
+  const [availability, setAvailability] = useState<Availability>('unknown');
+  const [failure, setFailure] = useState<EngineErrorState>();
+  const [attempt, setAttempt] = useState(0);
+  const valid = guidelineId.startsWith('Eligibility.');
+
+  useEffect(() => {
+    if (!valid) return;
+    let live = true;
+    getGuideline(guidelineId, useProxy).then(
+      async (summary) => {
+        if (!live) return;
+        setGuideline(summary);
+        if (!summary.checkForAppointments || !summary.expectedAppointmentReferral) return;
+        const query = new URLSearchParams({ referralId: summary.expectedAppointmentReferral, guidelineId });
+        const answer = await getJson<unknown>(`/api/v1/triage/nhs/appointment/sessions?${query.toString()}`).catch(() => undefined);
+        if (live) setAvailability(availabilityOf(answer));
+      },
+      (error: unknown) => {
+        if (live) setFailure({ title: 'Unable to prepare information', message: errorMessage(error) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [guidelineId, useProxy, valid, attempt]);
+
+  if (!valid) return <Navigate to={sessionHome()} replace />;
+  if (failure) {
+    return (
+      <EngineErrorPanel
+        error={failure}
+        actions={[
+          {
+            label: 'Try again',
+            onClick: () => {
+              setFailure(undefined);
+              setAttempt((n) => n + 1);
+            },
+          },
+          { label: 'Back to the options', onClick: () => void navigate('/eligibility/booking') },
+        ]}
+      />
+    );
+  }
+  if (!guideline) return <Loading message={LOADING_MESSAGES.preparingInformation} />;
+
+  const label = guideline.label;
+  const text = (key: string) => (typeof guideline[key] === 'string' ? (guideline[key] as string) : undefined);
+
+  function next() {
+    rememberReturnTarget(guidelineId);
+    const old = triageFlow.get();
+    if (old.selection?.guidelineId !== guidelineId) {
+      if (old.executionId && old.execution?.status === 'IN_PROGRESS') void stopExecution(old.executionId, old.useProxy ?? useProxy).catch(() => undefined);
+      triageFlow.set((s) => ({ lastSearch: s.lastSearch, selection: { guidelineId, label, searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] }, drafts: {}, labels: {} }));
+    }
+    const details = detailsPath(guidelineId);
+    void navigate(guideline?.showEmergencySymptoms ? `/emergency-symptoms?next=${encodeURIComponent(details)}` : details);
+  }
+
+  return (
+    <>
+      <h1>{label}</h1>
+      {text('shortDescription') ? <p className="nhsuk-lede-text">{text('shortDescription')}</p> : null}
+      {availability === 'none' ? (
+        <div className="nhsuk-warning-callout" data-testid="no-appointments-warning">
+          <h2 className="nhsuk-warning-callout__label">
+            <span className="nhsuk-u-visually-hidden">Important: </span>No appointments available
+          </h2>
+          <p>We are sorry there are no available times at present. Please call the practice so that they can help you.</p>
+        </div>
+      ) : null}
+      <h2>Checking this is a suitable appointment for you</h2>
+      {text('suitableForDescription') && text('suitableForDescription') !== 'Checking this is a suitable appointment for you' ? <p>{text('suitableForDescription')}</p> : null}
+      {text('suitableFor') ? (
+        <p>
+          <strong>Suitable for:</strong> {text('suitableFor')}
+        </p>
+      ) : null}
+      {text('notSuitableFor') ? (
+        <p>
+          <strong>Not suitable for:</strong> {text('notSuitableFor')}
+        </p>
+      ) : null}
+      <h2>Offering an appointment</h2>
+      {text('appointmentDescription') ? <p>{text('appointmentDescription')}</p> : null}
+      <div className="app-button-row">
+        <button type="button" className="nhsuk-button" onClick={next}>
+          Next
+        </button>
+        <Link to="/eligibility/booking" className="nhsuk-button nhsuk-button--secondary">
+          Back
+        </Link>
+      </div>
+    </>
+  );
+}

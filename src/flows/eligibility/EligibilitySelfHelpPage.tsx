@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { stopExecution } from '../../api/engine';
+import { Loading, LOADING_MESSAGES } from '../../components/Loading';
+import { useSettings } from '../../settings/useSettings';
+import { SEND_FAILED_MESSAGE } from '../admin/adminFlow';
+import { SelectedOption } from '../triage/SelectedOption';
+import { clearTriageFlow, proxyOn } from '../triage/triageFlow';
+import { useFinishedTriage } from '../triage/useTriageBounce';
+import { useTriageSender } from '../triage/useTriageSender';
+import { BOOK_APPOINTMENT_PATH, appointmentReferral, managementAction, sessionHome, writeBookingHandoff } from './eligibilityFlow';
+
+export const SELF_HELP_THANK_YOU = '/self-help/thank-you';
+type Choice = 'APPOINTMENT_AND_SELF_HELP' | 'SELF_HELP_FIRST';
+
+/**
+ * /eligibility/self-help: the pathway's self-help outcome. "I will try self-help first" sends the
+ * request (ELIGIBILITY_BOOKING; the practice queues the self-help email with it) and shows
+ * /self-help/thank-you. For AI-led pathways with an appointment outcome the patient may also
+ * choose "Request appointment and self-help", which hands over to the booking screen.
+ */
+export default function EligibilitySelfHelpPage() {
+  const flow = useFinishedTriage();
+  const { settings } = useSettings();
+  const navigate = useNavigate();
+  const send = useTriageSender();
+  const [choice, setChoice] = useState<Choice>();
+  const [error, setError] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const execution = flow?.execution;
+  const selfHelp = execution ? managementAction(execution.recommendations, 'Self help content') : undefined;
+  if (!flow || !execution || !execution.guidelineId.startsWith('Eligibility.') || !selfHelp) return <Navigate to={sessionHome()} replace />;
+  if (sending) return <Loading message={LOADING_MESSAGES.sendingEmail} />;
+
+  const offerAppointment = flow.aiLed === true && appointmentReferral(execution.recommendations) !== undefined;
+  const chosen: Choice | undefined = offerAppointment ? choice : 'SELF_HELP_FIRST';
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!chosen) {
+      setError(true);
+      return;
+    }
+    if (chosen === 'APPOINTMENT_AND_SELF_HELP') {
+      if (writeBookingHandoff(flow!, settings, true)) await navigate(BOOK_APPOINTMENT_PATH);
+      return;
+    }
+    setFailed(false);
+    setSending(true);
+    try {
+      await send(undefined, { next: SELF_HELP_THANK_YOU });
+    } catch {
+      setSending(false);
+      setFailed(true);
+    }
+  }
+
+  return (
+    <>
+      {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
+      {failed ? (
+        <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
+          <h2 className="nhsuk-error-summary__title">There is a problem</h2>
+          <div className="nhsuk-error-summary__body">
+            <p>{SEND_FAILED_MESSAGE}</p>
+          </div>
+        </div>
+      ) : null}
+      {error ? (
+        <div className="nhsuk-error-summary" role="alert" aria-labelledby="self-help-error-title" tabIndex={-1}>
+          <h2 className="nhsuk-error-summary__title" id="self-help-error-title">
+            There is a problem
+          </h2>
+          <div className="nhsuk-error-summary__body">
+            <ul className="nhsuk-list nhsuk-error-summary__list">
+              <li>
+                <a href="#self-help-choice-0">Please select an option</a>
+              </li>
+            </ul>
+          </div>
+        </div>
+      ) : null}
+      <h1>{execution.recommendations[0]?.title ?? 'Try self-help first'}</h1>
+      <p>{selfHelp.text}</p>
+      {selfHelp.links && selfHelp.links.length > 0 ? (
+        <ul>
+          {selfHelp.links.map((l) => (
+            <li key={l.url}>
+              <a href={l.url}>
+                {l.label}
+                <span className="nhsuk-u-visually-hidden"> (external NHS website)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {offerAppointment ? (
+          <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+            <fieldset className="nhsuk-fieldset" aria-describedby={error ? 'self-help-choice-error' : undefined}>
+              <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--m">What would you like to do?</legend>
+              {error ? (
+                <span className="nhsuk-error-message" id="self-help-choice-error">
+                  <span className="nhsuk-u-visually-hidden">Error:</span> Please select an option
+                </span>
+              ) : null}
+              <div className="nhsuk-radios">
+                {(
+                  [
+                    ['APPOINTMENT_AND_SELF_HELP', 'Request appointment and self-help'],
+                    ['SELF_HELP_FIRST', 'I will try self-help first'],
+                  ] as const
+                ).map(([value, label], i) => (
+                  <div className="nhsuk-radios__item" key={value}>
+                    <input
+                      className="nhsuk-radios__input"
+                      id={`self-help-choice-${i}`}
+                      name="selfHelpChoice"
+                      type="radio"
+                      value={value}
+                      checked={choice === value}
+                      onChange={() => {
+                        setChoice(value);
+                        setError(false);
+                      }}
+                    />
+                    <label className="nhsuk-label nhsuk-radios__label" htmlFor={`self-help-choice-${i}`}>
+                      {label}
+                    </label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        ) : (
+          <p>We will email this information to you so that you have it to hand.</p>
+        )}
+        <div className="app-button-row">
+          <button type="submit" className="nhsuk-button">
+            Please send the information
+          </button>
+          <button
+            type="button"
+            className="nhsuk-button nhsuk-button--secondary"
+            onClick={() => {
+              void stopExecution(execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
+              void Promise.resolve(navigate(sessionHome())).then(clearTriageFlow);
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

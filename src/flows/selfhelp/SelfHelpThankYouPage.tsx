@@ -1,0 +1,26 @@
+import { Navigate } from 'react-router-dom';
+import { CareCard } from '../../components/CareCard';
+import { useFlowStore } from '../sessionFlowStore';
+import { triageFlow } from '../triage/triageFlow';
+
+export const SELF_HELP_SENT_HEADING = 'Your email is on its way to you';
+
+/** /self-help/thank-you: after "I will try self-help first" sent the request with the self-help email. */
+export default function SelfHelpThankYouPage() {
+  const sent = useFlowStore(triageFlow).sent;
+  if (sent?.triageRequestType !== 'ELIGIBILITY_BOOKING') return <Navigate to="/" replace />;
+  return (
+    <>
+      <div className="nhsuk-panel app-panel--confirmation">
+        <h1 className="nhsuk-panel__title">{SELF_HELP_SENT_HEADING}</h1>
+      </div>
+      <p>We have sent the self-help information to your email address. It should arrive within 15 minutes.</p>
+      <p>If your problem is not getting better, or you need an appointment after trying self-help, come back and make a new request.</p>
+      <CareCard type="urgent" heading="If you get worse">
+        <p>
+          For urgent advice, <a href="https://111.nhs.uk/">use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
+        </p>
+      </CareCard>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import AdminAddContactDetailsPage from '../admin/AddContactDetailsPage';
+import { adminFlow } from '../admin/adminFlow';
+import { useFlowStore } from '../sessionFlowStore';
+import { TriageAddContactDetails } from './TriageAddContactDetails';
+import { useFinishedTriage } from './useTriageBounce';
+
+/**
+ * /add-contact-details serves both flows with one screen: the admin request waiting for the
+ * choice when there is one, else a finished medical questionnaire; with neither, the admin page
+ * sends the patient home.
+ */
+export default function AddContactDetailsRoute() {
+  const admin = useFlowStore(adminFlow);
+  const triage = useFinishedTriage();
+  if (!admin.pending && triage) return <TriageAddContactDetails flow={triage} />;
+  return <AdminAddContactDetailsPage />;
+}

@@ -1,0 +1,331 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
+import { SchemaForm, toObservations, type FormData } from '../../../renderer/index';
+import { continueExecution, getExecution, isAiLed, putCustomData, stopExecution, type Execution, type StartRefusal } from '../../api/engine';
+import { Loading, LOADING_MESSAGES } from '../../components/Loading';
+import { Modal } from '../../components/Modal';
+import { useNotifications } from '../../errors/ErrorNotifications';
+import { useSettings } from '../../settings/useSettings';
+import { useFlowStore } from '../sessionFlowStore';
+import { topReferral } from './classifyRequest';
+import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from './EngineErrorPanel';
+import { SelectedOption } from './SelectedOption';
+import { writeBookingHandoff } from '../eligibility/eligibilityFlow';
+import {
+  ELIGIBILITY_BOOKING_PATH,
+  TRIAGE_START,
+  URGENT,
+  bool,
+  clearTriageFlow,
+  dateTime,
+  manualAuthOn,
+  routeAfterTriage,
+  sectionLabels,
+  triageFlow,
+  proxyOn,
+  type TriageFlowState,
+} from './triageFlow';
+import { goToUrgentBranch } from './urgentBranch';
+import { useLastWhile } from './useTriageBounce';
+
+/** The warning when a visible question is unanswered (spec 5.2 banner). */
+export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
+export const DISCARD_TITLE = 'Discard questionnaire';
+export const REFUSAL_TITLE = 'Please check your selection and try again';
+
+export const REFUSAL_MESSAGES: Record<StartRefusal, string> = {
+  RESTRICTED_BY_AGE: 'This option is not suitable for the age of the person the request is for. Please go back and choose another option.',
+  RESTRICTED_BY_SEX: 'This option is not suitable for the sex at birth of the person the request is for. Please go back and choose another option.',
+  NOT_AVAILABLE: 'This option is not available at present. Please go back and choose another option.',
+};
+
+/**
+ * /triage/questionnaire: one section per page, drawn by the renderer from the section document
+ * the engine sends. Answers typed but not sent are kept in the flow (sessionStorage) so a
+ * reload shows the same section with the same answers; sections never have their own URL, so
+ * the browser's back button cannot send one again (it asks to discard the questionnaire instead).
+ */
+export default function QuestionnairePage() {
+  const current = useFlowStore(triageFlow);
+  if (current.refusal && current.selection) return <RefusalPage refusal={current.refusal} label={current.selection.label} />;
+  return <QuestionnaireOrBounce current={current} />;
+}
+
+function QuestionnaireOrBounce({ current }: { current: TriageFlowState }) {
+  // Discarding clears the flow while this page is still on screen: keep showing it until it goes.
+  const flow = useLastWhile(current, current.executionId !== undefined && current.selection !== undefined);
+  if (!flow?.executionId) return <Navigate to={TRIAGE_START} replace />;
+  return <Questionnaire flow={flow} executionId={flow.executionId} />;
+}
+
+type Busy = 'next' | 'cancel' | 'load' | undefined;
+
+function Questionnaire({ flow, executionId }: { flow: TriageFlowState; executionId: string }) {
+  const { settings } = useSettings();
+  const navigate = useNavigate();
+  const { handleError } = useNotifications();
+  const useProxy = flow.useProxy ?? proxyOn(settings);
+  const [busy, setBusy] = useState<Busy>(flow.execution ? undefined : 'load');
+  const [failure, setFailure] = useState<EngineErrorState>();
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const leaving = useRef(false);
+  const execution = flow.execution;
+  const inProgress = execution?.status === 'IN_PROGRESS';
+
+  // The browser's leave prompt ("Reload page?") while answers could be lost.
+  useEffect(() => {
+    if (!inProgress) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [inProgress]);
+
+  // The back button (or any link) out of a questionnaire under way asks to discard it first.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => inProgress && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+
+  const leave = useCallback(
+    async (to: string, replace = true) => {
+      leaving.current = true;
+      await navigate(to, { replace });
+    },
+    [navigate],
+  );
+
+  const load = useCallback(async () => {
+    setFailure(undefined);
+    setBusy('load');
+    try {
+      const fresh = await getExecution(executionId, useProxy);
+      triageFlow.set({ execution: fresh });
+      setBusy(undefined);
+    } catch (error) {
+      setBusy(undefined);
+      setFailure({ title: 'Unable to prepare information', message: errorMessage(error) });
+    }
+  }, [executionId, useProxy]);
+
+  // Nothing cached (e.g. the tab's storage was trimmed): ask the engine where the patient is.
+  useEffect(() => {
+    if (triageFlow.get().execution) return;
+    let live = true;
+    getExecution(executionId, useProxy).then(
+      (fresh) => {
+        if (!live) return;
+        triageFlow.set({ execution: fresh });
+        setBusy(undefined);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setBusy(undefined);
+        setFailure({ title: 'Unable to prepare information', message: errorMessage(error) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [executionId, useProxy]);
+
+  const serviceClosed = useCallback(
+    (error: unknown) => {
+      leaving.current = true;
+      // The service closed: stop the questionnaire (best effort) and show the service-closed screen.
+      void stopExecution(executionId, useProxy).catch(() => undefined);
+      handleError(error, { flow: 'medical' });
+    },
+    [executionId, handleError, useProxy],
+  );
+
+  const finish = useCallback(
+    async (done: Execution) => {
+      const state = triageFlow.get();
+      const finishedOn = new Date().toISOString();
+      const referral = topReferral(done.recommendations);
+      const aiLed = await isAiLed(done.guidelineId, referral?.referralId).catch(() => false);
+      triageFlow.set({ execution: done, finishedTriage: true, finishedOn, aiLed });
+      try {
+        await putCustomData(done.identifier, [bool('finishedTriage', true), dateTime('finishedOn', finishedOn), bool('isAiLed', aiLed)], useProxy);
+      } catch (error) {
+        if (isOutOfHours(error)) return serviceClosed(error);
+        // Bookkeeping only: the patient's answers are complete, so they go on.
+      }
+      const next = routeAfterTriage({
+        guidelineId: done.guidelineId,
+        recommendations: done.recommendations,
+        freeTextEnabled: settings.patientApp.freeTextInput?.enabled === true,
+        patient: state.patient,
+        validation: state.validation,
+        manualAuth: manualAuthOn(settings),
+      });
+      leaving.current = true;
+      // An eligibility appointment: the booking screen reads what it needs from sessionStorage.
+      if (next === ELIGIBILITY_BOOKING_PATH) writeBookingHandoff(triageFlow.get(), settings, false);
+      if (next === URGENT) goToUrgentBranch(navigate);
+      else await navigate(next, { replace: true });
+    },
+    [navigate, serviceClosed, settings, useProxy],
+  );
+
+  async function next(answers: FormData) {
+    const section = execution?.section;
+    if (!execution || !section) return;
+    setFailure(undefined);
+    setBusy('next');
+    triageFlow.set((s) => ({ ...s, labels: { ...s.labels, ...sectionLabels(section.document) } }));
+    try {
+      const answer = await continueExecution(
+        executionId,
+        { sectionId: section.id, responseData: toObservations({ id: section.id, document: section.document }, answers) },
+        useProxy,
+      );
+      triageFlow.set((s) => {
+        const drafts = { ...s.drafts };
+        delete drafts[section.id];
+        return { ...s, execution: answer, drafts };
+      });
+      if (answer.status === 'COMPLETED') await finish(answer);
+      else window.scrollTo(0, 0);
+      setBusy(undefined);
+    } catch (error) {
+      setBusy(undefined);
+      if (isOutOfHours(error)) return serviceClosed(error);
+      setFailure({ title: 'Questionnaire problem', message: errorMessage(error) });
+    }
+  }
+
+  async function discard() {
+    setConfirmDiscard(false);
+    setBusy('cancel');
+    await stopExecution(executionId, useProxy).catch(() => undefined);
+    // Leave first: with the flow cleared while this page is shown, it would send the patient to the search.
+    if (blocker.state === 'blocked') {
+      leaving.current = true;
+      blocker.proceed();
+    } else {
+      await leave('/');
+    }
+    clearTriageFlow();
+  }
+
+  if (busy === 'cancel') return <Loading message={LOADING_MESSAGES.cancellingQuestionnaire} />;
+  if (busy === 'load') return <Loading message={LOADING_MESSAGES.preparingInformation} />;
+
+  const selection = flow.selection;
+  const section = execution?.section;
+  const restart = () => {
+    void leave(TRIAGE_START).then(clearTriageFlow);
+  };
+
+  let body;
+  if (execution && execution.status === 'COMPLETED' && flow.finishedTriage) {
+    // Back here after the questionnaire was done: nothing to answer again.
+    body = (
+      <>
+        <p>You have answered all the questions for this request.</p>
+        <button type="button" className="nhsuk-button" onClick={() => void finish(execution)}>
+          Continue
+        </button>
+      </>
+    );
+  } else if (execution && execution.status === 'COMPLETED') {
+    // Answered, but the finishing steps did not run (e.g. a reload at that moment).
+    body = (
+      <button type="button" className="nhsuk-button" onClick={() => void finish(execution)}>
+        Continue
+      </button>
+    );
+  } else if (execution && execution.status !== 'IN_PROGRESS') {
+    body = (
+      <EngineErrorPanel
+        error={{ title: 'Questionnaire problem', message: 'This questionnaire has ended. Please start again.' }}
+        actions={[{ label: 'Start again', onClick: restart }]}
+      />
+    );
+  } else if (section) {
+    body = (
+      <SchemaForm
+        key={`${section.id}:${section.number}`}
+        doc={section.document}
+        params={section.parameters}
+        initialData={flow.drafts[section.id] ?? (section.answers as FormData)}
+        onChange={(data) => triageFlow.set((s) => ({ ...s, drafts: { ...s.drafts, [section.id]: data } }))}
+        onSubmit={next}
+        onCancel={() => setConfirmDiscard(true)}
+        submitLabel="Next"
+        banner={ANSWER_ALL_BANNER}
+        notice={busy === 'next' ? <Loading message={LOADING_MESSAGES.gettingNextQuestion} /> : undefined}
+      />
+    );
+  }
+
+  return (
+    <>
+      {selection ? <SelectedOption label={selection.label} /> : null}
+      {failure ? (
+        <EngineErrorPanel
+          error={failure}
+          actions={
+            failure.title === 'Unable to prepare information'
+              ? [
+                  { label: 'Try again', onClick: () => void load() },
+                  { label: 'Start again', onClick: restart },
+                ]
+              : [{ label: 'Start again', onClick: restart }]
+          }
+        />
+      ) : null}
+      {body}
+      <Modal
+        open={confirmDiscard || blocker.state === 'blocked'}
+        title={DISCARD_TITLE}
+        onClose={() => {
+          setConfirmDiscard(false);
+          if (blocker.state === 'blocked') blocker.reset();
+        }}
+        actions={[
+          { label: 'Yes, discard my answers', onClick: () => void discard() },
+          {
+            label: 'No, go back to the questions',
+            secondary: true,
+            onClick: () => {
+              setConfirmDiscard(false);
+              if (blocker.state === 'blocked') blocker.reset();
+            },
+          },
+        ]}
+      >
+        <p>If you leave now, your answers will be deleted and your request will not be sent to the practice.</p>
+      </Modal>
+    </>
+  );
+}
+
+function RefusalPage({ refusal, label }: { refusal: StartRefusal; label: string }) {
+  const navigate = useNavigate();
+  const { settings } = useSettings();
+  const phone = settings.clinic.telephone;
+  return (
+    <>
+      <SelectedOption label={label} />
+      <h1>{REFUSAL_TITLE}</h1>
+      <p data-testid="refusal-message">{REFUSAL_MESSAGES[refusal]}</p>
+      {phone ? (
+        <p>
+          If you are not sure which option to choose, call the practice on <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>.
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="nhsuk-button"
+        onClick={() => {
+          triageFlow.set((s) => ({ lastSearch: s.lastSearch, drafts: {}, labels: {} }));
+          void navigate(TRIAGE_START, { replace: true });
+        }}
+      >
+        Choose another option
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { putCustomData, stopExecution } from '../../api/engine';
+import { Loading, LOADING_MESSAGES } from '../../components/Loading';
+import { useSettings } from '../../settings/useSettings';
+import { SEND_FAILED_MESSAGE } from '../admin/adminFlow';
+import { SelectedOption } from './SelectedOption';
+import { TRIAGE_START, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
+import { useFinishedTriage } from './useTriageBounce';
+import { useTriageSender } from './useTriageSender';
+
+/** /triage/complete: "Send your request?" */
+export default function TriageCompletePage() {
+  const flow = useFinishedTriage();
+  const { settings } = useSettings();
+  const navigate = useNavigate();
+  const send = useTriageSender();
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const executionId = flow?.execution?.identifier;
+  const useProxy = flow?.useProxy ?? proxyOn(settings);
+  const reached = flow?.reachedSubmitScreenOn;
+
+  useEffect(() => {
+    if (!executionId || reached) return;
+    const on = new Date().toISOString();
+    triageFlow.set({ reachedSubmitScreenOn: on });
+    void putCustomData(executionId, [dateTime('reachedSubmitScreenOn', on)], useProxy).catch(() => undefined);
+  }, [executionId, reached, useProxy]);
+
+  if (!flow) return <Navigate to={TRIAGE_START} replace />;
+  if (sending) return <Loading message={LOADING_MESSAGES.sendingRequest} />;
+  const email = flow.patient?.contactDetails?.emailAddress;
+  const mobile = settings.notificationConfig.sms?.enabled ? flow.patient?.contactDetails?.mobilePhoneNumber : undefined;
+
+  async function onSend() {
+    setFailed(false);
+    setSending(true);
+    try {
+      await send();
+    } catch {
+      setSending(false);
+      setFailed(true);
+    }
+  }
+
+  return (
+    <>
+      {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
+      <h1>Send your request?</h1>
+      {failed ? (
+        <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
+          <h2 className="nhsuk-error-summary__title">There is a problem</h2>
+          <div className="nhsuk-error-summary__body">
+            <p>{SEND_FAILED_MESSAGE}</p>
+          </div>
+        </div>
+      ) : null}
+      <p>When you send your request, the practice will get your answers. You will get a confirmation email within 15 minutes.</p>
+      {email ? (
+        <p data-testid="confirmation-email">
+          We will send the confirmation to <strong>{email}</strong>.
+        </p>
+      ) : null}
+      {mobile ? (
+        <p data-testid="confirmation-text">
+          We will also send a text message to <strong>{mobile}</strong>.
+        </p>
+      ) : null}
+      <div className="nhsuk-button-group">
+        <button type="button" className="nhsuk-button" onClick={() => void onSend()}>
+          Send
+        </button>
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => void navigate(-1)}>
+          Back
+        </button>
+        <button
+          type="button"
+          className="nhsuk-button nhsuk-button--secondary"
+          onClick={() => {
+            if (flow.execution) void stopExecution(flow.execution.identifier, useProxy).catch(() => undefined);
+            void Promise.resolve(navigate('/')).then(clearTriageFlow);
+          }}
+        >
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,198 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Modal } from '../../components/Modal';
+import { useSettings } from '../../settings/useSettings';
+import { SymptomSearch, searchSettings, type ScoredPathway, type SearchEntry, type SearchOutcome } from '../../search/symptomSearch';
+import { DEFAULT_NON_SPECIFIC_ID, triageLibrary } from '../../search/triageMapping';
+import { useFlowStore } from '../sessionFlowStore';
+import { clearTriageFlow, triageFlow, type SearchType } from './triageFlow';
+
+export const SEARCH_PROMPTS = {
+  pristine: 'Any relevant results will appear here.',
+  none: 'Please try a different search term.',
+  similarOnly: 'Please see the similar matches below or try a different search.',
+} as const;
+export const NON_SPECIFIC_LABEL = "Can't find what you're looking for?";
+
+/** The patient-details link of a chosen pathway, with how it was found (custom data of $start). */
+export function patientDetailsLink(guidelineId: string, searchType: SearchType, searchTerm: string, searchMatches: string[]): string {
+  const query = new URLSearchParams({ guideline: guidelineId, searchTerm, searchType, searchMatches: searchMatches.join(',') });
+  return `/triage/patient-details?${query.toString()}`;
+}
+
+/** /triage: the symptom search (guideline selection). */
+export default function TriageSearchPage() {
+  const { settings } = useSettings();
+  const navigate = useNavigate();
+  const flow = useFlowStore(triageFlow);
+  const library = useMemo(() => triageLibrary(settings.patientApp.triageMapping), [settings.patientApp.triageMapping]);
+  const engine = useMemo(
+    () => new SymptomSearch(library.entries, searchSettings(settings.patientApp.triageMappingSearch)),
+    [library, settings.patientApp.triageMappingSearch],
+  );
+  const [text, setText] = useState(() => flow.lastSearch ?? '');
+  const [searched, setSearched] = useState<{ term: string; outcome: SearchOutcome } | undefined>(() =>
+    flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch) } : undefined,
+  );
+  const [allOpen, setAllOpen] = useState(false);
+  const clinic = settings.clinic;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (text.trim() === '') return;
+    const term = text.trim();
+    setSearched({ term, outcome: engine.search(term) });
+    triageFlow.set({ lastSearch: term });
+  }
+
+  const matches = searched?.outcome.kind === 'results' ? searched.outcome.matches : [];
+  const similar = searched?.outcome.kind === 'results' ? searched.outcome.similar : [];
+  const shownIds = [...matches, ...similar].map((m) => m.entry.guidelineId);
+  const term = searched?.term ?? '';
+  const prompt = !searched
+    ? SEARCH_PROMPTS.pristine
+    : matches.length > 0
+      ? undefined
+      : similar.length > 0
+        ? SEARCH_PROMPTS.similarOnly
+        : SEARCH_PROMPTS.none;
+  const nonSpecificId = library.nonSpecific?.guidelineId ?? DEFAULT_NON_SPECIFIC_ID;
+
+  const resultList = (list: ScoredPathway[], type: SearchType, testId: string) => (
+    <ul className="nhsuk-list app-triage-results" data-testid={testId}>
+      {list.map((m) => (
+        <li key={m.entry.guidelineId}>
+          <PathwayChoice entry={m.entry} to={patientDetailsLink(m.entry.guidelineId, type, term, shownIds)} />
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <>
+      <div className="app-clinic-header" data-testid="clinic-header">
+        <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">
+          <strong>{clinic.name}</strong>
+          {clinic.street || clinic.city || clinic.postcode ? (
+            <>
+              <br />
+              {[clinic.street, clinic.city, clinic.postcode].filter(Boolean).join(', ')}
+            </>
+          ) : null}
+        </p>
+      </div>
+      <h1>What do you need help with?</h1>
+      {library.entries.length === 0 ? (
+        <div className="nhsuk-error-summary" role="alert" data-testid="symptom-groups-missing">
+          <h2 className="nhsuk-error-summary__title">Something went wrong</h2>
+          <div className="nhsuk-error-summary__body">
+            <p>
+              Please refresh the page. If this does not work, please contact the practice
+              {clinic.telephone ? (
+                <>
+                  {' '}
+                  on <a href={`tel:${clinic.telephone.replace(/\s/g, '')}`}>{clinic.telephone}</a>
+                </>
+              ) : null}
+              .
+            </p>
+          </div>
+        </div>
+      ) : (
+        <>
+          <form role="search" onSubmit={submit} className="app-triage-search">
+            <div className="nhsuk-form-group">
+              <label className="nhsuk-label nhsuk-label--s" htmlFor="symptom-search">
+                Search for your symptom or condition, in your own words
+              </label>
+              <div className="nhsuk-hint" id="symptom-search-hint">
+                For example: sore throat, back pain, rash
+              </div>
+              <input
+                className="nhsuk-input"
+                id="symptom-search"
+                name="symptom-search"
+                type="search"
+                autoComplete="off"
+                aria-describedby="symptom-search-hint"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+            </div>
+            <button className="nhsuk-button" type="submit" disabled={text.trim() === ''}>
+              Search
+            </button>
+          </form>
+          <div aria-live="polite" data-testid="search-results">
+            {prompt ? (
+              <p className="nhsuk-body" data-testid="search-prompt">
+                {prompt}
+              </p>
+            ) : null}
+            {matches.length > 0 ? (
+              <>
+                <h2 className="nhsuk-heading-m">Results</h2>
+                {resultList(matches, 'MAIN', 'main-matches')}
+              </>
+            ) : null}
+            {similar.length > 0 ? (
+              <>
+                <h2 className="nhsuk-heading-m">Similar matches</h2>
+                {resultList(similar, 'SIMILAR', 'similar-matches')}
+              </>
+            ) : null}
+          </div>
+          <h2 className="nhsuk-heading-m">{NON_SPECIFIC_LABEL}</h2>
+          <p>
+            <Link to={patientDetailsLink(nonSpecificId, 'NON_SPECIFIC', term, shownIds)} data-testid="non-specific">
+              Ask the practice about something else
+            </Link>
+          </p>
+          <p>
+            <button type="button" className="app-link-button" onClick={() => setAllOpen(true)}>
+              All options
+            </button>
+          </p>
+          <Modal open={allOpen} title="All options" onClose={() => setAllOpen(false)}>
+            <ul className="nhsuk-list" data-testid="all-options">
+              {library.entries.map((entry) => (
+                <li key={entry.guidelineId} className="app-all-options__item">
+                  <h3 className="nhsuk-heading-s nhsuk-u-margin-bottom-1">
+                    <Link to={patientDetailsLink(entry.guidelineId, 'ALL_OPTIONS', term, [])}>{entry.label}</Link>
+                  </h3>
+                  {entry.suitableFor ? <p className="nhsuk-body-s nhsuk-u-margin-bottom-1">Suitable for: {entry.suitableFor}</p> : null}
+                  {entry.notSuitableFor ? <p className="nhsuk-body-s">Not suitable for: {entry.notSuitableFor}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </Modal>
+        </>
+      )}
+      <button
+        type="button"
+        className="nhsuk-button nhsuk-button--secondary"
+        onClick={() => {
+          clearTriageFlow();
+          void navigate('/');
+        }}
+      >
+        Cancel
+      </button>
+    </>
+  );
+}
+
+function PathwayChoice({ entry, to }: { entry: SearchEntry; to: string }) {
+  return (
+    <div className="nhsuk-card nhsuk-card--clickable nhsuk-u-margin-bottom-3">
+      <div className="nhsuk-card__content">
+        <h3 className="nhsuk-card__heading nhsuk-heading-s">
+          <Link className="nhsuk-card__link" to={to}>
+            {entry.label}
+          </Link>
+        </h3>
+        {entry.suitableFor ? <p className="nhsuk-card__description nhsuk-body-s">{entry.suitableFor}</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { Navigate } from 'react-router-dom';
+import { putCustomData } from '../../api/engine';
+import { CareCard } from '../../components/CareCard';
+import { useFlowStore } from '../sessionFlowStore';
+import { TRIAGE_START, bool, triageFlow } from './triageFlow';
+
+export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
+
+/** /triage/thank-you: shown once the request is sent (only the sent marker is left in the flow). */
+export default function TriageThankYouPage() {
+  const flow = useFlowStore(triageFlow);
+  const sent = flow.sent;
+  const reached = flow.reachedThankYou;
+  useEffect(() => {
+    if (!sent || reached) return;
+    triageFlow.set({ reachedThankYou: true });
+    void putCustomData(sent.executionId, [bool('reachedThankYou', true)], sent.useProxy).catch(() => undefined);
+  }, [sent, reached]);
+  if (!sent) return <Navigate to={TRIAGE_START} replace />;
+  return (
+    <>
+      <div className="nhsuk-panel app-panel--confirmation">
+        <h1 className="nhsuk-panel__title">{THANK_YOU_HEADING}</h1>
+      </div>
+      <p>The practice will reply within 48 hours (Monday to Friday, excluding public holidays).</p>
+      <CareCard type="urgent" heading="If your symptoms get worse">
+        <p>
+          For urgent advice, <a href="https://111.nhs.uk/">use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
+        </p>
+      </CareCard>
+      <CareCard type="emergency" heading="In an emergency, call 999">
+        <p>Call 999 or go to A&amp;E if you or the person you are helping is seriously ill or injured. Text relay: 18000.</p>
+      </CareCard>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Navigate } from 'react-router-dom';
+import { CareCard } from '../../../components/CareCard';
+import { useFlowStore } from '../../sessionFlowStore';
+import { TRIAGE_START, triageFlow } from '../triageFlow';
+import { CONFIRMED_HEADING, CONFIRMED_PRACTICE_TOLD, NHS_LINKS } from './safetyWords';
+
+/**
+ * /triage/emergency-confirmed: after "Inform the practice". The request is sent (only the sent
+ * marker is left in the flow); the patient is told to attend A&E or call 999, with nhs.uk links.
+ */
+export default function EmergencyConfirmedPage() {
+  const { sent } = useFlowStore(triageFlow);
+  if (!sent || sent.triageRequestType !== 'EMERGENCY_INDICATION') return <Navigate to={TRIAGE_START} replace />;
+  return (
+    <>
+      <h1>{CONFIRMED_HEADING}</h1>
+      <div className="nhsuk-inset-text">
+        <span className="nhsuk-u-visually-hidden">Information: </span>
+        <p data-testid="practice-told">{CONFIRMED_PRACTICE_TOLD}</p>
+      </div>
+      <CareCard type="emergency" heading="Go to A&E or call 999 now" testId="attend-ae-now">
+        <p>Do not wait for a reply from your GP practice.</p>
+        <p>If you are deaf or hard of hearing, use text relay to call 999 on 18000.</p>
+      </CareCard>
+      <h2>More information</h2>
+      <ul>
+        {NHS_LINKS.map((l) => (
+          <li key={l.url}>
+            <a href={l.url}>{l.label}</a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { SchemaForm, type FormData, type FormDocument } from '../../../../renderer/index';
+import EMERGENCY_OVERRIDE from '../../../../generated/forms/EMERGENCY_OVERRIDE';
+import { putCustomData, stopExecution } from '../../../api/engine';
+import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
+import { Modal } from '../../../components/Modal';
+import { useSettings } from '../../../settings/useSettings';
+import { SelectedOption } from '../SelectedOption';
+import { TRIAGE_START, clearTriageFlow, manualAuthOn, proxyOn, triageFlow } from '../triageFlow';
+import { useTriageSender } from '../useTriageSender';
+import { SEND_FAILED_MESSAGE } from '../../admin/adminFlow';
+import { bookingHandover } from './bookingHandover';
+import {
+  BOOK_APPOINTMENT_PATH,
+  INVALID_OVERRIDE_REASON,
+  SERVICE_CLOSED_PATH,
+  TRIAGE_SIGNPOST_PATH,
+  afterOverride,
+  overrideCustomData,
+  safetyResult,
+} from './safety';
+import { CONFIRM_NO, CONFIRM_TEXT, CONFIRM_TITLE, CONFIRM_YES, OVERRIDE_REQUIRED, PROCEED } from './safetyWords';
+import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
+
+type Option = { id: string; label: string };
+
+/** The override form: the document's wording with the practice's reasons (emergencyOverrideOptions) as the options. */
+export function overrideDocument(options: readonly Option[]): FormDocument {
+  const base = EMERGENCY_OVERRIDE;
+  const reason = base.schema.properties.reason!;
+  return {
+    ...base,
+    schema: {
+      ...base.schema,
+      properties: { ...base.schema.properties, reason: { ...reason, oneOf: options.map((o) => ({ const: o.id, title: o.label })) } },
+    },
+    uiSchema: { ...base.uiSchema, reason: { 'ui:widget': 'radio', 'ui:errors': { required: OVERRIDE_REQUIRED } } },
+  };
+}
+
+/**
+ * /triage/emergency-override: why it is safe to wait for GP care. A reason other than "not safe
+ * to wait" (none_of_the_above) is confirmed in a modal, the service state is checked, the reason
+ * is stored on the execution, then the patient goes to booking or the request is sent
+ * (committedToConsultGp true). none_of_the_above ends the journey at the emergency signpost,
+ * nothing sent.
+ */
+export default function EmergencyOverridePage() {
+  const flow = useSafetyFlow();
+  const { settings } = useSettings();
+  const navigate = useNavigate();
+  const send = useTriageSender();
+  const checkService = useMedicalServiceCheck();
+  const [pending, setPending] = useState<string>();
+  const [busy, setBusy] = useState<'checking' | 'sending'>();
+  const [failed, setFailed] = useState(false);
+  // Where the patient is going once the flow is cleared (so the bounce below does not win).
+  const [leaving, setLeaving] = useState<string>();
+  const configured = settings.patientApp.emergencyOverrideOptions;
+  const options = useMemo<Option[]>(() => configured ?? [], [configured]);
+  const doc = useMemo(() => overrideDocument(options), [options]);
+  if (leaving) return <Navigate to={leaving} replace />;
+  // While sending, the sender clears the flow before it moves on: no bounce then.
+  if (busy === 'sending') return <Loading message={LOADING_MESSAGES.sendingRequest} />;
+  if (!flow?.execution || !safetyResult(flow.safety?.answers ?? {})) return <Navigate to={TRIAGE_START} replace />;
+  const execution = flow.execution;
+  const useProxy = flow.useProxy ?? proxyOn(settings);
+
+  async function proceed(answers: FormData) {
+    const reason = String(answers.reason ?? '');
+    if (reason === INVALID_OVERRIDE_REASON) {
+      // Not safe to wait: the request is not sent; the signpost says so.
+      void putCustomData(execution.identifier, overrideCustomData(reason, execution.recommendations), useProxy)
+        .catch(() => undefined)
+        .finally(() => void stopExecution(execution.identifier, useProxy).catch(() => undefined));
+      setLeaving(TRIAGE_SIGNPOST_PATH);
+      clearTriageFlow();
+      return;
+    }
+    setPending(reason);
+  }
+
+  async function confirmed() {
+    const reason = pending;
+    setPending(undefined);
+    if (!reason || !flow) return;
+    setFailed(false);
+    setBusy('checking');
+    if (await checkService()) {
+      void stopExecution(execution.identifier, useProxy).catch(() => undefined);
+      setLeaving(SERVICE_CLOSED_PATH);
+      clearTriageFlow();
+      return;
+    }
+    const label = options.find((o) => o.id === reason)?.label;
+    setSafety((s) => ({ ...s, choice: 'GP_ADVICE', overrideReason: reason, ...(label ? { overrideLabel: label } : {}) }));
+    // The engine keeps the reason with the execution; bookkeeping only, it must not stop the patient.
+    await putCustomData(execution.identifier, overrideCustomData(reason, execution.recommendations), useProxy).catch(() => undefined);
+    const state = triageFlow.get();
+    const next = afterOverride({
+      patient: state.patient,
+      validation: state.validation,
+      manualAuth: manualAuthOn(settings),
+      aiLed: state.aiLed === true,
+      hasPatientContext: state.patientContext !== undefined,
+    });
+    if (next === 'book') {
+      bookingHandover(state, settings);
+      await navigate(BOOK_APPOINTMENT_PATH);
+      return;
+    }
+    if (next === 'add-contact-details') {
+      await navigate('/add-contact-details');
+      return;
+    }
+    setBusy('sending');
+    try {
+      await send();
+    } catch {
+      setBusy(undefined);
+      setFailed(true);
+    }
+  }
+
+  return (
+    <>
+      {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
+      <SchemaForm
+        doc={doc}
+        idPrefix="override-"
+        initialData={flow.safety?.overrideReason ? { reason: flow.safety.overrideReason } : {}}
+        banner={OVERRIDE_REQUIRED}
+        submitLabel={PROCEED}
+        onSubmit={proceed}
+        onBack={() => void navigate(-1)}
+        notice={
+          failed ? (
+            <p className="nhsuk-error-message" role="alert">
+              {SEND_FAILED_MESSAGE}
+            </p>
+          ) : busy === 'checking' ? (
+            <Loading message={LOADING_MESSAGES.preparingInformation} />
+          ) : undefined
+        }
+      />
+      <Modal
+        open={pending !== undefined}
+        title={CONFIRM_TITLE}
+        onClose={() => setPending(undefined)}
+        actions={[
+          { label: CONFIRM_YES, onClick: () => void confirmed() },
+          { label: CONFIRM_NO, onClick: () => setPending(undefined), secondary: true },
+        ]}
+      >
+        <p>{CONFIRM_TEXT}</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import type { FormData, FormDocument } from '../../../renderer/index';
+import type { CustomDataEntry, Execution, Recommendation, StartRefusal } from '../../api/engine';
+import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
+import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
+import type { AllSettings } from '../../settings/types';
+import { createFlowStore } from '../sessionFlowStore';
+import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
+import type { SafetyState } from './safety/safety';
+
+/** The renderer's exclusive multi-choice option (renderer/core NONE_OF_THE_ABOVE). */
+const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
+
+export const MEDICAL_FLOW = 'MEDICAL_REQUEST';
+/** Where the medical request starts (and where every later page bounces to while triage is unfinished). */
+export const TRIAGE_START = '/triage';
+
+/** How the patient picked the pathway (custom data conditionSearchType). */
+export type SearchType = 'MAIN' | 'SIMILAR' | 'NON_SPECIFIC' | 'ALL_OPTIONS';
+
+export interface Selection {
+  guidelineId: string;
+  label: string;
+  searchType: SearchType;
+  searchTerm: string;
+  searchMatches: string[];
+}
+
+/** The label of a question and of its options, read from the section documents as the patient saw them. */
+export interface QuestionLabel {
+  label: string;
+  options?: Record<string, string>;
+}
+
+export interface PatientContext {
+  patientNeed?: { value: string; label: string };
+  additionalInfo?: string;
+}
+
+export interface TriageFlowState {
+  /** The last search term, so the results are still there when the patient comes back. */
+  lastSearch?: string;
+  selection?: Selection;
+  patient?: Patient;
+  validation?: PatientValidation;
+  /** The $start refusal, shown as "Please check your selection and try again". */
+  refusal?: StartRefusal;
+  useProxy?: boolean;
+  executionId?: string;
+  /** The engine's latest answer: the current section while IN_PROGRESS, the result once COMPLETED. */
+  execution?: Execution;
+  /** Answers typed on a section but not yet sent (kept over a reload), per section id. */
+  drafts: Record<string, FormData>;
+  labels: Record<string, QuestionLabel>;
+  finishedTriage?: boolean;
+  finishedOn?: string;
+  aiLed?: boolean;
+  patientContext?: PatientContext;
+  /** One send attempt: its key is reused by every retry of the same request. */
+  attempt?: { key: string; body: unknown };
+  reachedSubmitScreenOn?: string;
+  /** Set once sent, after everything else is cleared: the thank-you page reads it. */
+  sent?: { executionId: string; useProxy: boolean; triageRequestType: string };
+  reachedThankYou?: boolean;
+  /** The safety branch after an urgent result (src/flows/triage/safety). */
+  safety?: SafetyState;
+}
+
+export const triageFlow = createFlowStore<TriageFlowState>('flow:triage', () => ({ drafts: {}, labels: {} }));
+
+/** Sent or discarded: forget the patient, the answers and the patient-details step. */
+export function clearTriageFlow(): void {
+  triageFlow.clear();
+  clearPatientDetails(MEDICAL_FLOW);
+}
+
+export function proxyOn(settings: AllSettings): boolean {
+  // The engine proxy is on unless the practice turns it off.
+  return settings.patientApp.useProxy !== false;
+}
+
+export function str(key: string, value: string): CustomDataEntry {
+  return { key, type: 'STRING', value };
+}
+export function bool(key: string, value: boolean): CustomDataEntry {
+  return { key, type: 'BOOLEAN', value };
+}
+export function dateTime(key: string, value: string): CustomDataEntry {
+  return { key, type: 'DATE_TIME', value };
+}
+
+export function searchCustomData(selection: Selection): CustomDataEntry[] {
+  return [
+    str('conditionSearchType', selection.searchType),
+    str('conditionSearchTerm', selection.searchTerm),
+    str('conditionSearchMatches', selection.searchMatches.join(',')),
+  ];
+}
+
+/** The question and option labels of one section document, keyed by field name. */
+export function sectionLabels(doc: FormDocument): Record<string, QuestionLabel> {
+  const out: Record<string, QuestionLabel> = {};
+  for (const [field, prop] of Object.entries(doc.schema.properties ?? {})) {
+    const p = prop as { title?: unknown; oneOf?: unknown; items?: { oneOf?: unknown; anyOf?: unknown } };
+    if (typeof p.title !== 'string') continue;
+    const list = (p.oneOf ?? p.items?.oneOf ?? p.items?.anyOf) as Array<{ const?: unknown; title?: unknown }> | undefined;
+    const options = Array.isArray(list)
+      ? Object.fromEntries(list.filter((o) => o.const !== undefined && typeof o.title === 'string').map((o) => [String(o.const), String(o.title)]))
+      : undefined;
+    // Multi-choice questions always offer the renderer's exclusive "None of the above".
+    if (options && p.items) options[NONE_OF_THE_ABOVE] = 'None of the above';
+    out[field] = options && Object.keys(options).length > 0 ? { label: p.title, options } : { label: p.title };
+  }
+  return out;
+}
+
+export interface RouteInputs {
+  guidelineId: string;
+  recommendations: readonly Recommendation[];
+  freeTextEnabled: boolean;
+  patient: Patient | undefined;
+  validation: PatientValidation | undefined;
+  manualAuth: boolean;
+  /** Coming from the patient-context page: it is not shown again. */
+  afterPatientContext?: boolean;
+}
+
+export const URGENT = 'urgent' as const;
+/** The booking screen an eligibility pathway's appointment outcome hands over to. */
+export const ELIGIBILITY_BOOKING_PATH = '/appointment/book-appointment';
+
+/**
+ * Where the patient goes once the engine needs no more data (the questionnaire flow of the
+ * project's README). `URGENT` means the safety branch (`goToUrgentBranch`).
+ * - urgent result → the safety branch;
+ * - eligibility pathways: self-help outcome → eligibility self-help, signpost → signpost, no
+ *   result → something went wrong; an appointment outcome (a Referral on top) → the booking
+ *   screen, with what it needs in sessionStorage (src/flows/eligibility/eligibilityFlow.ts);
+ * - otherwise patient context first when free text is on; then with an email (or a contact
+ *   update requested) → triage complete (the booking screen for pathways that check for
+ *   appointments is not built yet, so complete there too); without one → add contact details
+ *   when manual authentication is on for medical requests, else triage complete.
+ */
+export function routeAfterTriage(input: RouteInputs): string {
+  if (isEmergencyResult(input.recommendations)) return URGENT;
+  if (input.guidelineId.startsWith('Eligibility.')) {
+    if (input.recommendations.length === 0) return '/eligibility/something-went-wrong';
+    const management = input.recommendations[0]?.actions.find((a) => a.type === 'Management');
+    if (!topReferral(input.recommendations) && management?.type === 'Management') {
+      if (management.managementType === 'Self help content') return '/eligibility/self-help';
+      if (management.managementType === 'Signpost copy') return '/eligibility/signpost';
+    }
+    if (topReferral(input.recommendations)) return ELIGIBILITY_BOOKING_PATH;
+  }
+  if (input.freeTextEnabled && !input.afterPatientContext) return '/triage/your-own-words';
+  const hasEmail = patientHasEmail(input.patient) || input.validation?.hasEmail === true;
+  if (hasEmail || input.validation?.isUpdateContactRequested === true) return '/triage/complete';
+  return input.manualAuth ? '/add-contact-details' : '/triage/complete';
+}
+
+export function manualAuthOn(settings: AllSettings): boolean {
+  return settings.patientApp.flowConfig?.[MEDICAL_FLOW]?.enableManualPatientAuth === true;
+}
+
+export interface BuildInputs {
+  state: TriageFlowState;
+  settings: AllSettings;
+  channel?: string;
+  now: Date;
+}
+
+const CHANNELS = ['SMS', 'EMAIL', 'PAGE', 'NONE'];
+
+/**
+ * The consultation body (schemas/api/consultation-request.schema.json): the full triage request
+ * and its context. responseData is the engine's (hidden questions are never in it), each answer
+ * with the question's label and its option labels so the practice reads words, not ids.
+ */
+export function buildConsultation({ state, settings, channel, now }: BuildInputs) {
+  const execution = state.execution;
+  const selection = state.selection;
+  if (!execution || !selection || !state.patient) throw new Error('The questionnaire is not finished');
+  const classification = classifyRequest({ guidelineId: execution.guidelineId, recommendations: execution.recommendations });
+  const referral = topReferral(execution.recommendations);
+  const urgency = referral ? settings.urgencyByReferralId[referral.referralId] : undefined;
+  const responseData = execution.responseData.map((o) => {
+    const label = state.labels[o.identifier];
+    return {
+      ...o,
+      ...(label ? { label: label.label } : {}),
+      answer: o.answer.map((a) => {
+        const optionLabel = label?.options?.[String(a.value)];
+        return optionLabel ? { ...a, label: optionLabel } : a;
+      }),
+    };
+  });
+  const contact = state.patient.contactDetails;
+  const notificationEvents: Array<Record<string, string>> = [];
+  if (contact?.emailAddress) notificationEvents.push({ channel: 'EMAIL', event: 'REQUEST_RECEIVED' });
+  if (contact?.mobilePhoneNumber && settings.notificationConfig.sms?.enabled) notificationEvents.push({ channel: 'SMS', event: 'REQUEST_RECEIVED' });
+  if (classification.selfHelpNotification) notificationEvents.push({ channel: 'EMAIL', event: 'SELF_HELP' });
+  const finishedOn = state.finishedOn ?? now.toISOString();
+  const triageRequest = {
+    patient: state.patient,
+    triageRequestType: classification.triageRequestType,
+    responseData,
+    consultation: {
+      finish: finishedOn,
+      guidelineName: selection.label,
+      executionId: execution.identifier,
+      channel: channel && CHANNELS.includes(channel) ? channel : 'PAGE',
+      type: classification.triageRequestType,
+      conditionLabel: selection.label,
+      domain: execution.guidelineId.split('.')[0] ?? 'Triage',
+      guidelineId: execution.guidelineId,
+      pathwayVersion: execution.version,
+      submittedFrom: 'PATIENT_APP',
+      usedGuidelines: [execution.guidelineId],
+      ...(referral ? { referralId: referral.referralId, referralLabel: referral.label } : {}),
+      ...(urgency ? { urgency: urgency.urgency, urgencyColour: urgency.colour } : {}),
+      isAiLed: state.aiLed === true,
+    },
+    guidelineExecution: {
+      identifier: execution.identifier,
+      status: execution.status,
+      recommendations: execution.recommendations,
+    },
+    ...(state.patientContext ? { patientContext: state.patientContext } : {}),
+    notificationEvents,
+  };
+  return {
+    triageRequest,
+    context: { reasonInInbox: 'NO_APPOINTMENTS' as const, appointmentsPresented: false, guidelineFinishedOn: finishedOn },
+  };
+}
+
+/** Pages after the questionnaire: the patient goes back to the search while triage is unfinished. */
+export function triageFinished(state: TriageFlowState): boolean {
+  return state.finishedTriage === true && state.execution?.status === 'COMPLETED' && state.patient !== undefined;
+}

@@ -1,0 +1,80 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { finishExecution, putCustomData } from '../../api/engine';
+import { sendConsultation, sendUnverifiedRequests } from '../../api/requests';
+import { newIdempotencyKey } from '../../api/send';
+import type { UnverifiedRequests } from '../../../generated/types/api/unverified-requests';
+import { useNotifications } from '../../errors/ErrorNotifications';
+import { readEntryParams } from '../../session/entryParams';
+import { useSettings } from '../../settings/useSettings';
+import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety/safety';
+import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
+
+/** Where a sent request leaves the patient: the child confirmation for child pathways. */
+export function confirmationPath(triageRequestType: string): string {
+  return triageRequestType === 'CHILD_REQUEST' ? '/child-request/confirmation' : '/triage/thank-you';
+}
+
+export type Associated = { triageRequestType: string; formType: string; [field: string]: unknown };
+
+/**
+ * A child request (Form.U16 pathway) is sent by a parent or guardian who is not signed in
+ * (child requests are unavailable when logged in) and whose child is not checked against the
+ * practice record: it goes with the associated UNAUTHENTICATED_CHILD_REQUEST.
+ */
+export const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' };
+
+export function associatedFor(guidelineId: string, associated: Associated | undefined): Associated | undefined {
+  if (associated) return associated;
+  return guidelineId.startsWith('Form.U16') ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
+}
+
+/**
+ * Sends the finished questionnaire once: the consultation (or, with an associated request from
+ * the add-contact-details choice, the unverified-requests call) with an Idempotency-Key that
+ * every retry of the same request reuses; then `$finish` and submittedOn on the execution; then
+ * the patient, the answers and the patient-details step are cleared and the thank-you page shown
+ * (or `options.next`, e.g. the self-help thank-you of an eligibility pathway).
+ * A failed send keeps everything and re-throws, so the page can offer Send again.
+ */
+export function useTriageSender() {
+  const { settings } = useSettings();
+  const navigate = useNavigate();
+  const { handleError } = useNotifications();
+  return useCallback(
+    async (given?: Associated, options: { next?: string } = {}) => {
+      const state = triageFlow.get();
+      const associated = associatedFor(state.execution?.guidelineId ?? '', given);
+      const consultation = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
+      // After the safety check: the safety answers, the override reason and the A&E choice go with it.
+      const built = withSafety(consultation, state.execution?.guidelineId ?? '', state.safety);
+      const body = associated
+        ? { primaryRequest: built.triageRequest, associatedRequest: { submittedDate: new Date().toISOString(), patient: built.triageRequest.patient, ...associated } }
+        : built;
+      const comparable = (b: unknown) => JSON.stringify(b, (k, v: unknown) => (k === 'submittedDate' ? undefined : v));
+      const attempt = state.attempt && comparable(state.attempt.body) === comparable(body) ? state.attempt : { key: newIdempotencyKey(), body };
+      triageFlow.set({ attempt });
+      try {
+        if (associated) await sendUnverifiedRequests(attempt.body as UnverifiedRequests, attempt.key);
+        else await sendConsultation(attempt.body, attempt.key);
+      } catch (error) {
+        if (error instanceof ApiError) handleError(error, { flow: 'medical' });
+        throw error;
+      }
+      const execution = state.execution!;
+      const useProxy = state.useProxy ?? proxyOn(settings);
+      // The request is with the practice: what follows is the engine's bookkeeping and must not stop the patient.
+      await finishExecution(execution.identifier, { acceptedRecommendationIds: execution.recommendations.map((r) => r.id), committedToConsultGp: committedToConsultGp(state.safety) }, useProxy).catch(
+        () => undefined,
+      );
+      await putCustomData(execution.identifier, [dateTime('submittedOn', new Date().toISOString())], useProxy).catch(() => undefined);
+      const triageRequestType = built.triageRequest.triageRequestType;
+      const attendingAE = state.safety?.choice === 'ATTEND_AE';
+      clearTriageFlow();
+      triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType } });
+      await navigate(attendingAE ? EMERGENCY_CONFIRMED_PATH : (options.next ?? confirmationPath(triageRequestType)), { replace: true });
+    },
+    [handleError, navigate, settings],
+  );
+}

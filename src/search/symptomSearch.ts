@@ -1,0 +1,307 @@
+import { Charset, Encoder, Index } from 'flexsearch';
+import { STOP_WORDS } from './stopWords';
+
+/** One searchable pathway: an entry of the patient-app settings' `triageMapping`. */
+export interface SearchEntry {
+  guidelineId: string;
+  label: string;
+  symptoms: string[];
+  suitableFor?: string;
+  notSuitableFor?: string;
+}
+
+/** `triageMappingSearch` of the patient-app settings (schemas/api/README.md). */
+export interface SearchSettings {
+  mainSearchMinThreshold: number;
+  mainSearchFuzzyDifference: number;
+  fuzzyMinThreshold: number;
+  fuzzyDifference: number;
+  maximumNumberOfPathways: number;
+  minSearchTermLength: number;
+}
+
+/** The defaults of the practice settings contract, used for any value the practice leaves out. */
+export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
+  mainSearchMinThreshold: 0.5,
+  mainSearchFuzzyDifference: 0.1,
+  fuzzyMinThreshold: 0.5,
+  fuzzyDifference: 0.1,
+  maximumNumberOfPathways: 6,
+  minSearchTermLength: 3,
+};
+
+export function searchSettings(raw: Partial<Record<keyof SearchSettings, unknown>> | undefined): SearchSettings {
+  const out = { ...DEFAULT_SEARCH_SETTINGS };
+  for (const key of Object.keys(out) as (keyof SearchSettings)[]) {
+    const value = raw?.[key];
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) out[key] = value;
+  }
+  return out;
+}
+
+/** Field boosts of the search contract: a word found in the label counts most. */
+export const FIELD_BOOSTS = { label: 25, symptoms: 15, suitableFor: 5 } as const;
+type Field = keyof typeof FIELD_BOOSTS;
+const FIELDS = Object.keys(FIELD_BOOSTS) as Field[];
+const TOP_BOOST = Math.max(...Object.values(FIELD_BOOSTS));
+
+/** Words of this many characters or more also match as the start of a longer word ("thro" → "throat"). */
+export const PARTIAL_MIN_LENGTH = 3;
+
+export interface ScoredPathway {
+  entry: SearchEntry;
+  /** Normalised score in [0, 1]; see `SymptomSearch` for what it means. */
+  score: number;
+}
+
+export type SearchOutcome =
+  /** Trimmed text shorter than the minimum, or no remaining word reaches it after stop words. */
+  | { kind: 'tooShort' }
+  | { kind: 'results'; matches: ScoredPathway[]; similar: ScoredPathway[] };
+
+// Lower case and accents folded; letters are not de-duplicated ("really" stays "really", so the stop-word list works).
+const NORMALISE = { ...Charset.Normalize, dedupe: false };
+const normaliser = new Encoder(NORMALISE);
+
+/** Lower-cased, accent-free words of a text ("Can't" → "cant"), stop words kept. */
+export function words(text: string): string[] {
+  return normaliser.encode(text.replace(/['’]/g, ''));
+}
+
+/** The words of the patient's text that are searched: stop words removed, each once. */
+export function queryTokens(text: string): string[] {
+  return [...new Set(words(text).filter((w) => !STOP_WORDS.has(w)))];
+}
+
+/**
+ * Symptom search over the triage pathways (flexsearch for the main search, an edit-distance
+ * similarity for "Similar matches").
+ *
+ * **How scores are normalised, so that the thresholds of `triageMappingSearch` mean something:**
+ * each searched word (stop words removed) gets a weight in [0, 1] per pathway: the boost of the
+ * best field it was found in divided by the top boost (label 25/25 = 1, symptoms 15/25 = 0.6,
+ * suitable-for 5/25 = 0.2; 0 when absent). A pathway's score is the sum of its words' weights
+ * divided by the number of words that name something, i.e. are found in a label or among the
+ * symptoms of at least one pathway (or, when none does, by the number of words found at all),
+ * capped at 1. A word no pathway names ("bad", "days", a typo)
+ * says nothing about which pathway fits, so it does not dilute the score (a suitable-for hit
+ * still adds its 0.2). So 1 means every naming word is in the label, 0.6 every one among the
+ * symptoms, and the default threshold 0.5 asks for about half the naming words in the label or
+ * most of them among the symptoms. A main match also keeps within `mainSearchFuzzyDifference`
+ * of the best score.
+ *
+ * Similar matches score the same way but each word's weight is multiplied by how close it is to
+ * the nearest word of the field: 1 − (edit distance / length of the longer word), comparing with
+ * the start of a longer indexed word so that a half-typed word is close. Pathways that are not
+ * main matches, score at least `fuzzyMinThreshold` and lie within `fuzzyDifference` of the best
+ * similar score fill the list up to `maximumNumberOfPathways`.
+ */
+export class SymptomSearch {
+  private readonly entries: SearchEntry[];
+  private readonly indexes: Record<Field, Index>;
+  /** Per pathway and field, the normalised words (for whole-word checks and similarity). */
+  private readonly fieldWords: Array<Record<Field, string[]>>;
+  /** Every indexed word with the pathways (by position) and the best field weight it has there. */
+  private readonly vocabulary = new Map<string, Map<number, number>>();
+
+  constructor(
+    entries: readonly SearchEntry[],
+    readonly settings: SearchSettings = DEFAULT_SEARCH_SETTINGS,
+  ) {
+    this.entries = [...entries];
+    const encoder = new Encoder({ ...NORMALISE, filter: (term: string) => !STOP_WORDS.has(term) });
+    this.indexes = {
+      label: new Index({ tokenize: 'forward', encoder }),
+      symptoms: new Index({ tokenize: 'forward', encoder }),
+      suitableFor: new Index({ tokenize: 'forward', encoder }),
+    };
+    this.fieldWords = this.entries.map((entry, id) => {
+      const texts: Record<Field, string> = {
+        label: entry.label,
+        symptoms: (entry.symptoms ?? []).join(' \n '),
+        suitableFor: entry.suitableFor ?? '',
+      };
+      const perField = {} as Record<Field, string[]>;
+      for (const field of FIELDS) {
+        this.indexes[field].add(id, texts[field].replace(/['’]/g, ''));
+        perField[field] = queryTokens(texts[field]);
+        for (const word of perField[field]) {
+          const weight = FIELD_BOOSTS[field] / TOP_BOOST;
+          let byEntry = this.vocabulary.get(word);
+          if (!byEntry) this.vocabulary.set(word, (byEntry = new Map()));
+          byEntry.set(id, Math.max(byEntry.get(id) ?? 0, weight));
+        }
+      }
+      return perField;
+    });
+  }
+
+  get all(): readonly SearchEntry[] {
+    return this.entries;
+  }
+
+  search(text: string): SearchOutcome {
+    const { minSearchTermLength, maximumNumberOfPathways } = this.settings;
+    const trimmed = text.trim();
+    const tokens = queryTokens(trimmed);
+    if (trimmed.length < minSearchTermLength || !tokens.some((t) => t.length >= minSearchTermLength)) return { kind: 'tooShort' };
+
+    const main = this.mainScores(tokens);
+    const best = Math.max(0, ...main.values());
+    const strong = [...main.entries()]
+      .filter(([, score]) => score >= this.settings.mainSearchMinThreshold && score >= best - this.settings.mainSearchFuzzyDifference)
+      .sort(byScoreThenLabel(this.entries))
+      .slice(0, maximumNumberOfPathways);
+    const strongIds = new Set(strong.map(([id]) => id));
+
+    const room = maximumNumberOfPathways - strong.length;
+    let similar: Array<[number, number]> = [];
+    if (room > 0) {
+      const fuzzy = [...this.fuzzyScores(tokens).entries()].filter(
+        ([id, score]) => !strongIds.has(id) && score >= this.settings.fuzzyMinThreshold,
+      );
+      const bestFuzzy = Math.max(0, ...fuzzy.map(([, s]) => s));
+      similar = fuzzy
+        .filter(([, score]) => score >= bestFuzzy - this.settings.fuzzyDifference)
+        .sort(byScoreThenLabel(this.entries))
+        .slice(0, room);
+    }
+    const toScored = ([id, score]: [number, number]): ScoredPathway => ({ entry: this.entries[id]!, score: round(score) });
+    return { kind: 'results', matches: strong.map(toScored), similar: similar.map(toScored) };
+  }
+
+  /**
+   * One word's weight per pathway, cached: typing changes only the last word, so the words
+   * before it are not searched again on every keystroke.
+   */
+  private readonly cache = { main: new Map<string, Map<number, number>>(), fuzzy: new Map<string, Map<number, number>>() };
+
+  private cached(kind: 'main' | 'fuzzy', token: string): Map<number, number> {
+    const store = this.cache[kind];
+    let weights = store.get(token);
+    if (!weights) {
+      if (store.size > 1000) store.clear();
+      weights = kind === 'main' ? this.mainWeights(token) : this.fuzzyWeights(token);
+      store.set(token, weights);
+    }
+    return weights;
+  }
+
+  /** flexsearch per field; the word counts with the weight of the best field it hit. */
+  private mainWeights(token: string): Map<number, number> {
+    const weights = new Map<number, number>();
+    for (const field of FIELDS) {
+      for (const raw of this.indexes[field].search(token, { limit: this.entries.length })) {
+        const id = Number(raw);
+        // Short words match whole words only: "ey" must not match "eye" nor "eyelid".
+        if (token.length < PARTIAL_MIN_LENGTH && !this.fieldWords[id]![field].includes(token)) continue;
+        weights.set(id, Math.max(weights.get(id) ?? 0, FIELD_BOOSTS[field] / TOP_BOOST));
+      }
+    }
+    return weights;
+  }
+
+  /** Edit-distance similarity to every indexed word, times that word's field weight. */
+  private fuzzyWeights(token: string): Map<number, number> {
+    const weights = new Map<number, number>();
+    if (token.length < PARTIAL_MIN_LENGTH) return weights;
+    for (const [word, byEntry] of this.vocabulary) {
+      const sim = similarity(token, word, this.settings.fuzzyMinThreshold);
+      if (sim < this.settings.fuzzyMinThreshold) continue;
+      for (const [id, fieldWeight] of byEntry) weights.set(id, Math.max(weights.get(id) ?? 0, sim * fieldWeight));
+    }
+    return weights;
+  }
+
+  private mainScores(tokens: string[]): Map<number, number> {
+    return combine(tokens.map((t) => this.cached('main', t)));
+  }
+
+  private fuzzyScores(tokens: string[]): Map<number, number> {
+    return combine(tokens.map((t) => this.cached('fuzzy', t)));
+  }
+}
+
+/** A word that names something in a label or among the symptoms of some pathway (weight ≥ the symptoms' boost). */
+const NAMING_WEIGHT = FIELD_BOOSTS.symptoms / TOP_BOOST;
+
+/**
+ * Sum of each word's weight, divided by the number of words that name something (found in a
+ * label or among the symptoms of any pathway), capped at 1. Words found nowhere, or only in
+ * suitable-for texts, add what they weigh but do not dilute; when no word names anything, every
+ * word found somewhere counts.
+ */
+function combine(perToken: Array<Map<number, number>>): Map<number, number> {
+  const sums = new Map<number, number>();
+  let naming = 0;
+  let found = 0;
+  for (const weights of perToken) {
+    let names = false;
+    for (const [id, w] of weights) {
+      sums.set(id, (sums.get(id) ?? 0) + w);
+      if (w >= NAMING_WEIGHT - 1e-9) names = true;
+    }
+    if (names) naming++;
+    if (weights.size > 0) found++;
+  }
+  // Only suitable-for words: each counts (so a suitable-for-only match scores 0.2, under the default threshold).
+  const divisor = naming > 0 ? naming : found;
+  const out = new Map<number, number>();
+  if (divisor === 0) return out;
+  for (const [id, sum] of sums) out.set(id, Math.min(1, sum / divisor));
+  return out;
+}
+
+function byScoreThenLabel(entries: SearchEntry[]) {
+  return ([a, sa]: [number, number], [b, sb]: [number, number]) => sb - sa || entries[a]!.label.localeCompare(entries[b]!.label);
+}
+
+function round(score: number): number {
+  return Math.round(score * 1000) / 1000;
+}
+
+/**
+ * 1 − (optimal-string-alignment distance / length of the longer word), in [0, 1]. A query word
+ * shorter than the indexed word is also compared with the indexed word's start (a half-typed
+ * word), at 0.9 of that similarity so that a prefix never counts as much as a whole word.
+ * `floor`: results below it may be returned as 0 (pairs whose lengths alone rule them out are skipped).
+ */
+export function similarity(query: string, word: string, floor = 0): number {
+  const m = query.length;
+  const n = word.length;
+  const longest = Math.max(m, n);
+  if (longest === 0) return 1;
+  const prefix = n > m;
+  // Largest distances that could still reach the floor, for the whole word and for its start.
+  const wholeMax = (1 - floor) * longest;
+  const prefixMax = prefix ? (1 - floor / PREFIX_FACTOR) * m : -1;
+  if (Math.abs(m - n) > wholeMax && prefixMax < 0) return 0;
+  const limit = Math.max(wholeMax, prefixMax);
+  // One optimal-string-alignment table gives both: row m, column n is the distance to the whole
+  // word, row m, column m the distance to its first m letters.
+  const cols = n + 1;
+  if (buffer.length < (m + 1) * cols) buffer = new Int32Array((m + 1) * cols * 2);
+  const d = buffer;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i <= m; i++) {
+    d[i * cols] = i;
+    let rowMin = i;
+    const qi = query.charCodeAt(i - 1);
+    for (let j = 1; j < cols; j++) {
+      const wj = word.charCodeAt(j - 1);
+      let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + (qi === wj ? 0 : 1));
+      if (i > 1 && j > 1 && qi === word.charCodeAt(j - 2) && query.charCodeAt(i - 2) === wj) v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
+      d[i * cols + j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    // Distances never shrink in later rows: nothing here can reach the floor any more.
+    if (rowMin > limit) return 0;
+  }
+  const whole = 1 - d[m * cols + n]! / longest;
+  return prefix ? Math.max(whole, PREFIX_FACTOR * (1 - d[m * cols + m]! / m)) : whole;
+}
+
+/** A half-typed word counts at 0.9 of its similarity to the start of the indexed word. */
+const PREFIX_FACTOR = 0.9;
+
+let buffer = new Int32Array(0);

@@ -1,0 +1,261 @@
+// The child request journey as a parent would use it: date of birth, the age band's emergency
+// checklist, the child's details with the child proxy, a child pathway, confirmation; read back
+// from the practice. Also: an adult date of birth goes home, a ticked emergency item gives
+// 999 / A&E advice and sends nothing, and the whole journey with the keyboard alone.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AMELIA, clickButton, typeDate } from './admin-steps';
+import { form } from './form-filler';
+import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
+import { resetPractice } from './practice-controls';
+import { answerQuestionnaire, loadPathway } from './triage-steps';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await resetPractice();
+});
+
+function authHeaders(): Record<string, string> {
+  const token = process.env.PRACTICE_API_TOKEN;
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test-only: answers are checked by assertions, not types
+type Json = Record<string, any>;
+async function storedRequests(): Promise<Array<{ kind: string; body: Json }>> {
+  const response = await fetch(`${baseURL()}/api/v1/practice/requests`, { headers: authHeaders() });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Array<{ kind: string; body: Json }>;
+}
+
+async function expectAccessible(page: Page, where: string) {
+  expect(await axeViolations(page), where).toEqual([]);
+}
+
+/** A date of birth `years` and a few days ago (a child aged exactly `years`). */
+function dobForAge(years: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() - 20)).toISOString().slice(0, 10);
+}
+
+const CHILD = { firstName: 'Poppy', lastName: 'Testwell', sex: 'Female', postcode: 'LS1 4AP' };
+
+async function giveAge(page: Page, dob: string) {
+  await page.goto('/child-request');
+  await page.getByRole('heading', { name: 'What age is the child?' }).waitFor();
+  await typeDate(page, 'dateOfBirth', dob);
+  await clickButton(page, 'Next');
+}
+
+describe('child request', () => {
+  it('aged 2: the 12–42 months checklist, "They have none of these", proxy details, a child pathway, confirmation; stored as an unauthenticated child request', async () => {
+    const { page, cspViolations } = await openPage(browser);
+    await page.goto('/');
+    await page.getByRole('link', { name: /Child request/ }).first().click();
+    await page.waitForURL((u) => u.pathname === '/child-request');
+    await expectAccessible(page, 'child age');
+    await clickButton(page, 'Next');
+    await page.getByText('Please enter a date of birth').first().waitFor();
+    await expectAccessible(page, 'child age, failed Next');
+    await typeDate(page, 'dateOfBirth', dobForAge(2));
+    await clickButton(page, 'Next');
+
+    await page.waitForURL((u) => u.pathname === '/child-request/emergency-symptoms');
+    await page.getByRole('heading', { name: 'Does a child aged 12 to 42 months need emergency care?' }).waitFor();
+    expect(await page.getByTestId('checklist-page-counter').textContent()).toBe('Page 1 of 2');
+    expect(await page.getByText(/more than 8 puffs/).count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'checklist page 1');
+    await clickButton(page, 'They have none of these');
+    await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
+    expect(await page.getByText(/larger than a 50p coin/).count()).toBe(1);
+    expect(await page.getByRole('link', { name: /baby or toddler unwell/ }).count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'checklist page 2');
+    // Back goes to page 1, then forward again.
+    await clickButton(page, 'Back');
+    await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
+    await clickButton(page, 'They have none of these');
+    await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
+    await clickButton(page, 'They have none of these');
+
+    await page.waitForURL((u) => u.pathname === '/child-request/patient-details');
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await expectAccessible(page, 'child details');
+    await page.getByLabel(CHILD.sex, { exact: true }).check();
+    await page.getByLabel(/^First name/).fill(CHILD.firstName);
+    await page.getByLabel(/^Last name/).fill(CHILD.lastName);
+    await page.getByRole('textbox', { name: /^Postcode/ }).fill(CHILD.postcode);
+    await clickButton(page, 'Next');
+    await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
+    // A child request is answered by email: it is required.
+    await page.getByLabel(/^Which phone number should the practice call/).fill(AMELIA.phone);
+    await page.getByLabel('This is my own number').check();
+    await page.getByLabel(/^I have read how my information is used/).check();
+    await clickButton(page, 'Next');
+    await page.getByText('Please enter an email address').first().waitFor();
+    await expectAccessible(page, 'child contact details, email missing');
+    await page.getByLabel(/^Email address/).fill(AMELIA.email!);
+    await clickButton(page, 'Next');
+
+    await page.getByRole('heading', { name: 'Your relationship to the child' }).waitFor();
+    // Under 9: "I am the child (patient)" is not offered.
+    expect(await page.getByLabel('I am the child (patient)').count()).toBe(0);
+    await clickButton(page, 'Next');
+    await page.getByText('Please choose a relation').first().waitFor();
+    await expectAccessible(page, 'about you, failed Next');
+    await page.getByLabel('Other', { exact: true }).check();
+    await page.getByRole('textbox', { name: /^Your relationship to the child/ }).fill('x'.repeat(51));
+    await page.getByLabel(/^Your full name/).fill('Amelia Testwell');
+    await clickButton(page, 'Next');
+    await page.getByText('Relation must be 50 characters or fewer').first().waitFor();
+    await page.getByLabel('Parent', { exact: true }).check();
+    await clickButton(page, 'Next');
+
+    await page.waitForURL((u) => u.pathname === '/child-request/menu');
+    await page.getByRole('heading', { name: 'Child request' }).waitFor();
+    await page.getByText('Pick the option that looks the best for what the child needs.').waitFor();
+    await expectAccessible(page, 'child menu');
+    await page.getByRole('button', { name: 'Choose Fever or high temperature' }).click();
+
+    await page.waitForURL((u) => u.pathname === '/triage/questionnaire');
+    await form(page).waitFor();
+    const doc = loadPathway('Form.U16.Fever');
+    const example = doc.examples!.find((e) => e.name === 'Routine fever aged 4')!;
+    await answerQuestionnaire(page, doc, example.answers, { patientAge: 2, sexAtBirth: 'female' });
+    await page.waitForURL((u) => u.pathname === '/triage/your-own-words');
+    await page.getByRole('combobox', { name: /What do you hope for from the practice/ }).selectOption({ index: 1 });
+    await page.getByRole('textbox', { name: /Is there anything else it would help the practice to know/ }).fill('No');
+    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Send your request?' }).waitFor();
+    await clickButton(page, 'Send');
+
+    await page.getByRole('heading', { name: 'Your request is sent' }).waitFor();
+    await page.getByText('The practice will contact you within 1 working day.').waitFor();
+    await expectAccessible(page, 'child confirmation');
+
+    const [stored] = await storedRequests();
+    expect(stored?.kind).toBe('UNVERIFIED_REQUESTS');
+    const primary = stored!.body.primaryRequest;
+    expect(primary.triageRequestType).toBe('CHILD_REQUEST');
+    expect(primary.consultation.guidelineId).toBe('Form.U16.Fever');
+    expect(primary.patient).toMatchObject({ firstName: 'Poppy', lastName: 'Testwell', dateOfBirth: dobForAge(2), childProxy: { relation: 'Parent', fullName: 'Amelia Testwell' } });
+    expect(primary.patient.childProxy.toChildRelation).toBeUndefined();
+    expect(stored!.body.associatedRequest.triageRequestType).toBe('UNAUTHENTICATED_CHILD_REQUEST');
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  it('sends an adult date of birth home', async () => {
+    const { page } = await openPage(browser);
+    await giveAge(page, '1985-04-12');
+    await page.waitForURL((u) => u.pathname === '/');
+    // And a child screen reached directly without a child's age goes home too.
+    await page.goto('/child-request/menu');
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  it('a ticked emergency item shows the 999 / A&E advice as an emergency care card and sends nothing', async () => {
+    const { page } = await openPage(browser);
+    await giveAge(page, dobForAge(2));
+    await page.getByRole('heading', { name: /need emergency care\?/ }).waitFor();
+    await page.getByLabel(/The child is having a fit/).check();
+    const card = page.getByTestId('child-emergency-advice');
+    await card.getByRole('heading', { name: /Call 999 or go to A&E now/ }).waitFor();
+    expect(await card.locator('.nhsuk-card--care--emergency').count()).toBe(1);
+    await expectAccessible(page, 'checklist with an item ticked');
+    await clickButton(page, 'They have none of these');
+    // Still on page 1 with the advice: nothing moves on, nothing is sent.
+    expect(await page.getByTestId('checklist-page-counter').textContent()).toBe('Page 1 of 2');
+    expect(new URL(page.url()).pathname).toBe('/child-request/emergency-symptoms');
+    expect(await storedRequests()).toEqual([]);
+    // Back on page 0 clears the check and returns to the start.
+    await clickButton(page, 'Back');
+    await page.waitForURL((u) => u.pathname === '/child-request');
+  });
+
+  it('shows each age band its own checklist, the youngest with the 6-hour feed and 37.5°C thresholds', async () => {
+    const { page } = await openPage(browser);
+    const now = new Date();
+    await giveAge(page, new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10));
+    await page.getByRole('heading', { name: 'Does a baby aged 0 to 12 weeks need emergency care?' }).waitFor();
+    await clickButton(page, 'They have none of these');
+    await page.getByText(/has not fed for 6 hours or more/).waitFor();
+    expect(await page.getByText(/over 37\.5°C/).count()).toBe(1);
+    await expectAccessible(page, 'baby checklist page 2');
+    await giveAge(page, dobForAge(12));
+    await page.getByRole('heading', { name: 'Does a child aged 10 to 15 years need emergency care?' }).waitFor();
+    expect(await page.getByRole('link', { name: /When to go to A&E/ }).count()).toBeGreaterThan(0);
+  });
+});
+
+/** Presses Tab (never clicks, never focuses by script) until the control has focus. */
+async function tabTo(page: Page, target: Locator, max = 150): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the control');
+}
+async function typeInto(page: Page, target: Locator, text: string) {
+  await tabTo(page, target);
+  await page.keyboard.type(text);
+}
+async function press(page: Page, target: Locator, key = 'Enter') {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+/** Tab into a radio group (its first option), then arrow keys to the option wanted. */
+async function radio(page: Page, target: Locator) {
+  const name = await target.getAttribute('name');
+  await tabTo(page, page.locator(`input[type=radio][name="${name}"]`).first());
+  for (let i = 0; i < 10 && !(await target.isChecked()); i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) await page.keyboard.press('Space');
+    else await page.keyboard.press('ArrowDown');
+  }
+  expect(await target.isChecked()).toBe(true);
+}
+
+describe('child request with the keyboard alone', () => {
+  it('goes from the age to the child menu and into the questionnaire without a mouse', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/child-request');
+    await page.getByRole('heading', { name: 'What age is the child?' }).waitFor();
+    const [y, m, d] = dobForAge(11).split('-');
+    await typeInto(page, page.locator('#field-dateOfBirth'), String(Number(d)));
+    await typeInto(page, page.locator('#field-dateOfBirth-month'), String(Number(m)));
+    await typeInto(page, page.locator('#field-dateOfBirth-year'), y!);
+    await press(page, page.getByRole('button', { name: 'Next', exact: true }));
+
+    await page.getByRole('heading', { name: 'Does a child aged 10 to 15 years need emergency care?' }).waitFor();
+    await press(page, page.getByRole('button', { name: 'They have none of these' }));
+    await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
+    await press(page, page.getByRole('button', { name: 'They have none of these' }));
+
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await radio(page, page.getByLabel('Male', { exact: true }));
+    await typeInto(page, page.getByLabel(/^First name/), 'Leo');
+    await typeInto(page, page.getByLabel(/^Last name/), 'Testwell');
+    await typeInto(page, page.getByRole('textbox', { name: /^Postcode/ }), 'LS1 4AP');
+    await press(page, page.getByRole('button', { name: 'Next', exact: true }));
+    await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
+    await typeInto(page, page.getByLabel(/^Email address/), AMELIA.email!);
+    await typeInto(page, page.getByLabel(/^Which phone number should the practice call/), AMELIA.phone);
+    await radio(page, page.getByLabel('This is my own number'));
+    await press(page, page.getByLabel(/^I have read how my information is used/), 'Space');
+    await press(page, page.getByRole('button', { name: 'Next', exact: true }));
+
+    await page.getByRole('heading', { name: 'Your relationship to the child' }).waitFor();
+    // Aged 11: the child may ask for themselves, and then no full name is asked.
+    await radio(page, page.getByLabel('I am the child (patient)'));
+    expect(await page.getByLabel(/^Your full name/).count()).toBe(0);
+    await press(page, page.getByRole('button', { name: 'Next', exact: true }));
+
+    await page.getByRole('heading', { name: 'Child request' }).waitFor();
+    await press(page, page.getByRole('button', { name: 'Choose Ear pain' }));
+    await page.waitForURL((u) => u.pathname === '/triage/questionnaire');
+    await form(page).waitFor();
+  });
+});

@@ -1,0 +1,155 @@
+// Eligibility pathways end to end, as a patient would use them: the standard-appointments menu,
+// the pathway page, emergency symptoms, details, the questionnaire, then each outcome. The
+// self-help outcome is read back from the practice (request and its SELF_HELP email); the
+// appointment outcome hands over to the booking screen (another branch) through sessionStorage.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './admin-steps';
+import { form } from './form-filler';
+import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
+import { resetPractice } from './practice-controls';
+import { answerQuestionnaire, loadPathway, patientParams } from './triage-steps';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await resetPractice();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test-only: answers are checked by assertions, not types
+type Json = Record<string, any>;
+function authHeaders(): Record<string, string> {
+  const token = process.env.PRACTICE_API_TOKEN;
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+async function readBack(path: string): Promise<Json[]> {
+  const response = await fetch(`${baseURL()}${path}`, { headers: authHeaders() });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Json[];
+}
+async function expectAccessible(page: Page, where: string) {
+  expect(await axeViolations(page), where).toEqual([]);
+}
+
+const PHYSIO = loadPathway('Eligibility.FirstContactPhysio');
+const example = (name: string) => PHYSIO.examples!.find((e) => e.name === name)!.answers;
+
+/** From the menu to the end of the first contact physiotherapy questionnaire with the example's answers. */
+async function physioQuestionnaire(page: Page, answers: Json, axe = false) {
+  await page.goto('/e/b');
+  await page.waitForURL((u) => u.pathname === '/eligibility/booking');
+  await page.getByRole('heading', { name: 'A very warm welcome' }).waitFor();
+  await page.getByText('Please select the option you need below.').waitFor();
+  const labels = await page.getByTestId('eligibility-options').getByRole('link').allTextContents();
+  expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+  expect(labels).toContain('First contact physiotherapy');
+  if (axe) await expectAccessible(page, 'eligibility menu');
+  await page.getByRole('link', { name: 'First contact physiotherapy', exact: true }).click();
+
+  await page.waitForURL((u) => u.pathname === '/eligibility/guideline' && u.searchParams.get('guideline') === 'Eligibility.FirstContactPhysio');
+  await page.getByRole('heading', { name: 'First contact physiotherapy', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Checking this is a suitable appointment for you' }).waitFor();
+  await page.getByRole('heading', { name: 'Offering an appointment' }).waitFor();
+  await page.getByText(/See a physiotherapist for a muscle, joint or back problem/).waitFor();
+  if (axe) await expectAccessible(page, 'eligibility pathway');
+  await clickButton(page, 'Next');
+
+  // The pathway asks for the emergency symptoms first.
+  await page.waitForURL((u) => u.pathname === '/emergency-symptoms');
+  await clickButton(page, 'I have none of these');
+  await page.waitForURL((u) => u.pathname === '/triage/patient-details');
+  await declineLogin(page);
+  await fillDetails(page, AMELIA);
+  await clickButton(page, 'Next');
+  await fillContact(page, AMELIA);
+  await clickButton(page, 'Next');
+  await page.waitForURL((u) => u.pathname === '/triage/questionnaire');
+  await form(page).waitFor();
+  await page.getByText('First contact physiotherapy').first().waitFor();
+  await answerQuestionnaire(page, PHYSIO, answers, patientParams(AMELIA));
+}
+
+describe('eligibility pathways', () => {
+  it('self-help outcome: "I will try self-help first" sends the request with the self-help email, then "Your email is on its way to you"', async () => {
+    const { page, cspViolations } = await openPage(browser);
+    await physioQuestionnaire(page, example('New mild problem, no self-help yet'), true);
+    await page.waitForURL((u) => u.pathname === '/eligibility/self-help');
+    await page.getByRole('heading', { name: 'Try self-help first' }).waitFor();
+    // First contact physiotherapy is AI-led: the appointment is offered too.
+    await page.getByLabel('Request appointment and self-help').waitFor();
+    await page.getByRole('link', { name: /Exercises for back pain - NHS/ }).waitFor();
+    await expectAccessible(page, 'self-help choice');
+    await clickButton(page, 'Please send the information');
+    await page.getByText('Please select an option').first().waitFor();
+    await expectAccessible(page, 'self-help choice, failed send');
+    await page.getByLabel('I will try self-help first').check();
+    await clickButton(page, 'Please send the information');
+
+    await page.waitForURL((u) => u.pathname === '/self-help/thank-you');
+    await page.getByRole('heading', { name: 'Your email is on its way to you' }).waitFor();
+    await expectAccessible(page, 'self-help thank-you');
+
+    const [stored] = await readBack('/api/v1/practice/requests');
+    expect(stored?.kind).toBe('CONSULTATION');
+    expect(stored!.body.triageRequest.triageRequestType).toBe('ELIGIBILITY_BOOKING');
+    expect(stored!.body.triageRequest.consultation.guidelineId).toBe('Eligibility.FirstContactPhysio');
+    expect(stored!.body.triageRequest.notificationEvents).toEqual(expect.arrayContaining([{ channel: 'EMAIL', event: 'SELF_HELP' }]));
+    const queued = await readBack('/api/v1/practice/notifications');
+    const selfHelp = queued.filter((n) => n.template === 'SELF_HELP' && n.sourceId === stored!.id);
+    expect(selfHelp.map((n) => n.channel)).toEqual(['EMAIL']);
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  it('appointment outcome: hands over to the booking screen with what a booking needs in sessionStorage', async () => {
+    const { page } = await openPage(browser);
+    await physioQuestionnaire(page, example('Suitable for FCP'));
+    await page.waitForURL((u) => u.pathname === '/appointment/book-appointment');
+    const handoff = JSON.parse((await page.evaluate(() => sessionStorage.getItem('handoff:eligibility-booking'))) ?? 'null') as Json;
+    expect(handoff).toMatchObject({ guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', selfHelp: false, label: 'First contact physiotherapy' });
+    expect(handoff.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', patient: { lastName: 'Testwell', dateOfBirth: AMELIA.dateOfBirth } });
+    expect(handoff.eligibilityBooking.consultation.executionId).toEqual(expect.any(String));
+    // Nothing is sent before the patient books.
+    expect(await readBack('/api/v1/practice/requests')).toEqual([]);
+    // Patient data is in sessionStorage only, never localStorage.
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  it('self-help outcome of an AI-led pathway: "Request appointment and self-help" hands over to booking with the self-help flag', async () => {
+    const { page } = await openPage(browser);
+    await physioQuestionnaire(page, example('New mild problem, no self-help yet'));
+    await page.waitForURL((u) => u.pathname === '/eligibility/self-help');
+    await page.getByLabel('Request appointment and self-help').check();
+    await clickButton(page, 'Please send the information');
+    await page.waitForURL((u) => u.pathname === '/appointment/book-appointment');
+    const handoff = JSON.parse((await page.evaluate(() => sessionStorage.getItem('handoff:eligibility-booking'))) ?? 'null') as Json;
+    expect(handoff).toMatchObject({ guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', selfHelp: true });
+    expect(handoff.eligibilityBooking.notificationEvents).toEqual(expect.arrayContaining([{ channel: 'EMAIL', event: 'SELF_HELP' }]));
+    expect(await readBack('/api/v1/practice/requests')).toEqual([]);
+  });
+
+  it('signpost outcome: the pathway text and the practice phone, nothing sent', async () => {
+    const { page } = await openPage(browser);
+    await physioQuestionnaire(page, example('Under a specialist'));
+    await page.waitForURL((u) => u.pathname === '/eligibility/signpost');
+    await page.getByTestId('signpost-text').getByText(/contact the hospital or specialist team/).waitFor();
+    expect(await page.getByTestId('signpost-phone').textContent()).toMatch(/call the practice on .*\d/);
+    await expectAccessible(page, 'signpost');
+    expect(await readBack('/api/v1/practice/requests')).toEqual([]);
+    await clickButton(page, 'Finish');
+    // The menu is this session's home.
+    await page.waitForURL((u) => u.pathname === '/eligibility/booking');
+  });
+
+  it('something went wrong: the situation is not recognised, call the practice', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/eligibility/something-went-wrong');
+    await page.getByText(/we did not recognise your situation/).waitFor();
+    await page.getByText(/Please call the practice/).waitFor();
+    await expectAccessible(page, 'something went wrong');
+  });
+});

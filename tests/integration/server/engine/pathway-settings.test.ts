@@ -1,0 +1,71 @@
+// The settings that name pathways come from the pathway documents: triageMapping (the symptom
+// search index), eligibilityGuidelines, childGuidelines and the AI-led calls, all naming real
+// pathways the engine serves; an older database is brought in line on start.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSetting, writeSetting } from '../../../../server/db';
+import { contractAjv, expectValid, startServer, type Json, type TestServer } from '../helpers';
+import { ENGINE, LIBRARY_DIR, readPathways } from './walker';
+
+const ajv = contractAjv();
+const library = readPathways(LIBRARY_DIR).filter((p) => !p.disabled);
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server.cleanup());
+
+const get = async (url: string) => {
+  const r = await server.app.inject({ method: 'GET', url });
+  expect(r.statusCode, url).toBe(200);
+  return r.json() as Json;
+};
+
+describe('settings generated from the pathway documents', () => {
+  it('triageMapping has one search entry per triage pathway, with every symptom and synonym', async () => {
+    const app = await get('/api/v1/settings/patient-app');
+    expectValid(ajv, 'patient-app-settings', app);
+    const triage = library.filter((p) => p.guidelineId.startsWith('Triage.'));
+    expect(Object.keys(app.triageMapping).sort()).toEqual(triage.map((p) => p.guidelineId).sort());
+    for (const p of triage) {
+      const entry = app.triageMapping[p.guidelineId];
+      expect(entry).toMatchObject({ guidelineId: p.guidelineId, label: p.label, suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor });
+      for (const s of p.symptoms) expect(entry.symptoms).toEqual(expect.arrayContaining([s.label, ...(s.synonyms ?? [])]));
+      expect((await server.app.inject({ method: 'GET', url: `${ENGINE}/Guideline/${p.guidelineId}` })).statusCode).toBe(200);
+    }
+  });
+
+  it('eligibilityGuidelines and childGuidelines list the Eligibility. and Form.U16 pathways the engine serves', async () => {
+    const shared = await get('/api/v1/settings/shared');
+    expectValid(ajv, 'shared-settings', shared);
+    const ids = (prefix: string) => library.filter((p) => p.guidelineId.startsWith(prefix)).map((p) => p.guidelineId);
+    expect(shared.eligibilityGuidelines.map((g: Json) => g.guidelineId)).toEqual(ids('Eligibility.'));
+    expect(shared.childGuidelines.map((g: Json) => g.guidelineId)).toEqual(ids('Form.U16'));
+    const served = new Set((await get(`${ENGINE}/Guideline`)).map((g: Json) => g.guidelineId));
+    for (const g of [...shared.eligibilityGuidelines, ...shared.childGuidelines]) {
+      expect(served.has(g.guidelineId), g.guidelineId).toBe(true);
+      expect(Object.keys(g).sort()).toEqual(['guidelineId', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor']);
+    }
+  });
+
+  it('ai-led and ai-led-pathways answer from isAiLedGuideline', async () => {
+    const all = library.map((p) => p.guidelineId);
+    const answer = await get(`/api/v1/settings/ai-led-pathways?guidelineIds=${all.join(',')}`);
+    expect(answer).toEqual(Object.fromEntries(library.map((p) => [p.guidelineId, p.isAiLedGuideline])));
+    for (const p of library) expect((await get(`/api/v1/settings/ai-led?guidelineId=${p.guidelineId}`)).aiLed).toBe(p.isAiLedGuideline);
+  });
+
+  it('a database seeded before the library gets the documents\' view on the next start', async () => {
+    const old = await startServer();
+    const app = readSetting<Json>(old.db, 'patient-app')!;
+    writeSetting(old.db, 'patient-app', { ...app, triageMapping: {} });
+    writeSetting(old.db, 'ai-led', { guidelineIds: ['back-pain'] });
+    await old.close();
+    const again = await startServer({ dataDir: old.dataDir });
+    try {
+      expect(Object.keys(readSetting<Json>(again.db, 'patient-app')!.triageMapping).length).toBe(library.filter((p) => p.guidelineId.startsWith('Triage.')).length);
+      expect(readSetting<Json>(again.db, 'ai-led')!.guidelineIds).toEqual(library.filter((p) => p.isAiLedGuideline).map((p) => p.guidelineId));
+    } finally {
+      await again.cleanup();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+// Drives the embedded engine over its HTTP routes (app.inject): start a pathway, answer each
+// section with given answers (else the safe answers of server/engine/exampleAnswers.ts), and
+// return the finished execution. Shared by the examples test and the property test.
+import type { FastifyInstance } from 'fastify';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { toObservations, type FormData, type FormDocument } from '../../../../renderer/core/index';
+import { safeAnswers } from '../../../../server/engine/exampleAnswers';
+import type { Pathway } from '../../../../server/engine/pathway';
+import { repoRoot, type Json } from '../helpers';
+
+export const ENGINE = '/api/v1/fhir/r4';
+export const LIBRARY_DIR = path.join(repoRoot, 'schemas', 'questionnaires');
+export const FIXTURES_DIR = path.join(repoRoot, 'tests', 'fixtures', 'questionnaires');
+
+export function readPathways(dir: string): Pathway[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Pathway);
+}
+
+/** A date of birth giving `age` whole years today (100 days past the birthday). */
+export function dateOfBirthForAge(age: number, today = new Date()): string {
+  const d = new Date(Date.UTC(today.getFullYear() - age, today.getMonth(), today.getDate()) - 100 * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+export async function post(app: FastifyInstance, url: string, payload?: unknown) {
+  return app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+export async function start(app: FastifyInstance, guidelineId: string, patient: { age: number; sexAtBirth: string }) {
+  return post(app, `${ENGINE}/Guideline/${guidelineId}/$start`, { patient: { dateOfBirth: dateOfBirthForAge(patient.age), sexAtBirth: patient.sexAtBirth } });
+}
+
+/**
+ * Answers the current section: `choose(doc)` gives the answers (all fields, hidden ones too —
+ * the engine prunes them); a 400 naming a field moves that field to its next safe candidate.
+ */
+export async function answerSection(app: FastifyInstance, execution: Json, choose: (doc: FormDocument, attempt: Record<string, number>) => FormData, fixed: ReadonlySet<string> = new Set()): Promise<{ execution: Json; sent: FormData }> {
+  const section = execution.section as { id: string; document: FormDocument };
+  const attempt: Record<string, number> = {};
+  for (let tries = 0; tries < 12; tries++) {
+    const sent = choose(section.document, attempt);
+    const response = await post(app, `${ENGINE}/GuidelineExecution/${execution.identifier}/$continue`, {
+      sectionId: section.id,
+      responseData: toObservations({ id: section.id, document: section.document }, sent),
+    });
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    if (response.statusCode === 200) return { execution: response.json() as Json, sent };
+    expect(response.statusCode, response.body).toBe(400);
+    const fields = ((response.json() as Json).details as Array<{ path: string }>).map((d) => d.path.split('/').pop()!);
+    for (const f of fields) {
+      if (fixed.has(f)) throw new Error(`the answer given for "${f}" is refused: ${response.body}`);
+      attempt[f] = (attempt[f] ?? 0) + 1;
+    }
+  }
+  throw new Error(`section ${section.id} of ${String(execution.guidelineId)}: no answers accepted`);
+}
+
+/** Walks an execution to its end with the given answers (others safe). */
+export async function walk(app: FastifyInstance, execution: Json, answers: FormData = {}, today = new Date()): Promise<Json> {
+  let current = execution;
+  const fixed = new Set(Object.keys(answers));
+  for (let n = 0; current.status === 'IN_PROGRESS'; n++) {
+    if (n > 50) throw new Error('more than 50 sections');
+    ({ execution: current } = await answerSection(app, current, (doc, attempt) => safeAnswers(doc, today, answers, attempt), fixed));
+  }
+  return current;
+}
+
+/** The first Referral action's id across the recommendations, in order. */
+export function topReferral(execution: Json): string | undefined {
+  for (const r of execution.recommendations as Array<{ actions: Array<{ type: string; referralId?: string }> }>) {
+    const ref = r.actions.find((a) => a.type === 'Referral');
+    if (ref) return ref.referralId;
+  }
+  return undefined;
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { Execution, Recommendation } from '../../../src/api/engine';
+import { availabilityOf, detailsPath } from '../../../src/flows/eligibility/EligibilityGuidelinePage';
+import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
+import { appointmentReferral, bookingHandoff, managementAction, sessionHome, ELIGIBILITY_MENU } from '../../../src/flows/eligibility/eligibilityFlow';
+import { ELIGIBILITY_BOOKING_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
+import { associatedFor } from '../../../src/flows/triage/useTriageSender';
+import type { Patient } from '../../../src/patient-details/patient';
+import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
+
+const patient: Patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } };
+const selfHelp: Recommendation = {
+  id: 'self-help',
+  type: 'Consideration',
+  title: 'Try self-help first',
+  evidence: [],
+  actions: [{ type: 'Management', managementType: 'Self help content', text: 'Keep moving.', links: [{ label: 'Back pain - NHS', url: 'https://www.nhs.uk/conditions/back-pain/' }] }],
+};
+const appointment: Recommendation = { id: 'appointment', type: 'Recommendation', title: 'Book', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'First contact physiotherapy appointment' }] };
+const signpost: Recommendation = { id: 'gp', type: 'NotRecommended', title: 'Speak to a GP', evidence: [], actions: [{ type: 'Management', managementType: 'Signpost copy', text: 'Call us.' }] };
+const base = { guidelineId: 'Eligibility.FirstContactPhysio', freeTextEnabled: true, patient, validation: undefined, manualAuth: true };
+
+function state(recommendations: Recommendation[]): TriageFlowState {
+  const execution: Execution = {
+    identifier: 'exec-1',
+    guidelineId: 'Eligibility.FirstContactPhysio',
+    version: '1.0.0',
+    status: 'COMPLETED',
+    customData: [],
+    recommendations,
+    requiredData: [],
+    section: null,
+    responseData: [{ identifier: 'fcpWeeks', observationType: 'NUMERIC', observationRecord: 'fcpWeeks', answer: [{ value: 4 }] }] as unknown as Execution['responseData'],
+  };
+  return {
+    selection: { guidelineId: execution.guidelineId, label: 'First contact physiotherapy', searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] },
+    patient,
+    executionId: 'exec-1',
+    execution,
+    finishedTriage: true,
+    finishedOn: '2026-11-23T10:00:00.000Z',
+    drafts: {},
+    labels: {},
+  };
+}
+
+describe('where an eligibility pathway ends', () => {
+  it.each([
+    ['an appointment outcome: the booking screen (before patient context)', [appointment], ELIGIBILITY_BOOKING_PATH],
+    ['self-help on top: the self-help choice', [selfHelp, appointment], '/eligibility/self-help'],
+    ['a signpost on top: the signpost', [signpost, appointment], '/eligibility/signpost'],
+    ['no result: something went wrong', [], '/eligibility/something-went-wrong'],
+  ])('%s', (_name, recommendations, target) => {
+    expect(routeAfterTriage({ ...base, recommendations })).toBe(target);
+  });
+});
+
+describe('the booking handoff', () => {
+  it('carries the pathway, the appointment referral and the eligibility request body', () => {
+    const handoff = bookingHandoff(state([appointment]), SETTINGS_DEFAULTS, false, new Date('2026-11-23T10:05:00Z'))!;
+    expect(handoff).toMatchObject({ guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', selfHelp: false, returnTo: '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio' });
+    expect(handoff.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', patient, consultation: { guidelineId: 'Eligibility.FirstContactPhysio', executionId: 'exec-1' } });
+  });
+
+  it('takes the referral of the appointment outcome under a self-help one, with the self-help email event', () => {
+    const handoff = bookingHandoff(state([selfHelp, appointment]), SETTINGS_DEFAULTS, true)!;
+    expect(handoff.referralId).toBe('ref-routine');
+    expect(handoff.selfHelp).toBe(true);
+    expect(handoff.eligibilityBooking.notificationEvents).toEqual(expect.arrayContaining([{ channel: 'EMAIL', event: 'SELF_HELP' }]));
+  });
+
+  it('is not written when there is nothing to book', () => {
+    expect(bookingHandoff(state([signpost]), SETTINGS_DEFAULTS, false)).toBeUndefined();
+    expect(bookingHandoff({ drafts: {}, labels: {} }, SETTINGS_DEFAULTS, false)).toBeUndefined();
+  });
+
+  it('finds the outcome actions', () => {
+    expect(appointmentReferral([signpost, appointment])?.referralId).toBe('ref-routine');
+    expect(managementAction([selfHelp], 'Self help content')?.text).toBe('Keep moving.');
+    expect(managementAction([appointment, selfHelp], 'Self help content')).toBeUndefined();
+  });
+});
+
+describe('the eligibility menu and pathway page', () => {
+  it('lists eligibility pathways only, sorted by label', () => {
+    const list = eligibilityGuidelines([
+      { guidelineId: 'Eligibility.FluVaccination', label: 'Flu vaccination' },
+      { guidelineId: 'Eligibility.BloodTest', label: 'Blood test' },
+      { guidelineId: 'Triage.Headache', label: 'Headache' },
+      'junk',
+    ]);
+    expect(list.map((g) => g.label)).toEqual(['Blood test', 'Flu vaccination']);
+    expect(eligibilityGuidelines(undefined)).toEqual([]);
+  });
+
+  it('warns of no appointments only when the practice answered with none', () => {
+    expect(availabilityOf([])).toBe('none');
+    expect(availabilityOf({ availableAppointmentSessions: [] })).toBe('none');
+    expect(availabilityOf({ availableAppointmentSessions: [{}] })).toBe('some');
+    expect(availabilityOf(undefined)).toBe('unknown');
+    expect(availabilityOf({ message: 'Not Found' })).toBe('unknown');
+  });
+
+  it('goes to the triage patient-details step of the pathway', () => {
+    expect(detailsPath('Eligibility.FirstContactPhysio')).toBe('/triage/patient-details?guideline=Eligibility.FirstContactPhysio');
+  });
+
+  it('remembers the standard-appointments menu as home for the session', () => {
+    const store = new Map<string, string>();
+    const fake = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    (globalThis as { sessionStorage?: unknown }).sessionStorage = fake;
+    try {
+      expect(sessionHome()).toBe('/');
+      store.set('session:home', ELIGIBILITY_MENU);
+      expect(sessionHome()).toBe(ELIGIBILITY_MENU);
+      store.set('session:home', 'https://evil.example/');
+      expect(sessionHome()).toBe('/');
+    } finally {
+      delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+    }
+  });
+});
+
+describe('child requests are sent as unauthenticated child requests', () => {
+  it('adds UNAUTHENTICATED_CHILD_REQUEST to a Form.U16 request, and nothing to others', () => {
+    expect(associatedFor('Form.U16.Fever', undefined)).toEqual({ triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' });
+    expect(associatedFor('Triage.Headache', undefined)).toBeUndefined();
+    const refused = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' };
+    expect(associatedFor('Triage.Headache', refused)).toBe(refused);
+  });
+});

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineAction, Recommendation } from '../../../src/api/engine';
+import { classifyRequest, type TriageRequestType } from '../../../src/flows/triage/classifyRequest';
+import {
+  EMERGENCY_QUESTIONS_PATH,
+  SERVICE_CLOSED_PATH,
+  SUBMIT_EMERGENCY_PATH,
+  TRIAGE_SIGNPOST_PATH,
+  afterOverride,
+  afterSafetyCheck,
+  bouncesAfterSafetyCheck,
+  committedToConsultGp,
+  isOfferedValidReason,
+  overrideCustomData,
+  safetyResult,
+  urgentEntry,
+  withSafety,
+  type SafetyState,
+} from '../../../src/flows/triage/safety/safety';
+import { classifyTriage } from '../../../server/triageClassification';
+
+const rec = (id: string, ...actions: EngineAction[]): Recommendation => ({ id, type: 'Recommendation', title: id, evidence: [], actions });
+const referral = (referralId: string, label: string): EngineAction => ({ type: 'Referral', referralId, label });
+const AE = rec('red-flag', referral('ref-ae', 'A&E'));
+const EMERGENCY = rec('emergency', referral('ref-emergency', 'Emergency indication'));
+const ROUTINE = rec('routine', referral('ref-routine', 'Routine appointment'));
+const OFFERED = ['patient_override_for_gp', 'by_end_tomorrow', 'none_of_the_above'];
+
+// One table, run through the app's classifyRequest and the server's classifyTriage: every row of
+// the classification (emergency with and without a valid override, eligibility, child, otherwise).
+const TABLE: Array<{ name: string; guidelineId: string; recommendations: Recommendation[]; overrideReason?: string; type: TriageRequestType }> = [
+  { name: 'A&E top referral, no reason', guidelineId: 'Triage.SoreThroat', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
+  { name: 'Emergency indication top referral', guidelineId: 'Triage.Headache', recommendations: [EMERGENCY, ROUTINE], type: 'EMERGENCY_INDICATION' },
+  { name: 'A&E with a valid reason', guidelineId: 'Triage.SoreThroat', recommendations: [AE], overrideReason: 'by_end_tomorrow', type: 'CONSULTATION_REQUEST' },
+  { name: 'A&E with none_of_the_above', guidelineId: 'Triage.SoreThroat', recommendations: [AE], overrideReason: 'none_of_the_above', type: 'EMERGENCY_INDICATION' },
+  { name: 'A&E with an empty reason', guidelineId: 'Triage.SoreThroat', recommendations: [AE], overrideReason: '', type: 'EMERGENCY_INDICATION' },
+  { name: 'A&E lower down, routine on top', guidelineId: 'Triage.SoreThroat', recommendations: [ROUTINE, AE], type: 'CONSULTATION_REQUEST' },
+  { name: 'eligibility pathway', guidelineId: 'Eligibility.FluVaccination', recommendations: [ROUTINE], type: 'ELIGIBILITY_BOOKING' },
+  { name: 'eligibility pathway with an A&E result', guidelineId: 'Eligibility.FirstContactPhysio', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
+  { name: 'eligibility pathway with a valid reason', guidelineId: 'Eligibility.FirstContactPhysio', recommendations: [AE], overrideReason: 'patient_override_for_gp', type: 'ELIGIBILITY_BOOKING' },
+  { name: 'child pathway', guidelineId: 'Form.U16.Fever', recommendations: [ROUTINE], type: 'CHILD_REQUEST' },
+  { name: 'child pathway with an A&E result', guidelineId: 'Form.U16.Fever', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
+  { name: 'child pathway with a valid reason', guidelineId: 'Form.U16.Rash', recommendations: [AE], overrideReason: 'by_end_tomorrow', type: 'CHILD_REQUEST' },
+  { name: 'no result', guidelineId: 'Triage.Headache', recommendations: [], type: 'CONSULTATION_REQUEST' },
+  { name: 'routine', guidelineId: 'Triage.Headache', recommendations: [ROUTINE], type: 'CONSULTATION_REQUEST' },
+];
+
+describe('classification: the app and the server agree on every row', () => {
+  it.each(TABLE)('$name → $type', ({ guidelineId, recommendations, overrideReason, type }) => {
+    const app = classifyRequest({ guidelineId, recommendations, ...(overrideReason !== undefined ? { overrideReason } : {}) }).triageRequestType;
+    const server = classifyTriage({ guidelineId, recommendations, overrideReason, offeredReasonIds: OFFERED });
+    expect(app).toBe(type);
+    expect(server).toBe(type);
+  });
+
+  it('the server does not count a reason the practice does not offer', () => {
+    expect(classifyTriage({ guidelineId: 'Triage.SoreThroat', recommendations: [AE], overrideReason: 'made_up', offeredReasonIds: OFFERED })).toBe('EMERGENCY_INDICATION');
+    expect(isOfferedValidReason('made_up', OFFERED.map((id) => ({ id })))).toBe(false);
+    expect(isOfferedValidReason('by_end_tomorrow', OFFERED.map((id) => ({ id })))).toBe(true);
+    expect(isOfferedValidReason('none_of_the_above', OFFERED.map((id) => ({ id })))).toBe(false);
+  });
+});
+
+describe('the safety check', () => {
+  it.each([
+    [{}, undefined],
+    [{ drinksFluids: true, breathsNormally: true, passesUrine: true }, undefined],
+    [{ drinksFluids: true, breathsNormally: true, passesUrine: true, ableToStandOrWalk: true }, 'not-urgent'],
+    [{ drinksFluids: true, breathsNormally: false, passesUrine: true, ableToStandOrWalk: true }, 'urgent'],
+    [{ drinksFluids: false, breathsNormally: false, passesUrine: false, ableToStandOrWalk: false }, 'urgent'],
+  ] as const)('%j → %s', (answers, expected) => {
+    expect(safetyResult(answers)).toBe(expected);
+  });
+
+  it.each([
+    [{ medicalOff: true, aneSubmission: true, guidelineId: 'Triage.SoreThroat' }, SERVICE_CLOSED_PATH],
+    [{ medicalOff: true, aneSubmission: false, guidelineId: 'Form.U16.Fever' }, SERVICE_CLOSED_PATH],
+    [{ medicalOff: false, aneSubmission: true, guidelineId: 'Triage.SoreThroat' }, SUBMIT_EMERGENCY_PATH],
+    [{ medicalOff: false, aneSubmission: false, guidelineId: 'Triage.SoreThroat' }, TRIAGE_SIGNPOST_PATH],
+    [{ medicalOff: false, aneSubmission: true, guidelineId: 'Eligibility.FirstContactPhysio' }, TRIAGE_SIGNPOST_PATH],
+    [{ medicalOff: false, aneSubmission: true, guidelineId: 'Form.U16.Fever' }, TRIAGE_SIGNPOST_PATH],
+  ])('Next with %j goes to %s', (input, expected) => {
+    expect(afterSafetyCheck(input)).toBe(expected);
+  });
+
+  it('the urgent branch starts at the safety check, except for the kinds that go straight to the signpost', () => {
+    expect(urgentEntry('Triage.CoughCold')).toBe(EMERGENCY_QUESTIONS_PATH);
+    expect(urgentEntry('Eligibility.FluVaccination')).toBe(TRIAGE_SIGNPOST_PATH);
+    expect(urgentEntry('Form.U16.Rash')).toBe(TRIAGE_SIGNPOST_PATH);
+  });
+});
+
+describe('after a valid override reason', () => {
+  const withEmail = { firstName: 'A', lastName: 'B', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } } as const;
+  const noEmail = { ...withEmail, contactDetails: {} };
+  it.each([
+    ['AI-led, email, no patient context → booking', { patient: withEmail, aiLed: true, hasPatientContext: false, manualAuth: true }, 'book'],
+    ['AI-led with patient context → send', { patient: withEmail, aiLed: true, hasPatientContext: true, manualAuth: true }, 'send'],
+    ['not AI-led, email → send', { patient: withEmail, aiLed: false, hasPatientContext: false, manualAuth: true }, 'send'],
+    ['no email, manual authentication on → add contact details', { patient: noEmail, aiLed: true, hasPatientContext: false, manualAuth: true }, 'add-contact-details'],
+    ['no email, manual authentication off → send', { patient: noEmail, aiLed: false, hasPatientContext: false, manualAuth: false }, 'send'],
+  ] as const)('%s', (_name, input, expected) => {
+    expect(afterOverride({ ...input, validation: undefined })).toBe(expected);
+  });
+
+  it('no email but a contact update requested → send', () => {
+    expect(afterOverride({ patient: noEmail, validation: { hasEmail: false, hasPhone: true, isMatchingEmail: false, isMatchingPhone: true, isUpdateContactRequested: true }, manualAuth: true, aiLed: false, hasPatientContext: true })).toBe('send');
+  });
+});
+
+describe('bounce, custom data and the body', () => {
+  const reached: SafetyState = { reachedEmergencyQuestions: true, answers: { drinksFluids: true, breathsNormally: false, passesUrine: true, ableToStandOrWalk: true } };
+
+  it('pages after the safety check bounce unless a valid override reason was given', () => {
+    expect(bouncesAfterSafetyCheck(undefined)).toBe(false);
+    expect(bouncesAfterSafetyCheck({ reachedEmergencyQuestions: false, answers: {} })).toBe(false);
+    expect(bouncesAfterSafetyCheck(reached)).toBe(true);
+    expect(bouncesAfterSafetyCheck({ ...reached, overrideReason: 'none_of_the_above' })).toBe(true);
+    expect(bouncesAfterSafetyCheck({ ...reached, overrideReason: 'by_end_tomorrow' })).toBe(false);
+  });
+
+  it('stores the override as the four custom data keys', () => {
+    expect(overrideCustomData('by_end_tomorrow', [AE])).toEqual([
+      { key: 'isAnEOverride', type: 'BOOLEAN', value: true },
+      { key: 'anEOverrideReferralId', type: 'STRING', value: 'ref-ae' },
+      { key: 'anEOverrideReason', type: 'STRING', value: 'by_end_tomorrow' },
+      { key: 'anEOverrideReasonValid', type: 'BOOLEAN', value: true },
+    ]);
+    expect(overrideCustomData('none_of_the_above', [AE]).at(-1)).toEqual({ key: 'anEOverrideReasonValid', type: 'BOOLEAN', value: false });
+  });
+
+  const built = () => ({
+    triageRequest: { triageRequestType: 'EMERGENCY_INDICATION', consultation: { type: 'EMERGENCY_INDICATION' }, guidelineExecution: { recommendations: [AE] } },
+    context: {},
+  });
+
+  it('"Inform the practice": EMERGENCY_INDICATION, committedToConsultGp false, the safety answers with their questions', () => {
+    const safety: SafetyState = { ...reached, labels: { breathsNormally: 'Are you breathing normally?' }, choice: 'ATTEND_AE' };
+    const body = withSafety(built(), 'Triage.SoreThroat', safety);
+    expect(body.triageRequest.triageRequestType).toBe('EMERGENCY_INDICATION');
+    expect(body.triageRequest.consultation).toMatchObject({ type: 'EMERGENCY_INDICATION', committedToConsultGp: false });
+    expect((body.triageRequest as Record<string, unknown>).emergencyQuestions).toEqual([
+      { identifier: 'drinksFluids', answer: 'Yes' },
+      { identifier: 'breathsNormally', question: 'Are you breathing normally?', answer: 'No' },
+      { identifier: 'passesUrine', answer: 'Yes' },
+      { identifier: 'ableToStandOrWalk', answer: 'Yes' },
+    ]);
+    expect(committedToConsultGp(safety)).toBe(false);
+  });
+
+  it('a valid override: CONSULTATION_REQUEST with the reason, committedToConsultGp true', () => {
+    const body = withSafety(built(), 'Triage.SoreThroat', { ...reached, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow', overrideLabel: 'By end tomorrow' });
+    expect(body.triageRequest).toMatchObject({ triageRequestType: 'CONSULTATION_REQUEST', emergencyOverrideReason: 'by_end_tomorrow' });
+    expect(body.triageRequest.consultation).toMatchObject({ type: 'CONSULTATION_REQUEST', committedToConsultGp: true, emergencyOverrideLabel: 'By end tomorrow' });
+  });
+
+  it('without the safety check the body is unchanged', () => {
+    const before = built();
+    expect(withSafety(before, 'Triage.SoreThroat', undefined)).toBe(before);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Execution, Recommendation } from '../../../src/api/engine';
+import { buildConsultation, routeAfterTriage, searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
+import { engineUrl } from '../../../src/api/engine';
+import type { Patient } from '../../../src/patient-details/patient';
+import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
+import type { FormDocument } from '../../../renderer/index';
+
+const withEmail: Patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com', mobilePhoneNumber: '07700900123' } };
+const noEmail: Patient = { ...withEmail, contactDetails: {} };
+const routine: Recommendation = { id: 'routine', type: 'Recommendation', title: 'Routine', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine appointment' }] };
+const ae: Recommendation = { id: 'ae', type: 'Recommendation', title: 'A&E', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] };
+const base = { guidelineId: 'Triage.SoreThroat', recommendations: [routine], freeTextEnabled: false, patient: withEmail, validation: undefined, manualAuth: true };
+
+describe('where the patient goes after the questionnaire', () => {
+  it.each([
+    ['an urgent result goes to the safety branch', { recommendations: [ae] }, 'urgent'],
+    ['free text on: patient context first', { freeTextEnabled: true }, '/triage/your-own-words'],
+    ['after patient context, with an email: complete', { freeTextEnabled: true, afterPatientContext: true }, '/triage/complete'],
+    ['with an email: complete', {}, '/triage/complete'],
+    ['no email, manual authentication on: add contact details', { patient: noEmail }, '/add-contact-details'],
+    ['no email but a contact update requested: complete', { patient: noEmail, validation: { hasEmail: false, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: true } }, '/triage/complete'],
+    ['no email on the request but one on record: complete', { patient: noEmail, validation: { hasEmail: true, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: false } }, '/triage/complete'],
+    ['no email, manual authentication off: complete', { patient: noEmail, manualAuth: false }, '/triage/complete'],
+    ['eligibility with no result: something went wrong', { guidelineId: 'Eligibility.FirstContactPhysio', recommendations: [] }, '/eligibility/something-went-wrong'],
+    ['eligibility self-help', { guidelineId: 'Eligibility.FirstContactPhysio', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Self help content', text: 'x' }] }] }, '/eligibility/self-help'],
+    ['eligibility signpost', { guidelineId: 'Eligibility.FluVaccination', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Signpost copy', text: 'x' }] }] }, '/eligibility/signpost'],
+  ] as const)('%s', (_name, patch, expected) => {
+    expect(routeAfterTriage({ ...base, ...patch } as Parameters<typeof routeAfterTriage>[0])).toBe(expected);
+  });
+});
+
+describe('the consultation body', () => {
+  const execution: Execution = {
+    identifier: 'exec-1',
+    guidelineId: 'Triage.SoreThroat',
+    version: '1.0.0',
+    status: 'COMPLETED',
+    customData: [],
+    recommendations: [routine],
+    requiredData: [],
+    section: null,
+    responseData: [
+      { observationType: 'BINARY', observationRecord: 'main', identifier: 'hasFever', answer: [{ value: true }] },
+      { observationType: 'DROPDOWN', observationRecord: 'main', identifier: 'howLong', answer: [{ value: 'week', apiName: 'week' }] },
+    ],
+  };
+  const state: TriageFlowState = {
+    selection: { guidelineId: 'Triage.SoreThroat', label: 'Sore throat', searchType: 'MAIN', searchTerm: 'throat hurts', searchMatches: ['Triage.SoreThroat'] },
+    patient: withEmail,
+    execution,
+    finishedTriage: true,
+    finishedOn: '2026-11-23T10:00:00.000Z',
+    drafts: {},
+    labels: { hasFever: { label: 'Do you have a fever?' }, howLong: { label: 'How long?', options: { week: 'About a week' } } },
+    patientContext: { patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'No' },
+  };
+  const settings = { ...SETTINGS_DEFAULTS, urgencyByReferralId: { 'ref-routine': { urgency: 'TRoutine' as const, colour: 'GREEN' as const } } };
+
+  it('carries the patient, labelled answers, the consultation, context and urgency', () => {
+    const { triageRequest, context } = buildConsultation({ state, settings, channel: 'SMS', now: new Date('2026-11-23T10:05:00Z') });
+    expect(triageRequest.triageRequestType).toBe('CONSULTATION_REQUEST');
+    expect(triageRequest.responseData[0]).toMatchObject({ identifier: 'hasFever', label: 'Do you have a fever?' });
+    expect(triageRequest.responseData[1]!.answer[0]).toMatchObject({ value: 'week', label: 'About a week' });
+    expect(triageRequest.consultation).toMatchObject({
+      finish: '2026-11-23T10:00:00.000Z',
+      guidelineName: 'Sore throat',
+      executionId: 'exec-1',
+      channel: 'SMS',
+      guidelineId: 'Triage.SoreThroat',
+      pathwayVersion: '1.0.0',
+      usedGuidelines: ['Triage.SoreThroat'],
+      urgency: 'TRoutine',
+      urgencyColour: 'GREEN',
+    });
+    expect(triageRequest.patientContext).toEqual(state.patientContext);
+    expect(triageRequest.notificationEvents).toEqual([{ channel: 'EMAIL', event: 'REQUEST_RECEIVED' }]);
+    expect(context).toEqual({ reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false, guidelineFinishedOn: '2026-11-23T10:00:00.000Z' });
+  });
+
+  it('refuses to build before the questionnaire is finished', () => {
+    expect(() => buildConsultation({ state: { ...state, execution: undefined }, settings, now: new Date() })).toThrow();
+  });
+});
+
+describe('helpers', () => {
+  it('sends how the pathway was found as STRING custom data', () => {
+    expect(searchCustomData({ guidelineId: 'x', label: 'X', searchType: 'SIMILAR', searchTerm: 'hedache', searchMatches: ['a', 'b'] })).toEqual([
+      { key: 'conditionSearchType', type: 'STRING', value: 'SIMILAR' },
+      { key: 'conditionSearchTerm', type: 'STRING', value: 'hedache' },
+      { key: 'conditionSearchMatches', type: 'STRING', value: 'a,b' },
+    ]);
+  });
+
+  it('reads question and option labels from a section document', () => {
+    const doc = {
+      id: 's',
+      title: 's',
+      pages: [{ title: 's', fields: ['a', 'b'] }],
+      schema: { type: 'object', properties: { a: { type: 'boolean', title: 'A?' }, b: { type: 'array', title: 'B?', items: { type: 'string', oneOf: [{ const: 'x', title: 'Ex' }] } } } },
+    } as unknown as FormDocument;
+    expect(sectionLabels(doc)).toEqual({ a: { label: 'A?' }, b: { label: 'B?', options: { x: 'Ex', NONE_OF_THE_ABOVE: 'None of the above' } } });
+  });
+
+  it('goes through the engine proxy when useProxy is on', () => {
+    expect(engineUrl('/GuidelineExecution/abc/$continue', true)).toBe('/api/v1/engine-proxy?path=%2FGuidelineExecution%2Fabc%2F%24continue');
+    expect(engineUrl('/Guideline/Triage.SoreThroat/$start', false)).toBe('/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start');
+  });
+});

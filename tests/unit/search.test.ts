@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SEARCH_SETTINGS, SymptomSearch, queryTokens, searchSettings, similarity, type SearchEntry } from '../../src/search/symptomSearch';
+
+// A small fixed library: each entry is shaped to test one rule.
+const LIBRARY: SearchEntry[] = [
+  { guidelineId: 'Triage.SoreThroat', label: 'Sore throat', symptoms: ['tonsillitis', 'painful swallowing'], suitableFor: 'Adults with a sore or scratchy throat' },
+  { guidelineId: 'Triage.Cough', label: 'Cough', symptoms: ['chesty cough', 'sore throat with cough'], suitableFor: 'A cough for less than 3 weeks' },
+  { guidelineId: 'Triage.Headache', label: 'Headache', symptoms: ['migraine', 'head pain'], suitableFor: 'Headaches without injury' },
+  { guidelineId: 'Triage.BackPain', label: 'Back pain', symptoms: ['lower back pain', 'sciatica'], suitableFor: 'Back pain after lifting' },
+  { guidelineId: 'Triage.Rash', label: 'Skin rash', symptoms: ['itchy skin', 'hives'], suitableFor: 'Rashes in adults, including swallowing tablets for itch' },
+  { guidelineId: 'Triage.Eye', label: 'Eye problem', symptoms: ['red eye', 'eyelid swelling'], suitableFor: 'Sore eyes' },
+];
+
+const ids = (list: { entry: SearchEntry }[]) => list.map((m) => m.entry.guidelineId);
+const search = new SymptomSearch(LIBRARY);
+
+function results(text: string, s = search) {
+  const outcome = s.search(text);
+  if (outcome.kind !== 'results') throw new Error(`expected results for "${text}", got ${outcome.kind}`);
+  return outcome;
+}
+
+describe('symptom search', () => {
+  it('ranks a word found in the label above the same word found only among symptoms (boosts 25 > 15 > 5)', () => {
+    const outcome = results('swallowing');
+    // "swallowing" is a symptom of Sore throat (0.6) and only in the suitable-for text of Skin rash (0.2).
+    expect(ids(outcome.matches)).toEqual(['Triage.SoreThroat']);
+    expect(outcome.matches[0]!.score).toBe(0.6);
+    expect(ids(outcome.similar)).not.toContain('Triage.Rash');
+
+    const throat = results('throat');
+    expect(throat.matches[0]!.entry.guidelineId).toBe('Triage.SoreThroat');
+    expect(throat.matches[0]!.score).toBe(1);
+    // Cough has "throat" among its symptoms only: 0.6, more than mainSearchFuzzyDifference below 1, so a similar match.
+    expect(ids(throat.matches)).not.toContain('Triage.Cough');
+    expect(ids(throat.similar)).toContain('Triage.Cough');
+  });
+
+  it('removes stop words before searching and ignores words no pathway knows', () => {
+    expect(queryTokens('I have had a really bad cough since Monday')).toEqual(['bad', 'cough', 'monday']);
+    const outcome = results('I have had a really bad cough since Monday');
+    expect(ids(outcome.matches)).toEqual(['Triage.Cough']);
+    expect(outcome.matches[0]!.score).toBe(1);
+  });
+
+  it('needs the trimmed text and at least one word after stop words to reach the minimum length', () => {
+    expect(search.search('  ey  ').kind).toBe('tooShort');
+    expect(search.search('I am the').kind).toBe('tooShort');
+    expect(search.search('my eye').kind).toBe('results');
+    const stricter = new SymptomSearch(LIBRARY, { ...DEFAULT_SEARCH_SETTINGS, minSearchTermLength: 5 });
+    expect(stricter.search('eye').kind).toBe('tooShort');
+    expect(stricter.search('headache').kind).toBe('results');
+  });
+
+  it('matches words of three or more characters partially, shorter ones only as whole words', () => {
+    expect(ids(results('thro').matches)).toEqual(['Triage.SoreThroat']);
+    expect(ids(results('head').matches)).toEqual(['Triage.Headache']);
+    // "ey" + "red": "ey" is too short to match "eye" partially; "red" matches "red eye" as a whole word.
+    const eye = results('ey red');
+    expect(eye.matches.map((m) => m.entry.guidelineId)).toEqual(['Triage.Eye']);
+    expect(eye.matches[0]!.score).toBe(0.6);
+  });
+
+  it('keeps main matches above mainSearchMinThreshold: a word only in the suitable-for text is not a main match', () => {
+    const outcome = results('lifting');
+    expect(outcome.matches).toEqual([]);
+    const lenient = new SymptomSearch(LIBRARY, { ...DEFAULT_SEARCH_SETTINGS, mainSearchMinThreshold: 0.1 });
+    expect(ids(results('lifting', lenient).matches)).toEqual(['Triage.BackPain']);
+  });
+
+  it('offers similar matches for a near miss, within fuzzyMinThreshold and fuzzyDifference', () => {
+    const outcome = results('hedache');
+    expect(outcome.matches).toEqual([]);
+    expect(ids(outcome.similar)).toEqual(['Triage.Headache']);
+    expect(outcome.similar[0]!.score).toBeCloseTo(0.875, 3);
+    const strict = new SymptomSearch(LIBRARY, { ...DEFAULT_SEARCH_SETTINGS, fuzzyMinThreshold: 0.9 });
+    expect(results('hedache', strict).similar).toEqual([]);
+  });
+
+  it('finds nothing for nonsense', () => {
+    expect(results('qwxzvbk')).toEqual({ kind: 'results', matches: [], similar: [] });
+  });
+
+  it('shows at most maximumNumberOfPathways, main matches first, similar ones filling the rest', () => {
+    const two = new SymptomSearch(LIBRARY, { ...DEFAULT_SEARCH_SETTINGS, maximumNumberOfPathways: 2, fuzzyDifference: 1 });
+    const outcome = results('sore throat', two);
+    expect(outcome.matches.length + outcome.similar.length).toBeLessThanOrEqual(2);
+    expect(outcome.matches[0]!.entry.guidelineId).toBe('Triage.SoreThroat');
+  });
+
+  it('reads thresholds from the settings, keeping defaults for missing or invalid values', () => {
+    expect(searchSettings({ mainSearchMinThreshold: 0.7, maximumNumberOfPathways: 'x' })).toEqual({ ...DEFAULT_SEARCH_SETTINGS, mainSearchMinThreshold: 0.7 });
+  });
+
+  it('scores similarity by edit distance against the start of longer words', () => {
+    expect(similarity('throat', 'throat')).toBe(1);
+    expect(similarity('throt', 'throat')).toBeCloseTo(1 - 1 / 6, 5);
+    expect(similarity('diarh', 'diarrhoea')).toBeCloseTo(0.9 * (1 - 1 / 5), 5);
+    expect(similarity('diarhea', 'diarrhoea')).toBeGreaterThan(0.5);
+    expect(similarity('cold', 'cough')).toBeLessThan(0.5);
+  });
+});
