@@ -105,12 +105,12 @@ describe('eligibility pathways', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
-  it('appointment outcome: hands over to the booking screen with what a booking needs in sessionStorage', async () => {
+  it('appointment outcome: hands over to the booking screen (flow:booking, mode eligibility) with what a booking needs', async () => {
     const { page } = await openPage(browser);
     await physioQuestionnaire(page, example('Suitable for FCP'));
     await page.waitForURL((u) => u.pathname === '/appointment/book-appointment');
-    const handoff = JSON.parse((await page.evaluate(() => sessionStorage.getItem('handoff:eligibility-booking'))) ?? 'null') as Json;
-    expect(handoff).toMatchObject({ guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', selfHelp: false, label: 'First contact physiotherapy' });
+    const handoff = (JSON.parse((await page.evaluate(() => sessionStorage.getItem('flow:booking'))) ?? 'null') as Json).request as Json;
+    expect(handoff).toMatchObject({ mode: 'eligibility', guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', cancelPath: '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio' });
     expect(handoff.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', patient: { lastName: 'Testwell', dateOfBirth: AMELIA.dateOfBirth } });
     expect(handoff.eligibilityBooking.consultation.executionId).toEqual(expect.any(String));
     // Nothing is sent before the patient books.
@@ -119,15 +119,15 @@ describe('eligibility pathways', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 
-  it('self-help outcome of an AI-led pathway: "Request appointment and self-help" hands over to booking with the self-help flag', async () => {
+  it('self-help outcome of an AI-led pathway: "Request appointment and self-help" hands over to booking with the self-help email', async () => {
     const { page } = await openPage(browser);
     await physioQuestionnaire(page, example('New mild problem, no self-help yet'));
     await page.waitForURL((u) => u.pathname === '/eligibility/self-help');
     await page.getByLabel('Request appointment and self-help').check();
     await clickButton(page, 'Please send the information');
     await page.waitForURL((u) => u.pathname === '/appointment/book-appointment');
-    const handoff = JSON.parse((await page.evaluate(() => sessionStorage.getItem('handoff:eligibility-booking'))) ?? 'null') as Json;
-    expect(handoff).toMatchObject({ guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', selfHelp: true });
+    const handoff = (JSON.parse((await page.evaluate(() => sessionStorage.getItem('flow:booking'))) ?? 'null') as Json).request as Json;
+    expect(handoff).toMatchObject({ mode: 'eligibility', guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine' });
     expect(handoff.eligibilityBooking.notificationEvents).toEqual(expect.arrayContaining([{ channel: 'EMAIL', event: 'SELF_HELP' }]));
     expect(await readBack('/api/v1/practice/requests')).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { ApiError } from '../../api/client';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { useFlowStore } from '../sessionFlowStore';
+import { clearTriageFlow, triageFlow } from '../triage/triageFlow';
 import { bookingFlow, cancelPathOf, clearBooking } from './bookingRequest';
 import { MEDICAL_NO_SLOTS, NO_APPOINTMENTS_TITLE, NO_MORE_ONLINE, NO_TIMES_CALL_PRACTICE, SEND_FAILED } from './messages';
 
@@ -46,6 +47,11 @@ export default function NoAppointmentsPage() {
     try {
       await sendWithoutAppointment(medical.triageRequest, medical.guidelineFinishedOn, key);
       clearBooking();
+      if (medical.sent) {
+        // The request is with the practice: forget the answers, keep only what the thank-you page reads.
+        clearTriageFlow();
+        triageFlow.set({ sent: { ...medical.sent, triageRequestType: medical.triageRequest.triageRequestType } });
+      }
       void navigate(medical.sentPath ?? '/triage/thank-you');
     } catch (error) {
       setSending(false);

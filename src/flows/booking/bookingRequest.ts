@@ -29,6 +29,8 @@ export interface SymptomAssessmentBooking extends Common {
   guidelineFinishedOn?: string;
   /** Where "Send request" (no slots) goes once the request is sent (default /triage/thank-you). */
   sentPath?: string;
+  /** The engine execution: once "Send request" has sent it, the medical flow is cleared and the thank-you page is told. */
+  sent?: { executionId: string; useProxy: boolean };
 }
 
 /** After an eligibility pathway that offers an appointment (src/flows/eligibility). */

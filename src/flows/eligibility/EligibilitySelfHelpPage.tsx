@@ -8,7 +8,7 @@ import { SelectedOption } from '../triage/SelectedOption';
 import { clearTriageFlow, proxyOn } from '../triage/triageFlow';
 import { useFinishedTriage } from '../triage/useTriageBounce';
 import { useTriageSender } from '../triage/useTriageSender';
-import { BOOK_APPOINTMENT_PATH, appointmentReferral, managementAction, sessionHome, writeBookingHandoff } from './eligibilityFlow';
+import { appointmentReferral, managementAction, sessionHome, startEligibilityBooking } from './eligibilityFlow';
 
 export const SELF_HELP_THANK_YOU = '/self-help/thank-you';
 type Choice = 'APPOINTMENT_AND_SELF_HELP' | 'SELF_HELP_FIRST';
@@ -44,7 +44,8 @@ export default function EligibilitySelfHelpPage() {
       return;
     }
     if (chosen === 'APPOINTMENT_AND_SELF_HELP') {
-      if (writeBookingHandoff(flow!, settings, true)) await navigate(BOOK_APPOINTMENT_PATH);
+      const to = startEligibilityBooking(flow!, settings);
+      if (to) await navigate(to);
       return;
     }
     setFailed(false);

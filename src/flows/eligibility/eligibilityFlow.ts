@@ -1,41 +1,17 @@
 import type { EngineAction, Recommendation } from '../../api/engine';
 import type { AllSettings } from '../../settings/types';
 import { readEntryParams } from '../../session/entryParams';
+import type { TriageRequestBody } from '../../api/appointments';
+import { startBooking, type EligibilityBooking } from '../booking/bookingRequest';
 import { buildConsultation, type TriageFlowState } from '../triage/triageFlow';
 
 /** The standard-appointments menu, and the booking screen an appointment outcome hands over to. */
 export const ELIGIBILITY_MENU = '/eligibility/booking';
-export const BOOK_APPOINTMENT_PATH = '/appointment/book-appointment';
 
-/**
- * sessionStorage key of what the booking screen needs for an eligibility booking (README.md,
- * "Eligibility, self-help and child requests"). Written just before the app navigates to
- * /appointment/book-appointment; the booking screen reads it and removes it once booked.
- */
-export const ELIGIBILITY_BOOKING_KEY = 'handoff:eligibility-booking';
 /** The eligibility pathway the patient came from (`/eligibility/guideline?guideline=…`): the return target. */
 export const ELIGIBILITY_RETURN_KEY = 'eligibility:return';
 /** The page that is "home" for this session: the standard-appointments menu when the patient started there. */
 export const SESSION_HOME_KEY = 'session:home';
-
-export interface EligibilityBookingHandoff {
-  /** The eligibility pathway, e.g. Eligibility.FirstContactPhysio (the server maps it to slot types). */
-  guidelineId: string;
-  /** The referral id of the appointment outcome's Referral action (e.g. ref-routine). */
-  referralId: string;
-  /** The pathway's label, for the booking screen's "Selected option". */
-  label: string;
-  /** The patient also asked for the self-help email ("Request appointment and self-help"). */
-  selfHelp: boolean;
-  /** Where Cancel on the booking screen should return: the eligibility pathway page. */
-  returnTo: string;
-  /**
-   * The `eligibilityBooking` of POST /api/v1/triage/patient/eligibility-booking: the triage
-   * request (patient, answers, consultation, guideline execution, triageRequestType
-   * ELIGIBILITY_BOOKING, notificationEvents), as the consultation call would send it.
-   */
-  eligibilityBooking: Record<string, unknown>;
-}
 
 function storage(): Storage | undefined {
   try {
@@ -78,27 +54,29 @@ export function sessionHome(): string {
   return home === ELIGIBILITY_MENU ? home : '/';
 }
 
-/** The handoff of a finished eligibility questionnaire, or undefined when it has no appointment outcome. */
-export function bookingHandoff(state: TriageFlowState, settings: AllSettings, selfHelp: boolean, now = new Date()): EligibilityBookingHandoff | undefined {
+/**
+ * The booking request of a finished eligibility questionnaire (mode 'eligibility', see
+ * docs/architecture.md "Booking request"), or undefined when it has no appointment outcome. The
+ * `eligibilityBooking` is the triage request as the consultation call would send it (triageRequestType
+ * ELIGIBILITY_BOOKING, with the SELF_HELP email event when the patient also asked for self-help).
+ */
+export function eligibilityBookingRequest(state: TriageFlowState, settings: AllSettings, now = new Date()): EligibilityBooking | undefined {
   const execution = state.execution;
   if (!execution || !state.selection || !state.patient) return undefined;
   const referral = appointmentReferral(execution.recommendations);
   if (!referral) return undefined;
   const { triageRequest } = buildConsultation({ state, settings, channel: readEntryParams().channel, now });
   return {
+    mode: 'eligibility',
+    eligibilityBooking: triageRequest as unknown as TriageRequestBody,
     guidelineId: execution.guidelineId,
     referralId: referral.referralId,
-    label: state.selection.label,
-    selfHelp,
-    returnTo: eligibilityReturnTarget(execution.guidelineId),
-    eligibilityBooking: triageRequest as unknown as Record<string, unknown>,
+    cancelPath: eligibilityReturnTarget(execution.guidelineId),
   };
 }
 
-/** Writes the handoff for the booking screen; false when there is nothing to book. */
-export function writeBookingHandoff(state: TriageFlowState, settings: AllSettings, selfHelp: boolean): boolean {
-  const handoff = bookingHandoff(state, settings, selfHelp);
-  if (!handoff) return false;
-  storage()?.setItem(ELIGIBILITY_BOOKING_KEY, JSON.stringify(handoff));
-  return true;
+/** Hands the eligibility booking to the booking screen; answers the path to go to, or undefined when there is nothing to book. */
+export function startEligibilityBooking(state: TriageFlowState, settings: AllSettings): string | undefined {
+  const request = eligibilityBookingRequest(state, settings);
+  return request ? startBooking(request) : undefined;
 }

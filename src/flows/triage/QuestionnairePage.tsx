@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
 import { SchemaForm, toObservations, type FormData } from '../../../renderer/index';
-import { continueExecution, getExecution, isAiLed, putCustomData, stopExecution, type Execution, type StartRefusal } from '../../api/engine';
+import { continueExecution, getExecution, getGuideline, isAiLed, putCustomData, stopExecution, type Execution, type StartRefusal } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { useNotifications } from '../../errors/ErrorNotifications';
@@ -10,9 +10,9 @@ import { useFlowStore } from '../sessionFlowStore';
 import { topReferral } from './classifyRequest';
 import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from './EngineErrorPanel';
 import { SelectedOption } from './SelectedOption';
-import { writeBookingHandoff } from '../eligibility/eligibilityFlow';
+import { handOverToBooking } from './bookingHandover';
 import {
-  ELIGIBILITY_BOOKING_PATH,
+  BOOK_APPOINTMENT_PATH,
   TRIAGE_START,
   URGENT,
   bool,
@@ -143,8 +143,12 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       const state = triageFlow.get();
       const finishedOn = new Date().toISOString();
       const referral = topReferral(done.recommendations);
-      const aiLed = await isAiLed(done.guidelineId, referral?.referralId).catch(() => false);
-      triageFlow.set({ execution: done, finishedTriage: true, finishedOn, aiLed });
+      const [aiLed, checkForAppointments] = await Promise.all([
+        isAiLed(done.guidelineId, referral?.referralId).catch(() => false),
+        // Without the summary the request is sent without offering slots (the practice still gets it).
+        getGuideline(done.guidelineId, useProxy).then((g) => g.checkForAppointments === true, () => false),
+      ]);
+      triageFlow.set({ execution: done, finishedTriage: true, finishedOn, aiLed, checkForAppointments });
       try {
         await putCustomData(done.identifier, [bool('finishedTriage', true), dateTime('finishedOn', finishedOn), bool('isAiLed', aiLed)], useProxy);
       } catch (error) {
@@ -158,11 +162,12 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         patient: state.patient,
         validation: state.validation,
         manualAuth: manualAuthOn(settings),
+        checkForAppointments,
       });
       leaving.current = true;
-      // An eligibility appointment: the booking screen reads what it needs from sessionStorage.
-      if (next === ELIGIBILITY_BOOKING_PATH) writeBookingHandoff(triageFlow.get(), settings, false);
       if (next === URGENT) goToUrgentBranch(navigate);
+      // An appointment: the booking screen takes its request from startBooking (flow:booking).
+      else if (next === BOOK_APPOINTMENT_PATH) await navigate(handOverToBooking(triageFlow.get(), settings) ?? '/eligibility/something-went-wrong', { replace: true });
       else await navigate(next, { replace: true });
     },
     [navigate, serviceClosed, settings, useProxy],

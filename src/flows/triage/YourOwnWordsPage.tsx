@@ -5,7 +5,8 @@ import { stopExecution } from '../../api/engine';
 import { useSettings } from '../../settings/useSettings';
 import { isEmergencyResult } from './classifyRequest';
 import { SelectedOption } from './SelectedOption';
-import { TRIAGE_START, URGENT, clearTriageFlow, manualAuthOn, routeAfterTriage, triageFlow, proxyOn } from './triageFlow';
+import { handOverToBooking } from './bookingHandover';
+import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, clearTriageFlow, manualAuthOn, routeAfterTriage, triageFlow, proxyOn } from './triageFlow';
 import { goToUrgentBranch } from './urgentBranch';
 import { useFinishedTriage } from './useTriageBounce';
 
@@ -65,8 +66,10 @@ export default function YourOwnWordsPage() {
       patient: flow?.patient,
       validation: flow?.validation,
       manualAuth: manualAuthOn(settings),
+      checkForAppointments: flow?.checkForAppointments === true,
     });
-    if (target !== URGENT) await navigate(target);
+    if (target === BOOK_APPOINTMENT_PATH) await navigate(handOverToBooking(triageFlow.get(), settings) ?? TRIAGE_START);
+    else if (target !== URGENT) await navigate(target);
   }
 
   return (

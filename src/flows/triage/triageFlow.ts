@@ -1,4 +1,5 @@
 import type { FormData, FormDocument } from '../../../renderer/index';
+import { BOOK_APPOINTMENT_PATH } from '../booking/bookingRequest';
 import type { CustomDataEntry, Execution, Recommendation, StartRefusal } from '../../api/engine';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
@@ -54,6 +55,8 @@ export interface TriageFlowState {
   finishedTriage?: boolean;
   finishedOn?: string;
   aiLed?: boolean;
+  /** The pathway checks for appointments (its guideline summary): a finished request with an email is offered slots. */
+  checkForAppointments?: boolean;
   patientContext?: PatientContext;
   /** One send attempt: its key is reused by every retry of the same request. */
   attempt?: { key: string; body: unknown };
@@ -122,11 +125,13 @@ export interface RouteInputs {
   manualAuth: boolean;
   /** Coming from the patient-context page: it is not shown again. */
   afterPatientContext?: boolean;
+  /** The pathway's checkForAppointments (its guideline summary): offer slots before sending. */
+  checkForAppointments?: boolean;
 }
 
 export const URGENT = 'urgent' as const;
-/** The booking screen an eligibility pathway's appointment outcome hands over to. */
-export const ELIGIBILITY_BOOKING_PATH = '/appointment/book-appointment';
+/** The booking screen an appointment outcome hands over to (startBooking, docs/architecture.md "Booking request"). */
+export { BOOK_APPOINTMENT_PATH };
 
 /**
  * Where the patient goes once the engine needs no more data (the questionnaire flow of the
@@ -134,11 +139,11 @@ export const ELIGIBILITY_BOOKING_PATH = '/appointment/book-appointment';
  * - urgent result → the safety branch;
  * - eligibility pathways: self-help outcome → eligibility self-help, signpost → signpost, no
  *   result → something went wrong; an appointment outcome (a Referral on top) → the booking
- *   screen, with what it needs in sessionStorage (src/flows/eligibility/eligibilityFlow.ts);
- * - otherwise patient context first when free text is on; then with an email (or a contact
- *   update requested) → triage complete (the booking screen for pathways that check for
- *   appointments is not built yet, so complete there too); without one → add contact details
- *   when manual authentication is on for medical requests, else triage complete.
+ *   screen (the caller hands over with `handOverToBooking`, src/flows/triage/bookingHandover.ts);
+ * - otherwise patient context first when free text is on; then with an email: the booking screen
+ *   when the pathway checks for appointments, else triage complete (also when a contact update is
+ *   requested); without one → add contact details when manual authentication is on for medical
+ *   requests, else triage complete.
  */
 export function routeAfterTriage(input: RouteInputs): string {
   if (isEmergencyResult(input.recommendations)) return URGENT;
@@ -149,10 +154,11 @@ export function routeAfterTriage(input: RouteInputs): string {
       if (management.managementType === 'Self help content') return '/eligibility/self-help';
       if (management.managementType === 'Signpost copy') return '/eligibility/signpost';
     }
-    if (topReferral(input.recommendations)) return ELIGIBILITY_BOOKING_PATH;
+    if (topReferral(input.recommendations)) return BOOK_APPOINTMENT_PATH;
   }
   if (input.freeTextEnabled && !input.afterPatientContext) return '/triage/your-own-words';
   const hasEmail = patientHasEmail(input.patient) || input.validation?.hasEmail === true;
+  if (hasEmail && input.checkForAppointments === true) return BOOK_APPOINTMENT_PATH;
   if (hasEmail || input.validation?.isUpdateContactRequested === true) return '/triage/complete';
   return input.manualAuth ? '/add-contact-details' : '/triage/complete';
 }

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Execution, Recommendation } from '../../../src/api/engine';
 import { availabilityOf, detailsPath } from '../../../src/flows/eligibility/EligibilityGuidelinePage';
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
-import { appointmentReferral, bookingHandoff, managementAction, sessionHome, ELIGIBILITY_MENU } from '../../../src/flows/eligibility/eligibilityFlow';
-import { ELIGIBILITY_BOOKING_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
+import { appointmentReferral, eligibilityBookingRequest, managementAction, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/eligibility/eligibilityFlow';
+import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
+import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
 import { associatedFor } from '../../../src/flows/triage/useTriageSender';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
@@ -46,7 +48,7 @@ function state(recommendations: Recommendation[]): TriageFlowState {
 
 describe('where an eligibility pathway ends', () => {
   it.each([
-    ['an appointment outcome: the booking screen (before patient context)', [appointment], ELIGIBILITY_BOOKING_PATH],
+    ['an appointment outcome: the booking screen (before patient context)', [appointment], BOOK_APPOINTMENT_PATH],
     ['self-help on top: the self-help choice', [selfHelp, appointment], '/eligibility/self-help'],
     ['a signpost on top: the signpost', [signpost, appointment], '/eligibility/signpost'],
     ['no result: something went wrong', [], '/eligibility/something-went-wrong'],
@@ -55,23 +57,32 @@ describe('where an eligibility pathway ends', () => {
   });
 });
 
-describe('the booking handoff', () => {
+describe('the eligibility booking hand-over (startBooking, mode eligibility)', () => {
+  beforeEach(() => sessionStorage.clear());
+
   it('carries the pathway, the appointment referral and the eligibility request body', () => {
-    const handoff = bookingHandoff(state([appointment]), SETTINGS_DEFAULTS, false, new Date('2026-11-23T10:05:00Z'))!;
-    expect(handoff).toMatchObject({ guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', selfHelp: false, returnTo: '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio' });
-    expect(handoff.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', patient, consultation: { guidelineId: 'Eligibility.FirstContactPhysio', executionId: 'exec-1' } });
+    const request = eligibilityBookingRequest(state([appointment]), SETTINGS_DEFAULTS, new Date('2026-11-23T10:05:00Z'))!;
+    expect(request).toMatchObject({ mode: 'eligibility', guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', cancelPath: '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio' });
+    expect(request.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', patient, consultation: { guidelineId: 'Eligibility.FirstContactPhysio', executionId: 'exec-1' } });
+  });
+
+  it('stores the request for the booking screen (sessionStorage flow:booking) and answers its path', () => {
+    expect(startEligibilityBooking(state([appointment]), SETTINGS_DEFAULTS)).toBe(BOOK_APPOINTMENT_PATH);
+    expect(JSON.parse(sessionStorage.getItem('flow:booking') ?? '{}')).toMatchObject({ request: { mode: 'eligibility', referralId: 'ref-routine', eligibilityBooking: { triageRequestType: 'ELIGIBILITY_BOOKING' } } });
+    expect(bookingFlow.get().request?.mode).toBe('eligibility');
+    expect(sessionStorage.getItem('handoff:eligibility-booking')).toBeNull();
   });
 
   it('takes the referral of the appointment outcome under a self-help one, with the self-help email event', () => {
-    const handoff = bookingHandoff(state([selfHelp, appointment]), SETTINGS_DEFAULTS, true)!;
-    expect(handoff.referralId).toBe('ref-routine');
-    expect(handoff.selfHelp).toBe(true);
-    expect(handoff.eligibilityBooking.notificationEvents).toEqual(expect.arrayContaining([{ channel: 'EMAIL', event: 'SELF_HELP' }]));
+    const request = eligibilityBookingRequest(state([selfHelp, appointment]), SETTINGS_DEFAULTS)!;
+    expect(request.referralId).toBe('ref-routine');
+    expect(request.eligibilityBooking.notificationEvents).toEqual(expect.arrayContaining([{ channel: 'EMAIL', event: 'SELF_HELP' }]));
   });
 
-  it('is not written when there is nothing to book', () => {
-    expect(bookingHandoff(state([signpost]), SETTINGS_DEFAULTS, false)).toBeUndefined();
-    expect(bookingHandoff({ drafts: {}, labels: {} }, SETTINGS_DEFAULTS, false)).toBeUndefined();
+  it('is not started when there is nothing to book', () => {
+    expect(eligibilityBookingRequest(state([signpost]), SETTINGS_DEFAULTS)).toBeUndefined();
+    expect(startEligibilityBooking({ drafts: {}, labels: {} }, SETTINGS_DEFAULTS)).toBeUndefined();
+    expect(sessionStorage.getItem('flow:booking')).toBeNull();
   });
 
   it('finds the outcome actions', () => {

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Execution, Recommendation } from '../../../src/api/engine';
 import { buildConsultation, routeAfterTriage, searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
 import { engineUrl } from '../../../src/api/engine';
+import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
+import { handOverToBooking, medicalBookingRequest } from '../../../src/flows/triage/bookingHandover';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
 import type { FormDocument } from '../../../renderer/index';
@@ -18,6 +21,10 @@ describe('where the patient goes after the questionnaire', () => {
     ['free text on: patient context first', { freeTextEnabled: true }, '/triage/your-own-words'],
     ['after patient context, with an email: complete', { freeTextEnabled: true, afterPatientContext: true }, '/triage/complete'],
     ['with an email: complete', {}, '/triage/complete'],
+    ['a pathway that checks for appointments, with an email: the booking screen', { checkForAppointments: true }, '/appointment/book-appointment'],
+    ['checks for appointments, after patient context: the booking screen', { checkForAppointments: true, freeTextEnabled: true, afterPatientContext: true }, '/appointment/book-appointment'],
+    ['checks for appointments, free text on: patient context first', { checkForAppointments: true, freeTextEnabled: true }, '/triage/your-own-words'],
+    ['checks for appointments but no email: add contact details', { checkForAppointments: true, patient: noEmail }, '/add-contact-details'],
     ['no email, manual authentication on: add contact details', { patient: noEmail }, '/add-contact-details'],
     ['no email but a contact update requested: complete', { patient: noEmail, validation: { hasEmail: false, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: true } }, '/triage/complete'],
     ['no email on the request but one on record: complete', { patient: noEmail, validation: { hasEmail: true, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: false } }, '/triage/complete'],
@@ -105,5 +112,58 @@ describe('helpers', () => {
   it('goes through the engine proxy when useProxy is on', () => {
     expect(engineUrl('/GuidelineExecution/abc/$continue', true)).toBe('/api/v1/engine-proxy?path=%2FGuidelineExecution%2Fabc%2F%24continue');
     expect(engineUrl('/Guideline/Triage.SoreThroat/$start', false)).toBe('/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start');
+  });
+});
+
+describe('the medical booking hand-over (startBooking, mode symptom-assessment)', () => {
+  beforeEach(() => sessionStorage.clear());
+  const execution: Execution = {
+    identifier: 'exec-9',
+    guidelineId: 'Triage.SoreThroat',
+    version: '1.0.0',
+    status: 'COMPLETED',
+    customData: [],
+    recommendations: [routine],
+    requiredData: [],
+    section: null,
+    responseData: [{ observationType: 'BINARY', observationRecord: 'main', identifier: 'hasFever', answer: [{ value: true }] }],
+  };
+  const state: TriageFlowState = {
+    selection: { guidelineId: 'Triage.SoreThroat', label: 'Sore throat', searchType: 'MAIN', searchTerm: 'throat', searchMatches: ['Triage.SoreThroat'] },
+    patient: withEmail,
+    execution,
+    finishedTriage: true,
+    finishedOn: '2026-11-23T10:00:00.000Z',
+    aiLed: true,
+    useProxy: false,
+    drafts: {},
+    labels: {},
+  };
+
+  it('stores the symptom-assessment request in flow:booking and answers the booking screen', () => {
+    expect(handOverToBooking(state, SETTINGS_DEFAULTS)).toBe('/appointment/book-appointment');
+    const request = bookingFlow.get().request;
+    expect(request).toMatchObject({
+      mode: 'symptom-assessment',
+      referralId: 'ref-routine',
+      guidelineId: 'Triage.SoreThroat',
+      aiLed: true,
+      guidelineFinishedOn: '2026-11-23T10:00:00.000Z',
+      sentPath: '/triage/thank-you',
+      sent: { executionId: 'exec-9', useProxy: false },
+      triageRequest: { patient: withEmail, consultation: { guidelineId: 'Triage.SoreThroat', executionId: 'exec-9' } },
+    });
+    expect(JSON.parse(sessionStorage.getItem('flow:booking') ?? '{}').request.mode).toBe('symptom-assessment');
+  });
+
+  it('after an emergency override carries the safety answers and the reason, classified as a consultation', () => {
+    const overridden: TriageFlowState = {
+      ...state,
+      execution: { ...execution, recommendations: [ae] },
+      safety: { reachedEmergencyQuestions: true, answers: { drinksFluids: false }, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow' },
+    } as TriageFlowState;
+    const request = medicalBookingRequest(overridden, SETTINGS_DEFAULTS);
+    expect(request.triageRequest.triageRequestType).toBe('CONSULTATION_REQUEST');
+    expect(request.triageRequest).toMatchObject({ emergencyOverrideReason: 'by_end_tomorrow' });
   });
 });

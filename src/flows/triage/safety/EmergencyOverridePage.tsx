@@ -10,9 +10,9 @@ import { SelectedOption } from '../SelectedOption';
 import { TRIAGE_START, clearTriageFlow, manualAuthOn, proxyOn, triageFlow } from '../triageFlow';
 import { useTriageSender } from '../useTriageSender';
 import { SEND_FAILED_MESSAGE } from '../../admin/adminFlow';
-import { bookingHandover } from './bookingHandover';
+import { medicalBookingRequest } from '../bookingHandover';
+import { startBooking } from '../../booking/bookingRequest';
 import {
-  BOOK_APPOINTMENT_PATH,
   INVALID_OVERRIDE_REASON,
   SERVICE_CLOSED_PATH,
   TRIAGE_SIGNPOST_PATH,
@@ -106,8 +106,7 @@ export default function EmergencyOverridePage() {
       hasPatientContext: state.patientContext !== undefined,
     });
     if (next === 'book') {
-      bookingHandover(state, settings);
-      await navigate(BOOK_APPOINTMENT_PATH);
+      await navigate(startBooking(medicalBookingRequest(state, settings)));
       return;
     }
     if (next === 'add-contact-details') {

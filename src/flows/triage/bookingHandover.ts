@@ -1,0 +1,41 @@
+import type { SymptomAssessmentBooking } from '../booking/bookingRequest';
+import { startBooking } from '../booking/bookingRequest';
+import { readEntryParams } from '../../session/entryParams';
+import type { AllSettings } from '../../settings/types';
+import { startEligibilityBooking } from '../eligibility/eligibilityFlow';
+import { topReferral } from './classifyRequest';
+import { withSafety } from './safety/safety';
+import { buildConsultation, proxyOn, type TriageFlowState } from './triageFlow';
+
+/**
+ * The 'symptom-assessment' booking request of a finished medical pathway (docs/architecture.md
+ * "Booking request"): the triage request as POST /triage/patient/consultation takes it, with the
+ * safety answers and an emergency override reason when the patient went through the safety
+ * branch, so a booked slot (or "Send request" without one) carries them.
+ */
+export function medicalBookingRequest(state: TriageFlowState, settings: AllSettings, now = new Date()): SymptomAssessmentBooking {
+  const execution = state.execution;
+  if (!execution) throw new Error('The questionnaire is not finished');
+  const built = withSafety(buildConsultation({ state, settings, channel: readEntryParams().channel, now }), execution.guidelineId, state.safety);
+  const referralId = topReferral(execution.recommendations)?.referralId;
+  return {
+    mode: 'symptom-assessment',
+    triageRequest: built.triageRequest,
+    ...(referralId ? { referralId } : {}),
+    guidelineId: execution.guidelineId,
+    aiLed: state.aiLed === true,
+    guidelineFinishedOn: built.context.guidelineFinishedOn,
+    sentPath: '/triage/thank-you',
+    sent: { executionId: execution.identifier, useProxy: state.useProxy ?? proxyOn(settings) },
+  };
+}
+
+/**
+ * Hands a finished pathway to the booking screen and answers the path to navigate to: an
+ * eligibility pathway as an eligibility booking, any other as a symptom-assessment booking.
+ * Undefined when an eligibility pathway has nothing to book.
+ */
+export function handOverToBooking(state: TriageFlowState, settings: AllSettings): string | undefined {
+  if (state.execution?.guidelineId.startsWith('Eligibility.')) return startEligibilityBooking(state, settings);
+  return startBooking(medicalBookingRequest(state, settings));
+}
