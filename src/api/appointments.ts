@@ -3,13 +3,14 @@
 import type { AppointmentAvailability, AvailableAppointmentSession, Slot } from '../../generated/types/api/appointment-availability';
 import type { AppointmentBookingResponse } from '../../generated/types/api/appointment-booking-response';
 import type { AppointmentCancelResponse } from '../../generated/types/api/appointment-cancel-response';
+import type { AppointmentSessions } from '../../generated/types/api/appointment-sessions';
 import type { PatientActionRequest, ParType } from '../../generated/types/api/patient-action-request';
 import type { SubmissionResponse } from '../../generated/types/api/submission-response';
 import type { Patient } from '../patient-details/patient';
 import { apiError, getJson } from './client';
 import { postJson } from './send';
 
-export type { AppointmentAvailability, AvailableAppointmentSession, Slot, AppointmentBookingResponse, AppointmentCancelResponse, PatientActionRequest, ParType };
+export type { AppointmentSessions, AppointmentAvailability, AvailableAppointmentSession, Slot, AppointmentBookingResponse, AppointmentCancelResponse, PatientActionRequest, ParType };
 
 const BASE = '/api/v1/triage';
 export const AVAILABILITY_PATH = `${BASE}/nhs/available/appointments`;
@@ -144,4 +145,17 @@ export function sendWithoutAppointment(
     },
     idempotencyKey,
   );
+}
+
+export const APPOINTMENT_SESSIONS_PATH = `${BASE}/nhs/appointment/sessions`;
+
+/** The sessions URL: whether the practice has free slots for a referral (and guideline). */
+export function appointmentSessionsUrl(referralId: string, guidelineId?: string): string {
+  const query = new URLSearchParams({ referralId, ...(guidelineId ? { guidelineId } : {}) });
+  return `${APPOINTMENT_SESSIONS_PATH}?${query.toString()}`;
+}
+
+/** GET /api/v1/triage/nhs/appointment/sessions: `{ hasAvailableAppointments, firstAvailableDate?, sites, slotTypes, sessionHolders }`. */
+export function getAppointmentSessions(referralId: string, guidelineId?: string): Promise<AppointmentSessions> {
+  return getJson<AppointmentSessions>(appointmentSessionsUrl(referralId, guidelineId));
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { getJson } from '../../api/client';
+import { getAppointmentSessions } from '../../api/appointments';
 import { getGuideline, stopExecution, type GuidelineSummary } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
@@ -8,17 +8,13 @@ import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../triage
 import { proxyOn, triageFlow } from '../triage/triageFlow';
 import { rememberReturnTarget, sessionHome } from './eligibilityFlow';
 
-/** Availability: 'none' only when the practice answered with no sessions; 'unknown' when it could not say. */
+/** Availability: 'none' only when the practice answered `hasAvailableAppointments: false`; 'unknown' when it could not say. */
 export type Availability = 'unknown' | 'some' | 'none';
 
 export function availabilityOf(answer: unknown): Availability {
-  const sessions = Array.isArray(answer)
-    ? answer
-    : answer && typeof answer === 'object' && Array.isArray((answer as { availableAppointmentSessions?: unknown }).availableAppointmentSessions)
-      ? (answer as { availableAppointmentSessions: unknown[] }).availableAppointmentSessions
-      : undefined;
-  if (!sessions) return 'unknown';
-  return sessions.length === 0 ? 'none' : 'some';
+  const has = answer && typeof answer === 'object' ? (answer as { hasAvailableAppointments?: unknown }).hasAvailableAppointments : undefined;
+  if (typeof has !== 'boolean') return 'unknown';
+  return has ? 'some' : 'none';
 }
 
 /** The patient-details step of the eligibility pathway (the triage one: it starts the guideline). */
@@ -52,8 +48,7 @@ export default function EligibilityGuidelinePage() {
         if (!live) return;
         setGuideline(summary);
         if (!summary.checkForAppointments || !summary.expectedAppointmentReferral) return;
-        const query = new URLSearchParams({ referralId: summary.expectedAppointmentReferral, guidelineId });
-        const answer = await getJson<unknown>(`/api/v1/triage/nhs/appointment/sessions?${query.toString()}`).catch(() => undefined);
+        const answer = await getAppointmentSessions(summary.expectedAppointmentReferral, guidelineId).catch(() => undefined);
         if (live) setAvailability(availabilityOf(answer));
       },
       (error: unknown) => {

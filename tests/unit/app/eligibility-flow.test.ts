@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { appointmentSessionsUrl } from '../../../src/api/appointments';
 import type { Execution, Recommendation } from '../../../src/api/engine';
 import { availabilityOf, detailsPath } from '../../../src/flows/eligibility/EligibilityGuidelinePage';
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
@@ -105,11 +106,17 @@ describe('the eligibility menu and pathway page', () => {
   });
 
   it('warns of no appointments only when the practice answered with none', () => {
-    expect(availabilityOf([])).toBe('none');
-    expect(availabilityOf({ availableAppointmentSessions: [] })).toBe('none');
-    expect(availabilityOf({ availableAppointmentSessions: [{}] })).toBe('some');
+    expect(availabilityOf({ hasAvailableAppointments: false, sites: [], slotTypes: [], sessionHolders: [] })).toBe('none');
+    expect(availabilityOf({ hasAvailableAppointments: true, firstAvailableDate: '2026-11-24', sites: [], slotTypes: [], sessionHolders: [] })).toBe('some');
+    expect(availabilityOf([])).toBe('unknown');
+    expect(availabilityOf({ availableAppointmentSessions: [] })).toBe('unknown');
     expect(availabilityOf(undefined)).toBe('unknown');
     expect(availabilityOf({ message: 'Not Found' })).toBe('unknown');
+  });
+
+  it('asks the sessions call of the api layer for the expected referral and the pathway', () => {
+    expect(appointmentSessionsUrl('ref-routine', 'Eligibility.FirstContactPhysio')).toBe('/api/v1/triage/nhs/appointment/sessions?referralId=ref-routine&guidelineId=Eligibility.FirstContactPhysio');
+    expect(appointmentSessionsUrl('ref-routine')).toBe('/api/v1/triage/nhs/appointment/sessions?referralId=ref-routine');
   });
 
   it('goes to the triage patient-details step of the pathway', () => {
