@@ -156,6 +156,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     staff,
     isHttps: (request) => isHttps(request, security),
     now,
+    publicOrigin: (request) => (options.publicUrl ? new URL(options.publicUrl).origin : `${isHttps(request, security) ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}`),
   };
 
   const routes: Array<{ method: string; url: string }> = [];

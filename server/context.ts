@@ -23,6 +23,8 @@ export interface ServerContext {
   isHttps(request: FastifyRequest): boolean;
   /** The clock sessions expire by (tests pass their own). */
   now(): number;
+  /** The public origin of links in messages: PUBLIC_URL's origin, else the address the request came to (its Host is already checked). */
+  publicOrigin(request: FastifyRequest): string;
 }
 
 /**

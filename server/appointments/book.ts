@@ -5,6 +5,7 @@ import { runIdempotent, type SubmissionAnswer } from '../store.js';
 import { appointmentErrors } from './errors.js';
 import { assertInvitationUsable, consultationOf, countLinkUse, linkExpired, type LinkCaller } from './links.js';
 import type { PatientIdentity } from './patientKey.js';
+import { notifyAppointment } from './notify.js';
 import { requireRecord } from './records.js';
 import {
   appointmentBookingJson,
@@ -102,6 +103,8 @@ export interface BookInput {
   patient: Patient;
   choice: SlotChoice;
   now: number;
+  /** The public origin of the change-or-cancel link in the message (PUBLIC_URL, else the address the patient used). */
+  origin: string;
 }
 
 /** The same patient asking again for the slot they already hold for the same request: a retry. */
@@ -172,8 +175,10 @@ export function bookAppointment(db: Db, input: BookInput): SubmissionAnswer {
   }
   if ('existing' in input.request) countLinkUse(db, input.request.link, input.patientKey);
   insertEvent(db, { consultationId, appointmentId: appointment.id, status: 'BOOKED', slotId: slot.id, actor: 'PATIENT', at });
-  // A notification of the booking is enqueued here, in the same transaction.
-  return bookingAnswer(db, appointment, confirmedLink(db, consultationId, input.patientKey, input.patient, slotTypes, now));
+  const linkUUID = confirmedLink(db, consultationId, input.patientKey, input.patient, slotTypes, now);
+  // Same transaction as the booking: a booked appointment always has its message queued.
+  notifyAppointment(db, 'APPOINTMENT_BOOKED', appointment, { origin: input.origin, linkUUID }, at);
+  return bookingAnswer(db, appointment, linkUUID);
 }
 
 /** Refusals shared by change and cancel: already cancelled or updated by the practice, practice-only type, too late, record. */
@@ -191,6 +196,8 @@ export interface RescheduleInput {
   consultationId: string;
   choice: SlotChoice;
   now: number;
+  /** The public origin of the change-or-cancel link in the message. */
+  origin: string;
 }
 
 /**
@@ -227,8 +234,10 @@ export function rescheduleAppointment(db: Db, input: RescheduleInput): Submissio
   countLinkUse(db, link, caller.patientKey);
   insertEvent(db, { consultationId: consultation.id, appointmentId: current.id, status: 'RESCHEDULED', slotId: slot.id, actor: 'PATIENT', at });
   const moved = sql(db, 'SELECT * FROM appt_appointments WHERE id = ?').get(current.id) as AppointmentRow;
-  // A notification of the change is enqueued here, in the same transaction.
-  return answerFor(db, moved, now);
+  const answer = answerFor(db, moved, now);
+  // Same transaction as the change.
+  notifyAppointment(db, 'APPOINTMENT_RESCHEDULED', moved, { origin: input.origin, linkUUID: (answer.body as { linkUUID: string }).linkUUID }, at);
+  return answer;
 }
 
 export interface CancelInput {
@@ -236,6 +245,8 @@ export interface CancelInput {
   /** The link it is cancelled through, or the signed-in patient's record id (NHS login). */
   by: { link: LinkRow } | { patientKey: string };
   now: number;
+  /** The public origin of the appointment's page in the message. */
+  origin: string;
 }
 
 /** CANCEL: the appointment is cancelled and its slot is free again. Call inside runAppointmentTransaction. */
@@ -256,6 +267,10 @@ export function cancelAppointment(db: Db, input: CancelInput): SubmissionAnswer 
   const at = new Date(now).toISOString();
   sql(db, "UPDATE appt_appointments SET status = 'CANCELLED', updated_at = ? WHERE id = ?").run(at, current.id);
   insertEvent(db, { consultationId: input.consultationId, appointmentId: current.id, status: 'CANCELLED', slotId: current.slot_id, actor: 'PATIENT', at });
-  // A notification of the cancellation is enqueued here, in the same transaction.
+  const confirmed = db
+    .prepare("SELECT link_uuid FROM appt_links WHERE consultation_id = ? AND patient_key = ? AND par_type = 'APPOINTMENT_CONFIRMED'")
+    .get(input.consultationId, patientKey) as { link_uuid: string } | undefined;
+  // Same transaction as the cancellation.
+  notifyAppointment(db, 'APPOINTMENT_CANCELLED', { ...current, status: 'CANCELLED', updated_at: at }, { origin: input.origin, linkUUID: confirmed?.link_uuid }, at);
   return { statusCode: 200, body: { appointmentId: current.id, consultationId: input.consultationId, appointmentStatus: 'CANCELLED', cancelledAt: at } };
 }

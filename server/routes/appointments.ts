@@ -3,6 +3,8 @@ import { sql } from '../appointments/sql.js';
 import { availabilityChunk, cachedAnswer, firstAvailableDate, maxTier, type AvailabilityScope } from '../appointments/availability.js';
 import { assertSlotInSession, bookAppointment, cancelAppointment, rescheduleAppointment, runAppointmentTransaction, type SlotChoice } from '../appointments/book.js';
 import { ensureDiary } from '../appointments/diary.js';
+import { enqueueNotifications, notifyRequestReceived } from '../notifications/index.js';
+import { selfHelpEvent } from '../selfHelpNotification.js';
 import { appointmentErrors } from '../appointments/errors.js';
 import {
   actionRequestAnswer,
@@ -213,7 +215,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       assertSlotInSession(body);
       const caller = boundCaller(link);
       const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `book:${link.link_uuid}`, body }, () =>
-        bookAppointment(db, { request: { existing: consultationOf(db, link), link }, ...caller, choice: body, now }),
+        bookAppointment(db, { request: { existing: consultationOf(db, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
       );
       return reply(res, answer);
     },
@@ -229,7 +231,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       assertSlotInSession(body);
       const caller = boundCaller(link);
       const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `reschedule:${link.link_uuid}`, body }, () =>
-        rescheduleAppointment(db, { link, caller, consultationId: body.consultationId, choice: body, now }),
+        rescheduleAppointment(db, { link, caller, consultationId: body.consultationId, choice: body, now, origin: ctx.publicOrigin(request) }),
       );
       return reply(res, answer);
     },
@@ -248,7 +250,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       by = { patientKey: patientId };
     }
     const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `cancel:${consultationId}`, body: { consultationId, linkUUID } }, () =>
-      cancelAppointment(db, { consultationId, by, now }),
+      cancelAppointment(db, { consultationId, by, now, origin: ctx.publicOrigin(request) }),
     );
     return reply(res, answer);
   };
@@ -269,11 +271,24 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     const patient = triageRequest.patient;
     return runAppointmentTransaction(db, { key: idempotencyKey(request), route, body: request.body }, () =>
       bookAppointment(db, {
-        request: { requestType: triageRequest.triageRequestType, storeRequest: () => insertRequest(db, 'CONSULTATION', triageRequest.triageRequestType, stored).id },
+        request: {
+          requestType: triageRequest.triageRequestType,
+          storeRequest: () => {
+            const id = insertRequest(db, 'CONSULTATION', triageRequest.triageRequestType, stored).id;
+            // Same transaction as the request and its booking, as for a consultation
+            // (server/routes/requests.ts): the request-received confirmation, or for an eligibility
+            // pathway's self-help outcome the self-help email, which is then its acknowledgement.
+            const selfHelp = selfHelpEvent(ctx, id, triageRequest);
+            if (selfHelp) enqueueNotifications(db, [selfHelp]);
+            else notifyRequestReceived(db, id, 'CONSULTATION', { triageRequest });
+            return id;
+          },
+        },
         patientKey: patientKeyOf(db, patient),
         patient,
         choice,
         now,
+        origin: ctx.publicOrigin(request),
       }),
     );
   };
@@ -313,7 +328,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     assertSlotInSession(body);
     const caller = linkCaller(db, link, { patient: body.patient });
     const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `direct-booking:${link.link_uuid}`, body }, () =>
-      bookAppointment(db, { request: { existing: consultationOf(db, link), link }, ...caller, choice: body, now }),
+      bookAppointment(db, { request: { existing: consultationOf(db, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
     );
     return reply(res, answer);
   });
