@@ -166,8 +166,8 @@ export const SAMPLES: Record<string, Sample> = {
   EMERGENCY_QUESTIONS: {
     valid: { drinksFluids: true, breathsNormally: true, passesUrine: false, ableToStandOrWalk: true },
     emptyMessages: {
-      drinksFluids: 'Please answer all questions to proceed', breathsNormally: 'Please answer all questions to proceed',
-      passesUrine: 'Please answer all questions to proceed', ableToStandOrWalk: 'Please answer all questions to proceed',
+      drinksFluids: 'Select yes if you are able to drink fluids', breathsNormally: 'Select yes if you are breathing normally',
+      passesUrine: 'Select yes if you are passing urine as normal', ableToStandOrWalk: 'Select yes if you are able to stand or walk',
     },
   },
   EMERGENCY_OVERRIDE: {
