@@ -71,7 +71,7 @@ const JOURNEYS = [
 ];
 
 describe('medical request journey in Chromium', () => {
-  it.each(JOURNEYS)('$guidelineId: own words → questionnaire with a follow-up → complete → thank-you → stored as answered', { timeout: 180_000 }, async ({ guidelineId, words, example }) => {
+  it.each(JOURNEYS)('$guidelineId: own words → questionnaire with a follow-up → complete → thank-you → stored as answered (or, checking for appointments, handed to the booking screen)', { timeout: 180_000 }, async ({ guidelineId, words, example }) => {
     const doc = loadPathway(guidelineId);
     const ex = doc.examples?.find((e) => e.name === example);
     if (!ex) throw new Error(`${guidelineId} has no example "${example}"`);
