@@ -1,3 +1,4 @@
+import { clearTriageFlow } from '../triage/triageFlow';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { availabilityUrl, bookSlot, fetchActionRequest, fetchAvailability, type AvailableAppointmentSession } from '../../api/appointments';
@@ -246,6 +247,8 @@ function BookingScreen({ request }: { request: BookingRequest }) {
       };
       bookingResult.set({ result });
       clearBooking();
+      // The request went with the booking: the answers and patient details of its flow go too.
+      if (request.mode === 'symptom-assessment' || request.mode === 'eligibility') clearTriageFlow();
       void navigate('/appointment/confirmation', { state: { result } });
       return;
     }
