@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { previewFindings } from '../../../scripts/check-no-preview.mjs';
 
 const findings = previewFindings as (dir: string) => string[];
-let dir: string;
+let dir: string | undefined;
 
 function build(files: Record<string, string>): string {
   dir = mkdtempSync(path.join(os.tmpdir(), 'gp-preview-check-'));
@@ -18,7 +18,9 @@ function build(files: Record<string, string>): string {
   return dir;
 }
 
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('previewFindings', () => {
   it('reads the source maps the build moved beside it, into build-sourcemaps/<dir name>/', () => {
