@@ -31,7 +31,8 @@ export function previewFindings(dir) {
   const maps = path.join(path.dirname(dir), 'build-sourcemaps', path.basename(dir));
   const files = [...filesUnder(dir), ...(existsSync(maps) ? filesUnder(maps) : [])];
   for (const file of files) {
-    const rel = path.relative(path.dirname(dir), file).split(path.sep).join('/');
+    const under = file.startsWith(maps + path.sep) ? maps : dir;
+    const rel = (under === maps ? `build-sourcemaps/${path.basename(dir)}/` : '') + path.relative(under, file).split(path.sep).join('/');
     const text = readFileSync(file, 'utf8');
     if (file.endsWith('.map')) {
       // A map's sourcesContent quotes whole source files (routes.tsx names /_preview in its
