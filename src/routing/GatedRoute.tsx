@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import NotFoundPage from '../pages/NotFoundPage';
 import { ClosedHomeStatement } from '../pages/ClosedHomeStatement';
-import { usePageTitle } from '../shell/usePageTitle';
+import { useRouteTitle } from '../shell/usePageTitle';
 import { useSettings } from '../settings/useSettings';
 import { isGateOpen } from './gating';
 import type { AppRoute } from './routeTable';
@@ -13,7 +13,9 @@ export function lazyScreen(route: AppRoute): LazyExoticComponent<ComponentType> 
 }
 
 function Titled({ pageName, children }: { pageName: string; children: React.ReactNode }) {
-  usePageTitle(pageName);
+  // A layout effect runs before the screen's own effects, so a screen (or a step inside it)
+  // that names itself with usePageTitle wins over the route's page name.
+  useRouteTitle(pageName);
   return children;
 }
 

@@ -8,6 +8,7 @@ import { ServiceOverrideProvider } from '../settings/serviceStatus';
 import { useSettings } from '../settings/useSettings';
 import { AccountMenu } from './AccountMenu';
 import { MedicalDeviceInfo } from './MedicalDeviceInfo';
+import { RouteChangeHandler } from './RouteChangeHandler';
 import { UrgentWarning } from './UrgentWarning';
 
 /** A hash-route URL (`/#/triage`) becomes a navigation to `/triage`. */
@@ -80,6 +81,7 @@ export function AppLayout() {
       <ServiceOverrideProvider>
         <ErrorNotificationsProvider>
           <HashRouteRedirect />
+          <RouteChangeHandler />
           <PageFrame>
             <NotificationList />
             <Outlet />
