@@ -1,5 +1,9 @@
+import type { ReactNode } from 'react';
+import { BackLink } from '../components/BackLink';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
-import { patientDetailsStore, usePatientDetailsFlow, type PatientDetailsResult } from './usePatientDetailsFlow';
+import { usePageTitle } from '../shell/usePageTitle';
+import { STEP_FORMS } from './steps/forms';
+import { patientDetailsStore, usePatientDetailsFlow, type PatientDetailsResult, type PatientDetailsState } from './usePatientDetailsFlow';
 import { ContactDetailsStep } from './steps/ContactDetailsStep';
 import { DetailsStep } from './steps/DetailsStep';
 import { LoggedInDetailsStep } from './steps/LoggedInDetailsStep';
@@ -23,6 +27,23 @@ export interface PatientDetailsStepProps {
   checkRecord?: boolean;
   onComplete: (result: PatientDetailsResult) => void;
   onCancel: () => void;
+  /** Where the first screen's back link goes when the page was opened directly (e.g. the flow's menu). */
+  backFallback: string;
+  /** A caption drawn above each screen's heading (e.g. the request's name), under the back link. */
+  caption?: ReactNode;
+}
+
+/** Each screen's page name (its h1), for the title "Your GP practice - {page}". */
+export const STEP_TITLES: Record<PatientDetailsState | 'loggedIn', string> = {
+  LOGIN_CHOICE: 'Do you want to use NHS login?',
+  DETAILS: STEP_FORMS.details.doc.pages[0]?.title ?? 'Your details',
+  CONTACT_DETAILS: STEP_FORMS.contact.doc.pages[0]?.title ?? 'Your contact details',
+  loggedIn: STEP_FORMS.loggedIn.doc.pages[0]?.title ?? 'Your details',
+};
+
+function StepTitle({ screen }: { screen: PatientDetailsState | 'loggedIn' }) {
+  usePageTitle(STEP_TITLES[screen]);
+  return null;
 }
 
 /**
@@ -39,11 +60,14 @@ export function PatientDetailsStep({
   checkRecord = true,
   onComplete,
   onCancel,
+  backFallback,
+  caption,
 }: PatientDetailsStepProps) {
   const f = usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidation, checkRecord, onComplete });
 
   if (f.checking) return <Loading message={LOADING_MESSAGES.patientCheck} />;
 
+  const back = <BackLink fallback={f.backFallbackOf(f.screen, backFallback)} />;
   let body;
   if (f.screen === 'loggedIn') {
     body = (
@@ -52,22 +76,12 @@ export function PatientDetailsStep({
         initialData={f.state.loggedIn}
         onChange={f.saveLoggedIn}
         onSubmit={f.loggedInDone}
-        onBack={onCancel}
       />
     );
   } else if (f.screen === 'LOGIN_CHOICE') {
-    body = <LoginChoiceStep tenantId={f.tenantId} onDecline={f.declineLogin} onBack={onCancel} />;
+    body = <LoginChoiceStep tenantId={f.tenantId} onDecline={f.declineLogin} />;
   } else if (f.screen === 'DETAILS') {
-    body = (
-      <DetailsStep
-        params={f.detailsParams}
-        initialData={f.state.details}
-        onChange={f.saveDetails}
-        onSubmit={f.detailsDone}
-        onBack={f.loginOffered ? f.backToLoginChoice : onCancel}
-        onCancel={onCancel}
-      />
-    );
+    body = <DetailsStep params={f.detailsParams} initialData={f.state.details} onChange={f.saveDetails} onSubmit={f.detailsDone} onCancel={onCancel} />;
   } else {
     body = (
       <ContactDetailsStep
@@ -76,7 +90,6 @@ export function PatientDetailsStep({
         initialData={f.state.contact}
         onChange={f.saveContact}
         onSubmit={f.contactDone}
-        onBack={f.backToDetails}
         onCancel={onCancel}
       />
     );
@@ -84,6 +97,9 @@ export function PatientDetailsStep({
 
   return (
     <>
+      <StepTitle screen={f.screen} />
+      {back}
+      {caption}
       {body}
       <PatientDetailsModals
         postcodeQuestion={f.postcodeQuestion}

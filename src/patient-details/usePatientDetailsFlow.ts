@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { resolveParameters, type FormData } from '../../renderer/index';
 import CONTACT_DETAILS from '../../generated/forms/CONTACT_DETAILS';
 import type { FlowType } from '../../generated/types/api/flow-type';
@@ -12,6 +13,9 @@ import { toPatient, type Patient, type PatientValidation } from './patient';
 import { EMAIL_REQUIRED_STATUSES, outcomeOf, type ValidationAnswer } from './validationOutcome';
 
 export type PatientDetailsState = 'LOGIN_CHOICE' | 'DETAILS' | 'CONTACT_DETAILS';
+
+/** The query parameter naming the shown screen of the step. */
+export const STEP_PARAM = 'step';
 
 /** What the step keeps in sessionStorage while the patient fills it in. */
 export interface StepState {
@@ -72,9 +76,34 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
   const [pending, setPending] = useState<PendingQuestion>();
   const [checking, setChecking] = useState(false);
 
+  const [searchParams, setSearchParams] = useSearchParams();
   const loginOffered =
     settings.shared.nhsLogin?.enabled === true && flowSettings(settings.patientApp, flow)?.enableNhsLogin !== false && !loggedIn;
-  const screen: PatientDetailsState | 'loggedIn' = loggedIn ? 'loggedIn' : loginOffered && !state.declinedLogin ? 'LOGIN_CHOICE' : state.step;
+  // Each screen is its own history entry (`&step=details`, `&step=contact`), so the browser's
+  // Back and the page's back link agree (docs/architecture.md, "Page changes"). Without a step
+  // the first screen shows: the login choice when NHS login is offered, else the details.
+  const urlStep = searchParams.get(STEP_PARAM);
+  const reachedContact = state.step === 'CONTACT_DETAILS';
+  const screen: PatientDetailsState | 'loggedIn' = loggedIn
+    ? 'loggedIn'
+    : urlStep === 'contact' && reachedContact && !skipPatientValidation
+      ? 'CONTACT_DETAILS'
+      : urlStep === 'details' || urlStep === 'contact' || !loginOffered
+        ? 'DETAILS'
+        : 'LOGIN_CHOICE';
+  /** The address of a screen of the step (the page's own query kept). */
+  const stepHref = (step: 'details' | 'contact' | undefined): string => {
+    const next = new URLSearchParams(searchParams);
+    if (step) next.set(STEP_PARAM, step);
+    else next.delete(STEP_PARAM);
+    return `${window.location.pathname}?${next.toString()}`;
+  };
+  const showStep = (step: 'details' | 'contact') =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set(STEP_PARAM, step);
+      return next;
+    });
 
   const detailsParams = useMemo(() => ({ minAge, maxAge }), [minAge, maxAge]);
   const contactParams = useMemo(
@@ -109,6 +138,7 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
       return;
     }
     store.set({ step: 'CONTACT_DETAILS' });
+    showStep('contact');
   }
 
   async function detailsDone(details: FormData) {
@@ -164,9 +194,13 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
     saveDetails: (details: FormData) => store.set({ details }),
     saveContact: (contact: FormData) => store.set({ contact }),
     saveLoggedIn: (answers: FormData) => store.set({ loggedIn: answers }),
-    declineLogin: () => store.set({ declinedLogin: true, step: 'DETAILS' }),
-    backToLoginChoice: () => store.set({ declinedLogin: false }),
-    backToDetails: () => store.set({ step: 'DETAILS' }),
+    declineLogin: () => {
+      store.set({ declinedLogin: true });
+      showStep('details');
+    },
+    /** Where each screen's back link goes when there is no earlier history entry (opened directly). */
+    backFallbackOf: (current: PatientDetailsState | 'loggedIn', first: string): string =>
+      current === 'CONTACT_DETAILS' ? stepHref('details') : current === 'DETAILS' && loginOffered ? stepHref(undefined) : first,
     detailsDone,
     contactDone,
     loggedInDone,

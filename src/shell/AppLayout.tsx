@@ -35,8 +35,13 @@ export function PageFrame({ children }: { children: ReactNode }) {
       </Header>
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
-          {children}
-          <UrgentWarning />
+          {/* The design system's two-thirds column: lines stay readable on a wide screen. */}
+          <div className="nhsuk-grid-row">
+            <div className="nhsuk-grid-column-two-thirds">
+              {children}
+              <UrgentWarning />
+            </div>
+          </div>
         </main>
       </div>
       <Footer>

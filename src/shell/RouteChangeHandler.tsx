@@ -32,6 +32,13 @@ export function RouteChangeHandler() {
       const heading = pageHeading();
       if (!heading || done) return false;
       done = true;
+      // A failed Send that moved to the page with the error has focused that page's error summary: keep it there.
+      const active = document.activeElement;
+      const onSummary = active instanceof HTMLElement && active.closest('.nhsuk-error-summary') !== null;
+      if (onSummary) {
+        requestAnimationFrame(() => setAnnouncement(document.title));
+        return true;
+      }
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
       window.scrollTo(0, 0);

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { BackLink } from '../../components/BackLink';
+import { useLeaveFlow } from '../leaveFlow';
 import { useFlowStore } from '../sessionFlowStore';
 import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow } from './adminFlow';
 import type { AssociatedRequestType } from '../../../generated/types/api/associated-request-type';
@@ -17,6 +19,7 @@ export default function AddContactDetailsPage() {
   const flow = useFlowStore(adminFlow);
   const navigate = useNavigate();
   const send = useAdminSender();
+  const leave = useLeaveFlow();
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const pending = flow.pending;
@@ -41,6 +44,7 @@ export default function AddContactDetailsPage() {
 
   return (
     <>
+      <BackLink fallback="/admin-request" />
       <h1>Before we send your request</h1>
       {failed ? (
         <p className="nhsuk-error-message" role="alert">
@@ -49,7 +53,7 @@ export default function AddContactDetailsPage() {
       ) : null}
       <p>We do not have an email address for you. With one, the practice can reply to you by email and send you updates about your request.</p>
       <div className="nhsuk-button-group">
-        <button type="button" className="nhsuk-button" onClick={() => navigate('/change-of-contact-details')}>
+        <button type="button" className="nhsuk-button" onClick={() => void navigate('/change-of-contact-details')}>
           Add email and send request
         </button>
         <button type="button" className="nhsuk-button nhsuk-button--secondary" disabled={sending} onClick={() => void sendOnly()}>
@@ -59,10 +63,7 @@ export default function AddContactDetailsPage() {
       <button
         type="button"
         className="nhsuk-button nhsuk-button--secondary"
-        onClick={() => {
-          clearAdminFlow();
-          navigate('/');
-        }}
+        onClick={() => leave('/', clearAdminFlow)}
       >
         Cancel
       </button>

@@ -1,12 +1,22 @@
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
-import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
-import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
-import { useFlowStore } from '../sessionFlowStore';
-import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE, adminFlow, prepareSend } from './adminFlow';
-import { sendUnverifiedRequests } from '../../api/index';
-import { useAdminSender } from './useAdminSender';
+import { useState } from "react";
+import { Navigate } from "react-router-dom";
+import { BackLink } from "../../components/BackLink";
+import {
+  SchemaForm,
+  fromAjvValidator,
+  type FormData,
+} from "../../../renderer/index";
+import CHANGE_OF_CONTACT_DETAILS_DOC from "../../../generated/forms/CHANGE_OF_CONTACT_DETAILS";
+import validateChangeOfContactDetails from "../../../generated/validators/CHANGE_OF_CONTACT_DETAILS";
+import { useFlowStore } from "../sessionFlowStore";
+import {
+  CHANGE_OF_CONTACT_DETAILS,
+  SEND_FAILED_MESSAGE,
+  adminFlow,
+  prepareSend,
+} from "./adminFlow";
+import { sendUnverifiedRequests } from "../../api/index";
+import { useAdminSender } from "./useAdminSender";
 
 const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
 
@@ -18,11 +28,16 @@ const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
  */
 export default function ChangeOfContactDetailsPage() {
   const flow = useFlowStore(adminFlow);
-  const navigate = useNavigate();
   const send = useAdminSender();
   const [notice, setNotice] = useState<string>();
   const patient = flow.patient;
-  if (!patient) return <Navigate to={`/admin-request/patient-details?request=${CHANGE_OF_CONTACT_DETAILS}`} replace />;
+  if (!patient)
+    return (
+      <Navigate
+        to={`/admin-request/patient-details?request=${CHANGE_OF_CONTACT_DETAILS}`}
+        replace
+      />
+    );
   const pending = flow.pending;
 
   async function submit(answers: FormData) {
@@ -31,28 +46,61 @@ export default function ChangeOfContactDetailsPage() {
     if (pending) {
       // One key per combined request: a retry of the same details reuses it; changed details
       // after a failure are a new request.
-      const associated = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().contactAttempt);
+      const associated = prepareSend(
+        CHANGE_OF_CONTACT_DETAILS,
+        answers,
+        patient,
+        adminFlow.get().contactAttempt,
+      );
       adminFlow.set({ contactAttempt: associated });
       // prepareSend made both types CHANGE_OF_CONTACT_DETAILS; saying so again narrows them for the contract.
-      const associatedRequest = { ...associated.body, formType: CHANGE_OF_CONTACT_DETAILS, triageRequestType: CHANGE_OF_CONTACT_DETAILS };
-      await send(associated, (key) => sendUnverifiedRequests({ primaryRequest: pending, associatedRequest }, key));
+      const associatedRequest = {
+        ...associated.body,
+        formType: CHANGE_OF_CONTACT_DETAILS,
+        triageRequestType: CHANGE_OF_CONTACT_DETAILS,
+      };
+      await send(associated, (key) =>
+        sendUnverifiedRequests(
+          { primaryRequest: pending, associatedRequest },
+          key,
+        ),
+      );
       return;
     }
-    const attempt = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().attempt);
+    const attempt = prepareSend(
+      CHANGE_OF_CONTACT_DETAILS,
+      answers,
+      patient,
+      adminFlow.get().attempt,
+    );
     adminFlow.set({ attempt });
     await send(attempt);
   }
 
   return (
-    <SchemaForm
-      doc={CHANGE_OF_CONTACT_DETAILS_DOC}
-      schemaCheck={schemaCheck}
-      initialData={flow.answers[CHANGE_OF_CONTACT_DETAILS]}
-      onChange={(data) => adminFlow.set((s) => ({ ...s, answers: { ...s.answers, [CHANGE_OF_CONTACT_DETAILS]: data } }))}
-      onSubmit={submit}
-      onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
-      onBack={() => navigate(pending ? '/add-contact-details' : '/')}
-      notice={notice ? <p className="nhsuk-error-message" role="alert">{notice}</p> : undefined}
-    />
+    <>
+      <BackLink fallback={pending ? "/add-contact-details" : "/"} />
+      <SchemaForm
+        doc={CHANGE_OF_CONTACT_DETAILS_DOC}
+        schemaCheck={schemaCheck}
+        initialData={flow.answers[CHANGE_OF_CONTACT_DETAILS]}
+        onChange={(data) =>
+          adminFlow.set((s) => ({
+            ...s,
+            answers: { ...s.answers, [CHANGE_OF_CONTACT_DETAILS]: data },
+          }))
+        }
+        onSubmit={submit}
+        onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
+        hideBack
+        notice={
+          notice ? (
+            <p className="nhsuk-error-message" role="alert">
+              {notice}
+            </p>
+          ) : undefined
+        }
+      />
+    </>
   );
 }

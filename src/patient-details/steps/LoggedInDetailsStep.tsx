@@ -7,11 +7,10 @@ interface LoggedInDetailsStepProps {
   initialData: FormData;
   onChange: (data: FormData) => void;
   onSubmit: (data: FormData) => Promise<void>;
-  onBack: () => void;
 }
 
 /** The short form of a patient signed in with NHS login (LOGGED_IN_DETAILS). */
-export function LoggedInDetailsStep({ phoneNumber, initialData, onChange, onSubmit, onBack }: LoggedInDetailsStepProps) {
+export function LoggedInDetailsStep({ phoneNumber, initialData, onChange, onSubmit }: LoggedInDetailsStepProps) {
   return (
     <>
       <SchemaForm
@@ -22,7 +21,7 @@ export function LoggedInDetailsStep({ phoneNumber, initialData, onChange, onSubm
         initialData={{ phoneNumber, ...initialData }}
         onChange={onChange}
         onSubmit={onSubmit}
-        onBack={onBack}
+        hideBack
         submitLabel="Next"
       />
       <details className="nhsuk-details">

@@ -3,11 +3,10 @@ import { authorizeUrl } from '../../api/index';
 interface LoginChoiceStepProps {
   tenantId?: string;
   onDecline: () => void;
-  onBack: () => void;
 }
 
 /** "Do you want to use NHS login?": NHS login comes back to this page, or the patient goes on without it. */
-export function LoginChoiceStep({ tenantId, onDecline, onBack }: LoginChoiceStepProps) {
+export function LoginChoiceStep({ tenantId, onDecline }: LoginChoiceStepProps) {
   const here = `${window.location.pathname}${window.location.search}`;
   return (
     <>
@@ -19,11 +18,6 @@ export function LoginChoiceStep({ tenantId, onDecline, onBack }: LoginChoiceStep
       <div>
         <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onDecline}>
           Continue without logging in
-        </button>
-      </div>
-      <div className="nhsuk-back-link">
-        <button type="button" className="nhsuk-back-link__link app-link-button" onClick={onBack}>
-          Back
         </button>
       </div>
     </>
