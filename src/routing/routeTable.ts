@@ -25,6 +25,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/emergency-symptoms', pageName: 'Emergency symptoms', gate: 'triageOrEligibility', load: () => import('../pages/EmergencySymptomsPage') },
   { path: '/triage/service-closed', pageName: 'Service unavailable', gate: 'triage', load: () => import('../pages/ServiceClosedPage') },
   { path: '/triage/emergency-signpost', pageName: 'Get urgent help', gate: 'triageOrEligibility', load: () => import('../pages/EmergencySignpostPage') },
+  { path: '/logged-out', pageName: 'You are logged out', gate: 'always', load: () => import('../pages/LoggedOutPage') },
   { path: '/error', pageName: 'Something went wrong', gate: 'always', load: () => import('../pages/ErrorSignpostPage') },
   { path: '/appointment/not-accessible', pageName: 'Link problem', gate: 'always', load: () => import('../pages/NotAccessiblePage') },
   // Admin requests: menu, form page, complete (README "Admin requests").
