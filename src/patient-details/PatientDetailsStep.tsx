@@ -8,7 +8,7 @@ import { ContactDetailsStep } from './steps/ContactDetailsStep';
 import { DetailsStep } from './steps/DetailsStep';
 import { LoggedInDetailsStep } from './steps/LoggedInDetailsStep';
 import { LoginChoiceStep } from './steps/LoginChoiceStep';
-import { PatientDetailsModals } from './steps/PatientDetailsModals';
+import { OutcomeNotice, PatientDetailsModals } from './steps/PatientDetailsModals';
 
 export { patientDetailsStore, type PatientDetailsResult, type PatientDetailsState } from './usePatientDetailsFlow';
 
@@ -63,7 +63,14 @@ export function PatientDetailsStep({
   backFallback,
   caption,
 }: PatientDetailsStepProps) {
-  const f = usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidation, checkRecord, onComplete });
+  const f = usePatientDetailsFlow({
+    flow,
+    minAge,
+    maxAge,
+    skipPatientValidation,
+    checkRecord,
+    onComplete,
+  });
 
   if (f.checking) return <Loading message={LOADING_MESSAGES.patientCheck} />;
 
@@ -81,7 +88,15 @@ export function PatientDetailsStep({
   } else if (f.screen === 'LOGIN_CHOICE') {
     body = <LoginChoiceStep tenantId={f.tenantId} onDecline={f.declineLogin} />;
   } else if (f.screen === 'DETAILS') {
-    body = <DetailsStep params={f.detailsParams} initialData={f.state.details} onChange={f.saveDetails} onSubmit={f.detailsDone} onCancel={onCancel} />;
+    body = (
+      <DetailsStep
+        params={f.detailsParams}
+        initialData={f.state.details}
+        onChange={f.saveDetails}
+        onSubmit={f.detailsDone}
+        onCancel={onCancel}
+      />
+    );
   } else {
     body = (
       <ContactDetailsStep
@@ -100,6 +115,7 @@ export function PatientDetailsStep({
       <StepTitle screen={f.screen} />
       {back}
       {caption}
+      <OutcomeNotice outcome={f.outcome} practicePhone={f.practicePhone} />
       {body}
       <PatientDetailsModals
         postcodeQuestion={f.postcodeQuestion}
@@ -107,6 +123,7 @@ export function PatientDetailsStep({
         practicePhone={f.practicePhone}
         onContinueWithoutEmail={f.continueWithoutEmail}
         onDismiss={f.dismissQuestion}
+        focusAfter={f.focusAfterQuestion}
       />
     </>
   );

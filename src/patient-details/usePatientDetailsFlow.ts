@@ -10,7 +10,7 @@ import { usePostcodeCheck, type PostcodeQuestion } from '../postcode/usePostcode
 import { flowSettings } from '../settings/types';
 import { useSettings } from '../settings/useSettings';
 import { toPatient, type Patient, type PatientValidation } from './patient';
-import { EMAIL_REQUIRED_STATUSES, outcomeOf, type ValidationAnswer } from './validationOutcome';
+import { EMAIL_REQUIRED_STATUSES, STATUS_FIX, outcomeOf, type OutcomeFix, type ValidationAnswer } from './validationOutcome';
 
 export type PatientDetailsState = 'LOGIN_CHOICE' | 'DETAILS' | 'CONTACT_DETAILS';
 
@@ -29,7 +29,14 @@ export interface StepState {
   emailRequired: boolean;
 }
 
-const initialState = (): StepState => ({ step: 'DETAILS', declinedLogin: false, details: {}, contact: {}, loggedIn: {}, emailRequired: false });
+const initialState = (): StepState => ({
+  step: 'DETAILS',
+  declinedLogin: false,
+  details: {},
+  contact: {},
+  loggedIn: {},
+  emailRequired: false,
+});
 
 const stores = new Map<string, FlowStore<StepState>>();
 /** One store per flow, kept in sessionStorage under `patient-details:<flow>`. */
@@ -57,6 +64,18 @@ export interface PatientDetailsOptions {
 }
 
 /** The question the step is asking in a modal, if any (the postcode question is the postcode check's own). */
+/** A record-check outcome the patient closed: it stays on the page as a message until they try again. */
+export interface Outcome {
+  status: Exclude<ValidationAnswer['status'], 'VALIDATED'>;
+  fix: OutcomeFix;
+}
+
+/** The id of the message an outcome leaves on the page. */
+export const OUTCOME_NOTICE_ID = 'record-check-outcome';
+/** The first of the details to check after "not found", and the email box: where focus goes. */
+export const DETAILS_FIX_FIELD = 'field-firstName';
+export const EMAIL_FIX_FIELD = 'field-emailAddress';
+
 export type PendingQuestion = { kind: 'noEmail'; contact: FormData } | { kind: 'status'; answer: ValidationAnswer } | undefined;
 
 /**
@@ -67,7 +86,14 @@ export type PendingQuestion = { kind: 'noEmail'; contact: FormData } | { kind: '
  * - else DETAILS, then CONTACT_DETAILS (unless skipPatientValidation).
  * The answers live in sessionStorage (`patientDetailsStore`), so a reload keeps them.
  */
-export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidation, checkRecord: recordCheck, onComplete }: PatientDetailsOptions) {
+export function usePatientDetailsFlow({
+  flow,
+  minAge,
+  maxAge,
+  skipPatientValidation,
+  checkRecord: recordCheck,
+  onComplete,
+}: PatientDetailsOptions) {
   const { settings, loggedIn, user } = useSettings();
   const call = useApiCall();
   const store = patientDetailsStore(flow);
@@ -75,6 +101,7 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
   const postcode = usePostcodeCheck();
   const [pending, setPending] = useState<PendingQuestion>();
   const [checking, setChecking] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
 
   const [searchParams, setSearchParams] = useSearchParams();
   const loginOffered =
@@ -98,16 +125,24 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
     else next.delete(STEP_PARAM);
     return `${window.location.pathname}?${next.toString()}`;
   };
-  const showStep = (step: 'details' | 'contact') =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set(STEP_PARAM, step);
-      return next;
-    });
+  const showStep = (step: 'details' | 'contact', focusId?: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(STEP_PARAM, step);
+        return next;
+      },
+      focusId ? { state: { focusId } } : undefined,
+    );
 
   const detailsParams = useMemo(() => ({ minAge, maxAge }), [minAge, maxAge]);
   const contactParams = useMemo(
-    () => ({ ...resolveParameters(CONTACT_DETAILS, { notificationConfig: settings.notificationConfig }), emailRequired: state.emailRequired }),
+    () => ({
+      ...resolveParameters(CONTACT_DETAILS, {
+        notificationConfig: settings.notificationConfig,
+      }),
+      emailRequired: state.emailRequired,
+    }),
     [settings.notificationConfig, state.emailRequired],
   );
 
@@ -117,6 +152,7 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
       return;
     }
     setChecking(true);
+    setOutcome(undefined);
     // Every failure has its own outcome (TEMPORARY_ERROR / SERVICE_UNAVAILABLE modal), so no popup.
     const result = await call(() => validatePatient({ patient, flow: flow as FlowType }), { handleErrors: false }).then(
       (answer) => ({ ok: true as const, answer }),
@@ -142,6 +178,7 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
   }
 
   async function detailsDone(details: FormData) {
+    setOutcome(undefined);
     store.set({ details });
     if (await postcode.check(String(details.postCode ?? ''), () => afterDetails(details))) afterDetails(details);
   }
@@ -210,7 +247,28 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
       setPending(undefined);
       void checkRecord(toPatient(store.get().details, contact));
     },
-    dismissQuestion: () => setPending(undefined),
+    outcome,
+    /**
+     * The modal outcome pattern: closing a record-check modal leaves its message on the page and
+     * takes the patient to what must be fixed — the details step (its first field focused)
+     * after "not found", the email box after an email status, else the message itself.
+     */
+    dismissQuestion: () => {
+      if (pending?.kind === 'status' && pending.answer.status !== 'VALIDATED') {
+        const status = pending.answer.status;
+        const fix = STATUS_FIX[status];
+        setOutcome({ status, fix });
+        if (fix === 'details') showStep('details', DETAILS_FIX_FIELD);
+      }
+      setPending(undefined);
+    },
+    /** Where focus goes when a modal closes (the modal outcome pattern). */
+    focusAfterQuestion: (): HTMLElement | null => {
+      const fix = outcome?.fix;
+      if (fix === 'email') return document.getElementById(EMAIL_FIX_FIELD);
+      if (fix === 'call') return document.getElementById(OUTCOME_NOTICE_ID);
+      return null; // 'details': the navigation to the details step focuses its first field
+    },
   };
 }
 

@@ -4,7 +4,20 @@ import { useLocation } from 'react-router-dom';
 /** How long the handler waits for a lazily loaded page to draw its h1. */
 const HEADING_WAIT_MS = 10_000;
 
-function pageHeading(): HTMLHeadingElement | null {
+/**
+ * Navigation state asking the handler to focus an element (by id) instead of the h1: the modal
+ * outcome pattern sends the patient to the step holding what must be fixed and focuses it.
+ */
+export interface FocusOnArrival {
+  focusId: string;
+}
+
+function focusIdOf(state: unknown): string | undefined {
+  return state && typeof state === 'object' && 'focusId' in state && typeof state.focusId === 'string' ? state.focusId : undefined;
+}
+
+function pageHeading(focusId: string | undefined): HTMLElement | null {
+  if (focusId) return document.getElementById(focusId);
   return document.querySelector<HTMLHeadingElement>('#maincontent h1');
 }
 
@@ -16,7 +29,8 @@ function pageHeading(): HTMLHeadingElement | null {
  * title with `usePageTitle`.
  */
 export function RouteChangeHandler() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
+  const focusId = focusIdOf(state);
   const address = pathname + search;
   const first = useRef(true);
   const [announcement, setAnnouncement] = useState('');
@@ -29,7 +43,7 @@ export function RouteChangeHandler() {
     window.scrollTo(0, 0);
     let done = false;
     const settle = (): boolean => {
-      const heading = pageHeading();
+      const heading = pageHeading(focusId);
       if (!heading || done) return false;
       done = true;
       // A failed Send that moved to the page with the error has focused that page's error summary: keep it there.
@@ -39,9 +53,10 @@ export function RouteChangeHandler() {
         requestAnimationFrame(() => setAnnouncement(document.title));
         return true;
       }
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      if (!focusId && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
-      window.scrollTo(0, 0);
+      if (focusId) heading.scrollIntoView?.({ block: 'center' });
+      else window.scrollTo(0, 0);
       // Titles are set in effects; read it after this frame so the new page's title is in.
       requestAnimationFrame(() => setAnnouncement(document.title));
       return true;
@@ -57,6 +72,8 @@ export function RouteChangeHandler() {
       observer.disconnect();
       window.clearTimeout(stop);
     };
+    // The focus target belongs to the navigation that brought it, read with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [address]);
 
   return (

@@ -1,22 +1,13 @@
-import { useState } from "react";
-import { Navigate } from "react-router-dom";
-import { BackLink } from "../../components/BackLink";
-import {
-  SchemaForm,
-  fromAjvValidator,
-  type FormData,
-} from "../../../renderer/index";
-import CHANGE_OF_CONTACT_DETAILS_DOC from "../../../generated/forms/CHANGE_OF_CONTACT_DETAILS";
-import validateChangeOfContactDetails from "../../../generated/validators/CHANGE_OF_CONTACT_DETAILS";
-import { useFlowStore } from "../sessionFlowStore";
-import {
-  CHANGE_OF_CONTACT_DETAILS,
-  SEND_FAILED_MESSAGE,
-  adminFlow,
-  prepareSend,
-} from "./adminFlow";
-import { sendUnverifiedRequests } from "../../api/index";
-import { useAdminSender } from "./useAdminSender";
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { BackLink } from '../../components/BackLink';
+import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
+import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
+import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
+import { useFlowStore } from '../sessionFlowStore';
+import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE, adminFlow, prepareSend } from './adminFlow';
+import { sendUnverifiedRequests } from '../../api/index';
+import { useAdminSender } from './useAdminSender';
 
 const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
 
@@ -31,13 +22,7 @@ export default function ChangeOfContactDetailsPage() {
   const send = useAdminSender();
   const [notice, setNotice] = useState<string>();
   const patient = flow.patient;
-  if (!patient)
-    return (
-      <Navigate
-        to={`/admin-request/patient-details?request=${CHANGE_OF_CONTACT_DETAILS}`}
-        replace
-      />
-    );
+  if (!patient) return <Navigate to={`/admin-request/patient-details?request=${CHANGE_OF_CONTACT_DETAILS}`} replace />;
   const pending = flow.pending;
 
   async function submit(answers: FormData) {
@@ -46,12 +31,7 @@ export default function ChangeOfContactDetailsPage() {
     if (pending) {
       // One key per combined request: a retry of the same details reuses it; changed details
       // after a failure are a new request.
-      const associated = prepareSend(
-        CHANGE_OF_CONTACT_DETAILS,
-        answers,
-        patient,
-        adminFlow.get().contactAttempt,
-      );
+      const associated = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().contactAttempt);
       adminFlow.set({ contactAttempt: associated });
       // prepareSend made both types CHANGE_OF_CONTACT_DETAILS; saying so again narrows them for the contract.
       const associatedRequest = {
@@ -59,27 +39,17 @@ export default function ChangeOfContactDetailsPage() {
         formType: CHANGE_OF_CONTACT_DETAILS,
         triageRequestType: CHANGE_OF_CONTACT_DETAILS,
       };
-      await send(associated, (key) =>
-        sendUnverifiedRequests(
-          { primaryRequest: pending, associatedRequest },
-          key,
-        ),
-      );
+      await send(associated, (key) => sendUnverifiedRequests({ primaryRequest: pending, associatedRequest }, key));
       return;
     }
-    const attempt = prepareSend(
-      CHANGE_OF_CONTACT_DETAILS,
-      answers,
-      patient,
-      adminFlow.get().attempt,
-    );
+    const attempt = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().attempt);
     adminFlow.set({ attempt });
     await send(attempt);
   }
 
   return (
     <>
-      <BackLink fallback={pending ? "/add-contact-details" : "/"} />
+      <BackLink fallback={pending ? '/add-contact-details' : '/'} />
       <SchemaForm
         doc={CHANGE_OF_CONTACT_DETAILS_DOC}
         schemaCheck={schemaCheck}

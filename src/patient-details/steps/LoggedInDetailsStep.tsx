@@ -30,8 +30,8 @@ export function LoggedInDetailsStep({ phoneNumber, initialData, onChange, onSubm
         </summary>
         <div className="nhsuk-details__text">
           <p>
-            Your practice uses your details to find your GP record and to contact you about this request. They are sent securely to
-            your practice and are not shared with anyone else.
+            Your practice uses your details to find your GP record and to contact you about this request. They are sent securely to your
+            practice and are not shared with anyone else.
           </p>
         </div>
       </details>
