@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { BackLink } from '../components/BackLink';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { usePageTitle } from '../shell/usePageTitle';
+import { hasUnsentAnswers, useLeaveGuard } from '../shell/useLeaveGuard';
 import { STEP_FORMS } from './steps/forms';
 import { patientDetailsStore, usePatientDetailsFlow, type PatientDetailsResult, type PatientDetailsState } from './usePatientDetailsFlow';
 import { ContactDetailsStep } from './steps/ContactDetailsStep';
@@ -71,6 +72,8 @@ export function PatientDetailsStep({
     checkRecord,
     onComplete,
   });
+
+  useLeaveGuard(hasUnsentAnswers(f.state.details) || hasUnsentAnswers(f.state.contact));
 
   if (f.checking) return <Loading message={LOADING_MESSAGES.patientCheck} />;
 

@@ -1,6 +1,7 @@
 import { mutate } from 'swr';
 import { signOutUrl } from '../api/index';
 import { clearAllFlowStores } from '../flows/sessionFlowStore';
+import { allowLeaving } from '../shell/useLeaveGuard';
 
 /** Where logout lands: a page that says the patient is logged out and their details are gone from the tab. */
 export const LOGGED_OUT_PATH = '/logged-out';
@@ -12,6 +13,7 @@ export const LOGGED_OUT_PATH = '/logged-out';
  * the patient typed can then be sent in their name.
  */
 export async function logout(tenantId: string | undefined): Promise<void> {
+  allowLeaving();
   clearAllFlowStores();
   await mutate(() => true, undefined, { revalidate: false });
   window.location.assign(signOutUrl(LOGGED_OUT_PATH, tenantId));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { useLeaveFlow } from '../leaveFlow';
+import { useLeaveGuard } from '../../shell/useLeaveGuard';
 import { useFlowStore } from '../sessionFlowStore';
 import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow } from './adminFlow';
 import type { AssociatedRequestType } from '../../../generated/types/api/associated-request-type';
@@ -23,6 +24,7 @@ export default function AddContactDetailsPage() {
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const pending = flow.pending;
+  useLeaveGuard(pending !== undefined);
   const attempt = flow.attempt;
   if (!pending || !attempt) return <Navigate to="/" replace />;
 

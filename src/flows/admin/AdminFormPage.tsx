@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { usePageTitle } from '../../shell/usePageTitle';
+import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { useLeaveFlow } from '../leaveFlow';
 import { SchemaForm, resolveParameters, type FormData } from '../../../renderer/index';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
@@ -32,6 +33,7 @@ export default function AdminFormPage() {
   const page = Math.max(Number(searchParams.get('page') ?? '1') || 1, 1) - 1;
   const [pageTitle, setPageTitle] = useState<string>();
   usePageTitle(pageTitle);
+  useLeaveGuard(type !== undefined && hasUnsentAnswers(flow.answers[type]));
 
   useEffect(() => {
     if (!type) return;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
+import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
 import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
 import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
@@ -21,6 +22,7 @@ export default function ChangeOfContactDetailsPage() {
   const flow = useFlowStore(adminFlow);
   const send = useAdminSender();
   const [notice, setNotice] = useState<string>();
+  useLeaveGuard(hasUnsentAnswers(flow.answers[CHANGE_OF_CONTACT_DETAILS]) || flow.pending !== undefined);
   const patient = flow.patient;
   if (!patient) return <Navigate to={`/admin-request/patient-details?request=${CHANGE_OF_CONTACT_DETAILS}`} replace />;
   const pending = flow.pending;

@@ -1,4 +1,5 @@
 import { authorizeUrl } from '../../api/index';
+import { allowLeaving } from '../../shell/useLeaveGuard';
 
 interface LoginChoiceStepProps {
   tenantId?: string;
@@ -12,7 +13,7 @@ export function LoginChoiceStep({ tenantId, onDecline }: LoginChoiceStepProps) {
     <>
       <h1>Do you want to use NHS login?</h1>
       <p>If you have an NHS login, your practice can find your record without asking for your details.</p>
-      <a className="nhsuk-button" href={authorizeUrl(here, here, tenantId)}>
+      <a className="nhsuk-button" href={authorizeUrl(here, here, tenantId)} onClick={allowLeaving}>
         Continue to NHS login
       </a>
       <div>
