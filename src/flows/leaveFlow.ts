@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { endJourney } from './emergencyCheck';
 
 /**
  * Leaves a flow (Cancel) and only then forgets its answers. Clearing first would re-render the
@@ -10,7 +11,10 @@ export function useLeaveFlow(): (to: string, clear: () => void) => void {
   const navigate = useNavigate();
   return useCallback(
     (to: string, clear: () => void) => {
-      void Promise.resolve(navigate(to, { flushSync: true })).then(clear);
+      void Promise.resolve(navigate(to, { flushSync: true })).then(() => {
+        clear();
+        endJourney();
+      });
     },
     [navigate],
   );

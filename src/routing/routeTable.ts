@@ -16,6 +16,8 @@ export interface AppRoute {
    * link-generator-only mode.
    */
   whenClosed?: 'notFound' | 'closedStatement';
+  /** A page of a medical, admin or self-help journey: the emergency symptoms screen comes first, once per journey. */
+  emergencyCheck?: boolean;
 }
 
 export const HOME_PAGE_NAME = 'Online services';
@@ -29,12 +31,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/error', pageName: 'Something went wrong', gate: 'always', load: () => import('../pages/ErrorSignpostPage') },
   { path: '/appointment/not-accessible', pageName: 'Link problem', gate: 'always', load: () => import('../pages/NotAccessiblePage') },
   // Admin requests: menu, form page, complete (README "Admin requests").
-  { path: '/admin-request', pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
-  { path: '/admin-request/patient-details', pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
-  { path: '/admin-request/form', pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
+  { path: '/admin-request', emergencyCheck: true, pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
+  { path: '/admin-request/patient-details', emergencyCheck: true, pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
+  { path: '/admin-request/form', emergencyCheck: true, pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
   { path: '/admin-request/complete', pageName: 'Request sent', gate: 'triage', load: () => import('../flows/admin/AdminCompletePage') },
-  { path: '/add-contact-details', pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/admin/AddContactDetailsPage') },
-  { path: '/change-of-contact-details', pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
+  { path: '/add-contact-details', emergencyCheck: true, pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/admin/AddContactDetailsPage') },
+  { path: '/change-of-contact-details', emergencyCheck: true, pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
 ];
 
 export const NOT_FOUND_PAGE_NAME = 'Page not found';
