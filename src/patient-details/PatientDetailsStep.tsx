@@ -84,6 +84,7 @@ export function PatientDetailsStep({
       <LoggedInDetailsStep
         phoneNumber={f.user?.phone_number}
         initialData={f.state.loggedIn}
+        params={f.loggedInParams}
         onChange={f.saveLoggedIn}
         onSubmit={f.loggedInDone}
       />

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { resolveParameters, type FormData } from '../../renderer/index';
 import CONTACT_DETAILS from '../../generated/forms/CONTACT_DETAILS';
+import LOGGED_IN_DETAILS from '../../generated/forms/LOGGED_IN_DETAILS';
 import type { FlowType } from '../../generated/types/api/flow-type';
 import { getEprPatient, validatePatient } from '../api/index';
 import { useApiCall } from '../errors/ErrorNotifications';
@@ -135,6 +136,7 @@ export function usePatientDetailsFlow({
       focusId ? { state: { focusId } } : undefined,
     );
 
+  const loggedInParams = useMemo(() => resolveParameters(LOGGED_IN_DETAILS, { clinic: settings.clinic }), [settings.clinic]);
   const detailsParams = useMemo(() => ({ minAge, maxAge }), [minAge, maxAge]);
   const contactParams = useMemo(
     () => ({
@@ -225,6 +227,7 @@ export function usePatientDetailsFlow({
     practicePhone: settings.clinic.telephone,
     detailsParams,
     contactParams,
+    loggedInParams,
     pending,
     postcodeQuestion,
     /** The patient's answers as they type (kept in sessionStorage). */
