@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
-import { practiceRequests, resetPractice } from './practice-controls';
+import { practiceRequests, resetPractice, setControls } from './practice-controls';
 import { AMELIA, clickButton, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck, reachForm } from './admin-steps';
 
 let browser: Browser;
@@ -179,6 +179,28 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     expect(year).toBeGreaterThanOrEqual(new Date().getFullYear());
   });
 
+  it('8. the consent box has something to consent to: plain words and the practice privacy policy, once', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await passEmergencyCheck(page);
+    await declineLogin(page);
+    await fillDetails(page, AMELIA);
+    await clickButton(page, 'Next');
+    await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
+    expect(await page.getByText('How your information is used').count()).toBe(1);
+    await page.getByText('How your information is used').click();
+    const policy = page.getByRole('link', { name: "Read the practice's privacy policy" });
+    expect(await policy.getAttribute('href')).toBe('https://riverside-practice.example/privacy');
+    // Signed in: the short form shows the section once too.
+    const signedIn = await openPage(browser);
+    await signedIn.page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await passEmergencyCheck(signedIn.page);
+    await signedIn.page.getByRole('link', { name: 'Continue to NHS login' }).click();
+    await signedIn.page.getByRole('button', { name: /^Continue as/ }).click();
+    await signedIn.page.getByRole('button', { name: 'My NHS login account' }).waitFor();
+    expect(await signedIn.page.getByText('How your information is used').count()).toBe(1);
+  });
+
   it('9. the confirmation is a receipt; a direct visit claims nothing', async () => {
     const { page } = await openPage(browser);
     await reachForm(page, 'OTHER_ENQUIRY');
@@ -207,6 +229,20 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     expect(new URL(page.url()).searchParams.get('request')).toBe('FIT_NOTE');
     await page.goto('/admin-request');
     await page.getByRole('heading', { name: 'I need admin help' }).waitFor();
+  });
+
+  it('11. the service closing mid-request keeps the answers and offers the way back', async () => {
+    const { page } = await openPage(browser);
+    await reachForm(page, 'OTHER_ENQUIRY');
+    await fillOtherEnquiry(page, 'Sent after hours');
+    await setControls({ operationalState: { admin: { practiceCalendar: 'OUT_OF_HOURS' } } });
+    await clickButton(page, 'Send');
+    await page.waitForURL((url) => url.pathname === '/triage/service-closed');
+    await page.getByTestId('answers-kept').waitFor();
+    await setControls({ operationalState: { admin: { practiceCalendar: 'IN_HOURS' } } });
+    await page.getByRole('link', { name: 'Go back to your request' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin-request/form');
+    await expect.poll(() => page.getByLabel(/^Details of your enquiry/).inputValue()).toBe('Sent after hours');
   });
 
   it('12. registering needs no patient record', async () => {
