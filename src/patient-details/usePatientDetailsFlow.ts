@@ -140,12 +140,10 @@ export function usePatientDetailsFlow({
   const detailsParams = useMemo(() => ({ minAge, maxAge }), [minAge, maxAge]);
   const contactParams = useMemo(
     () => ({
-      ...resolveParameters(CONTACT_DETAILS, {
-        notificationConfig: settings.notificationConfig,
-      }),
+      ...resolveParameters(CONTACT_DETAILS, { notificationConfig: settings.notificationConfig, clinic: settings.clinic }),
       emailRequired: state.emailRequired,
     }),
-    [settings.notificationConfig, state.emailRequired],
+    [settings.notificationConfig, settings.clinic, state.emailRequired],
   );
 
   async function checkRecord(patient: Patient) {

@@ -188,8 +188,10 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     await clickButton(page, 'Next');
     await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
     expect(await page.getByText('How your information is used').count()).toBe(1);
-    await page.getByText('How your information is used').click();
-    const policy = page.getByRole('link', { name: "Read the practice's privacy policy" });
+    const section = page.locator('details', { hasText: 'How your information is used' });
+    await section.locator('summary').click();
+    const policy = section.getByRole('link', { name: /privacy policy/ });
+    await expect.poll(() => section.innerHTML()).toContain('privacy policy');
     expect(await policy.getAttribute('href')).toBe('https://riverside-practice.example/privacy');
     // Signed in: the short form shows the section once too.
     const signedIn = await openPage(browser);
