@@ -200,6 +200,7 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     await signedIn.page.getByRole('link', { name: 'Continue to NHS login' }).click();
     await signedIn.page.getByRole('button', { name: /^Continue as/ }).click();
     await signedIn.page.getByRole('button', { name: 'My NHS login account' }).waitFor();
+    await signedIn.page.locator('summary', { hasText: 'How your information is used' }).waitFor();
     expect(await signedIn.page.getByText('How your information is used').count()).toBe(1);
   });
 
