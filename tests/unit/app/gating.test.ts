@@ -59,7 +59,8 @@ describe('the route table', () => {
   it('keeps always-accessible routes open in link-generator-only mode and closes the rest', () => {
     const linkOnly = deriveFeatures({ featureSets: ['PATIENT_DIRECT_BOOKING'], enableChildRequests: true, loggedIn: false });
     const openPaths = APP_ROUTES.filter((r) => isGateOpen(r.gate, linkOnly)).map((r) => r.path);
-    expect(openPaths.sort()).toEqual(['/appointment/not-accessible', '/error']);
+    // Logging out must land on its page in every mode.
+    expect(openPaths.sort()).toEqual(['/appointment/not-accessible', '/error', '/logged-out']);
   });
 
   it('gates the short redirects by their feature', () => {
