@@ -1,17 +1,79 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 // The API the dev server talks to: `npm run dev` starts it on API_PORT (default 8081).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
 const proxied = ['/api', '/nhs-login', '/postcode', '/practice', '/signout'];
 
-export default defineConfig({
-  plugins: [react()],
+/** Text files worth compressing; images such as PNG and fonts such as woff2 are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * After the build: source maps leave dist/ (kept in build-sourcemaps/<out dir>/ for debugging, never served),
+ * and every text file gets a .br and a .gz twin that the server sends as they are
+ * (@fastify/static `preCompressed`, see README.md "Serving").
+ */
+function shipPlugin(): Plugin {
+  let dist = path.join(root, 'dist');
+  return {
+    name: 'gp-ship',
+    apply: 'build',
+    configResolved(config) {
+      // dist/ for npm start, dist-e2e/ for the e2e build (scripts/app-build.mjs).
+      dist = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const maps = path.join(root, 'build-sourcemaps', path.basename(dist));
+      rmSync(maps, { recursive: true, force: true });
+      for (const file of filesUnder(dist)) {
+        if (file.endsWith('.map')) {
+          const target = path.join(maps, path.relative(dist, file));
+          mkdirSync(path.dirname(target), { recursive: true });
+          renameSync(file, target);
+          continue;
+        }
+        if (!COMPRESSIBLE.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 256) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), shipPlugin()],
+  resolve: {
+    // react-router's package exports point every bundler at its development build (dev warnings,
+    // invariant messages); the build ships the production one it publishes beside it.
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs') },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist',
     // Inlined assets become data: URLs, which the strict CSP (default-src 'self') refuses.
     assetsInlineLimit: 0,
-    sourcemap: true,
+    // Maps are written for debugging but moved out of dist/ (shipPlugin): nothing serves them.
+    sourcemap: 'hidden',
   },
   server: {
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
@@ -21,4 +83,4 @@ export default defineConfig({
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin'] },
     },
   },
-});
+}));

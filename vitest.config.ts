@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Staff read-back in tests uses the bearer token (server/staff.ts); the rate limits are scaled
+    // up because every test request comes from one address (tests of the limits pass their own).
+    env: { PRACTICE_API_TOKEN: 'test-only-practice-api-token-0123456789abcdef', PRACTICE_RATE_LIMIT_SCALE: '1000', PRACTICE_STAFF_PASSWORD: 'test-only-staff-password' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

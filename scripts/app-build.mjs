@@ -35,6 +35,9 @@ export function buildAppIfNeeded({ force = false, mode = undefined, outDir = 'di
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), ...args], {
     cwd: root,
     stdio: 'inherit',
+    // Always the production build: under vitest NODE_ENV is "test", which made Vite ship React's
+    // development builds (jsx-dev-runtime, dev warnings) to the e2e tests.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
 }

@@ -61,9 +61,12 @@ function report(title, r) {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+// Read-back is staff-only (bearer token), and every request comes from one client, so the
+// per-client rate limits are lifted for the load test (see README.md "Rate limits").
+const apiToken = randomUUID();
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: '0', PRACTICE_CONTROLS: '0' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: '0', PRACTICE_CONTROLS: '0', PRACTICE_API_TOKEN: apiToken, PRACTICE_RATE_LIMIT_SCALE: '1000000', PRACTICE_STAFF_PASSWORD: apiToken },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let exitCode = 0;
@@ -87,7 +90,8 @@ try {
         },
       ],
     });
-  const storedCount = async () => (await (await fetch(`${base}/api/v1/practice/requests`)).json()).length;
+  const storedCount = async () =>
+    Number((await fetch(`${base}/api/v1/practice/requests?limit=1`, { headers: { authorization: `Bearer ${apiToken}` } })).headers.get('x-total-count'));
 
   // A run bounded by time drops the requests still in flight when the clock stops (the server
   // may still store them), so the main run is bounded by a request count instead: the rate of a

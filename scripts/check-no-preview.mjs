@@ -2,7 +2,7 @@
 // styles or a fixture document, and no source map lists src/preview/ or schemas/fixtures/ among
 // its sources. `node scripts/check-no-preview.mjs [dir]` (default dist/) exits 1 on a finding;
 // tests/e2e/production-bundle.e2e.test.ts runs the same check after the build.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,11 +21,18 @@ function filesUnder(dir) {
   return out;
 }
 
-/** Every finding in a built app directory, as "file: what"; empty when the build is clean. */
+/**
+ * Every finding in a built app directory, as "file: what"; empty when the build is clean. The
+ * build moves its source maps out of the served directory into build-sourcemaps/<dir name>/
+ * beside it (vite.config.ts), so those are read too.
+ */
 export function previewFindings(dir) {
   const findings = [];
-  for (const file of filesUnder(dir)) {
-    const rel = path.relative(dir, file).split(path.sep).join('/');
+  const maps = path.join(path.dirname(dir), 'build-sourcemaps', path.basename(dir));
+  const files = [...filesUnder(dir), ...(existsSync(maps) ? filesUnder(maps) : [])];
+  for (const file of files) {
+    const under = file.startsWith(maps + path.sep) ? maps : dir;
+    const rel = (under === maps ? `build-sourcemaps/${path.basename(dir)}/` : '') + path.relative(under, file).split(path.sep).join('/');
     const text = readFileSync(file, 'utf8');
     if (file.endsWith('.map')) {
       // A map's sourcesContent quotes whole source files (routes.tsx names /_preview in its

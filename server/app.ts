@@ -10,7 +10,11 @@ import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
 import { NotificationWorker, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
-import { registerSecurityHeaders } from './security.js';
+import { prunePatientSessions } from './routes/login.js';
+import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLimits } from './rate-limits.js';
+import { allowedHostNames, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
+import { SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
+import { ensureStaffPassword, registerStaffGuard, StaffAuth } from './staff.js';
 import { createApiAjv } from './validation.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +32,25 @@ export interface ServerOptions {
   formsDir?: string;
   /** The renderer core used to re-check admin forms (default: renderer/core/index); tests may pass another. */
   formCore?: FormCore;
+  /**
+   * Bearer token for scripts and tests reading practice data (`Authorization: Bearer …`).
+   * Default: PRACTICE_API_TOKEN; empty or unset → bearer access is off (staff sign in instead).
+   */
+  apiToken?: string;
+  /** The demo staff password. Default: PRACTICE_STAFF_PASSWORD; unset → the stored one, or a generated one on first start. */
+  staffPassword?: string;
+  /** Bind address (HOST): a named host is accepted in the Host header besides loopback. */
+  host?: string;
+  /** Public address (PUBLIC_URL, e.g. https://gp.example.org): its host is accepted; https:// → HSTS and Secure cookies. */
+  publicUrl?: string;
+  /** Per-minute limits per client. Default: DEFAULT_RATE_LIMITS scaled by PRACTICE_RATE_LIMIT_SCALE. */
+  rateLimits?: RateLimits;
+  /** Trust X-Forwarded-* from a proxy in front (Fastify's trustProxy; TRUST_PROXY). Client addresses for rate limits come from it. */
+  trustProxy?: boolean | string;
+  /** Serve the build's .br/.gz twins (default true); off only to compare in `npm run bench:web`. */
+  precompressed?: boolean;
+  /** The clock sessions expire by (ms since the epoch); tests pass their own. */
+  now?: () => number;
   /** The notifications worker (server/notifications/README.md). */
   notifications?: {
     /** How messages leave; default from the environment (NOTIFY_API_KEY…), else the outbox. */
@@ -47,6 +70,12 @@ export interface PracticeServer {
   notifications: NotificationWorker;
   /** Start-up problems worth printing (missing form documents, missing form checker). */
   warnings: string[];
+  /** Every route as registered (method, URL pattern), whichever file added it: the fuzz test covers them all. */
+  routes: Array<{ method: string; url: string }>;
+  /** Deletes expired sessions (patients' and staff); runs every few minutes on its own. Answers how many. */
+  pruneSessions(): number;
+  /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
+  generatedStaffPassword?: string;
 }
 
 /** API paths: an unknown one is a JSON 404, never the app's HTML. */
@@ -55,6 +84,7 @@ const API_PREFIXES = ['/api/', '/nhs-login/', '/postcode/', '/practice/'];
 export async function buildServer(options: ServerOptions): Promise<PracticeServer> {
   const app = Fastify({
     bodyLimit: 256 * 1024,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     logger: options.logRequests
       ? {
           level: 'info',
@@ -67,6 +97,13 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       : false,
   });
   const db = openDatabase(options.dataDir);
+  const now = options.now ?? Date.now;
+  const staff = new StaffAuth({ db, apiToken: options.apiToken ?? process.env.PRACTICE_API_TOKEN, now });
+  const pruneSessions = () => staff.prune() + prunePatientSessions(db, now());
+  const pruneTimer = setInterval(pruneSessions, SESSION_PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+  pruneSessions();
+  const generatedStaffPassword = await ensureStaffPassword(db, options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD);
   const warnings: string[] = [];
   const chosen = options.notifications?.transport
     ? { transport: options.notifications.transport, warnings: [] }
@@ -74,6 +111,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   warnings.push(...chosen.warnings);
   const notifications = new NotificationWorker(db, chosen.transport, options.notifications?.worker);
   app.addHook('onClose', async () => {
+    clearInterval(pruneTimer);
     // The round in progress finishes and records its sends before the database closes.
     await notifications.stop();
     db.close();
@@ -87,16 +125,37 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   // Every API schema compiled once, here; route bodies refer to them by $id.
   const ajv = createApiAjv(path.join(repoRoot, 'schemas', 'api'));
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
-  // JSON only: any other content type on a call with a body is 415 (the login form adds its own parser in its scope).
+  // JSON only: any other content type on a call with a body is 415 (the form posts add their own parser in their scope).
   app.removeContentTypeParser('text/plain');
+  registerJsonDepthLimit(app);
   const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), ADMIN_FORM_TYPE_VALUES);
   const formCore = options.formCore ?? RENDERER_CORE;
   if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
   for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);
-  const ctx: ServerContext = { db, ajv, forms, formCore, controls: options.controls === true };
+  const security: SecurityOptions = {
+    allowedHosts: allowedHostNames(options.host, options.publicUrl),
+    publicHttps: options.publicUrl?.startsWith('https://') === true,
+  };
+  const ctx: ServerContext = {
+    db,
+    ajv,
+    forms,
+    formCore,
+    controls: options.controls === true,
+    staff,
+    isHttps: (request) => isHttps(request, security),
+    now,
+  };
 
-  registerSecurityHeaders(app);
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method: String(method), url: route.url ?? '' });
+  });
+  // Order matters: these hooks stand in front of every route registered after them.
+  registerSecurityHeaders(app, security);
   registerErrorHandler(app);
+  registerStaffGuard(app, staff);
+  await registerRateLimits(app, options.rateLimits ?? scaledRateLimits(DEFAULT_RATE_LIMITS, process.env.PRACTICE_RATE_LIMIT_SCALE));
   for (const register of ROUTE_MODULES) await register(app, ctx);
 
   const distDir = options.distDir;
@@ -105,6 +164,10 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     await app.register(fastifyStatic, {
       root: distDir,
       index: ['index.html'],
+      // The build writes .br and .gz twins (vite.config.ts); the one the browser accepts is sent as is.
+      preCompressed: options.precompressed !== false,
+      // Our own Cache-Control below; left on, @fastify/static's "max-age=0" would overwrite it.
+      cacheControl: false,
       // Hashed bundles never change; index.html must always be fetched afresh.
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -115,7 +178,9 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => urlPath.startsWith(p));
-    if (!isApi && hasApp && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing bundle is a 404, never the app page (a stale tab would run HTML as a script).
+    const isAsset = urlPath.startsWith('/assets/');
+    if (!isApi && !isAsset && hasApp && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (and the app's own 404 page) are drawn by the app.
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
@@ -123,5 +188,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
 
   if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
-  return { app, db, notifications, warnings };
+  return { app, db, notifications, warnings, routes, pruneSessions, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }

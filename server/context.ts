@@ -1,7 +1,8 @@
 import type Ajv from 'ajv';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
 import type { FormCore, FormDocuments } from './forms.js';
+import type { StaffAuth } from './staff.js';
 
 /** What every route module gets. */
 export interface ServerContext {
@@ -11,6 +12,12 @@ export interface ServerContext {
   formCore: FormCore;
   /** Demo and test switches (/api/v1/practice/controls) are on. */
   controls: boolean;
+  /** Staff sessions and bearer access (server/staff.ts); the guard itself is already on every /practice/* path. */
+  staff: StaffAuth;
+  /** Whether this request was served over HTTPS: cookies get `Secure`. */
+  isHttps(request: FastifyRequest): boolean;
+  /** The clock sessions expire by (tests pass their own). */
+  now(): number;
 }
 
 /**

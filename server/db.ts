@@ -93,6 +93,20 @@ const MIGRATIONS: string[] = [
      body TEXT NOT NULL,
      sent_at TEXT NOT NULL
    );`,
+  // Sessions expire (30 minutes idle, 12 hours in all): when each was last used. Practice staff
+  // sign in with an argon2-hashed password; only a SHA-256 of each staff session token is kept.
+  `ALTER TABLE sessions ADD COLUMN last_seen_at TEXT;
+   CREATE TABLE staff_accounts (
+     username TEXT PRIMARY KEY,
+     password_hash TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );
+   CREATE TABLE staff_sessions (
+     token_hash TEXT PRIMARY KEY,
+     username TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     last_seen_at INTEGER NOT NULL
+   );`,
 ];
 
 /** Opens (creating and seeding on first start) the practice database in `dataDir`. */
@@ -118,7 +132,7 @@ function migrate(db: Db): void {
   }
 }
 
-/** Puts the database back to the demo seed: settings, patients, requests, keys, sessions and the notifications queue and outbox. */
+/** Puts the database back to the demo seed: settings, patients, requests, keys, patients' sessions and the notifications queue and outbox (staff stay signed in). */
 export function resetDatabase(db: Db): void {
   db.transaction(() => {
     for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'notifications', 'notification_attempts', 'outbox']) {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './errors.js';
 
 /**
  * The Content-Security-Policy every response carries. Scripts only from our origin, never
@@ -17,18 +18,144 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/** Browser features the service never uses, switched off for the page and anything it embeds. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
 };
 
-/** Adds the security headers to every response, HTML or not, success or error. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+/** Sent only on answers served over HTTPS (directly, or behind a proxy when PUBLIC_URL is https://). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityOptions {
+  /** Host names (no port) the Host header may carry; anything else is refused (DNS rebinding). */
+  allowedHosts: ReadonlySet<string>;
+  /** True when the public address is https:// (a TLS-terminating proxy in front). */
+  publicHttps: boolean;
+}
+
+/** Loopback names are always accepted: a browser on the same machine, tests, the dev proxy. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The host names this server answers to: loopback, HOST when it names one address (not 0.0.0.0
+ * or ::), and PUBLIC_URL's host. Lower case, without port.
+ */
+export function allowedHostNames(host: string | undefined, publicUrl: string | undefined): Set<string> {
+  const names = new Set(LOOPBACK_HOSTS);
+  if (host && host !== '0.0.0.0' && host !== '::') names.add(host.includes(':') && !host.startsWith('[') ? `[${host.toLowerCase()}]` : host.toLowerCase());
+  if (publicUrl) names.add(new URL(publicUrl).hostname.toLowerCase());
+  return names;
+}
+
+/** "example.org:8080" → "example.org", "[::1]:80" → "[::1]"; undefined when malformed. */
+export function hostName(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s/@]+)(?::\d{1,5})?$/.exec(header.trim());
+  return match ? match[1]!.toLowerCase() : undefined;
+}
+
+/** Whether this request reached us over HTTPS (TLS here, or the public address is https://). */
+export function isHttps(request: FastifyRequest, options: SecurityOptions): boolean {
+  return options.publicHttps || request.protocol === 'https';
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses a state-changing request a browser sent from another site (login CSRF, a no-cors
+ * fetch to the demo controls): `Sec-Fetch-Site` must be same-origin (or none: typed by the
+ * user), else `Origin` must name this host. Requests without either (curl, scripts, tests)
+ * are not from a browser page and pass; they still need credentials where a call asks for them.
+ */
+export function crossSiteReason(request: FastifyRequest): string | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== '') {
+    return site === 'same-origin' || site === 'none' ? undefined : `Sec-Fetch-Site is ${site}`;
+  }
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== '') {
+    if (origin === 'null') return 'Origin is null';
+    let same: boolean;
+    try {
+      const from = new URL(origin);
+      // Both through the URL parser, so "localhost:80" and "http://localhost" compare equal.
+      same = from.host === new URL(`${from.protocol}//${String(request.headers.host ?? '')}`).host;
+    } catch {
+      return 'Origin is malformed';
+    }
+    if (!same) return 'Origin is another site';
+  }
+  return undefined;
+}
+
+/**
+ * Every response: the security headers, HSTS over HTTPS, and `Cache-Control: no-store` on JSON
+ * answers that set no caching of their own (they may carry patient data). Every request: the
+ * Host header must be one of ours, and state-changing requests must come from our own pages.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions = { allowedHosts: new Set(LOOPBACK_HOSTS), publicHttps: false }): void {
+  app.addHook('onRequest', async (request) => {
+    const name = hostName(request.headers.host);
+    if (name === undefined || !options.allowedHosts.has(name)) {
+      throw new HttpError(421, 'This server does not answer for that host name (set HOST or PUBLIC_URL to the address you use)');
+    }
+    const crossSite = crossSiteReason(request);
+    if (crossSite) throw new HttpError(403, `Cross-site requests are refused (${crossSite})`);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    if (isHttps(request, options)) reply.header('strict-transport-security', HSTS);
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
+  });
+}
+
+/** Deepest nesting of objects and arrays allowed in a JSON body; deeper is 400 before parsing. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Nesting depth of a JSON text, counted without parsing (strings skipped), stopping as soon as
+ * it passes `limit`: no recursion, so a body nested 100,000 deep costs one linear scan.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > limit) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+/**
+ * Replaces Fastify's JSON body parser with one that refuses bodies nested deeper than
+ * MAX_JSON_DEPTH (400) before anything parses, validates or stores them, then parses with
+ * Fastify's own parser (prototype-poisoning protection kept).
+ */
+export function registerJsonDepthLimit(app: FastifyInstance, maxDepth = MAX_JSON_DEPTH): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepthExceeds(String(body), maxDepth)) {
+      done(new HttpError(400, `The body is nested too deeply (more than ${maxDepth} levels of objects and arrays)`), undefined);
+      return;
+    }
+    parse(request, String(body), done);
   });
 }

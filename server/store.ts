@@ -43,23 +43,64 @@ export function insertRequest(db: Db, kind: RequestKind, formType: string | unde
   return stored;
 }
 
-export function listRequests(db: Db): StoredRequest[] {
-  const rows = db.prepare('SELECT id, kind, form_type, status, received_at, body FROM requests ORDER BY seq DESC').all() as Array<{
-    id: string;
-    kind: RequestKind;
-    form_type: string | null;
-    status: string;
-    received_at: string;
-    body: string;
-  }>;
-  return rows.map((r) => ({
+interface RequestRow {
+  seq: number;
+  id: string;
+  kind: RequestKind;
+  form_type: string | null;
+  status: string;
+  received_at: string;
+  body: string;
+}
+
+function fromRow(r: RequestRow): StoredRequest {
+  return {
     id: r.id,
     kind: r.kind,
     ...(r.form_type ? { formType: r.form_type } : {}),
     status: r.status,
     receivedAt: r.received_at,
     body: JSON.parse(r.body) as Record<string, unknown>,
-  }));
+  };
+}
+
+/** Page sizes of the list call: the default, and the most one page may hold. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+export interface RequestsPage {
+  items: StoredRequest[];
+  /** Opaque; pass as `cursor` for the next (older) page. Absent on the last page. */
+  nextCursor?: string;
+  /** How many requests are stored in all. */
+  total: number;
+}
+
+/** A cursor is the position (seq) of the last request shown, base64url-encoded. */
+export function encodeCursor(seq: number): string {
+  return Buffer.from(`s${seq}`).toString('base64url');
+}
+
+/** The seq a cursor stands for, or undefined when it is not one of ours. */
+export function decodeCursor(cursor: string): number | undefined {
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(cursor)) return undefined;
+  const match = /^s([1-9][0-9]{0,14})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** One page of what the practice received, newest first, after the request `before` (a seq) when given. */
+export function listRequestsPage(db: Db, options: { limit: number; before?: number }): RequestsPage {
+  const limit = Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
+  const rows = (
+    options.before === undefined
+      ? db.prepare('SELECT seq, id, kind, form_type, status, received_at, body FROM requests ORDER BY seq DESC LIMIT ?').all(limit + 1)
+      : db.prepare('SELECT seq, id, kind, form_type, status, received_at, body FROM requests WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(options.before, limit + 1)
+  ) as RequestRow[];
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  const total = (db.prepare('SELECT COUNT(*) AS n FROM requests').get() as { n: number }).n;
+  const last = shown[shown.length - 1];
+  return { items: shown.map(fromRow), total, ...(more && last ? { nextCursor: encodeCursor(last.seq) } : {}) };
 }
 
 const MAX_KEY_LENGTH = 200;

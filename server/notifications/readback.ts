@@ -13,23 +13,70 @@ export interface OutboxMessage {
   sentAt: string;
 }
 
+/** One page of a staff list, newest first (server/routes/practice.ts sends it with its paging headers). */
+export interface Page<T> {
+  items: T[];
+  /** Position (seq) of the last item shown when older ones remain. */
+  lastSeq?: number;
+  total: number;
+}
+
+/** Paging of a list call: at most `limit` items older than position `before` (all when omitted). */
+export interface PageOptions {
+  limit: number;
+  before?: number;
+}
+
+/** `WHERE seq < ?` + `LIMIT ?` for a page (one more than asked, to know whether more remain). */
+function pageSql(page: PageOptions | undefined): { where: string; limit: string; params: number[] } {
+  if (!page) return { where: '', limit: '', params: [] };
+  return {
+    where: page.before !== undefined ? 'WHERE seq < ?' : '',
+    limit: 'LIMIT ?',
+    params: [...(page.before !== undefined ? [page.before] : []), page.limit + 1],
+  };
+}
+
+function toPage<R extends { seq: number }, T>(rows: R[], page: PageOptions, total: number, map: (rows: R[]) => T[]): Page<T> {
+  const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  return { items: map(shown), total, ...(rows.length > page.limit && last ? { lastSeq: last.seq } : {}) };
+}
+
 export function listOutbox(db: Db): OutboxMessage[] {
-  const rows = db.prepare('SELECT notification_id, channel, recipient, subject, body, sent_at FROM outbox ORDER BY seq DESC').all() as Array<{
-    notification_id: string;
-    channel: Channel;
-    recipient: string;
-    subject: string | null;
-    body: string;
-    sent_at: string;
-  }>;
-  return rows.map((r) => ({
+  return outboxRows(db, undefined).map(outboxMessage);
+}
+
+/** One page of the outbox, newest first. */
+export function outboxPage(db: Db, page: PageOptions): Page<OutboxMessage> {
+  const total = (db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n;
+  return toPage(outboxRows(db, page), page, total, (rows) => rows.map(outboxMessage));
+}
+
+interface OutboxRow {
+  seq: number;
+  notification_id: string;
+  channel: Channel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  sent_at: string;
+}
+
+function outboxRows(db: Db, page: PageOptions | undefined): OutboxRow[] {
+  const sql = pageSql(page);
+  return db.prepare(`SELECT seq, notification_id, channel, recipient, subject, body, sent_at FROM outbox ${sql.where} ORDER BY seq DESC ${sql.limit}`).all(...sql.params) as OutboxRow[];
+}
+
+function outboxMessage(r: OutboxRow): OutboxMessage {
+  return {
     notificationId: r.notification_id,
     channel: r.channel,
     to: r.recipient,
     ...(r.subject !== null ? { subject: r.subject } : {}),
     body: r.body,
     sentAt: r.sent_at,
-  }));
+  };
 }
 
 export interface NotificationAttempt {
@@ -56,9 +103,24 @@ export interface NotificationState {
 }
 
 export function listNotifications(db: Db): NotificationState[] {
-  const rows = db
-    .prepare('SELECT id, event_id, source_id, template, channel, status, next_attempt_at, created_at, finished_at, last_error FROM notifications ORDER BY seq DESC')
-    .all() as Array<{
+  return notificationStates(db, notificationRows(db, undefined));
+}
+
+/** One page of the queue, newest first, each with its attempts. */
+export function notificationsPage(db: Db, page: PageOptions): Page<NotificationState> {
+  const total = (db.prepare('SELECT COUNT(*) AS n FROM notifications').get() as { n: number }).n;
+  return toPage(notificationRows(db, page), page, total, (rows) => notificationStates(db, rows));
+}
+
+function notificationRows(db: Db, page: PageOptions | undefined): NotificationRow[] {
+  const sql = pageSql(page);
+  return db
+    .prepare(`SELECT seq, id, event_id, source_id, template, channel, status, next_attempt_at, created_at, finished_at, last_error FROM notifications ${sql.where} ORDER BY seq DESC ${sql.limit}`)
+    .all(...sql.params) as NotificationRow[];
+}
+
+interface NotificationRow {
+    seq: number;
     id: string;
     event_id: string;
     source_id: string;
@@ -69,8 +131,16 @@ export function listNotifications(db: Db): NotificationState[] {
     created_at: string;
     finished_at: string | null;
     last_error: string | null;
-  }>;
-  const attempts = db.prepare('SELECT notification_id, attempt, transport, started_at, finished_at, outcome, error FROM notification_attempts ORDER BY attempt').all() as Array<{
+}
+
+function notificationStates(db: Db, rows: NotificationRow[]): NotificationState[] {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  // A page asks for its own rows' attempts; the whole list (tests, tools) reads them all at once.
+  const filter = ids.length <= 500 ? `WHERE notification_id IN (${ids.map(() => '?').join(',')})` : '';
+  const attempts = db
+    .prepare(`SELECT notification_id, attempt, transport, started_at, finished_at, outcome, error FROM notification_attempts ${filter} ORDER BY attempt`)
+    .all(...(filter ? ids : [])) as Array<{
     notification_id: string;
     attempt: number;
     transport: string;

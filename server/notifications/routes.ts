@@ -2,7 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { escapeHtml, htmlPage } from '../html.js';
-import { listNotifications, listOutbox, type OutboxMessage } from './readback.js';
+import { pageQuery, setPageHeaders } from '../routes/practice.js';
+import { DEFAULT_PAGE_SIZE, encodeCursor as encodeCursorFor } from '../store.js';
+import { notificationsPage, outboxPage, type OutboxMessage } from './readback.js';
+
+/** Messages per outbox page. */
+const OUTBOX_PAGE_SIZE = 20;
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
 
@@ -42,14 +47,29 @@ ${bodyHtml(m.body)}
 }
 
 export function registerNotificationRoutes(app: FastifyInstance, { db }: ServerContext): void {
-  app.get('/api/v1/practice/outbox', async () => listOutbox(db));
-  app.get('/api/v1/practice/notifications', async () => listNotifications(db));
+  // Both lists page like the requests (limit, cursor, Link rel="next"; schemas/api/README.md).
+  app.get('/api/v1/practice/outbox', async (request, reply) => {
+    const { limit, before } = pageQuery(request.query, DEFAULT_PAGE_SIZE);
+    const page = outboxPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    setPageHeaders(reply, '/api/v1/practice/outbox', limit, page);
+    return page.items;
+  });
+  app.get('/api/v1/practice/notifications', async (request, reply) => {
+    const { limit, before } = pageQuery(request.query, DEFAULT_PAGE_SIZE);
+    const page = notificationsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    setPageHeaders(reply, '/api/v1/practice/notifications', limit, page);
+    return page.items;
+  });
 
-  app.get('/practice/outbox', async (_request, reply) => {
-    const messages = listOutbox(db);
+  app.get('/practice/outbox', async (request, reply) => {
+    const { limit, before } = pageQuery(request.query, OUTBOX_PAGE_SIZE);
+    const page = outboxPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    const messages = page.items;
+    const older = page.lastSeq !== undefined ? `<nav aria-label="Outbox pages"><ul>${before !== undefined ? '<li><a href="/practice/outbox">Newest messages</a></li>' : ''}<li><a href="/practice/outbox?cursor=${encodeCursorFor(page.lastSeq)}" rel="next">Older messages</a></li></ul></nav>` : before !== undefined ? '<nav aria-label="Outbox pages"><ul><li><a href="/practice/outbox">Newest messages</a></li></ul></nav>' : '';
     const body = `<h1>Practice outbox</h1>
-<p>${messages.length} message${messages.length === 1 ? '' : 's'} sent, newest first, each as the patient receives it. Messages go here when GOV.UK Notify is not configured. This page is read-only.</p>
-${messages.map(messageHtml).join('\n')}`;
+<p>${page.total} message${page.total === 1 ? '' : 's'} sent, newest first, each as the patient receives it; ${messages.length} shown on this page. Messages go here when GOV.UK Notify is not configured. This page is read-only.</p>
+${messages.map(messageHtml).join('\n')}
+${older}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Practice outbox', body));
   });
 }

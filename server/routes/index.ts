@@ -6,6 +6,7 @@ import { registerPatientRoutes } from './patients.js';
 import { registerPracticeRoutes } from './practice.js';
 import { registerRequestRoutes } from './requests.js';
 import { registerSettingsRoutes } from './settings.js';
+import { registerStaffRoutes } from './staff.js';
 
 /**
  * Every group of calls, one file each. Later groups (appointments, the guideline
@@ -19,4 +20,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerPracticeRoutes,
   registerNotificationRoutes,
   registerControlsRoutes,
+  registerStaffRoutes,
 ];

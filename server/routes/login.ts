@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { parse as parseQuery } from 'node:querystring';
 import type { ServerContext } from '../context.js';
+import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
+import { acceptFormPosts, formField } from '../forms-urlencoded.js';
 import { escapeHtml, htmlPage, safeLocalPath } from '../html.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from '../sessions.js';
 import { findPatientById, normalisePostcode, recordAsPatient } from '../patients.js';
 import { DEMO_LOGIN_PATIENT_ID } from '../seed.js';
 
@@ -23,39 +25,48 @@ export function postcodeExists(raw: string): boolean {
   return !UNKNOWN.has(normalisePostcode(trimmed));
 }
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+/** The signed-in patient's id, when the cookie names a live session (marked used); expired sessions are deleted. */
+function sessionPatientId(db: Db, request: FastifyRequest, now: number): string | undefined {
+  const id = readCookie(request, SESSION_COOKIE, TOKEN_PATTERN);
+  if (!id) return undefined;
+  const row = db.prepare('SELECT patient_id, created_at, last_seen_at FROM sessions WHERE id = ?').get(id) as
+    | { patient_id: string; created_at: string; last_seen_at: string | null }
+    | undefined;
+  if (!row) return undefined;
+  const created = Date.parse(row.created_at);
+  const lastSeen = row.last_seen_at ? Date.parse(row.last_seen_at) : created;
+  if (!sessionLive(created, lastSeen, now)) {
+    db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+    return undefined;
   }
-  return undefined;
+  db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').run(new Date(now).toISOString(), id);
+  return row.patient_id;
 }
 
-function sessionPatientId(db: Db, request: FastifyRequest): string | undefined {
-  const id = readCookie(request, SESSION_COOKIE);
-  if (!id) return undefined;
-  const row = db.prepare('SELECT patient_id FROM sessions WHERE id = ?').get(id) as { patient_id: string } | undefined;
-  return row?.patient_id;
+/** Deletes expired patient sessions; answers how many. */
+export function prunePatientSessions(db: Db, now: number): number {
+  const absolute = new Date(now - SESSION_ABSOLUTE_MS).toISOString();
+  const idle = new Date(now - SESSION_IDLE_MS).toISOString();
+  return db.prepare('DELETE FROM sessions WHERE created_at <= ? OR COALESCE(last_seen_at, created_at) <= ?').run(absolute, idle).changes;
 }
 
 function loginEnabled(db: Db): boolean {
   return readSetting<{ nhsLogin?: { enabled?: boolean } }>(db, 'shared')?.nhsLogin?.enabled === true;
 }
 
-function clearCookie(reply: FastifyReply): void {
-  reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+function clearCookie(reply: FastifyReply, secure: boolean): void {
+  reply.header('set-cookie', cookieHeader(SESSION_COOKIE, '', { sameSite: 'Lax', secure, maxAgeSeconds: 0 }));
 }
 
 /** Postcode check and the simulated national login (schemas/api/README.md, "Login and postcode"). */
-export function registerLoginRoutes(app: FastifyInstance, { db }: ServerContext): void {
+export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx;
   app.get('/postcode/:postcode/exists', async (request) => postcodeExists((request.params as { postcode: string }).postcode));
 
-  app.get('/nhs-login/is-logged-in', async (request) => loginEnabled(db) && sessionPatientId(db, request) !== undefined);
+  app.get('/nhs-login/is-logged-in', async (request) => loginEnabled(db) && sessionPatientId(db, request, ctx.now()) !== undefined);
 
   const signedIn = (request: FastifyRequest) => {
-    const patientId = loginEnabled(db) ? sessionPatientId(db, request) : undefined;
+    const patientId = loginEnabled(db) ? sessionPatientId(db, request, ctx.now()) : undefined;
     const record = patientId ? findPatientById(db, patientId) : undefined;
     if (!record) throw new HttpError(401, 'Unauthorised access');
     return record;
@@ -78,7 +89,7 @@ export function registerLoginRoutes(app: FastifyInstance, { db }: ServerContext)
   // The simulated login provider's page. A plain form POST: no script runs under the CSP.
   app.get('/nhs-login/authorize', async (request, reply) => {
     if (!loginEnabled(db)) throw new HttpError(403, 'NHS login is not enabled for this practice');
-    const q = request.query as { redirect?: string; tenantId?: string; cancelUri?: string };
+    const q = request.query as { redirect?: unknown; tenantId?: unknown; cancelUri?: unknown };
     const redirect = safeLocalPath(q.redirect);
     const cancel = safeLocalPath(q.cancelUri ?? q.redirect);
     const user = findPatientById(db, DEMO_LOGIN_PATIENT_ID);
@@ -87,7 +98,7 @@ export function registerLoginRoutes(app: FastifyInstance, { db }: ServerContext)
 <p>This is the demo practice's stand-in for the NHS login service. No password is needed.</p>
 <form method="post" action="/nhs-login/authorize">
 <input type="hidden" name="redirect" value="${escapeHtml(redirect)}">
-<input type="hidden" name="tenantId" value="${escapeHtml(q.tenantId ?? '')}">
+<input type="hidden" name="tenantId" value="${escapeHtml(typeof q.tenantId === 'string' ? q.tenantId : '')}">
 <button type="submit">Continue as ${escapeHtml(name)}</button>
 </form>
 <p><a href="${escapeHtml(cancel)}">Cancel and go back</a></p>`;
@@ -97,23 +108,21 @@ export function registerLoginRoutes(app: FastifyInstance, { db }: ServerContext)
   // The form POST is urlencoded: parse that content type in this scope only, so every JSON call
   // elsewhere still refuses it with 415.
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-      done(null, parseQuery(String(body)));
-    });
+    acceptFormPosts(scope);
     scope.post('/nhs-login/authorize', async (request, reply) => {
       if (!loginEnabled(db)) throw new HttpError(403, 'NHS login is not enabled for this practice');
-      const form = (request.body ?? {}) as { redirect?: unknown };
       const id = randomBytes(32).toString('hex');
-      db.prepare('INSERT INTO sessions (id, patient_id, created_at) VALUES (?, ?, ?)').run(id, DEMO_LOGIN_PATIENT_ID, new Date().toISOString());
-      reply.header('set-cookie', `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax`);
-      return reply.redirect(safeLocalPath(form.redirect), 303);
+      const now = new Date(ctx.now()).toISOString();
+      db.prepare('INSERT INTO sessions (id, patient_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)').run(id, DEMO_LOGIN_PATIENT_ID, now, now);
+      reply.header('set-cookie', cookieHeader(SESSION_COOKIE, id, { sameSite: 'Lax', secure: ctx.isHttps(request), maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 }));
+      return reply.redirect(safeLocalPath(formField(request.body, 'redirect')), 303);
     });
   });
 
   app.get('/signout', async (request, reply) => {
-    const id = readCookie(request, SESSION_COOKIE);
+    const id = readCookie(request, SESSION_COOKIE, TOKEN_PATTERN);
     if (id) db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
-    clearCookie(reply);
-    return reply.redirect(safeLocalPath((request.query as { targetPath?: string }).targetPath), 303);
+    clearCookie(reply, ctx.isHttps(request));
+    return reply.redirect(safeLocalPath((request.query as { targetPath?: unknown }).targetPath), 303);
   });
 }

@@ -1,13 +1,16 @@
 import { Button, Card } from 'nhsuk-react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { Modal } from '../components/Modal';
-import { sanitisePracticeHtml } from '../components/Sanitised';
-import { NO_NOTICES_MESSAGE, SERVICE_OFF_MESSAGE } from '../errors/messages';
+import { SERVICE_OFF_MESSAGE } from '../errors/messages';
 import { rememberEntryParams } from '../session/entryParams';
 import { useServiceStatus } from '../settings/serviceStatus';
 import { useSettings } from '../settings/useSettings';
 import { enabledAdminForms } from '../settings/adminForms';
+
+// The notices and their sanitiser load when the patient opens them (README.md "Serving and speed on a phone").
+const PracticeNotices = lazy(() => import('./PracticeNotices'));
 
 interface Category {
   key: string;
@@ -51,8 +54,6 @@ export default function HomePage() {
     rememberEntryParams(location.search);
   }, [location.search]);
 
-  const notices = settings.notices;
-  const noticeHtml = useMemo(() => notices.map((n) => ({ id: n.id, title: n.title, html: sanitisePracticeHtml(n.content ?? '') })), [notices]);
 
   const enabledForms = enabledAdminForms(settings.adminForms);
   const categories: Category[] = [
@@ -114,16 +115,11 @@ export default function HomePage() {
         ))}
       </ul>
       <Modal open={noticesOpen} title="Practice notices" onClose={() => setNoticesOpen(false)}>
-        {noticeHtml.length === 0 ? (
-          <p>{NO_NOTICES_MESSAGE}</p>
-        ) : (
-          noticeHtml.map((n) => (
-            <section key={n.id} className="app-notice">
-              <h3 className="nhsuk-heading-s">{n.title}</h3>
-              <div className="app-notice__content" dangerouslySetInnerHTML={{ __html: n.html }} />
-            </section>
-          ))
-        )}
+        {noticesOpen ? (
+          <Suspense fallback={<Loading message={LOADING_MESSAGES.preparingInformation} />}>
+            <PracticeNotices notices={settings.notices} />
+          </Suspense>
+        ) : null}
       </Modal>
     </>
   );

@@ -3,16 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../server/app';
+import { DEFAULT_RATE_LIMITS, scaledRateLimits } from '../../server/rate-limits';
 // @ts-expect-error -- plain ESM helper shared with npm start, no type declarations
 import { buildAppIfNeeded, E2E_BUILD, root } from '../../scripts/app-build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The e2e server's PRACTICE_API_TOKEN: read-back and controls send it as a bearer token. */
+    practiceApiToken: string;
   }
 }
 
-/** Starts the real server, on a free port, with a fresh temporary database, for the whole e2e run. */
+/**
+ * Starts the real server, on a free port, with a fresh temporary database, for the whole e2e run:
+ * demo controls on (PRACTICE_CONTROLS) and bearer read-back on (PRACTICE_API_TOKEN, from
+ * vitest.e2e.config.ts), so tests read back as staff (tests/e2e/practice-controls.ts). Every test
+ * request comes from 127.0.0.1, so the per-client rate limits are scaled up here.
+ */
 export default async function setup(project: TestProject) {
   const build = buildAppIfNeeded as (options?: { mode?: string; outDir?: string }) => void;
   // The production build (dist/): the bundle checks read it. The e2e build (dist-e2e/) is what
@@ -20,9 +28,18 @@ export default async function setup(project: TestProject) {
   build();
   build(E2E_BUILD as { mode: string; outDir: string });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-data-'));
-  const { app } = await buildServer({ dataDir, distDir: path.join(root as string, (E2E_BUILD as { outDir: string }).outDir), controls: true });
+  const apiToken = process.env.PRACTICE_API_TOKEN ?? project.config.env.PRACTICE_API_TOKEN;
+  if (!apiToken) throw new Error('PRACTICE_API_TOKEN must be set for e2e runs (vitest.e2e.config.ts sets it)');
+  const { app } = await buildServer({
+    dataDir,
+    distDir: path.join(root as string, (E2E_BUILD as { outDir: string }).outDir),
+    controls: true,
+    apiToken,
+    rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('baseURL', address);
+  project.provide('practiceApiToken', apiToken);
   return async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

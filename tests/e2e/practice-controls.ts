@@ -1,5 +1,8 @@
-// Demo and test switches of the embedded practice API, for e2e tests (the e2e server starts with
-// controls on, see global-setup.ts). Shapes: schemas/api/practice-controls.schema.json.
+// Demo and test switches of the embedded practice API, and staff read-back, for e2e tests. The
+// e2e server starts with controls on and bearer access on (see global-setup.ts): every call here
+// sends `Authorization: Bearer <PRACTICE_API_TOKEN>`, as every /api/v1/practice/* call needs
+// staff credentials. Shapes: schemas/api/practice-controls.schema.json.
+import { inject } from 'vitest';
 import { baseURL } from './harness';
 
 export interface ServiceStatePatch {
@@ -18,10 +21,17 @@ export interface ControlsPatch {
   flowConfig?: Record<string, { enableManualPatientAuth: boolean; enableNhsLogin: boolean }>;
 }
 
+/** The staff bearer header for /practice/* pages and /api/v1/practice/* calls (e.g. for page.setExtraHTTPHeaders). */
+export function practiceAuthHeaders(): Record<string, string> {
+  const token = process.env.PRACTICE_API_TOKEN ?? inject('practiceApiToken');
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 async function post(path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${baseURL()}${path}`, {
     method: 'POST',
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    headers: { ...practiceAuthHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await response.json()) as unknown;
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
@@ -38,15 +48,24 @@ export function resetPractice(): Promise<unknown> {
   return post('/api/v1/practice/controls/reset');
 }
 
-/** What the practice received, newest first. */
-export async function practiceRequests(): Promise<Array<{ id: string; kind: string; formType?: string; receivedAt: string; body: Record<string, unknown> }>> {
-  const response = await fetch(`${baseURL()}/api/v1/practice/requests`);
-  return (await response.json()) as Array<{ id: string; kind: string; formType?: string; receivedAt: string; body: Record<string, unknown> }>;
+export type PracticeRequest = { id: string; kind: string; formType?: string; receivedAt: string; body: Record<string, unknown> };
+
+/** What the practice received, newest first: every page of the read-back (it pages, see schemas/api/README.md). */
+export async function practiceRequests(): Promise<PracticeRequest[]> {
+  const all: PracticeRequest[] = [];
+  let next: string | undefined = '/api/v1/practice/requests?limit=200';
+  while (next) {
+    const response: Response = await fetch(`${baseURL()}${next}`, { headers: practiceAuthHeaders() });
+    if (!response.ok) throw new Error(`${next} answered ${response.status}: ${await response.text()}`);
+    all.push(...((await response.json()) as PracticeRequest[]));
+    next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+  }
+  return all;
 }
 
-/** Staff sign-in: read-back sends the bearer token when the environment sets one. */
+/** Staff sign-in: read-back sends the bearer token (see practiceAuthHeaders). */
 function staffHeaders(): Record<string, string> {
-  return process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
+  return practiceAuthHeaders();
 }
 
 export interface OutboxMessage {
@@ -60,7 +79,13 @@ export interface OutboxMessage {
 
 /** The messages the practice's outbox delivered (emails and texts as the patient receives them), newest first. */
 export async function practiceOutbox(): Promise<OutboxMessage[]> {
-  const response = await fetch(`${baseURL()}/api/v1/practice/outbox`, { headers: staffHeaders() });
-  if (!response.ok) throw new Error(`/api/v1/practice/outbox answered ${response.status}`);
-  return (await response.json()) as OutboxMessage[];
+  const all: OutboxMessage[] = [];
+  let next: string | undefined = '/api/v1/practice/outbox?limit=200';
+  while (next) {
+    const response: Response = await fetch(`${baseURL()}${next}`, { headers: staffHeaders() });
+    if (!response.ok) throw new Error(`${next} answered ${response.status}`);
+    all.push(...((await response.json()) as OutboxMessage[]));
+    next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+  }
+  return all;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSetting, writeSetting } from '../../../server/db';
-import { ADMIN_URL, AMELIA, startServer, type TestServer } from './helpers';
+import { ADMIN_URL, AMELIA, startServer, type TestServer, STAFF_AUTH } from './helpers';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -24,7 +24,7 @@ function repeatPrescription(): Record<string, unknown> {
 async function storedPostcode(s: TestServer): Promise<unknown> {
   const sent = await s.app.inject({ method: 'POST', url: ADMIN_URL, payload: repeatPrescription() });
   expect(sent.statusCode).toBe(201);
-  const [stored] = (await s.app.inject({ method: 'GET', url: '/api/v1/practice/requests' })).json() as Array<{ body: Record<string, unknown> }>;
+  const [stored] = (await s.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json() as Array<{ body: Record<string, unknown> }>;
   return stored?.body.pharmacyPostcode;
 }
 

@@ -68,6 +68,12 @@ export function otherEnquiry(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
+/**
+ * Staff credentials for read-back and controls: the bearer token the vitest configs set
+ * (PRACTICE_API_TOKEN). Every `/practice/*` and `/api/v1/practice/*` call needs them.
+ */
+export const STAFF_AUTH: Record<string, string> = process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
+
 export const ADMIN_URL = '/api/v1/triage/patient/admin/request';
 
 /** A JSON answer read back in a test, navigated freely and checked by expect(). */

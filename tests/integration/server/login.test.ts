@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractAjv, expectValid, startServer, type TestServer } from './helpers';
+import { contractAjv, expectValid, startServer, type TestServer, STAFF_AUTH } from './helpers';
 
 let server: TestServer;
 const ajv = contractAjv();
@@ -79,10 +79,10 @@ describe('simulated NHS login', () => {
   it('is refused when the practice switches the login off', async () => {
     const signIn = await inject('POST', '/nhs-login/authorize', { form: 'redirect=%2F' });
     const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
-    await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls', payload: { nhsLoginEnabled: false } });
+    await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls', headers: STAFF_AUTH, payload: { nhsLoginEnabled: false } });
     expect((await inject('GET', '/nhs-login/authorize?redirect=%2F')).statusCode).toBe(403);
     expect((await inject('GET', '/nhs-login/is-logged-in', { cookie })).json()).toBe(false);
-    await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls/reset' });
+    await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls/reset', headers: STAFF_AUTH });
   });
 
   it('keeps the urlencoded parser to the login form: JSON calls still refuse it with 415', async () => {

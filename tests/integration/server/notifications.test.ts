@@ -144,7 +144,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
 
   it('sends no texts when the practice has SMS off', async () => {
     server = await startServer({ controls: true, notifications: { worker: NO_WAIT } });
-    expect((await post(server, '/api/v1/practice/controls', { smsEnabled: false })).statusCode).toBe(200);
+    expect((await post(server, '/api/v1/practice/controls', { smsEnabled: false }, STAFF as Record<string, string>)).statusCode).toBe(200);
     const withMobile = otherEnquiry({ patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } } });
     expect((await post(server, ADMIN_URL, withMobile)).statusCode).toBe(201);
     await server.notifications.drain();

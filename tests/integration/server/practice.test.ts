@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_URL, contractAjv, expectValid, otherEnquiry, startServer, type Json } from './helpers';
+import { ADMIN_URL, contractAjv, expectValid, otherEnquiry, startServer, type Json, STAFF_AUTH } from './helpers';
 
 const ajv = contractAjv();
 
@@ -10,10 +10,10 @@ describe('read-back and inbox page', () => {
       await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry({ description: 'First' }) });
       const hostile = '<script>alert(1)</script><img src=x onerror="alert(2)">';
       await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry({ description: hostile }) });
-      const list = (await server.app.inject({ url: '/api/v1/practice/requests' })).json() as Array<{ body: { description: string } }>;
+      const list = (await server.app.inject({ url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json() as Array<{ body: { description: string } }>;
       expect(list.map((r) => r.body.description)).toEqual([hostile, 'First']);
 
-      const page = await server.app.inject({ url: '/practice/inbox' });
+      const page = await server.app.inject({ url: '/practice/inbox', headers: STAFF_AUTH });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
@@ -35,7 +35,7 @@ describe('controls', () => {
     const server = await startServer();
     try {
       for (const url of ['/api/v1/practice/controls', '/api/v1/practice/controls/reset']) {
-        const response = await server.app.inject({ method: 'POST', url, payload: {} });
+        const response = await server.app.inject({ method: 'POST', url, headers: STAFF_AUTH, payload: {} });
         expect(response.statusCode, url).toBe(404);
       }
     } finally {
@@ -50,6 +50,7 @@ describe('controls', () => {
       const answer = await inject({
         method: 'POST',
         url: '/api/v1/practice/controls',
+        headers: STAFF_AUTH,
         payload: {
           operationalState: { medical: { practiceCalendar: 'OUT_OF_HOURS' } },
           featureSets: ['SMART_TRIAGE'],
@@ -75,13 +76,13 @@ describe('controls', () => {
       expect(notices.map((n) => n.id)).toEqual(['n1']);
 
       await inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry() });
-      expect((await inject({ url: '/api/v1/practice/requests' })).json()).toHaveLength(1);
+      expect((await inject({ url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json()).toHaveLength(1);
 
-      const reset = await inject({ method: 'POST', url: '/api/v1/practice/controls/reset' });
+      const reset = await inject({ method: 'POST', url: '/api/v1/practice/controls/reset', headers: STAFF_AUTH });
       expect(reset.statusCode).toBe(200);
       expect((await json('/api/v1/settings/shared')).featureSets).toEqual(['SMART_TRIAGE', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING']);
       expect((await json('/api/v1/settings/operational-state')).medical.practiceCalendar).toBe('IN_HOURS');
-      expect((await inject({ url: '/api/v1/practice/requests' })).json()).toHaveLength(0);
+      expect((await inject({ url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json()).toHaveLength(0);
     } finally {
       await server.cleanup();
     }
@@ -90,7 +91,7 @@ describe('controls', () => {
   it('refuses an unknown switch with 400 naming it', async () => {
     const server = await startServer({ controls: true });
     try {
-      const response = await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls', payload: { operationalState: { admin: { operationalStatus: 'MAYBE' } }, colour: 'red' } });
+      const response = await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls', headers: STAFF_AUTH, payload: { operationalState: { admin: { operationalStatus: 'MAYBE' } }, colour: 'red' } });
       expect(response.statusCode).toBe(400);
       const message = (response.json() as { message: string }).message;
       expect(message).toContain('body/colour is not allowed');
@@ -106,16 +107,16 @@ describe('durability', () => {
     const first = await startServer({ controls: true });
     const created = await first.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry(), headers: { 'idempotency-key': 'restart-key' } });
     expect(created.statusCode).toBe(201);
-    await first.app.inject({ method: 'POST', url: '/api/v1/practice/controls', payload: { smsEnabled: false } });
+    await first.app.inject({ method: 'POST', url: '/api/v1/practice/controls', headers: STAFF_AUTH, payload: { smsEnabled: false } });
     await first.close();
 
     const second = await startServer({ dataDir: first.dataDir });
     try {
-      const list = (await second.app.inject({ url: '/api/v1/practice/requests' })).json() as Array<{ id: string }>;
+      const list = (await second.app.inject({ url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json() as Array<{ id: string }>;
       expect(list.map((r) => r.id)).toEqual([(created.json() as { id: string }).id]);
       const retry = await second.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry(), headers: { 'idempotency-key': 'restart-key' } });
       expect(retry.json()).toEqual(created.json());
-      expect((await second.app.inject({ url: '/api/v1/practice/requests' })).json()).toHaveLength(1);
+      expect((await second.app.inject({ url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json()).toHaveLength(1);
       expect(((await second.app.inject({ url: '/api/v1/settings/notification-config' })).json() as { sms: { enabled: boolean } }).sms.enabled).toBe(false);
     } finally {
       await second.cleanup();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_URL, AMELIA, contractAjv, expectValid, otherEnquiry, startServer, type Json, type TestServer } from './helpers';
+import { ADMIN_URL, AMELIA, contractAjv, expectValid, otherEnquiry, startServer, type Json, type TestServer, STAFF_AUTH } from './helpers';
 
 let server: TestServer;
 const ajv = contractAjv();
@@ -10,12 +10,12 @@ beforeAll(async () => {
 });
 afterAll(async () => server.cleanup());
 afterEach(async () => {
-  await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls/reset' });
+  await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls/reset', headers: STAFF_AUTH });
 });
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  server.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
-const stored = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests' })).json() as Array<Json>;
+  server.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { ...(url.startsWith('/api/v1/practice/') ? STAFF_AUTH : {}), ...headers } });
+const stored = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json() as Array<Json>;
 
 describe('admin request (schemas/api/README.md)', () => {
   it('stores a valid request and answers 201 { id, status: NEW, receivedAt }', async () => {
@@ -220,7 +220,7 @@ describe('a hidden field is not stored (small test document in tests/integration
     const missing = await custom.app.inject({ method: 'POST', url: ADMIN_URL, payload: { ...base, topic: 'Other' } });
     expect(missing.statusCode).toBe(400);
     expect((missing.json() as { details: Array<{ path: string }> }).details.map((d) => d.path)).toEqual(['/otherTopic']);
-    const list = (await custom.app.inject({ url: '/api/v1/practice/requests' })).json() as Array<{ body: Record<string, unknown> }>;
+    const list = (await custom.app.inject({ url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json() as Array<{ body: Record<string, unknown> }>;
     expect(list[0]!.body).toMatchObject({ topic: 'Other', otherTopic: 'Parking' });
     expect(list[1]!.body.topic).toBe('Appointments');
     expect(list[1]!.body).not.toHaveProperty('otherTopic');

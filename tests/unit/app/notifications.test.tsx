@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -52,17 +52,17 @@ describe('error notifications', () => {
   it('412 out of hours during a medical flow: service off, popup, service-closed screen', async () => {
     setup({ error: new ApiError(412, 'x', { message: 'Outside normal operating hours' }), flow: 'medical' });
     await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/triage/service-closed'));
     expect(screen.getByRole('alert').textContent).toContain('Service unavailable');
     expect(screen.getByRole('alert').textContent).toContain('We are sorry, the service is now closed and we can’t complete your request.');
-    expect(screen.getByTestId('where').textContent).toBe('/triage/service-closed');
     expect(screen.getByTestId('off').textContent).toBe('true/false');
   });
 
   it('401 goes to the error signpost with the unauthorised eid', async () => {
     setup({ error: new ApiError(401, 'Unauthorized', undefined) });
     await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/error?eid=unauthorised'));
     expect(screen.getByRole('alert').textContent).toContain('Action requires authentication');
-    expect(screen.getByTestId('where').textContent).toBe('/error?eid=unauthorised');
   });
 
   it('a call can opt out: no popup, no navigation', async () => {

@@ -34,7 +34,8 @@ afterEach(() => {
   cleanup();
 });
 
-describe('re-renders', () => {
+// 200 fields typed into with user-event: slow on a loaded 2-core machine, so a generous timeout.
+describe('re-renders', { timeout: 90_000 }, () => {
   it('a keystroke re-renders only the field typed in', async () => {
     const user = userEvent.setup();
     render(<SchemaForm doc={bigDocument()} onSubmit={vi.fn()} />);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { previewFindings } from '../../../scripts/check-no-preview.mjs';
 
 const findings = previewFindings as (dir: string) => string[];
-let dir: string;
+let dir: string | undefined;
 
 function build(files: Record<string, string>): string {
   dir = mkdtempSync(path.join(os.tmpdir(), 'gp-preview-check-'));
@@ -18,9 +18,26 @@ function build(files: Record<string, string>): string {
   return dir;
 }
 
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('previewFindings', () => {
+  it('reads the source maps the build moved beside it, into build-sourcemaps/<dir name>/', () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'gp-preview-maps-'));
+    try {
+      const out = path.join(parent, 'dist');
+      const maps = path.join(parent, 'build-sourcemaps', 'dist', 'assets');
+      mkdirSync(path.join(out, 'assets'), { recursive: true });
+      mkdirSync(maps, { recursive: true });
+      writeFileSync(path.join(out, 'assets', 'chunk.js'), 'export const a = 1;');
+      writeFileSync(path.join(maps, 'chunk.js.map'), JSON.stringify({ version: 3, sources: ['../../src/preview/PreviewPage.tsx'], mappings: '' }));
+      expect(findings(out)).toEqual(['build-sourcemaps/dist/assets/chunk.js.map: bundles ../../src/preview/PreviewPage.tsx']);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('passes a clean build, even when a source map quotes routes.tsx mentioning /_preview', () => {
     const map = { version: 3, sources: ['../../src/routes.tsx'], sourcesContent: ["path: '/_preview/:id?'"], mappings: '' };
     expect(findings(build({ 'index.html': '<div id="root"></div>', 'assets/index.js': 'export const a = 1;', 'assets/index.js.map': JSON.stringify(map) }))).toEqual([]);

@@ -1,0 +1,159 @@
+// `npm run bench:web`: how the built app loads on a slow phone. Headless Chromium (playwright-core,
+// Chrome DevTools Protocol) with the "slow 4G" profile (150 ms round trip, 1.6 Mbps down,
+// 750 kbps up) and 4x CPU slowdown, cold cache each load. Pages: the home page, and one admin form
+// (OTHER_ENQUIRY, reached through the patient-details steps unthrottled, then reloaded cold).
+// Each page is loaded BENCH_RUNS times (default 3, median reported) from two servers on the same
+// build in the same run: as shipped (brotli/gzip) and without compression. Prints bytes
+// transferred, JavaScript bytes transferred and largest contentful paint; writes
+// bench-results/web.json. Asserts nothing. Served over plain HTTP, so Chromium takes gzip (it asks
+// for brotli over HTTPS only); the last column adds up the same scripts' brotli files.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildServer } from '../server/app';
+import { DEFAULT_RATE_LIMITS, scaledRateLimits } from '../server/rate-limits';
+// @ts-expect-error -- plain ESM helper shared with npm start, no type declarations
+import { buildAppIfNeeded } from './app-build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8 };
+const CPU_SLOWDOWN = 4;
+
+interface Load {
+  bytes: number;
+  jsBytes: number;
+  lcpMs: number;
+  requests: number;
+  /** The page's scripts as brotli (what HTTPS browsers get; Chromium asks plain-HTTP servers for gzip only). */
+  jsBrotliBytes: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function startServer(precompressed: boolean) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-web-'));
+  const { app } = await buildServer({
+    dataDir,
+    distDir: path.join(root, 'dist'),
+    precompressed,
+    staffPassword: 'bench-only',
+    rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** Walks to the OTHER_ENQUIRY form at full speed (so its flow state is in sessionStorage). */
+async function reachAdminForm(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/admin-request/form?request=OTHER_ENQUIRY`);
+  await page.getByRole('button', { name: 'Continue without logging in' }).click();
+  await page.getByRole('heading', { name: 'Your details' }).waitFor();
+  await page.locator('#field-dateOfBirth').fill('12');
+  await page.locator('#field-dateOfBirth-month').fill('4');
+  await page.locator('#field-dateOfBirth-year').fill('1985');
+  await page.getByLabel('Female', { exact: true }).check();
+  await page.getByLabel(/^First name/).fill('Amelia');
+  await page.getByLabel(/^Last name/).fill('Testwell');
+  await page.getByRole('textbox', { name: /^Postcode/ }).fill('LS1 4AP');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
+  await page.getByLabel(/^Email address/).fill('amelia.testwell@example.com');
+  await page.getByLabel(/^Which phone number should the practice call/).fill('07400 123456');
+  await page.getByLabel('This is my own number').check();
+  await page.getByLabel(/^I have read how my information is used/).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL((u) => u.pathname === '/admin-request/form');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+}
+
+async function measure(browser: Browser, base: string, which: 'home' | 'admin form'): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number };
+    w.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  if (which === 'admin form') await reachAdminForm(page, base);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const types = new Map<string, string>();
+  let bytes = 0;
+  let jsBytes = 0;
+  let requests = 0;
+  const scripts = new Set<string>();
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string } }) => {
+    types.set(e.requestId, e.type);
+    if (e.type === 'Script') scripts.add(new URL(e.response.url).pathname);
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    bytes += e.encodedDataLength;
+    requests++;
+    if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+  });
+  if (which === 'home') await page.goto(base, { waitUntil: 'networkidle' });
+  else await page.reload({ waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  await context.close();
+  const jsBrotliBytes = [...scripts].reduce((sum, p) => {
+    const br = path.join(root, 'dist', `${p}.br`);
+    return sum + (existsSync(br) ? statSync(br).size : 0);
+  }, 0);
+  return { bytes, jsBytes, lcpMs, requests, jsBrotliBytes };
+}
+
+async function main() {
+  (buildAppIfNeeded as () => void)();
+  const servers = { shipped: await startServer(true), uncompressed: await startServer(false) };
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'] });
+  const results: Record<string, Record<string, Load[]>> = {};
+  try {
+    for (const which of ['home', 'admin form'] as const) {
+      for (let run = 0; run < RUNS; run++) {
+        // Alternate the two servers so drift on a shared machine hits both alike.
+        for (const variant of run % 2 === 0 ? (['shipped', 'uncompressed'] as const) : (['uncompressed', 'shipped'] as const)) {
+          const load = await measure(browser, servers[variant].url, which);
+          ((results[which] ??= {})[variant] ??= []).push(load);
+          console.log(`  ${which.padEnd(10)} ${variant.padEnd(12)} run ${run + 1}: ${(load.bytes / 1000).toFixed(1)} kB, JS ${(load.jsBytes / 1000).toFixed(1)} kB, LCP ${load.lcpMs.toFixed(0)} ms`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await servers.shipped.close();
+    await servers.uncompressed.close();
+  }
+  console.log(`\nslow 4G (150 ms RTT, 1.6 Mbps down) + ${CPU_SLOWDOWN}x CPU, cold cache, median of ${RUNS}:`);
+  console.log('| page | served | transferred | JavaScript | requests | LCP | JS as brotli |');
+  console.log('|---|---|---|---|---|---|---|');
+  const summary: Record<string, unknown> = {};
+  for (const [which, variants] of Object.entries(results)) {
+    for (const [variant, loads] of Object.entries(variants)) {
+      const row = {
+        bytes: median(loads.map((l) => l.bytes)),
+        jsBytes: median(loads.map((l) => l.jsBytes)),
+        requests: median(loads.map((l) => l.requests)),
+        lcpMs: median(loads.map((l) => l.lcpMs)),
+        jsBrotliBytes: median(loads.map((l) => l.jsBrotliBytes)),
+      };
+      summary[`${which}/${variant}`] = { ...row, runs: loads };
+      console.log(`| ${which} | ${variant} | ${(row.bytes / 1000).toFixed(1)} kB | ${(row.jsBytes / 1000).toFixed(1)} kB | ${row.requests} | ${(row.lcpMs / 1000).toFixed(2)} s | ${(row.jsBrotliBytes / 1000).toFixed(1)} kB |`);
+    }
+  }
+  mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench-results', 'web.json'), `${JSON.stringify({ date: new Date().toISOString(), profile: { ...SLOW_4G, cpuSlowdown: CPU_SLOWDOWN }, runs: RUNS, summary }, null, 2)}\n`);
+}
+
+await main();

@@ -1,0 +1,182 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { cookieHeader, readCookie, TOKEN_PATTERN } from './cookies.js';
+import type { Db } from './db.js';
+import { errorBody } from './errors.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from './sessions.js';
+
+/**
+ * Practice staff access (README.md "Practice staff sign-in"): every `/practice/*` page and
+ * every `/api/v1/practice/*` call needs a staff session (cookie from /practice/sign-in) or,
+ * only when PRACTICE_API_TOKEN is set, `Authorization: Bearer <token>`.
+ */
+export const STAFF_COOKIE = 'gp_practice_session';
+/** The one demo staff account. */
+export const STAFF_USERNAME = 'staff';
+export const SIGN_IN_PATH = '/practice/sign-in';
+export const SIGN_OUT_PATH = '/practice/sign-out';
+/** Where staff land after signing in when no (staff) page was asked for. */
+export const STAFF_HOME = '/practice/inbox';
+
+/** Paths under the staff prefixes that anyone may reach: signing in, and signing out (also once expired). */
+const PUBLIC_STAFF_PATHS = new Set([SIGN_IN_PATH, SIGN_OUT_PATH]);
+
+/** True for every page and call that needs staff credentials, whoever registered it. */
+export function isStaffPath(path: string): boolean {
+  return path === '/practice' || path.startsWith('/practice/') || path === '/api/v1/practice' || path.startsWith('/api/v1/practice/');
+}
+
+function sha256(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Whether `path` (with query) is a staff page worth returning to after sign-in. */
+export function isStaffReturnPath(path: string): boolean {
+  return path.startsWith('/practice/') && !path.startsWith(SIGN_IN_PATH) && !path.startsWith(SIGN_OUT_PATH);
+}
+
+/**
+ * Makes sure the staff account has a password: PRACTICE_STAFF_PASSWORD when given (re-hashed
+ * when it changed, which also ends every staff session), else the stored one, else a new random
+ * one. Returns the password only when it was generated now, for the caller to print once.
+ */
+export async function ensureStaffPassword(db: Db, fromEnv: string | undefined): Promise<string | undefined> {
+  const row = db.prepare('SELECT password_hash FROM staff_accounts WHERE username = ?').get(STAFF_USERNAME) as { password_hash: string } | undefined;
+  const store = async (password: string) => {
+    const passwordHash = await hash(password);
+    db.transaction(() => {
+      db.prepare(
+        'INSERT INTO staff_accounts (username, password_hash, updated_at) VALUES (?, ?, ?) ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at',
+      ).run(STAFF_USERNAME, passwordHash, new Date().toISOString());
+      db.prepare('DELETE FROM staff_sessions WHERE username = ?').run(STAFF_USERNAME);
+    })();
+  };
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (!row || !(await verify(row.password_hash, fromEnv))) await store(fromEnv);
+    return undefined;
+  }
+  if (row) return undefined;
+  const generated = randomBytes(18).toString('base64url');
+  await store(generated);
+  return generated;
+}
+
+export interface StaffAuthOptions {
+  db: Db;
+  /** PRACTICE_API_TOKEN; undefined or empty → bearer access is off. */
+  apiToken: string | undefined;
+  now: () => number;
+}
+
+export class StaffAuth {
+  private readonly db: Db;
+  private readonly tokenDigest: Buffer | undefined;
+  private readonly now: () => number;
+
+  constructor(options: StaffAuthOptions) {
+    this.db = options.db;
+    this.tokenDigest = options.apiToken ? sha256(options.apiToken) : undefined;
+    this.now = options.now;
+  }
+
+  /** True only when bearer access is on and the request carries exactly that token. */
+  bearerValid(request: FastifyRequest): boolean {
+    if (!this.tokenDigest) return false;
+    const header = request.headers.authorization;
+    if (typeof header !== 'string') return false;
+    const match = /^Bearer ([\x21-\x7e]{1,512})$/i.exec(header.trim());
+    return match !== null && timingSafeEqual(sha256(match[1]!), this.tokenDigest);
+  }
+
+  /** Checks the password against the stored argon2 hash; on success a new session token. */
+  async signIn(password: string): Promise<string | undefined> {
+    const row = this.db.prepare('SELECT password_hash FROM staff_accounts WHERE username = ?').get(STAFF_USERNAME) as { password_hash: string } | undefined;
+    if (!row || password === '' || password.length > 1024) return undefined;
+    let ok = false;
+    try {
+      ok = await verify(row.password_hash, password);
+    } catch {
+      ok = false;
+    }
+    if (!ok) return undefined;
+    const token = randomBytes(32).toString('hex');
+    const now = this.now();
+    this.db.prepare('INSERT INTO staff_sessions (token_hash, username, created_at, last_seen_at) VALUES (?, ?, ?, ?)').run(sha256(token).toString('hex'), STAFF_USERNAME, now, now);
+    return token;
+  }
+
+  /** The session's user when the cookie names a live session (and marks it used); expired ones are deleted. */
+  sessionUser(request: FastifyRequest): string | undefined {
+    const token = readCookie(request, STAFF_COOKIE, TOKEN_PATTERN);
+    if (!token) return undefined;
+    const key = sha256(token).toString('hex');
+    const row = this.db.prepare('SELECT username, created_at, last_seen_at FROM staff_sessions WHERE token_hash = ?').get(key) as
+      | { username: string; created_at: number; last_seen_at: number }
+      | undefined;
+    if (!row) return undefined;
+    const now = this.now();
+    if (!sessionLive(row.created_at, row.last_seen_at, now)) {
+      this.db.prepare('DELETE FROM staff_sessions WHERE token_hash = ?').run(key);
+      return undefined;
+    }
+    this.db.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE token_hash = ?').run(now, key);
+    return row.username;
+  }
+
+  signOut(request: FastifyRequest): void {
+    const token = readCookie(request, STAFF_COOKIE, TOKEN_PATTERN);
+    if (token) this.db.prepare('DELETE FROM staff_sessions WHERE token_hash = ?').run(sha256(token).toString('hex'));
+  }
+
+  /** Deletes expired staff sessions; answers how many. */
+  prune(): number {
+    const now = this.now();
+    return this.db.prepare('DELETE FROM staff_sessions WHERE created_at <= ? OR last_seen_at <= ?').run(now - SESSION_ABSOLUTE_MS, now - SESSION_IDLE_MS).changes;
+  }
+}
+
+/** The request's path as the router sees it: the matched route's pattern, else the decoded URL path. */
+function routedPath(request: FastifyRequest): string {
+  const routeUrl = request.routeOptions.url;
+  if (typeof routeUrl === 'string') return routeUrl;
+  const raw = request.url.split('?')[0] ?? '/';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // keep the raw path: it still starts with the same prefix
+  }
+  return decoded.replace(/\/{2,}/g, '/');
+}
+
+/**
+ * The door: one onRequest hook on the root, so it covers every `/practice/*` and
+ * `/api/v1/practice/*` route whatever file registers it, and unknown paths under them too.
+ * Pages send a signed-out visitor to the sign-in page; API calls answer 401.
+ */
+export function registerStaffGuard(app: FastifyInstance, auth: StaffAuth): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = routedPath(request);
+    if (!isStaffPath(path) || PUBLIC_STAFF_PATHS.has(path)) return;
+    if (auth.bearerValid(request) || auth.sessionUser(request) !== undefined) return;
+    const isApi = path.startsWith('/api/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      const back = request.url;
+      const target = isStaffReturnPath(back) ? `${SIGN_IN_PATH}?next=${encodeURIComponent(back)}` : SIGN_IN_PATH;
+      return reply.code(303).header('cache-control', 'no-store').redirect(target, 303);
+    }
+    return reply
+      .code(401)
+      .header('www-authenticate', 'Bearer realm="practice"')
+      .send(errorBody(401, 'Practice staff sign-in needed: sign in at /practice/sign-in, or send Authorization: Bearer with the practice API token'));
+  });
+}
+
+export function staffCookie(token: string, secure: boolean): string {
+  return cookieHeader(STAFF_COOKIE, token, { sameSite: 'Strict', secure, maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 });
+}
+
+export function clearStaffCookie(secure: boolean): string {
+  return cookieHeader(STAFF_COOKIE, '', { sameSite: 'Strict', secure, maxAgeSeconds: 0 });
+}
