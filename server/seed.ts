@@ -113,7 +113,8 @@ export const DEMO_ADMIN_FORMS: AdminFormsSettings = {
     { type: 'TRAVEL_RISK_FORM', label: 'Travel vaccinations', subTitle: 'Tell us about a trip abroad', requiresPatientRecord: true },
     { type: 'CHANGE_OF_PERSONAL_DETAILS', label: 'Change of personal details', subTitle: 'Update your name, address or contact details', requiresPatientRecord: true },
     { type: 'ELECTRONIC_PRESCRIPTION_SERVICE', label: 'Choose a pharmacy', subTitle: 'Set the pharmacy your prescriptions go to', requiresPatientRecord: true },
-    { type: 'PATIENT_REGISTRATION_FORM', label: 'Register with the practice', subTitle: 'Complete your registration details', requiresPatientRecord: true },
+    // A new patient has no record yet: registration never requires one (README "Admin requests").
+    { type: 'PATIENT_REGISTRATION_FORM', label: 'Register with the practice', subTitle: 'Complete your registration details', requiresPatientRecord: false },
     { type: 'OTHER_ENQUIRY', label: 'Other enquiry', subTitle: 'Any other non-urgent question for the practice', requiresPatientRecord: false },
     { type: 'REFERRAL_ENQUIRY', label: 'Referral enquiry', subTitle: 'Ask about a referral to a hospital or service', requiresPatientRecord: false },
   ],

@@ -18,6 +18,12 @@ const document: FormDocument = {
       "description": "Whether the practice sends text messages (notification-config sms.enabled).",
       "default": false,
       "source": "notificationConfig.sms.enabled"
+    },
+    "privacyPolicyUrl": {
+      "type": "string",
+      "description": "The practice's privacy policy (clinic settings privacyPolicyUrl): how it uses patients' information.",
+      "default": "",
+      "source": "clinic.privacyPolicyUrl"
     }
   },
   "pages": [
@@ -42,6 +48,20 @@ const document: FormDocument = {
               "question": "type",
               "operator": "EQ",
               "answer": "HELPING_PERSON"
+            }
+          ]
+        },
+        {
+          "kind": "details",
+          "heading": "How your information is used",
+          "text": [
+            "The practice uses your details to find your medical record and to contact you about this request.",
+            "Your answers are sent securely to the practice and kept in your medical record."
+          ],
+          "links": [
+            {
+              "text": "Read the practice's privacy policy",
+              "hrefParam": "privacyPolicyUrl"
             }
           ]
         }

@@ -22,6 +22,12 @@ const document: FormDocument = {
           "text": [
             "The practice uses your details to find your medical record and to contact you about this request.",
             "Your answers are sent securely to the practice and kept in your medical record."
+          ],
+          "links": [
+            {
+              "text": "Read the practice's privacy policy",
+              "hrefParam": "privacyPolicyUrl"
+            }
           ]
         }
       ]
@@ -90,6 +96,14 @@ const document: FormDocument = {
         "required": "To continue, please read and confirm acceptance",
         "enum": "To continue, please read and confirm acceptance"
       }
+    }
+  },
+  "parameters": {
+    "privacyPolicyUrl": {
+      "type": "string",
+      "description": "The practice's privacy policy (clinic settings privacyPolicyUrl): how it uses patients' information.",
+      "default": "",
+      "source": "clinic.privacyPolicyUrl"
     }
   }
 };

@@ -1,8 +1,12 @@
 // "There is a problem": one link per error, each moving focus to its field (for a group, its
 // first input). The form focuses the summary after a failed Next or Send.
-import { forwardRef, useSyncExternalStore, type MouseEvent } from 'react';
+import { forwardRef, useEffect, useSyncExternalStore, type MouseEvent } from 'react';
 import type { FormStore } from './formStore';
 import { fieldId } from './formContext';
+import { fillString } from './strings';
+
+/** Put before the document title while the summary shows, so the page's title says it has errors. */
+export const ERROR_TITLE_PREFIX = 'Error: ';
 
 interface Props {
   store: FormStore;
@@ -10,6 +14,8 @@ interface Props {
   banner: string;
   /** The summary's heading (strings.errorSummaryTitle). */
   title: string;
+  /** How an entry names its question ('{question}: {message}', strings.errorSummaryEntry). */
+  entry: string;
   shown: boolean;
 }
 
@@ -23,9 +29,22 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
   target.focus({ preventScroll: true });
 }
 
-export const ErrorSummary = forwardRef<HTMLDivElement, Props>(function ErrorSummary({ store, idPrefix, banner, title, shown }, ref) {
+/** A summary entry names its question, so two identical messages can be told apart; a check across fields has no question. */
+export function entryText(template: string, question: string | undefined, message: string): string {
+  return question ? fillString(template, { question, message }) : message;
+}
+
+export const ErrorSummary = forwardRef<HTMLDivElement, Props>(function ErrorSummary({ store, idPrefix, banner, title, entry, shown }, ref) {
   const errors = useSyncExternalStore(store.subscribeErrors, () => store.getErrors(), () => store.getErrors());
-  if (!shown || errors.length === 0) return null;
+  const showing = shown && errors.length > 0;
+  useEffect(() => {
+    if (!showing) return;
+    if (!document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = ERROR_TITLE_PREFIX + document.title;
+    return () => {
+      if (document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = document.title.slice(ERROR_TITLE_PREFIX.length);
+    };
+  }, [showing]);
+  if (!showing) return null;
   return (
     <div className="nhsuk-error-summary" aria-labelledby={`${idPrefix}error-summary-title`} role="alert" tabIndex={-1} ref={ref}>
       <h2 className="nhsuk-error-summary__title" id={`${idPrefix}error-summary-title`}>
@@ -39,7 +58,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, Props>(function ErrorSumm
             return (
               <li key={`${e.path}:${e.keyword}`}>
                 <a href={`#${id}`} onClick={(event) => focusField(event, id)}>
-                  {e.message}
+                  {entryText(entry, store.doc.schema.properties[e.path]?.title, e.message)}
                 </a>
               </li>
             );

@@ -27,8 +27,19 @@ export interface SchemaFormProps {
   params?: Parameters;
   /** Answers to start from (e.g. restored from sessionStorage). Read once, on mount. */
   initialData?: FormData;
-  /** Page index to start on (0-based). Read once, on mount. */
+  /** Page index to start on (0-based). Read once, on mount. Ignored when `page` is given. */
   initialPage?: number;
+  /**
+   * The page to show (0-based), when the caller owns it (e.g. one history entry per page):
+   * Next and a failed Send then call `onPageChange` and wait for the caller to pass the new page.
+   */
+  page?: number;
+  /** Asked to move to a page (with `page`): the caller shows it by passing it back as `page`. */
+  onPageChange?: (page: number) => void;
+  /** Draw no Back button: the screen draws its own back link above the form (renderer/README.md). */
+  hideBack?: boolean;
+  /** Called with the shown page's title whenever it changes (for the document title). */
+  onPageShown?: (title: string, page: number) => void;
   /** Called after every change and page move, with all answers in memory (hidden ones included). */
   onChange?: (data: FormData, page: number) => void;
   /** Called once per Send with the pruned answers; while its promise is pending Send is disabled. */
@@ -80,8 +91,15 @@ export function SchemaForm(props: SchemaFormProps) {
     latest.current = props;
   });
 
-  const [page, setPage] = useState(() => Math.min(Math.max(props.initialPage ?? 0, 0), Math.max(doc.pages.length - 1, 0)));
+  const clampPage = (n: number) => Math.min(Math.max(n, 0), Math.max(doc.pages.length - 1, 0));
+  const [ownPage, setOwnPage] = useState(() => clampPage(props.initialPage ?? 0));
+  const controlled = props.page !== undefined;
+  const page = controlled ? clampPage(props.page ?? 0) : ownPage;
   const pageRef = useRef(page);
+  const setPage = (next: number) => {
+    if (controlled) latest.current.onPageChange?.(next);
+    else setOwnPage(next);
+  };
   const [store] = useState(
     () =>
       new FormStore({
@@ -107,6 +125,30 @@ export function SchemaForm(props: SchemaFormProps) {
   useEffect(() => {
     store.setOnChange((data) => latest.current.onChange?.(data, pageRef.current));
   }, [store]);
+
+  const shownPage = useRef(page);
+  /** A failed Send moved to the page holding the first error: that page keeps its errors. */
+  const failedOnPage = useRef<number | null>(null);
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    pageRef.current = page;
+    if (failedOnPage.current === page) {
+      failedOnPage.current = null;
+      summaryRef.current?.focus();
+    } else {
+      // A page change the caller made (the browser's Back): errors of the page left are not this page's.
+      failedOnPage.current = null;
+      store.setLiveValidation(undefined);
+      store.clearErrors();
+      setFailed(false);
+    }
+    latest.current.onChange?.(store.getData(), page);
+  }, [page, store]);
+  useEffect(() => {
+    const title = doc.pages[page]?.title;
+    if (title) latest.current.onPageShown?.(title, page);
+  }, [doc, page]);
 
   useEffect(() => {
     const target = focusAfterRender.current;
@@ -169,6 +211,7 @@ export function SchemaForm(props: SchemaFormProps) {
       store.validateFields(fields);
       if (target !== page) {
         pageRef.current = target;
+        failedOnPage.current = target;
         setPage(target);
       }
       fail(fields);
@@ -217,7 +260,7 @@ export function SchemaForm(props: SchemaFormProps) {
     <FormContext.Provider value={context}>
       <div className="app-schema-form" data-form-id={doc.id}>
         {props.notice}
-        <ErrorSummary ref={summaryRef} store={store} idPrefix={idPrefix} banner={banner} title={strings.errorSummaryTitle} shown={failed} />
+        <ErrorSummary ref={summaryRef} store={store} idPrefix={idPrefix} banner={banner} title={strings.errorSummaryTitle} entry={strings.errorSummaryEntry} shown={failed} />
         {total > 1 ? <span className="nhsuk-caption-l">{fillString(strings.pageOf, { page: page + 1, total })}</span> : null}
         {props.hideTitle ? null : (
           <Heading className="nhsuk-heading-l" tabIndex={-1} ref={headingRef}>
@@ -238,7 +281,7 @@ export function SchemaForm(props: SchemaFormProps) {
             <button className="nhsuk-button" type="submit" disabled={sending} aria-disabled={sending || undefined}>
               {last ? submitLabel : nextLabel}
             </button>
-            {page > 0 || onBack ? (
+            {!props.hideBack && (page > 0 || onBack) ? (
               <button className="nhsuk-button nhsuk-button--secondary" type="button" onClick={back} disabled={sending}>
                 {backLabel}
               </button>

@@ -59,3 +59,40 @@ export function joinDateTime(date: string | undefined, time: string | undefined)
   if (date === undefined && time === undefined) return undefined;
   return `${date ?? ''}T${time ?? ''}`;
 }
+
+export type DatePart = keyof DateParts;
+
+/**
+ * Which boxes of a date with an error are wrong, so only those are marked: an empty box, a
+ * day or month out of range, a year without 4 digits, a day past the month's end. When every
+ * box is fine on its own, the date as a whole is wrong (e.g. not in the allowed range): all
+ * three are marked.
+ */
+export function wrongDateParts(parts: DateParts): DatePart[] {
+  const wrong: DatePart[] = [];
+  const day = Number(parts.day);
+  const month = Number(parts.month);
+  const year = Number(parts.year);
+  const monthOk = parts.month !== '' && month >= 1 && month <= 12;
+  const yearOk = parts.year.length === 4 && year >= 1;
+  const lastDay = monthOk && yearOk ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 31;
+  if (parts.day === '' || day < 1 || day > lastDay) wrong.push('day');
+  if (!monthOk) wrong.push('month');
+  if (!yearOk) wrong.push('year');
+  return wrong.length > 0 ? wrong : ['day', 'month', 'year'];
+}
+
+/**
+ * The date a hint gives as its example, fitting the question's allowed range (x-date): a date in
+ * the future when the answer may not be before today (or before another answer), a recent past
+ * date when it may not be after today, else undefined (the generic example).
+ */
+export function exampleDate(range: { notBefore?: string; notAfter?: string } | undefined, today: Date): Date | undefined {
+  if (!range) return undefined;
+  const day = 24 * 60 * 60 * 1000;
+  const notBefore = range.notBefore;
+  const future = notBefore !== undefined && (notBefore.startsWith('field:') || /^today(\+|$)/.test(notBefore));
+  if (future) return new Date(today.getTime() + 14 * day);
+  if (range.notAfter !== undefined && /^today(-|$)/.test(range.notAfter)) return new Date(today.getTime() - 7 * day);
+  return undefined;
+}

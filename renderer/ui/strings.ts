@@ -37,6 +37,10 @@ export interface RendererStrings {
   selectOption: string;
   /** Default hints when the document gives none. */
   dateHint: string;
+  /** A date hint whose example fits the question's allowed range ({day} {month} {year}). */
+  dateHintExample: string;
+  /** One entry of the error summary: the question, then its message. */
+  errorSummaryEntry: string;
   time24Hint: string;
   time12Hint: string;
   dateTimeHint: string;
@@ -89,6 +93,8 @@ export const DEFAULT_STRINGS: Readonly<RendererStrings> = {
   selectAmPm: 'Select',
   selectOption: 'Select an option',
   dateHint: 'For example, 15 3 1984',
+  dateHintExample: 'For example, {day} {month} {year}',
+  errorSummaryEntry: '{question}: {message}',
   time24Hint: 'For example, 14 30',
   time12Hint: 'For example, 9 30 am',
   dateTimeHint: 'Enter the date, then the time',

@@ -1,3 +1,5 @@
+import { deadline } from './timeout';
+
 /** Fetches JSON from the practice API; throws ApiError on any non-2xx answer. */
 export class ApiError extends Error {
   constructor(
@@ -18,7 +20,7 @@ export function apiError(response: Response, body: unknown): ApiError {
 }
 
 export async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  const response = await fetch(url, { headers: { accept: 'application/json' }, signal: deadline() });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw apiError(response, body);
   return body as T;

@@ -1,4 +1,5 @@
 import { apiError } from './client';
+import { deadline } from './timeout';
 
 /**
  * POSTs a JSON body with an Idempotency-Key. The key belongs to one logical request: the
@@ -8,7 +9,7 @@ import { apiError } from './client';
 export async function postJson<T>(url: string, body: unknown, idempotencyKey?: string): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: deadline() });
   const text = await response.text();
   let parsed: unknown;
   try {

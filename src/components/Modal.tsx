@@ -13,6 +13,11 @@ interface ModalProps {
   children: ReactNode;
   /** Buttons in place of the single Close button (e.g. Yes / No); Escape still closes. */
   actions?: ModalAction[];
+  /**
+   * Where focus goes when the modal closes, when not back to what opened it: the modal outcome
+   * pattern (docs/architecture.md, "Page changes") returns focus to what must be fixed.
+   */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /**
@@ -20,25 +25,33 @@ interface ModalProps {
  * page inert, Escape closes it, it is labelled by its heading, and the browser returns focus
  * to the element that opened it when it closes.
  */
-export function Modal({ open, title, onClose, children, actions }: ModalProps) {
+export function Modal({ open, title, onClose, children, actions, returnFocusTo }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  const returnTo = useRef(returnFocusTo);
+  useEffect(() => {
+    returnTo.current = returnFocusTo;
+  });
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    if (open) wasOpen.current = true;
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-    } else if (!open) {
+    } else if (!open && wasOpen.current) {
       if (dialog.open) {
         if (typeof dialog.close === 'function') dialog.close();
         else dialog.removeAttribute('open');
       }
-      if (opener.current instanceof HTMLElement) opener.current.focus();
+      const target = returnTo.current?.() ?? opener.current;
+      if (target instanceof HTMLElement) target.focus();
       opener.current = null;
+      wasOpen.current = false;
     }
   }, [open]);
 

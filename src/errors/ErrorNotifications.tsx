@@ -40,7 +40,8 @@ export function ErrorNotificationsProvider({ children }: { children: ReactNode }
       const action = mapped.action;
       if (action.type === 'serviceOff') {
         setServiceOff(action.service);
-        void navigate(action.to);
+        // The page offers the way back to where the patient was; their answers stay in the tab.
+        void navigate(action.to, { state: { from: window.location.pathname + window.location.search } });
       } else if (action.type === 'navigate') {
         void navigate(action.to);
       }

@@ -19,9 +19,40 @@ function storage(): Storage | undefined {
   }
 }
 
+/** Where the keys of every flow store that has saved something in this tab are listed (for logout). */
+const KEYS_INDEX = 'flow-store-keys';
+const live = new Map<string, () => void>();
+
+function rememberKey(key: string): void {
+  const store = storage();
+  if (!store) return;
+  const keys = new Set(JSON.parse(store.getItem(KEYS_INDEX) ?? '[]') as string[]);
+  if (keys.has(key)) return;
+  keys.add(key);
+  store.setItem(KEYS_INDEX, JSON.stringify([...keys]));
+}
+
+/**
+ * Forgets everything every flow kept of the patient in this tab (logout): each store's saved
+ * state, including stores of flows whose code is not loaded, and each live store's memory, so
+ * pages on screen see empty state at once.
+ */
+export function clearAllFlowStores(): void {
+  const store = storage();
+  const keys = new Set<string>(JSON.parse(store?.getItem(KEYS_INDEX) ?? '[]') as string[]);
+  for (const key of live.keys()) keys.add(key);
+  for (const key of keys) store?.removeItem(key);
+  store?.removeItem(KEYS_INDEX);
+  for (const reset of live.values()) reset();
+}
+
 export function createFlowStore<T extends object>(key: string, initial: () => T): FlowStore<T> {
   const listeners = new Set<() => void>();
   let cached: T | undefined;
+  live.set(key, () => {
+    cached = undefined;
+    listeners.forEach((l) => l());
+  });
 
   const read = (): T => {
     if (cached) return cached;
@@ -40,7 +71,10 @@ export function createFlowStore<T extends object>(key: string, initial: () => T)
   const write = (next: T | undefined) => {
     cached = next;
     if (next === undefined) storage()?.removeItem(key);
-    else storage()?.setItem(key, JSON.stringify(next));
+    else {
+      storage()?.setItem(key, JSON.stringify(next));
+      rememberKey(key);
+    }
     listeners.forEach((l) => l());
   };
 

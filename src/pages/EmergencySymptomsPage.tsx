@@ -2,6 +2,7 @@ import { CareCard } from '../components/CareCard';
 import { Button, Details } from 'nhsuk-react-components';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeNextPath } from '../routing/safeNext';
+import { passEmergencyCheck } from '../flows/emergencyCheck';
 
 export const EMERGENCY_SYMPTOMS = [
   'chest pain or pressure, or pain that spreads to your arms, back, neck or jaw',
@@ -46,7 +47,13 @@ export default function EmergencySymptomsPage() {
         </Details.Text>
       </Details>
       <div className="app-button-row">
-        <Button type="button" onClick={() => void navigate(next)}>
+        <Button
+          type="button"
+          onClick={() => {
+            passEmergencyCheck();
+            void navigate(next);
+          }}
+        >
           I have none of these
         </Button>
         <Link to="/" className="nhsuk-button nhsuk-button--secondary">

@@ -8,6 +8,7 @@ import { rememberEntryParams } from '../session/entryParams';
 import { useServiceStatus } from '../settings/serviceStatus';
 import { useSettings } from '../settings/useSettings';
 import { enabledAdminForms } from '../settings/adminForms';
+import { endJourney } from '../flows/emergencyCheck';
 
 // The notices and their sanitiser load when the patient opens them (README.md "Serving and speed on a phone").
 const PracticeNotices = lazy(() => import('./PracticeNotices'));
@@ -45,6 +46,8 @@ function CategoryCard({ category }: { category: Category }) {
 }
 
 export default function HomePage() {
+  // The journey is over here: the next one passes the emergency symptoms screen again.
+  useEffect(() => endJourney(), []);
   const { settings, features } = useSettings();
   const { medicalOff, adminOff } = useServiceStatus();
   const location = useLocation();

@@ -1,5 +1,7 @@
+import { Link, useLocation } from 'react-router-dom';
 import { CareCard } from '../components/CareCard';
 import { SERVICE_CLOSED_MESSAGE, SERVICE_OFF_MESSAGE, SERVICE_UNAVAILABLE_TITLE } from '../errors/messages';
+import { safeNextPath } from '../routing/safeNext';
 
 /** The A&E questions listed on the service-off screen. */
 export const AE_QUESTIONS = [
@@ -10,11 +12,27 @@ export const AE_QUESTIONS = [
   'Are you unable to stand up or walk?',
 ] as const;
 
+/** The page the patient was on when the service closed (navigation state), if it is one of ours. */
+function returnPath(state: unknown): string | undefined {
+  const from = state && typeof state === 'object' && 'from' in state && typeof state.from === 'string' ? state.from : undefined;
+  const path = from ? safeNextPath(from) : undefined;
+  return path && path !== '/' ? path : undefined;
+}
+
 export default function ServiceClosedPage() {
+  const back = returnPath(useLocation().state);
   return (
     <>
       <h1>{SERVICE_UNAVAILABLE_TITLE}</h1>
       <p className="nhsuk-lede-text">{SERVICE_CLOSED_MESSAGE}</p>
+      {back ? (
+        <div className="nhsuk-inset-text" data-testid="answers-kept">
+          <p>Your answers are kept in this browser tab until you close it. When the service reopens, you can go back and send your request.</p>
+          <p>
+            <Link to={back}>Go back to your request</Link>
+          </p>
+        </div>
+      ) : null}
       <div className="nhsuk-inset-text">
         <span className="nhsuk-u-visually-hidden">Information: </span>
         <p>{SERVICE_OFF_MESSAGE}</p>

@@ -1,10 +1,15 @@
+import type { ReactNode } from 'react';
+import { BackLink } from '../components/BackLink';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
-import { patientDetailsStore, usePatientDetailsFlow, type PatientDetailsResult } from './usePatientDetailsFlow';
+import { usePageTitle } from '../shell/usePageTitle';
+import { hasUnsentAnswers, useLeaveGuard } from '../shell/useLeaveGuard';
+import { STEP_FORMS } from './steps/forms';
+import { patientDetailsStore, usePatientDetailsFlow, type PatientDetailsResult, type PatientDetailsState } from './usePatientDetailsFlow';
 import { ContactDetailsStep } from './steps/ContactDetailsStep';
 import { DetailsStep } from './steps/DetailsStep';
 import { LoggedInDetailsStep } from './steps/LoggedInDetailsStep';
 import { LoginChoiceStep } from './steps/LoginChoiceStep';
-import { PatientDetailsModals } from './steps/PatientDetailsModals';
+import { OutcomeNotice, PatientDetailsModals } from './steps/PatientDetailsModals';
 
 export { patientDetailsStore, type PatientDetailsResult, type PatientDetailsState } from './usePatientDetailsFlow';
 
@@ -23,6 +28,23 @@ export interface PatientDetailsStepProps {
   checkRecord?: boolean;
   onComplete: (result: PatientDetailsResult) => void;
   onCancel: () => void;
+  /** Where the first screen's back link goes when the page was opened directly (e.g. the flow's menu). */
+  backFallback: string;
+  /** A caption drawn above each screen's heading (e.g. the request's name), under the back link. */
+  caption?: ReactNode;
+}
+
+/** Each screen's page name (its h1), for the title "Your GP practice - {page}". */
+export const STEP_TITLES: Record<PatientDetailsState | 'loggedIn', string> = {
+  LOGIN_CHOICE: 'Do you want to use NHS login?',
+  DETAILS: STEP_FORMS.details.doc.pages[0]?.title ?? 'Your details',
+  CONTACT_DETAILS: STEP_FORMS.contact.doc.pages[0]?.title ?? 'Your contact details',
+  loggedIn: STEP_FORMS.loggedIn.doc.pages[0]?.title ?? 'Your details',
+};
+
+function StepTitle({ screen }: { screen: PatientDetailsState | 'loggedIn' }) {
+  usePageTitle(STEP_TITLES[screen]);
+  return null;
 }
 
 /**
@@ -39,24 +61,36 @@ export function PatientDetailsStep({
   checkRecord = true,
   onComplete,
   onCancel,
+  backFallback,
+  caption,
 }: PatientDetailsStepProps) {
-  const f = usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidation, checkRecord, onComplete });
+  const f = usePatientDetailsFlow({
+    flow,
+    minAge,
+    maxAge,
+    skipPatientValidation,
+    checkRecord,
+    onComplete,
+  });
+
+  useLeaveGuard(hasUnsentAnswers(f.state.details) || hasUnsentAnswers(f.state.contact));
 
   if (f.checking) return <Loading message={LOADING_MESSAGES.patientCheck} />;
 
+  const back = <BackLink fallback={f.backFallbackOf(f.screen, backFallback)} />;
   let body;
   if (f.screen === 'loggedIn') {
     body = (
       <LoggedInDetailsStep
         phoneNumber={f.user?.phone_number}
         initialData={f.state.loggedIn}
+        params={f.loggedInParams}
         onChange={f.saveLoggedIn}
         onSubmit={f.loggedInDone}
-        onBack={onCancel}
       />
     );
   } else if (f.screen === 'LOGIN_CHOICE') {
-    body = <LoginChoiceStep tenantId={f.tenantId} onDecline={f.declineLogin} onBack={onCancel} />;
+    body = <LoginChoiceStep tenantId={f.tenantId} onDecline={f.declineLogin} />;
   } else if (f.screen === 'DETAILS') {
     body = (
       <DetailsStep
@@ -64,7 +98,6 @@ export function PatientDetailsStep({
         initialData={f.state.details}
         onChange={f.saveDetails}
         onSubmit={f.detailsDone}
-        onBack={f.loginOffered ? f.backToLoginChoice : onCancel}
         onCancel={onCancel}
       />
     );
@@ -76,7 +109,6 @@ export function PatientDetailsStep({
         initialData={f.state.contact}
         onChange={f.saveContact}
         onSubmit={f.contactDone}
-        onBack={f.backToDetails}
         onCancel={onCancel}
       />
     );
@@ -84,6 +116,10 @@ export function PatientDetailsStep({
 
   return (
     <>
+      <StepTitle screen={f.screen} />
+      {back}
+      {caption}
+      <OutcomeNotice outcome={f.outcome} practicePhone={f.practicePhone} />
       {body}
       <PatientDetailsModals
         postcodeQuestion={f.postcodeQuestion}
@@ -91,6 +127,7 @@ export function PatientDetailsStep({
         practicePhone={f.practicePhone}
         onContinueWithoutEmail={f.continueWithoutEmail}
         onDismiss={f.dismissQuestion}
+        focusAfter={f.focusAfterQuestion}
       />
     </>
   );

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { resolveParameters, type FormData } from '../../renderer/index';
 import CONTACT_DETAILS from '../../generated/forms/CONTACT_DETAILS';
+import LOGGED_IN_DETAILS from '../../generated/forms/LOGGED_IN_DETAILS';
 import type { FlowType } from '../../generated/types/api/flow-type';
 import { getEprPatient, validatePatient } from '../api/index';
 import { useApiCall } from '../errors/ErrorNotifications';
@@ -9,9 +11,12 @@ import { usePostcodeCheck, type PostcodeQuestion } from '../postcode/usePostcode
 import { flowSettings } from '../settings/types';
 import { useSettings } from '../settings/useSettings';
 import { toPatient, type Patient, type PatientValidation } from './patient';
-import { EMAIL_REQUIRED_STATUSES, outcomeOf, type ValidationAnswer } from './validationOutcome';
+import { EMAIL_REQUIRED_STATUSES, STATUS_FIX, outcomeOf, type OutcomeFix, type ValidationAnswer } from './validationOutcome';
 
 export type PatientDetailsState = 'LOGIN_CHOICE' | 'DETAILS' | 'CONTACT_DETAILS';
+
+/** The query parameter naming the shown screen of the step. */
+export const STEP_PARAM = 'step';
 
 /** What the step keeps in sessionStorage while the patient fills it in. */
 export interface StepState {
@@ -25,7 +30,14 @@ export interface StepState {
   emailRequired: boolean;
 }
 
-const initialState = (): StepState => ({ step: 'DETAILS', declinedLogin: false, details: {}, contact: {}, loggedIn: {}, emailRequired: false });
+const initialState = (): StepState => ({
+  step: 'DETAILS',
+  declinedLogin: false,
+  details: {},
+  contact: {},
+  loggedIn: {},
+  emailRequired: false,
+});
 
 const stores = new Map<string, FlowStore<StepState>>();
 /** One store per flow, kept in sessionStorage under `patient-details:<flow>`. */
@@ -53,6 +65,18 @@ export interface PatientDetailsOptions {
 }
 
 /** The question the step is asking in a modal, if any (the postcode question is the postcode check's own). */
+/** A record-check outcome the patient closed: it stays on the page as a message until they try again. */
+export interface Outcome {
+  status: Exclude<ValidationAnswer['status'], 'VALIDATED'>;
+  fix: OutcomeFix;
+}
+
+/** The id of the message an outcome leaves on the page. */
+export const OUTCOME_NOTICE_ID = 'record-check-outcome';
+/** The first of the details to check after "not found", and the email box: where focus goes. */
+export const DETAILS_FIX_FIELD = 'field-firstName';
+export const EMAIL_FIX_FIELD = 'field-emailAddress';
+
 export type PendingQuestion = { kind: 'noEmail'; contact: FormData } | { kind: 'status'; answer: ValidationAnswer } | undefined;
 
 /**
@@ -63,7 +87,14 @@ export type PendingQuestion = { kind: 'noEmail'; contact: FormData } | { kind: '
  * - else DETAILS, then CONTACT_DETAILS (unless skipPatientValidation).
  * The answers live in sessionStorage (`patientDetailsStore`), so a reload keeps them.
  */
-export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidation, checkRecord: recordCheck, onComplete }: PatientDetailsOptions) {
+export function usePatientDetailsFlow({
+  flow,
+  minAge,
+  maxAge,
+  skipPatientValidation,
+  checkRecord: recordCheck,
+  onComplete,
+}: PatientDetailsOptions) {
   const { settings, loggedIn, user } = useSettings();
   const call = useApiCall();
   const store = patientDetailsStore(flow);
@@ -71,15 +102,48 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
   const postcode = usePostcodeCheck();
   const [pending, setPending] = useState<PendingQuestion>();
   const [checking, setChecking] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
 
+  const [searchParams, setSearchParams] = useSearchParams();
   const loginOffered =
     settings.shared.nhsLogin?.enabled === true && flowSettings(settings.patientApp, flow)?.enableNhsLogin !== false && !loggedIn;
-  const screen: PatientDetailsState | 'loggedIn' = loggedIn ? 'loggedIn' : loginOffered && !state.declinedLogin ? 'LOGIN_CHOICE' : state.step;
+  // Each screen is its own history entry (`&step=details`, `&step=contact`), so the browser's
+  // Back and the page's back link agree (docs/architecture.md, "Page changes"). Without a step
+  // the first screen shows: the login choice when NHS login is offered, else the details.
+  const urlStep = searchParams.get(STEP_PARAM);
+  const reachedContact = state.step === 'CONTACT_DETAILS';
+  const screen: PatientDetailsState | 'loggedIn' = loggedIn
+    ? 'loggedIn'
+    : urlStep === 'contact' && reachedContact && !skipPatientValidation
+      ? 'CONTACT_DETAILS'
+      : urlStep === 'details' || urlStep === 'contact' || !loginOffered
+        ? 'DETAILS'
+        : 'LOGIN_CHOICE';
+  /** The address of a screen of the step (the page's own query kept). */
+  const stepHref = (step: 'details' | 'contact' | undefined): string => {
+    const next = new URLSearchParams(searchParams);
+    if (step) next.set(STEP_PARAM, step);
+    else next.delete(STEP_PARAM);
+    return `${window.location.pathname}?${next.toString()}`;
+  };
+  const showStep = (step: 'details' | 'contact', focusId?: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(STEP_PARAM, step);
+        return next;
+      },
+      focusId ? { state: { focusId } } : undefined,
+    );
 
+  const loggedInParams = useMemo(() => resolveParameters(LOGGED_IN_DETAILS, { clinic: settings.clinic }), [settings.clinic]);
   const detailsParams = useMemo(() => ({ minAge, maxAge }), [minAge, maxAge]);
   const contactParams = useMemo(
-    () => ({ ...resolveParameters(CONTACT_DETAILS, { notificationConfig: settings.notificationConfig }), emailRequired: state.emailRequired }),
-    [settings.notificationConfig, state.emailRequired],
+    () => ({
+      ...resolveParameters(CONTACT_DETAILS, { notificationConfig: settings.notificationConfig, clinic: settings.clinic }),
+      emailRequired: state.emailRequired,
+    }),
+    [settings.notificationConfig, settings.clinic, state.emailRequired],
   );
 
   async function checkRecord(patient: Patient) {
@@ -88,6 +152,7 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
       return;
     }
     setChecking(true);
+    setOutcome(undefined);
     // Every failure has its own outcome (TEMPORARY_ERROR / SERVICE_UNAVAILABLE modal), so no popup.
     const result = await call(() => validatePatient({ patient, flow: flow as FlowType }), { handleErrors: false }).then(
       (answer) => ({ ok: true as const, answer }),
@@ -109,9 +174,11 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
       return;
     }
     store.set({ step: 'CONTACT_DETAILS' });
+    showStep('contact');
   }
 
   async function detailsDone(details: FormData) {
+    setOutcome(undefined);
     store.set({ details });
     if (await postcode.check(String(details.postCode ?? ''), () => afterDetails(details))) afterDetails(details);
   }
@@ -158,15 +225,20 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
     practicePhone: settings.clinic.telephone,
     detailsParams,
     contactParams,
+    loggedInParams,
     pending,
     postcodeQuestion,
     /** The patient's answers as they type (kept in sessionStorage). */
     saveDetails: (details: FormData) => store.set({ details }),
     saveContact: (contact: FormData) => store.set({ contact }),
     saveLoggedIn: (answers: FormData) => store.set({ loggedIn: answers }),
-    declineLogin: () => store.set({ declinedLogin: true, step: 'DETAILS' }),
-    backToLoginChoice: () => store.set({ declinedLogin: false }),
-    backToDetails: () => store.set({ step: 'DETAILS' }),
+    declineLogin: () => {
+      store.set({ declinedLogin: true });
+      showStep('details');
+    },
+    /** Where each screen's back link goes when there is no earlier history entry (opened directly). */
+    backFallbackOf: (current: PatientDetailsState | 'loggedIn', first: string): string =>
+      current === 'CONTACT_DETAILS' ? stepHref('details') : current === 'DETAILS' && loginOffered ? stepHref(undefined) : first,
     detailsDone,
     contactDone,
     loggedInDone,
@@ -176,7 +248,28 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
       setPending(undefined);
       void checkRecord(toPatient(store.get().details, contact));
     },
-    dismissQuestion: () => setPending(undefined),
+    outcome,
+    /**
+     * The modal outcome pattern: closing a record-check modal leaves its message on the page and
+     * takes the patient to what must be fixed — the details step (its first field focused)
+     * after "not found", the email box after an email status, else the message itself.
+     */
+    dismissQuestion: () => {
+      if (pending?.kind === 'status' && pending.answer.status !== 'VALIDATED') {
+        const status = pending.answer.status;
+        const fix = STATUS_FIX[status];
+        setOutcome({ status, fix });
+        if (fix === 'details') showStep('details', DETAILS_FIX_FIELD);
+      }
+      setPending(undefined);
+    },
+    /** Where focus goes when a modal closes (the modal outcome pattern). */
+    focusAfterQuestion: (): HTMLElement | null => {
+      const fix = outcome?.fix;
+      if (fix === 'email') return document.getElementById(EMAIL_FIX_FIELD);
+      if (fix === 'call') return document.getElementById(OUTCOME_NOTICE_ID);
+      return null; // 'details': the navigation to the details step focuses its first field
+    },
   };
 }
 

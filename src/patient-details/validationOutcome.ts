@@ -25,7 +25,9 @@ const CALL_PRACTICE = 'Please call the practice on {phone} so they can help.';
 export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, StatusModal> = {
   INVALID_STATUS: {
     title: 'Practice admin needed',
-    body: ['Your patient record needs to be updated before you can use this service. Please call the practice on {phone} so they can help.'],
+    body: [
+      'Your patient record needs to be updated before you can use this service. Please call the practice on {phone} so they can help.',
+    ],
   },
   SERVICE_UNAVAILABLE: {
     title: 'Sorry, there is a problem',
@@ -41,7 +43,10 @@ export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, Statu
   },
   INVALID_EMAIL: {
     title: 'Please register a valid email address',
-    body: ['The email address on your record does not work. The practice needs a valid one before you can use this service.', CALL_PRACTICE],
+    body: [
+      'The email address on your record does not work. The practice needs a valid one before you can use this service.',
+      CALL_PRACTICE,
+    ],
   },
   NO_EMAIL_ON_EPR_AND_REQUEST: {
     title: 'Please provide an email address',
@@ -53,7 +58,9 @@ export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, Statu
   },
   UPDATE_CONTACT_REQUESTED: {
     title: 'Your new contact details are not on your record yet',
-    body: ['The practice has not yet added the contact details you sent them to your record. Please try again later or call the practice on {phone}.'],
+    body: [
+      'The practice has not yet added the contact details you sent them to your record. Please try again later or call the practice on {phone}.',
+    ],
   },
   NOT_VALIDATED: {
     title: 'Please check the details you have provided',
@@ -63,8 +70,34 @@ export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, Statu
   },
 };
 
+/**
+ * What the patient must fix after each failing status (the modal outcome pattern,
+ * docs/architecture.md "Page changes"): 'details' — the details they gave (on the details
+ * step: closing the modal goes there and focuses the first of them); 'email' — the email box
+ * of the contact step; 'call' — nothing on the page: the message stays, with the practice's
+ * number.
+ */
+export type OutcomeFix = 'details' | 'email' | 'call';
+export const STATUS_FIX: Record<Exclude<ValidationStatus, 'VALIDATED'>, OutcomeFix> = {
+  INVALID_STATUS: 'call',
+  SERVICE_UNAVAILABLE: 'call',
+  TEMPORARY_ERROR: 'call',
+  NO_EMAIL: 'call',
+  INVALID_EMAIL: 'call',
+  NO_EMAIL_ON_EPR_AND_REQUEST: 'email',
+  INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST: 'email',
+  UPDATE_CONTACT_REQUESTED: 'call',
+  NOT_VALIDATED: 'details',
+};
+
+/** The practice's number under a message that says "call the practice" without it. */
+export const PRACTICE_PHONE_LINE = 'Practice phone number: {phone}';
+
 /** Statuses after which the patient goes back to add an email (an email becomes required; docs/architecture.md, "The patient-details step"). */
-export const EMAIL_REQUIRED_STATUSES: readonly ValidationStatus[] = ['NO_EMAIL_ON_EPR_AND_REQUEST', 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST'];
+export const EMAIL_REQUIRED_STATUSES: readonly ValidationStatus[] = [
+  'NO_EMAIL_ON_EPR_AND_REQUEST',
+  'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST',
+];
 
 /**
  * The outcome of the validate call: the server's status, or TEMPORARY_ERROR when the call

@@ -2,9 +2,12 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import NotFoundPage from '../pages/NotFoundPage';
 import { ClosedHomeStatement } from '../pages/ClosedHomeStatement';
-import { usePageTitle } from '../shell/usePageTitle';
+import { useRouteTitle } from '../shell/usePageTitle';
 import { useSettings } from '../settings/useSettings';
 import { isGateOpen } from './gating';
+import { Navigate, useLocation } from 'react-router-dom';
+import { emergencyCheck, emergencyCheckPath } from '../flows/emergencyCheck';
+import { useFlowStore } from '../flows/sessionFlowStore';
 import type { AppRoute } from './routeTable';
 
 /** The lazily loaded screen of each route-table row, made once. */
@@ -13,8 +16,18 @@ export function lazyScreen(route: AppRoute): LazyExoticComponent<ComponentType> 
 }
 
 function Titled({ pageName, children }: { pageName: string; children: React.ReactNode }) {
-  usePageTitle(pageName);
+  // A layout effect runs before the screen's own effects, so a screen (or a step inside it)
+  // that names itself with usePageTitle wins over the route's page name.
+  useRouteTitle(pageName);
   return children;
+}
+
+/** Sends a patient who has not passed the emergency symptoms screen in this journey there first (then back here). */
+function EmergencyCheckGate({ active, children }: { active: boolean; children: React.ReactNode }) {
+  const { passed } = useFlowStore(emergencyCheck);
+  const { pathname, search } = useLocation();
+  if (!active || passed) return children;
+  return <Navigate to={emergencyCheckPath(pathname + search)} replace />;
 }
 
 /** One row of the route table: its title, its feature gate and its lazily loaded screen. */
@@ -32,9 +45,11 @@ export function GatedRoute({ route, screen: Screen }: { route: AppRoute; screen:
   }
   return (
     <Titled pageName={route.pageName}>
-      <Suspense fallback={<Loading message={LOADING_MESSAGES.preparingInformation} />}>
-        <Screen />
-      </Suspense>
+      <EmergencyCheckGate active={route.emergencyCheck === true}>
+        <Suspense fallback={<Loading message={LOADING_MESSAGES.preparingInformation} />}>
+          <Screen />
+        </Suspense>
+      </EmergencyCheckGate>
     </Titled>
   );
 }

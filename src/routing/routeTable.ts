@@ -16,6 +16,8 @@ export interface AppRoute {
    * link-generator-only mode.
    */
   whenClosed?: 'notFound' | 'closedStatement';
+  /** A page of a medical, admin or self-help journey: the emergency symptoms screen comes first, once per journey. */
+  emergencyCheck?: boolean;
 }
 
 export const HOME_PAGE_NAME = 'Online services';
@@ -25,14 +27,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/emergency-symptoms', pageName: 'Emergency symptoms', gate: 'triageOrEligibility', load: () => import('../pages/EmergencySymptomsPage') },
   { path: '/triage/service-closed', pageName: 'Service unavailable', gate: 'triage', load: () => import('../pages/ServiceClosedPage') },
   { path: '/triage/emergency-signpost', pageName: 'Get urgent help', gate: 'triageOrEligibility', load: () => import('../pages/EmergencySignpostPage') },
+  { path: '/logged-out', pageName: 'You are logged out', gate: 'always', load: () => import('../pages/LoggedOutPage') },
   { path: '/error', pageName: 'Something went wrong', gate: 'always', load: () => import('../pages/ErrorSignpostPage') },
   { path: '/appointment/not-accessible', pageName: 'Link problem', gate: 'always', load: () => import('../pages/NotAccessiblePage') },
   // Medical request (triage): search, patient details, questionnaire, patient context, complete, thank-you.
-  { path: '/triage', pageName: 'What do you need help with?', gate: 'triage', load: () => import('../flows/triage/TriageSearchPage') },
-  { path: '/triage/patient-details', pageName: 'Your details', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriagePatientDetailsPage') },
-  { path: '/triage/questionnaire', pageName: 'Questionnaire', gate: 'triageOrEligibility', load: () => import('../flows/triage/QuestionnairePage') },
-  { path: '/triage/your-own-words', pageName: 'In your own words', gate: 'triageOrEligibility', load: () => import('../flows/triage/YourOwnWordsPage') },
-  { path: '/triage/complete', pageName: 'Send your request?', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageCompletePage') },
+  { path: '/triage', emergencyCheck: true, pageName: 'What do you need help with?', gate: 'triage', load: () => import('../flows/triage/TriageSearchPage') },
+  { path: '/triage/patient-details', emergencyCheck: true, pageName: 'Your details', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriagePatientDetailsPage') },
+  { path: '/triage/questionnaire', emergencyCheck: true, pageName: 'Questionnaire', gate: 'triageOrEligibility', load: () => import('../flows/triage/QuestionnairePage') },
+  { path: '/triage/your-own-words', emergencyCheck: true, pageName: 'In your own words', gate: 'triageOrEligibility', load: () => import('../flows/triage/YourOwnWordsPage') },
+  { path: '/triage/complete', emergencyCheck: true, pageName: 'Send your request?', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageCompletePage') },
   { path: '/triage/thank-you', pageName: 'Request sent', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageThankYouPage') },
   // Safety-netting after an urgent result (src/flows/triage/safety).
   { path: '/triage/emergency-questions', pageName: 'Are you safe to wait for GP care?', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyQuestionsPage') },
@@ -40,12 +43,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/triage/emergency-confirmed', pageName: 'Go to A&E or call 999', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyConfirmedPage') },
   { path: '/triage/emergency-override', pageName: 'Why it is safe to wait', gate: 'triageOrEligibility', load: () => import('../flows/triage/safety/EmergencyOverridePage') },
   // Admin requests: menu, form page, complete (README "Admin requests").
-  { path: '/admin-request', pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
-  { path: '/admin-request/patient-details', pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
-  { path: '/admin-request/form', pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
+  { path: '/admin-request', emergencyCheck: true, pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
+  { path: '/admin-request/patient-details', emergencyCheck: true, pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
+  { path: '/admin-request/form', emergencyCheck: true, pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
   { path: '/admin-request/complete', pageName: 'Request sent', gate: 'triage', load: () => import('../flows/admin/AdminCompletePage') },
-  { path: '/add-contact-details', pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/triage/AddContactDetailsRoute') },
-  { path: '/change-of-contact-details', pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
+  { path: '/add-contact-details', emergencyCheck: true, pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/triage/AddContactDetailsRoute') },
+  { path: '/change-of-contact-details', emergencyCheck: true, pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
   // Booking (src/flows/booking); always reachable except direct booking.
   { path: '/appointment/book-appointment', pageName: 'Book your appointment', gate: 'always', load: () => import('../flows/booking/BookAppointmentPage') },
   { path: '/appointment/details', pageName: 'Your appointment', gate: 'always', load: () => import('../flows/booking/AppointmentDetailsPage') },
@@ -60,7 +63,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/eligibility/signpost', pageName: 'Where to get help', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySignpostPage') },
   { path: '/eligibility/something-went-wrong', pageName: 'Something went wrong', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySomethingWentWrongPage') },
   // Self-help search and the self-help email's thank-you (src/flows/selfhelp).
-  { path: '/self-help', pageName: 'Self-help information', gate: 'triage', load: () => import('../flows/selfhelp/SelfHelpSearchPage') },
+  { path: '/self-help', emergencyCheck: true, pageName: 'Self-help information', gate: 'triage', load: () => import('../flows/selfhelp/SelfHelpSearchPage') },
   { path: '/self-help/thank-you', pageName: 'Email sent', gate: 'triageOrEligibility', load: () => import('../flows/selfhelp/SelfHelpThankYouPage') },
   // Child requests (src/flows/child): age, emergency checklists, details, menu, confirmation.
   { path: '/child-request', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildAgePage') },

@@ -1,14 +1,12 @@
 import { Header } from 'nhsuk-react-components';
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { Modal } from '../components/Modal';
 import { useSettings } from '../settings/useSettings';
-import { signOutUrl } from '../api/login';
+import { logout } from '../session/logout';
 
 /** The logged-in patient's menu: "My NHS login account" with name, settings and Logout. */
 export function AccountMenu() {
   const { loggedIn, user, settings } = useSettings();
-  const location = useLocation();
   const [open, setOpen] = useState(false);
   if (!loggedIn) return null;
   const name = [user?.given_name, user?.family_name].filter(Boolean).join(' ');
@@ -28,9 +26,9 @@ export function AccountMenu() {
               NHS login settings
             </a>
           ) : null}
-          <a className="nhsuk-button" href={signOutUrl(location.pathname + location.search, settings.clinic.tenantId)}>
+          <button type="button" className="nhsuk-button" onClick={() => void logout(settings.clinic.tenantId)}>
             Logout
-          </a>
+          </button>
         </div>
       </Modal>
     </>

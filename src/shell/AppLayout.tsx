@@ -8,6 +8,7 @@ import { ServiceOverrideProvider } from '../settings/serviceStatus';
 import { useSettings } from '../settings/useSettings';
 import { AccountMenu } from './AccountMenu';
 import { MedicalDeviceInfo } from './MedicalDeviceInfo';
+import { RouteChangeHandler } from './RouteChangeHandler';
 import { UrgentWarning } from './UrgentWarning';
 
 /** A hash-route URL (`/#/triage`) becomes a navigation to `/triage`. */
@@ -34,8 +35,13 @@ export function PageFrame({ children }: { children: ReactNode }) {
       </Header>
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
-          {children}
-          <UrgentWarning />
+          {/* The design system's two-thirds column: lines stay readable on a wide screen. */}
+          <div className="nhsuk-grid-row">
+            <div className="nhsuk-grid-column-two-thirds">
+              {children}
+              <UrgentWarning />
+            </div>
+          </div>
         </main>
       </div>
       <Footer>
@@ -80,6 +86,7 @@ export function AppLayout() {
       <ServiceOverrideProvider>
         <ErrorNotificationsProvider>
           <HashRouteRedirect />
+          <RouteChangeHandler />
           <PageFrame>
             <NotificationList />
             <Outlet />

@@ -4,6 +4,16 @@ import { Modal } from '../components/Modal';
 import { useSettings } from '../settings/useSettings';
 import type { MedicalDeviceClassification } from '../settings/types';
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A date of the settings ("2025-01-15") in the product's display format, DD MMM YYYY ("15 Jan 2025"); anything else as given. */
+export function displayDate(value: string | undefined): string | undefined {
+  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  if (!match) return value;
+  const month = MONTHS[Number(match[2]) - 1];
+  return month ? `${match[3]} ${month} ${match[1]}` : value;
+}
+
 /** Footer button and modal with the medical-device information from the patient-app settings. */
 export function MedicalDeviceInfo() {
   const { settings } = useSettings();
@@ -13,7 +23,7 @@ export function MedicalDeviceInfo() {
   const rows: [string, string | undefined][] = [
     ['Product', info.appName],
     ['Version', info.appVersion],
-    ['Date of manufacture', info.releaseDate],
+    ['Date of manufacture', displayDate(info.releaseDate)],
     ['Manufacturer', [company.name, company.address].filter(Boolean).join(', ') || undefined],
     ['Manufacturer telephone', company.telephone],
     ['Manufacturer email', company.email],

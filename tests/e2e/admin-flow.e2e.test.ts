@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
 import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
-import { AMELIA, clickButton, declineLogin, demoPatient, fillContact, fillDetails, reachForm, type DemoPatient } from './admin-steps';
+import { AMELIA, clickButton, declineLogin, passEmergencyCheck, demoPatient, fillContact, fillDetails, reachForm, type DemoPatient } from './admin-steps';
 import { ADMIN_FORMS, fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
 import { prune, type FormData } from '../../renderer/core/index';
 
@@ -65,6 +65,7 @@ describe('admin request journey in Chromium', () => {
   it('sends an other enquiry and the practice receives exactly what was answered', async () => {
     const { page, cspViolations, errors } = await openPage(browser);
     await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
     await expectAccessible(page, 'login choice');
     await declineLogin(page);
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
@@ -253,6 +254,7 @@ describe('admin request journey in Chromium', () => {
   it('a patient logged in with NHS login gets the short form and the practice receives their record details', async () => {
     const { page } = await openPage(browser);
     await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
     await page.getByRole('link', { name: 'Continue to NHS login' }).click();
     await page.getByRole('button', { name: /Continue as Amelia Testwell/ }).click();
     await page.waitForURL((url) => url.pathname === '/admin-request/patient-details');
@@ -368,6 +370,7 @@ describe('patient check statuses', () => {
   it.each(cases)('%s opens its modal and does not move on', async (_status, patient, title, content) => {
     const { page } = await openPage(browser);
     await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
+    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
     await declineLogin(page);
     await fillDetails(page, patient);
     await clickButton(page, 'Next');
@@ -386,6 +389,7 @@ describe('patient check statuses', () => {
     const { page } = await openPage(browser);
     await page.route('**/api/v1/triage/nhs/next/validate/patient', (route) => route.abort('failed'));
     await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
+    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
     await declineLogin(page);
     await fillDetails(page, AMELIA);
     await clickButton(page, 'Next');
@@ -397,6 +401,7 @@ describe('patient check statuses', () => {
   it('VALIDATED moves on to the form; an unknown postcode is confirmed first', async () => {
     const { page } = await openPage(browser);
     await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
+    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
     await declineLogin(page);
     await fillDetails(page, { ...AMELIA, postcode: 'LS99 9ZZ' });
     await clickButton(page, 'Next');

@@ -38,6 +38,12 @@ export async function clickButton(page: Page, name: string | RegExp): Promise<vo
   await page.getByRole('button', { name, exact: typeof name === 'string' }).click();
 }
 
+/** A journey opened by a deep link meets the emergency symptoms screen first (once per journey). */
+export async function passEmergencyCheck(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Call 999 for help if you have any of these' }).waitFor();
+  await clickButton(page, 'I have none of these');
+}
+
 /** On the NHS login choice, goes on without logging in (the demo practice has NHS login on). */
 export async function declineLogin(page: Page): Promise<void> {
   await clickButton(page, 'Continue without logging in');
@@ -66,6 +72,7 @@ export async function fillContact(page: Page, patient: DemoPatient): Promise<voi
  */
 export async function reachForm(page: Page, formType: string, patient: DemoPatient = AMELIA): Promise<void> {
   await page.goto(`/admin-request/form?request=${formType}`);
+  await passEmergencyCheck(page);
   await declineLogin(page);
   await fillDetails(page, patient);
   await clickButton(page, 'Next');

@@ -15,7 +15,9 @@ export function TextareaWidget({ id, label, hint, schema, ui, required, snap, hi
   const over = left < 0;
   const onBlur = () => normaliseOnBlur(snap.value, set);
   return (
-    <div className={groupClass(snap.error, 'nhsuk-character-count')}>
+    // data-nhsuk-character-count-init: the design system's stylesheet shows the count only inside
+    // an initialised character count (its script sets it; here React draws the count itself).
+    <div className={groupClass(snap.error, 'nhsuk-character-count')} data-nhsuk-character-count-init="">
       <Label htmlFor={id} required={required}>
         {label}
       </Label>

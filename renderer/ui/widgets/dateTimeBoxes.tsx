@@ -1,6 +1,6 @@
 // The day / month / year and hour / minute (/ am-pm) boxes of the date, time and date-time
 // widgets, and how a 12-hour entry is stored.
-import { digitsOnly, joinTime, splitTime, type DateParts, type TimeParts } from '../dateParts';
+import { digitsOnly, joinTime, splitTime, type DateParts, type DatePart, type TimeParts } from '../dateParts';
 import type { RendererStrings } from '../strings';
 
 interface BoxProps {
@@ -42,10 +42,12 @@ function DigitBox({ id, label, value, max, width, error, disabled, autoComplete,
   );
 }
 
-export function DateBoxes({ id, parts, error, disabled, describedByIds, autoComplete, onChange, strings }: {
+export function DateBoxes({ id, parts, error, wrongParts, disabled, describedByIds, autoComplete, onChange, strings }: {
   id: string;
   parts: DateParts;
   error: boolean;
+  /** With an error, the boxes to mark (default all three). */
+  wrongParts?: DatePart[];
   disabled: boolean;
   describedByIds: string | undefined;
   autoComplete: string | undefined;
@@ -53,11 +55,12 @@ export function DateBoxes({ id, parts, error, disabled, describedByIds, autoComp
   strings: RendererStrings;
 }) {
   const bday = autoComplete === 'bday';
+  const marked = (part: DatePart) => error && (wrongParts === undefined || wrongParts.length === 0 || wrongParts.includes(part));
   return (
     <div className="nhsuk-date-input" id={`${id}-date`}>
-      <DigitBox id={id} label={strings.day} value={parts.day} max={2} width={2} error={error} disabled={disabled} describedByIds={describedByIds} autoComplete={bday ? 'bday-day' : undefined} onChange={(day) => onChange({ ...parts, day })} />
-      <DigitBox id={`${id}-month`} label={strings.month} value={parts.month} max={2} width={2} error={error} disabled={disabled} describedByIds={describedByIds} autoComplete={bday ? 'bday-month' : undefined} onChange={(month) => onChange({ ...parts, month })} />
-      <DigitBox id={`${id}-year`} label={strings.year} value={parts.year} max={4} width={4} error={error} disabled={disabled} describedByIds={describedByIds} autoComplete={bday ? 'bday-year' : undefined} onChange={(year) => onChange({ ...parts, year })} />
+      <DigitBox id={id} label={strings.day} value={parts.day} max={2} width={2} error={marked('day')} disabled={disabled} describedByIds={describedByIds} autoComplete={bday ? 'bday-day' : undefined} onChange={(day) => onChange({ ...parts, day })} />
+      <DigitBox id={`${id}-month`} label={strings.month} value={parts.month} max={2} width={2} error={marked('month')} disabled={disabled} describedByIds={describedByIds} autoComplete={bday ? 'bday-month' : undefined} onChange={(month) => onChange({ ...parts, month })} />
+      <DigitBox id={`${id}-year`} label={strings.year} value={parts.year} max={4} width={4} error={marked('year')} disabled={disabled} describedByIds={describedByIds} autoComplete={bday ? 'bday-year' : undefined} onChange={(year) => onChange({ ...parts, year })} />
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { BackLink } from '../../components/BackLink';
+import { useLeaveFlow } from '../leaveFlow';
+import { useLeaveGuard } from '../../shell/useLeaveGuard';
 import { useFlowStore } from '../sessionFlowStore';
 import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow } from './adminFlow';
 import type { AssociatedRequestType } from '../../../generated/types/api/associated-request-type';
@@ -17,9 +20,11 @@ export default function AddContactDetailsPage() {
   const flow = useFlowStore(adminFlow);
   const navigate = useNavigate();
   const send = useAdminSender();
+  const leave = useLeaveFlow();
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const pending = flow.pending;
+  useLeaveGuard(pending !== undefined);
   const attempt = flow.attempt;
   if (!pending || !attempt) return <Navigate to="/" replace />;
 
@@ -43,12 +48,10 @@ export default function AddContactDetailsPage() {
     <AddContactDetailsScreen
       failed={failed}
       sending={sending}
-      onAddEmail={() => navigate('/change-of-contact-details')}
+      backTo="/admin-request"
+      onAddEmail={() => void navigate('/change-of-contact-details')}
       onSendOnly={() => void sendOnly()}
-      onCancel={() => {
-        clearAdminFlow();
-        navigate('/');
-      }}
+      onCancel={() => leave('/', clearAdminFlow)}
     />
   );
 }
@@ -56,15 +59,18 @@ export default function AddContactDetailsPage() {
 export interface AddContactDetailsScreenProps {
   failed: boolean;
   sending: boolean;
+  /** Where the Back link goes when there is no history entry to go back to. */
+  backTo: string;
   onAddEmail: () => void;
   onSendOnly: () => void;
   onCancel: () => void;
 }
 
 /** The "Before we send your request" screen, shared by the admin and the medical request flows. */
-export function AddContactDetailsScreen({ failed, sending, onAddEmail, onSendOnly, onCancel }: AddContactDetailsScreenProps) {
+export function AddContactDetailsScreen({ failed, sending, backTo, onAddEmail, onSendOnly, onCancel }: AddContactDetailsScreenProps) {
   return (
     <>
+      <BackLink fallback={backTo} />
       <h1>Before we send your request</h1>
       {failed ? (
         <p className="nhsuk-error-message" role="alert">

@@ -1,19 +1,74 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../shell/usePageTitle';
+import { endJourney } from '../emergencyCheck';
+import { useFlowStore } from '../sessionFlowStore';
 import { clearAdminFlow } from './adminFlow';
+import { adminReceipt } from './receipt';
 
-/** /admin-request/complete: the confirmation (README "Admin requests"). */
+/**
+ * /admin-request/complete: the confirmation with its receipt (README "Admin requests"): a short
+ * reference the practice finds in its inbox, how the practice will reply, and what was sent,
+ * printable. Opened without a request having been sent in this tab, it says so and claims nothing.
+ */
 export default function AdminCompletePage() {
-  // Sent: forget every answer and the patient's details (sessionStorage).
-  useEffect(() => clearAdminFlow(), []);
+  const { receipt } = useFlowStore(adminReceipt);
+  usePageTitle(receipt ? 'Request sent' : 'No request sent');
+  // Sent: forget every answer and the patient's details (sessionStorage); the journey ends.
+  useEffect(() => {
+    if (!receipt) return;
+    clearAdminFlow();
+    endJourney();
+  }, [receipt]);
+
+  if (!receipt) {
+    return (
+      <>
+        <h1>No request has been sent from this page</h1>
+        <p>We have no record of a request sent from this browser tab. If you started one, it has not been sent.</p>
+        <p>
+          <Link to="/admin-request">Start an admin request</Link>
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <div className="nhsuk-panel app-panel--confirmation">
         <h1 className="nhsuk-panel__title">Your administrative request has been sent.</h1>
+        <div className="nhsuk-panel__body">
+          Your reference is
+          <br />
+          <strong data-testid="receipt-reference">{receipt.reference}</strong>
+        </div>
       </div>
       <h2 className="nhsuk-heading-m">What happens next</h2>
       <p>Your practice will reply within 48 hours, Monday to Friday, excluding public holidays.</p>
-      <p>
+      <p data-testid="receipt-reply">{receipt.reply}</p>
+      <p>If you contact the practice about this request, give them your reference.</p>
+      <h2 className="nhsuk-heading-m">What you sent</h2>
+      <dl className="nhsuk-summary-list" data-testid="receipt-summary">
+        <div className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">Request</dt>
+          <dd className="nhsuk-summary-list__value">{receipt.formLabel}</dd>
+        </div>
+        <div className="nhsuk-summary-list__row">
+          <dt className="nhsuk-summary-list__key">Sent</dt>
+          <dd className="nhsuk-summary-list__value">{new Date(receipt.receivedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+        </div>
+        {receipt.summary.map((row) => (
+          <div className="nhsuk-summary-list__row" key={row.question}>
+            <dt className="nhsuk-summary-list__key">{row.question}</dt>
+            <dd className="nhsuk-summary-list__value">{row.answer}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="app-no-print">
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => window.print()}>
+          Print this page
+        </button>
+      </p>
+      <p className="app-no-print">
         <Link to="/">Go back to the online services menu</Link>
       </p>
     </>

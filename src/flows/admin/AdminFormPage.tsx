@@ -1,5 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { BackLink } from '../../components/BackLink';
+import { usePageTitle } from '../../shell/usePageTitle';
+import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
+import { useLeaveFlow } from '../leaveFlow';
 import { SchemaForm, resolveParameters, type FormData } from '../../../renderer/index';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { loadForm, type LoadedForm } from '../../forms/loadForm';
@@ -22,6 +26,14 @@ export default function AdminFormPage() {
   const [loadFailed, setLoadFailed] = useState(false);
   const [notice, setNotice] = useState<string>();
   const postcode = usePostcodeCheck();
+  const leave = useLeaveFlow();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Each page of the form is its own history entry (`&page=2`), so the back link and the
+  // browser's Back agree; the first page has no `page`.
+  const page = Math.max(Number(searchParams.get('page') ?? '1') || 1, 1) - 1;
+  const [pageTitle, setPageTitle] = useState<string>();
+  usePageTitle(pageTitle);
+  useLeaveGuard(type !== undefined && hasUnsentAnswers(flow.answers[type]));
 
   useEffect(() => {
     if (!type) return;
@@ -70,26 +82,36 @@ export default function AdminFormPage() {
     await send(attempt);
   }
 
+  const pageHeading = loaded.form.doc.pages[page]?.title;
+  const back = page > 0 ? `/admin-request/form?request=${formType}${page > 1 ? `&page=${page}` : ''}` : '/admin-request';
   return (
     <>
-      <span className="nhsuk-caption-l">{access.label}</span>
+      <BackLink fallback={back} />
+      {/* The request's name as a caption, unless the page's heading already says it. */}
+      {pageHeading !== access.label ? <span className="nhsuk-caption-l">{access.label}</span> : null}
       <SchemaForm
         key={formType}
         doc={loaded.form.doc}
         schemaCheck={loaded.form.schemaCheck}
         params={params}
         initialData={flow.answers[formType]}
-        initialPage={flow.pages[formType]}
+        page={page}
+        hideBack
+        onPageChange={(next) =>
+          setSearchParams((current) => {
+            const params = new URLSearchParams(current);
+            if (next > 0) params.set('page', String(next + 1));
+            else params.delete('page');
+            return params;
+          })
+        }
+        onPageShown={(title) => setPageTitle(title)}
         onChange={(data, page) =>
           adminFlow.set((s) => ({ ...s, answers: { ...s.answers, [formType]: data }, pages: { ...s.pages, [formType]: page } }))
         }
         onSubmit={submit}
         onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
-        onBack={() => navigate('/admin-request')}
-        onCancel={() => {
-          clearAdminFlow();
-          navigate('/');
-        }}
+        onCancel={() => leave('/', clearAdminFlow)}
         notice={notice ? <p className="nhsuk-error-message" role="alert">{notice}</p> : undefined}
       />
       <PostcodeNotFoundModal {...postcode.question} />

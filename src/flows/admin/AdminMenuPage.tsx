@@ -1,5 +1,7 @@
 import { Navigate, useNavigate } from 'react-router-dom';
+import { BackLink } from '../../components/BackLink';
 import { useSettings } from '../../settings/useSettings';
+import { useLeaveFlow } from '../leaveFlow';
 import { adminFlow, clearAdminFlow, enabledForms } from './adminFlow';
 import './admin.css';
 
@@ -7,11 +9,13 @@ import './admin.css';
 export default function AdminMenuPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
+  const leave = useLeaveFlow();
   const forms = enabledForms(settings);
   if (forms.length === 0) return <Navigate to="/" replace />;
 
   return (
     <>
+      <BackLink fallback="/" />
       <h1>I need admin help</h1>
       <p>Please select an option below.</p>
       <ul className="nhsuk-list app-admin-menu">
@@ -22,7 +26,7 @@ export default function AdminMenuPage() {
               className="nhsuk-button nhsuk-button--secondary app-admin-menu__option"
               onClick={() => {
                 adminFlow.set({ attempt: undefined, pending: undefined });
-                navigate(`/admin-request/form?request=${encodeURIComponent(form.type)}`);
+                void navigate(`/admin-request/form?request=${encodeURIComponent(form.type)}`);
               }}
             >
               {form.label}
@@ -34,10 +38,7 @@ export default function AdminMenuPage() {
       <button
         type="button"
         className="nhsuk-button nhsuk-button--secondary"
-        onClick={() => {
-          clearAdminFlow();
-          navigate('/');
-        }}
+        onClick={() => leave('/', clearAdminFlow)}
       >
         Cancel
       </button>

@@ -1,5 +1,6 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
+import { useLeaveFlow } from '../leaveFlow';
 import { ADMIN_FLOW, CHANGE_OF_CONTACT_DETAILS, adminFlow, clearAdminFlow } from './adminFlow';
 import { useAdminFormAccess } from './useAdminForm';
 
@@ -7,25 +8,22 @@ import { useAdminFormAccess } from './useAdminForm';
 export default function AdminPatientDetailsPage() {
   const access = useAdminFormAccess();
   const navigate = useNavigate();
+  const leave = useLeaveFlow();
   if (access.kind === 'home') return <Navigate to="/" replace />;
   if (access.kind === 'menu') return <Navigate to="/admin-request" replace />;
   const next = access.type === CHANGE_OF_CONTACT_DETAILS ? '/change-of-contact-details' : `/admin-request/form?request=${access.type}`;
 
   return (
-    <>
-      <span className="nhsuk-caption-l">{access.label}</span>
-      <PatientDetailsStep
-        flow={ADMIN_FLOW}
-        checkRecord={access.requiresPatientRecord}
-        onComplete={({ patient, validation }) => {
-          adminFlow.set({ patient, validation, attempt: undefined });
-          navigate(next);
-        }}
-        onCancel={() => {
-          clearAdminFlow();
-          navigate('/');
-        }}
-      />
-    </>
+    <PatientDetailsStep
+      flow={ADMIN_FLOW}
+      checkRecord={access.requiresPatientRecord}
+      backFallback="/admin-request"
+      caption={<span className="nhsuk-caption-l">{access.label}</span>}
+      onComplete={({ patient, validation }) => {
+        adminFlow.set({ patient, validation, attempt: undefined });
+        void navigate(next);
+      }}
+      onCancel={() => leave('/', clearAdminFlow)}
+    />
   );
 }

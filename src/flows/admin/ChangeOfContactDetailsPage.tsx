@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
+import { BackLink } from '../../components/BackLink';
+import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
 import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
 import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
@@ -18,9 +20,9 @@ const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
  */
 export default function ChangeOfContactDetailsPage() {
   const flow = useFlowStore(adminFlow);
-  const navigate = useNavigate();
   const send = useAdminSender();
   const [notice, setNotice] = useState<string>();
+  useLeaveGuard(hasUnsentAnswers(flow.answers[CHANGE_OF_CONTACT_DETAILS]) || flow.pending !== undefined);
   const patient = flow.patient;
   if (!patient) return <Navigate to={`/admin-request/patient-details?request=${CHANGE_OF_CONTACT_DETAILS}`} replace />;
   const pending = flow.pending;
@@ -34,7 +36,11 @@ export default function ChangeOfContactDetailsPage() {
       const associated = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().contactAttempt);
       adminFlow.set({ contactAttempt: associated });
       // prepareSend made both types CHANGE_OF_CONTACT_DETAILS; saying so again narrows them for the contract.
-      const associatedRequest = { ...associated.body, formType: CHANGE_OF_CONTACT_DETAILS, triageRequestType: CHANGE_OF_CONTACT_DETAILS };
+      const associatedRequest = {
+        ...associated.body,
+        formType: CHANGE_OF_CONTACT_DETAILS,
+        triageRequestType: CHANGE_OF_CONTACT_DETAILS,
+      };
       await send(associated, (key) => sendUnverifiedRequests({ primaryRequest: pending, associatedRequest }, key));
       return;
     }
@@ -44,15 +50,29 @@ export default function ChangeOfContactDetailsPage() {
   }
 
   return (
-    <SchemaForm
-      doc={CHANGE_OF_CONTACT_DETAILS_DOC}
-      schemaCheck={schemaCheck}
-      initialData={flow.answers[CHANGE_OF_CONTACT_DETAILS]}
-      onChange={(data) => adminFlow.set((s) => ({ ...s, answers: { ...s.answers, [CHANGE_OF_CONTACT_DETAILS]: data } }))}
-      onSubmit={submit}
-      onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
-      onBack={() => navigate(pending ? '/add-contact-details' : '/')}
-      notice={notice ? <p className="nhsuk-error-message" role="alert">{notice}</p> : undefined}
-    />
+    <>
+      <BackLink fallback={pending ? '/add-contact-details' : '/'} />
+      <SchemaForm
+        doc={CHANGE_OF_CONTACT_DETAILS_DOC}
+        schemaCheck={schemaCheck}
+        initialData={flow.answers[CHANGE_OF_CONTACT_DETAILS]}
+        onChange={(data) =>
+          adminFlow.set((s) => ({
+            ...s,
+            answers: { ...s.answers, [CHANGE_OF_CONTACT_DETAILS]: data },
+          }))
+        }
+        onSubmit={submit}
+        onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
+        hideBack
+        notice={
+          notice ? (
+            <p className="nhsuk-error-message" role="alert">
+              {notice}
+            </p>
+          ) : undefined
+        }
+      />
+    </>
   );
 }

@@ -3,6 +3,8 @@ import { useSettings } from '../../settings/useSettings';
 import type { AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
 import { enabledForms, isAdminFormType, CHANGE_OF_CONTACT_DETAILS } from './adminFlow';
 
+export const PATIENT_REGISTRATION_FORM = 'PATIENT_REGISTRATION_FORM';
+
 export type AdminFormAccess =
   | { kind: 'home' }
   | { kind: 'menu' }
@@ -22,5 +24,8 @@ export function useAdminFormAccess(): AdminFormAccess {
   if (!isAdminFormType(type)) return { kind: 'home' };
   const form = enabledForms(settings).find((f) => f.type === type);
   if (!form) return { kind: 'menu' };
-  return { kind: 'ok', type, label: form.label, requiresPatientRecord: form.requiresPatientRecord === true };
+  // The registration form is for people who are not yet patients, so it never asks for a record,
+  // whatever the practice's settings say (README "Admin requests").
+  const requiresPatientRecord = type !== PATIENT_REGISTRATION_FORM && form.requiresPatientRecord === true;
+  return { kind: 'ok', type, label: form.label, requiresPatientRecord };
 }

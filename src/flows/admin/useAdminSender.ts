@@ -2,10 +2,13 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sendAdminRequest } from '../../api/index';
 import { useApiCall } from '../../errors/ErrorNotifications';
-import type { SendAttempt } from './adminFlow';
+import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
+import { enabledForms, type SendAttempt } from './adminFlow';
+import { adminReceipt, makeReceipt } from './receipt';
+import { useSettings } from '../../settings/useSettings';
 
 /** Sends one attempt with its Idempotency-Key; the default is the admin request itself. */
-export type AttemptSender = (idempotencyKey: string) => Promise<unknown>;
+export type AttemptSender = (idempotencyKey: string) => Promise<SubmissionResponse>;
 
 /**
  * Sends an admin request (or, with `request`, the combined request that carries it) once: the
@@ -19,13 +22,17 @@ export type AttemptSender = (idempotencyKey: string) => Promise<unknown>;
 export function useAdminSender() {
   const navigate = useNavigate();
   const call = useApiCall();
+  const { settings } = useSettings();
   return useCallback(
     async (attempt: SendAttempt, request: AttemptSender = (key) => sendAdminRequest(attempt.body, key)) => {
-      await call(() => request(attempt.key), { flow: 'admin', handleErrors: 'answers' });
+      const answer = await call(() => request(attempt.key), { flow: 'admin', handleErrors: 'answers' });
+      // The receipt (reference, how they will reply, what was sent) is what the confirmation shows.
+      const label = enabledForms(settings).find((f) => f.type === attempt.body.formType)?.label ?? 'Admin request';
+      adminReceipt.set({ receipt: await makeReceipt(answer, attempt.body, label) });
       // The complete page forgets the flow once it is shown: clearing it here, while the form
       // is still on screen, would send the patient back to the details step.
       await navigate('/admin-request/complete', { replace: true });
     },
-    [call, navigate],
+    [call, navigate, settings],
   );
 }

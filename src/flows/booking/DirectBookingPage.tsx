@@ -68,6 +68,7 @@ function DirectBooking({ lid }: { lid: string }) {
       <PatientDetailsStep
         flow={DIRECT_BOOKING_FLOW}
         minAge={MIN_AGE}
+        backFallback="/"
         onComplete={({ patient }) => void accept(patient)}
         onCancel={() => {
           clearPatientDetails(DIRECT_BOOKING_FLOW);

@@ -38,6 +38,7 @@ export default function ChildPatientDetailsPage() {
         minAge={0}
         maxAge={CHILD_MAX_AGE}
         checkRecord={false}
+        backFallback="/child-request/emergency-symptoms"
         onComplete={({ patient }) => {
           proxyStep.set({ patient });
         }}

@@ -1,12 +1,16 @@
+import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../triage/triageFlow';
+import { endJourney } from '../emergencyCheck';
 
 export const SELF_HELP_SENT_HEADING = 'Your email is on its way to you';
 
 /** /self-help/thank-you: after "I will try self-help first" sent the request with the self-help email. */
 export default function SelfHelpThankYouPage() {
+  // The journey is over here: the next one passes the emergency symptoms screen again.
+  useEffect(() => endJourney(), []);
   const sent = useFlowStore(triageFlow).sent;
   if (sent?.triageRequestType !== 'ELIGIBILITY_BOOKING') return <Navigate to="/" replace />;
   return (

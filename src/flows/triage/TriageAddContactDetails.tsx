@@ -62,6 +62,7 @@ export function TriageAddContactDetails({ flow }: { flow: TriageFlowState }) {
     <AddContactDetailsScreen
       failed={failed}
       sending={sending}
+      backTo="/triage/complete"
       onAddEmail={() => setStep('details')}
       onSendOnly={() => void sendOnly()}
       onCancel={() => {

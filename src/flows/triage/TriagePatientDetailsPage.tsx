@@ -137,6 +137,7 @@ export default function TriagePatientDetailsPage() {
       <PatientDetailsStep
         flow={MEDICAL_FLOW}
         checkRecord={manualAuthOn(settings)}
+        backFallback="/triage"
         onComplete={({ patient, validation }) => void start(patient, validation)}
         onCancel={() => {
           void Promise.resolve(navigate('/')).then(clearTriageFlow);

@@ -4,11 +4,14 @@ import { putCustomData } from '../../api/engine';
 import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
 import { TRIAGE_START, bool, triageFlow } from './triageFlow';
+import { endJourney } from '../emergencyCheck';
 
 export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
 
 /** /triage/thank-you: shown once the request is sent (only the sent marker is left in the flow). */
 export default function TriageThankYouPage() {
+  // The journey is over here: the next one passes the emergency symptoms screen again.
+  useEffect(() => endJourney(), []);
   const flow = useFlowStore(triageFlow);
   const sent = flow.sent;
   const reached = flow.reachedThankYou;

@@ -6,7 +6,6 @@ export interface FormStepProps {
   initialData: FormData;
   onChange: (data: FormData) => void;
   onSubmit: (data: FormData) => Promise<void>;
-  onBack: () => void;
   onCancel: () => void;
 }
 
@@ -16,8 +15,8 @@ interface Props extends FormStepProps {
   formKey: string;
 }
 
-/** One screen of the step that is a form document, with Next, Back and Cancel. */
-export function FormStep({ form, formKey, params, initialData, onChange, onSubmit, onBack, onCancel }: Props) {
+/** One screen of the step that is a form document, with Next and Cancel (the step draws the back link above it). */
+export function FormStep({ form, formKey, params, initialData, onChange, onSubmit, onCancel }: Props) {
   return (
     <SchemaForm
       key={formKey}
@@ -27,7 +26,7 @@ export function FormStep({ form, formKey, params, initialData, onChange, onSubmi
       initialData={initialData}
       onChange={onChange}
       onSubmit={onSubmit}
-      onBack={onBack}
+      hideBack
       onCancel={onCancel}
       submitLabel="Next"
     />

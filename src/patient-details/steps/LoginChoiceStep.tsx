@@ -1,29 +1,24 @@
 import { authorizeUrl } from '../../api/index';
+import { allowLeaving } from '../../shell/useLeaveGuard';
 
 interface LoginChoiceStepProps {
   tenantId?: string;
   onDecline: () => void;
-  onBack: () => void;
 }
 
 /** "Do you want to use NHS login?": NHS login comes back to this page, or the patient goes on without it. */
-export function LoginChoiceStep({ tenantId, onDecline, onBack }: LoginChoiceStepProps) {
+export function LoginChoiceStep({ tenantId, onDecline }: LoginChoiceStepProps) {
   const here = `${window.location.pathname}${window.location.search}`;
   return (
     <>
       <h1>Do you want to use NHS login?</h1>
       <p>If you have an NHS login, your practice can find your record without asking for your details.</p>
-      <a className="nhsuk-button" href={authorizeUrl(here, here, tenantId)}>
+      <a className="nhsuk-button" href={authorizeUrl(here, here, tenantId)} onClick={allowLeaving}>
         Continue to NHS login
       </a>
       <div>
         <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onDecline}>
           Continue without logging in
-        </button>
-      </div>
-      <div className="nhsuk-back-link">
-        <button type="button" className="nhsuk-back-link__link app-link-button" onClick={onBack}>
-          Back
         </button>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { Modal } from '../../components/Modal';
 import { PostcodeNotFoundModal, type PostcodeQuestion } from '../../postcode/usePostcodeCheck';
-import type { PendingQuestion } from '../usePatientDetailsFlow';
-import { STATUS_MODALS, modalText } from '../validationOutcome';
+import { DETAILS_FIX_FIELD, EMAIL_FIX_FIELD, OUTCOME_NOTICE_ID, type Outcome, type PendingQuestion } from '../usePatientDetailsFlow';
+import { PRACTICE_PHONE_LINE, STATUS_MODALS, modalText, type ValidationStatus } from '../validationOutcome';
 
 interface PatientDetailsModalsProps {
   postcodeQuestion: PostcodeQuestion;
@@ -9,10 +9,75 @@ interface PatientDetailsModalsProps {
   practicePhone?: string;
   onContinueWithoutEmail: () => void;
   onDismiss: () => void;
+  /** Where focus goes when a status modal closes (the modal outcome pattern). */
+  focusAfter: () => HTMLElement | null;
+}
+
+/** The words of a record-check outcome: the product's message, and the practice's number when it says to call. */
+export function OutcomeText({ status, practicePhone }: { status: FailedStatus; practicePhone?: string }) {
+  return (
+    <>
+      {STATUS_MODALS[status].body.map((text) => (
+        <p key={text}>{modalText(text, practicePhone)}</p>
+      ))}
+      {practicePhone &&
+      STATUS_MODALS[status].body.every((text) => !text.includes('{phone}')) &&
+      /call the practice/i.test(STATUS_MODALS[status].body.join(' ')) ? (
+        <p>{modalText(PRACTICE_PHONE_LINE, practicePhone)}</p>
+      ) : null}
+    </>
+  );
+}
+
+type FailedStatus = Exclude<ValidationStatus, 'VALIDATED'>;
+
+/**
+ * After a record-check modal closes, its message stays on the page (focusable, so focus can be
+ * put on it when there is nothing on the page to fix), with a link to what to fix when there is.
+ */
+export function OutcomeNotice({ outcome, practicePhone }: { outcome: Outcome | undefined; practicePhone?: string }) {
+  if (!outcome) return null;
+  const fixId = outcome.fix === 'details' ? DETAILS_FIX_FIELD : outcome.fix === 'email' ? EMAIL_FIX_FIELD : undefined;
+  return (
+    <div className="nhsuk-error-summary" id={OUTCOME_NOTICE_ID} tabIndex={-1} aria-labelledby={`${OUTCOME_NOTICE_ID}-title`} role="alert">
+      <h2 className="nhsuk-error-summary__title" id={`${OUTCOME_NOTICE_ID}-title`}>
+        {STATUS_MODALS[outcome.status].title}
+      </h2>
+      <div className="nhsuk-error-summary__body">
+        <OutcomeText status={outcome.status} practicePhone={practicePhone} />
+        {fixId ? (
+          <ul className="nhsuk-list nhsuk-error-summary__list">
+            <li>
+              <a
+                href={`#${fixId}`}
+                onClick={(event) => {
+                  const target = document.getElementById(fixId);
+                  if (target) {
+                    event.preventDefault();
+                    target.focus();
+                  }
+                }}
+              >
+                {outcome.fix === 'details' ? 'Check your details' : 'Enter an email address'}
+              </a>
+            </li>
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
 }
 
 /** Every question the patient-details step asks in a modal: postcode not found, no email, and one per failing record-check status. */
-export function PatientDetailsModals({ postcodeQuestion, pending, practicePhone, onContinueWithoutEmail, onDismiss }: PatientDetailsModalsProps) {
+export function PatientDetailsModals({
+  postcodeQuestion,
+  pending,
+  practicePhone,
+  onContinueWithoutEmail,
+  onDismiss,
+  focusAfter,
+}: PatientDetailsModalsProps) {
+  const status = pending?.kind === 'status' && pending.answer.status !== 'VALIDATED' ? pending.answer.status : undefined;
   return (
     <>
       <PostcodeNotFoundModal {...postcodeQuestion} />
@@ -22,18 +87,19 @@ export function PatientDetailsModals({ postcodeQuestion, pending, practicePhone,
         onClose={onDismiss}
         actions={[
           { label: 'Continue', onClick: onContinueWithoutEmail },
-          { label: 'Add an email address', secondary: true, onClick: onDismiss },
+          {
+            label: 'Add an email address',
+            secondary: true,
+            onClick: onDismiss,
+          },
         ]}
       >
         <p>We will use the email address we have on record for you.</p>
       </Modal>
-      {pending?.kind === 'status' && pending.answer.status !== 'VALIDATED' ? (
-        <Modal open title={STATUS_MODALS[pending.answer.status].title} onClose={onDismiss}>
-          {STATUS_MODALS[pending.answer.status].body.map((text) => (
-            <p key={text}>{modalText(text, practicePhone)}</p>
-          ))}
-        </Modal>
-      ) : null}
+      {/* Kept mounted while closed, so closing it can return focus (Modal's returnFocusTo). */}
+      <Modal open={status !== undefined} title={status ? STATUS_MODALS[status].title : ''} onClose={onDismiss} returnFocusTo={focusAfter}>
+        {status ? <OutcomeText status={status} practicePhone={practicePhone} /> : null}
+      </Modal>
     </>
   );
 }

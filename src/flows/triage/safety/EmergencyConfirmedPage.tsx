@@ -1,14 +1,18 @@
+import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CareCard } from '../../../components/CareCard';
 import { useFlowStore } from '../../sessionFlowStore';
 import { TRIAGE_START, triageFlow } from '../triageFlow';
 import { CONFIRMED_HEADING, CONFIRMED_PRACTICE_TOLD, NHS_LINKS } from './safetyWords';
+import { endJourney } from '../../emergencyCheck';
 
 /**
  * /triage/emergency-confirmed: after "Inform the practice". The request is sent (only the sent
  * marker is left in the flow); the patient is told to attend A&E or call 999, with nhs.uk links.
  */
 export default function EmergencyConfirmedPage() {
+  // The journey is over here: the next one passes the emergency symptoms screen again.
+  useEffect(() => endJourney(), []);
   const { sent } = useFlowStore(triageFlow);
   if (!sent || sent.triageRequestType !== 'EMERGENCY_INDICATION') return <Navigate to={TRIAGE_START} replace />;
   return (

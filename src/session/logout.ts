@@ -1,0 +1,20 @@
+import { mutate } from 'swr';
+import { signOutUrl } from '../api/index';
+import { clearAllFlowStores } from '../flows/sessionFlowStore';
+import { allowLeaving } from '../shell/useLeaveGuard';
+
+/** Where logout lands: a page that says the patient is logged out and their details are gone from the tab. */
+export const LOGGED_OUT_PATH = '/logged-out';
+
+/**
+ * The one logout (README "The patient app"): forget everything of the patient this tab holds —
+ * every flow's answers and details in sessionStorage, and swr's cached answers (NHS login user
+ * info, login state) — then end the NHS login session and land on the logged-out page. Nothing
+ * the patient typed can then be sent in their name.
+ */
+export async function logout(tenantId: string | undefined): Promise<void> {
+  allowLeaving();
+  clearAllFlowStores();
+  await mutate(() => true, undefined, { revalidate: false });
+  window.location.assign(signOutUrl(LOGGED_OUT_PATH, tenantId));
+}
