@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { NONE_OF_THE_ABOVE, defaultWidget, prune, visibleFields, type FormData, type FormDocument } from '../../renderer/core/index';
 import { safeCandidates } from '../../server/engine/exampleAnswers';
-import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, type DemoPatient } from './admin-steps';
+import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, passEmergencyCheck, type DemoPatient } from './admin-steps';
 import { answer as answerField, form, root } from './form-filler';
 
 export interface PathwayDoc {
@@ -34,8 +34,16 @@ export async function search(page: Page, text: string): Promise<void> {
 }
 
 /** From /triage: searches in the patient's words, picks the pathway, gives the patient's details. */
-export async function startPathway(page: Page, words: string, label: string, patient: DemoPatient = AMELIA): Promise<void> {
+/** Opens the medical request's search as a deep link: the emergency symptoms screen comes first, then the search. */
+export async function openTriage(page: Page): Promise<void> {
   await page.goto('/triage');
+  await page.waitForURL((url) => url.pathname === '/emergency-symptoms' && url.searchParams.get('next') === '/triage');
+  await passEmergencyCheck(page);
+  await page.waitForURL((url) => url.pathname === '/triage');
+}
+
+export async function startPathway(page: Page, words: string, label: string, patient: DemoPatient = AMELIA): Promise<void> {
+  await openTriage(page);
   await search(page, words);
   await page.getByTestId('search-results').getByRole('link', { name: label, exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/triage/patient-details');

@@ -4,7 +4,7 @@ import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice, setControls } from './practice-controls';
 import { AMELIA } from './admin-steps';
 import { form } from './form-filler';
-import { answer, answerQuestionnaire, answerSection, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
+import { answer, answerQuestionnaire, answerSection, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, openTriage, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
 import { visibleFields } from '../../renderer/core/index';
 
 let browser: Browser;
@@ -130,7 +130,7 @@ describe('medical request journey in Chromium', () => {
 
   it('search prompts: pristine, too short, nonsense, near miss; Search disabled while blank; All options', async () => {
     const { page } = await openPage(browser);
-    await page.goto('/triage');
+    await openTriage(page);
     await page.getByRole('heading', { name: 'What do you need help with?' }).waitFor();
     expect(await page.getByTestId('search-prompt').textContent()).toBe(PROMPTS.pristine);
     expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
@@ -250,7 +250,7 @@ describe('keyboard only', () => {
     const doc = loadPathway('Triage.DiarrhoeaVomiting');
     const ex = doc.examples!.find((e) => e.name === 'Routine stomach bug')!;
     const { page } = await openPage(browser);
-    await page.goto('/triage');
+    await openTriage(page);
     const box = page.getByRole('searchbox', { name: /Search for your symptom/ });
     await tabTo(page, await idOf(box));
     await page.keyboard.type('diarrhoea and being sick');

@@ -4,6 +4,7 @@ import { SchemaForm } from '../../../renderer/index';
 import { CareCard } from '../../components/CareCard';
 import { anyTicked, checklistFor, checklistPage, childFlow } from './childFlow';
 import { useChildFlow } from './useChildGuard';
+import { passEmergencyCheck } from '../emergencyCheck';
 
 /**
  * /child-request/emergency-symptoms: the emergency checklist of the child's age band
@@ -39,6 +40,8 @@ export default function ChildEmergencySymptomsPage() {
       return;
     }
     childFlow.set({ emergencySymptomsChecked: true });
+    // The child's checklist is this journey's emergency check: the pathway pages after it do not ask again.
+    passEmergencyCheck();
     void navigate('/child-request/patient-details');
   }
 

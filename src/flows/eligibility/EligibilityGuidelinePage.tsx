@@ -7,6 +7,7 @@ import { useSettings } from '../../settings/useSettings';
 import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../triage/EngineErrorPanel';
 import { proxyOn, triageFlow } from '../triage/triageFlow';
 import { rememberReturnTarget, sessionHome } from './eligibilityFlow';
+import { passEmergencyCheck } from '../emergencyCheck';
 
 /** Availability: 'none' only when the practice answered `hasAvailableAppointments: false`; 'unknown' when it could not say. */
 export type Availability = 'unknown' | 'some' | 'none';
@@ -91,7 +92,14 @@ export default function EligibilityGuidelinePage() {
       triageFlow.set((s) => ({ lastSearch: s.lastSearch, selection: { guidelineId, label, searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] }, drafts: {}, labels: {} }));
     }
     const details = detailsPath(guidelineId);
-    void navigate(guideline?.showEmergencySymptoms ? `/emergency-symptoms?next=${encodeURIComponent(details)}` : details);
+    if (guideline?.showEmergencySymptoms) {
+      void navigate(`/emergency-symptoms?next=${encodeURIComponent(details)}`);
+      return;
+    }
+    // A pathway that does not show the emergency symptoms screen (showEmergencySymptoms off) has
+    // no check to pass: the medical pages it goes on to must not ask for one.
+    passEmergencyCheck();
+    void navigate(details);
   }
 
   return (

@@ -73,6 +73,27 @@ describe('the route table', () => {
     ]);
   });
 
+  it('sends deep links into the medical, admin and self-help journeys through the emergency symptoms screen, and nothing else', () => {
+    const checked = APP_ROUTES.filter((r) => r.emergencyCheck).map((r) => r.path).sort();
+    expect(checked).toEqual([
+      '/add-contact-details',
+      '/admin-request',
+      '/admin-request/form',
+      '/admin-request/patient-details',
+      '/change-of-contact-details',
+      '/self-help',
+      '/triage',
+      '/triage/complete',
+      '/triage/patient-details',
+      '/triage/questionnaire',
+      '/triage/your-own-words',
+    ]);
+    // The screen itself, the safety-netting after an urgent answer, booking links and the child's own checklist never wait on it.
+    for (const path of ['/emergency-symptoms', '/triage/emergency-questions', '/triage/submit-emergency', '/appointment/book-appointment', '/child-request', '/child-request/emergency-symptoms', '/logged-out']) {
+      expect(APP_ROUTES.find((r) => r.path === path)?.emergencyCheck).not.toBe(true);
+    }
+  });
+
   it('gates the short redirects by their feature', () => {
     const gates = Object.fromEntries(SHORT_REDIRECTS.map((r) => [r.from, [r.to, r.gate]]));
     expect(gates).toEqual({
