@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NONE_OF_THE_ABOVE, validate, type FormDocument } from '../../../renderer/core/index';
 
-const doc = JSON.parse(readFileSync(path.resolve(__dirname, '../../fixtures/forms/FIXTURE_CHECKBOXES.form.json'), 'utf8')) as FormDocument;
+const doc = JSON.parse(readFileSync(path.resolve(__dirname, '../../../schemas/fixtures/forms/FIXTURE_CHECKBOXES.form.json'), 'utf8')) as FormDocument;
 
 describe('None of the above', () => {
   it('is a valid answer of a checkboxes field that offers it', () => {
