@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -55,8 +55,38 @@ function shipPlugin(): Plugin {
   };
 }
 
+const REACT_COMPONENTS = `${path.sep}node_modules${path.sep}nhsuk-react-components${path.sep}dist${path.sep}esm${path.sep}components${path.sep}`;
+
+/**
+ * nhsuk-react-components loads NHS.UK frontend's script for a component (the header's menu, a
+ * button's double-click guard) with `import('nhsuk-frontend')` once the component is on screen:
+ * the package's whole bundle, every component's script, for each page. This resolves that import,
+ * made from a component's own file (…/header/Header.js), to that component's module in
+ * nhsuk-frontend (…/components/header/header.mjs), which exports the same class: a page loads the
+ * scripts of the components it shows (README.md "Serving and speed on a phone"). Any other
+ * importer gets the package as published.
+ */
+function nhsukFrontendPerComponent(): Plugin {
+  return {
+    name: 'gp-nhsuk-frontend-per-component',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      // Only the dynamic import: the same files' bare `import 'nhsuk-frontend'` is side-effect free and dropped.
+      const kind = (options as { kind?: string }).kind;
+      if (source !== 'nhsuk-frontend' || kind !== 'dynamic-import' || !importer?.includes(REACT_COMPONENTS)) return null;
+      const kebab = path
+        .basename(importer, '.js')
+        .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+        .toLowerCase();
+      const candidate = path.join(root, 'node_modules/nhsuk-frontend/dist/nhsuk/components', kebab, `${kebab}.mjs`);
+      return existsSync(candidate) ? candidate : null;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), shipPlugin()],
+  plugins: [react(), nhsukFrontendPerComponent(), shipPlugin()],
   resolve: {
     // react-router's package exports point every bundler at its development build (dev warnings,
     // invariant messages); the build ships the production one it publishes beside it.

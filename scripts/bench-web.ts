@@ -27,6 +27,8 @@ interface Load {
   bytes: number;
   jsBytes: number;
   lcpMs: number;
+  /** The largest contentful paint's element: tag, class and the start of its text. */
+  lcpElement: string;
   requests: number;
   /** The page's scripts as brotli (what HTTPS browsers get; Chromium asks plain-HTTP servers for gzip only). */
   jsBrotliBytes: number;
@@ -50,6 +52,8 @@ async function startServer(precompressed: boolean) {
 /** Walks to the OTHER_ENQUIRY form at full speed (so its flow state is in sessionStorage). */
 async function reachAdminForm(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/admin-request/form?request=OTHER_ENQUIRY`);
+  // A deep link into the journey meets the emergency symptoms screen first.
+  await page.getByRole('button', { name: 'I have none of these', exact: true }).click();
   await page.getByRole('button', { name: 'Continue without logging in' }).click();
   await page.getByRole('heading', { name: 'Your details' }).waitFor();
   await page.locator('#field-dateOfBirth').fill('12');
@@ -74,10 +78,17 @@ async function measure(browser: Browser, base: string, which: 'home' | 'admin fo
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number };
+    const w = window as unknown as { __lcp: number; __lcpElement: string };
     w.__lcp = 0;
+    w.__lcpElement = '';
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+      for (const entry of list.getEntries()) {
+        w.__lcp = entry.startTime;
+        const element = (entry as PerformanceEntry & { element?: Element | null }).element;
+        const classes = element?.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+        const text = (element?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        w.__lcpElement = element ? `<${element.tagName.toLowerCase()}${classes}> "${text}"` : '(removed element)';
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   if (which === 'admin form') await reachAdminForm(page, base);
@@ -105,13 +116,16 @@ async function measure(browser: Browser, base: string, which: 'home' | 'admin fo
   else await page.reload({ waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');
-  const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  const { lcpMs, lcpElement } = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __lcpElement: string };
+    return { lcpMs: w.__lcp, lcpElement: w.__lcpElement };
+  });
   await context.close();
   const jsBrotliBytes = [...scripts].reduce((sum, p) => {
     const br = path.join(root, 'dist', `${p}.br`);
     return sum + (existsSync(br) ? statSync(br).size : 0);
   }, 0);
-  return { bytes, jsBytes, lcpMs, requests, jsBrotliBytes };
+  return { bytes, jsBytes, lcpMs, lcpElement, requests, jsBrotliBytes };
 }
 
 async function main() {
@@ -126,7 +140,7 @@ async function main() {
         for (const variant of run % 2 === 0 ? (['shipped', 'uncompressed'] as const) : (['uncompressed', 'shipped'] as const)) {
           const load = await measure(browser, servers[variant].url, which);
           ((results[which] ??= {})[variant] ??= []).push(load);
-          console.log(`  ${which.padEnd(10)} ${variant.padEnd(12)} run ${run + 1}: ${(load.bytes / 1000).toFixed(1)} kB, JS ${(load.jsBytes / 1000).toFixed(1)} kB, LCP ${load.lcpMs.toFixed(0)} ms`);
+          console.log(`  ${which.padEnd(10)} ${variant.padEnd(12)} run ${run + 1}: ${(load.bytes / 1000).toFixed(1)} kB, JS ${(load.jsBytes / 1000).toFixed(1)} kB, LCP ${load.lcpMs.toFixed(0)} ms ${load.lcpElement}`);
         }
       }
     }

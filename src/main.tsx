@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './routes';
+import { preloadScreen } from './routing/GatedRoute';
 import './styles/app.scss';
 
 // NHS.UK frontend's components check for this class, which its page template sets with an
@@ -9,6 +10,7 @@ import './styles/app.scss';
 // frontend is supported, so it is set here.
 document.body.classList.add('nhsuk-frontend-supported');
 
+preloadScreen(window.location.pathname);
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -8,11 +8,47 @@ import { isGateOpen } from './gating';
 import { Navigate, useLocation } from 'react-router-dom';
 import { emergencyCheck, emergencyCheckPath } from '../flows/emergencyCheck';
 import { useFlowStore } from '../flows/sessionFlowStore';
-import type { AppRoute } from './routeTable';
+import { routeForPath, type AppRoute } from './routeTable';
 
-/** The lazily loaded screen of each route-table row, made once. */
+type ScreenModule = { default: ComponentType };
+
+/** Screens whose module has been downloaded, by route-table row. */
+const loadedScreens = new Map<AppRoute, ScreenModule>();
+
+function loadScreen(route: AppRoute): Promise<ScreenModule> {
+  return route.load().then((module) => {
+    loadedScreens.set(route, module);
+    return module;
+  });
+}
+
+/**
+ * Starts downloading the screen of the page being opened (main.tsx, before the first render), so
+ * it arrives beside the settings calls instead of after them. README.md "Serving and speed on a phone".
+ */
+export function preloadScreen(pathname: string): void {
+  const route = routeForPath(pathname);
+  // A failed download is left to the route, which loads its screen again and shows the error page.
+  if (route) loadScreen(route).catch(() => undefined);
+}
+
+/**
+ * The lazily loaded screen of each route-table row, made once. A screen already downloaded is
+ * handed to React.lazy synchronously (a thenable that calls back at once), so React renders it
+ * straight away instead of committing the Suspense fallback for a frame first.
+ */
 export function lazyScreen(route: AppRoute): LazyExoticComponent<ComponentType> {
-  return lazy(route.load);
+  return lazy(() => {
+    const loaded = loadedScreens.get(route);
+    if (!loaded) return loadScreen(route);
+    // React.lazy reads a thenable that has called back by the time then() returns as already loaded.
+    const settled = {
+      then(onLoaded: (module: ScreenModule) => unknown) {
+        onLoaded(loaded);
+      },
+    };
+    return settled as unknown as Promise<ScreenModule>;
+  });
 }
 
 function Titled({ pageName, children }: { pageName: string; children: React.ReactNode }) {

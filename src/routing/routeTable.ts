@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
 import type { Gate } from './gating';
 
 /**
@@ -72,6 +73,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/child-request/menu', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildMenuPage') },
   { path: '/child-request/confirmation', pageName: 'Request sent', gate: 'child', load: () => import('../flows/child/ChildConfirmationPage') },
 ];
+
+/** The route-table row that draws `pathname` (matched as React Router matches it), if any. */
+export function routeForPath(pathname: string): AppRoute | undefined {
+  return APP_ROUTES.find((route) => matchPath(route.path, pathname) !== null);
+}
 
 export const NOT_FOUND_PAGE_NAME = 'Page not found';
 

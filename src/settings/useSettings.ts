@@ -64,8 +64,10 @@ export function useSettings(): SettingsState {
   const failedKey = keys.filter((k) => results[k].error !== undefined).join(',');
   const failed = useMemo(() => (failedKey ? (failedKey.split(',') as Key[]) : []), [failedKey]);
 
+  // Only the shared set says whether NHS login is on: the check starts as soon as that set is in.
   const loginEnabled = settings.shared.nhsLogin?.enabled === true;
-  const loginCheck = useSWR<boolean>(settled && loginEnabled ? LOGIN_PATHS.isLoggedIn : null, isLoggedIn, SWR_OPTIONS);
+  const sharedSettled = results.shared.data !== undefined || results.shared.error !== undefined;
+  const loginCheck = useSWR<boolean>(sharedSettled && loginEnabled ? LOGIN_PATHS.isLoggedIn : null, isLoggedIn, SWR_OPTIONS);
   const loggedIn = loginCheck.data === true;
   const userInfo = useSWR<NhsUserInfo>(loggedIn ? LOGIN_PATHS.userInfo : null, getUserInfo, SWR_OPTIONS);
   const loginSettled = !loginEnabled || loginCheck.data !== undefined || loginCheck.error !== undefined;
