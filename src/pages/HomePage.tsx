@@ -1,4 +1,4 @@
-import { Button, Card } from 'nhsuk-react-components';
+import { Card } from 'nhsuk-react-components';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
@@ -96,9 +96,12 @@ export default function HomePage() {
     <>
       <h1>Welcome to {settings.clinic.name} online services</h1>
       <p className="nhsuk-lede-text">Get help from your GP practice online. Choose what you need help with.</p>
-      <Button secondary type="button" onClick={() => setNoticesOpen(true)}>
+      {/* The design system's secondary button as plain markup: the library's Button also loads NHS.UK
+          frontend's button script (double-click guard, space key on link buttons), which a plain
+          <button> does not need (README.md "Serving and speed on a phone"). */}
+      <button className="nhsuk-button nhsuk-button--secondary" type="button" onClick={() => setNoticesOpen(true)}>
         Practice notices
-      </Button>
+      </button>
       {medicalOff || adminOff ? (
         <div className="nhsuk-inset-text" role="status" data-testid="service-off-status">
           <span className="nhsuk-u-visually-hidden">Information: </span>

@@ -1,5 +1,6 @@
-import { Footer, Header, SkipLink } from 'nhsuk-react-components';
+import { Footer, SkipLink } from 'nhsuk-react-components';
 import { useEffect } from 'react';
+import { SiteHeader } from '../shell/SiteHeader';
 import { UrgentWarning } from '../shell/UrgentWarning';
 import { pageTitle } from '../shell/usePageTitle';
 
@@ -15,7 +16,7 @@ export default function RootErrorPage() {
   return (
     <>
       <SkipLink href="#maincontent">Skip to main content</SkipLink>
-      <Header service={{ text: 'Your GP practice', href: '/' }} />
+      <SiteHeader serviceName="Your GP practice" />
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
           <h1>Something went wrong</h1>

@@ -26,10 +26,10 @@ function loadScreen(route: AppRoute): Promise<ScreenModule> {
  * Starts downloading the screen of the page being opened (main.tsx, before the first render), so
  * it arrives beside the settings calls instead of after them. README.md "Serving and speed on a phone".
  */
-export function preloadScreen(pathname: string): void {
+export async function preloadScreen(pathname: string): Promise<void> {
   const route = routeForPath(pathname);
   // A failed download is left to the route, which loads its screen again and shows the error page.
-  if (route) loadScreen(route).catch(() => undefined);
+  if (route) await loadScreen(route).catch(() => undefined);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import useSWR, { type SWRConfiguration } from 'swr';
+import useSWR, { mutate, preload, type SWRConfiguration } from 'swr';
 import { LOGIN_PATHS, SETTINGS_PATHS, fetchSettingsSet, getUserInfo, isLoggedIn } from '../api/index';
 import { deriveFeatures, type Features } from '../routing/gating';
 import { SETTINGS_DEFAULTS } from './defaults';
@@ -36,6 +36,29 @@ export function withDefaults<K extends Key>(key: K, data: unknown): AllSettings[
 
 function useSet<K extends Key>(key: K) {
   return useSWR<unknown>(SETTINGS_PATHS[key], fetchSettingsSet, SWR_OPTIONS);
+}
+
+/** Starts one call through swr's preload (the hook's first fetch of `path` takes it) and puts its answer in swr's cache. */
+async function prime(path: string, fetcher: (path: string) => Promise<unknown>): Promise<unknown> {
+  const data: unknown = await preload(path, fetcher);
+  await mutate(path, data, { revalidate: false });
+  return data;
+}
+
+/**
+ * Called once before the first render (main.tsx): makes the calls useSettings makes — every
+ * settings set, then the login check when the shared set turns NHS login on — and puts the answers
+ * in swr's cache, so the first render already has them (no "Initialising" render, no re-render
+ * per answer). The hook's own first fetch of each path takes the same call (swr `preload`): nothing
+ * is asked twice, and a failed call reaches the hook as the failure it handles (defaults). The
+ * calls themselves were started by index.html's preloads. README.md "Serving and speed on a phone".
+ */
+export async function primeSettings(): Promise<void> {
+  const keys = Object.keys(SETTINGS_PATHS) as Key[];
+  const sets = keys.map((key) => prime(SETTINGS_PATHS[key], fetchSettingsSet).catch(() => undefined));
+  const shared = withDefaults('shared', await sets[keys.indexOf('shared')]);
+  const login = shared.nhsLogin?.enabled === true ? prime(LOGIN_PATHS.isLoggedIn, isLoggedIn).catch(() => undefined) : undefined;
+  await Promise.all([...sets, login]);
 }
 
 /**

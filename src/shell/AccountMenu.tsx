@@ -1,8 +1,8 @@
-import { Header } from 'nhsuk-react-components';
 import { useState } from 'react';
 import { Modal } from '../components/Modal';
 import { useSettings } from '../settings/useSettings';
 import { logout } from '../session/logout';
+import { SiteHeaderAccountButton } from './SiteHeader';
 
 /** The logged-in patient's menu: "My NHS login account" with name, settings and Logout. */
 export function AccountMenu() {
@@ -13,11 +13,7 @@ export function AccountMenu() {
   const clusterUri = settings.shared.nhsLogin.clusterUri;
   return (
     <>
-      <Header.Account aria-label="Account">
-        <Header.AccountItem as="button" type="button" onClick={() => setOpen(true)}>
-          My NHS login account
-        </Header.AccountItem>
-      </Header.Account>
+      <SiteHeaderAccountButton onClick={() => setOpen(true)}>My NHS login account</SiteHeaderAccountButton>
       <Modal open={open} title="My NHS login account" onClose={() => setOpen(false)}>
         <p data-testid="account-name">{name || 'Logged in with NHS login'}</p>
         <div className="app-button-row">

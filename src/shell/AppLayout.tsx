@@ -1,4 +1,4 @@
-import { Footer, Header, SkipLink } from 'nhsuk-react-components';
+import { Footer, SkipLink } from 'nhsuk-react-components';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
@@ -9,6 +9,7 @@ import { useSettings } from '../settings/useSettings';
 import { AccountMenu } from './AccountMenu';
 import { MedicalDeviceInfo } from './MedicalDeviceInfo';
 import { RouteChangeHandler } from './RouteChangeHandler';
+import { SiteHeader } from './SiteHeader';
 import { UrgentWarning } from './UrgentWarning';
 
 /** A hash-route URL (`/#/triage`) becomes a navigation to `/triage`. */
@@ -30,9 +31,9 @@ export function PageFrame({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink href="#maincontent">Skip to main content</SkipLink>
-      <Header service={{ text: clinic.name, href: '/' }}>
+      <SiteHeader serviceName={clinic.name}>
         <AccountMenu />
-      </Header>
+      </SiteHeader>
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
           {/* The design system's two-thirds column: lines stay readable on a wide screen. */}

@@ -1,57 +1,25 @@
-import { SummaryList } from 'nhsuk-react-components';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { Modal } from '../components/Modal';
 import { useSettings } from '../settings/useSettings';
-import type { MedicalDeviceClassification } from '../settings/types';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A date of the settings ("2025-01-15") in the product's display format, DD MMM YYYY ("15 Jan 2025"); anything else as given. */
-export function displayDate(value: string | undefined): string | undefined {
-  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
-  if (!match) return value;
-  const month = MONTHS[Number(match[2]) - 1];
-  return month ? `${match[3]} ${month} ${match[1]}` : value;
-}
+// The details (and the design system's summary list) load when the patient opens them (README.md "Serving and speed on a phone").
+const MedicalDeviceDetails = lazy(() => import('./MedicalDeviceDetails'));
 
 /** Footer button and modal with the medical-device information from the patient-app settings. */
 export function MedicalDeviceInfo() {
   const { settings } = useSettings();
   const [open, setOpen] = useState(false);
-  const info: Partial<MedicalDeviceClassification> = settings.patientApp.medicalDeviceClassification ?? {};
-  const company: Partial<MedicalDeviceClassification['companyDetails']> = info.companyDetails ?? {};
-  const rows: [string, string | undefined][] = [
-    ['Product', info.appName],
-    ['Version', info.appVersion],
-    ['Date of manufacture', displayDate(info.releaseDate)],
-    ['Manufacturer', [company.name, company.address].filter(Boolean).join(', ') || undefined],
-    ['Manufacturer telephone', company.telephone],
-    ['Manufacturer email', company.email],
-    ['Intended purpose', info.intendedPurpose],
-  ];
   return (
     <>
       <button type="button" className="app-link-button nhsuk-footer__list-item-link" onClick={() => setOpen(true)}>
         Medical device information
       </button>
       <Modal open={open} title="Medical device information" onClose={() => setOpen(false)}>
-        <SummaryList>
-          {rows.map(([label, value]) => (
-            <SummaryList.Row key={label}>
-              <SummaryList.Key>{label}</SummaryList.Key>
-              <SummaryList.Value>{value ?? 'Not available'}</SummaryList.Value>
-            </SummaryList.Row>
-          ))}
-        </SummaryList>
-        {info.warnings && info.warnings.length > 0 ? (
-          <>
-            <h3 className="nhsuk-heading-s">Warnings</h3>
-            <ul>
-              {info.warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
-          </>
+        {open ? (
+          <Suspense fallback={<Loading message={LOADING_MESSAGES.preparingInformation} />}>
+            <MedicalDeviceDetails info={settings.patientApp.medicalDeviceClassification ?? {}} />
+          </Suspense>
         ) : null}
       </Modal>
     </>
