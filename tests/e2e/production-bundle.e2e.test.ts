@@ -1,13 +1,26 @@
 // The production build (dist/, what npm start serves) carries no /_preview page and no fixture
 // documents; the e2e build (dist-e2e/, which these browser tests are served) does — so the check
 // below is shown to see preview code when it is there. Both builds are made by global-setup.
+// Then the home page's JavaScript budget, measured on the production build as Chromium loads it.
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, type PracticeServer } from '../../server/app';
+import { DEFAULT_RATE_LIMITS, scaledRateLimits } from '../../server/rate-limits';
 // @ts-expect-error -- plain ESM script, no type declarations
 import { previewFindings } from '../../scripts/check-no-preview.mjs';
+import { LOGIN_PATHS } from '../../src/api/login';
+import { SETTINGS_PATHS } from '../../src/api/settings';
+import { launchBrowser } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const findings = previewFindings as (dir: string) => string[];
+const DIST = path.join(root, 'dist');
+
+/** Issue 14: everything the home page loads before the patient does anything, as brotli, in bytes. */
+const HOME_JS_BUDGET = 110_000;
 
 describe('the /_preview page is development-only', () => {
   it('the production build holds no preview page, preview styles or fixture documents', () => {
@@ -19,5 +32,63 @@ describe('the /_preview page is development-only', () => {
     expect(found.some((f) => f.includes('"app-preview"'))).toBe(true);
     expect(found.some((f) => f.includes('FIXTURE_KITCHEN_SINK'))).toBe(true);
     expect(found.some((f) => f.includes('bundles') && f.includes('src/preview/PreviewPage.tsx'))).toBe(true);
+  });
+});
+
+describe('the home page on the production build', () => {
+  let browser: Browser;
+  let server: PracticeServer;
+  let url: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-bundle-'));
+    server = await buildServer({ dataDir, distDir: DIST, staffPassword: 'e2e bundle check', rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000') });
+    url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Opens home in a fresh context and lists every request until the network is quiet (the scripts loaded after the first render included). */
+  async function loadHome() {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const requests: { type: string; pathname: string }[] = [];
+    page.on('request', (r) => requests.push({ type: r.resourceType(), pathname: new URL(r.url()).pathname }));
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: /^Welcome to .+ online services$/ }).waitFor();
+    await page.getByTestId('category-medical').waitFor();
+    await page.waitForLoadState('networkidle');
+    await context.close();
+    return requests;
+  }
+
+  it(`loads at most ${HOME_JS_BUDGET / 1000} kB of JavaScript as brotli, before and after the first render`, async () => {
+    const scripts = [...new Set((await loadHome()).filter((r) => r.type === 'script').map((r) => r.pathname))];
+    expect(scripts.length).toBeGreaterThan(3);
+    const sizes = scripts.map((pathname) => {
+      const br = path.join(DIST, `${pathname}.br`);
+      expect(existsSync(br), `${pathname} has a brotli twin`).toBe(true);
+      return { pathname, bytes: statSync(br).size };
+    });
+    const total = sizes.reduce((sum, s) => sum + s.bytes, 0);
+    // Named in the failure message, largest first, so whoever breaks the budget sees what grew.
+    const detail = sizes
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((s) => `${s.pathname} ${s.bytes}`)
+      .join(', ');
+    expect(total, detail).toBeLessThanOrEqual(HOME_JS_BUDGET);
+    // The entry is in it: a page that loaded nothing would pass the budget too.
+    expect(sizes[0]!.bytes).toBeGreaterThan(50_000);
+  });
+
+  it('takes the settings calls index.html preloads instead of asking again, and asks each once', async () => {
+    const requests = await loadHome();
+    const calls = requests.filter((r) => r.pathname.startsWith('/api/') || r.pathname.startsWith('/nhs-login/')).map((r) => r.pathname);
+    // The demo practice has NHS login on, so the login check is one of them.
+    expect(calls.sort()).toEqual([...Object.values(SETTINGS_PATHS), LOGIN_PATHS.isLoggedIn].sort());
   });
 });
