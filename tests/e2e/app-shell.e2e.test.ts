@@ -384,6 +384,8 @@ describe('app shell', () => {
     await page.getByRole('button', { name: 'Medical device information' }).click();
     const dialog = page.getByRole('dialog', { name: 'Medical device information' });
     await dialog.waitFor();
+    // The details load when the modal opens ("Preparing information" meanwhile).
+    await dialog.getByText('Intended purpose').waitFor();
     const text = (await dialog.textContent()) ?? '';
     for (const label of ['Version', 'Date of manufacture', 'Manufacturer', 'Intended purpose']) expect(text).toContain(label);
     expect(text).toContain('0.1.0');
