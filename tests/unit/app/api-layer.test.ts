@@ -65,7 +65,7 @@ describe('every call has the 2-minute deadline (src/api/timeout.ts)', () => {
     }
   });
 
-  it('engine and cancel calls carry the deadline's abort signal', async () => {
+  it('engine and cancel calls carry the deadline abort signal', async () => {
     const { vi } = await import('vitest');
     const seen: (AbortSignal | null | undefined)[] = [];
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
