@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice, setControls } from './practice-controls';
-import { AMELIA } from './admin-steps';
+import { AMELIA, passEmergencyCheck } from './admin-steps';
 import { form } from './form-filler';
 import { answer, answerQuestionnaire, answerSection, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, openTriage, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
 import { visibleFields } from '../../renderer/core/index';
@@ -238,7 +238,12 @@ describe('medical request journey in Chromium', () => {
 
   it('pages after the questionnaire send the patient back to the search while triage is unfinished', async () => {
     const { page } = await openPage(browser);
-    for (const path of ['/triage/your-own-words', '/triage/complete', '/triage/thank-you', '/triage/questionnaire']) {
+    // A deep link meets the emergency check first, then the bounce to the search.
+    await page.goto('/triage/your-own-words');
+    await page.waitForURL((url) => url.pathname === '/emergency-symptoms' && url.searchParams.get('next') === '/triage/your-own-words');
+    await passEmergencyCheck(page);
+    await page.waitForURL((url) => url.pathname === '/triage');
+    for (const path of ['/triage/complete', '/triage/thank-you', '/triage/questionnaire']) {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === '/triage');
     }
