@@ -120,13 +120,18 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package exports point every bundler at its development build (dev warnings,
     // invariant messages); the build ships the production one it publishes beside it.
-    alias:
-      command === 'build'
+    // flexsearch's default bundle carries its worker, which builds code with Function() (refused
+    // by the CSP, and no chunk may contain it); its compact build has the Index, Encoder and
+    // Charset the symptom search uses, without the worker, at half the size.
+    alias: [
+      { find: /^flexsearch$/, replacement: path.join(root, 'node_modules/flexsearch/dist/flexsearch.compact.module.min.js') },
+      ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') },
             { find: /^react-router\/dom$/, replacement: path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   build: {
     outDir: 'dist',

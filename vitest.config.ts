@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -5,6 +6,8 @@ import react from '@vitejs/plugin-react';
 // with `// @vitest-environment jsdom`; the rest run in Node.
 export default defineConfig({
   plugins: [react()],
+  // The same flexsearch build the app ships (vite.config.ts).
+  resolve: { alias: [{ find: /^flexsearch$/, replacement: path.resolve(__dirname, 'node_modules/flexsearch/dist/flexsearch.compact.module.min.js') }] },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// End-to-end and accessibility tests: real server, real Chromium. One file at a time:
-// the machine has two cores and each file drives a browser.
+// End-to-end and accessibility tests: real server, real Chromium. Files run in parallel on
+// E2E_WORKERS workers (default 2, the machine's cores), each worker with a server and database of
+// its own (tests/e2e/global-setup.ts).
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
@@ -10,7 +11,9 @@ export default defineConfig({
     // up because every test request comes from one address (tests of the limits pass their own).
     env: { PRACTICE_API_TOKEN: 'test-only-practice-api-token-0123456789abcdef', PRACTICE_RATE_LIMIT_SCALE: '1000', PRACTICE_STAFF_PASSWORD: 'test-only-staff-password' },
     globalSetup: ['tests/e2e/global-setup.ts'],
-    fileParallelism: false,
+    setupFiles: ['tests/e2e/each-file.ts'],
+    fileParallelism: true,
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -7,8 +7,8 @@ import type { AppointmentSessions } from '../../generated/types/api/appointment-
 import type { PatientActionRequest, ParType } from '../../generated/types/api/patient-action-request';
 import type { SubmissionResponse } from '../../generated/types/api/submission-response';
 import type { Patient } from '../patient-details/patient';
-import { apiError, getJson } from './client';
-import { postJson } from './send';
+import { getJson } from './client';
+import { postJson, requestJson } from './send';
 
 export type { AppointmentSessions, AppointmentAvailability, AvailableAppointmentSession, Slot, AppointmentBookingResponse, AppointmentCancelResponse, PatientActionRequest, ParType };
 
@@ -123,12 +123,9 @@ export function bookSlot(call: BookingCall, choice: SlotChoice, idempotencyKey: 
   return postJson<AppointmentBookingResponse>(url, body, idempotencyKey);
 }
 
-export async function cancelAppointment(consultationId: string, linkUUID: string, idempotencyKey: string): Promise<AppointmentCancelResponse> {
+export function cancelAppointment(consultationId: string, linkUUID: string, idempotencyKey: string): Promise<AppointmentCancelResponse> {
   const url = `${BASE}/nhs/cancel/appointment/${encodeURIComponent(consultationId)}?linkUUID=${encodeURIComponent(linkUUID)}`;
-  const response = await fetch(url, { method: 'POST', headers: { accept: 'application/json', 'idempotency-key': idempotencyKey } });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw apiError(response, body);
-  return body as AppointmentCancelResponse;
+  return requestJson<AppointmentCancelResponse>('POST', url, { idempotencyKey });
 }
 
 /** The medical request sent without an appointment (spec 7.3: reasonInInbox NO_APPOINTMENTS). */

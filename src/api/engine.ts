@@ -3,7 +3,8 @@
 // default), through /api/v1/engine-proxy?path=… . Every non-2xx answer is an ApiError carrying
 // the status and the answer's message (a 412 "Outside normal operating hours" included).
 import type { FormDocument, Observation } from '../../renderer/index';
-import { apiError, getJson } from './client';
+import { getJson } from './client';
+import { requestJson } from './send';
 
 export type CustomDataType = 'STRING' | 'BOOLEAN' | 'DATE_TIME';
 export interface CustomDataEntry {
@@ -84,19 +85,8 @@ export function engineUrl(path: string, useProxy: boolean): string {
   return useProxy ? `${PROXY_BASE}${encodeURIComponent(path)}` : `${ENGINE_BASE}${path}`;
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, useProxy: boolean, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(engineUrl(path, useProxy), { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  if (!response.ok) throw apiError(response, parsed);
-  return parsed as T;
+function call<T>(method: 'GET' | 'POST', path: string, useProxy: boolean, body?: unknown): Promise<T> {
+  return requestJson<T>(method, engineUrl(path, useProxy), body === undefined ? {} : { body });
 }
 
 const execution = (id: string) => `/GuidelineExecution/${encodeURIComponent(id)}`;

@@ -10,6 +10,8 @@ export const SERVICE_CLOSED_MESSAGE = 'We are sorry, the service is now closed a
 export const SERVICE_OFF_MESSAGE = 'Service off. Call 111 or use 111 online. In an emergency, call 999.';
 export const CONNECTION_CLOSED_MARKER = 'ERR_CONNECTION_CLOSED';
 export const NO_NOTICES_MESSAGE = 'Your practice has updated its notices and there are none to display for now.';
+/** A send that failed (lost connection, timeout, 5xx): the answers are kept and the button can be pressed again. */
+export const SEND_FAILED_MESSAGE = 'There was a problem. Please check your connection and press the send button again.';
 export const NOT_FOUND_HEADING = "We can't find the page you're looking for";
 
 /** Error ids (`/error?eid=…`); the product names the messages, not the ids, so these are ours. */

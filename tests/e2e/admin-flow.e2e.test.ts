@@ -55,9 +55,11 @@ describe('admin request journey in Chromium', () => {
     await page.waitForURL('**/admin-request');
     await page.goto('/admin-request/form?request=NOT_A_FORM');
     await page.waitForURL((url) => url.pathname === '/');
-    // No enabled forms: the menu sends the patient home.
+    // Back home the journey is over, so the next deep link meets the emergency check again;
+    // with no enabled forms the menu then sends the patient home.
     await setControls({ patientEnabledForms: [] });
     await page.goto('/admin-request');
+    await passEmergencyCheck(page);
     await page.waitForURL((url) => url.pathname === '/');
     expect(await cspViolations()).toEqual([]);
   });
@@ -123,8 +125,10 @@ describe('admin request journey in Chromium', () => {
     expect(email!.body).toContain(`Your reference: ${stored!.id.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
     expect(email!.body).toContain('The practice aims to respond within two working days.');
     expect(email!.body).not.toContain('repeat medication review');
-    // Sent: the flow is forgotten, nothing is left in the tab's storage, nothing ever in localStorage.
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => !k.startsWith('__')))).toEqual([]);
+    // Sent: the answers and the patient-details steps are forgotten; the tab keeps only the receipt
+    // (so a reload of the confirmation still shows it, until logout or the tab closes) and the
+    // index of stores that logout clears; nothing ever in localStorage.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => !k.startsWith('__')).sort())).toEqual(['flow-store-keys', 'flow:admin-receipt']);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await cspViolations()).toEqual([]);
     expect(errors).toEqual([]);

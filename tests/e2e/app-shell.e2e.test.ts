@@ -393,7 +393,7 @@ describe('app shell', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
-  it('shows the account menu to a logged-in patient, with Logout to /signout', async () => {
+  it('shows the account menu to a logged-in patient; Logout signs out through /signout and lands on /logged-out', async () => {
     const { page } = await open({
       path: '/error',
       patches: { shared: sharedWith(['SMART_TRIAGE'], { nhsLogin: { enabled: true } }), loggedIn: () => true },
@@ -401,10 +401,13 @@ describe('app shell', () => {
     await page.getByRole('button', { name: 'My NHS login account' }).click();
     const dialog = page.getByRole('dialog', { name: 'My NHS login account' });
     await dialog.waitFor();
-    const href = await dialog.getByRole('link', { name: 'Logout' }).getAttribute('href');
-    expect(href).toMatch(/^\/signout\?targetPath=%2Ferror/);
-    expect(href).toContain('tenantId=riverside');
     expect(await axeViolations(page)).toEqual([]);
+    const signout = page.waitForRequest((r) => new URL(r.url()).pathname === '/signout');
+    await dialog.getByRole('button', { name: 'Logout' }).click();
+    const url = new URL((await signout).url());
+    expect(url.searchParams.get('targetPath')).toBe('/logged-out');
+    expect(url.searchParams.get('tenantId')).toBe('riverside');
+    await page.waitForURL((u) => u.pathname === '/logged-out');
   });
 
   it('shows no account menu to an anonymous patient', async () => {

@@ -304,7 +304,7 @@ describe('booking in Chromium', () => {
       ({ page, cspViolations } = await open());
       await page.goto(`/d/b?lid=${lid}`);
       await page.waitForURL((url) => url.pathname === '/direct-booking');
-      await page.getByText('Accepting your appointment invitation').waitFor();
+      await page.getByText('Accepting your appointment invitation', { exact: true }).waitFor();
       await declineLogin(page);
       await fillDetails(page, patient);
       await clickButton(page, 'Next');

@@ -274,7 +274,11 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
   it('14. forms sit in the two-thirds column', async () => {
     const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     await reachForm(page, 'OTHER_ENQUIRY');
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
     expect(await page.locator('.nhsuk-grid-column-two-thirds form').count()).toBe(1);
+    // The column is two thirds of the 1280 px page's width container, not the whole width.
+    const width = await page.locator('.nhsuk-grid-column-two-thirds').first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeLessThan(800);
   });
 });
 

@@ -197,6 +197,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** An error summary entry names its question (renderer/ui/ErrorSummary.tsx): "{question}: {message}". */
+function summaryEntry(doc: FormDocument, name: string, message: string): string {
+  const question = doc.schema.properties[name]?.title;
+  return question ? `${question}: ${message}` : message;
+}
+
 describe('valid answers through the real widgets: payload valid and accepted by the server', () => {
   it.each(SUBMITTED_FORMS)('%s', async (id) => {
     const scenario = SCENARIOS[id] ?? {};
@@ -294,7 +300,7 @@ describe('sent empty: the spec messages in the error summary and next to the fie
       expect(await summary.getByRole('heading').textContent()).toBe('There is a problem');
       expect(await summary.locator('p').textContent()).toBe(BANNER);
       const links = await summary.getByRole('link').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent })));
-      expect(links).toEqual(empty.map((name) => ({ href: `#field-${name}`, text: requiredMessage(doc, name) })));
+      expect(links).toEqual(empty.map((name) => ({ href: `#field-${name}`, text: summaryEntry(doc, name, requiredMessage(doc, name)) })));
       for (const name of empty) {
         expect(await errorNextTo(page, name), `error next to ${name}`).toBe(`Error: ${requiredMessage(doc, name)}`);
         shown.push(requiredMessage(doc, name));
@@ -402,17 +408,22 @@ describe('invalid answers: the rule messages of spec 5.3', () => {
     const listed = await summary.getByRole('link').allTextContents();
     for (const [name, message] of Object.entries(c.messages)) {
       expect(await errorNextTo(page, name), `error next to ${name}`).toBe(`Error: ${message}`);
-      expect(listed, 'error summary').toContain(message);
+      expect(listed, 'error summary').toContain(summaryEntry(doc, name, message));
     }
     expect(errors).toEqual([]);
     await page.context().close();
   });
 });
 
+/** The child emergency checklists (schemas/forms/CHILD_EMERGENCY_*): tick boxes only, none required. */
+const isChecklist = (id: string) => id.startsWith('CHILD_EMERGENCY_');
+
 describe('every form document: axe, CSP and console', () => {
   const ALL = formIds();
   it('sweeps all documents of schemas/forms', () => {
-    expect(ALL.length).toBe(18);
+    // 18 admin and patient-details documents, the child's age and the six child emergency checklists.
+    expect(ALL.length).toBe(25);
+    expect(ALL.filter(isChecklist)).toHaveLength(6);
     for (const id of SUBMITTED_FORMS) expect(ALL).toContain(id);
     for (const id of ALL) expect(loadDocument(id).id).toBe(id);
   });
@@ -425,8 +436,18 @@ describe('every form document: axe, CSP and console', () => {
     await pageTitle(page, doc, 0);
     expect(await axeViolations(page)).toEqual([]);
 
+    if (isChecklist(id)) {
+      // A child emergency checklist asks nothing required (no tick means "none of these"): with
+      // an item ticked its page must stay accessible too.
+      await form(page).getByRole('checkbox').first().check();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await cspViolations()).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+      return;
+    }
     await pressSubmit(page, doc, 0);
-    // Every document asks something required on its first page, so Next/Send fails.
+    // Every other document asks something required on its first page, so Next/Send fails.
     await form(page).locator('.nhsuk-error-summary').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await cspViolations()).toEqual([]);

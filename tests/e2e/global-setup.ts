@@ -9,14 +9,15 @@ import { buildAppIfNeeded, E2E_BUILD, root } from '../../scripts/app-build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per e2e worker (tests/e2e/harness.ts `baseURL()` picks the worker's own). */
+    baseURLs: string[];
     /** The e2e server's PRACTICE_API_TOKEN: read-back and controls send it as a bearer token. */
     practiceApiToken: string;
   }
 }
 
 /**
- * Starts the real server, on a free port, with a fresh temporary database, for the whole e2e run:
+ * Starts the real server (one per e2e worker), on a free port, with a fresh temporary database, for the whole e2e run:
  * demo controls on (PRACTICE_CONTROLS) and bearer read-back on (PRACTICE_API_TOKEN, from
  * vitest.e2e.config.ts), so tests read back as staff (tests/e2e/practice-controls.ts). Every test
  * request comes from 127.0.0.1, so the per-client rate limits are scaled up here.
@@ -27,21 +28,29 @@ export default async function setup(project: TestProject) {
   // the browser tests are served: the same app plus the /_preview page they drive.
   build();
   build(E2E_BUILD as { mode: string; outDir: string });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-data-'));
   const apiToken = process.env.PRACTICE_API_TOKEN ?? project.config.env.PRACTICE_API_TOKEN;
   if (!apiToken) throw new Error('PRACTICE_API_TOKEN must be set for e2e runs (vitest.e2e.config.ts sets it)');
-  const { app } = await buildServer({
-    dataDir,
-    distDir: path.join(root as string, (E2E_BUILD as { outDir: string }).outDir),
-    controls: true,
-    apiToken,
-    rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  project.provide('baseURL', address);
+  // Files run in parallel, one per worker; each worker gets a server and a database of its own,
+  // so one file's practice reset or switches never reach another file's pages.
+  const workers = Math.max(1, project.config.maxWorkers || 1);
+  const servers: { app: Awaited<ReturnType<typeof buildServer>>['app']; dataDir: string; address: string }[] = [];
+  for (let i = 0; i < workers; i++) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-data-'));
+    const { app } = await buildServer({
+      dataDir,
+      distDir: path.join(root as string, (E2E_BUILD as { outDir: string }).outDir),
+      controls: true,
+      apiToken,
+      rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
+    });
+    servers.push({ app, dataDir, address: await app.listen({ port: 0, host: '127.0.0.1' }) });
+  }
+  project.provide('baseURLs', servers.map((s) => s.address));
   project.provide('practiceApiToken', apiToken);
   return async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const { app, dataDir } of servers) {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   };
 }

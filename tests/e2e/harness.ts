@@ -18,8 +18,11 @@ export const CHROMIUM_ARGS = [
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** This worker's own server (tests/e2e/global-setup.ts starts one per worker; VITEST_POOL_ID is 1…maxWorkers). */
 export function baseURL(): string {
-  return inject('baseURL');
+  const urls = inject('baseURLs');
+  const worker = Math.max(1, Number(process.env.VITEST_POOL_ID ?? '1'));
+  return urls[(worker - 1) % urls.length]!;
 }
 
 export async function launchBrowser(): Promise<Browser> {

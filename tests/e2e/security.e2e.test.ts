@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type PracticeServer } from '../../server/app';
 import { DEFAULT_RATE_LIMITS } from '../../server/rate-limits';
-import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './admin-steps';
+import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, passEmergencyCheck } from './admin-steps';
 import { root } from './form-filler';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceAuthHeaders } from './practice-controls';
@@ -66,6 +66,7 @@ describe('rate limit on the patient check', () => {
   it('shows the temporary-error modal when the check answers 429', async () => {
     const { page } = await openPage(browser);
     await page.goto(`${strictURL}/admin-request/form?request=REPEAT_PRESCRIPTION`);
+    await passEmergencyCheck(page); // a deep link meets the emergency check first
     await declineLogin(page);
     await fillDetails(page, AMELIA);
     await clickButton(page, 'Next');

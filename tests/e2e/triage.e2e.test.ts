@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice, setControls } from './practice-controls';
-import { AMELIA } from './admin-steps';
+import { AMELIA, passEmergencyCheck } from './admin-steps';
 import { form } from './form-filler';
 import { answer, answerQuestionnaire, answerSection, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, openTriage, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
 import { visibleFields } from '../../renderer/core/index';
@@ -61,6 +61,22 @@ async function finishAndSend(page: Page, axe: boolean, books = false) {
   if (axe) await expectAccessible(page, 'thank-you');
 }
 
+/** On the booking screen: the first time offered, its place if asked, Confirm, then the booked page. */
+async function bookFirstTime(page: Page): Promise<void> {
+  const time = page.locator('.app-booking-time').filter({ hasNotText: 'In person or' }).first();
+  await time.waitFor();
+  await time.click();
+  const where = page.getByRole('dialog', { name: 'Where would you like your appointment?' });
+  const confirm = page.getByRole('button', { name: 'Confirm', exact: true });
+  await where.or(confirm).first().waitFor();
+  if (await where.isVisible()) {
+    await where.getByRole('radio').first().check();
+    await where.getByRole('button', { name: 'Continue', exact: true }).click();
+  }
+  await confirm.click();
+  await page.getByRole('heading', { name: 'The appointment is booked' }).waitFor();
+}
+
 // Five pathways: the patient's own words, and the pathway example whose answers show a follow-up.
 const JOURNEYS = [
   { guidelineId: 'Triage.SoreThroat', words: 'my throat hurts when I swallow', example: 'Fever, pus and quick onset' },
@@ -71,7 +87,7 @@ const JOURNEYS = [
 ];
 
 describe('medical request journey in Chromium', () => {
-  it.each(JOURNEYS)('$guidelineId: own words → questionnaire with a follow-up → complete → thank-you → stored as answered (or, checking for appointments, handed to the booking screen)', { timeout: 180_000 }, async ({ guidelineId, words, example }) => {
+  it.each(JOURNEYS)('$guidelineId: own words → questionnaire with a follow-up → complete → thank-you → stored as answered (booked first when the pathway checks for appointments)', { timeout: 180_000 }, async ({ guidelineId, words, example }) => {
     const doc = loadPathway(guidelineId);
     const ex = doc.examples?.find((e) => e.name === example);
     if (!ex) throw new Error(`${guidelineId} has no example "${example}"`);
@@ -98,7 +114,13 @@ describe('medical request journey in Chromium', () => {
       expect(handover.request).toMatchObject({ mode: 'symptom-assessment', guidelineId, sentPath: '/triage/thank-you' });
       expect(await practiceRequests()).toEqual([]);
       expect(await page.evaluate(() => localStorage.length)).toBe(0);
-      body = handover.request!;
+      // The patient books the first time offered: the request is stored with the booking.
+      await bookFirstTime(page);
+      const [stored] = await practiceRequests();
+      expect(stored?.kind).toBe('CONSULTATION');
+      body = stored!.body as Sent;
+      expect(body.context).toMatchObject({ appointmentsPresented: true });
+      expect(body).toHaveProperty('appointmentSlotId');
     } else {
       const [stored] = await practiceRequests();
       expect(stored?.kind).toBe('CONSULTATION');
@@ -238,7 +260,12 @@ describe('medical request journey in Chromium', () => {
 
   it('pages after the questionnaire send the patient back to the search while triage is unfinished', async () => {
     const { page } = await openPage(browser);
-    for (const path of ['/triage/your-own-words', '/triage/complete', '/triage/thank-you', '/triage/questionnaire']) {
+    // A deep link meets the emergency check first, then the bounce to the search.
+    await page.goto('/triage/your-own-words');
+    await page.waitForURL((url) => url.pathname === '/emergency-symptoms' && url.searchParams.get('next') === '/triage/your-own-words');
+    await passEmergencyCheck(page);
+    await page.waitForURL((url) => url.pathname === '/triage');
+    for (const path of ['/triage/complete', '/triage/thank-you', '/triage/questionnaire']) {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === '/triage');
     }

@@ -79,4 +79,4 @@ export function needsContactChoice(settings: AllSettings, patient: Patient, vali
   return manualAuth && !hasEmail && validation?.isUpdateContactRequested !== true;
 }
 
-export const SEND_FAILED_MESSAGE = 'There was a problem. Please check your connection and press the send button again.';
+export { SEND_FAILED_MESSAGE } from '../../errors/messages';

@@ -8,7 +8,9 @@ import { useNotifications } from '../../errors/ErrorNotifications';
 import { useFlowStore } from '../sessionFlowStore';
 import { clearTriageFlow, triageFlow } from '../triage/triageFlow';
 import { bookingFlow, cancelPathOf, clearBooking } from './bookingRequest';
-import { MEDICAL_NO_SLOTS, NO_APPOINTMENTS_TITLE, NO_MORE_ONLINE, NO_TIMES_CALL_PRACTICE, SEND_FAILED } from './messages';
+import { MEDICAL_NO_SLOTS, NO_APPOINTMENTS_TITLE, NO_MORE_ONLINE, NO_TIMES_CALL_PRACTICE } from './messages';
+import { SEND_FAILED_MESSAGE } from '../../errors/messages';
+import { ProblemSummary } from '../../components/ProblemSummary';
 
 const FIRST_CONTACT_PHYSIO = /first.?contact.?physio/i;
 
@@ -68,14 +70,7 @@ export default function NoAppointmentsPage() {
 
   return (
     <>
-      {failed ? (
-        <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
-          <h2 className="nhsuk-error-summary__title">There is a problem</h2>
-          <div className="nhsuk-error-summary__body">
-            <p>{SEND_FAILED}</p>
-          </div>
-        </div>
-      ) : null}
+      {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       <h1>{NO_APPOINTMENTS_TITLE}</h1>
       <p>{request?.noSlotsText ?? NO_MORE_ONLINE}</p>
       {medical ? <p>{MEDICAL_NO_SLOTS}</p> : <p>{NO_TIMES_CALL_PRACTICE}</p>}

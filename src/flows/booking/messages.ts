@@ -13,7 +13,6 @@ export const NO_APPOINTMENTS_TITLE = 'No appointments available';
 export const NO_MORE_ONLINE = 'No more appointments available online';
 export const NO_TIMES_CALL_PRACTICE = 'We are sorry there are no available times at present. Please call the practice so that they can help you.';
 export const MEDICAL_NO_SLOTS = 'If you send your request, the practice will respond within 2 working days.';
-export const SEND_FAILED = 'There was a problem. Please check your connection and press the send button again.';
 
 export const LINK_STATE_TITLES = {
   CANCELLED: 'Appointment cancelled',

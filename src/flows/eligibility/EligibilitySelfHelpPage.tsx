@@ -9,6 +9,7 @@ import { clearTriageFlow, proxyOn } from '../triage/triageFlow';
 import { useFinishedTriage } from '../triage/useTriageBounce';
 import { useTriageSender } from '../triage/useTriageSender';
 import { appointmentReferral, managementAction, sessionHome, startEligibilityBooking } from './eligibilityFlow';
+import { ProblemSummary } from '../../components/ProblemSummary';
 
 export const SELF_HELP_THANK_YOU = '/self-help/thank-you';
 type Choice = 'APPOINTMENT_AND_SELF_HELP' | 'SELF_HELP_FIRST';
@@ -61,14 +62,7 @@ export default function EligibilitySelfHelpPage() {
   return (
     <>
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
-      {failed ? (
-        <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
-          <h2 className="nhsuk-error-summary__title">There is a problem</h2>
-          <div className="nhsuk-error-summary__body">
-            <p>{SEND_FAILED_MESSAGE}</p>
-          </div>
-        </div>
-      ) : null}
+      {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       {error ? (
         <div className="nhsuk-error-summary" role="alert" aria-labelledby="self-help-error-title" tabIndex={-1}>
           <h2 className="nhsuk-error-summary__title" id="self-help-error-title">

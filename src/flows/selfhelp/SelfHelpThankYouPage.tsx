@@ -9,9 +9,11 @@ export const SELF_HELP_SENT_HEADING = 'Your email is on its way to you';
 
 /** /self-help/thank-you: after "I will try self-help first" sent the request with the self-help email. */
 export default function SelfHelpThankYouPage() {
-  // The journey is over here: the next one passes the emergency symptoms screen again.
-  useEffect(() => endJourney(), []);
   const sent = useFlowStore(triageFlow).sent;
+  useEffect(() => {
+    // Sent: the journey is over, so the next one passes the emergency symptoms screen again.
+    if (sent) endJourney();
+  }, [sent]);
   if (sent?.triageRequestType !== 'ELIGIBILITY_BOOKING') return <Navigate to="/" replace />;
   return (
     <>

@@ -8,6 +8,7 @@ import { SelectedOption } from './SelectedOption';
 import { TRIAGE_START, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
 import { useFinishedTriage } from './useTriageBounce';
 import { useTriageSender } from './useTriageSender';
+import { ProblemSummary } from '../../components/ProblemSummary';
 
 /** /triage/complete: "Send your request?" */
 export default function TriageCompletePage() {
@@ -48,14 +49,7 @@ export default function TriageCompletePage() {
     <>
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       <h1>Send your request?</h1>
-      {failed ? (
-        <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
-          <h2 className="nhsuk-error-summary__title">There is a problem</h2>
-          <div className="nhsuk-error-summary__body">
-            <p>{SEND_FAILED_MESSAGE}</p>
-          </div>
-        </div>
-      ) : null}
+      {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       <p>When you send your request, the practice will get your answers. You will get a confirmation email within 15 minutes.</p>
       {email ? (
         <p data-testid="confirmation-email">

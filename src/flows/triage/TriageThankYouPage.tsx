@@ -10,11 +10,13 @@ export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.
 
 /** /triage/thank-you: shown once the request is sent (only the sent marker is left in the flow). */
 export default function TriageThankYouPage() {
-  // The journey is over here: the next one passes the emergency symptoms screen again.
-  useEffect(() => endJourney(), []);
   const flow = useFlowStore(triageFlow);
   const sent = flow.sent;
   const reached = flow.reachedThankYou;
+  useEffect(() => {
+    // Sent: the journey is over, so the next one passes the emergency symptoms screen again.
+    if (sent) endJourney();
+  }, [sent]);
   useEffect(() => {
     if (!sent || reached) return;
     triageFlow.set({ reachedThankYou: true });

@@ -41,7 +41,8 @@ describe('settings calls (schemas/api/README.md, Settings)', () => {
     expect(admin.forms).toHaveLength(10);
     expect(admin.patientEnabledForms).toHaveLength(10);
     const noRecord = admin.forms.filter((f) => !f.requiresPatientRecord).map((f) => f.type).sort();
-    expect(noRecord).toEqual(['OTHER_ENQUIRY', 'REFERRAL_ENQUIRY']);
+    // Registration is for a new patient, who has no record yet.
+    expect(noRecord).toEqual(['OTHER_ENQUIRY', 'PATIENT_REGISTRATION_FORM', 'REFERRAL_ENQUIRY']);
     expect(admin.customFields['minimum-dr-letter-charge']).toBe('25.00');
 
     const shared = (await get('/api/v1/settings/shared')) as { featureSets: string[]; enableChildRequests: boolean; nhsLogin: { enabled: boolean } };

@@ -50,3 +50,42 @@ describe('one API layer (src/api)', () => {
     }
   });
 });
+
+describe('every call has the 2-minute deadline (src/api/timeout.ts)', () => {
+  it('only src/api/client.ts and src/api/send.ts call fetch, and each of their fetches carries the deadline signal', () => {
+    const callers = files(src)
+      .filter((f) => /\bfetch\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => path.relative(root, f))
+      .sort();
+    expect(callers).toEqual(['src/api/client.ts', 'src/api/send.ts']);
+    for (const f of callers) {
+      const text = readFileSync(path.join(root, f), 'utf8');
+      const fetches = text.split(/\bfetch\(/).slice(1);
+      for (const call of fetches) expect(call.slice(0, 400)).toContain('signal: deadline()');
+    }
+  });
+
+  it('engine and cancel calls carry the deadline abort signal', async () => {
+    const { vi } = await import('vitest');
+    const seen: (AbortSignal | null | undefined)[] = [];
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      seen.push(init?.signal);
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const engine = await import('../../../src/api/engine');
+      const appointments = await import('../../../src/api/appointments');
+      await engine.getExecution('e1', false);
+      await engine.stopExecution('e1', true);
+      await appointments.cancelAppointment('c1', 'l1', 'k1');
+      expect(seen).toHaveLength(3);
+      for (const signal of seen) expect(signal).toBeInstanceOf(AbortSignal);
+      // The idempotency key still goes with the cancel.
+      const cancelInit = fetchMock.mock.calls[2]?.[1];
+      expect((cancelInit?.headers as Record<string, string>)['idempotency-key']).toBe('k1');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

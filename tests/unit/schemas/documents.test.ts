@@ -58,7 +58,7 @@ describe('the form documents', () => {
     expect(Object.keys(load('DOCTOR_LETTER').parameters ?? {})).toEqual(expect.arrayContaining(['minimumDoctorLetterCharge', 'privateFeesUrl']));
     expect(JSON.stringify(load('DOCTOR_LETTER').pages)).toContain('Charges start at £{minimumDoctorLetterCharge}');
     expect(Object.keys(load('PATIENT_DETAILS').parameters ?? {})).toEqual(['minAge', 'maxAge']);
-    expect(Object.keys(load('CONTACT_DETAILS').parameters ?? {})).toEqual(['emailRequired', 'smsEnabled']);
+    expect(Object.keys(load('CONTACT_DETAILS').parameters ?? {})).toEqual(['emailRequired', 'smsEnabled', 'privacyPolicyUrl']);
     expect(load('CHILD_PROXY').parameters?.childAge?.type).toBe('integer');
   });
 });

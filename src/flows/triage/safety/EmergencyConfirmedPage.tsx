@@ -11,9 +11,11 @@ import { endJourney } from '../../emergencyCheck';
  * marker is left in the flow); the patient is told to attend A&E or call 999, with nhs.uk links.
  */
 export default function EmergencyConfirmedPage() {
-  // The journey is over here: the next one passes the emergency symptoms screen again.
-  useEffect(() => endJourney(), []);
   const { sent } = useFlowStore(triageFlow);
+  useEffect(() => {
+    // Sent: the journey is over, so the next one passes the emergency symptoms screen again.
+    if (sent) endJourney();
+  }, [sent]);
   if (!sent || sent.triageRequestType !== 'EMERGENCY_INDICATION') return <Navigate to={TRIAGE_START} replace />;
   return (
     <>

@@ -19,6 +19,7 @@ import {
   URGENT_HEADING,
 } from './safetyWords';
 import { setSafety, useSafetyFlow } from './useSafetyFlow';
+import { ProblemSummary } from '../../../components/ProblemSummary';
 
 /**
  * /triage/submit-emergency: the urgent care outcome. "I will attend A&E" sends the request to the
@@ -57,14 +58,7 @@ export default function SubmitEmergencyPage() {
 
   return (
     <>
-      {failed ? (
-        <div className="nhsuk-error-summary" role="alert" tabIndex={-1}>
-          <h2 className="nhsuk-error-summary__title">There is a problem</h2>
-          <div className="nhsuk-error-summary__body">
-            <p>{SEND_FAILED_MESSAGE}</p>
-          </div>
-        </div>
-      ) : null}
+      {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       <InterruptionPanel heading={result === 'urgent' ? URGENT_HEADING : NOT_URGENT_HEADING} testId="urgent-care-outcome">
         <p>
           {result === 'urgent'
