@@ -7,6 +7,7 @@
 // transferred, JavaScript bytes transferred and largest contentful paint; writes
 // bench-results/web.json. Asserts nothing. Served over plain HTTP, so Chromium takes gzip (it asks
 // for brotli over HTTPS only); the last column adds up the same scripts' brotli files.
+// BENCH_DIST=<dir> measures another build (e.g. one made from an earlier commit) instead of dist/.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8 };
 const CPU_SLOWDOWN = 4;
+const DIST = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(root, 'dist');
 
 interface Load {
   bytes: number;
@@ -40,7 +42,7 @@ async function startServer(precompressed: boolean) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-web-'));
   const { app } = await buildServer({
     dataDir,
-    distDir: path.join(root, 'dist'),
+    distDir: DIST,
     precompressed,
     staffPassword: 'bench-only',
     rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
@@ -122,14 +124,14 @@ async function measure(browser: Browser, base: string, which: 'home' | 'admin fo
   });
   await context.close();
   const jsBrotliBytes = [...scripts].reduce((sum, p) => {
-    const br = path.join(root, 'dist', `${p}.br`);
+    const br = path.join(DIST, `${p}.br`);
     return sum + (existsSync(br) ? statSync(br).size : 0);
   }, 0);
   return { bytes, jsBytes, lcpMs, lcpElement, requests, jsBrotliBytes };
 }
 
 async function main() {
-  (buildAppIfNeeded as () => void)();
+  if (!process.env.BENCH_DIST) (buildAppIfNeeded as () => void)();
   const servers = { shipped: await startServer(true), uncompressed: await startServer(false) };
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'] });
   const results: Record<string, Record<string, Load[]>> = {};
