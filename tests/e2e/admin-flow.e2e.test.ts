@@ -87,7 +87,7 @@ describe('admin request journey in Chromium', () => {
     await clickButton(page, 'Next');
 
     await page.waitForURL((url) => url.pathname === '/admin-request/form');
-    await expect.poll(() => page.title()).toBe('Your GP practice - Admin request');
+    await expect.poll(() => page.title()).toBe('Your GP practice - Other enquiry');
     await expectAccessible(page, 'form pristine');
     await clickButton(page, 'Send');
     await page.getByText('Please complete the errors in this form').waitFor();
