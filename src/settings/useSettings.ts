@@ -14,7 +14,7 @@ const SWR_OPTIONS: SWRConfiguration = {
 export interface SettingsState {
   /** Every settings set, with defaults in place of any that failed or are still loading. */
   settings: AllSettings;
-  /** True once every settings call (and the login check, when login is on) has answered or failed. */
+  /** True once every settings call (and the login check when login is on, and the user's details when logged in) has answered or failed. */
   ready: boolean;
   /** Settings sets whose call failed (defaults are used for them). */
   failed: (keyof AllSettings)[];
@@ -47,7 +47,8 @@ async function prime(path: string, fetcher: (path: string) => Promise<unknown>):
 
 /**
  * Called once before the first render (main.tsx): makes the calls useSettings makes — every
- * settings set, then the login check when the shared set turns NHS login on — and puts the answers
+ * settings set, then the login check when the shared set turns NHS login on, then the signed-in
+ * patient's details — and puts the answers
  * in swr's cache, so the first render already has them (no "Initialising" render, no re-render
  * per answer). The hook's own first fetch of each path takes the same call (swr `preload`): nothing
  * is asked twice, and a failed call reaches the hook as the failure it handles (defaults). The
@@ -57,8 +58,10 @@ export async function primeSettings(): Promise<void> {
   const keys = Object.keys(SETTINGS_PATHS) as Key[];
   const sets = keys.map((key) => prime(SETTINGS_PATHS[key], fetchSettingsSet).catch(() => undefined));
   const shared = withDefaults('shared', await sets[keys.indexOf('shared')]);
+  // Then, for a patient signed in with NHS login, their details (the forms start from them).
   const login = shared.nhsLogin?.enabled === true ? prime(LOGIN_PATHS.isLoggedIn, isLoggedIn).catch(() => undefined) : undefined;
-  await Promise.all([...sets, login]);
+  const user = login?.then((loggedIn) => (loggedIn === true ? prime(LOGIN_PATHS.userInfo, getUserInfo).catch(() => undefined) : undefined));
+  await Promise.all([...sets, user]);
 }
 
 /**
@@ -105,7 +108,10 @@ export function useSettings(): SettingsState {
     [settings.shared, loggedIn],
   );
 
-  const ready = settled && loginSettled;
+  // A signed-in patient's details are part of the start (their forms begin with their mobile
+  // number and email); a failed call counts as answered (its errors are ignored).
+  const userSettled = !loggedIn || userInfo.data !== undefined || userInfo.error !== undefined;
+  const ready = settled && loginSettled && userSettled;
   const user = userInfo.data;
   return useMemo(() => ({ settings, ready, failed, loggedIn, user, features }), [settings, ready, failed, loggedIn, user, features]);
 }

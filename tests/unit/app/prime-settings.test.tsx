@@ -29,22 +29,24 @@ afterEach(() => {
 });
 
 describe('primeSettings', () => {
-  it('fills the cache before the first render: ready at once, logged-in state known, each call made once', async () => {
+  it('fills the cache before the first render: ready at once, logged-in patient known, each call made once', async () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
       calls.push(url);
       return new Response(JSON.stringify(RESPONSES[url] ?? {}), { status: 200, headers: { 'content-type': 'application/json' } });
     });
     await primeSettings();
-    expect(calls.sort()).toEqual([...Object.values(SETTINGS_PATHS), LOGIN_PATHS.isLoggedIn].sort());
+    expect(calls.sort()).toEqual([...Object.values(SETTINGS_PATHS), LOGIN_PATHS.isLoggedIn, LOGIN_PATHS.userInfo].sort());
 
     render(<Probe />);
     expect(screen.getByText('ready from the first render')).toBeTruthy();
     expect(renders[0]).toMatchObject({ ready: true, loggedIn: true, failed: [] });
     expect(renders[0]?.settings.clinic.name).toBe('Primed Surgery');
     expect(renders[0]?.features.child).toBe(false); // logged in: no child requests
-    // The hook's own first fetch of each path took the primed call: only the user's details are new.
-    await waitFor(() => expect(renders.at(-1)?.user?.given_name).toBe('Ann'));
-    expect(calls.sort()).toEqual([...Object.values(SETTINGS_PATHS), LOGIN_PATHS.isLoggedIn, LOGIN_PATHS.userInfo].sort());
+    // The signed-in patient's details are there too: a form mounted now starts from their mobile number.
+    expect(renders[0]?.user?.given_name).toBe('Ann');
+    // The hook's own first fetch of each path took the primed call: nothing was asked again.
+    await waitFor(() => expect(renders.at(-1)?.ready).toBe(true));
+    expect(calls).toHaveLength(Object.values(SETTINGS_PATHS).length + 2);
   });
 });

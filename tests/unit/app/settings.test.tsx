@@ -104,6 +104,7 @@ describe('useSettings', () => {
     expect(latest?.loggedIn).toBe(true);
     // Child requests are unavailable when logged in.
     expect(latest?.features.child).toBe(false);
-    await waitFor(() => expect(latest?.user?.given_name).toBe('Ann'));
+    // Ready includes the signed-in patient's details (forms start from their mobile number and email).
+    expect(latest?.user?.given_name).toBe('Ann');
   });
 });
