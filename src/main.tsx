@@ -15,11 +15,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const router = createBrowserRouter(routes);
 
-// The first render waits for the settings and for the opened page's screen (both already under
-// way: index.html preloads them), so it draws that page at once rather than a spinner, then the
-// frame, then the page; until then index.html's own "Initialising" shows. README.md "Serving and
-// speed on a phone".
-void Promise.all([primeSettings(), preloadScreen(window.location.pathname)]).then(() => {
+// The first render waits for the settings (index.html preloads them), so it draws the page at
+// once rather than a spinner, then the frame, then the page; until then index.html's own
+// "Initialising" shows. The opened page's screen starts downloading now too: if it is in by the
+// time the settings are (home's is modulepreloaded), the first render draws it; a larger screen
+// still downloading shows inside the frame when it arrives. README.md "Serving and speed on a phone".
+const screen = preloadScreen(window.location.pathname);
+const settings = primeSettings();
+const settingsThenOneTask = settings.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+void Promise.race([Promise.all([settings, screen]), settingsThenOneTask]).then(() => {
   createRoot(container).render(
     <StrictMode>
       <RouterProvider router={router} />
