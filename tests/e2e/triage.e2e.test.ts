@@ -214,7 +214,7 @@ describe('medical request journey in Chromium', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('triage')))).toEqual([]);
   });
 
-  it('the browser back button asks to discard the questionnaire and never resends a section', { timeout: 120_000 }, async () => {
+  it('the browser back button and the Back link ask to discard the questionnaire and never resend a section', { timeout: 120_000 }, async () => {
     const doc = loadPathway('Triage.SoreThroat');
     const { page } = await openPage(browser);
     await startPathway(page, 'sore throat', doc.label);
@@ -222,6 +222,11 @@ describe('medical request journey in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Discard questionnaire' });
     await dialog.waitFor();
     await expectAccessible(page, 'discard questionnaire');
+    await dialog.getByRole('button', { name: 'No, go back to the questions' }).click();
+    expect(new URL(page.url()).pathname).toBe('/triage/questionnaire');
+    // The Back link at the top of the page does what the browser's Back does (issue 15).
+    await page.getByTestId('back-link').click();
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: 'No, go back to the questions' }).click();
     expect(new URL(page.url()).pathname).toBe('/triage/questionnaire');
     await form(page).getByRole('button', { name: 'Cancel', exact: true }).click();
