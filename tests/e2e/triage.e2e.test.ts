@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceRequests, resetPractice, setControls } from './practice-controls';
+import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
 import { AMELIA, passEmergencyCheck } from './admin-steps';
 import { form } from './form-filler';
 import { answer, answerQuestionnaire, answerSection, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, openTriage, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
@@ -138,6 +138,13 @@ describe('medical request journey in Chromium', () => {
     for (const field of answered.hiddenAfterAnswer) expect(got, `hidden follow-up ${field}`).not.toHaveProperty(field);
     // Every stored answer carries its question's words for the practice.
     for (const o of request.responseData as Array<{ label?: string }>) expect(typeof o.label).toBe('string');
+
+    // The emails the screens promise are delivered (the embedded outbox stands in for email), with no clinical answers in them.
+    const expected = books ? 'Riverside Medical Practice: your appointment is booked' : 'Riverside Medical Practice: we have received your request';
+    await expect.poll(async () => (await practiceOutbox()).filter((m) => m.subject === expected && m.to === AMELIA.email).length, { timeout: 15_000 }).toBe(1);
+    const outbox = await practiceOutbox();
+    if (books) expect(outbox.find((m) => m.subject === expected)!.body).toMatch(/\/appointment\/details\?lid=[0-9a-f-]{36}/);
+    for (const message of outbox) expect(message.body).not.toContain('It started after a cold.');
 
     if (!books) {
       // The practice inbox shows the question's words with the answer, not observation ids.
