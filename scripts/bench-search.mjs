@@ -55,6 +55,8 @@ async function bundle() {
   const result = await build({
     configFile: false,
     logLevel: 'warn',
+    // The flexsearch build the app ships (vite.config.ts): the compact one, without the worker.
+    resolve: { alias: [{ find: /^flexsearch$/, replacement: path.join(root, 'node_modules/flexsearch/dist/flexsearch.compact.module.min.js') }] },
     build: {
       write: false,
       minify: true,

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceRequests, resetPractice, setControls } from './practice-controls';
+import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
 import { clickButton, declineLogin, fillContact, fillDetails, type DemoPatient } from './admin-steps';
 
 let browser: Browser;
@@ -239,6 +239,15 @@ describe('booking in Chromium', () => {
     await heading(page, 'Appointment cancelled');
     const mine = (await practiceAppointments()).filter((x) => x.appointmentStatus === 'CANCELLED');
     expect(mine.length).toBeGreaterThan(0);
+    // The patient is told each change (the embedded outbox stands in for email): changed, with the
+    // change-or-cancel link, then cancelled.
+    const changed = 'Riverside Medical Practice: your appointment has changed';
+    const cancelled = 'Riverside Medical Practice: your appointment is cancelled';
+    await expect.poll(async () => (await practiceOutbox()).filter((m) => m.channel === 'EMAIL' && (m.subject === changed || m.subject === cancelled)).length, { timeout: 15_000 }).toBe(2);
+    const outbox = await practiceOutbox();
+    expect(outbox.find((m) => m.subject === changed)!.body).toContain(`/appointment/details?lid=${LINKS.booked}`);
+    expect(outbox.find((m) => m.subject === changed)!.body).toContain('Telephone call');
+    expect(outbox.find((m) => m.subject === cancelled)!.body).toContain('This appointment is cancelled:');
     expect(await cspViolations()).toEqual([]);
     await page.context().close();
   }, JOURNEY_TIMEOUT);

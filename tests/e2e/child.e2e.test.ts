@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, typeDate } from './admin-steps';
 import { form } from './form-filler';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { resetPractice } from './practice-controls';
+import { practiceOutbox, resetPractice } from './practice-controls';
 import { answerQuestionnaire, loadPathway } from './triage-steps';
 
 let browser: Browser;
@@ -145,6 +145,13 @@ describe('child request', () => {
     expect(primary.patient).toMatchObject({ firstName: 'Poppy', lastName: 'Testwell', dateOfBirth: dobForAge(2), childProxy: { relation: 'Parent', fullName: 'Amelia Testwell' } });
     expect(primary.patient.childProxy.toChildRelation).toBeUndefined();
     expect(stored!.body.associatedRequest.triageRequestType).toBe('UNAUTHENTICATED_CHILD_REQUEST');
+    // The confirmation the screen promises reaches the parent (the embedded outbox stands in for email), with no clinical answers in it.
+    const subject = 'Riverside Medical Practice: we have received your request for a child';
+    await expect.poll(async () => (await practiceOutbox()).filter((m) => m.subject === subject).length, { timeout: 15_000 }).toBe(1);
+    const mail = (await practiceOutbox()).find((m) => m.subject === subject)!;
+    expect(mail).toMatchObject({ channel: 'EMAIL', to: AMELIA.email });
+    expect(mail.body).toContain('Call 111, or call 999 in an emergency.');
+    expect(mail.body).not.toMatch(/fever|temperature/i);
     expect(await cspViolations()).toEqual([]);
   });
 

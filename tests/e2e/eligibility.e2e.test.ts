@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './admin-steps';
 import { form } from './form-filler';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { resetPractice } from './practice-controls';
+import { practiceOutbox, resetPractice } from './practice-controls';
 import { answerQuestionnaire, loadPathway, patientParams } from './triage-steps';
 
 let browser: Browser;
@@ -102,6 +102,12 @@ describe('eligibility pathways', () => {
     const queued = await readBack('/api/v1/practice/notifications');
     const selfHelp = queued.filter((n) => n.template === 'SELF_HELP' && n.sourceId === stored!.id);
     expect(selfHelp.map((n) => n.channel)).toEqual(['EMAIL']);
+    // ...and is delivered: the outbox holds the email with the pathway's self-help links.
+    const subject = 'Riverside Medical Practice: the self-help information you asked for';
+    await expect.poll(async () => (await practiceOutbox()).filter((m) => m.subject === subject).length, { timeout: 15_000 }).toBe(1);
+    const mail = (await practiceOutbox()).find((m) => m.subject === subject)!;
+    expect(mail.channel).toBe('EMAIL');
+    expect(mail.body).toContain('Exercises for back pain');
     expect(await cspViolations()).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceRequests, resetPractice, setControls } from './practice-controls';
+import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
 import { AMELIA, passEmergencyCheck } from './admin-steps';
 import { form } from './form-filler';
 import { answer, answerQuestionnaire, answerSection, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, openTriage, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
@@ -139,6 +139,13 @@ describe('medical request journey in Chromium', () => {
     // Every stored answer carries its question's words for the practice.
     for (const o of request.responseData as Array<{ label?: string }>) expect(typeof o.label).toBe('string');
 
+    // The emails the screens promise are delivered (the embedded outbox stands in for email), with no clinical answers in them.
+    const expected = books ? 'Riverside Medical Practice: your appointment is booked' : 'Riverside Medical Practice: we have received your request';
+    await expect.poll(async () => (await practiceOutbox()).filter((m) => m.subject === expected && m.to === AMELIA.email).length, { timeout: 15_000 }).toBe(1);
+    const outbox = await practiceOutbox();
+    if (books) expect(outbox.find((m) => m.subject === expected)!.body).toMatch(/\/appointment\/details\?lid=[0-9a-f-]{36}/);
+    for (const message of outbox) expect(message.body).not.toContain('It started after a cold.');
+
     if (!books) {
       // The practice inbox shows the question's words with the answer, not observation ids.
       const inbox = await (await fetch(`${baseURL()}/practice/inbox`, { headers: authHeaders() })).text();
@@ -214,7 +221,7 @@ describe('medical request journey in Chromium', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('triage')))).toEqual([]);
   });
 
-  it('the browser back button asks to discard the questionnaire and never resends a section', { timeout: 120_000 }, async () => {
+  it('the browser back button and the Back link ask to discard the questionnaire and never resend a section', { timeout: 120_000 }, async () => {
     const doc = loadPathway('Triage.SoreThroat');
     const { page } = await openPage(browser);
     await startPathway(page, 'sore throat', doc.label);
@@ -222,6 +229,11 @@ describe('medical request journey in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Discard questionnaire' });
     await dialog.waitFor();
     await expectAccessible(page, 'discard questionnaire');
+    await dialog.getByRole('button', { name: 'No, go back to the questions' }).click();
+    expect(new URL(page.url()).pathname).toBe('/triage/questionnaire');
+    // The Back link at the top of the page does what the browser's Back does (issue 15).
+    await page.getByTestId('back-link').click();
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: 'No, go back to the questions' }).click();
     expect(new URL(page.url()).pathname).toBe('/triage/questionnaire');
     await form(page).getByRole('button', { name: 'Cancel', exact: true }).click();

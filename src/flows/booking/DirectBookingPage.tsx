@@ -63,10 +63,9 @@ function DirectBooking({ lid }: { lid: string }) {
           </div>
         </div>
       ) : null}
-      <span className="nhsuk-caption-l">{DIRECT_BOOKING_TITLE}</span>
-      <p className="nhsuk-body-s">This invitation is for the person it was sent to only.</p>
       <PatientDetailsStep
         flow={DIRECT_BOOKING_FLOW}
+        caption={<span className="nhsuk-caption-l">{DIRECT_BOOKING_TITLE}</span>}
         minAge={MIN_AGE}
         backFallback="/"
         onComplete={({ patient }) => void accept(patient)}

@@ -5,6 +5,7 @@ import CHILD_AGE from '../../../generated/forms/CHILD_AGE';
 import validateChildAge from '../../../generated/validators/CHILD_AGE';
 import { CHILD_FLOW, childAge, childFlow, clearChildFlow, isChildAge } from './childFlow';
 import { patientDetailsStore } from '../../patient-details/PatientDetailsStep';
+import { BackLink } from '../../components/BackLink';
 
 const check = fromAjvValidator(validateChildAge);
 
@@ -39,5 +40,10 @@ export default function ChildAgePage() {
     await navigate('/child-request/emergency-symptoms');
   }
 
-  return <SchemaForm doc={CHILD_AGE} schemaCheck={check} initialData={initial} onSubmit={next} onCancel={() => void navigate('/')} submitLabel="Next" />;
+  return (
+    <>
+      <BackLink fallback="/" />
+      <SchemaForm doc={CHILD_AGE} schemaCheck={check} initialData={initial} onSubmit={next} onCancel={() => void navigate('/')} submitLabel="Next" />
+    </>
+  );
 }

@@ -9,6 +9,7 @@ import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } f
 import { proxyOn, triageFlow, type Selection } from '../triage/triageFlow';
 import { clearChildFlow } from './childFlow';
 import { useChildFlow } from './useChildGuard';
+import { BackLink } from '../../components/BackLink';
 
 export interface ChildGuideline {
   guidelineId: string;
@@ -81,6 +82,7 @@ export default function ChildMenuPage() {
 
   return (
     <>
+      <BackLink fallback="/child-request/patient-details" />
       <h1>Child request</h1>
       <p>Pick the option that looks the best for what the child needs.</p>
       {failure ? <EngineErrorPanel error={failure} actions={[{ label: 'Back to home', onClick: () => void navigate('/') }]} /> : null}

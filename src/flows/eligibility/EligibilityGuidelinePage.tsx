@@ -8,6 +8,7 @@ import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../triage
 import { proxyOn, triageFlow } from '../triage/triageFlow';
 import { rememberReturnTarget, sessionHome } from './eligibilityFlow';
 import { passEmergencyCheck } from '../emergencyCheck';
+import { BackLink } from '../../components/BackLink';
 
 /** Availability: 'none' only when the practice answered `hasAvailableAppointments: false`; 'unknown' when it could not say. */
 export type Availability = 'unknown' | 'some' | 'none';
@@ -104,6 +105,7 @@ export default function EligibilityGuidelinePage() {
 
   return (
     <>
+      <BackLink fallback="/eligibility/booking" />
       <h1>{label}</h1>
       {text('shortDescription') ? <p className="nhsuk-lede-text">{text('shortDescription')}</p> : null}
       {availability === 'none' ? (

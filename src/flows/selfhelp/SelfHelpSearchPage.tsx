@@ -5,6 +5,7 @@ import { SymptomSearch, searchSettings, type SearchOutcome } from '../../search/
 import { useSettings } from '../../settings/useSettings';
 import { proxyOn } from '../triage/triageFlow';
 import { loadSelfHelpEntries, type SelfHelpEntry } from './selfHelpLibrary';
+import { BackLink } from '../../components/BackLink';
 
 export const TOO_SHORT_MESSAGE = 'Please enter at least 3 characters';
 const MIN_LENGTH = 3;
@@ -68,6 +69,7 @@ export default function SelfHelpSearchPage() {
 
   return (
     <>
+      <BackLink fallback="/" />
       <h1>Self-help information</h1>
       <p>Find NHS information about a condition, to help you look after yourself at home.</p>
       <form role="search" onSubmit={open} noValidate>

@@ -27,6 +27,7 @@ import {
 } from './triageFlow';
 import { goToUrgentBranch } from './urgentBranch';
 import { useLastWhile } from './useTriageBounce';
+import { BackLink } from '../../components/BackLink';
 
 /** The warning when a visible question is unanswered (spec 5.2 banner). */
 export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
@@ -267,6 +268,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
 
   return (
     <>
+      <BackLink fallback="/triage" />
       {selection ? <SelectedOption label={selection.label} /> : null}
       {failure ? (
         <EngineErrorPanel

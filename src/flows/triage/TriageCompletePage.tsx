@@ -9,6 +9,7 @@ import { TRIAGE_START, clearTriageFlow, dateTime, triageFlow, proxyOn } from './
 import { useFinishedTriage } from './useTriageBounce';
 import { useTriageSender } from './useTriageSender';
 import { ProblemSummary } from '../../components/ProblemSummary';
+import { BackLink } from '../../components/BackLink';
 
 /** /triage/complete: "Send your request?" */
 export default function TriageCompletePage() {
@@ -47,6 +48,7 @@ export default function TriageCompletePage() {
 
   return (
     <>
+      <BackLink fallback="/triage/your-own-words" />
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       <h1>Send your request?</h1>
       {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}

@@ -9,6 +9,7 @@ import { handOverToBooking } from './bookingHandover';
 import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, clearTriageFlow, manualAuthOn, routeAfterTriage, triageFlow, proxyOn } from './triageFlow';
 import { goToUrgentBranch } from './urgentBranch';
 import { useFinishedTriage } from './useTriageBounce';
+import { BackLink } from '../../components/BackLink';
 
 export const NO_SLOTS_TITLE = 'There are no self-book appointments right now';
 export const NOT_POSSIBLE_TITLE = 'Self-booking is not possible for this request';
@@ -74,6 +75,7 @@ export default function YourOwnWordsPage() {
 
   return (
     <>
+      <BackLink fallback="/triage/questionnaire" />
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       <SchemaForm
         doc={doc}

@@ -22,6 +22,7 @@ import {
 } from './safety';
 import { CONFIRM_NO, CONFIRM_TEXT, CONFIRM_TITLE, CONFIRM_YES, OVERRIDE_REQUIRED, PROCEED } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
+import { BackLink } from '../../../components/BackLink';
 
 type Option = { id: string; label: string };
 
@@ -124,6 +125,7 @@ export default function EmergencyOverridePage() {
 
   return (
     <>
+      <BackLink fallback="/triage/submit-emergency" />
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       <SchemaForm
         doc={doc}

@@ -11,6 +11,7 @@ import { TRIAGE_START, bool, clearTriageFlow, proxyOn } from '../triageFlow';
 import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, type SafetyQuestion } from './safety';
 import { ANSWER_ALL_BANNER } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
+import { BackLink } from '../../../components/BackLink';
 
 const schemaCheck = fromAjvValidator(validateEmergencyQuestions);
 
@@ -69,6 +70,7 @@ export default function EmergencyQuestionsPage() {
 
   return (
     <>
+      <BackLink fallback="/triage" />
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       <SchemaForm
         doc={EMERGENCY_QUESTIONS}

@@ -20,6 +20,7 @@ import {
 } from './safetyWords';
 import { setSafety, useSafetyFlow } from './useSafetyFlow';
 import { ProblemSummary } from '../../../components/ProblemSummary';
+import { BackLink } from '../../../components/BackLink';
 
 /**
  * /triage/submit-emergency: the urgent care outcome. "I will attend A&E" sends the request to the
@@ -58,6 +59,7 @@ export default function SubmitEmergencyPage() {
 
   return (
     <>
+      <BackLink fallback="/triage/emergency-questions" />
       {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       <InterruptionPanel heading={result === 'urgent' ? URGENT_HEADING : NOT_URGENT_HEADING} testId="urgent-care-outcome">
         <p>
