@@ -6,6 +6,7 @@ import { useNotifications } from '../../errors/ErrorNotifications';
 import { bookingErrorOutcome } from './bookingErrors';
 import { startBooking } from './bookingRequest';
 import { checkDateOfBirth, type DateParts } from './dateOfBirth';
+import { DateBoxes, DEFAULT_STRINGS } from '../../../renderer/index';
 
 /**
  * /self-booking?lid=…: the date-of-birth check of a self-booking invitation, then
@@ -92,11 +93,16 @@ function SelfBooking({ lid }: { lid: string }) {
                 <span className="nhsuk-u-visually-hidden">Error:</span> {problem}
               </span>
             ) : null}
-            <div className="nhsuk-date-input">
-              <DatePart id={fieldId} label="Day" width={2} value={parts.day} invalid={!!problem} onChange={(day) => setParts((p) => ({ ...p, day }))} autoComplete="bday-day" />
-              <DatePart id={`${fieldId}-month`} label="Month" width={2} value={parts.month} invalid={!!problem} onChange={(month) => setParts((p) => ({ ...p, month }))} autoComplete="bday-month" />
-              <DatePart id={`${fieldId}-year`} label="Year" width={4} value={parts.year} invalid={!!problem} onChange={(year) => setParts((p) => ({ ...p, year }))} autoComplete="bday-year" />
-            </div>
+            <DateBoxes
+              id={fieldId}
+              parts={parts}
+              error={!!problem}
+              disabled={false}
+              describedByIds={undefined}
+              autoComplete="bday"
+              onChange={setParts}
+              strings={DEFAULT_STRINGS}
+            />
           </fieldset>
         </div>
         <button type="submit" className="nhsuk-button">
@@ -104,44 +110,5 @@ function SelfBooking({ lid }: { lid: string }) {
         </button>
       </form>
     </>
-  );
-}
-
-function DatePart({
-  id,
-  label,
-  width,
-  value,
-  invalid,
-  onChange,
-  autoComplete,
-}: {
-  id: string;
-  label: string;
-  width: 2 | 4;
-  value: string;
-  invalid: boolean;
-  onChange: (value: string) => void;
-  autoComplete: string;
-}) {
-  return (
-    <div className="nhsuk-date-input__item">
-      <div className="nhsuk-form-group">
-        <label className="nhsuk-label nhsuk-date-input__label" htmlFor={id}>
-          {label}
-        </label>
-        <input
-          className={`nhsuk-input nhsuk-date-input__input nhsuk-input--width-${width}${invalid ? ' nhsuk-input--error' : ''}`}
-          id={id}
-          name={id}
-          type="text"
-          inputMode="numeric"
-          autoComplete={autoComplete}
-          maxLength={width}
-          value={value}
-          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
-        />
-      </div>
-    </div>
   );
 }
