@@ -253,7 +253,7 @@ describe('medical request journey in Chromium', () => {
     await setControls({ operationalState: { medical: { operationalStatus: 'SERVICE_OFF' } } });
     await form(page).getByRole('button', { name: 'Next', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/triage/service-closed');
-    await page.getByRole('heading', { name: 'Service unavailable' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Service unavailable' }).waitFor();
     await expectAccessible(page, 'service closed');
     await page.goto('/');
     await page.getByTestId('service-off-status').waitFor();
