@@ -10,6 +10,7 @@ import { useFinishedTriage } from '../triage/useTriageBounce';
 import { useTriageSender } from '../triage/useTriageSender';
 import { appointmentReferral, managementAction, sessionHome, startEligibilityBooking } from './eligibilityFlow';
 import { ProblemSummary } from '../../components/ProblemSummary';
+import { ExternalLinks } from './ExternalLinks';
 
 export const SELF_HELP_THANK_YOU = '/self-help/thank-you';
 type Choice = 'APPOINTMENT_AND_SELF_HELP' | 'SELF_HELP_FIRST';
@@ -79,18 +80,7 @@ export default function EligibilitySelfHelpPage() {
       ) : null}
       <h1>{execution.recommendations[0]?.title ?? 'Try self-help first'}</h1>
       <p>{selfHelp.text}</p>
-      {selfHelp.links && selfHelp.links.length > 0 ? (
-        <ul>
-          {selfHelp.links.map((l) => (
-            <li key={l.url}>
-              <a href={l.url}>
-                {l.label}
-                <span className="nhsuk-u-visually-hidden"> (external NHS website)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ExternalLinks links={selfHelp.links} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         {offerAppointment ? (
           <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>

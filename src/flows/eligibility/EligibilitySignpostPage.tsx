@@ -5,6 +5,7 @@ import { SelectedOption } from '../triage/SelectedOption';
 import { clearTriageFlow, proxyOn } from '../triage/triageFlow';
 import { useFinishedTriage } from '../triage/useTriageBounce';
 import { managementAction, sessionHome } from './eligibilityFlow';
+import { ExternalLinks } from './ExternalLinks';
 
 /** /eligibility/signpost: the pathway's signpost text (where to go instead) and the practice's phone. */
 export default function EligibilitySignpostPage() {
@@ -20,18 +21,7 @@ export default function EligibilitySignpostPage() {
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       <h1>{execution.recommendations[0]?.title ?? 'This appointment is not the right one for you'}</h1>
       <p data-testid="signpost-text">{signpost.text}</p>
-      {signpost.links && signpost.links.length > 0 ? (
-        <ul>
-          {signpost.links.map((l) => (
-            <li key={l.url}>
-              <a href={l.url}>
-                {l.label}
-                <span className="nhsuk-u-visually-hidden"> (external NHS website)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ExternalLinks links={signpost.links} />
       {phone ? (
         <p data-testid="signpost-phone">
           If you need help, call the practice on <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>.
