@@ -1,5 +1,5 @@
 import { Card } from 'nhsuk-react-components';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { Modal } from '../components/Modal';
@@ -46,8 +46,9 @@ function CategoryCard({ category }: { category: Category }) {
 }
 
 export default function HomePage() {
-  // The journey is over here: the next one passes the emergency symptoms screen again.
-  useEffect(() => endJourney(), []);
+  // The journey is over here: the next one passes the emergency symptoms screen again. A layout
+  // effect, so the journey has ended by the time anything of the home page can be seen or used.
+  useLayoutEffect(() => endJourney(), []);
   const { settings, features } = useSettings();
   const { medicalOff, adminOff } = useServiceStatus();
   const location = useLocation();

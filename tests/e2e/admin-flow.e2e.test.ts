@@ -55,6 +55,8 @@ describe('admin request journey in Chromium', () => {
     await page.waitForURL('**/admin-request');
     await page.goto('/admin-request/form?request=NOT_A_FORM');
     await page.waitForURL((url) => url.pathname === '/');
+    // The address changes before the home page has drawn (and ended the journey): wait for it.
+    await page.getByRole('heading', { level: 1, name: /^Welcome to / }).waitFor();
     // Back home the journey is over, so the next deep link meets the emergency check again;
     // with no enabled forms the menu then sends the patient home.
     await setControls({ patientEnabledForms: [] });

@@ -240,7 +240,7 @@ describe('medical request journey in Chromium', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Yes, discard my answers' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => sessionStorage.getItem('flow:triage'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('flow:triage'))).toBeNull();
   });
 
   it('a 412 mid-questionnaire turns the medical service off and shows the service-closed screen', { timeout: 120_000 }, async () => {
