@@ -61,8 +61,11 @@ function report(title, r) {
 
 const startBody = JSON.stringify({ patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } });
 
+// One browser's engine key (an execution answers only the browser that started it).
+const BROWSER = { 'content-type': 'application/json', cookie: `gp_engine_key=${'b'.repeat(64)}` };
+
 async function post(url, body) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const res = await fetch(url, { method: 'POST', headers: BROWSER, body });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -97,7 +100,7 @@ try {
   ok =
     report(
       `$start: POST ${ENGINE}/Guideline/${PATHWAY}/$start`,
-      await run({ url: `${base}${ENGINE}/Guideline/${PATHWAY}/$start`, method: 'POST', headers: { 'content-type': 'application/json' }, body: startBody }),
+      await run({ url: `${base}${ENGINE}/Guideline/${PATHWAY}/$start`, method: 'POST', headers: BROWSER, body: startBody }),
     ) && ok;
   let next = 0;
   ok =
@@ -110,7 +113,7 @@ try {
             method: 'POST',
             setupRequest: (req) => {
               const item = pool[next++ % pool.length];
-              return { ...req, path: item.url, body: item.body, headers: { ...req.headers, 'content-type': 'application/json' } };
+              return { ...req, path: item.url, body: item.body, headers: { ...req.headers, ...BROWSER } };
             },
           },
         ],

@@ -118,6 +118,9 @@ const MIGRATIONS: string[] = [
      created_at TEXT NOT NULL,
      updated_at TEXT NOT NULL
    );`,
+  // Each execution belongs to the browser that started it: a SHA-256 of that browser's engine key
+  // (an HttpOnly cookie, server/routes/engine.ts). Older rows (NULL) are readable by the practice only.
+  `ALTER TABLE guideline_executions ADD COLUMN owner TEXT;`,
 ];
 
 /** Opens (creating and seeding on first start) the practice database in `dataDir`. */

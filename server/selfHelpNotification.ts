@@ -3,7 +3,7 @@
 // management action queues a SELF_HELP notification with that action's links, in the same
 // transaction that stores the request (server/notifications/README.md).
 import type { Db } from './db.js';
-import type { GuidelineEngine } from './engine/engine.js';
+import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import { enqueueNotifications, recipientForPatient, type QueuedNotification, type SelfHelpEvent } from './notifications/index.js';
 
 type Json = Record<string, unknown>;
@@ -42,7 +42,7 @@ export function selfHelpEvent(ctx: SelfHelpContext, requestId: string, triageReq
   let recommendations = list(obj(triageRequest.guidelineExecution).recommendations);
   if (typeof consultation.executionId === 'string' && ctx.engineUrl === undefined) {
     // reclassifyTriageRequest has already refused unknown and stopped executions.
-    const execution = ctx.engine.get(consultation.executionId);
+    const execution = ctx.engine.get(consultation.executionId, PRACTICE_ACCESS);
     guidelineId = execution.guidelineId;
     recommendations = execution.recommendations;
   }

@@ -5,7 +5,7 @@
 // runs one table through both so they cannot drift.
 import type { Db } from './db.js';
 import { readSetting } from './db.js';
-import type { GuidelineEngine } from './engine/engine.js';
+import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import { HttpError } from './errors.js';
 
 export type TriageRequestType = 'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST';
@@ -82,7 +82,7 @@ export function reclassifyTriageRequest(ctx: ReclassifyContext, triageRequest: J
   if (typeof executionId === 'string' && ctx.engineUrl === undefined) {
     let execution;
     try {
-      execution = ctx.engine.get(executionId);
+      execution = ctx.engine.get(executionId, PRACTICE_ACCESS);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) {
         throw new HttpError(400, `body${path}/consultation/executionId: no guideline execution ${executionId}`, {

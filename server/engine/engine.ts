@@ -54,6 +54,15 @@ interface ExecutionRecord {
   state: ExecutionState;
 }
 
+/**
+ * Who asks for an execution: the browser that started it (the digest of its engine key, see
+ * server/routes/engine.ts), or the practice (signed-in staff, or the server itself re-checking a
+ * submitted request). An execution holds the patient's age, sex and answers, so anyone else gets
+ * the same 404 as for an id that does not exist.
+ */
+export type ExecutionAccess = { readonly owner: string } | { readonly practice: true };
+export const PRACTICE_ACCESS: ExecutionAccess = { practice: true };
+
 export interface ExecutionView {
   identifier: string;
   guidelineId: string;
@@ -110,9 +119,9 @@ export class GuidelineEngine {
     readonly library: PathwayLibrary,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.insertStmt = db.prepare('INSERT INTO guideline_executions (id, guideline_id, status, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.insertStmt = db.prepare('INSERT INTO guideline_executions (id, guideline_id, status, state, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.updateStmt = db.prepare('UPDATE guideline_executions SET status = ?, state = ?, updated_at = ? WHERE id = ?');
-    this.selectStmt = db.prepare('SELECT id, guideline_id, status, state FROM guideline_executions WHERE id = ?');
+    this.selectStmt = db.prepare('SELECT id, guideline_id, status, state, owner FROM guideline_executions WHERE id = ?');
   }
 
   // ------------------------------------------------------------------ guidelines
@@ -132,7 +141,8 @@ export class GuidelineEngine {
 
   // ------------------------------------------------------------------ executions
 
-  start(guidelineId: string, body: StartBody): ExecutionView {
+  /** Starts an execution owned by `owner` (the digest of the starting browser's engine key). */
+  start(guidelineId: string, body: StartBody, owner: string): ExecutionView {
     const p = this.library.get(guidelineId);
     if (!p) throw new HttpError(404, `No guideline ${guidelineId}`);
     if (p.doc.disabled) throw new HttpError(422, `Guideline ${guidelineId} is not available at present`, { code: 'NOT_AVAILABLE' });
@@ -172,17 +182,17 @@ export class GuidelineEngine {
     };
     this.advance(p, rec, -1);
     const at = today.toISOString();
-    this.insertStmt.run(rec.id, rec.guidelineId, rec.status, JSON.stringify(rec.state), at, at);
+    this.insertStmt.run(rec.id, rec.guidelineId, rec.status, JSON.stringify(rec.state), at, at, owner);
     return this.view(p, rec);
   }
 
-  get(id: string): ExecutionView {
-    const rec = this.load(id);
+  get(id: string, access: ExecutionAccess): ExecutionView {
+    const rec = this.load(id, access);
     return this.view(this.pathwayOf(rec), rec);
   }
 
-  continue(id: string, body: ContinueBody): ExecutionView {
-    const rec = this.load(id);
+  continue(id: string, body: ContinueBody, access: ExecutionAccess): ExecutionView {
+    const rec = this.load(id, access);
     this.assertOpen(rec, '$continue');
     const p = this.pathwayOf(rec);
     const k = rec.state.path.indexOf(body.sectionId);
@@ -209,16 +219,16 @@ export class GuidelineEngine {
     return this.view(p, rec);
   }
 
-  stop(id: string): ExecutionView {
-    const rec = this.load(id);
+  stop(id: string, access: ExecutionAccess): ExecutionView {
+    const rec = this.load(id, access);
     this.assertOpen(rec, '$stop');
     rec.status = 'STOPPED';
     this.save(rec);
     return this.view(this.pathwayOf(rec), rec);
   }
 
-  finish(id: string, feedback: Feedback): ExecutionView {
-    const rec = this.load(id);
+  finish(id: string, feedback: Feedback, access: ExecutionAccess): ExecutionView {
+    const rec = this.load(id, access);
     this.assertOpen(rec, '$finish');
     if (rec.status !== 'COMPLETED') throw new HttpError(409, `Execution ${id} still has questions to answer: only a COMPLETED execution can be finished`);
     const known = new Set(rec.state.recommendations.map((r) => r.id));
@@ -235,28 +245,28 @@ export class GuidelineEngine {
     return this.view(this.pathwayOf(rec), rec);
   }
 
-  putCustomData(id: string, entries: readonly CustomDataEntry[]): ExecutionView {
-    const rec = this.load(id);
+  putCustomData(id: string, entries: readonly CustomDataEntry[], access: ExecutionAccess): ExecutionView {
+    const rec = this.load(id, access);
     rec.state.customData = upsertEntries(rec.state.customData, entries);
     this.save(rec);
     return this.view(this.pathwayOf(rec), rec);
   }
 
-  removeCustomData(id: string, keys: readonly string[]): ExecutionView {
-    const rec = this.load(id);
+  removeCustomData(id: string, keys: readonly string[], access: ExecutionAccess): ExecutionView {
+    const rec = this.load(id, access);
     const drop = new Set(keys);
     rec.state.customData = rec.state.customData.filter((e) => !drop.has(e.key));
     this.save(rec);
     return this.view(this.pathwayOf(rec), rec);
   }
 
-  clearCustomData(id: string): ExecutionView {
-    return this.removeCustomData(id, this.load(id).state.customData.map((e) => e.key));
+  clearCustomData(id: string, access: ExecutionAccess): ExecutionView {
+    return this.removeCustomData(id, this.load(id, access).state.customData.map((e) => e.key), access);
   }
 
   /** SCORE observations: every NUMERIC answer stored, section order. */
-  observations(id: string): { observations: Array<{ identifier: string; value: number; unit?: string }> } {
-    const rec = this.load(id);
+  observations(id: string, access: ExecutionAccess): { observations: Array<{ identifier: string; value: number; unit?: string }> } {
+    const rec = this.load(id, access);
     this.assertOpen(rec, '$observations');
     const out: Array<{ identifier: string; value: number; unit?: string }> = [];
     for (const o of this.responseData(this.pathwayOf(rec), rec)) {
@@ -332,9 +342,9 @@ export class GuidelineEngine {
     return p;
   }
 
-  private load(id: string): ExecutionRecord {
-    const row = this.selectStmt.get(id) as { id: string; guideline_id: string; status: ExecutionStatus; state: string } | undefined;
-    if (!row) throw new HttpError(404, `No guideline execution ${id}`);
+  private load(id: string, access: ExecutionAccess): ExecutionRecord {
+    const row = this.selectStmt.get(id) as { id: string; guideline_id: string; status: ExecutionStatus; state: string; owner: string | null } | undefined;
+    if (!row || !('practice' in access || (row.owner !== null && row.owner === access.owner))) throw new HttpError(404, `No guideline execution ${id}`);
     return { id: row.id, guidelineId: row.guideline_id, status: row.status, state: JSON.parse(row.state) as ExecutionState };
   }
 

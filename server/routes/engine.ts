@@ -1,9 +1,11 @@
 // The guideline engine of spec 7.5 under /api/v1/fhir/r4 (server/engine), and the engine proxy
 // /api/v1/engine-proxy?path=… the app sends every engine call through when `useProxy` is on.
 // Contract: schemas/questionnaires/README.md; bodies: schemas/api/engine-*.schema.json.
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import type { ContinueBody, CustomDataEntry, Feedback, StartBody } from '../engine/engine.js';
+import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
+import { PRACTICE_ACCESS, type ContinueBody, type CustomDataEntry, type ExecutionAccess, type Feedback, type StartBody } from '../engine/engine.js';
 import { HttpError } from '../errors.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
@@ -52,12 +54,44 @@ function forwardedHeaders(request: FastifyRequest): Record<string, string> {
   return out;
 }
 
+/**
+ * The browser's engine key: an HttpOnly, SameSite=Strict session cookie of 32 random bytes, set
+ * by the first `$start` and reused by later ones. Each execution keeps the SHA-256 of the key
+ * that started it, and answers only a request carrying that key (or practice staff): the
+ * execution id alone, wherever it is seen, gives nobody else the patient's answers.
+ */
+export const ENGINE_KEY_COOKIE = 'gp_engine_key';
+
+const digest = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Passes on the engine's `Set-Cookie` for the engine key, and no other cookie it may set. */
+function passEngineKey(reply: FastifyReply, setCookie: string | string[] | undefined): void {
+  const keys = (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).filter((c) => c.startsWith(`${ENGINE_KEY_COOKIE}=`));
+  if (keys.length > 0) reply.header('set-cookie', keys);
+}
+
 const customDataEntries = (body: unknown): CustomDataEntry[] =>
   (Array.isArray(body) ? body : (body as { customData: CustomDataEntry[] }).customData) as CustomDataEntry[];
 
 export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { engine, db } = ctx;
   const id = (request: FastifyRequest) => (request.params as { id: string }).id;
+  /** The owner digest for `$start`: the request's engine key, or a new one set on the answer. */
+  const ownerForStart = (request: FastifyRequest, reply: FastifyReply): string => {
+    let key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);
+    if (!key) {
+      key = randomBytes(32).toString('hex');
+      reply.header('set-cookie', cookieHeader(ENGINE_KEY_COOKIE, key, { sameSite: 'Strict', secure: ctx.isHttps(request) }));
+    }
+    return digest(key);
+  };
+  /** Who asks for an execution: staff (bearer or session) see every one, a browser its own. */
+  const access = (request: FastifyRequest): ExecutionAccess => {
+    if (ctx.staff.bearerValid(request) || ctx.staff.sessionUser(request) !== undefined) return PRACTICE_ACCESS;
+    const key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);
+    // No key: an owner no row has, so the answer is the 404 of an unknown id.
+    return { owner: key ? digest(key) : '' };
+  };
   const exec = (name: string) => `${ENGINE_BASE}/GuidelineExecution/:id/$${name}`;
   const body = (name: string) => ({ schema: { body: { $ref: schemaId(name) } } });
 
@@ -66,25 +100,25 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
 
   app.post(`${ENGINE_BASE}/Guideline/:id/$start`, body('engine-start-request'), async (request, reply) => {
     assertServiceOpen(db, 'medical');
-    return reply.code(201).send(engine.start(id(request), request.body as StartBody));
+    return reply.code(201).send(engine.start(id(request), request.body as StartBody, ownerForStart(request, reply)));
   });
 
-  app.get(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request)));
+  app.get(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request), access(request)));
 
   app.post(exec('continue'), body('engine-continue-request'), async (request) => {
     assertServiceOpen(db, 'medical');
-    return engine.continue(id(request), request.body as ContinueBody);
+    return engine.continue(id(request), request.body as ContinueBody, access(request));
   });
-  app.post(exec('stop'), async (request) => engine.stop(id(request)));
-  app.post(exec('finish'), body('engine-finish-request'), async (request) => engine.finish(id(request), (request.body ?? {}) as Feedback));
+  app.post(exec('stop'), async (request) => engine.stop(id(request), access(request)));
+  app.post(exec('finish'), body('engine-finish-request'), async (request) => engine.finish(id(request), (request.body ?? {}) as Feedback, access(request)));
   for (const name of ['setCustomData', 'putCustomData', 'applyCustomData']) {
-    app.post(exec(name), body('engine-custom-data-request'), async (request) => engine.putCustomData(id(request), customDataEntries(request.body)));
+    app.post(exec(name), body('engine-custom-data-request'), async (request) => engine.putCustomData(id(request), customDataEntries(request.body), access(request)));
   }
   app.post(exec('removeCustomData'), body('engine-remove-custom-data-request'), async (request) =>
-    engine.removeCustomData(id(request), (request.body as { keys: string[] }).keys),
+    engine.removeCustomData(id(request), (request.body as { keys: string[] }).keys, access(request)),
   );
-  app.post(exec('clearCustomData'), async (request) => engine.clearCustomData(id(request)));
-  app.post(exec('observations'), body('engine-observations-request'), async (request) => engine.observations(id(request)));
+  app.post(exec('clearCustomData'), async (request) => engine.clearCustomData(id(request), access(request)));
+  app.post(exec('observations'), body('engine-observations-request'), async (request) => engine.observations(id(request), access(request)));
 
   // ---------------------------------------------------------------- the proxy
   let external: URL | undefined;
@@ -100,12 +134,16 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
     if (problem) throw new HttpError(400, problem, { details: [{ path: '/path', message: problem }] });
     const method = request.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     const headers = forwardedHeaders(request);
+    // Of the practice's cookies only the engine key goes to the engine (and a new one comes back).
+    const key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);
+    if (key) headers.cookie = `${ENGINE_KEY_COOKIE}=${key}`;
     const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
     if (!engineBase) {
       // The embedded engine: the same routes, in process (no socket, no second parse of the URL).
       const res = await app.inject({ method, url: `${ENGINE_BASE}${target as string}`, headers, ...(payload !== undefined ? { payload } : {}) });
       const type = res.headers['content-type'];
       if (type) reply.header('content-type', type);
+      passEngineKey(reply, res.headers['set-cookie']);
       return reply.code(res.statusCode).send(res.rawPayload);
     }
     let res: Response;
@@ -123,6 +161,7 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
     const type = res.headers.get('content-type');
     if (type) reply.header('content-type', type);
+    passEngineKey(reply, res.headers.getSetCookie());
     return reply.code(res.status).send(Buffer.from(await res.arrayBuffer()));
   };
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) app.route({ method, url: PROXY_PATH, handler: proxy });

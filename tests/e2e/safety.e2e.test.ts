@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AMELIA } from './admin-steps';
 import { answer as answerField, form, loadDocument } from './form-filler';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { resetPractice, setControls } from './practice-controls';
+import { practiceAuthHeaders, resetPractice, setControls } from './practice-controls';
 import { answerSection, loadPathway, patientParams, startPathway, type Answered } from './triage-steps';
 
 let browser: Browser;
@@ -90,7 +90,8 @@ async function reachOutcome(page: Page, answers: Record<string, boolean>) {
 }
 
 async function executionOf(id: string) {
-  return (await (await fetch(`${baseURL()}/api/v1/fhir/r4/GuidelineExecution/${id}`)).json()) as {
+  // Read as the practice: an execution answers only the browser that started it, or staff.
+  return (await (await fetch(`${baseURL()}/api/v1/fhir/r4/GuidelineExecution/${id}`, { headers: practiceAuthHeaders() })).json()) as {
     status: string;
     feedback?: { committedToConsultGp?: boolean };
     customData: Array<{ key: string; value: unknown }>;

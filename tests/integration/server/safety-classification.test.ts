@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AMELIA, repoRoot, startServer, type Json, type TestServer } from './helpers';
-import { ENGINE, start, walk } from './engine/walker';
+import { BROWSER, ENGINE, start, walk } from './engine/walker';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,7 +17,8 @@ afterEach(async () => {
 
 /** Staff credentials for read-back when the practice side needs them (the bearer token the test configs set). */
 const STAFF: Record<string, string> = process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
-const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
+// Every call carries one browser's engine key: an execution answers only the browser that started it.
+const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, headers: BROWSER, payload: payload as Record<string, unknown> });
 const stored = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF })).json() as Array<{ kind: string; formType?: string; body: Json }>;
 
 const soreThroat = JSON.parse(readFileSync(path.join(repoRoot, 'schemas/questionnaires/Triage.SoreThroat.json'), 'utf8')) as {

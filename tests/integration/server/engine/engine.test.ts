@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toObservations, type FormData, type FormDocument } from '../../../../renderer/core/index';
 import { readSetting, writeSetting } from '../../../../server/db';
-import { contractAjv, expectValid, startServer, type Json, type TestServer } from '../helpers';
-import { ENGINE, FIXTURES_DIR, dateOfBirthForAge, post, readPathways, start, topReferral } from './walker';
+import { contractAjv, expectValid, STAFF_AUTH, startServer, type Json, type TestServer } from '../helpers';
+import { BROWSER, BROWSER_KEY, ENGINE, FIXTURES_DIR, dateOfBirthForAge, post, readPathways, start, topReferral } from './walker';
 
 const ajv = contractAjv();
 const HEADACHE = 'Triage.FixtureHeadache';
@@ -167,7 +167,7 @@ describe('$continue', () => {
     } finally {
       writeSetting(server.db, 'operational-state', state);
     }
-    const still = (await server.app.inject({ method: 'GET', url: exec(e.identifier) })).json() as Json;
+    const still = (await server.app.inject({ method: 'GET', url: exec(e.identifier) , headers: BROWSER })).json() as Json;
     expect(still.section.id).toBe('urgent');
   });
 });
@@ -193,7 +193,7 @@ describe('ending an execution', () => {
       const r = await post(server.app, exec(done.identifier, call), call === 'stop' ? undefined : body);
       expect(r.statusCode, call).toBe(409);
     }
-    expect((await server.app.inject({ method: 'GET', url: exec(done.identifier) })).json()).toMatchObject({ status: 'FINISHED' });
+    expect((await server.app.inject({ method: 'GET', url: exec(done.identifier) , headers: BROWSER })).json()).toMatchObject({ status: 'FINISHED' });
     const put = await post(server.app, exec(done.identifier, 'putCustomData'), [{ key: 'reachedThankYou', type: 'BOOLEAN', value: true }]);
     expect(put.statusCode).toBe(200);
   });
@@ -203,7 +203,7 @@ describe('ending an execution', () => {
     const stopped = (await post(server.app, exec(e.identifier, 'stop'))).json() as Json;
     expect(stopped).toMatchObject({ status: 'STOPPED', section: null, requiredData: [] });
     expect((await answer(server.app, e, NONE, 'urgent')).statusCode).toBe(409);
-    expect((await server.app.inject({ method: 'GET', url: exec('00000000-0000-4000-8000-000000000000') })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: exec('00000000-0000-4000-8000-000000000000') , headers: BROWSER })).statusCode).toBe(404);
   });
 });
 
@@ -239,6 +239,45 @@ describe('custom data and observations', () => {
   });
 });
 
+describe('whose execution it is', () => {
+  const OTHER = { cookie: `gp_engine_key=${'ab'.repeat(32)}` };
+
+  it('answers only the browser that started it (or practice staff): anyone else, with or without a key, gets the 404 of an unknown id', async () => {
+    const e = await startHeadache();
+    const id = e.identifier as string;
+    const calls: Array<[string, unknown]> = [
+      ['', undefined],
+      ['continue', { sectionId: 'urgent', responseData: [] }],
+      ['putCustomData', [{ key: 'x', type: 'BOOLEAN', value: true }]],
+      ['removeCustomData', { keys: ['x'] }],
+      ['clearCustomData', undefined],
+      ['observations', { type: 'SCORE' }],
+      ['finish', {}],
+      ['stop', undefined],
+    ];
+    for (const headers of [OTHER, {}, { cookie: 'gp_engine_key=%ZZ' }, { cookie: `gp_engine_key=${BROWSER_KEY.toUpperCase()}` }]) {
+      for (const [call, body] of calls) {
+        const r = call === '' ? await server.app.inject({ method: 'GET', url: exec(id), headers }) : await post(server.app, exec(id, call), body, headers);
+        expect(r.statusCode, `${call || 'GET'} with ${JSON.stringify(headers)}`).toBe(404);
+        expect(r.body).not.toContain('Since Monday');
+      }
+    }
+    // Nothing above changed it: its owner carries on, and staff can read it.
+    expect((await server.app.inject({ method: 'GET', url: exec(id), headers: BROWSER })).json()).toEqual(e);
+    expect((await answer(server.app, e, NONE)).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: exec(id), headers: STAFF_AUTH })).json()).toMatchObject({ identifier: id, status: 'IN_PROGRESS' });
+  });
+
+  it('a first $start sets the engine key (HttpOnly, SameSite=Strict); a later one keeps the key it was sent', async () => {
+    const fresh = await server.app.inject({ method: 'POST', url: `${ENGINE}/Guideline/${HEADACHE}/$start`, payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } } });
+    expect(fresh.statusCode).toBe(201);
+    const setCookie = String(fresh.headers['set-cookie']);
+    expect(setCookie).toMatch(/^gp_engine_key=[0-9a-f]{64}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const again = await start(server.app, HEADACHE, { age: 30, sexAtBirth: 'female' });
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+});
+
 describe('a restart mid-questionnaire', () => {
   it('keeps every execution in the database file: the patient carries on from their section', async () => {
     const first = await startServer({ questionnairesDirs: [FIXTURES_DIR] });
@@ -250,7 +289,7 @@ describe('a restart mid-questionnaire', () => {
 
     const second = await startServer({ questionnairesDirs: [FIXTURES_DIR], dataDir: first.dataDir });
     try {
-      const reloaded = (await second.app.inject({ method: 'GET', url: exec(e.identifier) })).json() as Json;
+      const reloaded = (await second.app.inject({ method: 'GET', url: exec(e.identifier) , headers: BROWSER })).json() as Json;
       expect(reloaded).toEqual(mid);
       const done = (await answer(second.app, reloaded, { startDate: new Date().toISOString().slice(0, 10), startTime: '08:30', lastTaken: '2026-01-01T07:00' })).json() as Json;
       expect(done.status).toBe('COMPLETED');
@@ -271,7 +310,12 @@ describe('the engine proxy', () => {
     expect(started.statusCode).toBe(201);
     const e = started.json() as Json;
     expectValid(ajv, 'engine-execution', e);
-    expect((await server.app.inject({ method: 'GET', url: proxied(`/GuidelineExecution/${e.identifier}`) })).json()).toEqual(e);
+    // The browser's new engine key comes back through the proxy, and only with it is the execution readable.
+    const key = /^gp_engine_key=([0-9a-f]{64});/.exec(String(started.headers['set-cookie']))?.[1];
+    expect(key).toBeDefined();
+    const cookie = { cookie: `gp_nhs_session=x; gp_engine_key=${key}` };
+    expect((await server.app.inject({ method: 'GET', url: proxied(`/GuidelineExecution/${e.identifier}`), headers: cookie })).json()).toEqual(e);
+    expect((await server.app.inject({ method: 'GET', url: proxied(`/GuidelineExecution/${e.identifier}`) })).statusCode).toBe(404);
     const refused = await server.app.inject({ method: 'POST', url: proxied('/Guideline/Triage.FixtureUrinary/$start'), payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } } });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'RESTRICTED_BY_SEX' });
@@ -303,10 +347,13 @@ describe('the engine proxy', () => {
     try {
       // The front server serves no pathway itself: the answer comes from the practice engine.
       expect((await front.app.inject({ method: 'GET', url: `${ENGINE}/Guideline` })).json()).toEqual([]);
-      const started = await front.app.inject({ method: 'POST', url: proxied(`/Guideline/${HEADACHE}/$start`), payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } } });
+      const started = await front.app.inject({ method: 'POST', url: proxied(`/Guideline/${HEADACHE}/$start`), payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } }, headers: BROWSER });
       expect(started.statusCode).toBe(201);
       const id = (started.json() as Json).identifier as string;
-      expect((await practiceEngine.app.inject({ method: 'GET', url: exec(id) })).statusCode).toBe(200);
+      // The engine key went through the proxy (and no other cookie of the practice's).
+      expect((await practiceEngine.app.inject({ method: 'GET', url: exec(id), headers: BROWSER })).statusCode).toBe(200);
+      expect((await front.app.inject({ method: 'GET', url: proxied(`/GuidelineExecution/${id}`), headers: BROWSER })).statusCode).toBe(200);
+      expect((await front.app.inject({ method: 'GET', url: proxied(`/GuidelineExecution/${id}`) })).statusCode).toBe(404);
       expect((await front.app.inject({ method: 'GET', url: proxied('/GuidelineExecution/00000000-0000-4000-8000-000000000000') })).statusCode).toBe(404);
       expect((await front.app.inject({ method: 'GET', url: proxied('/../api/v1/settings/clinic') })).statusCode).toBe(400);
     } finally {

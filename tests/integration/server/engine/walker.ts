@@ -27,8 +27,15 @@ export function dateOfBirthForAge(age: number, today = new Date()): string {
   return d.toISOString().slice(0, 10);
 }
 
-export async function post(app: FastifyInstance, url: string, payload?: unknown) {
-  return app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+/**
+ * The engine key cookie of one browser (server/routes/engine.ts): an execution answers only the
+ * browser that started it, so every call here carries the same key.
+ */
+export const BROWSER_KEY = 'c0ffee'.repeat(10) + 'c0de';
+export const BROWSER = { cookie: `gp_engine_key=${BROWSER_KEY}` };
+
+export async function post(app: FastifyInstance, url: string, payload?: unknown, headers: Record<string, string> = BROWSER) {
+  return app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
 export async function start(app: FastifyInstance, guidelineId: string, patient: { age: number; sexAtBirth: string }) {
