@@ -75,6 +75,8 @@ async function bookFirstTime(page: Page): Promise<void> {
   }
   await confirm.click();
   await page.getByRole('heading', { name: 'The appointment is booked' }).waitFor();
+  // Booked, the journey is over: its answers are gone and the next one meets the emergency screen.
+  expect(await page.evaluate(() => [sessionStorage.getItem('flow:triage'), sessionStorage.getItem('journey:emergency-check')])).toEqual([null, null]);
 }
 
 // Five pathways: the patient's own words, and the pathway example whose answers show a follow-up.

@@ -1,4 +1,5 @@
 import { clearTriageFlow } from '../triage/triageFlow';
+import { endJourney } from '../emergencyCheck';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { availabilityUrl, bookSlot, fetchActionRequest, fetchAvailability, type AvailableAppointmentSession } from '../../api/appointments';
@@ -248,7 +249,11 @@ function BookingScreen({ request }: { request: BookingRequest }) {
       bookingResult.set({ result });
       clearBooking();
       // The request went with the booking: the answers and patient details of its flow go too.
-      if (request.mode === 'symptom-assessment' || request.mode === 'eligibility') clearTriageFlow();
+      // The journey is over, as on a sent request's confirmation: the next one passes the emergency screen again.
+      if (request.mode === 'symptom-assessment' || request.mode === 'eligibility') {
+        clearTriageFlow();
+        endJourney();
+      }
       void navigate('/appointment/confirmation', { state: { result } });
       return;
     }
