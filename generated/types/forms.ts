@@ -545,6 +545,16 @@ export interface RepeatPrescriptionAnswers {
 }
 
 /**
+ * Answers of SELF_BOOKING (Book an appointment): one property per field; fields shown only under a rule are optional.
+ */
+export interface SelfBookingAnswers {
+  /**
+   * What is your date of birth? (YYYY-MM-DD)
+   */
+  dateOfBirth: string;
+}
+
+/**
  * Answers of TEST_RESULTS (Test results): one property per field; fields shown only under a rule are optional.
  */
 export interface TestResultsAnswers {
@@ -747,6 +757,7 @@ export interface FormAnswersById {
   PATIENT_REGISTRATION_FORM: PatientRegistrationFormAnswers;
   REFERRAL_ENQUIRY: ReferralEnquiryAnswers;
   REPEAT_PRESCRIPTION: RepeatPrescriptionAnswers;
+  SELF_BOOKING: SelfBookingAnswers;
   TEST_RESULTS: TestResultsAnswers;
   TRAVEL_RISK_FORM: TravelRiskFormAnswers;
 }

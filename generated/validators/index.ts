@@ -22,6 +22,7 @@ import PATIENT_DETAILS from './PATIENT_DETAILS';
 import PATIENT_REGISTRATION_FORM from './PATIENT_REGISTRATION_FORM';
 import REFERRAL_ENQUIRY from './REFERRAL_ENQUIRY';
 import REPEAT_PRESCRIPTION from './REPEAT_PRESCRIPTION';
+import SELF_BOOKING from './SELF_BOOKING';
 import TEST_RESULTS from './TEST_RESULTS';
 import TRAVEL_RISK_FORM from './TRAVEL_RISK_FORM';
 import type { PrecompiledValidator, SchemaCheck } from './types';
@@ -53,6 +54,7 @@ export const validators = {
   PATIENT_REGISTRATION_FORM,
   REFERRAL_ENQUIRY,
   REPEAT_PRESCRIPTION,
+  SELF_BOOKING,
   TEST_RESULTS,
   TRAVEL_RISK_FORM,
 } satisfies Record<string, PrecompiledValidator>;

@@ -2,7 +2,6 @@
 // renderer/index.ts; nothing outside renderer/ reaches into the files behind it.
 export { SchemaForm, DEFAULT_BANNER, type SchemaFormProps } from './SchemaForm';
 export { Field, NONE_OF_THE_ABOVE_LABEL, DEFAULT_TEXTAREA_MAX } from './Field';
-export { DateBoxes } from './widgets/dateTimeBoxes';
 export { DEFAULT_WIDGETS, mergeWidgets, type WidgetProps, type WidgetRegistry, type Option as WidgetOption } from './widgets/index';
 export { DEFAULT_STRINGS, mergeStrings, fillString, type RendererStrings } from './strings';
 export { Label, Legend, Hint, ErrorText, RequiredMark, describedBy, groupClass } from './fieldParts';

@@ -13,7 +13,6 @@ import {
   startBooking,
   type BookingRequest,
 } from '../../../src/flows/booking/bookingRequest';
-import { checkDateOfBirth } from '../../../src/flows/booking/dateOfBirth';
 import { appointmentInWords, linkStateTitle } from '../../../src/flows/booking/appointmentWords';
 
 const patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP' };
@@ -100,22 +99,6 @@ describe('the booking request hand-over (sessionStorage flow:booking)', () => {
     startBooking({ mode: 'reschedule', linkUUID: 'L', consultationId: 'C' });
     bookingFlow.set({ filters: { sites: ['main'], holders: [] } });
     expect(JSON.parse(sessionStorage.getItem('flow:booking') ?? '{}').filters).toEqual({ sites: ['main'], holders: [] });
-  });
-});
-
-describe('self-booking date of birth (spec rules 5.1)', () => {
-  const today = new Date(2026, 10, 23);
-  it.each([
-    [{ day: '', month: '', year: '' }, 'Please enter a date of birth'],
-    [{ day: '31', month: '2', year: '1990' }, 'Please enter a valid date of birth'],
-    [{ day: '1', month: '1', year: '90' }, 'Please enter a valid date of birth'],
-    [{ day: '23', month: '11', year: '2026' }, 'Please enter a valid date of birth'],
-    [{ day: '1', month: '1', year: '1900' }, 'Please enter real date of birth'],
-  ])('%o → %s', (parts, message) => {
-    expect(checkDateOfBirth(parts, today)).toEqual({ ok: false, message });
-  });
-  it('answers the ISO date', () => {
-    expect(checkDateOfBirth({ day: '3', month: '11', year: '1972' }, today)).toEqual({ ok: true, date: '1972-11-03' });
   });
 });
 

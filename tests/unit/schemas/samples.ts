@@ -170,6 +170,18 @@ export const SAMPLES: Record<string, Sample> = {
       passesUrine: 'Select yes if you are passing urine as normal', ableToStandOrWalk: 'Select yes if you are able to stand or walk',
     },
   },
+  SELF_BOOKING: {
+    valid: { dateOfBirth: '1985-04-12' },
+    emptyMessages: { dateOfBirth: 'Please enter a date of birth' },
+    cases: [
+      { name: 'not a calendar date', data: { dateOfBirth: '1990-02-31' }, messages: { dateOfBirth: 'Please enter a valid date of birth' } },
+      { name: 'a two-digit year', data: { dateOfBirth: '90-01-01' }, messages: { dateOfBirth: 'Please enter a valid date of birth' } },
+      { name: 'today (not before today)', data: { dateOfBirth: '2026-03-10' }, messages: { dateOfBirth: 'Please enter a valid date of birth' } },
+      { name: 'in the future', data: { dateOfBirth: '2027-01-01' }, messages: { dateOfBirth: 'Please enter a valid date of birth' } },
+      { name: 'yesterday', data: { dateOfBirth: '2026-03-09' }, messages: {} },
+      { name: 'over 110 years ago', data: { dateOfBirth: '1900-01-01' }, messages: { dateOfBirth: 'Please enter real date of birth' } },
+    ],
+  },
   EMERGENCY_OVERRIDE: {
     valid: { reason: 'patient_override_gp' },
     emptyMessages: { reason: 'You need to select a reason to proceed.' },
