@@ -232,12 +232,12 @@ describe('medical request journey in Chromium', () => {
     await dialog.waitFor();
     await expectAccessible(page, 'discard questionnaire');
     await dialog.getByRole('button', { name: 'No, go back to the questions' }).click();
-    expect(new URL(page.url()).pathname).toBe('/triage/questionnaire');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/triage/questionnaire');
     // The Back link at the top of the page does what the browser's Back does (issue 15).
     await page.getByTestId('back-link').click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'No, go back to the questions' }).click();
-    expect(new URL(page.url()).pathname).toBe('/triage/questionnaire');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/triage/questionnaire');
     await form(page).getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Yes, discard my answers' }).click();
