@@ -36,8 +36,10 @@ export function ErrorNotificationsProvider({ children }: { children: ReactNode }
   const handleError = useCallback(
     (error: unknown, context?: ErrorContext) => {
       const mapped = mapApiError(error, context);
-      notify({ title: mapped.title, message: mapped.message });
       const action = mapped.action;
+      // The service-off screen's heading and first line are this popup's title and message
+      // (spec rules, 412): drawn there once, not again in a popup above them.
+      if (action.type !== 'serviceOff') notify({ title: mapped.title, message: mapped.message });
       if (action.type === 'serviceOff') {
         setServiceOff(action.service);
         // The page offers the way back to where the patient was; their answers stay in the tab.

@@ -294,8 +294,10 @@ describe('admin request journey in Chromium', () => {
     await setControls({ operationalState: { admin: { practiceCalendar: 'OUT_OF_HOURS' } } });
     await clickButton(page, 'Send');
     await page.waitForURL((url) => url.pathname === '/triage/service-closed');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Service unavailable');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('We are sorry, the service is now closed and we can’t complete your request.');
+    // The spec's popup words are the screen's heading and first line, shown once (issue 15, point 11).
+    await page.getByRole('heading', { level: 1, name: 'Service unavailable' }).waitFor();
+    await expect.poll(() => page.getByText('We are sorry, the service is now closed and we can’t complete your request.').count()).toBe(1);
+    expect(await page.getByText('Service unavailable', { exact: true }).count()).toBe(1);
     expect(await practiceRequests()).toEqual([]);
     await expectAccessible(page, 'service closed after 412');
     expect(await cspViolations()).toEqual([]);

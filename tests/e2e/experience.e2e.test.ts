@@ -242,6 +242,9 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     await clickButton(page, 'Send');
     await page.waitForURL((url) => url.pathname === '/triage/service-closed');
     await page.getByTestId('answers-kept').waitFor();
+    // "Service unavailable" and its message once: the screen's heading, not a popup above it too.
+    expect(await page.getByText('Service unavailable', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('We are sorry, the service is now closed and we can’t complete your request.').count()).toBe(1);
     await setControls({ operationalState: { admin: { practiceCalendar: 'IN_HOURS' } } });
     await page.getByRole('link', { name: 'Go back to your request' }).click();
     await page.waitForURL((url) => url.pathname === '/admin-request/form');

@@ -49,12 +49,11 @@ describe('error notifications', () => {
     expect(screen.getByRole('alert').textContent).toBe('');
   });
 
-  it('412 out of hours during a medical flow: service off, popup, service-closed screen', async () => {
+  it('412 out of hours during a medical flow: service off, and the service-closed screen says it (no second popup with the same words above it)', async () => {
     setup({ error: new ApiError(412, 'x', { message: 'Outside normal operating hours' }), flow: 'medical' });
     await userEvent.click(screen.getByRole('button', { name: 'Call' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/triage/service-closed'));
-    expect(screen.getByRole('alert').textContent).toContain('Service unavailable');
-    expect(screen.getByRole('alert').textContent).toContain('We are sorry, the service is now closed and we can’t complete your request.');
+    expect(screen.getByRole('alert').textContent).toBe('');
     expect(screen.getByTestId('off').textContent).toBe('true/false');
   });
 
