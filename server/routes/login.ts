@@ -5,6 +5,7 @@ import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
+import { ENGINE_KEY_COOKIE } from './engine.js';
 import { acceptFormPosts, formField } from '../forms-urlencoded.js';
 import { escapeHtml, htmlPage, safeLocalPath } from '../html.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from '../sessions.js';
@@ -54,8 +55,12 @@ function loginEnabled(db: Db): boolean {
   return readSetting<{ nhsLogin?: { enabled?: boolean } }>(db, 'shared')?.nhsLogin?.enabled === true;
 }
 
+/** Signing out forgets the session and the browser's engine key (its questionnaires are no longer readable from here). */
 function clearCookie(reply: FastifyReply, secure: boolean): void {
-  reply.header('set-cookie', cookieHeader(SESSION_COOKIE, '', { sameSite: 'Lax', secure, maxAgeSeconds: 0 }));
+  reply.header('set-cookie', [
+    cookieHeader(SESSION_COOKIE, '', { sameSite: 'Lax', secure, maxAgeSeconds: 0 }),
+    cookieHeader(ENGINE_KEY_COOKIE, '', { sameSite: 'Strict', secure, maxAgeSeconds: 0 }),
+  ]);
 }
 
 /** Postcode check and the simulated national login (schemas/api/README.md, "Login and postcode"). */

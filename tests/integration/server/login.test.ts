@@ -65,7 +65,10 @@ describe('simulated NHS login', () => {
     const signOut = await inject('GET', '/signout?targetPath=%2Fhome&tenantId=riverside', { cookie });
     expect(signOut.statusCode).toBe(303);
     expect(signOut.headers.location).toBe('/home');
-    expect(String(signOut.headers['set-cookie'])).toContain('Max-Age=0');
+    const cleared = [signOut.headers['set-cookie']].flat().map(String);
+    expect(cleared.find((c) => c.startsWith('gp_nhs_session=;'))).toContain('Max-Age=0');
+    // The browser's guideline-engine key goes too: the signed-out patient's questionnaires are not readable from this browser.
+    expect(cleared.find((c) => c.startsWith('gp_engine_key=;'))).toContain('Max-Age=0');
     expect((await inject('GET', '/nhs-login/is-logged-in', { cookie })).json()).toBe(false);
   });
 
