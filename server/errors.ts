@@ -6,7 +6,7 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** `code`: a product error code of spec 8; `reason`: ours where it has none (schemas/api/error.schema.json). */
+/** `code`: a product error code (RH-E…); `reason`: ours where there is none (schemas/api/error.schema.json). */
 export interface ErrorExtra {
   code?: string;
   reason?: string;

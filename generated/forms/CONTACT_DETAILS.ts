@@ -10,7 +10,7 @@ const document: FormDocument = {
   "parameters": {
     "emailRequired": {
       "type": "boolean",
-      "description": "Whether the flow requires an email address (spec 5.1: no email on record, or an invalid one, and none in the request).",
+      "description": "Whether the flow requires an email address (as when there is no email on record, or an invalid one, and none in the request).",
       "default": false
     },
     "smsEnabled": {

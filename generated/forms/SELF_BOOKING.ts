@@ -6,7 +6,7 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "SELF_BOOKING",
   "title": "Book an appointment",
-  "description": "The check of a self-booking invitation (/self-booking?lid=…, short link /s/b): the patient confirms their date of birth before the practice's free times are shown. Messages: spec rules 5.1 (dateOfBirth); the date must be before today.",
+  "description": "The check of a self-booking invitation (/self-booking?lid=…, short link /s/b): the patient confirms their date of birth before the practice's free times are shown. Messages: those of dateOfBirth in PATIENT_DETAILS; the date must be before today and at most 110 years ago.",
   "pages": [
     {
       "title": "Book an appointment",

@@ -1,4 +1,4 @@
-// The ONE table: a questionnaire question's observation type (guideline engine, spec 7.5) →
+// The ONE table: a questionnaire question's observation type (guideline engine) →
 // the renderer widget that draws it, the JSON Schema type it stores, and what the engine says
 // about it in requiredData. Used by the app (drawing), the checker (schemas:check) and the
 // server (re-check, observations). Contract: schemas/questionnaires/README.md.
@@ -8,7 +8,7 @@ import { isPlainObject } from './text';
 
 export type { ObservationType } from './types';
 
-/** Maximum length of a questionnaire TEXT answer (spec 5.5). */
+/** Maximum length of a questionnaire TEXT answer. */
 export const QUESTIONNAIRE_TEXT_MAX = 2000;
 
 export interface ObservationTypeSpec {

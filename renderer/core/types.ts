@@ -139,8 +139,9 @@ export interface DocumentConstraint {
  * - x-yearRange: a year between (current year − yearsBack) and the current year
  */
 /**
- * Question types of the guideline engine (spec 7.5). A questionnaire section's field declares
- * one as `x-observationType`; renderer/core/observationTypes.ts maps each onto a widget.
+ * Question types of the guideline engine (schemas/questionnaires/README.md). A questionnaire
+ * section's field declares one as `x-observationType`; renderer/core/observationTypes.ts maps
+ * each onto a widget.
  */
 export type ObservationType =
   | 'BINARY'

@@ -1,7 +1,7 @@
 import { HttpError } from '../errors.js';
 
 /**
- * The refusals of the appointment calls, with the product error codes of spec 8 (the table in
+ * The refusals of the appointment calls, with their product error codes (the table in
  * schemas/api/README.md "Appointments"). Messages are the catalogue's titles, so a client that
  * shows `message` alone still says the right thing.
  */

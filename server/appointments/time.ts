@@ -52,7 +52,7 @@ export function addDays(date: string, n: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Day of the week, Monday 0 to Sunday 6 (spec 9). */
+/** Day of the week, Monday 0 to Sunday 6. */
 export function weekday(date: string): number {
   return (new Date(wallClockAsUtc(date, '12:00')).getUTCDay() + 6) % 7;
 }

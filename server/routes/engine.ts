@@ -1,4 +1,4 @@
-// The guideline engine of spec 7.5 under /api/v1/fhir/r4 (server/engine), and the engine proxy
+// The guideline engine under /api/v1/fhir/r4 (server/engine), and the engine proxy
 // /api/v1/engine-proxy?path=… the app sends every engine call through when `useProxy` is on.
 // Contract: schemas/questionnaires/README.md; bodies: schemas/api/engine-*.schema.json.
 import { createHash, randomBytes } from 'node:crypto';

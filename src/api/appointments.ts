@@ -71,7 +71,7 @@ export function actionRequestUrl(parType: ParType, linkUUID: string): string {
   return `${BASE}/patient/action-request/${parType}/${encodeURIComponent(linkUUID)}`;
 }
 
-/** The link's request (spec 7.3): DIRECT_BOOKING proves the recipient, SELF_BOOKING_REQUEST the date of birth. */
+/** The link's request (the action-request call, schemas/api/README.md "Appointments"): DIRECT_BOOKING proves the recipient, SELF_BOOKING_REQUEST the date of birth. */
 export function fetchActionRequest(parType: ParType, linkUUID: string, proof: LinkProof = {}): Promise<PatientActionRequest> {
   return postJson<PatientActionRequest>(actionRequestUrl(parType, linkUUID), proof);
 }
@@ -128,7 +128,7 @@ export function cancelAppointment(consultationId: string, linkUUID: string, idem
   return requestJson<AppointmentCancelResponse>('POST', url, { idempotencyKey });
 }
 
-/** The medical request sent without an appointment (spec 7.3: reasonInInbox NO_APPOINTMENTS). */
+/** The medical request sent without an appointment (the consultation call with reasonInInbox NO_APPOINTMENTS). */
 export function sendWithoutAppointment(
   triageRequest: TriageRequestBody,
   guidelineFinishedOn: string | undefined,

@@ -38,7 +38,7 @@ export function ErrorNotificationsProvider({ children }: { children: ReactNode }
       const mapped = mapApiError(error, context);
       const action = mapped.action;
       // The service-off screen's heading and first line are this popup's title and message
-      // (spec rules, 412): drawn there once, not again in a popup above them.
+      // (a 412, docs/architecture.md "Errors"): drawn there once, not again in a popup above them.
       if (action.type !== 'serviceOff') notify({ title: mapped.title, message: mapped.message });
       if (action.type === 'serviceOff') {
         setServiceOff(action.service);

@@ -13,7 +13,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const FORMS_DIR = path.join(root, 'schemas/forms');
 
 /** Every document id of schemas/forms, sorted. */
-/** The ten admin forms of spec 3: the API contract's form types but the standalone change of contact details. */
+/** The ten admin forms a patient may pick: the API contract's form types but the standalone change of contact details. */
 export const ADMIN_FORMS: readonly string[] = (
   JSON.parse(readFileSync(path.join(root, 'schemas/api/admin-form-type.schema.json'), 'utf8')) as { enum: string[] }
 ).enum.filter((t) => t !== 'CHANGE_OF_CONTACT_DETAILS');

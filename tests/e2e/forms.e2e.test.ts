@@ -4,9 +4,9 @@
 //    would, page by page, exercising a rule on the way; the payload Send submits is wrapped in
 //    the admin-request envelope, valid against schemas/api (ajv) and accepted (201) by the real
 //    server, which stores exactly those fields;
-// 2. each admin form sent empty shows the spec's messages (rules.md 5.2 and 5.3) word for word,
+// 2. each admin form sent empty shows the product's messages (the form documents') word for word,
 //    in the error summary and next to the fields, under the banner;
-//    Invalid answers show the rule messages of spec 5.3 word for word;
+//    Invalid answers show the rule messages word for word;
 // 3. every document has zero axe violations pristine and after a failed Next/Send, no CSP
 //    violations and no console errors.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,11 +23,11 @@ import { practiceRequests, resetPractice } from './practice-controls';
 
 const SUBMITTED_FORMS = [...ADMIN_FORMS, 'CHANGE_OF_CONTACT_DETAILS'];
 
-// rules.md 5.2: the banner and the default message of an empty required field.
+// The banner and the default message of an empty required field (renderer/README.md).
 const BANNER = 'Please complete the errors in this form';
 const REQUIRED_DEFAULT = 'Please provide input.';
 
-// rules.md 5.3, word for word: the messages an empty form must show (on whichever page).
+// Word for word: the messages an empty form must show (on whichever page).
 const SPEC_MESSAGES: Record<string, string[]> = {
   DOCTOR_LETTER: ['Please enter a description of your condition.'],
   TEST_RESULTS: ['Please select a test type.', 'Please provide a test date.', 'Please enter a test location.'],
@@ -114,7 +114,7 @@ async function errorNextTo(page: Page, name: string): Promise<string | null> {
 const SCENARIOS: Record<string, Scenario> = {
   TEST_RESULTS: {
     before: async (page, doc) => {
-      // Other → otherType appears and is required (spec 5.3); then Blood test hides it again.
+      // Other → otherType appears and is required; then Blood test hides it again.
       await answer(page, doc, 'type', 'Other');
       await pressSubmit(page, doc, 0);
       await expect.poll(() => errorNextTo(page, 'otherType')).toBe('Error: Please define which type of test is required.');
@@ -139,7 +139,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   CHANGE_OF_CONTACT_DETAILS: {
     before: async (page, doc) => {
-      // An objection is read-only until its email / phone is given (spec 5.3).
+      // An objection is read-only until its email / phone is given.
       await expect(question(page, doc, 'objectionOnEmailReminder').getByRole('radio').first().isDisabled()).resolves.toBe(true);
       await expect(question(page, doc, 'objectionOnTextReminder').getByRole('radio').first().isDisabled()).resolves.toBe(true);
     },
@@ -147,7 +147,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   FIT_NOTE: {
     before: async (page, doc) => {
-      // A new sickness absence cannot use this form (spec 5.3); the patient corrects to No.
+      // A new sickness absence cannot use this form; the patient corrects to No.
       await answer(page, doc, 'newSicknessAbsence', true);
       await pressSubmit(page, doc, 0);
       await expect.poll(() => errorNextTo(page, 'newSicknessAbsence')).toBe('Error: This form can be only used for extending a sick/fit note.');
@@ -312,7 +312,7 @@ describe('sent empty: the spec messages in the error summary and next to the fie
         await pressSubmit(page, doc, i);
       }
     }
-    for (const message of SPEC_MESSAGES[id] ?? []) expect(shown, 'spec 5.3').toContain(message);
+    for (const message of SPEC_MESSAGES[id] ?? []) expect(shown, 'empty-form message').toContain(message);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -328,7 +328,7 @@ interface MessageCase {
   pageIndex?: number;
   /** Answers given through the widgets, in order. */
   answers: Array<[string, unknown]>;
-  /** The message each field must show after Send / Next, word for word (spec 5.3). */
+  /** The message each field must show after Send / Next, word for word. */
   messages: Record<string, string>;
 }
 
@@ -391,7 +391,7 @@ const MESSAGE_CASES: MessageCase[] = [
   },
 ];
 
-describe('invalid answers: the rule messages of spec 5.3', () => {
+describe('invalid answers: the rule messages', () => {
   it.each(MESSAGE_CASES.map((c) => [`${c.form}: ${c.title}`, c] as const))('%s', async (_title, c) => {
     const { page, errors } = await openPage(browser);
     const doc = await openPreview(page, c.form);

@@ -2,7 +2,7 @@
 // Source: schemas/api/admin-form-type.schema.json
 
 /**
- * The ten admin forms of spec 3 (a patient may pick these) plus CHANGE_OF_CONTACT_DETAILS (sent on its own or as an associated request).
+ * The ten admin forms a patient may pick (schemas/forms/<type>.form.json) plus CHANGE_OF_CONTACT_DETAILS (sent on its own or as an associated request).
  */
 export type AdminFormType =
   | "DOCTOR_LETTER"

@@ -4,7 +4,7 @@
 import type { SessionHolder } from './session-holder';
 
 /**
- * Answer of the available-appointment calls of spec 7.4 (by referral/guideline, by link, AI-led): one chunk (at most 7 days) of sessions with their free slots, and links to the next chunk or tier. Only future slots are listed, sessions sorted by date, then site, then holder; slots by start time.
+ * Answer of the available-appointment calls (by referral/guideline, by link, AI-led): one chunk (at most 7 days) of sessions with their free slots, and links to the next chunk or tier. Only future slots are listed, sessions sorted by date, then site, then holder; slots by start time.
  */
 export interface AppointmentAvailability {
   availableAppointmentSessions: AvailableAppointmentSession[];

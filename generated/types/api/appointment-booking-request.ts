@@ -4,7 +4,7 @@
 import type { AvailableAppointmentSession } from './appointment-availability';
 
 /**
- * Body of POST /api/v1/triage/nhs/book/appointment?linkUUID= and POST /api/v1/triage/nhs/reschedule/appointment?linkUUID= (spec 7.4). The slot is identified by appointmentSlotId; availableAppointmentSession is the session (as received) it was chosen from and must contain that slot.
+ * Body of POST /api/v1/triage/nhs/book/appointment?linkUUID= and POST /api/v1/triage/nhs/reschedule/appointment?linkUUID=. The slot is identified by appointmentSlotId; availableAppointmentSession is the session (as received) it was chosen from and must contain that slot.
  */
 export interface AppointmentBookingRequest {
   consultationId: string;

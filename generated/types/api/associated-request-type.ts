@@ -2,7 +2,7 @@
 // Source: schemas/api/associated-request-type.schema.json
 
 /**
- * Types of a request sent alongside a primary one (spec 7.3).
+ * Types of a request sent alongside a primary one (schemas/api/README.md, "Patients and requests").
  */
 export type AssociatedRequestType =
   "PATIENT_REFUSED_UPDATE_CONTACT" | "UNAUTHENTICATED_CHILD_REQUEST" | "CHANGE_OF_CONTACT_DETAILS";

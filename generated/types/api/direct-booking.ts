@@ -5,7 +5,7 @@ import type { AvailableAppointmentSession } from './appointment-availability';
 import type { Patient } from './patient';
 
 /**
- * Body of POST /api/v1/triage/patient/direct-booking (spec 7.3): book through a DIRECT_BOOKING invitation link; patient must be the link's recipient.
+ * Body of POST /api/v1/triage/patient/direct-booking: book through a DIRECT_BOOKING invitation link; patient must be the link's recipient.
  */
 export interface DirectBooking {
   appointmentSlotId: string;

@@ -5,7 +5,7 @@ import type { AvailableAppointmentSession } from './appointment-availability';
 import type { TriageRequest } from './triage-request';
 
 /**
- * Body of POST /api/v1/triage/patient/eligibility-booking (spec 7.3): the eligibility request (triageRequestType ELIGIBILITY_BOOKING) and the chosen slot, stored and booked in one transaction.
+ * Body of POST /api/v1/triage/patient/eligibility-booking: the eligibility request (triageRequestType ELIGIBILITY_BOOKING) and the chosen slot, stored and booked in one transaction.
  */
 export interface EligibilityBooking {
   eligibilityBooking: TriageRequest;

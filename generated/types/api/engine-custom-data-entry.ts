@@ -2,7 +2,7 @@
 // Source: schemas/api/engine-custom-data-entry.schema.json
 
 /**
- * One typed custom-data entry of a guideline execution (spec section 3 keys such as finishedTriage, conditionSearchTerm…, stored as sent).
+ * One typed custom-data entry of a guideline execution (keys such as finishedTriage, conditionSearchTerm…, stored as sent).
  */
 export type CustomDataEntry =
   | {

@@ -2,7 +2,7 @@
 // Source: schemas/api/error.schema.json
 
 /**
- * The body of every 4xx/5xx answer of the practice API. `message` names the field at fault; `code` is a product error code of spec section 8 where one applies.
+ * The body of every 4xx/5xx answer of the practice API. `message` names the field at fault; `code` is a product error code (RH-E…) where one applies.
  */
 export interface ApiError {
   statusCode: number;
@@ -15,11 +15,11 @@ export interface ApiError {
    */
   message: string;
   /**
-   * Product error code of spec 8, e.g. RH-E013; or a refusal of the guideline engine's $start (NOT_AVAILABLE, RESTRICTED_BY_AGE, RESTRICTED_BY_SEX).
+   * Product error code, e.g. RH-E013 (the codes: schemas/api/README.md); or a refusal of the guideline engine's $start (NOT_AVAILABLE, RESTRICTED_BY_AGE, RESTRICTED_BY_SEX).
    */
   code?: string;
   /**
-   * Ours: why a call was refused where spec section 8 has no product code. SLOT_IN_PAST: "Error while booking appointment / The selected slot is in the past"; PATIENT_DETAILS_MISMATCH: the details given do not match the link's patient; SLOT_NOT_IN_SESSION: appointmentSlotId is not a slot of availableAppointmentSession.
+   * Ours: why a call was refused where there is no product code. SLOT_IN_PAST: "Error while booking appointment / The selected slot is in the past"; PATIENT_DETAILS_MISMATCH: the details given do not match the link's patient; SLOT_NOT_IN_SESSION: appointmentSlotId is not a slot of availableAppointmentSession.
    */
   reason?: "SLOT_IN_PAST" | "PATIENT_DETAILS_MISMATCH" | "SLOT_NOT_IN_SESSION";
   details?: {

@@ -2,7 +2,7 @@
 // Source: schemas/api/flow-type.schema.json
 
 /**
- * The flow types of spec overview section 4.
+ * The flow a patient is in (admin request, medical request, child request, eligibility, the booking links…): the patient check names it, and patient-app flowConfig has settings per flow type.
  */
 export type FlowType =
   | "PATIENT_DIRECT_BOOKING"

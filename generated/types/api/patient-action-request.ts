@@ -8,7 +8,7 @@ export type AppointmentStatus = "BOOKED" | "CANCELLED" | "RESCHEDULED" | "PENDIN
 export type ParType = "APPOINTMENT_CONFIRMED" | "DIRECT_BOOKING" | "SELF_BOOKING_REQUEST";
 
 /**
- * A link the practice sent a patient (book, self-book, change or cancel), spec overview section 3: the 200 answer of POST /api/v1/triage/patient/action-request/{parType}/{linkUUID}. A link reveals only its own appointment.
+ * A link the practice sent a patient (book, self-book, change or cancel): the 200 answer of POST /api/v1/triage/patient/action-request/{parType}/{linkUUID}. A link reveals only its own appointment.
  */
 export interface PatientActionRequest {
   linkUUID: string;

@@ -4,7 +4,7 @@
 import type { FlowConfig } from './flow-config';
 
 /**
- * GET /api/v1/settings/patient-app: app settings (spec overview section 3, App settings and Search settings).
+ * GET /api/v1/settings/patient-app: app settings and the search settings (triageMappingSearch).
  */
 export interface PatientAppSettings {
   /**

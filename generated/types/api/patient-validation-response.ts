@@ -2,7 +2,7 @@
 // Source: schemas/api/patient-validation-response.schema.json
 
 /**
- * 200 answer of the patient check. Every status of spec 4 is an answer, not an error; `code` carries the RH-E code of spec 8 where one exists.
+ * 200 answer of the patient check. Every status is an answer, not an error; `code` carries the status's RH-E code where one exists (schemas/api/README.md, "Patients and requests").
  */
 export interface PatientValidationResponse {
   status:

@@ -2,7 +2,7 @@
 // Source: schemas/api/patient.schema.json
 
 /**
- * A patient as the app sends it (spec overview section 3, rules 5.1). Contact details are flat under contactDetails; a parent or guardian acting for a child under 16 fills childProxy.
+ * A patient as the app sends it (from the patient-details step). Contact details are flat under contactDetails; a parent or guardian acting for a child under 16 fills childProxy.
  */
 export interface Patient {
   firstName: string;

@@ -5,7 +5,7 @@ import type { Site } from './site';
 import type { SlotType } from './slot-type';
 
 /**
- * GET /api/v1/settings/shared: settings shared with the practice's other products, including the feature sets that gate routes (spec 6).
+ * GET /api/v1/settings/shared: settings shared with the practice's other products, including the feature sets that gate routes (src/routing/gating.ts).
  */
 export interface SharedSettings {
   /**

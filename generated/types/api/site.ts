@@ -2,7 +2,7 @@
 // Source: schemas/api/site.schema.json
 
 /**
- * A place the practice offers appointments at (spec overview section 3). A virtual site (e.g. the telephone clinic) has no address the patient goes to.
+ * A place the practice offers appointments at. A virtual site (e.g. the telephone clinic) has no address the patient goes to.
  */
 export interface Site {
   identifier: string;

@@ -2,7 +2,7 @@
 // Source: schemas/api/slot-type.schema.json
 
 /**
- * A kind of appointment (spec overview section 3). A virtual slot type is shown with the practice's virtualSlotTypeLabel (default "Telephone call").
+ * A kind of appointment. A virtual slot type is shown with the practice's virtualSlotTypeLabel (default "Telephone call").
  */
 export interface SlotType {
   id: string;

@@ -5,7 +5,7 @@ import type { AvailableAppointmentSession } from './appointment-availability';
 import type { TriageRequest } from './triage-request';
 
 /**
- * Body of POST /api/v1/triage/patient/symptom/assessments/book/appointment (spec 7.3): the finished medical request and the chosen slot, stored and booked in one transaction.
+ * Body of POST /api/v1/triage/patient/symptom/assessments/book/appointment: the finished medical request and the chosen slot, stored and booked in one transaction.
  */
 export interface SymptomAssessmentBooking {
   triageRequest: TriageRequest;

@@ -12,7 +12,7 @@ export type TriageRequestType =
   | "CHILD_REQUEST";
 
 /**
- * A medical request built from a questionnaire (spec overview section 3). The spec leaves most inner shapes open, so only the patient and the request type are checked strictly.
+ * A medical request built from a questionnaire. Most inner shapes are left open, so only the patient and the request type are checked strictly.
  */
 export interface TriageRequest {
   patient: Patient;

@@ -2,7 +2,7 @@
 // Source: schemas/api/urgency-by-referral-id.schema.json
 
 /**
- * GET /api/v1/settings/urgency-by-referral-id: urgency and colour of each referral id (spec 9).
+ * GET /api/v1/settings/urgency-by-referral-id: urgency and colour of each referral id.
  */
 export interface UrgencyByReferralId {
   [k: string]: ReferralUrgency | undefined;

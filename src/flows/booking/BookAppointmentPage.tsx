@@ -60,7 +60,7 @@ type Selection =
 
 /**
  * /appointment/book-appointment: the booking request's slots in chunks, filters, the options
- * and confirm modals, and the booking itself (spec overview "Book appointment", "Booking").
+ * and confirm modals, and the booking itself (README "Appointments", docs/architecture.md "Booking request").
  */
 export default function BookAppointmentPage() {
   const [search] = useSearchParams();

@@ -9,7 +9,7 @@ import { bookingErrorOutcome } from './bookingErrors';
 import { startBooking } from './bookingRequest';
 import { DETAILS_MISMATCH, DIRECT_BOOKING_TITLE } from './messages';
 
-/** Flow type of spec 4 for invitation links the practice sends (minimum age 18, rules 5.1). */
+/** The flow type of invitation links the practice sends; the patient must be aged 18 or above. */
 export const DIRECT_BOOKING_FLOW = 'SMART_DIRECT_BOOKING';
 const MIN_AGE = 18;
 

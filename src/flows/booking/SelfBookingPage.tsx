@@ -14,7 +14,7 @@ const check = fromAjvValidator(validateSelfBooking);
 
 /**
  * /self-booking?lid=…: the date-of-birth check of a self-booking invitation (the SELF_BOOKING
- * form document, spec rules 5.1 messages), then book-appointment with sb.
+ * form document, with the dateOfBirth messages of PATIENT_DETAILS), then book-appointment with sb.
  */
 export default function SelfBookingPage() {
   const [params] = useSearchParams();

@@ -26,7 +26,7 @@ export function appointmentInWords(booking: Booking, virtualLabel: string): Appo
   return { date: dateInWords(booking.date), time: timeRangeInWords(booking.slot.startTime, booking.slot.endTime), place, clinician, type: booking.slot.type };
 }
 
-/** The heading of a link that can no longer change anything, or undefined while it can (spec: the three status messages). */
+/** The heading of a link that can no longer change anything, or undefined while it can (one of the three LINK_STATE_TITLES). */
 export function linkStateTitle(answer: Pick<PatientActionRequest, 'linkState' | 'appointmentStatus'>): string | undefined {
   if (answer.linkState === 'EXPIRED') return LINK_STATE_TITLES.EXPIRED;
   if (answer.linkState === 'CANCELLED' || answer.appointmentStatus === 'CANCELLED') return LINK_STATE_TITLES.CANCELLED;

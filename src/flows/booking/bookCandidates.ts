@@ -1,7 +1,8 @@
-// Booking one chosen time (spec 7.4): the candidate slots are tried in random order; a slot that
-// fails on its own (taken, in the past) is noted and the next is tried; any other failure stops,
-// and when every slot fails the last error is raised. A lost answer is retried once with the same
-// Idempotency-Key (the practice answers the same booking, never a second one).
+// Booking one chosen time (docs/architecture.md "Booking request"): the candidate slots are tried
+// in random order; a slot that fails on its own (taken, in the past) is noted and the next is
+// tried; any other failure stops, and when every slot fails the last error is raised. A lost
+// answer is retried once with the same Idempotency-Key (the practice answers the same booking,
+// never a second one).
 import type { AppointmentBookingResponse, SlotChoice } from '../../api/appointments';
 import { isLostAnswer, isSlotFailure } from './bookingErrors';
 import { shuffled, type Candidate } from './slots';

@@ -1,5 +1,6 @@
-// Pure mapping of the appointment calls' failures to what the patient sees (spec rules section 8,
-// schemas/api/README.md "Appointments" error table). The screens carry the outcome out.
+// Pure mapping of the appointment calls' failures to what the patient sees (the error catalogue
+// of ./messages.ts; schemas/api/README.md "Appointments" error table). The screens carry the
+// outcome out.
 import { ApiError } from '../../api/client';
 import { ERROR_IDS, GENERIC_ERROR_MESSAGE } from '../../errors/messages';
 import {

@@ -95,7 +95,7 @@ export const bookingResult = createFlowStore<{ result?: BookingResult }>('bookin
 
 export const BOOK_APPOINTMENT_PATH = '/appointment/book-appointment';
 
-/** The link id each link mode carries in the book-appointment URL (spec: ad, sb, db). */
+/** The link id each link mode carries in the book-appointment URL (ad, sb, db: docs/architecture.md "Booking request"). */
 export const LINK_PARAM: Readonly<Partial<Record<BookingMode, 'ad' | 'sb' | 'db'>>> = { reschedule: 'ad', self: 'sb', direct: 'db' };
 
 /** The book-appointment URL of a request. */
@@ -114,7 +114,7 @@ export function startBooking(request: BookingRequest): string {
   return bookingPath(request);
 }
 
-/** Ends the booking: the request, its keys and filters go (spec: clear the action request and appointment data). */
+/** Ends the booking: the request, its keys and filters go. */
 export function clearBooking(): void {
   bookingFlow.clear();
 }
@@ -130,7 +130,7 @@ export function requestForUrl(stored: BookingRequest | undefined, search: URLSea
   return 'linkUUID' in stored && search.get(param) === stored.linkUUID ? stored : undefined;
 }
 
-/** Whether booking changes an existing appointment (spec: BOOKED or RESCHEDULED makes the action a reschedule). */
+/** Whether booking changes an existing appointment (a link whose appointment is BOOKED or RESCHEDULED reschedules it). */
 export function isReschedule(request: BookingRequest): boolean {
   if (request.mode === 'reschedule') return true;
   return (request.mode === 'direct' || request.mode === 'self') && (request.appointmentStatus === 'BOOKED' || request.appointmentStatus === 'RESCHEDULED');

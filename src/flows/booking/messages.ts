@@ -1,5 +1,5 @@
-// The booking screens' wording. Titles and messages of the error catalogue (spec rules section 8)
-// are word for word; where the catalogue says the wording is not shown, ours is marked so.
+// The booking screens' wording. Titles and messages of the error catalogue (the RH-E… codes below)
+// are the product's, word for word; where the product shows no wording of its own, ours is marked so.
 
 export const BOOK_APPOINTMENT_TITLE = 'Book your appointment';
 export const CONFIRM_CHOICE_TITLE = 'Confirm this choice?';
@@ -26,13 +26,13 @@ export const PAST_SLOT_MESSAGE = 'The selected slot is in the past';
 export const BOOKING_FAILED_TITLE = 'Unable to book the appointment';
 export const CANCEL_FAILED_TITLE = 'Unable to cancel this appointment';
 export const DETAILS_MISMATCH = "The details you have provided don't correspond with those on the consultation";
-/** Ours: spec 8 gives the title and says the record-changed wording is not shown. */
+/** Ours: the title is the product's; its own record-changed wording is not shown, so the message is ours. */
 export const RECORD_CHANGED_TITLE = 'Failed to book this appointment slot';
 export const RECORD_CHANGED_MESSAGE =
   'Your patient record has changed since this appointment was offered, so it cannot be booked or changed online. Please contact the practice directly.';
 export const UNMATCHED_PATIENT_MARKER = 'Unable to find matched patient';
 
-/** Product error codes of spec 8 that have their own title and message. */
+/** Product error codes (RH-E…, schemas/api/README.md error tables) that have their own title and message. */
 export const CODE_MESSAGES: Readonly<Record<string, { title: string; message: string }>> = {
   'RH-E005': { title: 'This appointment is no longer available', message: 'Please close this message and choose another time.' },
   'RH-E007': {
@@ -52,12 +52,12 @@ export const CODE_MESSAGES: Readonly<Record<string, { title: string; message: st
     message: 'Please call the practice to change or cancel this appointment.',
   },
   'RH-E012': { title: RECORD_CHANGED_TITLE, message: RECORD_CHANGED_MESSAGE },
-  // Ours after the title: spec 8 names only "The appointment system is not available" / "There is a temporary problem".
+  // Ours after the title: the product gives only "The appointment system is not available" / "There is a temporary problem".
   'RH-E002': { title: 'The appointment system is not available', message: 'Please try again later or call the practice.' },
   'RH-E024': { title: 'There is a temporary problem', message: 'Please try again later or call the practice.' },
 };
 
-/** Link codes → the error signpost's mid (spec 8). */
+/** Link codes → the error signpost's mid (schemas/api/README.md "Appointments" error table). */
 export const LINK_CODE_MIDS: Readonly<Record<string, string>> = {
   'RH-E3741E': 'ACTION_TYPE_AND_LINKUUID_MISMATCH',
   'RH-E3741D': 'PATIENT_ACTION_LINK_INVALID',

@@ -1,4 +1,4 @@
-// Pure slot logic of the booking screen (spec overview "Booking", rules 9): past days and slots
+// Pure slot logic of the booking screen (README "Appointments"): past days and slots
 // dropped, virtual marking, filters, grouping by date and time of day, the location options,
 // the person label and the random order of candidate slots. No React, no fetch.
 import type { AvailableAppointmentSession, Slot } from '../../api/appointments';
@@ -6,7 +6,7 @@ import type { AvailableAppointmentSession, Slot } from '../../api/appointments';
 export type Period = 'Morning' | 'Afternoon' | 'Evening';
 export const PERIODS: readonly Period[] = ['Morning', 'Afternoon', 'Evening'];
 
-/** Morning before 12:00, afternoon 12:00–16:59, evening from 17:00 (spec rules 9). */
+/** Morning before 12:00, afternoon 12:00–16:59, evening from 17:00. */
 export function periodOf(startTime: string): Period {
   const [h = '0', m = '0'] = startTime.split(':');
   const minutes = Number(h) * 60 + Number(m);

@@ -49,7 +49,7 @@ export interface ProxyStep {
 }
 export const proxyStep = createFlowStore<ProxyStep>('flow:child-proxy', () => ({ answers: {} }));
 
-/** The start of a child request forgets any earlier patient (spec: the initial step clears the patient). */
+/** The start of a child request (its first step) forgets any earlier patient. */
 export function clearChildFlow(): void {
   childFlow.clear();
   proxyStep.clear();

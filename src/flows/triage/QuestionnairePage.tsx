@@ -29,7 +29,7 @@ import { goToUrgentBranch } from './urgentBranch';
 import { useLastWhile } from './useTriageBounce';
 import { BackLink } from '../../components/BackLink';
 
-/** The warning when a visible question is unanswered (spec 5.2 banner). */
+/** The warning when a visible question is unanswered (SchemaForm's `banner`: renderer/README.md). */
 export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
 export const DISCARD_TITLE = 'Discard questionnaire';
 export const REFUSAL_TITLE = 'Please check your selection and try again';

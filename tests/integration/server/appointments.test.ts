@@ -51,7 +51,7 @@ function symptomBooking(patient: Json, pair: { session: Json; slot: Json }): Jso
   return { triageRequest: triageRequest(patient), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session, guidelineFinishedOn: new Date().toISOString() };
 }
 
-describe('availability (spec 7.4)', () => {
+describe('availability', () => {
   it('answers a week at a time with a next link while more exist, then the next tier', async () => {
     const now = Date.now();
     const today = toLocal(now).date;

@@ -8,7 +8,7 @@ import { candidatesOf } from '../../../src/flows/booking/slots';
 const GENERIC = 'Please refresh the page. If this does not work, please check your internet connection and re-try.';
 const err = (status: number, message: string, extra: Record<string, unknown> = {}) => new ApiError(status, message, { statusCode: status, error: 'x', message, ...extra });
 
-describe('booking error mapping (spec rules 8)', () => {
+describe('booking error mapping', () => {
   it.each([
     ['RH-E3741E', 400, 'ACTION_TYPE_AND_LINKUUID_MISMATCH'],
     ['RH-E3741D', 404, 'PATIENT_ACTION_LINK_INVALID'],

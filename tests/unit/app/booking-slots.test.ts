@@ -39,7 +39,7 @@ function session(site: string, date: string, holders: Array<[string, string]>, s
 
 const NOW = at('2026-11-23', '13:15');
 
-describe('time of day (spec rules 9)', () => {
+describe('time of day', () => {
   it.each([
     ['00:00', 'Morning'],
     ['11:59', 'Morning'],

@@ -59,7 +59,7 @@ describe('the route table', () => {
   it('keeps always-accessible routes open in link-generator-only mode and closes the rest', () => {
     const linkOnly = deriveFeatures({ featureSets: ['PATIENT_DIRECT_BOOKING'], enableChildRequests: true, loggedIn: false });
     const openPaths = APP_ROUTES.filter((r) => isGateOpen(r.gate, linkOnly)).map((r) => r.path);
-    // Spec rules 6: book appointment, self booking, appointment details, confirmation, no slots, not accessible, error signpost;
+    // Always accessible: book appointment, self booking, appointment details, confirmation, no slots, not accessible, error signpost;
     // and logging out must land on its page in every mode.
     expect(openPaths.sort()).toEqual([
       '/appointment/book-appointment',

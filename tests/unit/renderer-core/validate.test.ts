@@ -11,7 +11,7 @@ const errorOf = (d: FormDocument, data: Record<string, unknown>, field: string, 
 const single = (schema: FormDocument['schema']['properties'][string], value: unknown, required = false, extra: Partial<FormDocument> = {}) =>
   errorOf({ ...doc({ properties: { f: schema }, required: required ? ['f'] : [] }), ...extra }, value === undefined ? {} : { f: value }, 'f', extra.parameters ? { minAge: 18 } : undefined);
 
-describe('default messages (spec 5.2 / 5.5)', () => {
+describe('default messages (renderer/README.md "Validation")', () => {
   const cases: Array<[string, FormDocument['schema']['properties'][string], unknown, boolean, string, string]> = [
     ['required, empty', SCHEMAS.text, '', true, 'required', 'Please provide input.'],
     ['required, missing', SCHEMAS.text, undefined, true, 'required', 'Please provide input.'],

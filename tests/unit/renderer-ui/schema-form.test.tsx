@@ -188,7 +188,7 @@ describe('dates and times', () => {
     expect(onSubmit).toHaveBeenCalledWith({ lastIssued: '2021-03-05' });
   });
 
-  it('gives the 24-hour messages of spec 5.5', async () => {
+  it('gives the 24-hour messages', async () => {
     const { user } = draw(fixture('time-24h'));
     await user.type(screen.getByLabelText('Hour'), '25');
     await user.type(screen.getByLabelText('Minute'), '00');
@@ -203,7 +203,7 @@ describe('dates and times', () => {
     expect(document.getElementById('field-startedAt-error')?.textContent).toBe('Error: Please provide a valid time.');
   });
 
-  it('gives the 12-hour message of spec 5.5 and stores a 12-hour answer with its period', async () => {
+  it('gives the 12-hour message and stores a 12-hour answer with its period', async () => {
     const onSubmit = vi.fn();
     const { user } = draw(fixture('time-12h'), { onSubmit });
     await user.type(screen.getByLabelText('Hour'), '13');

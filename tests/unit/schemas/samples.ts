@@ -1,5 +1,5 @@
-// Answer sets for the form documents: one valid set per document, and the spec's messages for
-// an empty form (rules.md 5.1–5.4, word for word). Dates are relative to TODAY.
+// Answer sets for the form documents: one valid set per document, and the product's messages
+// for an empty form (word for word). Dates are relative to TODAY.
 import type { FormData, Parameters } from '../../../renderer/core/index';
 
 /** "Today" for every date check in these tests: Tuesday 10 March 2026. */
