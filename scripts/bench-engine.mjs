@@ -8,6 +8,8 @@
 //      evaluate the section and outcome conditions, write the row, answer the next section)
 // BENCH_PATHWAY picks the pathway (default Triage.SoreThroat). Answers are the safe answers of
 // server/engine/exampleAnswers.ts. Fails when any answer is not 2xx. Prints p50/p99 per call.
+// BENCH_NODE_ARGS adds Node options to the server's process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+// (the profile is written when the server exits at the end).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -73,7 +75,8 @@ async function post(url, body) {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-engine-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: '0', PRACTICE_CONTROLS: '0' },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,7 +10,7 @@ import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
 import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
-import { NotificationWorker, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
+import { NotificationWorker, queuedSoFar, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { prunePatientSessions } from './routes/login.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLimits } from './rate-limits.js';
@@ -123,9 +123,14 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     db.close();
   });
   // A stored submission (or booking…) queues its messages in its own transaction: look at the queue
-  // as soon as it is answered rather than at the next poll.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && reply.statusCode < 300) notifications.wake();
+  // as soon as it is answered rather than at the next poll, and only when something was queued (a
+  // worker round reads the queue: after every questionnaire answer it cost the engine's calls).
+  let queuedSeen = queuedSoFar();
+  app.addHook('onResponse', async () => {
+    const queued = queuedSoFar();
+    if (queued === queuedSeen) return;
+    queuedSeen = queued;
+    notifications.wake();
   });
 
   // Every API schema compiled once, here; route bodies refer to them by $id.

@@ -195,6 +195,15 @@ function smsEnabled(db: Db): boolean {
  * queued only when the event has a mobile and the practice has SMS on (notification-config).
  * Events whose id is already queued are skipped (idempotent against the event id).
  */
+let queuedCount = 0;
+
+/**
+ * How many messages this process has queued so far (a savepoint rolled back afterwards still
+ * counts). The server wakes its worker when this moved during a request, instead of after every
+ * POST: a questionnaire answer queues nothing and should not make the worker read the queue.
+ */
+export const queuedSoFar = (): number => queuedCount;
+
 export function enqueueNotifications(db: Db, events: readonly NotificationEvent[], now: number = Date.now()): QueuedNotification[] {
   if (events.length === 0) return [];
   const clinic = readSetting<Clinic>(db, 'clinic') ?? { name: 'Your GP practice', telephone: '' };
@@ -217,7 +226,10 @@ export function enqueueNotifications(db: Db, events: readonly NotificationEvent[
       for (const [channel, recipient] of channels) {
         const id = `${eventId}:${channel}`;
         const result = insert.run(id, eventId, event.sourceId, event.type, channel, recipient, personalisation, now, createdAt);
-        if (result.changes === 1) queued.push({ id, eventId, template: event.type, channel });
+        if (result.changes === 1) {
+          queued.push({ id, eventId, template: event.type, channel });
+          queuedCount++;
+        }
       }
     }
   });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSetting } from '../../../server/db';
 import {
   enqueueNotifications,
@@ -315,6 +315,18 @@ describe('the worker', () => {
   it('sends in the background without being asked', async () => {
     server = await startServer({ notifications: { worker: { pollMs: 20 } } });
     expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
+    await expect.poll(async () => (await outbox(server!)).length, { timeout: 5_000 }).toBe(1);
+  });
+
+  it('looks at the queue as soon as a request queued a message, and not after a call that queued none', async () => {
+    // A poll too slow to be what sends it: the wake after the answer does.
+    server = await startServer({ notifications: { worker: { pollMs: 600_000 } } });
+    const wake = vi.spyOn(server.notifications, 'wake');
+    const started = await post(server, '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start', { patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } });
+    expect(started.statusCode).toBe(201);
+    expect(wake).not.toHaveBeenCalled();
+    expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
+    expect(wake).toHaveBeenCalledTimes(1);
     await expect.poll(async () => (await outbox(server!)).length, { timeout: 5_000 }).toBe(1);
   });
 });
