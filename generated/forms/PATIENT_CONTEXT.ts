@@ -66,6 +66,7 @@ const document: FormDocument = {
     },
     "additionalInfo": {
       "ui:widget": "textarea",
+      "ui:help": "This will be saved to your record.",
       "ui:errors": {
         "required": "Enter 'No' if you have nothing to add.",
         "whitespace": "Enter 'No' if you have nothing to add."

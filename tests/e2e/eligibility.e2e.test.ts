@@ -37,6 +37,8 @@ async function expectAccessible(page: Page, where: string) {
 }
 
 const PHYSIO = loadPathway('Eligibility.FirstContactPhysio');
+/** The text of the physiotherapy appointment outcome's "No slots copy" action. */
+const NO_SLOTS_COPY = 'There are no appointments available to book online right now. Please try again tomorrow or call the practice.';
 const example = (name: string) => PHYSIO.examples!.find((e) => e.name === name)!.answers;
 
 /** From the menu to the end of the first contact physiotherapy questionnaire with the example's answers. */
@@ -123,6 +125,46 @@ describe('eligibility pathways', () => {
     expect(await readBack('/api/v1/practice/requests')).toEqual([]);
     // Patient data is in sessionStorage only, never localStorage.
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    // The pathway's own "No slots copy" travels with the request, for the no-slots screen.
+    expect(handoff.noSlotsText).toBe(NO_SLOTS_COPY);
+  });
+
+  it('no slots for first contact physiotherapy: the pathway\'s own text, "Get self-help" opens its NHS links, Cancel goes back to the pathway', async () => {
+    const { page, cspViolations } = await openPage(browser);
+    await physioQuestionnaire(page, example('Suitable for FCP'));
+    await page.waitForURL((u) => u.pathname === '/appointment/book-appointment');
+    // The screen the booking screen shows when the practice has no slot to offer (always reachable).
+    await page.goto('/appointment/no-appointments');
+    await page.getByText(NO_SLOTS_COPY).waitFor();
+    expect(await page.getByText('No more appointments available online').count()).toBe(0);
+    await expectAccessible(page, 'no slots, first contact physiotherapy');
+    await page.getByRole('link', { name: 'Get self-help' }).click();
+    await page.waitForURL((u) => u.pathname === '/self-help' && u.searchParams.get('guideline') === 'Eligibility.FirstContactPhysio');
+    const results = page.getByTestId('self-help-results');
+    await results.getByRole('link', { name: /Physiotherapy - NHS/ }).waitFor();
+    expect(await results.getByRole('heading', { name: 'Muscle, joint or back problem' }).count()).toBe(1);
+    await expectAccessible(page, 'self-help at the pathway\'s links');
+    await page.goBack();
+    await page.getByText(NO_SLOTS_COPY).waitFor();
+    await clickButton(page, 'Cancel');
+    await page.waitForURL((u) => u.pathname === '/eligibility/guideline' && u.searchParams.get('guideline') === 'Eligibility.FirstContactPhysio');
+    expect(await readBack('/api/v1/practice/requests')).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  it('Cancel during an eligibility pathway\'s journey goes back to the pathway page (its return target)', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/eligibility/guideline?guideline=Eligibility.FirstContactPhysio');
+    await page.getByRole('heading', { name: 'First contact physiotherapy', level: 1 }).waitFor();
+    await clickButton(page, 'Next');
+    await page.waitForURL((u) => u.pathname === '/emergency-symptoms');
+    await clickButton(page, 'I have none of these');
+    await page.waitForURL((u) => u.pathname === '/triage/patient-details');
+    await declineLogin(page);
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await clickButton(page, 'Cancel');
+    await page.waitForURL((u) => u.pathname === '/eligibility/guideline' && u.searchParams.get('guideline') === 'Eligibility.FirstContactPhysio');
+    await page.getByRole('heading', { name: 'First contact physiotherapy', level: 1 }).waitFor();
   });
 
   it('self-help outcome of an AI-led pathway: "Request appointment and self-help" hands over to booking with the self-help email', async () => {

@@ -11,6 +11,9 @@ import { bookingFlow, cancelPathOf, clearBooking } from './bookingRequest';
 import { MEDICAL_NO_SLOTS, NO_APPOINTMENTS_TITLE, NO_MORE_ONLINE, NO_TIMES_CALL_PRACTICE } from './messages';
 import { SEND_FAILED_MESSAGE } from '../../errors/messages';
 import { ProblemSummary } from '../../components/ProblemSummary';
+import { isGateOpen } from '../../routing/gating';
+import { useSettings } from '../../settings/useSettings';
+import { selfHelpPathFor } from '../selfhelp/selfHelpLibrary';
 
 const FIRST_CONTACT_PHYSIO = /first.?contact.?physio/i;
 
@@ -23,12 +26,15 @@ export default function NoAppointmentsPage() {
   const navigate = useNavigate();
   const { handleError } = useNotifications();
   const request = useFlowStore(bookingFlow).request;
+  const { features } = useSettings();
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const medical = request?.mode === 'symptom-assessment' ? request : undefined;
+  // "Get self-help" (first contact physio): the self-help information page opened at the pathway's
+  // own NHS links. That page is part of the medical service (the triage gate): no button when it is closed.
   const selfHelp =
-    request?.mode === 'eligibility' && FIRST_CONTACT_PHYSIO.test(request.guidelineId)
-      ? (request.selfHelpPath ?? `/eligibility/self-help?guideline=${encodeURIComponent(request.guidelineId)}`)
+    request?.mode === 'eligibility' && FIRST_CONTACT_PHYSIO.test(request.guidelineId) && isGateOpen('triage', features)
+      ? (request.selfHelpPath ?? selfHelpPathFor(request.guidelineId))
       : undefined;
 
   const cancel = () => {

@@ -40,7 +40,7 @@ export interface EligibilityBooking extends Common {
   eligibilityBooking: TriageRequestBody;
   guidelineId: string;
   referralId?: string;
-  /** Where "Get self-help" goes on the no-slots screen (first contact physio). */
+  /** Where "Get self-help" goes on the no-slots screen (first contact physio); default the self-help page at the pathway's links. */
   selfHelpPath?: string;
 }
 

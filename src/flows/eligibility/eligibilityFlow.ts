@@ -36,6 +36,25 @@ export function managementAction(recommendations: readonly Recommendation[], typ
   return top?.actions.find((a): a is Extract<EngineAction, { type: 'Management' }> => a.type === 'Management' && a.managementType === type);
 }
 
+/**
+ * The pathway's own "No slots copy" for the appointment it offers: the text of that action in the
+ * recommendation that carries the referral being booked (the booking screen shows it instead of
+ * "No more appointments available online").
+ */
+export function noSlotsCopy(recommendations: readonly Recommendation[]): string | undefined {
+  const withReferral = recommendations.find((r) => r.actions.some((a) => a.type === 'Referral'));
+  const copy = withReferral?.actions.find((a): a is Extract<EngineAction, { type: 'Management' }> => a.type === 'Management' && a.managementType === 'No slots copy');
+  return copy?.text?.trim() ? copy.text.trim() : undefined;
+}
+
+/**
+ * Where Cancel goes during a questionnaire journey: back to the eligibility pathway's page when the
+ * journey is an eligibility pathway (the guideline is its return target), else home.
+ */
+export function cancelTarget(guidelineId: string | null | undefined): string {
+  return guidelineId?.startsWith('Eligibility.') ? eligibilityReturnTarget(guidelineId) : '/';
+}
+
 export function eligibilityReturnTarget(guidelineId: string): string {
   return `/eligibility/guideline?guideline=${encodeURIComponent(guidelineId)}`;
 }
@@ -66,12 +85,14 @@ export function eligibilityBookingRequest(state: TriageFlowState, settings: AllS
   const referral = appointmentReferral(execution.recommendations);
   if (!referral) return undefined;
   const { triageRequest } = buildConsultation({ state, settings, channel: readEntryParams().channel, now });
+  const noSlotsText = noSlotsCopy(execution.recommendations);
   return {
     mode: 'eligibility',
     eligibilityBooking: triageRequest as unknown as TriageRequestBody,
     guidelineId: execution.guidelineId,
     referralId: referral.referralId,
     cancelPath: eligibilityReturnTarget(execution.guidelineId),
+    ...(noSlotsText ? { noSlotsText } : {}),
   };
 }
 

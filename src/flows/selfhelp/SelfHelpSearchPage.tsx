@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { SymptomSearch, searchSettings, type SearchOutcome } from '../../search/symptomSearch';
 import { useSettings } from '../../settings/useSettings';
@@ -13,10 +13,12 @@ const MIN_LENGTH = 3;
 /**
  * /self-help: a condition search (at least 3 characters) over the self-help links of the pathway
  * library, with the medical search's engine and weights. Results are NHS information pages that
- * open in the same tab; each link says it is an external site.
+ * open in the same tab; each link says it is an external site. `?guideline=<id>` opens it at that
+ * pathway's conditions (the no-slots screen's "Get self-help"), until the patient searches.
  */
 export default function SelfHelpSearchPage() {
   const { settings } = useSettings();
+  const preset = useSearchParams()[0].get('guideline');
   const useProxy = proxyOn(settings);
   const [entries, setEntries] = useState<SelfHelpEntry[]>();
   const [failed, setFailed] = useState(false);
@@ -65,7 +67,9 @@ export default function SelfHelpSearchPage() {
     setSearched({ term, outcome: engine!.search(term) });
   }
 
-  const results = searched?.outcome.kind === 'results' ? [...searched.outcome.matches, ...searched.outcome.similar].map((s) => s.entry as SelfHelpEntry) : [];
+  const presetEntries = !searched && !tooShort && preset ? entries!.filter((e) => e.pathways.includes(preset)) : [];
+  const results =
+    searched?.outcome.kind === 'results' ? [...searched.outcome.matches, ...searched.outcome.similar].map((s) => s.entry as SelfHelpEntry) : presetEntries;
 
   return (
     <>

@@ -10,6 +10,13 @@ export interface SelfHelpLink {
 /** One condition of the pathway library with its self-help links (a symptom of a pathway). */
 export interface SelfHelpEntry extends SearchEntry {
   links: SelfHelpLink[];
+  /** The pathways (guideline ids) whose symptoms gave this condition. */
+  pathways: string[];
+}
+
+/** The self-help page opened at one pathway's conditions and links ("Get self-help" on the no-slots screen). */
+export function selfHelpPathFor(guidelineId: string): string {
+  return `/self-help?guideline=${encodeURIComponent(guidelineId)}`;
 }
 
 interface SymptomLike {
@@ -32,6 +39,8 @@ export function selfHelpEntries(guidelines: unknown): SelfHelpEntry[] {
   const byLabel = new Map<string, SelfHelpEntry>();
   for (const g of Array.isArray(guidelines) ? guidelines : []) {
     const symptoms = (g as { symptoms?: unknown })?.symptoms;
+    const guidelineId = (g as { guidelineId?: unknown })?.guidelineId;
+    const pathways = typeof guidelineId === 'string' ? [guidelineId] : [];
     for (const s of Array.isArray(symptoms) ? (symptoms as SymptomLike[]) : []) {
       if (typeof s?.label !== 'string') continue;
       const links = Array.isArray(s.selfHelp?.webLinks) ? s.selfHelp.webLinks.filter(isLink) : [];
@@ -42,8 +51,9 @@ export function selfHelpEntries(guidelines: unknown): SelfHelpEntry[] {
       if (existing) {
         for (const l of links) if (!existing.links.some((e) => e.url === l.url)) existing.links.push(l);
         for (const w of synonyms) if (!existing.symptoms.includes(w)) existing.symptoms.push(w);
+        for (const id of pathways) if (!existing.pathways.includes(id)) existing.pathways.push(id);
       } else {
-        byLabel.set(key, { guidelineId: typeof s.guid === 'string' ? s.guid : key, label: s.label, symptoms: [...synonyms], links: [...links] });
+        byLabel.set(key, { guidelineId: typeof s.guid === 'string' ? s.guid : key, label: s.label, symptoms: [...synonyms], links: [...links], pathways: [...pathways] });
       }
     }
   }

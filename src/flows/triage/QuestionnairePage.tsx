@@ -1,3 +1,4 @@
+import { cancelTarget } from '../eligibility/eligibilityFlow';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
 import { SchemaForm, toObservations, type FormData } from '../../../renderer/index';
@@ -210,7 +211,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       leaving.current = true;
       blocker.proceed();
     } else {
-      await leave('/');
+      await leave(cancelTarget(flow.selection?.guidelineId ?? execution?.guidelineId));
     }
     clearTriageFlow();
   }

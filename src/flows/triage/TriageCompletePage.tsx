@@ -1,3 +1,4 @@
+import { cancelTarget } from '../eligibility/eligibilityFlow';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { putCustomData, stopExecution } from '../../api/engine';
@@ -75,7 +76,7 @@ export default function TriageCompletePage() {
           className="nhsuk-button nhsuk-button--secondary"
           onClick={() => {
             if (flow.execution) void stopExecution(flow.execution.identifier, useProxy).catch(() => undefined);
-            void Promise.resolve(navigate('/')).then(clearTriageFlow);
+            void Promise.resolve(navigate(cancelTarget(flow.execution?.guidelineId))).then(clearTriageFlow);
           }}
         >
           Cancel

@@ -1,3 +1,4 @@
+import { cancelTarget } from '../eligibility/eligibilityFlow';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -140,7 +141,8 @@ export default function TriagePatientDetailsPage() {
         backFallback="/triage"
         onComplete={({ patient, validation }) => void start(patient, validation)}
         onCancel={() => {
-          void Promise.resolve(navigate('/')).then(clearTriageFlow);
+          // An eligibility pathway's page is the return target of its journey (README "Eligibility").
+          void Promise.resolve(navigate(cancelTarget(guidelineId))).then(clearTriageFlow);
         }}
       />
     </>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SchemaForm, type FormData, type FormDocument } from '../../../renderer/index';
+import PATIENT_CONTEXT from '../../../generated/forms/PATIENT_CONTEXT';
 import { stopExecution } from '../../api/engine';
 import { useSettings } from '../../settings/useSettings';
 import { isEmergencyResult } from './classifyRequest';
@@ -10,34 +11,35 @@ import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, clearTriageFlow, manualAut
 import { goToUrgentBranch } from './urgentBranch';
 import { useFinishedTriage } from './useTriageBounce';
 import { BackLink } from '../../components/BackLink';
+import { cancelTarget } from '../eligibility/eligibilityFlow';
 
 export const NO_SLOTS_TITLE = 'There are no self-book appointments right now';
 export const NOT_POSSIBLE_TITLE = 'Self-booking is not possible for this request';
-export const ADDITIONAL_INFO_MAX = 2000;
+type NeedOption = { value: string; label: string };
 
-/** The patient-context form, drawn by the renderer like every other form (options from the practice's settings). */
-export function patientContextDocument(title: string, options: Array<{ value: string; label: string }>): FormDocument {
+/** The document's own patientNeed options: offered when the practice lists none, so the question can always be answered. */
+export const DEFAULT_NEED_OPTIONS: readonly NeedOption[] = (PATIENT_CONTEXT.schema.properties.patientNeed!.oneOf ?? []).map((o) => ({
+  value: String(o.const),
+  label: String(o.title ?? o.const),
+}));
+
+/**
+ * The patient-context form: schemas/forms/PATIENT_CONTEXT.form.json (its wording, messages and the
+ * long-text limit of 300 with a character count) with the page's title and the practice's
+ * patientNeed options (freeTextInput.patientNeedOptions) in place of the document's defaults.
+ */
+export function patientContextDocument(title: string, options: readonly NeedOption[]): FormDocument {
+  const base = PATIENT_CONTEXT;
+  const need = base.schema.properties.patientNeed!;
   return {
-    id: 'PATIENT_CONTEXT',
+    ...base,
     title,
-    pages: [{ title, fields: ['patientNeed', 'additionalInfo'] }],
+    pages: base.pages.map((page) => ({ ...page, title })),
     schema: {
-      type: 'object',
-      required: ['patientNeed', 'additionalInfo'],
-      properties: {
-        patientNeed: { type: 'string', title: 'What do you hope for from the practice?', oneOf: options.map((o) => ({ const: o.value, title: o.label })) },
-        additionalInfo: { type: 'string', title: 'Is there anything else it would help the practice to know?', maxLength: ADDITIONAL_INFO_MAX },
-      },
+      ...base.schema,
+      properties: { ...base.schema.properties, patientNeed: { ...need, oneOf: options.map((o) => ({ const: o.value, title: o.label })) } },
     },
-    uiSchema: {
-      patientNeed: { 'ui:widget': 'select', 'ui:errors': { required: "Pick what you hope for or choose 'Something else'." } },
-      additionalInfo: {
-        'ui:widget': 'textarea',
-        'ui:help': 'This will be saved to your record.',
-        'ui:errors': { required: "Enter 'No' if you have nothing to add.", whitespace: "Enter 'No' if you have nothing to add." },
-      },
-    },
-  } as FormDocument;
+  };
 }
 
 /** /triage/your-own-words: the patient context, when the practice has free text on. */
@@ -46,7 +48,7 @@ export default function YourOwnWordsPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const configured = settings.patientApp.freeTextInput?.patientNeedOptions;
-  const options = useMemo(() => configured ?? [], [configured]);
+  const options = useMemo(() => (configured && configured.length > 0 ? configured : DEFAULT_NEED_OPTIONS), [configured]);
   const title = flow?.aiLed ? NO_SLOTS_TITLE : NOT_POSSIBLE_TITLE;
   const doc = useMemo(() => patientContextDocument(title, options), [title, options]);
   if (!flow || !flow.execution) return <Navigate to={TRIAGE_START} replace />;
@@ -91,7 +93,7 @@ export default function YourOwnWordsPage() {
         submitLabel="Next"
         onCancel={() => {
           void stopExecution(execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
-          void Promise.resolve(navigate('/')).then(clearTriageFlow);
+          void Promise.resolve(navigate(cancelTarget(execution.guidelineId))).then(clearTriageFlow);
         }}
       />
     </>

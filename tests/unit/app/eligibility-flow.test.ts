@@ -4,7 +4,7 @@ import { appointmentSessionsUrl } from '../../../src/api/appointments';
 import type { Execution, Recommendation } from '../../../src/api/engine';
 import { availabilityOf, detailsPath } from '../../../src/flows/eligibility/EligibilityGuidelinePage';
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
-import { appointmentReferral, eligibilityBookingRequest, managementAction, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/eligibility/eligibilityFlow';
+import { appointmentReferral, cancelTarget, eligibilityBookingRequest, managementAction, noSlotsCopy, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/eligibility/eligibilityFlow';
 import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
 import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
 import { associatedFor } from '../../../src/flows/triage/useTriageSender';
@@ -65,6 +65,23 @@ describe('the eligibility booking hand-over (startBooking, mode eligibility)', (
     const request = eligibilityBookingRequest(state([appointment]), SETTINGS_DEFAULTS, new Date('2026-11-23T10:05:00Z'))!;
     expect(request).toMatchObject({ mode: 'eligibility', guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', cancelPath: '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio' });
     expect(request.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', patient, consultation: { guidelineId: 'Eligibility.FirstContactPhysio', executionId: 'exec-1' } });
+  });
+
+  it('carries the pathway\'s "No slots copy" of the appointment it books, and none when the pathway has none', () => {
+    const withCopy: Recommendation = {
+      ...appointment,
+      actions: [...appointment.actions, { type: 'Management', managementType: 'No slots copy', text: ' Please try again tomorrow. ' }],
+    };
+    expect(noSlotsCopy([selfHelp, withCopy])).toBe('Please try again tomorrow.');
+    expect(eligibilityBookingRequest(state([withCopy]), SETTINGS_DEFAULTS)!.noSlotsText).toBe('Please try again tomorrow.');
+    expect(noSlotsCopy([appointment])).toBeUndefined();
+    expect(eligibilityBookingRequest(state([appointment]), SETTINGS_DEFAULTS)!).not.toHaveProperty('noSlotsText');
+  });
+
+  it('Cancel goes back to an eligibility pathway\'s page (its return target), home for any other pathway', () => {
+    expect(cancelTarget('Eligibility.FirstContactPhysio')).toBe('/eligibility/guideline?guideline=Eligibility.FirstContactPhysio');
+    expect(cancelTarget('Triage.SoreThroat')).toBe('/');
+    expect(cancelTarget(undefined)).toBe('/');
   });
 
   it('stores the request for the booking screen (sessionStorage flow:booking) and answers its path', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { selfHelpEntries } from '../../../src/flows/selfhelp/selfHelpLibrary';
+import { selfHelpEntries, selfHelpPathFor } from '../../../src/flows/selfhelp/selfHelpLibrary';
 import { SymptomSearch } from '../../../src/search/symptomSearch';
 
 const dir = path.resolve(__dirname, '../../../schemas/questionnaires');
@@ -30,6 +30,12 @@ describe('the self-help search', () => {
     expect(labels).toContain('Muscle, joint or back problem');
     const entry = entries.find((e) => e.label === 'Muscle, joint or back problem')!;
     expect(entry.links.map((l) => l.url)).toContain('https://www.nhs.uk/tests-and-treatments/physiotherapy/');
+  });
+
+  it('knows which pathways each condition comes from, for the page opened at one pathway (Get self-help)', () => {
+    const physio = entries.filter((e) => e.pathways.includes('Eligibility.FirstContactPhysio'));
+    expect(physio.map((e) => e.label)).toEqual(['Muscle, joint or back problem']);
+    expect(selfHelpPathFor('Eligibility.FirstContactPhysio')).toBe('/self-help?guideline=Eligibility.FirstContactPhysio');
   });
 
   it('needs at least 3 characters', () => {

@@ -26,6 +26,12 @@ import { BackLink } from '../../../components/BackLink';
 
 type Option = { id: string; label: string };
 
+/** The document's own reasons: offered when the practice lists none, so the patient is never left with nothing to choose. */
+export const DEFAULT_OVERRIDE_OPTIONS: readonly Option[] = (EMERGENCY_OVERRIDE.schema.properties.reason!.oneOf ?? []).map((o) => ({
+  id: String(o.const),
+  label: String(o.title ?? o.const),
+}));
+
 /** The override form: the document's wording with the practice's reasons (emergencyOverrideOptions) as the options. */
 export function overrideDocument(options: readonly Option[]): FormDocument {
   const base = EMERGENCY_OVERRIDE;
@@ -59,7 +65,7 @@ export default function EmergencyOverridePage() {
   // Where the patient is going once the flow is cleared (so the bounce below does not win).
   const [leaving, setLeaving] = useState<string>();
   const configured = settings.patientApp.emergencyOverrideOptions;
-  const options = useMemo<Option[]>(() => configured ?? [], [configured]);
+  const options = useMemo<readonly Option[]>(() => (configured && configured.length > 0 ? configured : DEFAULT_OVERRIDE_OPTIONS), [configured]);
   const doc = useMemo(() => overrideDocument(options), [options]);
   if (leaving) return <Navigate to={leaving} replace />;
   // While sending, the sender clears the flow before it moves on: no bounce then.
