@@ -72,8 +72,9 @@ export interface ApiCallOptions extends ErrorContext {
 }
 
 /**
- * The one error path of the app's API calls (src/api): every call a patient's action makes is
- * wrapped in it. Wraps API calls with the one error-notification system: a failing call shows its popup
+ * Wraps a call of the app's API (src/api) in the one error path, `handleError` (screens whose
+ * calls have outcomes of their own catch those first and pass the rest to `handleError`, see
+ * docs/architecture.md "Errors"): a failing call shows its popup
  * (and, for 401 or a service closing mid-flow, navigates) and the error is re-thrown so the
  * caller stops its flow.
  */
