@@ -6,7 +6,7 @@
 import type { Db } from './db.js';
 import { readSetting } from './db.js';
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
-import { HttpError } from './errors.js';
+import { detailsMessage, HttpError } from './errors.js';
 
 export type TriageRequestType = 'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST';
 
@@ -66,11 +66,13 @@ export interface ReclassifyContext {
 }
 
 /**
- * The triage request as stored: `triageRequestType` and `consultation.type` re-derived. When the
- * consultation names an `executionId` of the embedded engine, its stored guideline and
- * recommendations are used (an unknown id is 400, a stopped execution 409); the override reason
- * counts only if the practice offers it. The client's own value is kept as
- * `clientTriageRequestType` when it differs, so the practice can see the correction.
+ * The triage request as stored: `triageRequestType` and `consultation.type` re-derived. With the
+ * embedded engine the consultation must name the `executionId` it comes from (none is 400, an
+ * unknown id 400, a stopped execution 409) and only that execution's stored guideline and
+ * recommendations count, never the client's copy. Only a practice with its own engine
+ * (`engineUrl`), whose executions are not in this database, falls back to the body's guideline and
+ * recommendations. The override reason counts only if the practice offers it. The client's own
+ * value is kept as `clientTriageRequestType` when it differs, so the practice can see the correction.
  */
 export function reclassifyTriageRequest(ctx: ReclassifyContext, triageRequest: Json, path: string): Json {
   const consultation = obj(triageRequest.consultation);
@@ -79,7 +81,12 @@ export function reclassifyTriageRequest(ctx: ReclassifyContext, triageRequest: J
     ? (obj(triageRequest.guidelineExecution).recommendations as unknown[])
     : [];
   const executionId = consultation.executionId;
-  if (typeof executionId === 'string' && ctx.engineUrl === undefined) {
+  if (ctx.engineUrl === undefined) {
+    if (typeof executionId !== 'string') {
+      // Without it the body's own recommendations would decide: an emergency could be sent as routine.
+      const details = [{ path: `${path}/consultation/executionId`, message: 'is required: the guideline execution the request comes from' }];
+      throw new HttpError(400, detailsMessage(details), { details });
+    }
     let execution;
     try {
       execution = ctx.engine.get(executionId, PRACTICE_ACCESS);

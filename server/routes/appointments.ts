@@ -27,6 +27,7 @@ import type { Db } from '../db.js';
 import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
 import { matchPatient } from '../patients.js';
 import { insertRequest, type SubmissionAnswer } from '../store.js';
+import { reclassifyTriageRequest } from '../triageClassification.js';
 import { apiValidator, schemaId } from '../validation.js';
 import { sessionPatientId } from './login.js';
 import { assertServiceOpen } from './settings.js';
@@ -52,6 +53,9 @@ const AVAILABILITY_QUERY = {
   },
   additionalProperties: false,
 };
+/** The triage request a booking call carries (symptom assessment, eligibility). */
+type BookedTriageRequest = { patient: PatientIdentity & Record<string, unknown>; triageRequestType: string } & Record<string, unknown>;
+
 type AvailabilityQuery = Partial<Record<'referralId' | 'guidelineId' | 'linkUUID' | 'firstName' | 'lastName' | 'postcode' | 'dateOfBirth' | 'from' | 'tier', string>>;
 
 const SESSIONS_QUERY = {
@@ -258,11 +262,18 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
   app.post(cancelPath, { schema: { querystring: LINK_QUERY } }, cancel);
   app.delete(cancelPath, { schema: { querystring: LINK_QUERY } }, cancel);
 
-  /** Books for a request stored by the same call (symptom assessment, eligibility). */
+  /**
+   * The body's triage request with the practice's own request type (server/triageClassification.ts):
+   * what the booking stores, books and confirms, never the type the client wrote. Before the
+   * booking transaction, so a refused request (400, 409) claims nothing.
+   */
+  const reclassified = (triageRequest: BookedTriageRequest, path: string) => reclassifyTriageRequest(ctx, triageRequest, path) as BookedTriageRequest;
+
+  /** Books for a request stored by the same call (symptom assessment, eligibility), already reclassified. */
   const bookNewRequest = (
     request: FastifyRequest,
     route: string,
-    triageRequest: { patient: PatientIdentity & Record<string, unknown>; triageRequestType: string },
+    triageRequest: BookedTriageRequest,
     choice: SlotChoice,
     stored: Record<string, unknown>,
     now: number,
@@ -299,26 +310,34 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     async (request, res) => {
       const now = withDiary();
       assertServiceOpen(db, 'medical');
-      const body = request.body as SlotChoice & { triageRequest: Parameters<typeof bookNewRequest>[2]; guidelineFinishedOn?: string };
+      const body = request.body as SlotChoice & { triageRequest: BookedTriageRequest; guidelineFinishedOn?: string };
+      // An emergency is stored as EMERGENCY_INDICATION and still booked (the inbox lists it first).
+      const triageRequest = reclassified(body.triageRequest, '/triageRequest');
       const stored = {
-        triageRequest: body.triageRequest,
+        triageRequest,
         context: { appointmentsPresented: true, ...(body.guidelineFinishedOn ? { guidelineFinishedOn: body.guidelineFinishedOn } : {}) },
         appointmentSlotId: body.appointmentSlotId,
       };
-      return reply(res, bookNewRequest(request, 'symptom-assessment-booking', body.triageRequest, body, stored, now));
+      return reply(res, bookNewRequest(request, 'symptom-assessment-booking', triageRequest, body, stored, now));
     },
   );
 
   app.post(`${BASE}/patient/eligibility-booking`, { schema: { body: { $ref: schemaId('eligibility-booking') } } }, async (request, res) => {
     const now = withDiary();
     assertServiceOpen(db, 'medical');
-    const body = request.body as SlotChoice & { eligibilityBooking: Parameters<typeof bookNewRequest>[2] };
+    const body = request.body as SlotChoice & { eligibilityBooking: BookedTriageRequest };
     if (body.eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING') {
       const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];
       throw new HttpError(400, detailsMessage(details), { details });
     }
-    const stored = { eligibilityBooking: body.eligibilityBooking, appointmentSlotId: body.appointmentSlotId };
-    return reply(res, bookNewRequest(request, 'eligibility-booking', body.eligibilityBooking, body, stored, now));
+    const eligibilityBooking = reclassified(body.eligibilityBooking, '/eligibilityBooking');
+    // An eligibility pathway's execution, or an emergency found on one (stored and booked as such).
+    if (eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING' && eligibilityBooking.triageRequestType !== 'EMERGENCY_INDICATION') {
+      const details = [{ path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" }];
+      throw new HttpError(400, detailsMessage(details), { details });
+    }
+    const stored = { eligibilityBooking, appointmentSlotId: body.appointmentSlotId };
+    return reply(res, bookNewRequest(request, 'eligibility-booking', eligibilityBooking, body, stored, now));
   });
 
   app.post(`${BASE}/patient/direct-booking`, { schema: { body: { $ref: schemaId('direct-booking') } } }, async (request, res) => {

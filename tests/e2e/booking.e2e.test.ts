@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
 import { clickButton, declineLogin, fillContact, fillDetails, type DemoPatient } from './admin-steps';
+import { finishedExample, overHttp } from '../integration/server/engine/walker';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -85,7 +86,11 @@ async function heading(page: Page, name: string | RegExp) {
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
-/** A medical flow's hand-over (src/flows/booking/bookingRequest.ts), written as the triage flow writes it. */
+/**
+ * A medical flow's hand-over (src/flows/booking/bookingRequest.ts), written as the triage flow
+ * writes it: the request of a finished routine execution (the practice classifies a booking by the
+ * execution it names, server/triageClassification.ts).
+ */
 async function startSymptomBooking(
   page: Page,
   referralId: string,
@@ -93,15 +98,17 @@ async function startSymptomBooking(
   patient: object = AMELIA_PATIENT,
   filters: { sites: string[]; holders: string[] } = { sites: [], holders: [] },
 ) {
+  const execution = await finishedExample(overHttp(baseURL()), 'Triage.SoreThroat', 'Routine sore throat');
+  const consultation = { guidelineId: 'Triage.SoreThroat', executionId: String(execution.identifier) };
   await page.goto('/appointment/not-accessible');
   await page.evaluate(
-    ([patient, referral, filters]) => {
+    ([patient, referral, filters, consultation]) => {
       sessionStorage.setItem(
         'flow:booking',
         JSON.stringify({
           request: {
             mode: 'symptom-assessment',
-            triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation: { guidelineId: 'demo-e2e' } },
+            triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation },
             referralId: referral,
             guidelineFinishedOn: new Date().toISOString(),
             sentPath: '/appointment/not-accessible',
@@ -111,7 +118,7 @@ async function startSymptomBooking(
         }),
       );
     },
-    [patient, referralId, filters] as const,
+    [patient, referralId, filters, consultation] as const,
   );
   await page.goto('/appointment/book-appointment');
   if (!expectTimes) return;

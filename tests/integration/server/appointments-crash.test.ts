@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db';
 import { repoRoot, type Json } from './helpers';
-import { addTestPatients, AVAILABILITY, slotsOf, staffHeaders, SYMPTOM_BOOKING, triageRequest } from './appointments-helpers';
+import { addTestPatients, AVAILABILITY, routineExecution, slotsOf, staffHeaders, SYMPTOM_BOOKING, triageRequest } from './appointments-helpers';
+import { overHttp } from './engine/walker';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-appt-crash-'));
 const children: ChildProcess[] = [];
@@ -65,6 +66,8 @@ describe('a server killed mid-load', () => {
     setup.close();
 
     const first = await startChild();
+    // The finished execution every booking's request comes from (in the database both servers use).
+    const execution = await routineExecution(overHttp(first.base));
     const listing = (await (await fetch(`${first.base}${AVAILABILITY}?referralId=ref-routine`)).json()) as Json;
     const pairs = slotsOf(listing).slice(0, 60);
     expect(pairs.length).toBe(60);
@@ -82,7 +85,7 @@ describe('a server killed mid-load', () => {
           const response = await fetch(`${first.base}${SYMPTOM_BOOKING}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ triageRequest: triageRequest(patient), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session }),
+            body: JSON.stringify({ triageRequest: triageRequest(patient, execution), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session }),
           });
           const body = (await response.json()) as Json;
           if (response.status === 201) {
@@ -142,6 +145,7 @@ describe('two servers on one database', () => {
       const patients = addTestPatients(setup, 50, 'Twotest');
       setup.close();
       const [a, b] = await Promise.all([startChild(dir), startChild(dir)]);
+      const execution = await routineExecution(overHttp(a.base));
       const listing = (await (await fetch(`${a.base}${AVAILABILITY}?referralId=ref-routine`)).json()) as Json;
       const pair = slotsOf(listing)[4]!;
       const answers = await Promise.all(
@@ -149,7 +153,7 @@ describe('two servers on one database', () => {
           const response = await fetch(`${(i % 2 === 0 ? a : b).base}${SYMPTOM_BOOKING}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ triageRequest: triageRequest(patient), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session }),
+            body: JSON.stringify({ triageRequest: triageRequest(patient, execution), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session }),
           });
           return { status: response.status, body: (await response.json()) as Json };
         }),

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../server/db';
+import { finishedExample } from './engine/walker';
 import type { TestServer } from './helpers';
 import type { Json } from './helpers';
 
@@ -55,13 +57,24 @@ export function addTestPatients(db: Db, count: number, prefix = 'Loadtest'): Arr
   return patients;
 }
 
-export function triageRequest(patient: Json, type = 'CONSULTATION_REQUEST'): Json {
+/**
+ * The triage request of a booking, from a finished execution of the embedded engine: the practice
+ * classifies the request from that execution (`consultation.executionId`, required), not from
+ * the type sent (server/triageClassification.ts).
+ */
+export function triageRequest(patient: Json, execution: Json, type = 'CONSULTATION_REQUEST'): Json {
   return {
     triageRequestType: type,
     patient: { ...patient, contactDetails: { emailAddress: 'test@example.com' } },
-    consultation: { guidelineId: 'Triage.SoreThroat', guidelineName: 'Sore throat' },
+    consultation: { guidelineId: execution.guidelineId, executionId: execution.identifier },
   };
 }
+
+/** A finished routine sore-throat execution (top referral ref-routine): a CONSULTATION_REQUEST. */
+export const routineExecution = (app: FastifyInstance): Promise<Json> => finishedExample(app, 'Triage.SoreThroat', 'Routine sore throat');
+
+/** A finished first-contact physiotherapy execution that offers an appointment: an ELIGIBILITY_BOOKING. */
+export const physioExecution = (app: FastifyInstance): Promise<Json> => finishedExample(app, 'Eligibility.FirstContactPhysio', 'Suitable for FCP');
 
 export async function availability(server: TestServer, query: string): Promise<Json> {
   const response = await server.app.inject({ method: 'GET', url: `${AVAILABILITY}?${query}` });

@@ -3,7 +3,7 @@
 // change-or-cancel link on the public origin; bookings that store a request also confirm it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { shortReference } from '../../../server/notifications/index';
-import { availability, cancelUrl, ELIGIBILITY_BOOKING, rescheduleUrl, slotsOf, SYMPTOM_BOOKING, triageRequest } from './appointments-helpers';
+import { availability, cancelUrl, ELIGIBILITY_BOOKING, rescheduleUrl, routineExecution, slotsOf, SYMPTOM_BOOKING, triageRequest } from './appointments-helpers';
 import { AMELIA, contractAjv, expectValid, STAFF_AUTH, startServer, type Json, type TestServer } from './helpers';
 import { start, walk } from './engine/walker';
 
@@ -40,7 +40,7 @@ describe('appointment messages through the outbox', () => {
     server = await startServer({ publicUrl: ORIGIN, notifications: { worker: NO_WAIT } });
     const [first] = await freeSlots(server, 'referralId=ref-routine');
     const booked = await post(server, SYMPTOM_BOOKING, {
-      triageRequest: triageRequest(AMELIA),
+      triageRequest: triageRequest(AMELIA, await routineExecution(server.app)),
       appointmentSlotId: first!.slot.id,
       availableAppointmentSession: first!.session,
       guidelineFinishedOn: new Date().toISOString(),
@@ -78,12 +78,13 @@ describe('appointment messages through the outbox', () => {
   it('a refused booking queues nothing, and a retried one queues its messages once', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const [pair] = await freeSlots(server, 'referralId=ref-routine');
-    const body = { triageRequest: triageRequest(AMELIA), appointmentSlotId: pair!.slot.id, availableAppointmentSession: pair!.session };
+    const execution = await routineExecution(server.app);
+    const body = { triageRequest: triageRequest(AMELIA, execution), appointmentSlotId: pair!.slot.id, availableAppointmentSession: pair!.session };
     for (let i = 0; i < 2; i++) {
       const sent = await server.app.inject({ method: 'POST', url: SYMPTOM_BOOKING, payload: body, headers: { 'idempotency-key': 'book-once' } });
       expect(sent.statusCode, sent.body).toBe(201);
     }
-    const taken = await post(server, SYMPTOM_BOOKING, { ...body, triageRequest: triageRequest({ ...AMELIA, lastName: 'Someone' }) });
+    const taken = await post(server, SYMPTOM_BOOKING, { ...body, triageRequest: triageRequest({ ...AMELIA, lastName: 'Someone' }, execution) });
     expect(taken.statusCode).toBe(409);
     const messages = await outbox(server);
     expect(withSubject(messages, ': your appointment is booked')).toHaveLength(1);

@@ -13,6 +13,8 @@ import {
   LINKS,
   rescheduleUrl,
   slotsOf,
+  physioExecution,
+  routineExecution,
   staffHeaders,
   SYMPTOM_BOOKING,
   triageRequest,
@@ -21,10 +23,13 @@ import {
 const ajv = contractAjv();
 let server: TestServer;
 let patients: ReturnType<typeof addTestPatients>;
+/** The finished routine execution the symptom-assessment bookings come from (one serves them all). */
+let routine: Json;
 
 beforeAll(async () => {
   server = await startServer({ controls: true });
   patients = addTestPatients(server.db, 60);
+  routine = await routineExecution(server.app);
 });
 afterAll(async () => server.cleanup());
 
@@ -48,7 +53,7 @@ async function freeSlot(n = 0): Promise<{ session: Json; slot: Json }> {
 }
 
 function symptomBooking(patient: Json, pair: { session: Json; slot: Json }): Json {
-  return { triageRequest: triageRequest(patient), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session, guidelineFinishedOn: new Date().toISOString() };
+  return { triageRequest: triageRequest(patient, routine), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session, guidelineFinishedOn: new Date().toISOString() };
 }
 
 describe('availability', () => {
@@ -247,10 +252,11 @@ describe('idempotent booking', () => {
 
   it('eligibility booking stores an ELIGIBILITY_BOOKING request and books physiotherapy', async () => {
     const physio = slotsOf(await availability(server, 'guidelineId=Eligibility.FirstContactPhysio&referralId=ref-routine'))[0]!;
-    const wrongType = await post(ELIGIBILITY_BOOKING, { eligibilityBooking: triageRequest(AMELIA), appointmentSlotId: physio.slot.id, availableAppointmentSession: physio.session });
+    const execution = await physioExecution(server.app);
+    const wrongType = await post(ELIGIBILITY_BOOKING, { eligibilityBooking: triageRequest(AMELIA, execution), appointmentSlotId: physio.slot.id, availableAppointmentSession: physio.session });
     expect(wrongType.statusCode).toBe(400);
     const response = await post(ELIGIBILITY_BOOKING, {
-      eligibilityBooking: triageRequest(AMELIA, 'ELIGIBILITY_BOOKING'),
+      eligibilityBooking: triageRequest(AMELIA, execution, 'ELIGIBILITY_BOOKING'),
       appointmentSlotId: physio.slot.id,
       availableAppointmentSession: physio.session,
     });
@@ -335,7 +341,7 @@ describe('the diary', () => {
     const booked = await laterServer.app.inject({
       method: 'POST',
       url: SYMPTOM_BOOKING,
-      payload: { triageRequest: triageRequest(AMELIA), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session },
+      payload: { triageRequest: triageRequest(AMELIA, await routineExecution(laterServer.app)), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session },
     });
     expect(booked.statusCode).toBe(201);
     const later = Date.now() + 10 * 86_400_000;

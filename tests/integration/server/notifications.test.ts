@@ -13,6 +13,7 @@ import {
   type LocalTransport,
   type NotificationEvent,
 } from '../../../server/notifications/index';
+import { finishedExample } from './engine/walker';
 import { ADMIN_URL, AMELIA, contractAjv, expectValid, otherEnquiry, startServer, type TestServer } from './helpers';
 
 const ajv = contractAjv();
@@ -118,9 +119,19 @@ describe('confirmations of accepted requests, through the outbox', () => {
   it('confirms a consultation (48 hours) and a child request with their own messages', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } };
-    const consultation = { triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', responseData: [{ identifier: 'q1', observationType: 'BOOLEAN', answer: [{ value: true }] }] } };
+    const routine = await finishedExample(server.app, 'Triage.SoreThroat', 'Routine sore throat');
+    const fever = await finishedExample(server.app, 'Form.U16.Fever', 'Routine fever aged 4');
+    const consultation = {
+      triageRequest: {
+        patient,
+        triageRequestType: 'CONSULTATION_REQUEST',
+        consultation: { guidelineId: 'Triage.SoreThroat', executionId: routine.identifier },
+        responseData: [{ identifier: 'q1', observationType: 'BOOLEAN', answer: [{ value: true }] }],
+      },
+    };
     expect((await post(server, '/api/v1/triage/patient/consultation', consultation)).statusCode).toBe(201);
-    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation: { guidelineId: 'Form.U16.Fever' } } })).statusCode).toBe(201);
+    const childRequest = { triageRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation: { guidelineId: 'Form.U16.Fever', executionId: fever.identifier } } };
+    expect((await post(server, '/api/v1/triage/patient/consultation', childRequest)).statusCode).toBe(201);
     await server.notifications.drain();
     const [child, medical] = await outbox(server);
     expect(medical!.body).toContain('Request: Medical advice');
@@ -132,7 +143,9 @@ describe('confirmations of accepted requests, through the outbox', () => {
   it('never tells a patient whose answers pointed to A&E to wait for a reply', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } };
-    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'EMERGENCY_INDICATION', consultation: { guidelineId: 'Triage.Headache' }, guidelineExecution: { recommendations: [{ actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] }] } } })).statusCode).toBe(201);
+    const emergency = await finishedExample(server.app, 'Triage.SoreThroat', 'ref-ae: A rash that does not fade');
+    const consultation = { guidelineId: 'Triage.SoreThroat', executionId: emergency.identifier };
+    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'EMERGENCY_INDICATION', consultation } })).statusCode).toBe(201);
     await server.notifications.drain();
     const messages = await outbox(server);
     const email = messages.find((m) => m.channel === 'EMAIL')!;

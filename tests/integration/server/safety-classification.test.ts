@@ -3,8 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { availability, ELIGIBILITY_BOOKING, slotsOf, SYMPTOM_BOOKING } from './appointments-helpers';
 import { AMELIA, repoRoot, startServer, type Json, type TestServer } from './helpers';
-import { BROWSER, ENGINE, start, walk } from './engine/walker';
+import { BROWSER, ENGINE, finishedExample, start, walk } from './engine/walker';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -135,5 +136,121 @@ describe('the server re-derives the request type from the stored execution', () 
     expect(articles[0]).toContain('EMERGENCY_INDICATION');
     expect(articles[1]).not.toContain('data-emergency');
     expect(articles[1]).toContain('CONSULTATION_REQUEST');
+  });
+});
+
+describe('the execution is required with the embedded engine (the body cannot say what it was)', () => {
+  /** A routine-labelled request with the client's own emergency-free "recommendations" and no execution. */
+  function withoutExecution(): Json {
+    const body = routineLabelled('unused');
+    const triageRequest = body.triageRequest as Json;
+    triageRequest.consultation = { guidelineId: 'Triage.SoreThroat', type: 'CONSULTATION_REQUEST', channel: 'PAGE' };
+    delete triageRequest.guidelineExecution;
+    return body;
+  }
+
+  it('refuses a consultation without consultation.executionId with 400 naming the field, storing nothing', async () => {
+    const response = await post('/api/v1/triage/patient/consultation', withoutExecution());
+    expect(response.statusCode, response.body).toBe(400);
+    const answer = response.json() as { message: string; details: Array<{ path: string; message: string }> };
+    expect(answer.message).toContain('body/triageRequest/consultation/executionId');
+    expect(answer.details).toEqual([{ path: '/triageRequest/consultation/executionId', message: 'is required: the guideline execution the request comes from' }]);
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it('refuses an unverified request whose triage primary has no executionId', async () => {
+    const response = await post('/api/v1/triage/patient/unverified/requests', {
+      primaryRequest: withoutExecution().triageRequest,
+      associatedRequest: { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect((response.json() as { details: Array<{ path: string }> }).details[0]!.path).toBe('/primaryRequest/consultation/executionId');
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it('refuses a symptom-assessment booking without executionId, booking nothing', async () => {
+    const [pair] = slotsOf(await availability(server, 'referralId=ref-routine'));
+    const response = await post(SYMPTOM_BOOKING, { ...withoutExecution(), appointmentSlotId: pair!.slot.id, availableAppointmentSession: pair!.session });
+    expect(response.statusCode, response.body).toBe(400);
+    expect((response.json() as { details: Array<{ path: string }> }).details[0]!.path).toBe('/triageRequest/consultation/executionId');
+    expect(await stored()).toHaveLength(0);
+    expect(slotsOf(await availability(server, 'referralId=ref-routine')).map((p) => p.slot.id)).toContain(pair!.slot.id);
+  });
+});
+
+describe('bookings are classified by the practice too', () => {
+  const staffAppointments = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/practice/appointments', headers: STAFF })).json() as Json[];
+  const physioSlot = async () => slotsOf(await availability(server, 'referralId=ref-routine&guidelineId=Eligibility.FirstContactPhysio'))[0]!;
+  /** An eligibility booking's body from an execution, claiming ELIGIBILITY_BOOKING. */
+  const eligibilityBooking = (execution: Json, pair: { session: Json; slot: Json }): Json => ({
+    eligibilityBooking: {
+      ...(routineLabelled(String(execution.identifier)).triageRequest as Json),
+      triageRequestType: 'ELIGIBILITY_BOOKING',
+      consultation: { guidelineId: 'Eligibility.FirstContactPhysio', executionId: execution.identifier },
+    },
+    appointmentSlotId: pair.slot.id,
+    availableAppointmentSession: pair.session,
+  });
+
+  it('a symptom-assessment booking whose execution ended in A&E, sent as routine with no override, is booked and stored as EMERGENCY_INDICATION', async () => {
+    const done = await finished('ref-ae: A rash that does not fade');
+    const [pair] = slotsOf(await availability(server, 'referralId=ref-routine'));
+    const response = await post(SYMPTOM_BOOKING, { ...routineLabelled(String(done.identifier)), appointmentSlotId: pair!.slot.id, availableAppointmentSession: pair!.session });
+    expect(response.statusCode, response.body).toBe(201);
+    const { consultationId } = response.json() as { consultationId: string };
+    const [request] = await stored();
+    expect(request).toMatchObject({ id: consultationId, kind: 'CONSULTATION', formType: 'EMERGENCY_INDICATION' });
+    const triageRequest = request!.body.triageRequest as Json;
+    expect(triageRequest.triageRequestType).toBe('EMERGENCY_INDICATION');
+    expect((triageRequest.consultation as Json).type).toBe('EMERGENCY_INDICATION');
+    expect(triageRequest.clientTriageRequestType).toBe('CONSULTATION_REQUEST');
+    expect((await staffAppointments()).find((a) => a.consultationId === consultationId)).toMatchObject({ appointmentStatus: 'BOOKED' });
+  });
+
+  it('refuses an eligibility booking that names a Triage.… execution with 400, booking nothing', async () => {
+    const done = await finished('Routine sore throat');
+    const pair = await physioSlot();
+    const response = await post(ELIGIBILITY_BOOKING, eligibilityBooking(done, pair));
+    expect(response.statusCode, response.body).toBe(400);
+    expect((response.json() as { details: unknown }).details).toEqual([{ path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" }]);
+    expect(await stored()).toHaveLength(0);
+    expect((await physioSlot()).slot.id).toBe(pair.slot.id);
+  });
+
+  it('an eligibility booking of an eligibility execution still books, stored as ELIGIBILITY_BOOKING', async () => {
+    const done = await finishedExample(server.app, 'Eligibility.FirstContactPhysio', 'Suitable for FCP');
+    const response = await post(ELIGIBILITY_BOOKING, eligibilityBooking(done, await physioSlot()));
+    expect(response.statusCode, response.body).toBe(201);
+    const [request] = await stored();
+    expect(request).toMatchObject({ id: (response.json() as Json).consultationId, formType: 'ELIGIBILITY_BOOKING' });
+    expect((request!.body.eligibilityBooking as Json).triageRequestType).toBe('ELIGIBILITY_BOOKING');
+  });
+
+  it('an eligibility booking whose execution ended in A&E is booked and stored as EMERGENCY_INDICATION', async () => {
+    const done = await finishedExample(server.app, 'Eligibility.FirstContactPhysio', 'ref-ae: Weakness in both legs');
+    const response = await post(ELIGIBILITY_BOOKING, eligibilityBooking(done, await physioSlot()));
+    expect(response.statusCode, response.body).toBe(201);
+    const [request] = await stored();
+    expect(request?.formType).toBe('EMERGENCY_INDICATION');
+    expect(request!.body.eligibilityBooking as Json).toMatchObject({ triageRequestType: 'EMERGENCY_INDICATION', clientTriageRequestType: 'ELIGIBILITY_BOOKING' });
+  });
+});
+
+describe('a practice with its own engine (ENGINE_URL)', () => {
+  it('classifies from the body, whose executions this database does not hold: no executionId needed', async () => {
+    // Nothing is sent to the engine here: the address only says the executions are elsewhere.
+    const own = await startServer({ engineUrl: 'http://127.0.0.1:9' });
+    try {
+      const body = routineLabelled('unused');
+      const triageRequest = body.triageRequest as Json;
+      triageRequest.consultation = { guidelineId: 'Triage.SoreThroat', type: 'CONSULTATION_REQUEST', channel: 'PAGE' };
+      triageRequest.guidelineExecution = { recommendations: [{ actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] }] };
+      const response = await own.app.inject({ method: 'POST', url: '/api/v1/triage/patient/consultation', payload: body });
+      expect(response.statusCode, response.body).toBe(201);
+      const [request] = (await own.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF })).json() as Array<{ formType?: string }>;
+      expect(request?.formType).toBe('EMERGENCY_INDICATION');
+    } finally {
+      await own.cleanup();
+    }
   });
 });

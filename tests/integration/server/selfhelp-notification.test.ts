@@ -3,7 +3,7 @@
 // client's copy.
 import { afterEach, describe, expect, it } from 'vitest';
 import { AMELIA, startServer, type Json, type TestServer } from './helpers';
-import { start, walk } from './engine/walker';
+import { finishedExample, start, walk } from './engine/walker';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -84,7 +84,9 @@ describe('the self-help email of an eligibility request', () => {
   it('a child request email promises contact within 1 working day, as the confirmation screen does', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const patient = { ...AMELIA, dateOfBirth: '2018-06-01', firstName: 'Charlie', contactDetails: { emailAddress: 'amelia.testwell@example.com' } };
-    const body = { primaryRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation: { guidelineId: 'Form.U16.Fever' } }, associatedRequest: { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST' } };
+    const execution = await finishedExample(server.app, 'Form.U16.Fever', 'Routine fever aged 4');
+    const consultation = { guidelineId: 'Form.U16.Fever', executionId: execution.identifier };
+    const body = { primaryRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation }, associatedRequest: { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST' } };
     const sent = await server.app.inject({ method: 'POST', url: '/api/v1/triage/patient/unverified/requests', payload: body });
     expect(sent.statusCode, sent.body).toBe(201);
     await server.notifications.drain();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { finishedExample } from './engine/walker';
 import { ADMIN_URL, AMELIA, contractAjv, expectValid, otherEnquiry, startServer, type Json, type TestServer, STAFF_AUTH } from './helpers';
 
 let server: TestServer;
@@ -159,12 +160,17 @@ describe('idempotency', () => {
 });
 
 describe('consultation and unverified requests', () => {
-  const triageRequest = {
-    patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
-    triageRequestType: 'CONSULTATION_REQUEST',
-    consultation: { guidelineId: 'back-pain', guidelineName: 'Back pain', channel: 'EMAIL' },
-    responseData: [{ identifier: 'q1', observationType: 'BOOLEAN', answer: [{ value: true }] }],
-  };
+  // From a finished execution, which the practice classifies the request by (the reset after each test clears it).
+  let triageRequest: Json;
+  beforeEach(async () => {
+    const execution = await finishedExample(server.app, 'Triage.SoreThroat', 'Routine sore throat');
+    triageRequest = {
+      patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+      triageRequestType: 'CONSULTATION_REQUEST',
+      consultation: { guidelineId: 'Triage.SoreThroat', guidelineName: 'Sore throat', executionId: execution.identifier, channel: 'EMAIL' },
+      responseData: [{ identifier: 'q1', observationType: 'BOOLEAN', answer: [{ value: true }] }],
+    };
+  });
 
   it('stores a consultation; 412 when the medical service is off', async () => {
     const body = { triageRequest, context: { reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false } };

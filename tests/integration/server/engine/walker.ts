@@ -78,6 +78,40 @@ export async function walk(app: FastifyInstance, execution: Json, answers: FormD
   return current;
 }
 
+/**
+ * A finished (COMPLETED) execution of a pathway's documented example (the `examples` of
+ * schemas/questionnaires/<guidelineId>.json whose name starts with `namePrefix`): its patient and
+ * answers, others safe. A triage request names its `identifier` as `consultation.executionId`.
+ */
+export async function finishedExample(app: FastifyInstance, guidelineId: string, namePrefix: string): Promise<Json> {
+  const doc = JSON.parse(readFileSync(path.join(LIBRARY_DIR, `${guidelineId}.json`), 'utf8')) as { examples?: Array<{ name: string; patient: { age: number; sexAtBirth: string }; answers: FormData }> };
+  const example = doc.examples?.find((e) => e.name.startsWith(namePrefix));
+  if (!example) throw new Error(`${guidelineId} has no example "${namePrefix}…"`);
+  const started = await start(app, guidelineId, example.patient);
+  expect(started.statusCode, started.body).toBe(201);
+  const done = await walk(app, started.json() as Json, example.answers);
+  expect(done.status).toBe('COMPLETED');
+  return done;
+}
+
+/**
+ * `app.inject` over HTTP, for the walker's calls to a server in another process (a child process,
+ * the e2e servers). Only what the walker uses: method, url, headers and a JSON payload; the
+ * answer's statusCode, headers, body and json().
+ */
+export function overHttp(base: string): FastifyInstance {
+  const inject = async ({ method = 'GET', url, headers = {}, payload }: { method?: string; url: string; headers?: Record<string, string>; payload?: unknown }) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+    });
+    const body = await response.text();
+    return { statusCode: response.status, headers: Object.fromEntries(response.headers), body, json: () => JSON.parse(body) as unknown };
+  };
+  return { inject } as unknown as FastifyInstance;
+}
+
 /** The first Referral action's id across the recommendations, in order. */
 export function topReferral(execution: Json): string | undefined {
   for (const r of execution.recommendations as Array<{ actions: Array<{ type: string; referralId?: string }> }>) {
