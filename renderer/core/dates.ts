@@ -100,6 +100,28 @@ export function ageOn(dateOfBirth: string, today: string): number | undefined {
 }
 
 /**
+ * A child's age in whole months on a calendar day, by the same rule as `ageOn` (calendar dates
+ * "YYYY-MM-DD" in, no clock): the month goes up on the day of the month of birth, or, when the
+ * month has no such day, on the 1st of the next (born 31 January: 0 on 28 February, 1 on
+ * 1 March). So `Math.floor(monthsOn(b, t) / 12) === ageOn(b, t)`. Undefined as for `ageOn`.
+ */
+export function monthsOn(dateOfBirth: string, today: string): number | undefined {
+  const b = DATE.exec(dateOfBirth);
+  const t = DATE.exec(today);
+  if (!b || !t || parseDate(dateOfBirth) === undefined || parseDate(today) === undefined) return undefined;
+  const months = (Number(t[1]) - Number(b[1])) * 12 + (Number(t[2]) - Number(b[2])) - (Number(t[3]) < Number(b[3]) ? 1 : 0);
+  return months < 0 ? undefined : months;
+}
+
+/** A baby's age in whole weeks (7 days) on a calendar day; undefined as for `ageOn`. */
+export function weeksOn(dateOfBirth: string, today: string): number | undefined {
+  const b = parseDate(dateOfBirth);
+  const t = parseDate(today);
+  if (b === undefined || t === undefined || t < b) return undefined;
+  return Math.floor((t - b) / 7);
+}
+
+/**
  * The calendar date "YYYY-MM-DD" of an instant: in the machine's local time zone (the browser:
  * the patient's own calendar), or in `timeZone` (an IANA name such as "Europe/London") when given.
  */

@@ -6,6 +6,9 @@ import { isPlainObject } from './text';
 /** The value of the renderer's automatic "None of the above" option on checkboxes. */
 export const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
 
+/** The default label of that option (the UI's strings.noneOfTheAbove; the engine's requiredData items). */
+export const NONE_OF_THE_ABOVE_LABEL = 'None of the above';
+
 /** The default labels of a boolean (yes/no) field; `ui:options.yesLabel` / `noLabel` replace them. */
 export const YES_NO_LABELS: Readonly<{ yes: string; no: string }> = { yes: 'Yes', no: 'No' };
 

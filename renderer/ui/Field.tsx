@@ -5,12 +5,10 @@
 import { memo, useCallback, useSyncExternalStore } from 'react';
 import type { FieldSchema, UiField, WidgetName } from '../core/types';
 import { fieldId, renderProbe, useFormContext } from './formContext';
-import { DEFAULT_STRINGS, fillString, type RendererStrings } from './strings';
+import { fillString, type RendererStrings } from './strings';
 import { widgetFor } from './widgets/index';
 import type { Option, WidgetProps } from './widgets/types';
 
-/** The default label of the automatic "None of the above" option (strings.noneOfTheAbove). */
-export const NONE_OF_THE_ABOVE_LABEL = DEFAULT_STRINGS.noneOfTheAbove;
 export { DEFAULT_TEXTAREA_MAX } from './widgets/TextareaWidget';
 export type { WidgetProps } from './widgets/types';
 

@@ -1,7 +1,9 @@
 // The public surface of renderer/ui (the React side). The app imports it through
 // renderer/index.ts; nothing outside renderer/ reaches into the files behind it.
 export { SchemaForm, DEFAULT_BANNER, type SchemaFormProps } from './SchemaForm';
-export { Field, NONE_OF_THE_ABOVE_LABEL, DEFAULT_TEXTAREA_MAX } from './Field';
+export { Field, DEFAULT_TEXTAREA_MAX } from './Field';
+/** The default label of the automatic "None of the above" option (strings.noneOfTheAbove): defined in core, for the server too. */
+export { NONE_OF_THE_ABOVE_LABEL } from '../core/index';
 export { DEFAULT_WIDGETS, mergeWidgets, type WidgetProps, type WidgetRegistry, type Option as WidgetOption } from './widgets/index';
 export { DEFAULT_STRINGS, mergeStrings, fillString, type RendererStrings } from './strings';
 export { Label, Legend, Hint, ErrorText, RequiredMark, describedBy, groupClass } from './fieldParts';

@@ -3,7 +3,7 @@
 // Yes / No, the character count. One place, so a product can reword or translate the form with
 // one `strings` prop on <SchemaForm> (a partial override, merged over these defaults).
 // Placeholders such as {max} are filled with `fillString`.
-import { YES_NO_LABELS } from '../core/index';
+import { NONE_OF_THE_ABOVE_LABEL, YES_NO_LABELS } from '../core/index';
 
 export interface RendererStrings {
   /** Title of the error summary. */
@@ -103,7 +103,7 @@ export const DEFAULT_STRINGS: Readonly<RendererStrings> = {
   numberAtLeast: 'Enter a number of at least {min}{unit}.',
   numberAtMost: 'Enter a number of at most {max}{unit}.',
   or: 'or',
-  noneOfTheAbove: 'None of the above',
+  noneOfTheAbove: NONE_OF_THE_ABOVE_LABEL,
   yes: YES_NO_LABELS.yes,
   no: YES_NO_LABELS.no,
   charactersAllowed: 'You can enter up to {max} characters',

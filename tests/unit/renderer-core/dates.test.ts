@@ -1,6 +1,7 @@
-// ageOn: one age for the app, the renderer and the server. Calendar dates in, whole years out.
+// ageOn: one age for the app, the renderer and the server. Calendar dates in, whole years out
+// (monthsOn and weeksOn likewise, for the child checklist's age bands).
 import { describe, expect, it } from 'vitest';
-import { ageOn, calendarDate } from '../../../renderer/core/index';
+import { ageOn, calendarDate, monthsOn, weeksOn } from '../../../renderer/core/index';
 
 describe('ageOn', () => {
   it('counts whole years, going up on the birthday itself', () => {
@@ -38,6 +39,54 @@ describe('ageOn', () => {
     expect(ageOn('2000-06-15T00:00', '2024-01-01')).toBeUndefined();
     expect(ageOn('2000-06-15', '2024-02-30')).toBeUndefined();
     expect(ageOn('', '2024-01-01')).toBeUndefined();
+  });
+});
+
+describe('monthsOn', () => {
+  it('counts whole months, going up on the day of the month of birth', () => {
+    expect(monthsOn('2023-06-15', '2023-06-15')).toBe(0);
+    expect(monthsOn('2023-06-15', '2023-07-14')).toBe(0);
+    expect(monthsOn('2023-06-15', '2023-07-15')).toBe(1);
+    expect(monthsOn('2023-06-15', '2027-01-14')).toBe(42);
+    expect(monthsOn('2023-06-15', '2027-01-15')).toBe(43);
+  });
+
+  it('in a month without the day of birth, goes up on the 1st of the next (as ageOn on 29 February)', () => {
+    expect(monthsOn('2024-01-31', '2024-02-29')).toBe(0);
+    expect(monthsOn('2024-01-31', '2024-03-01')).toBe(1);
+    expect(monthsOn('2024-01-31', '2024-04-30')).toBe(2);
+    expect(monthsOn('2000-02-29', '2001-02-28')).toBe(11);
+    expect(monthsOn('2000-02-29', '2001-03-01')).toBe(12);
+  });
+
+  it('agrees with ageOn on whole years', () => {
+    const births = ['2000-02-29', '2000-03-01', '2010-12-31', '2015-06-15'];
+    for (let day = 0; day < 3 * 366; day += 5) {
+      const today = new Date(Date.UTC(2024, 0, 1 + day)).toISOString().slice(0, 10);
+      for (const b of births) expect(Math.floor(monthsOn(b, today)! / 12)).toBe(ageOn(b, today));
+    }
+  });
+
+  it('is undefined before the birth or for a date that is not real', () => {
+    expect(monthsOn('2024-03-10', '2024-03-09')).toBeUndefined();
+    expect(monthsOn('2023-02-29', '2024-03-09')).toBeUndefined();
+    expect(monthsOn('2023-01-01', '09/03/2024')).toBeUndefined();
+  });
+});
+
+describe('weeksOn', () => {
+  it('counts whole weeks of 7 days', () => {
+    expect(weeksOn('2024-03-10', '2024-03-10')).toBe(0);
+    expect(weeksOn('2024-03-10', '2024-03-16')).toBe(0);
+    expect(weeksOn('2024-03-10', '2024-03-17')).toBe(1);
+    // Across the clocks going forward (31 March 2024) and a leap day: calendar days, no clock.
+    expect(weeksOn('2024-02-01', '2024-05-02')).toBe(13);
+    expect(weeksOn('2024-02-01', '2024-05-01')).toBe(12);
+  });
+
+  it('is undefined before the birth or for a date that is not real', () => {
+    expect(weeksOn('2024-03-10', '2024-03-09')).toBeUndefined();
+    expect(weeksOn('2024-02-30', '2024-03-09')).toBeUndefined();
   });
 });
 
