@@ -2,8 +2,10 @@
 // start, with what every call needs worked out once (condition document, requiredData items).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { QuestionnaireItem } from '../../generated/types/api/engine-execution';
 import {
   NONE_OF_THE_ABOVE,
+  NONE_OF_THE_ABOVE_LABEL,
   OBSERVATION_TYPES,
   documentFields,
   observationTypeOf,
@@ -12,18 +14,8 @@ import {
 } from '../../renderer/core/index';
 import { conditionDocument, type Pathway, type PathwaySection } from './pathway.js';
 
-export interface QuestionnaireItem {
-  label: string;
-  reference: string;
-  identifier: string;
-  referencedObservation: {
-    type: string;
-    valueType: 'boolean' | 'string' | 'number' | 'array';
-    options?: Array<{ identifier: string; label: string }>;
-    inputRange?: { low?: number; high?: number };
-    unit?: string;
-  };
-}
+/** A requiredData item of an execution (the contract's, schemas/api/engine-execution.schema.json). */
+export type { QuestionnaireItem };
 
 export interface LoadedSection {
   index: number;
@@ -42,8 +34,6 @@ export interface LoadedPathway {
   summary: Record<string, unknown>;
 }
 
-const NONE_LABEL = 'None of the above';
-
 /** The requiredData items of a section: every field, document order (contract: "The engine calls"). */
 export function sectionItems(sectionId: string, doc: FormDocument): QuestionnaireItem[] {
   const items: QuestionnaireItem[] = [];
@@ -56,11 +46,11 @@ export function sectionItems(sectionId: string, doc: FormDocument): Questionnair
     const observation: QuestionnaireItem['referencedObservation'] = { type, valueType: spec.valueType };
     if (spec.options) {
       const options = schemaOptions(schema, ui).map((o) => ({ identifier: String(o.value), label: o.label }));
-      if (type === 'MULTI_CHOICE') options.push({ identifier: NONE_OF_THE_ABOVE, label: NONE_LABEL });
+      if (type === 'MULTI_CHOICE') options.push({ identifier: NONE_OF_THE_ABOVE, label: NONE_OF_THE_ABOVE_LABEL });
       observation.options = options;
     }
     if (type === 'NUMERIC') {
-      const range: { low?: number; high?: number } = {};
+      const range: NonNullable<QuestionnaireItem['referencedObservation']['inputRange']> = {};
       if (typeof schema.minimum === 'number') range.low = schema.minimum;
       if (typeof schema.maximum === 'number') range.high = schema.maximum;
       if (range.low !== undefined || range.high !== undefined) observation.inputRange = range;

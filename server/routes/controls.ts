@@ -1,24 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
+import type { NotificationConfig } from '../../generated/types/api/notification-config';
+import type { OperationalState } from '../../generated/types/api/operational-state';
+import type { PatientAppSettings } from '../../generated/types/api/patient-app-settings';
+import type { PracticeControls } from '../../generated/types/api/practice-controls';
+import type { PracticeControlsState } from '../../generated/types/api/practice-controls-state';
+import type { PracticeNotices } from '../../generated/types/api/practice-notices';
+import type { SharedSettings } from '../../generated/types/api/shared-settings';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { readSetting, resetDatabase, writeSetting } from '../db.js';
 import { schemaId } from '../validation.js';
 
 type Obj = Record<string, unknown>;
-interface ServiceState {
-  operationalStatus: string;
-  practiceCalendar: string;
-}
-interface Controls {
-  operationalState?: { medical?: Partial<ServiceState>; admin?: Partial<ServiceState> };
-  featureSets?: string[];
-  smsEnabled?: boolean;
-  nhsLoginEnabled?: boolean;
-  enableChildRequests?: boolean;
-  notices?: Array<{ id: string; title: string; content: string }>;
-  patientEnabledForms?: string[];
-  flowConfig?: Obj;
-}
 
 function setting<T>(db: Db, key: string): T {
   const value = readSetting<T>(db, key);
@@ -27,24 +21,24 @@ function setting<T>(db: Db, key: string): T {
 }
 
 /** The switches as they stand now. */
-export function controlsState(db: Db) {
-  const shared = setting<{ featureSets: string[]; enableChildRequests: boolean; nhsLogin: { enabled: boolean } }>(db, 'shared');
+export function controlsState(db: Db): PracticeControlsState {
+  const shared = setting<SharedSettings>(db, 'shared');
   return {
-    operationalState: setting<Obj>(db, 'operational-state'),
+    operationalState: setting<OperationalState>(db, 'operational-state'),
     featureSets: shared.featureSets,
-    smsEnabled: setting<{ sms: { enabled: boolean } }>(db, 'notification-config').sms.enabled,
+    smsEnabled: setting<NotificationConfig>(db, 'notification-config').sms.enabled,
     nhsLoginEnabled: shared.nhsLogin.enabled,
     enableChildRequests: shared.enableChildRequests,
-    notices: setting<unknown[]>(db, 'practice-notices'),
-    patientEnabledForms: setting<{ patientEnabledForms: string[] }>(db, 'admin-forms').patientEnabledForms,
-    flowConfig: setting<{ flowConfig: Obj }>(db, 'patient-app').flowConfig,
+    notices: setting<PracticeNotices>(db, 'practice-notices'),
+    patientEnabledForms: setting<AdminFormsSettings>(db, 'admin-forms').patientEnabledForms,
+    flowConfig: setting<PatientAppSettings>(db, 'patient-app').flowConfig,
   };
 }
 
-export function applyControls(db: Db, c: Controls): void {
+export function applyControls(db: Db, c: PracticeControls): void {
   db.transaction(() => {
     if (c.operationalState) {
-      const state = setting<{ medical: ServiceState; admin: ServiceState }>(db, 'operational-state');
+      const state = setting<OperationalState>(db, 'operational-state');
       for (const service of ['medical', 'admin'] as const) {
         const patch = c.operationalState[service];
         if (patch) state[service] = { ...state[service], ...patch };
@@ -77,7 +71,7 @@ export function applyControls(db: Db, c: Controls): void {
 export function registerControlsRoutes(app: FastifyInstance, { db, controls }: ServerContext): void {
   if (!controls) return;
   app.post('/api/v1/practice/controls', { schema: { body: { $ref: schemaId('practice-controls') } } }, async (request) => {
-    applyControls(db, request.body as Controls);
+    applyControls(db, request.body as PracticeControls);
     return controlsState(db);
   });
   app.post('/api/v1/practice/controls/reset', async () => {

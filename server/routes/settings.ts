@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { OperationalState } from '../../generated/types/api/operational-state';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
 
-interface ServiceState {
-  operationalStatus: 'SERVICE_ON' | 'SERVICE_OFF';
-  practiceCalendar: 'IN_HOURS' | 'OUT_OF_HOURS';
-}
-
-export function readOperationalState(db: Db): { medical: ServiceState; admin: ServiceState } {
-  const state = readSetting<{ medical: ServiceState; admin: ServiceState }>(db, 'operational-state');
+export function readOperationalState(db: Db): OperationalState {
+  const state = readSetting<OperationalState>(db, 'operational-state');
   if (!state) throw new Error('operational-state setting missing');
   return state;
 }

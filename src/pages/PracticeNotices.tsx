@@ -1,18 +1,14 @@
 import { useMemo } from 'react';
 import { sanitisePracticeHtml } from '../components/Sanitised';
+import type { PracticeNotice } from '../../generated/types/api/practice-notices';
 import { NO_NOTICES_MESSAGE } from '../errors/messages';
-
-export interface Notice {
-  id: string;
-  title: string;
-  content?: string;
-}
 
 /**
  * The practice notices, sanitised (DOMPurify). A chunk of its own, loaded when the patient opens
  * the notices: the home page itself ships without the sanitiser.
  */
-export default function PracticeNotices({ notices }: { notices: readonly Notice[] }) {
+export default function PracticeNotices({ notices }: { notices: readonly PracticeNotice[] }) {
+  // `?? ''`: the set is not checked notice by notice (withDefaults), so one without its content shows empty instead of throwing.
   const noticeHtml = useMemo(() => notices.map((n) => ({ id: n.id, title: n.title, html: sanitisePracticeHtml(n.content ?? '') })), [notices]);
   if (noticeHtml.length === 0) return <p>{NO_NOTICES_MESSAGE}</p>;
   return (

@@ -1,4 +1,4 @@
-import type { FormData } from '../../../renderer/index';
+import { yesNoOptions, type FormData, type UiField } from '../../../renderer/index';
 import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
 import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
@@ -34,9 +34,10 @@ export function replyLine(patient: AdminRequest['patient']): string {
   return 'The practice will reply using the contact details on your record.';
 }
 
-function answerText(value: unknown, options: { const?: unknown; title?: string }[] | undefined): string {
-  if (Array.isArray(value)) return value.map((v) => answerText(v, options)).join(', ');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+function answerText(value: unknown, options: { const?: unknown; title?: string }[] | undefined, ui: UiField | undefined): string {
+  if (Array.isArray(value)) return value.map((v) => answerText(v, options, ui)).join(', ');
+  // A yes/no answer in the words the form showed (renderer/core's Yes / No, or the field's yesLabel / noLabel).
+  if (typeof value === 'boolean') return yesNoOptions(ui).find((o) => o.value === value)?.label ?? String(value);
   const option = options?.find((o) => o.const === value);
   return option?.title ?? String(value);
 }
@@ -52,7 +53,7 @@ export async function makeReceipt(answer: SubmissionResponse, body: AdminRequest
     .filter(([key, value]) => !envelope.has(key) && value !== undefined && value !== '')
     .map(([key, value]) => {
       const schema = doc?.schema.properties[key] as { title?: string; oneOf?: { const?: unknown; title?: string }[]; items?: { oneOf?: { const?: unknown; title?: string }[] } } | undefined;
-      return { question: schema?.title ?? key, answer: answerText(value, schema?.oneOf ?? schema?.items?.oneOf) };
+      return { question: schema?.title ?? key, answer: answerText(value, schema?.oneOf ?? schema?.items?.oneOf, doc?.uiSchema?.[key]) };
     });
   return { reference: shortReference(answer.id), receivedAt: answer.receivedAt, formLabel, reply: replyLine(body.patient), summary };
 }

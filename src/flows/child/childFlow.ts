@@ -1,5 +1,4 @@
-import { differenceInMonths, differenceInWeeks, differenceInYears, isValid, parseISO } from 'date-fns';
-import type { FormData, FormDocument } from '../../../renderer/index';
+import { ageOn, calendarDate, monthsOn, weeksOn, type FormData, type FormDocument } from '../../../renderer/index';
 import CHILD_EMERGENCY_0_12_WEEKS from '../../../generated/forms/CHILD_EMERGENCY_0_12_WEEKS';
 import CHILD_EMERGENCY_3_6_MONTHS from '../../../generated/forms/CHILD_EMERGENCY_3_6_MONTHS';
 import CHILD_EMERGENCY_6_12_MONTHS from '../../../generated/forms/CHILD_EMERGENCY_6_12_MONTHS';
@@ -56,12 +55,19 @@ export function clearChildFlow(): void {
   clearPatientDetails(CHILD_FLOW);
 }
 
-/** The child's age in whole years, or undefined when the date is not a real date. */
+/**
+ * Today as the practice counts it: the Europe/London calendar day, the one the server re-checks
+ * a child request's age on (server/routes/requests.ts), so both agree at midnight whatever the
+ * browser's time zone.
+ */
+function practiceToday(now: Date): string {
+  return calendarDate(now, 'Europe/London');
+}
+
+/** The child's age in whole years (renderer/core ageOn), or undefined when the date is not a real date or is after today. */
 export function childAge(dateOfBirth: string | undefined, today: Date = new Date()): number | undefined {
   if (!dateOfBirth) return undefined;
-  const dob = parseISO(dateOfBirth);
-  if (!isValid(dob) || dob > today) return undefined;
-  return differenceInYears(today, dob);
+  return ageOn(dateOfBirth, practiceToday(today));
 }
 
 /** Child screens are only for a child whose age is a number below 16; anything else goes home. */
@@ -90,15 +96,17 @@ const BANDS: Record<ChecklistBand['band'], FormDocument> = {
  * link changes, at 43 months), 43 months to under 10 years, 10 to 15 years.
  */
 export function checklistFor(dateOfBirth: string, today: Date = new Date()): ChecklistBand {
-  const dob = parseISO(dateOfBirth);
-  const weeks = differenceInWeeks(today, dob);
-  const months = differenceInMonths(today, dob);
+  const day = practiceToday(today);
+  // Undefined for a date that is not real or is after today (the child guard lets neither through): the oldest band.
+  const weeks = weeksOn(dateOfBirth, day) ?? Infinity;
+  const months = monthsOn(dateOfBirth, day) ?? Infinity;
+  const years = ageOn(dateOfBirth, day) ?? Infinity;
   let band: ChecklistBand['band'];
   if (weeks < 13) band = '0-12 weeks';
   else if (months < 6) band = '3-6 months';
   else if (months < 12) band = '6-12 months';
   else if (months < 43) band = '12-42 months';
-  else if (differenceInYears(today, dob) < 10) band = '3.5-10 years';
+  else if (years < 10) band = '3.5-10 years';
   else band = '10-15 years';
   return { band, document: BANDS[band] };
 }

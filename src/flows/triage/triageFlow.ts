@@ -1,4 +1,4 @@
-import type { FormData, FormDocument } from '../../../renderer/index';
+import { NONE_OF_THE_ABOVE, NONE_OF_THE_ABOVE_LABEL, type FormData, type FormDocument } from '../../../renderer/index';
 import { BOOK_APPOINTMENT_PATH } from '../booking/bookingRequest';
 import type { CustomDataEntry, Execution, Recommendation, StartRefusal } from '../../api/engine';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
@@ -7,9 +7,6 @@ import type { AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
 import type { SafetyState } from './safety/safety';
-
-/** The renderer's exclusive multi-choice option (renderer/core NONE_OF_THE_ABOVE). */
-const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
 
 export const MEDICAL_FLOW = 'MEDICAL_REQUEST';
 /** Where the medical request starts (and where every later page bounces to while triage is unfinished). */
@@ -110,7 +107,7 @@ export function sectionLabels(doc: FormDocument): Record<string, QuestionLabel> 
       ? Object.fromEntries(list.filter((o) => o.const !== undefined && typeof o.title === 'string').map((o) => [String(o.const), String(o.title)]))
       : undefined;
     // Multi-choice questions always offer the renderer's exclusive "None of the above".
-    if (options && p.items) options[NONE_OF_THE_ABOVE] = 'None of the above';
+    if (options && p.items) options[NONE_OF_THE_ABOVE] = NONE_OF_THE_ABOVE_LABEL;
     out[field] = options && Object.keys(options).length > 0 ? { label: p.title, options } : { label: p.title };
   }
   return out;
