@@ -3,12 +3,14 @@
 // and the practice's own override reasons, never the type the client wrote. The rules are the
 // app's `classifyRequest` (src/flows/triage/classifyRequest.ts); tests/unit/app/safety-classification.test.ts
 // runs one table through both so they cannot drift.
+import type { TriageRequest } from '../generated/types/api/triage-request';
 import type { Db } from './db.js';
 import { readSetting } from './db.js';
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import { detailsMessage, HttpError } from './errors.js';
 
-export type TriageRequestType = 'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST';
+/** What a finished questionnaire is classified as: the contract's values (app twin: src/flows/triage/classifyRequest.ts). */
+export type TriageRequestType = Extract<TriageRequest['triageRequestType'], 'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST'>;
 
 export const INVALID_OVERRIDE_REASON = 'none_of_the_above';
 const EMERGENCY_LABEL_ENDINGS = ['A&E', 'Emergency indication'];
@@ -100,6 +102,11 @@ export function reclassifyTriageRequest(ctx: ReclassifyContext, triageRequest: J
     }
     if (execution.status === 'STOPPED') {
       throw new HttpError(409, `body${path}/consultation/executionId: the guideline execution was stopped, so there is nothing to send`);
+    }
+    // A questionnaire left half-way has no recommendations yet, so it would read as routine
+    // whatever its remaining questions would have found: only a finished one can be sent.
+    if (execution.status === 'IN_PROGRESS') {
+      throw new HttpError(409, `body${path}/consultation/executionId: the guideline execution still has questions to answer, so it cannot be sent yet`);
     }
     guidelineId = execution.guidelineId;
     recommendations = execution.recommendations;

@@ -158,6 +158,15 @@ describe('the execution is required with the embedded engine (the body cannot sa
     expect(await stored()).toHaveLength(0);
   });
 
+  it('refuses a consultation whose questionnaire is not finished (no recommendations yet: it would read as routine) with 409, storing nothing', async () => {
+    const started = await start(server.app, 'Triage.SoreThroat', { age: 30, sexAtBirth: 'female' });
+    expect(started.statusCode, started.body).toBe(201);
+    const response = await post('/api/v1/triage/patient/consultation', routineLabelled(String((started.json() as Json).identifier)));
+    expect(response.statusCode, response.body).toBe(409);
+    expect((response.json() as { message: string }).message).toContain('still has questions to answer');
+    expect(await stored()).toHaveLength(0);
+  });
+
   it('refuses an unverified request whose triage primary has no executionId', async () => {
     const response = await post('/api/v1/triage/patient/unverified/requests', {
       primaryRequest: withoutExecution().triageRequest,
