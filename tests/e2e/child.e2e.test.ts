@@ -33,6 +33,11 @@ async function storedRequests(): Promise<Array<{ kind: string; body: Json }>> {
   return (await response.json()) as Array<{ kind: string; body: Json }>;
 }
 
+/** The text of the focused element when it is the page's h1, else undefined. */
+function focusedH1(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent?.trim() : undefined));
+}
+
 async function expectAccessible(page: Page, where: string) {
   expect(await axeViolations(page), where).toEqual([]);
 }
@@ -75,8 +80,8 @@ describe('child request', () => {
     expect(await page.getByText(/larger than a 50p coin/).count()).toBe(1);
     expect(await page.getByRole('link', { name: /baby or toddler unwell/ }).count()).toBeGreaterThan(0);
     await expectAccessible(page, 'checklist page 2');
-    // Back goes to page 1, then forward again.
-    await clickButton(page, 'Back');
+    // The back link at the top goes to page 1, then forward again.
+    await page.getByTestId('back-link').click();
     await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
     await clickButton(page, 'They have none of these');
     await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
@@ -101,6 +106,17 @@ describe('child request', () => {
     await page.getByLabel(/^Email address/).fill(AMELIA.email!);
     await clickButton(page, 'Next');
 
+    await page.getByRole('heading', { name: 'Your relationship to the child' }).waitFor();
+    // "About you" is its own step: its own address and title, the back link on top, focus on its h1.
+    expect(new URL(page.url()).searchParams.get('step')).toBe('about-you');
+    await expect.poll(() => page.title()).toBe('Your GP practice - Your relationship to the child');
+    await expect.poll(() => focusedH1(page)).toBe('Your relationship to the child');
+    expect(await page.getByTestId('back-link').count()).toBe(1);
+    // Browser Back is the contact details; forward again is "About you".
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('step')).toBe('contact');
+    await page.goForward();
     await page.getByRole('heading', { name: 'Your relationship to the child' }).waitFor();
     // Under 9: "I am the child (patient)" is not offered.
     expect(await page.getByLabel('I am the child (patient)').count()).toBe(0);
@@ -178,9 +194,58 @@ describe('child request', () => {
     expect(await page.getByTestId('checklist-page-counter').textContent()).toBe('Page 1 of 2');
     expect(new URL(page.url()).pathname).toBe('/child-request/emergency-symptoms');
     expect(await storedRequests()).toEqual([]);
-    // Back on page 0 clears the check and returns to the start.
-    await clickButton(page, 'Back');
+    // The back link on page 1 clears the check and returns to the start.
+    await page.getByTestId('back-link').click();
     await page.waitForURL((u) => u.pathname === '/child-request');
+  });
+
+  it('each checklist page is its own history entry with its own title; Next focuses the h1; a reload stays; a deep link past the pages passed shows the first', async () => {
+    const { page } = await openPage(browser);
+    await giveAge(page, dobForAge(2));
+    const heading = 'Does a child aged 12 to 42 months need emergency care?';
+    await page.getByRole('heading', { name: heading }).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await expect.poll(() => page.title()).toBe(`Your GP practice - ${heading} (page 1 of 2)`);
+    // One back link, at the top; no Back button at the bottom.
+    expect(await page.getByTestId('back-link').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Back', exact: true }).count()).toBe(0);
+
+    await clickButton(page, 'They have none of these');
+    await page.waitForURL((u) => u.pathname === '/child-request/emergency-symptoms' && u.searchParams.get('page') === '2');
+    await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => page.title()).toBe(`Your GP practice - ${heading} (page 2 of 2)`);
+    await expect.poll(() => focusedH1(page)).toBe(heading);
+    await expect.poll(() => page.getByTestId('route-announcer').textContent()).toBe(`Your GP practice - ${heading} (page 2 of 2)`);
+
+    // A reload stays on page 2.
+    await page.reload();
+    await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+
+    // The browser's Back is page 1; Forward is page 2 again.
+    await page.goBack();
+    await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await expect.poll(() => page.title()).toBe(`Your GP practice - ${heading} (page 1 of 2)`);
+    await page.goForward();
+    await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
+
+    // A new child request: a deep link to page 2 before passing page 1 shows page 1.
+    await giveAge(page, dobForAge(2));
+    await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
+    await page.goto('/child-request/emergency-symptoms?page=2');
+    await page.waitForURL((u) => u.pathname === '/child-request/emergency-symptoms' && u.searchParams.get('page') === null);
+    await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
+    // And something ticked on page 1 keeps page 2 out of reach, even once passed.
+    await clickButton(page, 'They have none of these');
+    await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
+    await page.goBack();
+    await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
+    await page.getByLabel(/The child is having a fit/).check();
+    await page.getByTestId('child-emergency-advice').waitFor();
+    await page.goForward();
+    await page.waitForURL((u) => u.searchParams.get('page') === null);
+    await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
   });
 
   it('shows each age band its own checklist, the youngest with the 6-hour feed and 37.5°C thresholds', async () => {

@@ -1,34 +1,66 @@
-import { useEffect, useRef } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useRef } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm } from '../../../renderer/index';
+import { BackLink } from '../../components/BackLink';
 import { CareCard } from '../../components/CareCard';
-import { anyTicked, checklistFor, checklistPage, childFlow } from './childFlow';
+import { usePageTitle } from '../../shell/usePageTitle';
+import { anyTicked, checklistFor, checklistPage, childFlow, type ChildFlowState } from './childFlow';
 import { useChildFlow } from './useChildGuard';
 import { passEmergencyCheck } from '../emergencyCheck';
 
+const CHECKLIST_PATH = '/child-request/emergency-symptoms';
+/** The query parameter naming the checklist page on screen, counted from 1 (none = the first page). */
+const CHECKLIST_PAGE_PARAM = 'page';
+
+/** The address of a checklist page (0-based index). */
+function checklistHref(index: number): string {
+  return index > 0 ? `${CHECKLIST_PATH}?${CHECKLIST_PAGE_PARAM}=${index + 1}` : CHECKLIST_PATH;
+}
+
+/**
+ * The furthest checklist page the patient may be shown (0-based): the pages they have passed
+ * with "They have none of these" (the flow's `checklistPage`), and never past a page with
+ * something ticked on it.
+ */
+function furthestReached(flow: ChildFlowState, band: string, total: number): number {
+  const saved = Number.isInteger(flow.checklistPage) ? flow.checklistPage : 0;
+  const passed = Math.min(Math.max(saved, 0), total - 1);
+  for (let i = 0; i < passed; i++) {
+    if (anyTicked(flow.ticks[`${band}:${i}`])) return i;
+  }
+  return passed;
+}
+
 /**
  * /child-request/emergency-symptoms: the emergency checklist of the child's age band
- * (schemas/forms/CHILD_EMERGENCY_*.form.json), one page at a time with a page counter. "They have
- * none of these" moves on; on the last page it records that the check was done and goes to the
- * child's details. Ticking anything shows the 999 / A&E advice instead, and nothing is sent.
- * Back on the first page clears the check and returns to the start.
+ * (schemas/forms/CHILD_EMERGENCY_*.form.json), one page at a time with a page counter. Each page
+ * is its own history entry (`?page=N`, none = the first), with its own title; the shell's
+ * route-change handler scrolls, focuses the h1 and announces it. "They have none of these" moves
+ * on; on the last page it records that the check was done and goes to the child's details.
+ * Ticking anything shows the 999 / A&E advice instead, and nothing is sent. A page beyond those
+ * passed (a deep link) shows the first: the checklist is never skipped. The back link on the
+ * first page clears the check and returns to the start (the age question).
  */
 export default function ChildEmergencySymptomsPage() {
   const child = useChildFlow();
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
   const cardRef = useRef<HTMLDivElement>(null);
   const flow = child?.flow;
   const { document, band } = checklistFor(flow?.dateOfBirth ?? '1970-01-01');
   const total = document.pages.length;
-  const index = Math.min(Math.max(flow?.checklistPage ?? 0, 0), total - 1);
+  const param = searchParams.get(CHECKLIST_PAGE_PARAM);
+  const requested = param === null ? 0 : Number(param) - 1;
+  const reachable = flow ? furthestReached(flow, band, total) : 0;
+  const allowed = Number.isInteger(requested) && requested >= 0 && requested <= reachable;
+  const index = allowed ? requested : 0;
   const pageKey = `${band}:${index}`;
   const ticked = anyTicked(flow?.ticks[pageKey]);
-
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [index]);
+  const heading = document.pages[index]?.title;
+  usePageTitle(heading ? `${heading} (page ${index + 1} of ${total})` : undefined);
 
   if (!child || !flow) return <Navigate to="/" replace />;
+  if (!allowed) return <Navigate to={CHECKLIST_PATH} replace />;
 
   function noneOfThese() {
     if (anyTicked(childFlow.get().ticks[pageKey])) {
@@ -36,7 +68,12 @@ export default function ChildEmergencySymptomsPage() {
       return;
     }
     if (index + 1 < total) {
-      childFlow.set({ checklistPage: index + 1 });
+      childFlow.set((s) => ({ ...s, checklistPage: Math.max(s.checklistPage, index + 1) }));
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set(CHECKLIST_PAGE_PARAM, String(index + 2));
+        return next;
+      });
       return;
     }
     childFlow.set({ emergencySymptomsChecked: true });
@@ -45,17 +82,12 @@ export default function ChildEmergencySymptomsPage() {
     void navigate('/child-request/patient-details');
   }
 
-  function back() {
-    if (index === 0) {
-      childFlow.set({ emergencySymptomsChecked: false, checklistPage: 0 });
-      void navigate('/child-request');
-      return;
-    }
-    childFlow.set({ checklistPage: index - 1 });
-  }
-
   return (
     <>
+      <BackLink
+        fallback={index > 0 ? checklistHref(index - 1) : '/child-request'}
+        onBack={index === 0 ? () => childFlow.set({ emergencySymptomsChecked: false, checklistPage: 0 }) : undefined}
+      />
       <span className="nhsuk-caption-l" data-testid="checklist-page-counter">
         Page {index + 1} of {total}
       </span>
@@ -65,7 +97,7 @@ export default function ChildEmergencySymptomsPage() {
         initialData={flow.ticks[pageKey] ?? {}}
         onChange={(data) => childFlow.set((s) => ({ ...s, emergencySymptomsChecked: false, ticks: { ...s.ticks, [pageKey]: data } }))}
         onSubmit={noneOfThese}
-        onBack={back}
+        hideBack
         submitLabel="They have none of these"
         notice={undefined}
       />

@@ -1,37 +1,49 @@
 import { useMemo } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
 import CHILD_PROXY from '../../../generated/forms/CHILD_PROXY';
 import validateChildProxy from '../../../generated/validators/CHILD_PROXY';
+import { BackLink } from '../../components/BackLink';
 import { PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
+import { STEP_PARAM } from '../../patient-details/usePatientDetailsFlow';
+import { usePageTitle } from '../../shell/usePageTitle';
 import { useFlowStore } from '../sessionFlowStore';
 import { CHILD_FLOW, CHILD_MAX_AGE, childAge, childFlow, clearChildFlow, isChildAge, proxyStep, toChildProxy } from './childFlow';
 import { useChildFlow } from './useChildGuard';
 
 const check = fromAjvValidator(validateChildProxy);
 
+const PATH = '/child-request/patient-details';
+/** The `&step=` of "About you", after the shared step's own screens (`details`, `contact`). */
+const PROXY_STEP = 'about-you';
 
 /**
  * /child-request/patient-details: the shared patient-details step for the child (ages 0 to 15,
  * no record check: the request goes to the practice as an unauthenticated child request), then
  * "About you" (the child proxy: relation, the full name unless the person is the child, Other's
- * text up to 50 characters; "I am the child (patient)" is offered from age 9).
+ * text up to 50 characters; "I am the child (patient)" is offered from age 9). "About you" is
+ * its own history entry (`?step=about-you`) with its own title; opened before the shared step
+ * is done, it shows the shared step's first screen.
  */
 export default function ChildPatientDetailsPage() {
   const child = useChildFlow();
   const navigate = useNavigate();
   const step = useFlowStore(proxyStep);
+  const [searchParams, setSearchParams] = useSearchParams();
   const age = child?.age;
   const params = useMemo(() => ({ childAge: age }), [age]);
+  const onProxyStep = searchParams.get(STEP_PARAM) === PROXY_STEP;
+  usePageTitle(onProxyStep && step.patient ? CHILD_PROXY.pages[0]?.title : undefined);
 
   if (!child) return <Navigate to="/" replace />;
   if (!child.flow.emergencySymptomsChecked) return <Navigate to="/child-request/emergency-symptoms" replace />;
+  if (onProxyStep && !step.patient) return <Navigate to={PATH} replace />;
 
   const cancel = () => {
     void Promise.resolve(navigate('/')).then(clearChildFlow);
   };
 
-  if (!step.patient) {
+  if (!onProxyStep) {
     return (
       <PatientDetailsStep
         flow={CHILD_FLOW}
@@ -41,6 +53,11 @@ export default function ChildPatientDetailsPage() {
         backFallback="/child-request/emergency-symptoms"
         onComplete={({ patient }) => {
           proxyStep.set({ patient });
+          setSearchParams((current) => {
+            const next = new URLSearchParams(current);
+            next.set(STEP_PARAM, PROXY_STEP);
+            return next;
+          });
         }}
         onCancel={cancel}
       />
@@ -62,18 +79,21 @@ export default function ChildPatientDetailsPage() {
   }
 
   return (
-    <SchemaForm
-      key={`proxy-${String(age)}`}
-      doc={CHILD_PROXY}
-      params={params}
-      schemaCheck={check}
-      initialData={step.answers}
-      onChange={(answers) => proxyStep.set({ answers })}
-      onSubmit={done}
-      onBack={() => proxyStep.set({ patient: undefined })}
-      onCancel={cancel}
-      submitLabel="Next"
-    />
+    <>
+      <BackLink fallback={`${PATH}?${STEP_PARAM}=contact`} />
+      <SchemaForm
+        key={`proxy-${String(age)}`}
+        doc={CHILD_PROXY}
+        params={params}
+        schemaCheck={check}
+        initialData={step.answers}
+        onChange={(answers) => proxyStep.set({ answers })}
+        onSubmit={done}
+        hideBack
+        onCancel={cancel}
+        submitLabel="Next"
+      />
+    </>
   );
 }
 
