@@ -33,12 +33,8 @@ export type ExecutionSection = Omit<Section, 'document' | 'parameters' | 'answer
 
 export type Execution = Omit<GuidelineExecution, 'section'> & { section: ExecutionSection | null };
 
-/**
- * The contract's summary, plus a string index signature only because the eligibility guideline
- * page reads its text fields through a `string` key (`text(key)`). Once that helper takes
- * `keyof GuidelineSummaryContract`, this can be the generated type itself.
- */
-export type GuidelineSummary = GuidelineSummaryContract & { readonly [key: string]: unknown };
+/** A guideline's summary (`GET /Guideline/{id}`), as the contract generates it. */
+export type GuidelineSummary = GuidelineSummaryContract;
 
 /** Refusal codes of `$start` (422): the "Please check your selection and try again" page. */
 export type StartRefusal = 'NOT_AVAILABLE' | 'RESTRICTED_BY_AGE' | 'RESTRICTED_BY_SEX';

@@ -83,7 +83,10 @@ export default function EligibilityGuidelinePage() {
   if (!guideline) return <Loading message={LOADING_MESSAGES.preparingInformation} />;
 
   const label = guideline.label;
-  const text = (key: string) => (typeof guideline[key] === 'string' ? (guideline[key] as string) : undefined);
+  const text = (key: keyof GuidelineSummary) => {
+    const value: unknown = guideline[key];
+    return typeof value === 'string' ? value : undefined;
+  };
 
   function next() {
     rememberReturnTarget(guidelineId);
