@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
 import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
 import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
 import { stopExecution } from '../../api/engine';
+import { BackLink } from '../../components/BackLink';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
+import { usePageTitle } from '../../shell/usePageTitle';
 import { useSettings } from '../../settings/useSettings';
 import { AddContactDetailsScreen, PATIENT_REFUSED_UPDATE_CONTACT } from '../admin/AddContactDetailsPage';
 import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE } from '../admin/adminFlow';
@@ -13,20 +15,27 @@ import { useTriageSender } from './useTriageSender';
 
 const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
 
+const PATH = '/add-contact-details';
+/** `?step=details`: the new contact details, their own history entry after the choice. */
+const DETAILS_STEP = 'details';
+
 /**
  * /add-contact-details for a medical request: the admin flow's screen and branch rules. "Send
  * request only" sends the consultation with the associated PATIENT_REFUSED_UPDATE_CONTACT;
  * "Add email and send request" asks for the new details (the change-of-contact-details form)
- * and sends them with the consultation, both through the unverified-requests call.
+ * and sends them with the consultation, both through the unverified-requests call. The details
+ * are their own history entry (`?step=details`) with their own title and the back link on top.
  */
 export function TriageAddContactDetails({ flow }: { flow: TriageFlowState }) {
   const navigate = useNavigate();
   const { settings } = useSettings();
   const send = useTriageSender();
-  const [step, setStep] = useState<'choice' | 'details'>('choice');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const step = searchParams.get('step') === DETAILS_STEP ? 'details' : 'choice';
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const [answers, setAnswers] = useState<FormData>({});
+  usePageTitle(step === 'details' ? CHANGE_OF_CONTACT_DETAILS_DOC.pages[0]?.title : undefined);
 
   async function sendOnly() {
     if (sending) return;
@@ -43,19 +52,22 @@ export function TriageAddContactDetails({ flow }: { flow: TriageFlowState }) {
   if (sending && step === 'choice') return <Loading message={LOADING_MESSAGES.sendingRequest} />;
   if (step === 'details') {
     return (
-      <SchemaForm
-        doc={CHANGE_OF_CONTACT_DETAILS_DOC}
-        schemaCheck={schemaCheck}
-        initialData={answers}
-        onChange={setAnswers}
-        onSubmit={async (pruned) => {
-          setFailed(false);
-          await send({ ...pruned, triageRequestType: CHANGE_OF_CONTACT_DETAILS, formType: CHANGE_OF_CONTACT_DETAILS });
-        }}
-        onSubmitError={() => setFailed(true)}
-        onBack={() => setStep('choice')}
-        notice={failed ? <p className="nhsuk-error-message" role="alert">{SEND_FAILED_MESSAGE}</p> : undefined}
-      />
+      <>
+        <BackLink fallback={PATH} />
+        <SchemaForm
+          doc={CHANGE_OF_CONTACT_DETAILS_DOC}
+          schemaCheck={schemaCheck}
+          initialData={answers}
+          onChange={setAnswers}
+          onSubmit={async (pruned) => {
+            setFailed(false);
+            await send({ ...pruned, triageRequestType: CHANGE_OF_CONTACT_DETAILS, formType: CHANGE_OF_CONTACT_DETAILS });
+          }}
+          onSubmitError={() => setFailed(true)}
+          hideBack
+          notice={failed ? <p className="nhsuk-error-message" role="alert">{SEND_FAILED_MESSAGE}</p> : undefined}
+        />
+      </>
     );
   }
   return (
@@ -63,7 +75,13 @@ export function TriageAddContactDetails({ flow }: { flow: TriageFlowState }) {
       failed={failed}
       sending={sending}
       backTo="/triage/complete"
-      onAddEmail={() => setStep('details')}
+      onAddEmail={() =>
+        setSearchParams((current) => {
+          const next = new URLSearchParams(current);
+          next.set('step', DETAILS_STEP);
+          return next;
+        })
+      }
       onSendOnly={() => void sendOnly()}
       onCancel={() => {
         if (flow.execution) void stopExecution(flow.execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
