@@ -76,6 +76,8 @@ export const OUTCOME_NOTICE_ID = 'record-check-outcome';
 /** The first of the details to check after "not found", and the email box: where focus goes. */
 export const DETAILS_FIX_FIELD = 'field-firstName';
 export const EMAIL_FIX_FIELD = 'field-emailAddress';
+/** The postcode box of the details: focus goes back to it after "Postcode not found" → No. */
+export const POSTCODE_FIELD = 'field-postCode';
 
 export type PendingQuestion = { kind: 'noEmail'; contact: FormData } | { kind: 'status'; answer: ValidationAnswer } | undefined;
 
@@ -99,7 +101,7 @@ export function usePatientDetailsFlow({
   const call = useApiCall();
   const store = patientDetailsStore(flow);
   const state = useFlowStore(store);
-  const postcode = usePostcodeCheck();
+  const postcode = usePostcodeCheck(POSTCODE_FIELD);
   const [pending, setPending] = useState<PendingQuestion>();
   const [checking, setChecking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();

@@ -7,6 +7,8 @@ export interface PostcodeQuestion {
   open: boolean;
   onYes: () => void;
   onNo: () => void;
+  /** Where focus goes when the question closes: the postcode field after No (the modal outcome pattern). */
+  returnFocusTo: () => HTMLElement | null;
 }
 
 export interface PostcodeCheck {
@@ -22,11 +24,16 @@ export interface PostcodeCheck {
   question: PostcodeQuestion;
 }
 
-/** The postcode check of the patient-details step and of the admin forms that ask for a postcode. */
-export function usePostcodeCheck(): PostcodeCheck {
+/**
+ * The postcode check of the patient-details step and of the admin forms that ask for a postcode.
+ * `fieldId` is the id of the postcode field checked: after No (or Escape) focus goes back to it,
+ * so the patient can fix it (docs/architecture.md, "Page changes", the modal outcome pattern).
+ */
+export function usePostcodeCheck(fieldId: string): PostcodeCheck {
   const call = useApiCall();
   const [open, setOpen] = useState(false);
   const answer = useRef<{ yes: () => void; no: () => void }>(undefined);
+  const wentOn = useRef(true);
 
   const check = useCallback(
     async (postcode: string, onYes: () => void, onNo: () => void = () => undefined): Promise<boolean> => {
@@ -49,6 +56,7 @@ export function usePostcodeCheck(): PostcodeCheck {
   );
 
   const reply = useCallback((goOn: boolean) => {
+    wentOn.current = goOn;
     setOpen(false);
     const pending = answer.current;
     answer.current = undefined;
@@ -56,16 +64,19 @@ export function usePostcodeCheck(): PostcodeCheck {
     else pending?.no();
   }, []);
 
-  return { check, confirm, question: { open, onYes: () => reply(true), onNo: () => reply(false) } };
+  const returnFocusTo = useCallback(() => (wentOn.current ? null : document.getElementById(fieldId)), [fieldId]);
+
+  return { check, confirm, question: { open, onYes: () => reply(true), onNo: () => reply(false), returnFocusTo } };
 }
 
 /** "Postcode not found": Yes goes on with the postcode as typed, No (or Escape) goes back to it. */
-export function PostcodeNotFoundModal({ open, onYes, onNo }: PostcodeQuestion) {
+export function PostcodeNotFoundModal({ open, onYes, onNo, returnFocusTo }: PostcodeQuestion) {
   return (
     <Modal
       open={open}
       title="Postcode not found"
       onClose={onNo}
+      returnFocusTo={returnFocusTo}
       actions={[
         { label: 'Yes', onClick: onYes },
         { label: 'No', secondary: true, onClick: onNo },

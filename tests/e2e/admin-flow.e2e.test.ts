@@ -251,6 +251,12 @@ describe('admin request journey in Chromium', () => {
     await dialog.waitFor();
     await expect.poll(() => dialog.getByText("This may be a new postcode. Pick Yes to continue if you're sure it's right.").count()).toBe(1);
     await expectAccessible(page, 'postcode modal');
+    // No goes back to the pharmacy postcode, focused; Send asks again.
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field-pharmacyPostcode');
+    await clickButton(page, 'Send');
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await page.getByRole('heading', { name: SENT }).waitFor();
     const [stored] = await practiceRequests();

@@ -138,6 +138,27 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     await expect(page.locator('#record-check-outcome').textContent()).resolves.toContain("We can't find a record matching this information.");
   });
 
+  it('5b. "Postcode not found" → No (or Escape) puts focus back on the postcode that was checked', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/admin-request/form?request=FIT_NOTE');
+    await passEmergencyCheck(page);
+    await declineLogin(page);
+    await fillDetails(page, { ...AMELIA, postcode: 'LS99 9ZZ' });
+    await clickButton(page, 'Next');
+    const dialog = page.getByRole('dialog', { name: 'Postcode not found' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => focusedText(page)).toMatchObject({ tag: 'INPUT', id: 'field-postCode' });
+    expect(new URL(page.url()).searchParams.get('step')).toBe('details');
+    // Escape says No too.
+    await clickButton(page, 'Next');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => focusedText(page)).toMatchObject({ tag: 'INPUT', id: 'field-postCode' });
+  });
+
   it('6. the character count shows', async () => {
     const { page } = await openPage(browser);
     await reachForm(page, 'OTHER_ENQUIRY');

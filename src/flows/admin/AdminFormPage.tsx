@@ -25,7 +25,8 @@ export default function AdminFormPage() {
   const [loaded, setLoaded] = useState<{ type: string; form: LoadedForm }>();
   const [loadFailed, setLoadFailed] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const postcode = usePostcodeCheck();
+  // The EPS form's pharmacy postcode: focus goes back to it after "Postcode not found" → No.
+  const postcode = usePostcodeCheck('field-pharmacyPostcode');
   const leave = useLeaveFlow();
   const [searchParams, setSearchParams] = useSearchParams();
   // Each page of the form is its own history entry (`&page=2`), so the back link and the
