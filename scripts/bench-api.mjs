@@ -169,7 +169,16 @@ try {
   );
   let nextBody = 0;
   const staff = process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
-  const bookedCount = async () => (await (await fetch(`${base}/api/v1/practice/appointments`, { headers: staff })).json()).filter((a) => a.appointmentStatus === 'BOOKED').length;
+  // Every page of the practice's list (Link rel="next" while more remain).
+  const bookedCount = async () => {
+    let booked = 0;
+    for (let url = '/api/v1/practice/appointments?limit=200'; url; ) {
+      const response = await fetch(`${base}${url}`, { headers: staff });
+      booked += (await response.json()).filter((a) => a.appointmentStatus === 'BOOKED').length;
+      url = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+    }
+    return booked;
+  };
   const bookedBefore = await bookedCount();
   const bookings = await autocannon({
     url: `${base}/api/v1/triage/patient/symptom/assessments/book/appointment`,

@@ -149,9 +149,11 @@ export function slotTypeJson(t: SlotTypeRow) {
 /** The booked appointment in words (AppointmentBooking of patient-action-request.schema.json). */
 export function appointmentBookingJson(db: Db, a: AppointmentRow) {
   const slot = getSlot(db, a.slot_id)!;
-  const site = getSite(db, slot.site);
-  const type = getSlotType(db, slot.slot_type);
-  const holder = getHolder(db, slot.holder);
+  return bookingJson(a, { slot, site: getSite(db, slot.site), type: getSlotType(db, slot.slot_type), holder: getHolder(db, slot.holder) });
+}
+
+/** appointmentBookingJson from rows already read (the practice's list reads a page's rows in a few queries). */
+export function bookingJson(a: AppointmentRow, { slot, site, type, holder }: { slot: SlotRow; site: SiteRow; type: SlotTypeRow; holder: HolderRow }) {
   return {
     date: slot.date,
     slot: {

@@ -102,6 +102,9 @@ const APPOINTMENT_MIGRATIONS: string[] = [
      at TEXT NOT NULL
    );
    CREATE INDEX appt_events_by_consultation ON appt_events (consultation_id);`,
+  // The practice's list pages by each entry's latest event (server/appointments/inbox.ts): finding
+  // an appointment's later events, and its events, is an index look-up, not a scan.
+  `CREATE INDEX appt_events_by_appointment ON appt_events (appointment_id, seq);`,
 ];
 
 export function migrateAppointments(db: Db): void {

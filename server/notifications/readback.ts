@@ -37,7 +37,8 @@ function pageSql(page: PageOptions | undefined): { where: string; limit: string;
   };
 }
 
-function toPage<R extends { seq: number }, T>(rows: R[], page: PageOptions, total: number, map: (rows: R[]) => T[]): Page<T> {
+/** A page of rows read with one more than `limit` (to know whether more remain), `lastSeq` set while they do. */
+export function toPage<R extends { seq: number }, T>(rows: R[], page: PageOptions, total: number, map: (rows: R[]) => T[]): Page<T> {
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
   return { items: map(shown), total, ...(rows.length > page.limit && last ? { lastSeq: last.seq } : {}) };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { practiceAppointments, practiceAppointmentsHtml } from '../appointments/inbox.js';
+import { practiceAppointmentsHtml, practiceAppointmentsPage } from '../appointments/inbox.js';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { escapeHtml, htmlPage } from '../html.js';
@@ -107,9 +107,12 @@ ${rows}
 </article>`;
 }
 
-/** `limit` and `cursor` of a list call, or a 400 saying which is wrong. */
-export function pageQuery(query: unknown, defaultLimit: number): { limit: number; before?: number; cursor?: string } {
-  const q = (query ?? {}) as { limit?: unknown; cursor?: unknown };
+/**
+ * `limit` and `cursor` of a list call, or a 400 saying which is wrong. `cursorParam` names the
+ * cursor when a page shows more than one list (the inbox's appointments: `appointmentsCursor`).
+ */
+export function pageQuery(query: unknown, defaultLimit: number, cursorParam = 'cursor'): { limit: number; before?: number; cursor?: string } {
+  const q = (query ?? {}) as { limit?: unknown } & Record<string, unknown>;
   let limit = defaultLimit;
   if (q.limit !== undefined) {
     if (typeof q.limit !== 'string' || !/^[0-9]{1,4}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > MAX_PAGE_SIZE) {
@@ -119,12 +122,15 @@ export function pageQuery(query: unknown, defaultLimit: number): { limit: number
     }
     limit = Number(q.limit);
   }
-  if (q.cursor === undefined || q.cursor === '') return { limit };
-  const before = typeof q.cursor === 'string' ? decodeCursor(q.cursor) : undefined;
+  const cursor = q[cursorParam];
+  if (cursor === undefined || cursor === '') return { limit };
+  const before = typeof cursor === 'string' ? decodeCursor(cursor) : undefined;
   if (before === undefined) {
-    throw new HttpError(400, 'querystring/cursor is not a cursor this call gave out', { details: [{ path: '/cursor', message: 'is not a cursor this call gave out' }] });
+    throw new HttpError(400, `querystring/${cursorParam} is not a cursor this call gave out`, {
+      details: [{ path: `/${cursorParam}`, message: 'is not a cursor this call gave out' }],
+    });
   }
-  return { limit, before, cursor: q.cursor as string };
+  return { limit, before, cursor: cursor as string };
 }
 
 /**
@@ -156,10 +162,24 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
     }
     return page.items;
   });
-  app.get('/api/v1/practice/appointments', async () => practiceAppointments(db));
+  // Pages like the requests and the outbox (limit, cursor, Link rel="next"; schemas/api/README.md).
+  app.get('/api/v1/practice/appointments', async (request, reply) => {
+    const { limit, before } = pageQuery(request.query, DEFAULT_PAGE_SIZE);
+    const page = practiceAppointmentsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    setPageHeaders(reply, '/api/v1/practice/appointments', limit, page);
+    return page.items;
+  });
 
   app.get('/practice/inbox', async (request, reply) => {
     const { limit, before } = pageQuery(request.query, INBOX_PAGE_SIZE);
+    // The appointments section pages on its own (`appointmentsCursor`, 20 a page); its links show the newest requests.
+    const appointmentsCursor = (request.query as { appointmentsCursor?: unknown } | undefined)?.appointmentsCursor;
+    const olderThan = pageQuery({ appointmentsCursor }, INBOX_PAGE_SIZE, 'appointmentsCursor').before;
+    const appointments = practiceAppointmentsPage(db, { limit: INBOX_PAGE_SIZE, ...(olderThan !== undefined ? { before: olderThan } : {}) });
+    const appointmentsNav = {
+      ...(olderThan !== undefined ? { newest: '/practice/inbox#appointments-heading' } : {}),
+      ...(appointments.lastSeq !== undefined ? { older: `/practice/inbox?appointmentsCursor=${encodeCursor(appointments.lastSeq)}#appointments-heading` } : {}),
+    };
     const page = listRequestsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
     // Emergency indications first on each page, then newest first.
     const items = inboxOrder(page.items);
@@ -174,7 +194,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
 <p>${page.total} request${page.total === 1 ? '' : 's'} received${before !== undefined ? ' (older page)' : ''}; ${items.length} shown on this page, emergency indications first (${emergencies}), then newest first. This page is read-only.</p>
 ${items.map(requestHtml).join('\n')}
 ${nav}
-${practiceAppointmentsHtml(db)}`;
+${practiceAppointmentsHtml(appointments, appointmentsNav)}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Practice inbox', body));
   });
 }

@@ -136,11 +136,19 @@ async function selfBook(page: Page, lid: string, dob: string) {
   await clickButton(page, 'Continue');
 }
 
-async function practiceAppointments(): Promise<Array<{ consultationId: string; appointmentStatus: string; appointmentBooking?: { slot: { id?: string } } }>> {
+type PracticeAppointmentEntry = { consultationId: string; appointmentStatus: string; appointmentBooking?: { slot: { id?: string } } };
+
+/** Every page of the practice's appointments list (it pages: Link rel="next" while more remain). */
+async function practiceAppointments(): Promise<PracticeAppointmentEntry[]> {
   const token = process.env.PRACTICE_API_TOKEN;
-  const response = await fetch(`${baseURL()}/api/v1/practice/appointments`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-  expect(response.status).toBe(200);
-  return (await response.json()) as Array<{ consultationId: string; appointmentStatus: string; appointmentBooking?: { slot: { id?: string } } }>;
+  const list: PracticeAppointmentEntry[] = [];
+  for (let url: string | undefined = '/api/v1/practice/appointments?limit=200'; url; ) {
+    const response: Response = await fetch(`${baseURL()}${url}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    expect(response.status).toBe(200);
+    list.push(...((await response.json()) as PracticeAppointmentEntry[]));
+    url = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+  }
+  return list;
 }
 
 async function popup(page: Page, title: string, message?: string) {

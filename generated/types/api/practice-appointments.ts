@@ -4,7 +4,7 @@
 import type { AppointmentBooking, AppointmentStatus, ParType } from './patient-action-request';
 
 /**
- * GET /api/v1/practice/appointments (staff only): every booking with its request and the status changes of its patient action request, newest change first.
+ * GET /api/v1/practice/appointments?limit={1..200, default 50}&cursor={opaque} (staff only): one page of the bookings, each with its request and the status changes of its patient action request, and the requests the practice is booking without an appointment yet; most recently changed first. Paging is in the headers as for the requests (Link rel="next", X-Next-Cursor, X-Total-Count; schemas/api/README.md).
  */
 export type PracticeAppointments = PracticeAppointment[];
 

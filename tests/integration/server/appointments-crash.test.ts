@@ -108,7 +108,13 @@ describe('a server killed mid-load', () => {
     expect(first.child.signalCode).toBe('SIGKILL');
 
     const second = await startChild();
-    const list = (await (await fetch(`${second.base}/api/v1/practice/appointments`, { headers: staffHeaders() })).json()) as Json[];
+    // Every page of the list (it pages like the requests: Link rel="next" while more remain).
+    const list: Json[] = [];
+    for (let url: string | undefined = '/api/v1/practice/appointments?limit=200'; url; ) {
+      const response: Response = await fetch(`${second.base}${url}`, { headers: staffHeaders() });
+      list.push(...((await response.json()) as Json[]));
+      url = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+    }
     const byId = new Map(list.filter((e) => e.appointmentId).map((e) => [e.appointmentId as string, e]));
     for (const ack of acknowledged) {
       const entry = byId.get(ack.appointmentId);
