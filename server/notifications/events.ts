@@ -29,6 +29,12 @@ export interface RequestReceivedEvent extends EventBase {
   /** Admin form type (REPEAT_PRESCRIPTION…) or triage request type (CONSULTATION_REQUEST…): picks the label and reply time. */
   requestType: string;
   service: 'admin' | 'medical';
+  /**
+   * Why a consultation went to the inbox (context.reasonInInbox of the consultation call).
+   * NO_APPOINTMENTS: sent from the no-appointments screen, which promises a reply within 2 working
+   * days; the messages say the same (an EMERGENCY_INDICATION keeps its own "do not wait" wording).
+   */
+  reasonInInbox?: string;
 }
 
 export interface ChildRequestReceivedEvent extends EventBase {
@@ -104,7 +110,15 @@ const REPLY_TIMES: Record<string, { long: string; short: string }> = {
   },
 };
 
-export function replyTime(requestType: string): { long: string; short: string } {
+/** What the no-appointments screen promises ("the practice will respond within 2 working days", src/flows/booking/messages.ts MEDICAL_NO_SLOTS). */
+const NO_APPOINTMENTS_REPLY = {
+  long: 'The practice will respond within 2 working days.',
+  short: 'We will reply within 2 working days.',
+};
+
+export function replyTime(requestType: string, reasonInInbox?: string): { long: string; short: string } {
+  // An emergency indication keeps its "do not wait" wording, whatever screen it was sent from.
+  if (reasonInInbox === 'NO_APPOINTMENTS' && requestType !== 'EMERGENCY_INDICATION') return NO_APPOINTMENTS_REPLY;
   return REPLY_TIMES[requestType] ?? DEFAULT_REPLY;
 }
 
@@ -140,7 +154,7 @@ function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): P
   const base = { practice_name: clinic.name, practice_phone: clinic.telephone };
   switch (event.type) {
     case 'REQUEST_RECEIVED': {
-      const reply = replyTime(event.requestType);
+      const reply = replyTime(event.requestType, event.reasonInInbox);
       const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (MEDICAL_LABELS[event.requestType] ?? 'Medical advice');
       return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
     }

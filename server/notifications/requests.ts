@@ -38,14 +38,15 @@ export function recipientForPatient(db: Db, patient: PatientLike | undefined, ne
   return to;
 }
 
-function eventFor(db: Db, requestId: string, request: Body, newEmail?: string): NotificationEvent {
+function eventFor(db: Db, requestId: string, request: Body, newEmail?: string, reasonInInbox?: string): NotificationEvent {
   const to = recipientForPatient(db, request.patient as PatientLike | undefined, newEmail);
   const formType = text(request.formType);
   if (formType) return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: formType, service: 'admin', to };
   const triageType = text(request.triageRequestType) ?? 'CONSULTATION_REQUEST';
   // The child confirmation screen promises contact within 1 working day: the email says the same.
   if (triageType === 'CHILD_REQUEST') return { type: 'CHILD_REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, to, replyTime: CHILD_REPLY_TIME };
-  return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: triageType, service: 'medical', to };
+  // Sent from the no-appointments screen ("the practice will respond within 2 working days"): the messages say the same.
+  return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: triageType, service: 'medical', to, ...(reasonInInbox ? { reasonInInbox } : {}) };
 }
 
 /**
@@ -59,7 +60,10 @@ export function notifyRequestReceived(
   stored: Body,
 ): QueuedNotification[] {
   if (kind === 'ADMIN_REQUEST') return enqueueNotifications(db, [eventFor(db, requestId, stored)]);
-  if (kind === 'CONSULTATION') return enqueueNotifications(db, [eventFor(db, requestId, stored.triageRequest as Body)]);
+  if (kind === 'CONSULTATION') {
+    const context = (stored.context ?? {}) as Body;
+    return enqueueNotifications(db, [eventFor(db, requestId, stored.triageRequest as Body, undefined, text(context.reasonInInbox))]);
+  }
   const associated = (stored.associatedRequest ?? {}) as Body;
   const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' ? text(associated.newEmail) : undefined;
   return enqueueNotifications(db, [eventFor(db, requestId, stored.primaryRequest as Body, newEmail)]);

@@ -155,6 +155,36 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('go to A&E or call 999');
   });
 
+  it('says "within 2 working days", as the no-appointments screen does, for a request sent from it; an emergency indication still says do not wait', async () => {
+    server = await startServer({ notifications: { worker: NO_WAIT } });
+    const s = server;
+    // Sent the way the app sends it (src/api/appointments.ts sendWithoutAppointment): a finished execution, context NO_APPOINTMENTS.
+    const sendFromNoAppointments = async (exampleName: string, emailAddress: string, mobilePhoneNumber: string) => {
+      const done = await finishedExample(s.app, 'Triage.SoreThroat', exampleName);
+      const triageRequest = {
+        patient: { ...AMELIA, contactDetails: { emailAddress, mobilePhoneNumber } },
+        triageRequestType: 'CONSULTATION_REQUEST',
+        consultation: { guidelineId: 'Triage.SoreThroat', executionId: done.identifier },
+      };
+      const sent = await post(s, '/api/v1/triage/patient/consultation', { triageRequest, context: { reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false } });
+      expect(sent.statusCode, sent.body).toBe(201);
+    };
+    await sendFromNoAppointments('Routine sore throat', 'no.slots@example.com', '07400 100001');
+    await sendFromNoAppointments('ref-emergency: Difficulty breathing', 'no.slots.ae@example.com', '07400 100002');
+    await s.notifications.drain();
+    const messages = await outbox(s);
+    const [noSlotsEmail, aeEmail, noSlotsSms, aeSms] = ['no.slots@example.com', 'no.slots.ae@example.com', '07400 100001', '07400 100002'].map((to) => messages.find((m) => m.to === to)!);
+    expect(noSlotsEmail!.body).toContain('Request: Medical advice');
+    expect(noSlotsEmail!.body).toContain('The practice team will read your request and contact you. The practice will respond within 2 working days.');
+    expect(noSlotsEmail!.body).not.toContain('48 hours');
+    expect(noSlotsSms!.body).toContain('We will reply within 2 working days.');
+    expect(noSlotsSms!.body).not.toContain('48 hours');
+    expect(noSlotsSms!.body.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+    expect(aeEmail!.body).toContain('Do not wait for the practice to reply');
+    expect(aeEmail!.body).not.toContain('within 2 working days.');
+    expect(aeSms!.body).toContain('Do not wait for our reply: go to A&E or call 999.');
+  });
+
   it('sends no texts when the practice has SMS off', async () => {
     server = await startServer({ controls: true, notifications: { worker: NO_WAIT } });
     expect((await post(server, '/api/v1/practice/controls', { smsEnabled: false }, STAFF as Record<string, string>)).statusCode).toBe(200);
