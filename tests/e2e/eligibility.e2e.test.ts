@@ -1,14 +1,14 @@
 // Eligibility pathways end to end, as a patient would use them: the standard-appointments menu,
 // the pathway page, emergency symptoms, details, the questionnaire, then each outcome. The
 // self-help outcome is read back from the practice (request and its SELF_HELP email); the
-// appointment outcome hands over to the booking screen (another branch) through sessionStorage.
+// appointment outcome hands over to the booking screen through sessionStorage and is booked.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './admin-steps';
 import { form } from './form-filler';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceOutbox, resetPractice } from './practice-controls';
-import { answerQuestionnaire, loadPathway, patientParams } from './triage-steps';
+import { answerQuestionnaire, bookFirstTime, loadPathway, patientParams } from './triage-steps';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('eligibility pathways', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
-  it('appointment outcome: hands over to the booking screen (flow:booking, mode eligibility) with what a booking needs', async () => {
+  it('appointment outcome: hands over to the booking screen (flow:booking, mode eligibility) with what a booking needs, then books', async () => {
     const { page } = await openPage(browser);
     await physioQuestionnaire(page, example('Suitable for FCP'));
     await page.waitForURL((u) => u.pathname === '/appointment/book-appointment');
@@ -127,6 +127,15 @@ describe('eligibility pathways', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     // The pathway's own "No slots copy" travels with the request, for the no-slots screen.
     expect(handoff.noSlotsText).toBe(NO_SLOTS_COPY);
+
+    // The patient books the first time offered: the practice has the eligibility request and its appointment.
+    await bookFirstTime(page);
+    const [stored] = await readBack('/api/v1/practice/requests');
+    expect(stored).toMatchObject({ kind: 'CONSULTATION', formType: 'ELIGIBILITY_BOOKING' });
+    expect(stored!.body.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', consultation: { guidelineId: 'Eligibility.FirstContactPhysio' } });
+    expect(stored!.body.appointmentSlotId).toEqual(expect.any(String));
+    const booked = 'Riverside Medical Practice: your appointment is booked';
+    await expect.poll(async () => (await practiceOutbox()).filter((m) => m.subject === booked && m.to === AMELIA.email).length, { timeout: 15_000 }).toBe(1);
   });
 
   it('no slots for first contact physiotherapy: the pathway\'s own text, "Get self-help" opens its NHS links, Cancel goes back to the pathway', async () => {

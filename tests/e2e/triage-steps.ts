@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { NONE_OF_THE_ABOVE, defaultWidget, prune, visibleFields, type FormData, type FormDocument } from '../../renderer/core/index';
 import { safeCandidates } from '../../server/engine/exampleAnswers';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, passEmergencyCheck, type DemoPatient } from './admin-steps';
@@ -247,4 +248,22 @@ export async function keyboardAnswer(page: Page, doc: FormDocument, name: string
     return;
   }
   throw new Error(`keyboardAnswer: widget ${widget} of ${name}`);
+}
+
+/** On the booking screen: the first time offered, its place if asked, Confirm, then the booked page. */
+export async function bookFirstTime(page: Page): Promise<void> {
+  const time = page.locator('.app-booking-time').filter({ hasNotText: 'In person or' }).first();
+  await time.waitFor();
+  await time.click();
+  const where = page.getByRole('dialog', { name: 'Where would you like your appointment?' });
+  const confirm = page.getByRole('button', { name: 'Confirm', exact: true });
+  await where.or(confirm).first().waitFor();
+  if (await where.isVisible()) {
+    await where.getByRole('radio').first().check();
+    await where.getByRole('button', { name: 'Continue', exact: true }).click();
+  }
+  await confirm.click();
+  await page.getByRole('heading', { name: 'The appointment is booked' }).waitFor();
+  // Booked, the journey is over: its answers are gone and the next one meets the emergency screen.
+  expect(await page.evaluate(() => [sessionStorage.getItem('flow:triage'), sessionStorage.getItem('journey:emergency-check')])).toEqual([null, null]);
 }

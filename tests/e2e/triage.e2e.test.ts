@@ -4,7 +4,7 @@ import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
 import { AMELIA, passEmergencyCheck } from './admin-steps';
 import { form } from './form-filler';
-import { answer, answerQuestionnaire, answerSection, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, openTriage, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
+import { answer, answerQuestionnaire, answerSection, bookFirstTime, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, openTriage, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
 import { visibleFields } from '../../renderer/core/index';
 
 let browser: Browser;
@@ -59,24 +59,6 @@ async function finishAndSend(page: Page, axe: boolean, books = false) {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByRole('heading', { name: THANK_YOU }).waitFor();
   if (axe) await expectAccessible(page, 'thank-you');
-}
-
-/** On the booking screen: the first time offered, its place if asked, Confirm, then the booked page. */
-async function bookFirstTime(page: Page): Promise<void> {
-  const time = page.locator('.app-booking-time').filter({ hasNotText: 'In person or' }).first();
-  await time.waitFor();
-  await time.click();
-  const where = page.getByRole('dialog', { name: 'Where would you like your appointment?' });
-  const confirm = page.getByRole('button', { name: 'Confirm', exact: true });
-  await where.or(confirm).first().waitFor();
-  if (await where.isVisible()) {
-    await where.getByRole('radio').first().check();
-    await where.getByRole('button', { name: 'Continue', exact: true }).click();
-  }
-  await confirm.click();
-  await page.getByRole('heading', { name: 'The appointment is booked' }).waitFor();
-  // Booked, the journey is over: its answers are gone and the next one meets the emergency screen.
-  expect(await page.evaluate(() => [sessionStorage.getItem('flow:triage'), sessionStorage.getItem('journey:emergency-check')])).toEqual([null, null]);
 }
 
 // Five pathways: the patient's own words, and the pathway example whose answers show a follow-up.
