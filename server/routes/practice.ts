@@ -1,3 +1,4 @@
+import { YES_NO_LABELS } from '../../renderer/core/index';
 import type { FastifyInstance } from 'fastify';
 import { practiceAppointmentsHtml, practiceAppointmentsPage } from '../appointments/inbox.js';
 import type { ServerContext } from '../context.js';
@@ -30,7 +31,7 @@ const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array
 
 function answerText(a: unknown): string {
   const answer = obj(a);
-  const value = answer.value === true ? 'Yes' : answer.value === false ? 'No' : String(answer.value ?? '');
+  const value = answer.value === true ? YES_NO_LABELS.yes : answer.value === false ? YES_NO_LABELS.no : String(answer.value ?? '');
   const text = typeof answer.label === 'string' ? answer.label : value;
   return typeof answer.unit === 'string' ? `${text} ${answer.unit}` : text;
 }
