@@ -52,6 +52,21 @@ function consultationHtml(body: Json): string {
     return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(given)}</dd>`;
   });
   const need = obj(context.patientNeed);
+  // The safety check ("Are you safe to wait for GP care?"), when the answers pointed to A&E: what
+  // the patient answered, whether they said they will attend A&E, and the reason they gave to wait.
+  const safety = (Array.isArray(request.emergencyQuestions) ? request.emergencyQuestions : []).map((q) => {
+    const item = obj(q);
+    return `<dt>${escapeHtml(String(item.question ?? item.identifier ?? ''))}</dt><dd>${escapeHtml(String(item.answer ?? ''))}</dd>`;
+  });
+  const committed = consultation.committedToConsultGp;
+  const reason = consultation.emergencyOverrideLabel ?? request.emergencyOverrideReason;
+  const safetyHtml =
+    safety.length > 0 || typeof committed === 'boolean' || typeof reason === 'string'
+      ? `<h3>Safety check</h3>
+${committed === false ? '<p class="attending-ae"><strong>The patient said they will attend A&amp;E.</strong></p>' : ''}
+${typeof reason === 'string' ? `<p class="override-reason">Why they said it is safe to wait for GP care: <strong>${escapeHtml(reason)}</strong></p>` : ''}
+${safety.length > 0 ? `<dl class="safety-answers">\n${safety.join('\n')}\n</dl>` : ''}`
+      : '';
   return `<section class="consultation">
 <p>Pathway: <strong>${escapeHtml(pathway)}</strong> · ${escapeHtml(String(request.triageRequestType ?? ''))}</p>
 <p>Urgency: <strong class="urgency urgency--${escapeHtml(colour.toLowerCase())}" data-colour="${escapeHtml(colour)}">${escapeHtml(urgency)} (${escapeHtml(colour)})</strong></p>
@@ -60,6 +75,7 @@ function consultationHtml(body: Json): string {
 <dl class="answers">
 ${answers.join('\n')}
 </dl>
+${safetyHtml}
 ${
   typeof context.additionalInfo === 'string' || typeof need.label === 'string'
     ? `<h3>In the patient's words</h3>

@@ -122,6 +122,33 @@ describe('the server re-derives the request type from the stored execution', () 
     expect(await stored()).toHaveLength(0);
   });
 
+  it('the practice inbox shows the safety check: the answers, that the patient will attend A&E, or the reason they gave to wait', async () => {
+    const attending = await finished('ref-emergency: Difficulty breathing');
+    const safety = {
+      emergencyQuestions: [
+        { identifier: 'drinksFluids', question: 'Can you drink fluids?', answer: 'Yes' },
+        { identifier: 'breathsNormally', question: 'Are you breathing normally?', answer: 'No' },
+      ],
+    };
+    const body = routineLabelled(String(attending.identifier), safety);
+    ((body.triageRequest as Json).consultation as Json).committedToConsultGp = false;
+    expect((await post('/api/v1/triage/patient/consultation', body)).statusCode).toBe(201);
+    const waiting = await finished('ref-emergency: Difficulty breathing');
+    const second = routineLabelled(String(waiting.identifier), { ...safety, emergencyOverrideReason: 'by_end_tomorrow' });
+    Object.assign((second.triageRequest as Json).consultation as Json, { committedToConsultGp: true, emergencyOverrideLabel: 'By end tomorrow' });
+    expect((await post('/api/v1/triage/patient/consultation', second)).statusCode).toBe(201);
+
+    const html = (await server.app.inject({ method: 'GET', url: '/practice/inbox', headers: STAFF })).body;
+    const articles = html.split('<section aria-labelledby="appointments-heading">')[0]!.split('<article').slice(1);
+    const ae = articles.find((a) => a.includes('data-emergency="true"'))!;
+    expect(ae).toContain('<h3>Safety check</h3>');
+    expect(ae).toContain('The patient said they will attend A&amp;E.');
+    expect(ae).toContain('<dt>Are you breathing normally?</dt><dd>No</dd>');
+    const override = articles.find((a) => !a.includes('data-emergency="true"'))!;
+    expect(override).toContain('Why they said it is safe to wait for GP care: <strong>By end tomorrow</strong>');
+    expect(override).not.toContain('will attend A&amp;E');
+  });
+
   it('the practice inbox lists emergency indications first and marks them', async () => {
     const emergency = await finished('ref-emergency: Difficulty breathing');
     expect((await post('/api/v1/triage/patient/consultation', routineLabelled(String(emergency.identifier)))).statusCode).toBe(201);
