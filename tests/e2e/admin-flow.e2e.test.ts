@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
 import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
-import { AMELIA, clickButton, declineLogin, passEmergencyCheck, demoPatient, fillContact, fillDetails, reachForm, type DemoPatient } from './admin-steps';
+import { AMELIA, clickButton, declineLogin, passEmergencyCheck, demoPatient, fillContact, fillDetails, reachForm, reachPostcodeNotFound, type DemoPatient } from './admin-steps';
 import { ADMIN_FORMS, fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
 import { prune, type FormData } from '../../renderer/core/index';
 
@@ -414,13 +414,7 @@ describe('patient check statuses', () => {
 
   it('VALIDATED moves on to the form; an unknown postcode is confirmed first', async () => {
     const { page } = await openPage(browser);
-    await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
-    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
-    await declineLogin(page);
-    await fillDetails(page, { ...AMELIA, postcode: 'LS99 9ZZ' });
-    await clickButton(page, 'Next');
-    const dialog = page.getByRole('dialog', { name: 'Postcode not found' });
-    await dialog.waitFor();
+    const dialog = await reachPostcodeNotFound(page, 'REPEAT_PRESCRIPTION');
     await dialog.getByRole('button', { name: 'No' }).click();
     await page.getByRole('textbox', { name: /^Postcode/ }).fill(AMELIA.postcode);
     await clickButton(page, 'Next');

@@ -1,5 +1,5 @@
 // Steps of the admin-request journey, driven as a patient would: by labels and button names.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export interface DemoPatient {
   firstName: string;
@@ -80,4 +80,19 @@ export async function reachForm(page: Page, formType: string, patient: DemoPatie
   await clickButton(page, 'Next');
   if (!patient.email) await clickButton(page, 'Continue');
   await page.waitForURL((url) => url.pathname === '/admin-request/form');
+}
+
+/** A postcode the demo practice's lookup does not know (it asks "This may be a new postcode"). */
+export const UNKNOWN_POSTCODE = 'LS99 9ZZ';
+
+/** From a deep link to an admin form through the details with an unknown postcode: the open "Postcode not found" prompt. */
+export async function reachPostcodeNotFound(page: Page, request: string): Promise<Locator> {
+  await page.goto(`/admin-request/form?request=${request}`);
+  await passEmergencyCheck(page); // a deep link meets the emergency check first
+  await declineLogin(page);
+  await fillDetails(page, { ...AMELIA, postcode: UNKNOWN_POSTCODE });
+  await clickButton(page, 'Next');
+  const dialog = page.getByRole('dialog', { name: 'Postcode not found' });
+  await dialog.waitFor();
+  return dialog;
 }

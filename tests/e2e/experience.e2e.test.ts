@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice, setControls } from './practice-controls';
-import { AMELIA, clickButton, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck, reachForm } from './admin-steps';
+import { AMELIA, clickButton, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck, reachForm, reachPostcodeNotFound } from './admin-steps';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -140,13 +140,7 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
 
   it('5b. "Postcode not found" → No (or Escape) puts focus back on the postcode that was checked', async () => {
     const { page } = await openPage(browser);
-    await page.goto('/admin-request/form?request=FIT_NOTE');
-    await passEmergencyCheck(page);
-    await declineLogin(page);
-    await fillDetails(page, { ...AMELIA, postcode: 'LS99 9ZZ' });
-    await clickButton(page, 'Next');
-    const dialog = page.getByRole('dialog', { name: 'Postcode not found' });
-    await dialog.waitFor();
+    const dialog = await reachPostcodeNotFound(page, 'FIT_NOTE');
     await dialog.getByRole('button', { name: 'No' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => focusedText(page)).toMatchObject({ tag: 'INPUT', id: 'field-postCode' });

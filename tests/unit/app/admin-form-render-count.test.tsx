@@ -5,17 +5,15 @@
 // render, so each keystroke gave the form new parameters and re-evaluated every rule.)
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderProbe } from '../../../renderer/ui/formContext';
 import { FormStore } from '../../../renderer/ui/formStore';
 import { SETTINGS_PATHS } from '../../../src/api/settings';
-import { ErrorNotificationsProvider } from '../../../src/errors/ErrorNotifications';
 import AdminFormPage from '../../../src/flows/admin/AdminFormPage';
 import { adminFlow } from '../../../src/flows/admin/adminFlow';
-import { ServiceOverrideProvider } from '../../../src/settings/serviceStatus';
 import { useSettings } from '../../../src/settings/useSettings';
+import { renderWithSettings, stubFetch } from './renderWithSettings';
 
 const RESPONSES: Record<string, unknown> = {
   [SETTINGS_PATHS.clinic]: { name: 'Test Surgery', telephone: '0100 000 0000' },
@@ -31,11 +29,7 @@ const RESPONSES: Record<string, unknown> = {
 
 let counts: Map<string, number>;
 beforeEach(() => {
-  vi.stubGlobal('fetch', async (url: string) =>
-    url in RESPONSES
-      ? new Response(JSON.stringify(RESPONSES[url]), { status: 200, headers: { 'content-type': 'application/json' } })
-      : new Response('{}', { status: 404 }),
-  );
+  stubFetch(RESPONSES);
   adminFlow.set({ patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP', age: 41 } });
   counts = new Map();
   renderProbe.current = (field) => counts.set(field, (counts.get(field) ?? 0) + 1);
@@ -48,23 +42,7 @@ afterEach(() => {
 });
 
 /** The app shows "Initialising" until the settings have answered; the page is drawn after. */
-function WhenReady() {
-  return useSettings().ready ? <AdminFormPage /> : <p>Initialising</p>;
-}
-
-function renderPage() {
-  const element = (
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ServiceOverrideProvider>
-        <ErrorNotificationsProvider>
-          <WhenReady />
-        </ErrorNotificationsProvider>
-      </ServiceOverrideProvider>
-    </SWRConfig>
-  );
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/admin-request/form?request=FIT_NOTE'] });
-  render(<RouterProvider router={router} />);
-}
+const renderPage = () => renderWithSettings(AdminFormPage, '/admin-request/form?request=FIT_NOTE');
 
 describe('admin form page re-renders', () => {
   it('a keystroke re-renders only the field typed in', async () => {

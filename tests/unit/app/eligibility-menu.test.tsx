@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
 // /eligibility/booking as the patient sees it: the practice's eligibility pathways sorted by label,
 // or, when the practice lists none, "No options found. Please contact the practice." with its phone.
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_PATHS } from '../../../src/api/settings';
-import { ErrorNotificationsProvider } from '../../../src/errors/ErrorNotifications';
 import EligibilityMenuPage from '../../../src/flows/eligibility/EligibilityMenuPage';
-import { useSettings } from '../../../src/settings/useSettings';
+import { renderWithSettings, stubFetch } from './renderWithSettings';
 
 function serve(eligibilityGuidelines: unknown[]) {
-  const responses: Record<string, unknown> = {
+  stubFetch({
     [SETTINGS_PATHS.clinic]: { name: 'Test Surgery', telephone: '0100 000 0000' },
     [SETTINGS_PATHS.shared]: { featureSets: ['SMART_DIRECT_BOOKING'], enableChildRequests: false, nhsLogin: { enabled: false }, eligibilityGuidelines },
-  };
-  vi.stubGlobal('fetch', async (url: string) =>
-    url in responses
-      ? new Response(JSON.stringify(responses[url]), { status: 200, headers: { 'content-type': 'application/json' } })
-      : new Response('{}', { status: 404 }),
-  );
+  });
 }
 
 afterEach(() => {
@@ -28,20 +20,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function WhenReady() {
-  return useSettings().ready ? <EligibilityMenuPage /> : <p>Initialising</p>;
-}
-
-function renderMenu() {
-  const element = (
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ErrorNotificationsProvider>
-        <WhenReady />
-      </ErrorNotificationsProvider>
-    </SWRConfig>
-  );
-  render(<RouterProvider router={createMemoryRouter([{ path: '*', element }], { initialEntries: ['/eligibility/booking'] })} />);
-}
+const renderMenu = () => renderWithSettings(EligibilityMenuPage, '/eligibility/booking');
 
 describe('the standard-appointments menu', () => {
   it('with no pathways: "No options found. Please contact the practice." and the practice phone', async () => {

@@ -2,16 +2,12 @@
 // /add-contact-details for a medical request: "Add email and send request" opens the new
 // contact details as their own history entry (`?step=details`), with their own title and the
 // back link at the top (docs/architecture.md, "Page changes"); the back link returns to the choice.
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_PATHS } from '../../../src/api/settings';
-import { ErrorNotificationsProvider } from '../../../src/errors/ErrorNotifications';
 import { TriageAddContactDetails } from '../../../src/flows/triage/TriageAddContactDetails';
-import { ServiceOverrideProvider } from '../../../src/settings/serviceStatus';
-import { useSettings } from '../../../src/settings/useSettings';
+import { renderWithSettings, stubFetch } from './renderWithSettings';
 
 const RESPONSES: Record<string, unknown> = {
   [SETTINGS_PATHS.clinic]: { name: 'Test Surgery', telephone: '0100 000 0000' },
@@ -19,36 +15,14 @@ const RESPONSES: Record<string, unknown> = {
   [SETTINGS_PATHS.shared]: { featureSets: ['SMART_TRIAGE'], enableChildRequests: false, nhsLogin: { enabled: false } },
 };
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', async (url: string) =>
-    url in RESPONSES
-      ? new Response(JSON.stringify(RESPONSES[url]), { status: 200, headers: { 'content-type': 'application/json' } })
-      : new Response('{}', { status: 404 }),
-  );
-});
+beforeEach(() => stubFetch(RESPONSES));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-function WhenReady() {
-  return useSettings().ready ? <TriageAddContactDetails flow={{ drafts: {}, labels: {} }} /> : <p>Initialising</p>;
-}
-
-function renderPage(entry = '/add-contact-details') {
-  const element = (
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ServiceOverrideProvider>
-        <ErrorNotificationsProvider>
-          <WhenReady />
-        </ErrorNotificationsProvider>
-      </ServiceOverrideProvider>
-    </SWRConfig>
-  );
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [entry] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const Page = () => <TriageAddContactDetails flow={{ drafts: {}, labels: {} }} />;
+const renderPage = (entry = '/add-contact-details') => renderWithSettings(Page, entry);
 
 describe('medical request: add contact details', () => {
   it('"Add email and send request" is its own history entry (?step=details) with its own title and the back link on top', async () => {
