@@ -168,12 +168,13 @@ try {
     }),
   );
   let nextBody = 0;
-  const staff = process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
+  const staff = { authorization: `Bearer ${apiToken}` };
   // Every page of the practice's list (Link rel="next" while more remain).
   const bookedCount = async () => {
     let booked = 0;
     for (let url = '/api/v1/practice/appointments?limit=200'; url; ) {
       const response = await fetch(`${base}${url}`, { headers: staff });
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
       booked += (await response.json()).filter((a) => a.appointmentStatus === 'BOOKED').length;
       url = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
     }
