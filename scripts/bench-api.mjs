@@ -8,6 +8,7 @@
 // Each booking names one finished routine sore-throat execution (walked once before the run): the
 // practice classifies a booking by the execution it names (`consultation.executionId`, required
 // with the embedded engine). Run through tsx (`npm run bench:api`) for the engine helpers it imports.
+// BENCH_NODE_ARGS adds Node options to the server's process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -99,7 +100,8 @@ const base = `http://127.0.0.1:${port}`;
 // Read-back is staff-only (bearer token), and every request comes from one client, so the
 // per-client rate limits are lifted for the load test (see README.md "Rate limits").
 const apiToken = randomUUID();
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: '0', PRACTICE_CONTROLS: '0', PRACTICE_API_TOKEN: apiToken, PRACTICE_RATE_LIMIT_SCALE: '1000000', PRACTICE_STAFF_PASSWORD: apiToken },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,6 +2,7 @@ import type { Db } from './db.js';
 import type { PatientRecord } from './seed.js';
 import type { Patient } from '../generated/types/api/patient';
 import type { PatientValidationResponse } from '../generated/types/api/patient-validation-response';
+import { sql } from './sql.js';
 
 /** A validation status of the contract (schemas/api/patient-validation-response.schema.json). */
 export type ValidationStatus = PatientValidationResponse['status'];
@@ -70,13 +71,13 @@ function toRecord(r: PatientRow): PatientRecord {
 }
 
 export function findPatientById(db: Db, id: string): PatientRecord | undefined {
-  const row = db.prepare('SELECT * FROM patients WHERE id = ?').get(id) as PatientRow | undefined;
+  const row = sql(db, 'SELECT * FROM patients WHERE id = ?').get(id) as PatientRow | undefined;
   return row ? toRecord(row) : undefined;
 }
 
 /** The record matching last name (case-insensitive) + date of birth + postcode (normalised), if any. */
 export function matchPatient(db: Db, patient: Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>): PatientRecord | undefined {
-  const rows = db.prepare('SELECT * FROM patients WHERE date_of_birth = ?').all(patient.dateOfBirth) as PatientRow[];
+  const rows = sql(db, 'SELECT * FROM patients WHERE date_of_birth = ?').all(patient.dateOfBirth) as PatientRow[];
   const lastName = normaliseName(patient.lastName);
   const postcode = normalisePostcode(patient.postCode);
   const row = rows.find((r) => normaliseName(r.last_name) === lastName && normalisePostcode(r.postcode) === postcode);

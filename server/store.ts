@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
 import { HttpError } from './errors.js';
+import { sql } from './sql.js';
 
 export type RequestKind = 'ADMIN_REQUEST' | 'CONSULTATION' | 'UNVERIFIED_REQUESTS';
 
@@ -32,7 +33,7 @@ export function canonicalJson(value: unknown): string {
 
 export function insertRequest(db: Db, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): StoredRequest {
   const stored: StoredRequest = { id: randomUUID(), kind, status: 'NEW', receivedAt: new Date().toISOString(), body, ...(formType ? { formType } : {}) };
-  db.prepare('INSERT INTO requests (id, kind, form_type, status, received_at, body) VALUES (?, ?, ?, ?, ?, ?)').run(
+  sql(db, 'INSERT INTO requests (id, kind, form_type, status, received_at, body) VALUES (?, ?, ?, ?, ?, ?)').run(
     stored.id,
     kind,
     formType ?? null,
@@ -93,12 +94,12 @@ export function listRequestsPage(db: Db, options: { limit: number; before?: numb
   const limit = Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
   const rows = (
     options.before === undefined
-      ? db.prepare('SELECT seq, id, kind, form_type, status, received_at, body FROM requests ORDER BY seq DESC LIMIT ?').all(limit + 1)
-      : db.prepare('SELECT seq, id, kind, form_type, status, received_at, body FROM requests WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(options.before, limit + 1)
+      ? sql(db, 'SELECT seq, id, kind, form_type, status, received_at, body FROM requests ORDER BY seq DESC LIMIT ?').all(limit + 1)
+      : sql(db, 'SELECT seq, id, kind, form_type, status, received_at, body FROM requests WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(options.before, limit + 1)
   ) as RequestRow[];
   const more = rows.length > limit;
   const shown = rows.slice(0, limit);
-  const total = (db.prepare('SELECT COUNT(*) AS n FROM requests').get() as { n: number }).n;
+  const total = (sql(db, 'SELECT COUNT(*) AS n FROM requests').get() as { n: number }).n;
   const last = shown[shown.length - 1];
   return { items: shown.map(fromRow), total, ...(more && last ? { nextCursor: encodeCursor(last.seq) } : {}) };
 }
@@ -128,7 +129,7 @@ export function runIdempotent(
   }
   const hash = createHash('sha256').update(route).update('\n').update(canonicalJson(body)).digest('hex');
   return db.transaction((): SubmissionAnswer => {
-    const previous = db.prepare('SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?').get(key) as
+    const previous = sql(db, 'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?').get(key) as
       | { body_hash: string; status_code: number; response: string }
       | undefined;
     if (previous) {
@@ -141,7 +142,7 @@ export function runIdempotent(
     }
     const answer = work();
     if (answer.statusCode >= 200 && answer.statusCode < 300) {
-      db.prepare('INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      sql(db, 'INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, ?, ?, ?)').run(
         key,
         hash,
         answer.statusCode,

@@ -121,13 +121,21 @@ export function weeksOn(dateOfBirth: string, today: string): number | undefined 
   return Math.floor((t - b) / 7);
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one (the server asks on every request). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format;
+}
+
 /**
  * The calendar date "YYYY-MM-DD" of an instant: in the machine's local time zone (the browser:
  * the patient's own calendar), or in `timeZone` (an IANA name such as "Europe/London") when given.
  */
 export function calendarDate(instant: Date, timeZone?: string): string {
   if (!timeZone) return dayNumberToIso(dayNumber(instant));
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = dayFormat(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

@@ -1,13 +1,2 @@
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db.js';
-
-const statements = new WeakMap<Db, Map<string, Statement>>();
-
-/** A prepared statement, compiled once per database (preparing costs far more than running). */
-export function sql(db: Db, text: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let statement = cache.get(text);
-  if (!statement) cache.set(text, (statement = db.prepare(text)));
-  return statement;
-}
+// The appointments code took its cached statements from here first; the helper now serves the whole server.
+export { sql } from '../sql.js';

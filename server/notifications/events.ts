@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import type { Channel, Personalisation, TemplateName } from './content.js';
+import { sql } from '../sql.js';
 
 /** Where a message goes. Only the addresses: no name, no date of birth. */
 export interface Recipient {
@@ -222,7 +223,8 @@ export function enqueueNotifications(db: Db, events: readonly NotificationEvent[
   if (events.length === 0) return [];
   const clinic = readSetting<Clinic>(db, 'clinic') ?? { name: 'Your GP practice', telephone: '' };
   const sms = smsEnabled(db);
-  const insert = db.prepare(
+  const insert = sql(
+    db,
     `INSERT INTO notifications (id, event_id, source_id, template, channel, recipient, personalisation, status, attempts, next_attempt_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?) ON CONFLICT(id) DO NOTHING`,
   );
