@@ -313,7 +313,7 @@ describe('issue 15: keyboard, axe and screenshots', () => {
     await expect.poll(() => focusedText(page)).toMatchObject({ tag: 'H1', text: name });
   }
 
-  it('the whole admin journey by keyboard alone: focus lands on each page h1', async () => {
+  it('the whole admin journey by keyboard alone, to the receipt: focus lands on each page h1', async () => {
     const { page } = await openPage(browser);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -354,6 +354,18 @@ describe('issue 15: keyboard, axe and screenshots', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/admin-request/form');
     await expect.poll(() => focusedText(page)).toMatchObject({ tag: 'H1' });
+    // The form itself, sent with the keyboard: the first kind of question, the details, the
+    // not-urgent confirmation, Send; the receipt's heading takes the focus.
+    await tabTo(page, (el) => el.id.startsWith('field-questionType'));
+    await page.keyboard.press('Space');
+    await type('field-description', 'A question about my repeat medication.');
+    await tabTo(page, (el) => el.id === 'field-confirmedItsNotUrgent');
+    await page.keyboard.press('Space');
+    await tabTo(page, (el) => el.text === 'Send');
+    await page.keyboard.press('Enter');
+    await expectH1Focused(page, SENT);
+    const [stored] = await practiceRequests();
+    expect(stored?.formType).toBe('OTHER_ENQUIRY');
   });
 
   // One test per width: the journey with ten axe passes takes about 25 s on a loaded CI machine.
