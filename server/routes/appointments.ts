@@ -264,24 +264,28 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
 
   /**
    * The body's triage request with the practice's own request type (server/triageClassification.ts):
-   * what the booking stores, books and confirms, never the type the client wrote. Before the
-   * booking transaction, so a refused request (400, 409) claims nothing.
+   * what the booking stores, books and confirms, never the type the client wrote. A refused request
+   * (400, 409) claims nothing.
    */
   const reclassified = (triageRequest: BookedTriageRequest, path: string) => reclassifyTriageRequest(ctx, triageRequest, path) as BookedTriageRequest;
 
-  /** Books for a request stored by the same call (symptom assessment, eligibility), already reclassified. */
+  /**
+   * Books for a request stored by the same call (symptom assessment, eligibility). `prepare`
+   * (reclassify, build what is stored) runs inside the transaction after the Idempotency-Key check,
+   * so a retry of an acknowledged booking gets its first answer whatever became of the execution.
+   */
   const bookNewRequest = (
     request: FastifyRequest,
     route: string,
-    triageRequest: BookedTriageRequest,
     choice: SlotChoice,
-    stored: Record<string, unknown>,
     now: number,
+    prepare: () => { triageRequest: BookedTriageRequest; stored: Record<string, unknown> },
   ) => {
     assertSlotInSession(choice);
-    const patient = triageRequest.patient;
-    return runAppointmentTransaction(db, { key: idempotencyKey(request), route, body: request.body }, () =>
-      bookAppointment(db, {
+    return runAppointmentTransaction(db, { key: idempotencyKey(request), route, body: request.body }, () => {
+      const { triageRequest, stored } = prepare();
+      const patient = triageRequest.patient;
+      return bookAppointment(db, {
         request: {
           requestType: triageRequest.triageRequestType,
           storeRequest: () => {
@@ -300,8 +304,8 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
         choice,
         now,
         origin: ctx.publicOrigin(request),
-      }),
-    );
+      });
+    });
   };
 
   app.post(
@@ -311,14 +315,19 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       const now = withDiary();
       assertServiceOpen(db, 'medical');
       const body = request.body as SlotChoice & { triageRequest: BookedTriageRequest; guidelineFinishedOn?: string };
-      // An emergency is stored as EMERGENCY_INDICATION and still booked (the inbox lists it first).
-      const triageRequest = reclassified(body.triageRequest, '/triageRequest');
-      const stored = {
-        triageRequest,
-        context: { appointmentsPresented: true, ...(body.guidelineFinishedOn ? { guidelineFinishedOn: body.guidelineFinishedOn } : {}) },
-        appointmentSlotId: body.appointmentSlotId,
-      };
-      return reply(res, bookNewRequest(request, 'symptom-assessment-booking', triageRequest, body, stored, now));
+      return reply(
+        res,
+        bookNewRequest(request, 'symptom-assessment-booking', body, now, () => {
+          // An emergency is stored as EMERGENCY_INDICATION and still booked (the inbox lists it first).
+          const triageRequest = reclassified(body.triageRequest, '/triageRequest');
+          const stored = {
+            triageRequest,
+            context: { appointmentsPresented: true, ...(body.guidelineFinishedOn ? { guidelineFinishedOn: body.guidelineFinishedOn } : {}) },
+            appointmentSlotId: body.appointmentSlotId,
+          };
+          return { triageRequest, stored };
+        }),
+      );
     },
   );
 
@@ -330,14 +339,18 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];
       throw new HttpError(400, detailsMessage(details), { details });
     }
-    const eligibilityBooking = reclassified(body.eligibilityBooking, '/eligibilityBooking');
-    // An eligibility pathway's execution, or an emergency found on one (stored and booked as such).
-    if (eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING' && eligibilityBooking.triageRequestType !== 'EMERGENCY_INDICATION') {
-      const details = [{ path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" }];
-      throw new HttpError(400, detailsMessage(details), { details });
-    }
-    const stored = { eligibilityBooking, appointmentSlotId: body.appointmentSlotId };
-    return reply(res, bookNewRequest(request, 'eligibility-booking', eligibilityBooking, body, stored, now));
+    return reply(
+      res,
+      bookNewRequest(request, 'eligibility-booking', body, now, () => {
+        const eligibilityBooking = reclassified(body.eligibilityBooking, '/eligibilityBooking');
+        // An eligibility pathway's execution, or an emergency found on one (stored and booked as such).
+        if (eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING' && eligibilityBooking.triageRequestType !== 'EMERGENCY_INDICATION') {
+          const details = [{ path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" }];
+          throw new HttpError(400, detailsMessage(details), { details });
+        }
+        return { triageRequest: eligibilityBooking, stored: { eligibilityBooking, appointmentSlotId: body.appointmentSlotId } };
+      }),
+    );
   });
 
   app.post(`${BASE}/patient/direct-booking`, { schema: { body: { $ref: schemaId('direct-booking') } } }, async (request, res) => {

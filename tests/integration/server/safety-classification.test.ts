@@ -243,6 +243,24 @@ describe('bookings are classified by the practice too', () => {
     expect((await staffAppointments()).find((a) => a.consultationId === consultationId)).toMatchObject({ appointmentStatus: 'BOOKED' });
   });
 
+  it('a retried booking (same Idempotency-Key) gets its first answer, even once its execution has been stopped', async () => {
+    const done = await finished('Routine sore throat');
+    const [pair] = slotsOf(await availability(server, 'referralId=ref-routine'));
+    const payload = { ...routineLabelled(String(done.identifier)), appointmentSlotId: pair!.slot.id, availableAppointmentSession: pair!.session };
+    const headers = { ...BROWSER, 'idempotency-key': 'booking-retry-after-stop-1' };
+    const first = await server.app.inject({ method: 'POST', url: SYMPTOM_BOOKING, headers, payload });
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await post(`${ENGINE}/GuidelineExecution/${String(done.identifier)}/$stop`, undefined)).statusCode).toBe(200);
+    // The answer was lost on the way back; the app sends the same booking again with its key.
+    const retry = await server.app.inject({ method: 'POST', url: SYMPTOM_BOOKING, headers, payload });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(await stored()).toHaveLength(1);
+    // Without the key the stopped execution is refused, as for a new request.
+    const fresh = await post(SYMPTOM_BOOKING, payload);
+    expect(fresh.statusCode, fresh.body).toBe(409);
+  });
+
   it('refuses an eligibility booking that names a Triage.… execution with 400, booking nothing', async () => {
     const done = await finished('Routine sore throat');
     const pair = await physioSlot();
