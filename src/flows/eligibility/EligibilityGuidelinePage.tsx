@@ -6,7 +6,7 @@ import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
 import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../triage/EngineErrorPanel';
 import { proxyOn, triageFlow } from '../triage/triageFlow';
-import { rememberReturnTarget, sessionHome } from './eligibilityFlow';
+import { sessionHome } from './eligibilityFlow';
 import { passEmergencyCheck } from '../emergencyCheck';
 import { BackLink } from '../../components/BackLink';
 
@@ -89,7 +89,6 @@ export default function EligibilityGuidelinePage() {
   };
 
   function next() {
-    rememberReturnTarget(guidelineId);
     const old = triageFlow.get();
     if (old.selection?.guidelineId !== guidelineId) {
       if (old.executionId && old.execution?.status === 'IN_PROGRESS') void stopExecution(old.executionId, old.useProxy ?? useProxy).catch(() => undefined);

@@ -8,8 +8,6 @@ import { buildConsultation, type TriageFlowState } from '../triage/triageFlow';
 /** The standard-appointments menu, and the booking screen an appointment outcome hands over to. */
 export const ELIGIBILITY_MENU = '/eligibility/booking';
 
-/** The eligibility pathway the patient came from (`/eligibility/guideline?guideline=…`): the return target. */
-export const ELIGIBILITY_RETURN_KEY = 'eligibility:return';
 /** The page that is "home" for this session: the standard-appointments menu when the patient started there. */
 export const SESSION_HOME_KEY = 'session:home';
 
@@ -55,12 +53,9 @@ export function cancelTarget(guidelineId: string | null | undefined): string {
   return guidelineId?.startsWith('Eligibility.') ? eligibilityReturnTarget(guidelineId) : '/';
 }
 
+/** An eligibility pathway's page: the return target of its journey (derived from the guideline, nothing stored). */
 export function eligibilityReturnTarget(guidelineId: string): string {
   return `/eligibility/guideline?guideline=${encodeURIComponent(guidelineId)}`;
-}
-
-export function rememberReturnTarget(guidelineId: string): void {
-  storage()?.setItem(ELIGIBILITY_RETURN_KEY, eligibilityReturnTarget(guidelineId));
 }
 
 export function rememberHome(path: string): void {
