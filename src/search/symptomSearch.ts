@@ -95,6 +95,10 @@ export function queryTokens(text: string): string[] {
  * the start of a longer indexed word so that a half-typed word is close. Pathways that are not
  * main matches, score at least `fuzzyMinThreshold` and lie within `fuzzyDifference` of the best
  * similar score fill the list up to `maximumNumberOfPathways`.
+ *
+ * When there is no main match, the main scores of at least half `mainSearchMinThreshold` (and
+ * within `mainSearchFuzzyDifference` of the best) lead the similar matches, so a sentence whose
+ * words name different pathways still shows them, ahead of edit-distance guesses.
  */
 export class SymptomSearch {
   private readonly entries: SearchEntry[];
@@ -165,6 +169,18 @@ export class SymptomSearch {
         .filter(([, score]) => score >= bestFuzzy - this.settings.fuzzyDifference)
         .sort(byScoreThenLabel(this.entries))
         .slice(0, room);
+    }
+    if (strong.length === 0) {
+      // No main match: a patient's sentence whose words point at different pathways ("coughing
+      // a lot at night": "night" names Fever's night sweats) dilutes every score. The pathways
+      // holding at least half the main threshold come first among the similar matches: a word
+      // found exactly beats an edit-distance guess.
+      const half = this.settings.mainSearchMinThreshold / 2;
+      const partial = [...main.entries()]
+        .filter(([, score]) => score >= half && score >= best - this.settings.mainSearchFuzzyDifference)
+        .sort(byScoreThenLabel(this.entries));
+      const partialIds = new Set(partial.map(([id]) => id));
+      similar = [...partial, ...similar.filter(([id]) => !partialIds.has(id))].slice(0, maximumNumberOfPathways);
     }
     const toScored = ([id, score]: [number, number]): ScoredPathway => ({ entry: this.entries[id]!, score: round(score) });
     return { kind: 'results', matches: strong.map(toScored), similar: similar.map(toScored) };

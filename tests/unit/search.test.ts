@@ -77,6 +77,16 @@ describe('symptom search', () => {
     expect(results('hedache', strict).similar).toEqual([]);
   });
 
+  it('offers the diluted main scores as similar matches when nothing reaches a threshold', () => {
+    // Each word names a different pathway among its symptoms: 0.6 / 2 words = 0.3 each, under 0.5.
+    const outcome = results('tonsillitis and sciatica');
+    expect(outcome.matches).toEqual([]);
+    expect(ids(outcome.similar)).toEqual(['Triage.BackPain', 'Triage.SoreThroat']);
+    expect(outcome.similar[0]!.score).toBe(0.3);
+    // A suitable-for word alone (0.2) stays under half the threshold.
+    expect(results('lifting').similar).toEqual([]);
+  });
+
   it('finds nothing for nonsense', () => {
     expect(results('qwxzvbk')).toEqual({ kind: 'results', matches: [], similar: [] });
   });
