@@ -291,29 +291,41 @@ export function similarity(query: string, word: string, floor = 0): number {
   // Largest distances that could still reach the floor, for the whole word and for its start.
   const wholeMax = (1 - floor) * longest;
   const prefixMax = prefix ? (1 - floor / PREFIX_FACTOR) * m : -1;
-  if (Math.abs(m - n) > wholeMax && prefixMax < 0) return 0;
-  const limit = Math.max(wholeMax, prefixMax);
+  const wholePossible = Math.abs(m - n) <= wholeMax;
+  if (!wholePossible && prefixMax < 0) return 0;
+  // Distances are whole numbers: one above `limit` cannot reach the floor.
+  const limit = Math.floor(Math.max(wholePossible ? wholeMax : -1, prefixMax));
   // One optimal-string-alignment table gives both: row m, column n is the distance to the whole
-  // word, row m, column m the distance to its first m letters.
-  const cols = n + 1;
+  // word, row m, column m the distance to its first m letters. When the whole word cannot reach
+  // the floor, only its first m letters are compared.
+  const width = wholePossible ? n : m;
+  const cols = width + 1;
   if (buffer.length < (m + 1) * cols) buffer = new Int32Array((m + 1) * cols * 2);
   const d = buffer;
-  for (let j = 0; j < cols; j++) d[j] = j;
+  // Only cells within `limit` of the diagonal can lie on a path of cost <= limit (Ukkonen's band);
+  // the cells just outside it hold limit + 1, so a path through them never reaches the floor.
+  const far = limit + 1;
+  for (let j = 0; j < cols; j++) d[j] = j <= limit ? j : far;
   for (let i = 1; i <= m; i++) {
-    d[i * cols] = i;
-    let rowMin = i;
+    const row = i * cols;
+    const lo = Math.max(1, i - limit);
+    const hi = Math.min(width, i + limit);
+    d[row] = i <= limit ? i : far;
+    if (lo > 1) d[row + lo - 1] = far;
+    let rowMin = lo > 1 ? far : d[row]!;
     const qi = query.charCodeAt(i - 1);
-    for (let j = 1; j < cols; j++) {
+    for (let j = lo; j <= hi; j++) {
       const wj = word.charCodeAt(j - 1);
-      let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + (qi === wj ? 0 : 1));
-      if (i > 1 && j > 1 && qi === word.charCodeAt(j - 2) && query.charCodeAt(i - 2) === wj) v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
-      d[i * cols + j] = v;
+      let v = Math.min(d[row - cols + j]! + 1, d[row + j - 1]! + 1, d[row - cols + j - 1]! + (qi === wj ? 0 : 1));
+      if (i > 1 && j > 1 && qi === word.charCodeAt(j - 2) && query.charCodeAt(i - 2) === wj) v = Math.min(v, d[row - 2 * cols + j - 2]! + 1);
+      d[row + j] = v;
       if (v < rowMin) rowMin = v;
     }
+    if (hi < width) d[row + hi + 1] = far;
     // Distances never shrink in later rows: nothing here can reach the floor any more.
     if (rowMin > limit) return 0;
   }
-  const whole = 1 - d[m * cols + n]! / longest;
+  const whole = wholePossible ? 1 - d[m * cols + n]! / longest : 0;
   return prefix ? Math.max(whole, PREFIX_FACTOR * (1 - d[m * cols + m]! / m)) : whole;
 }
 
