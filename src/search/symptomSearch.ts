@@ -140,6 +140,15 @@ export class SymptomSearch {
     });
   }
 
+  /** Letter counts of every vocabulary word, in the vocabulary's order (LETTERS per word). */
+  private vocabularyCounts = new Uint8Array(0);
+
+  private countVocabulary(): void {
+    this.vocabularyCounts = new Uint8Array(this.vocabulary.size * LETTERS);
+    let k = 0;
+    for (const word of this.vocabulary.keys()) this.vocabularyCounts.set(letterCounts(word), k++ * LETTERS);
+  }
+
   get all(): readonly SearchEntry[] {
     return this.entries;
   }
@@ -221,8 +230,28 @@ export class SymptomSearch {
   private fuzzyWeights(token: string): Map<number, number> {
     const weights = new Map<number, number>();
     if (token.length < PARTIAL_MIN_LENGTH) return weights;
+    const floor = this.settings.fuzzyMinThreshold;
+    const m = token.length;
+    const query = letterCounts(token);
+    // The bins the token uses: |q - w| summed over all bins is m + n - 2 * (sum of min(q, w)), and min is 0 elsewhere.
+    const bins = [...query.keys()].filter((c) => query[c]! > 0);
+    if (this.vocabularyCounts.length !== this.vocabulary.size * LETTERS) this.countVocabulary();
+    let k = -1;
     for (const [word, byEntry] of this.vocabulary) {
-      const sim = similarity(token, word, this.settings.fuzzyMinThreshold);
+      k++;
+      // A cheap lower bound first: a substitution changes the letter counts by at most 2, an
+      // insertion or deletion by 1, a transposition not at all, so the edit distance is at least
+      // half the difference of the counts (and, against the word's first m letters, at least
+      // half of what is left after the n - m other letters). Most words stop here.
+      const n = word.length;
+      let shared = 0;
+      for (let b = 0, base = k * LETTERS; b < bins.length; b++) shared += Math.min(query[bins[b]!]!, this.vocabularyCounts[base + bins[b]!]!);
+      const diff = m + n - 2 * shared;
+      const longest = Math.max(m, n);
+      const wholeOut = diff / 2 > (1 - floor) * longest;
+      const prefixOut = n <= m || Math.max(0, diff - (n - m)) / 2 > (1 - floor / PREFIX_FACTOR) * m;
+      if (wholeOut && prefixOut) continue;
+      const sim = similarity(token, word, floor);
       if (sim < this.settings.fuzzyMinThreshold) continue;
       for (const [id, fieldWeight] of byEntry) weights.set(id, Math.max(weights.get(id) ?? 0, sim * fieldWeight));
     }
@@ -327,6 +356,19 @@ export function similarity(query: string, word: string, floor = 0): number {
   }
   const whole = wholePossible ? 1 - d[m * cols + n]! / longest : 0;
   return prefix ? Math.max(whole, PREFIX_FACTOR * (1 - d[m * cols + m]! / m)) : whole;
+}
+
+/** Letter-count bins: a to z, 0 to 9, and one for any other character. */
+const LETTERS = 37;
+
+function letterCounts(word: string): Uint8Array {
+  const counts = new Uint8Array(LETTERS);
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    const bin = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? 26 + c - 48 : 36;
+    counts[bin] = Math.min(255, counts[bin]! + 1);
+  }
+  return counts;
 }
 
 /** A half-typed word counts at 0.9 of its similarity to the start of the indexed word. */

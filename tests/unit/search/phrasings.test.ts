@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PATIENT_APP } from '../../../server/seed';
-import { SymptomSearch, searchSettings } from '../../../src/search/symptomSearch';
+import { SymptomSearch, queryTokens, searchSettings, similarity } from '../../../src/search/symptomSearch';
 import { triageLibrary } from '../../../src/search/triageMapping';
 
 interface Phrasing {
@@ -75,4 +75,26 @@ describe('symptom search regression phrasings', () => {
       expect(rate).toBeGreaterThanOrEqual(file.minHitRate);
     });
   }
+});
+
+describe('similar-match weights over the real library', () => {
+  it('the letter-count pre-filter drops no word the edit distance would keep (every keystroke of every phrasing)', () => {
+    type Internals = { vocabulary: Map<string, Map<number, number>>; fuzzyWeights(token: string): Map<number, number>; settings: { fuzzyMinThreshold: number } };
+    const internals = engine as unknown as Internals;
+    const floor = internals.settings.fuzzyMinThreshold;
+    const tokens = new Set<string>();
+    for (const [, file] of files) for (const p of file.phrasings) for (const w of queryTokens(p.text)) for (let i = 3; i <= w.length; i++) tokens.add(w.slice(0, i));
+    expect(tokens.size).toBeGreaterThan(500);
+    for (const token of tokens) {
+      const expected = new Map<number, number>();
+      for (const [word, byEntry] of internals.vocabulary) {
+        const sim = similarity(token, word);
+        if (sim < floor) continue;
+        for (const [id, w] of byEntry) expected.set(id, Math.max(expected.get(id) ?? 0, sim * w));
+      }
+      const got = internals.fuzzyWeights(token);
+      expect([...got.keys()].sort(), token).toEqual([...expected.keys()].sort());
+      for (const [id, w] of expected) expect(got.get(id), `${token} ${id}`).toBeCloseTo(w, 10);
+    }
+  });
 });
