@@ -313,6 +313,114 @@ export interface FormU16RashAnswers {
 }
 
 /**
+ * Answers of Triage.AllergicReaction (Allergic reaction), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageAllergicReactionAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now?
+   */
+  alUrgent?: ("swelling" | "breathing" | "faint" | "adrenaline" | "skin")[];
+  /**
+   * What is the reaction like?
+   */
+  alWhat?: "mild" | "widespread" | "sting";
+  /**
+   * Are your face or eyelids swollen (but not your lips, tongue or throat)?
+   */
+  alFace?: boolean;
+  /**
+   * Did it start after taking a new medicine, such as an antibiotic?
+   */
+  alMedicine?: boolean;
+  /**
+   * Have you had a severe allergic reaction (anaphylaxis) before?
+   */
+  alBefore?: boolean;
+}
+
+/**
+ * Answers of Triage.Asthma (Asthma), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageAsthmaAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now?
+   */
+  asUrgent?: ("cantSpeak" | "blue" | "reliever" | "exhausted" | "peakFlow")[];
+  /**
+   * Have you had an asthma attack in the last few days, even if it settled with your inhaler?
+   */
+  asRecentAttack?: boolean;
+  /**
+   * Are your symptoms (cough, wheeze, tight chest, breathlessness) getting worse over the last few days?
+   */
+  asWorse?: boolean;
+  /**
+   * Do you have a high temperature, or are you coughing up green or yellow phlegm?
+   */
+  asInfection?: boolean;
+  /**
+   * How often are you using your reliever inhaler?
+   */
+  asReliever?: "rarely" | "often" | "daily";
+  /**
+   * Have you run out of an inhaler, or are you about to?
+   */
+  asRunOut?: boolean;
+}
+
+/**
  * Answers of Triage.BackPain (Back pain), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageBackPainAnswers {
@@ -366,6 +474,266 @@ export interface TriageBackPainAnswers {
    * Do any of these apply to you?
    */
   backRisk?: ("cancer" | "fever" | "weightLoss" | "night" | "steroids" | "ivDrugs")[];
+}
+
+/**
+ * Answers of Triage.Bleeding (Bleeding, cuts or nosebleeds), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBleedingAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now?
+   */
+  blUrgent?: ("wontStop" | "spurting" | "faint" | "nose" | "deep" | "head" | "pregnant")[];
+  /**
+   * Do you take blood-thinning medicine (such as warfarin, apixaban, rivaroxaban, edoxaban, dabigatran or clopidogrel)?
+   */
+  blThinners?: boolean;
+  /**
+   * Have you had bruising you cannot explain, tiny red or purple spots on your skin, or bleeding gums, without an injury?
+   */
+  blBruising?: boolean;
+  /**
+   * Is a wound red, hot, swollen, more painful, or leaking pus?
+   */
+  blInfected?: boolean;
+  /**
+   * Was the wound dirty (soil, rust or manure) and are you unsure whether your tetanus jabs are up to date?
+   */
+  blTetanus?: boolean;
+  /**
+   * Do you keep getting nosebleeds?
+   */
+  blNoseRepeat?: boolean;
+}
+
+/**
+ * Answers of Triage.BloodInUrine (Blood in urine (pee)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBloodInUrineAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now?
+   */
+  buUrgent?: ("retention" | "stonePain" | "sepsis" | "injury")[];
+  /**
+   * Do you have a high temperature, shivering, or pain in your side or lower back?
+   */
+  buFever?: boolean;
+  /**
+   * Does it burn or sting when you pee, or do you need to pee more often or urgently?
+   */
+  buUti?: boolean;
+  /**
+   * Could you see the blood (pink, red or brown pee), rather than being told about it after a urine test?
+   */
+  buVisible?: boolean;
+  /**
+   * Could the blood have come from your period or your vagina?
+   */
+  buPeriod?: boolean;
+}
+
+/**
+ * Answers of Triage.BreastLump (Breast lump or breast change), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBreastLumpAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now?
+   */
+  bkUrgent?: "sepsis"[];
+  /**
+   * Is your breast red, hot, swollen and painful, with a high temperature or flu-like feeling?
+   */
+  bkInfection?: boolean;
+  /**
+   * Have you noticed any of these?
+   */
+  bkChanges?: ("lump" | "armpit" | "skin" | "nipple" | "shape")[];
+}
+
+/**
+ * Answers of Triage.Breathlessness (Shortness of breath), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBreathlessnessAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  brUrgent?: ("severe" | "blue" | "chest" | "confused" | "clot" | "worsening")[];
+  /**
+   * How long have you been more breathless than usual?
+   */
+  brOnset?: "weeks" | "days" | "today";
+  /**
+   * Do you have a high temperature, or are you coughing up green, yellow or brown phlegm?
+   */
+  brInfection?: boolean;
+  /**
+   * Are you more breathless when lying flat, waking at night gasping for breath, or are your ankles or legs more swollen than usual?
+   */
+  brHeart?: boolean;
+  /**
+   * Do you have asthma, COPD or a heart condition, and is your breathing worse than usual for you?
+   */
+  brCondition?: boolean;
+  /**
+   * Are you pregnant or have you had a baby in the last 6 weeks?
+   */
+  brPregnant?: boolean;
+}
+
+/**
+ * Answers of Triage.ChestPain (Chest pain), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageChestPainAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last few hours?
+   */
+  cpUrgent?: ("heavy" | "sweaty" | "clot" | "tearing" | "ongoing")[];
+  /**
+   * In the last 3 days, have you had chest pain that felt heavy, tight or like pressure, even if it has gone now?
+   */
+  cpSettled?: boolean;
+  /**
+   * Does the pain come on when you walk, climb stairs or exert yourself, and ease when you rest?
+   */
+  cpExertion?: boolean;
+  /**
+   * Have you had a heart attack, angina, a stent or heart surgery, or a blood clot in your lungs or legs?
+   */
+  cpHeart?: boolean;
+  /**
+   * Which of these best describes your chest pain?
+   */
+  cpType?: "muscle" | "burning" | "breathing" | "other";
 }
 
 /**
@@ -545,6 +913,62 @@ export interface TriageDiarrhoeaVomitingAnswers {
 }
 
 /**
+ * Answers of Triage.Dizziness (Dizziness or vertigo), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageDizzinessAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  dzUrgent?: ("stroke" | "heart" | "headache" | "fainted" | "headInjury")[];
+  /**
+   * What does it feel like?
+   */
+  dzType?: "lightheaded" | "spinning" | "unsteady";
+  /**
+   * Have you suddenly lost hearing in one ear?
+   */
+  dzHearing?: boolean;
+  /**
+   * Has it been there all the time for more than a day, so that you cannot walk without help or you keep being sick?
+   */
+  dzConstant?: boolean;
+  /**
+   * Did it start after a new medicine or a change of dose (for example blood pressure tablets)?
+   */
+  dzMedicine?: boolean;
+  /**
+   * Does it keep coming back, or has it lasted more than a week?
+   */
+  dzRecurring?: boolean;
+}
+
+/**
  * Answers of Triage.Earache (Earache), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageEaracheAnswers {
@@ -661,6 +1085,174 @@ export interface TriageEyeProblemAnswers {
 }
 
 /**
+ * Answers of Triage.Fainting (Fainting or collapse), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageFaintingAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Are any of these true?
+   */
+  faUrgent?: ("notWaking" | "heart" | "stroke" | "exercise" | "injury" | "fit" | "bleeding")[];
+  /**
+   * Which of these best describes what happened?
+   */
+  faHow?: "trigger" | "noWarning" | "lying" | "unsure";
+  /**
+   * Do you have a heart condition, or has anyone in your family died suddenly of a heart problem before the age of 40?
+   */
+  faFamily?: boolean;
+  /**
+   * Could you be pregnant?
+   */
+  faPregnant?: boolean;
+  /**
+   * Have you fainted more than once in the last few weeks?
+   */
+  faRepeat?: boolean;
+}
+
+/**
+ * Answers of Triage.Fever (High temperature (fever)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageFeverAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  fvUrgent?: ("confused" | "breathing" | "skin" | "rash" | "neck" | "noUrine" | "immunity" | "seriouslyIll")[];
+  /**
+   * What was your highest temperature, if you measured it?
+   */
+  fvTemp?: "notMeasured" | "high" | "veryHigh" | "low" | "normal";
+  /**
+   * How many days have you had a high temperature?
+   */
+  fvDays?: number;
+  /**
+   * Have you had shivering fits - shaking so much you cannot stop (rigors)?
+   */
+  fvRigors?: boolean;
+  /**
+   * Do you have pain in your side or lower back, or pain or burning when you pee?
+   */
+  fvLoin?: boolean;
+  /**
+   * Have you been abroad in the last 3 months, especially somewhere with malaria?
+   */
+  fvTravel?: boolean;
+  /**
+   * Are you getting worse, or have you been unwell for longer than expected?
+   */
+  fvWorse?: boolean;
+  /**
+   * Are you pregnant or have you had a baby in the last 6 weeks?
+   */
+  fvPregnant?: boolean;
+}
+
+/**
+ * Answers of Triage.Fits (Fits (seizures)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageFitsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Are any of these true?
+   */
+  fitUrgent?: ("now" | "repeated" | "notWaking" | "injured" | "pregnantDiabetes")[];
+  /**
+   * Have you been told by a doctor that you have epilepsy?
+   */
+  fitEpilepsy?: boolean;
+  /**
+   * When was the fit?
+   */
+  fitWhen?: "overWeek" | "days" | "today";
+  /**
+   * Was it like your usual seizures, and have you fully recovered?
+   */
+  fitUsual?: boolean;
+  /**
+   * Are you having more seizures than usual, or have you missed or changed your epilepsy medicine?
+   */
+  fitMore?: boolean;
+}
+
+/**
  * Answers of Triage.Headache (Headache or migraine), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageHeadacheAnswers {
@@ -722,6 +1314,58 @@ export interface TriageHeadacheAnswers {
    * On how many days a month do you take painkillers for headaches?
    */
   headPainkillerDays?: number;
+}
+
+/**
+ * Answers of Triage.HighBloodPressure (High blood pressure), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHighBloodPressureAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now?
+   */
+  bpUrgent?: ("chest" | "stroke" | "brain" | "pregnant")[];
+  /**
+   * What was the top (first, higher) number of your highest recent reading?
+   */
+  bpSystolic?: number;
+  /**
+   * What was the bottom (second, lower) number?
+   */
+  bpDiastolic?: number;
+  /**
+   * Do you have a new headache, nosebleeds, blurred vision, chest discomfort, breathlessness or feel confused?
+   */
+  bpSymptoms?: boolean;
+  /**
+   * Are you pregnant or have you had a baby in the last 6 weeks?
+   */
+  bpPregnant?: boolean;
 }
 
 /**
@@ -909,6 +1553,102 @@ export interface TriageMedicationQuestionAnswers {
 }
 
 /**
+ * Answers of Triage.MentalHealthCrisis (Mental health crisis or thoughts of suicide), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageMentalHealthCrisisAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Are any of these true for you now?
+   */
+  mhUrgent?: ("acted" | "plan" | "unsafe" | "others")[];
+  /**
+   * Have you had thoughts of ending your life, or that you would be better off dead?
+   */
+  mhThoughts?: boolean;
+  /**
+   * Have you hurt yourself recently (for example cutting or burning), even if it did not need treatment?
+   */
+  mhSelfHarm?: boolean;
+  /**
+   * Are you hearing or seeing things other people do not, or feel that people are against you or controlling you?
+   */
+  mhUnusual?: boolean;
+  /**
+   * Are you finding it very hard to cope day to day: not eating or sleeping, or drinking or using drugs much more than usual?
+   */
+  mhNotCoping?: boolean;
+}
+
+/**
+ * Answers of Triage.MoleSkinLump (Changed mole or skin lump), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageMoleSkinLumpAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now?
+   */
+  mlUrgent?: "spreading"[];
+  /**
+   * Is it red, hot, swollen and painful, or leaking pus?
+   */
+  mlInfected?: boolean;
+  /**
+   * Has the mole or lump done any of these?
+   */
+  mlChanges?: ("size" | "shape" | "colour" | "bleed" | "notHealing" | "bigLump")[];
+}
+
+/**
  * Answers of Triage.Non_specific (Can't find what you're looking for?), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageNonSpecificAnswers {
@@ -990,6 +1730,122 @@ export interface TriageNonSpecificAnswers {
    * Do you have a plan, or do you feel you might act on these thoughts soon?
    */
   nsSelfHarmPlan?: boolean;
+}
+
+/**
+ * Answers of Triage.NumbnessTingling (Numbness or tingling (pins and needles)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageNumbnessTinglingAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now?
+   */
+  ntUrgent?: ("stroke" | "chest" | "saddle" | "spreading" | "injury")[];
+  /**
+   * In the last 7 days, did you have sudden numbness or weakness on one side of your body that has now gone completely?
+   */
+  ntCameWent?: boolean;
+  /**
+   * Do you have new weakness, such as dropping things or your foot catching or slapping when you walk?
+   */
+  ntWeak?: boolean;
+  /**
+   * Do you have diabetes and a numb foot with a wound, sore, redness or swelling?
+   */
+  ntDiabeticFoot?: boolean;
+  /**
+   * Where is it?
+   */
+  ntWhere?: "hands" | "feet" | "one" | "other";
+  /**
+   * Is it getting worse or spreading?
+   */
+  ntWorse?: boolean;
+}
+
+/**
+ * Answers of Triage.PregnancyProblem (Pregnancy problem (bleeding, pain, baby moving less)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriagePregnancyProblemAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  pgUrgent?: ("heavyBleed" | "faint" | "fit" | "chest" | "severePain" | "preEclampsia" | "waters" | "movements")[];
+  /**
+   * How many weeks pregnant are you?
+   */
+  pgWeeks?: number;
+  /**
+   * Have you had any bleeding from your vagina?
+   */
+  pgBleeding?: "none" | "spotting" | "bleeding";
+  /**
+   * Do you have tummy pain or cramps?
+   */
+  pgPain?: boolean;
+  /**
+   * Do you have a high temperature, or pain or burning when you pee?
+   */
+  pgInfection?: boolean;
+  /**
+   * Do you have itching, especially on the palms of your hands or soles of your feet, without a rash?
+   */
+  pgItch?: boolean;
+  /**
+   * Are you being sick so much that you cannot keep food or fluids down?
+   */
+  pgVomit?: boolean;
 }
 
 /**
@@ -1241,6 +2097,94 @@ export interface TriageStomachPainAnswers {
 }
 
 /**
+ * Answers of Triage.StrokeSymptoms (Stroke symptoms (face, arm, speech)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageStrokeSymptomsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these right now, even if they are getting better?
+   */
+  stNow?: ("face" | "arm" | "speech" | "vision" | "balance" | "headache")[];
+  /**
+   * When did you last have symptoms like these?
+   */
+  stWhen?: "never" | "overWeek" | "week" | "recent";
+}
+
+/**
+ * Answers of Triage.SuddenVision (Sudden eye or vision problem), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageSuddenVisionAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  svUrgent?: ("stroke" | "loss" | "flashes" | "double" | "redPain" | "injury")[];
+  /**
+   * Do you have pain in your temples or scalp, or pain in your jaw when chewing?
+   */
+  svTemple?: boolean;
+  /**
+   * Do you wear contact lenses and have a painful or red eye, or does light hurt your eye?
+   */
+  svLens?: boolean;
+  /**
+   * How has your sight changed?
+   */
+  svChange?: "slow" | "notChanged" | "days";
+}
+
+/**
  * Answers of Triage.UrinaryWomen (Urinary symptoms (women)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageUrinaryWomenAnswers {
@@ -1296,6 +2240,106 @@ export interface TriageUrinaryWomenAnswers {
   utiBloodWithout?: boolean;
 }
 
+/**
+ * Answers of Triage.VomitingBlood (Vomiting blood or black poo), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageVomitingBloodAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  vbUrgent?: ("faint" | "large" | "vomitBlood" | "black" | "rectal" | "pain")[];
+  /**
+   * Which of these is closest to what you noticed?
+   */
+  vbWhat?: "darker" | "streaks" | "unsure";
+  /**
+   * Do you take iron tablets, or have you taken a bismuth medicine such as Pepto-Bismol?
+   */
+  vbIron?: boolean;
+  /**
+   * Do you take blood-thinning medicine (such as warfarin, apixaban or rivaroxaban), or anti-inflammatory painkillers (such as ibuprofen or naproxen)?
+   */
+  vbThinners?: boolean;
+}
+
+/**
+ * Answers of Triage.WeightLoss (Unexplained weight loss), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageWeightLossAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  wlUrgent?: ("blood" | "dka" | "swallow")[];
+  /**
+   * About how much weight have you lost without trying?
+   */
+  wlAmount?: "little" | "some" | "lot";
+  /**
+   * Are you more thirsty than usual and peeing more, or very tired?
+   */
+  wlThirst?: boolean;
+  /**
+   * Have your skin or the whites of your eyes turned yellow?
+   */
+  wlJaundice?: boolean;
+  /**
+   * Do you also have any of these?
+   */
+  wlWith?: ("swallowing" | "bowel" | "cough" | "sweats" | "lump" | "tummy")[];
+}
+
 /** The answers type of each pathway, by guidelineId. */
 export interface PathwayAnswersById {
   "Eligibility.BloodTest": EligibilityBloodTestAnswers;
@@ -1307,22 +2351,42 @@ export interface PathwayAnswersById {
   "Form.U16.EarPain": FormU16EarPainAnswers;
   "Form.U16.Fever": FormU16FeverAnswers;
   "Form.U16.Rash": FormU16RashAnswers;
+  "Triage.AllergicReaction": TriageAllergicReactionAnswers;
+  "Triage.Asthma": TriageAsthmaAnswers;
   "Triage.BackPain": TriageBackPainAnswers;
+  "Triage.Bleeding": TriageBleedingAnswers;
+  "Triage.BloodInUrine": TriageBloodInUrineAnswers;
+  "Triage.BreastLump": TriageBreastLumpAnswers;
+  "Triage.Breathlessness": TriageBreathlessnessAnswers;
+  "Triage.ChestPain": TriageChestPainAnswers;
   "Triage.Contraception": TriageContraceptionAnswers;
   "Triage.CoughCold": TriageCoughColdAnswers;
   "Triage.DiarrhoeaVomiting": TriageDiarrhoeaVomitingAnswers;
+  "Triage.Dizziness": TriageDizzinessAnswers;
   "Triage.Earache": TriageEaracheAnswers;
   "Triage.EyeProblem": TriageEyeProblemAnswers;
+  "Triage.Fainting": TriageFaintingAnswers;
+  "Triage.Fever": TriageFeverAnswers;
+  "Triage.Fits": TriageFitsAnswers;
   "Triage.Headache": TriageHeadacheAnswers;
+  "Triage.HighBloodPressure": TriageHighBloodPressureAnswers;
   "Triage.JointMusclePain": TriageJointMusclePainAnswers;
   "Triage.LowMoodAnxiety": TriageLowMoodAnxietyAnswers;
   "Triage.MedicationQuestion": TriageMedicationQuestionAnswers;
+  "Triage.MentalHealthCrisis": TriageMentalHealthCrisisAnswers;
+  "Triage.MoleSkinLump": TriageMoleSkinLumpAnswers;
   "Triage.Non_specific": TriageNonSpecificAnswers;
+  "Triage.NumbnessTingling": TriageNumbnessTinglingAnswers;
+  "Triage.PregnancyProblem": TriagePregnancyProblemAnswers;
   "Triage.SexualHealth": TriageSexualHealthAnswers;
   "Triage.SkinRash": TriageSkinRashAnswers;
   "Triage.SoreThroat": TriageSoreThroatAnswers;
   "Triage.StomachPain": TriageStomachPainAnswers;
+  "Triage.StrokeSymptoms": TriageStrokeSymptomsAnswers;
+  "Triage.SuddenVision": TriageSuddenVisionAnswers;
   "Triage.UrinaryWomen": TriageUrinaryWomenAnswers;
+  "Triage.VomitingBlood": TriageVomitingBloodAnswers;
+  "Triage.WeightLoss": TriageWeightLossAnswers;
 }
 
 /** Every pathway of schemas/questionnaires. */
@@ -1336,21 +2400,41 @@ export type GuidelineId =
   | "Form.U16.EarPain"
   | "Form.U16.Fever"
   | "Form.U16.Rash"
+  | "Triage.AllergicReaction"
+  | "Triage.Asthma"
   | "Triage.BackPain"
+  | "Triage.Bleeding"
+  | "Triage.BloodInUrine"
+  | "Triage.BreastLump"
+  | "Triage.Breathlessness"
+  | "Triage.ChestPain"
   | "Triage.Contraception"
   | "Triage.CoughCold"
   | "Triage.DiarrhoeaVomiting"
+  | "Triage.Dizziness"
   | "Triage.Earache"
   | "Triage.EyeProblem"
+  | "Triage.Fainting"
+  | "Triage.Fever"
+  | "Triage.Fits"
   | "Triage.Headache"
+  | "Triage.HighBloodPressure"
   | "Triage.JointMusclePain"
   | "Triage.LowMoodAnxiety"
   | "Triage.MedicationQuestion"
+  | "Triage.MentalHealthCrisis"
+  | "Triage.MoleSkinLump"
   | "Triage.Non_specific"
+  | "Triage.NumbnessTingling"
+  | "Triage.PregnancyProblem"
   | "Triage.SexualHealth"
   | "Triage.SkinRash"
   | "Triage.SoreThroat"
   | "Triage.StomachPain"
-  | "Triage.UrinaryWomen";
+  | "Triage.StrokeSymptoms"
+  | "Triage.SuddenVision"
+  | "Triage.UrinaryWomen"
+  | "Triage.VomitingBlood"
+  | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.Fever", "Form.U16.Rash", "Triage.BackPain", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Earache", "Triage.EyeProblem", "Triage.Headache", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Non_specific", "Triage.SexualHealth", "Triage.SkinRash", "Triage.SoreThroat", "Triage.StomachPain", "Triage.UrinaryWomen"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.Fever", "Form.U16.Rash", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Headache", "Triage.HighBloodPressure", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.SkinRash", "Triage.SoreThroat", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.UrinaryWomen", "Triage.VomitingBlood", "Triage.WeightLoss"];

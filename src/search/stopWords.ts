@@ -5,7 +5,7 @@
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   'a', 'about', 'after', 'again', 'all', 'also', 'am', 'an', 'and', 'any', 'are', 'as', 'at', 'be', 'because', 'been',
-  'before', 'being', 'but', 'by', 'can', 'cant', 'could', 'did', 'do', 'does', 'doing', 'dont', 'for', 'from', 'get',
+  'before', 'being', 'but', 'by', 'can', 'cant', 'could', 'did', 'do', 'does', 'doing', 'dont', 'feel', 'feeling', 'feels', 'felt', 'for', 'from', 'get',
   'getting', 'got', 'had', 'has', 'have', 'having', 'he', 'her', 'hers', 'him', 'his', 'how', 'i', 'if', 'im', 'in',
   'into', 'is', 'it', 'its', 'ive', 'just', 'keep', 'like', 'lot', 'me', 'mine', 'more', 'much', 'my', 'myself', 'need',
   'no', 'not', 'now', 'of', 'off', 'on', 'once', 'only', 'or', 'our', 'out', 'over', 'please', 'quite', 'really', 'she',

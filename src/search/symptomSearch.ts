@@ -95,6 +95,10 @@ export function queryTokens(text: string): string[] {
  * the start of a longer indexed word so that a half-typed word is close. Pathways that are not
  * main matches, score at least `fuzzyMinThreshold` and lie within `fuzzyDifference` of the best
  * similar score fill the list up to `maximumNumberOfPathways`.
+ *
+ * When there is no main match, the main scores of at least half `mainSearchMinThreshold` (and
+ * within `mainSearchFuzzyDifference` of the best) lead the similar matches, so a sentence whose
+ * words name different pathways still shows them, ahead of edit-distance guesses.
  */
 export class SymptomSearch {
   private readonly entries: SearchEntry[];
@@ -136,6 +140,15 @@ export class SymptomSearch {
     });
   }
 
+  /** Letter counts of every vocabulary word, in the vocabulary's order (LETTERS per word). */
+  private vocabularyCounts = new Uint8Array(0);
+
+  private countVocabulary(): void {
+    this.vocabularyCounts = new Uint8Array(this.vocabulary.size * LETTERS);
+    let k = 0;
+    for (const word of this.vocabulary.keys()) this.vocabularyCounts.set(letterCounts(word), k++ * LETTERS);
+  }
+
   get all(): readonly SearchEntry[] {
     return this.entries;
   }
@@ -165,6 +178,18 @@ export class SymptomSearch {
         .filter(([, score]) => score >= bestFuzzy - this.settings.fuzzyDifference)
         .sort(byScoreThenLabel(this.entries))
         .slice(0, room);
+    }
+    if (strong.length === 0) {
+      // No main match: a patient's sentence whose words point at different pathways ("coughing
+      // a lot at night": "night" names Fever's night sweats) dilutes every score. The pathways
+      // holding at least half the main threshold come first among the similar matches: a word
+      // found exactly beats an edit-distance guess.
+      const half = this.settings.mainSearchMinThreshold / 2;
+      const partial = [...main.entries()]
+        .filter(([, score]) => score >= half && score >= best - this.settings.mainSearchFuzzyDifference)
+        .sort(byScoreThenLabel(this.entries));
+      const partialIds = new Set(partial.map(([id]) => id));
+      similar = [...partial, ...similar.filter(([id]) => !partialIds.has(id))].slice(0, maximumNumberOfPathways);
     }
     const toScored = ([id, score]: [number, number]): ScoredPathway => ({ entry: this.entries[id]!, score: round(score) });
     return { kind: 'results', matches: strong.map(toScored), similar: similar.map(toScored) };
@@ -205,8 +230,28 @@ export class SymptomSearch {
   private fuzzyWeights(token: string): Map<number, number> {
     const weights = new Map<number, number>();
     if (token.length < PARTIAL_MIN_LENGTH) return weights;
+    const floor = this.settings.fuzzyMinThreshold;
+    const m = token.length;
+    const query = letterCounts(token);
+    // The bins the token uses: |q - w| summed over all bins is m + n - 2 * (sum of min(q, w)), and min is 0 elsewhere.
+    const bins = [...query.keys()].filter((c) => query[c]! > 0);
+    if (this.vocabularyCounts.length !== this.vocabulary.size * LETTERS) this.countVocabulary();
+    let k = -1;
     for (const [word, byEntry] of this.vocabulary) {
-      const sim = similarity(token, word, this.settings.fuzzyMinThreshold);
+      k++;
+      // A cheap lower bound first: a substitution changes the letter counts by at most 2, an
+      // insertion or deletion by 1, a transposition not at all, so the edit distance is at least
+      // half the difference of the counts (and, against the word's first m letters, at least
+      // half of what is left after the n - m other letters). Most words stop here.
+      const n = word.length;
+      let shared = 0;
+      for (let b = 0, base = k * LETTERS; b < bins.length; b++) shared += Math.min(query[bins[b]!]!, this.vocabularyCounts[base + bins[b]!]!);
+      const diff = m + n - 2 * shared;
+      const longest = Math.max(m, n);
+      const wholeOut = diff / 2 > (1 - floor) * longest;
+      const prefixOut = n <= m || Math.max(0, diff - (n - m)) / 2 > (1 - floor / PREFIX_FACTOR) * m;
+      if (wholeOut && prefixOut) continue;
+      const sim = similarity(token, word, floor);
       if (sim < this.settings.fuzzyMinThreshold) continue;
       for (const [id, fieldWeight] of byEntry) weights.set(id, Math.max(weights.get(id) ?? 0, sim * fieldWeight));
     }
@@ -275,30 +320,55 @@ export function similarity(query: string, word: string, floor = 0): number {
   // Largest distances that could still reach the floor, for the whole word and for its start.
   const wholeMax = (1 - floor) * longest;
   const prefixMax = prefix ? (1 - floor / PREFIX_FACTOR) * m : -1;
-  if (Math.abs(m - n) > wholeMax && prefixMax < 0) return 0;
-  const limit = Math.max(wholeMax, prefixMax);
+  const wholePossible = Math.abs(m - n) <= wholeMax;
+  if (!wholePossible && prefixMax < 0) return 0;
+  // Distances are whole numbers: one above `limit` cannot reach the floor.
+  const limit = Math.floor(Math.max(wholePossible ? wholeMax : -1, prefixMax));
   // One optimal-string-alignment table gives both: row m, column n is the distance to the whole
-  // word, row m, column m the distance to its first m letters.
-  const cols = n + 1;
+  // word, row m, column m the distance to its first m letters. When the whole word cannot reach
+  // the floor, only its first m letters are compared.
+  const width = wholePossible ? n : m;
+  const cols = width + 1;
   if (buffer.length < (m + 1) * cols) buffer = new Int32Array((m + 1) * cols * 2);
   const d = buffer;
-  for (let j = 0; j < cols; j++) d[j] = j;
+  // Only cells within `limit` of the diagonal can lie on a path of cost <= limit (Ukkonen's band);
+  // the cells just outside it hold limit + 1, so a path through them never reaches the floor.
+  const far = limit + 1;
+  for (let j = 0; j < cols; j++) d[j] = j <= limit ? j : far;
   for (let i = 1; i <= m; i++) {
-    d[i * cols] = i;
-    let rowMin = i;
+    const row = i * cols;
+    const lo = Math.max(1, i - limit);
+    const hi = Math.min(width, i + limit);
+    d[row] = i <= limit ? i : far;
+    if (lo > 1) d[row + lo - 1] = far;
+    let rowMin = lo > 1 ? far : d[row]!;
     const qi = query.charCodeAt(i - 1);
-    for (let j = 1; j < cols; j++) {
+    for (let j = lo; j <= hi; j++) {
       const wj = word.charCodeAt(j - 1);
-      let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + (qi === wj ? 0 : 1));
-      if (i > 1 && j > 1 && qi === word.charCodeAt(j - 2) && query.charCodeAt(i - 2) === wj) v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
-      d[i * cols + j] = v;
+      let v = Math.min(d[row - cols + j]! + 1, d[row + j - 1]! + 1, d[row - cols + j - 1]! + (qi === wj ? 0 : 1));
+      if (i > 1 && j > 1 && qi === word.charCodeAt(j - 2) && query.charCodeAt(i - 2) === wj) v = Math.min(v, d[row - 2 * cols + j - 2]! + 1);
+      d[row + j] = v;
       if (v < rowMin) rowMin = v;
     }
+    if (hi < width) d[row + hi + 1] = far;
     // Distances never shrink in later rows: nothing here can reach the floor any more.
     if (rowMin > limit) return 0;
   }
-  const whole = 1 - d[m * cols + n]! / longest;
+  const whole = wholePossible ? 1 - d[m * cols + n]! / longest : 0;
   return prefix ? Math.max(whole, PREFIX_FACTOR * (1 - d[m * cols + m]! / m)) : whole;
+}
+
+/** Letter-count bins: a to z, 0 to 9, and one for any other character. */
+const LETTERS = 37;
+
+function letterCounts(word: string): Uint8Array {
+  const counts = new Uint8Array(LETTERS);
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    const bin = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? 26 + c - 48 : 36;
+    counts[bin] = Math.min(255, counts[bin]! + 1);
+  }
+  return counts;
 }
 
 /** A half-typed word counts at 0.9 of its similarity to the start of the indexed word. */

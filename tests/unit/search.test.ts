@@ -77,6 +77,16 @@ describe('symptom search', () => {
     expect(results('hedache', strict).similar).toEqual([]);
   });
 
+  it('offers the diluted main scores as similar matches when nothing reaches a threshold', () => {
+    // Each word names a different pathway among its symptoms: 0.6 / 2 words = 0.3 each, under 0.5.
+    const outcome = results('tonsillitis and sciatica');
+    expect(outcome.matches).toEqual([]);
+    expect(ids(outcome.similar)).toEqual(['Triage.BackPain', 'Triage.SoreThroat']);
+    expect(outcome.similar[0]!.score).toBe(0.3);
+    // A suitable-for word alone (0.2) stays under half the threshold.
+    expect(results('lifting').similar).toEqual([]);
+  });
+
   it('finds nothing for nonsense', () => {
     expect(results('qwxzvbk')).toEqual({ kind: 'results', matches: [], similar: [] });
   });
@@ -98,5 +108,44 @@ describe('symptom search', () => {
     expect(similarity('diarh', 'diarrhoea')).toBeCloseTo(0.9 * (1 - 1 / 5), 5);
     expect(similarity('diarhea', 'diarrhoea')).toBeGreaterThan(0.5);
     expect(similarity('cold', 'cough')).toBeLessThan(0.5);
+  });
+});
+
+/** The full optimal-string-alignment table, no band and no cut-off: the reference for `similarity`. */
+function referenceSimilarity(query: string, word: string): number {
+  const m = query.length;
+  const n = word.length;
+  const longest = Math.max(m, n);
+  if (longest === 0) return 1;
+  const d = Array.from({ length: m + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= m; i++) {
+    for (let j = 1; j <= n; j++) {
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (query[i - 1] === word[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && query[i - 1] === word[j - 2] && query[i - 2] === word[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  const whole = 1 - d[m]![n]! / longest;
+  return n > m ? Math.max(whole, 0.9 * (1 - d[m]![m]! / m)) : whole;
+}
+
+describe('similarity with a floor (banded table)', () => {
+  it('gives the exact similarity whenever it reaches the floor, and something under the floor otherwise', () => {
+    // A fixed pseudo-random set of word pairs over a small alphabet, so that near misses are common.
+    let seed = 42;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const wordOf = () => Array.from({ length: 1 + Math.floor(rand() * 12) }, () => 'abcde'[Math.floor(rand() * 5)]).join('');
+    for (let k = 0; k < 5000; k++) {
+      const q = wordOf();
+      const w = rand() < 0.5 ? wordOf() : q.slice(0, Math.floor(rand() * q.length)) + wordOf().slice(0, 3) + q.slice(Math.floor(rand() * q.length));
+      for (const floor of [0, 0.5, 0.7]) {
+        const ref = referenceSimilarity(q, w);
+        // Leave small numbers all over the shared table first: the band must not read them.
+        similarity('aaaaaaaaaaaa', 'a'.repeat(1 + (k % 30)));
+        const got = similarity(q, w, floor);
+        if (ref >= floor) expect(got, `${q} ~ ${w} at ${floor}`).toBeCloseTo(ref, 10);
+        else expect(got, `${q} ~ ${w} at ${floor}`).toBeLessThan(floor);
+      }
+    }
   });
 });

@@ -1,0 +1,100 @@
+// The search regression set: lay phrasings (misspellings included) that must find their pathway
+// in the top 3 of the app's real symptom search, over the real library. The library is the
+// practice's `triageMapping` exactly as the seed builds it from schemas/questionnaires, searched
+// with the seed's `triageMappingSearch` settings, as TriageSearchPage does (main matches, then
+// similar matches). Every JSON file in tests/fixtures/search-phrasings is loaded; each gives
+// `phrasings: [{ text, expect }]` and a `minHitRate`. Misses are printed with what was found.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PATIENT_APP } from '../../../server/seed';
+import { SymptomSearch, queryTokens, searchSettings, similarity } from '../../../src/search/symptomSearch';
+import { triageLibrary } from '../../../src/search/triageMapping';
+
+interface Phrasing {
+  text: string;
+  /** The guidelineId that must be among the first 3 results. */
+  expect: string;
+}
+interface PhrasingFile {
+  description?: string;
+  minHitRate: number;
+  phrasings: Phrasing[];
+}
+
+const DIR = path.resolve(import.meta.dirname, '../../fixtures/search-phrasings');
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => [f, JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as PhrasingFile] as const);
+
+const library = triageLibrary(DEMO_PATIENT_APP.triageMapping);
+const engine = new SymptomSearch(library.entries, searchSettings(DEMO_PATIENT_APP.triageMappingSearch));
+const known = new Set(library.entries.map((e) => e.guidelineId));
+
+/** The guidelineIds the page lists for a text, in order (main matches, then similar matches). */
+export function shown(text: string): string[] {
+  const outcome = engine.search(text);
+  if (outcome.kind !== 'results') return [];
+  return [...outcome.matches, ...outcome.similar].map((m) => m.entry.guidelineId);
+}
+
+const top3 = (text: string, id: string) => shown(text).slice(0, 3).includes(id);
+
+describe('symptom search regression phrasings', () => {
+  it('has phrasing files, at least 120 phrasings in each', () => {
+    expect(files.length).toBeGreaterThan(0);
+    for (const [name, file] of files) expect(file.phrasings.length, name).toBeGreaterThanOrEqual(120);
+  });
+
+  // The words of the pathway-library issue that found nothing or the wrong thing before.
+  it.each([
+    ['chest pain', 'Triage.ChestPain'],
+    ['tight chest', 'Triage.ChestPain'],
+    ['short of breath', 'Triage.Breathlessness'],
+    ['breathless', 'Triage.Breathlessness'],
+    ['want to die', 'Triage.MentalHealthCrisis'],
+    ['fever', 'Triage.Fever'],
+    ['high temperature', 'Triage.Fever'],
+    ['throwing up blood', 'Triage.VomitingBlood'],
+    ['blood pressure', 'Triage.HighBloodPressure'],
+  ])('"%s" shows %s first', (text, id) => {
+    expect(shown(text)[0], JSON.stringify(shown(text))).toBe(id);
+  });
+
+  for (const [name, file] of files) {
+    it(`${name}: every expected pathway exists, and at least ${Math.round(file.minHitRate * 100)}% find it in the top 3`, () => {
+      const unknown = file.phrasings.filter((p) => !known.has(p.expect)).map((p) => `${p.text} -> ${p.expect}`);
+      expect(unknown, 'phrasings naming a pathway the library does not have').toEqual([]);
+      const misses = file.phrasings.filter((p) => !top3(p.text, p.expect));
+      const rate = (file.phrasings.length - misses.length) / file.phrasings.length;
+      console.log(
+        `${name}: ${file.phrasings.length - misses.length}/${file.phrasings.length} phrasings in the top 3 (${(rate * 100).toFixed(1)}%)` +
+          misses.map((m) => `\n  miss: "${m.text}" -> ${m.expect}; shown ${JSON.stringify(shown(m.text).slice(0, 3))}`).join(''),
+      );
+      expect(rate).toBeGreaterThanOrEqual(file.minHitRate);
+    });
+  }
+});
+
+describe('similar-match weights over the real library', () => {
+  it('the letter-count pre-filter drops no word the edit distance would keep (every keystroke of every phrasing)', () => {
+    type Internals = { vocabulary: Map<string, Map<number, number>>; fuzzyWeights(token: string): Map<number, number>; settings: { fuzzyMinThreshold: number } };
+    const internals = engine as unknown as Internals;
+    const floor = internals.settings.fuzzyMinThreshold;
+    const tokens = new Set<string>();
+    for (const [, file] of files) for (const p of file.phrasings) for (const w of queryTokens(p.text)) for (let i = 3; i <= w.length; i++) tokens.add(w.slice(0, i));
+    expect(tokens.size).toBeGreaterThan(500);
+    for (const token of tokens) {
+      const expected = new Map<number, number>();
+      for (const [word, byEntry] of internals.vocabulary) {
+        const sim = similarity(token, word);
+        if (sim < floor) continue;
+        for (const [id, w] of byEntry) expected.set(id, Math.max(expected.get(id) ?? 0, sim * w));
+      }
+      const got = internals.fuzzyWeights(token);
+      expect([...got.keys()].sort(), token).toEqual([...expected.keys()].sort());
+      for (const [id, w] of expected) expect(got.get(id), `${token} ${id}`).toBeCloseTo(w, 10);
+    }
+  });
+});
