@@ -869,7 +869,7 @@ export interface TriageHayFeverAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  hayUrgent?: ("breathing" | "wheeze" | "eye")[];
+  hayUrgent?: ("wheeze" | "eye")[];
   /**
    * Do you have asthma, and is it worse than usual?
    */
@@ -989,7 +989,7 @@ export interface TriageHeartburnAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  hbUrgent?: ("heart" | "stuck" | "severePain")[];
+  hbUrgent?: ("stuck" | "severePain")[];
   /**
    * How many weeks have you had these symptoms?
    */
@@ -1117,7 +1117,7 @@ export interface TriageInsectBiteAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  biteUrgent?: ("anaphylaxis" | "mouth" | "sepsis")[];
+  biteUrgent?: ("mouth" | "sepsis")[];
   /**
    * Does the bite look infected: pus, or redness, swelling, warmth or pain that is spreading or getting worse?
    */
@@ -1413,7 +1413,7 @@ export interface TriageNeckPainAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  npUrgent?: ("injury" | "meningitis" | "cord")[];
+  npUrgent?: ("injury" | "cord")[];
   /**
    * How many weeks have you had neck pain?
    */
