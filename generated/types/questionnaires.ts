@@ -313,6 +313,62 @@ export interface FormU16RashAnswers {
 }
 
 /**
+ * Answers of Triage.Acne (Acne and spots), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageAcneAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  acneUrgent?: ("feverUlcers" | "isoSide" | "selfHarm")[];
+  /**
+   * Which best describes your acne?
+   */
+  acneSeverity?: "mild" | "moderate" | "severe";
+  /**
+   * Is your acne leaving scars or dark marks?
+   */
+  acneScars?: boolean;
+  /**
+   * Have you used an acne treatment from a pharmacy for 8 weeks or more without it helping?
+   */
+  acneTried?: boolean;
+  /**
+   * Is your acne making you feel very anxious, low or stopping you going out?
+   */
+  acneDistress?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  acneOther?: string;
+}
+
+/**
  * Answers of Triage.AllergicReaction (Allergic reaction), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageAllergicReactionAnswers {
@@ -734,6 +790,126 @@ export interface TriageChestPainAnswers {
    * Which of these best describes your chest pain?
    */
   cpType?: "muscle" | "burning" | "breathing" | "other";
+}
+
+/**
+ * Answers of Triage.ColdSores (Cold sores), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageColdSoresAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  csUrgent?: ("eye" | "immune" | "eczema")[];
+  /**
+   * How many days have you had this cold sore?
+   */
+  csDays?: number;
+  /**
+   * Is it very large or very painful?
+   */
+  csLarge?: boolean;
+  /**
+   * Are you pregnant?
+   */
+  csPregnant?: boolean;
+  /**
+   * Do you get cold sores very often (more than 5 or 6 times a year)?
+   */
+  csOften?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  csOther?: string;
+}
+
+/**
+ * Answers of Triage.Constipation (Constipation), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageConstipationAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  conUrgent?: ("obstruction" | "severePain" | "bleed" | "feverPain")[];
+  /**
+   * How many weeks have you been constipated?
+   */
+  conWeeks?: number;
+  /**
+   * Have you noticed blood in or on your poo?
+   */
+  conBlood?: boolean;
+  /**
+   * Have you lost weight without trying?
+   */
+  conWeight?: boolean;
+  /**
+   * Is this a change from your usual bowel habit that has lasted 3 weeks or more?
+   */
+  conChange?: boolean;
+  /**
+   * Did it start after you began a new medicine (for example a painkiller such as codeine)?
+   */
+  conMeds?: boolean;
+  /**
+   * Have you used a laxative from a pharmacy for a week without it helping?
+   */
+  conTried?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  conOther?: string;
 }
 
 /**
@@ -1253,6 +1429,62 @@ export interface TriageFitsAnswers {
 }
 
 /**
+ * Answers of Triage.HayFever (Hay fever), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHayFeverAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  hayUrgent?: ("wheeze" | "eye")[];
+  /**
+   * Do you have asthma, and is it worse than usual?
+   */
+  hayAsthma?: boolean;
+  /**
+   * Have you used hay fever medicines from a pharmacy (antihistamines, a steroid nose spray or eye drops) for at least 2 weeks?
+   */
+  hayTried?: boolean;
+  /**
+   * Is it still stopping you sleeping, working or doing your usual things?
+   */
+  hayAffecting?: boolean;
+  /**
+   * Are you pregnant or breastfeeding?
+   */
+  hayPregnant?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  hayOther?: string;
+}
+
+/**
  * Answers of Triage.Headache (Headache or migraine), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageHeadacheAnswers {
@@ -1317,6 +1549,70 @@ export interface TriageHeadacheAnswers {
 }
 
 /**
+ * Answers of Triage.Heartburn (Heartburn and indigestion), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHeartburnAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  hbUrgent?: ("stuck" | "severePain")[];
+  /**
+   * How many weeks have you had these symptoms?
+   */
+  hbWeeks?: number;
+  /**
+   * Do you have difficulty swallowing, or does food feel like it sticks on the way down?
+   */
+  hbSwallow?: boolean;
+  /**
+   * Have you lost weight without trying?
+   */
+  hbWeight?: boolean;
+  /**
+   * Do you keep being sick?
+   */
+  hbVomit?: boolean;
+  /**
+   * Do you take ibuprofen, naproxen, aspirin or another anti-inflammatory painkiller regularly?
+   */
+  hbNsaid?: boolean;
+  /**
+   * Have you taken medicines from a pharmacy (such as antacids) for 3 weeks without them helping?
+   */
+  hbTried?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  hbOther?: string;
+}
+
+/**
  * Answers of Triage.HighBloodPressure (High blood pressure), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageHighBloodPressureAnswers {
@@ -1366,6 +1662,130 @@ export interface TriageHighBloodPressureAnswers {
    * Are you pregnant or have you had a baby in the last 6 weeks?
    */
   bpPregnant?: boolean;
+}
+
+/**
+ * Answers of Triage.Impetigo (Impetigo), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageImpetigoAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  impUrgent?: "sepsis"[];
+  /**
+   * Do you have a high temperature, or feel generally unwell?
+   */
+  impFever?: boolean;
+  /**
+   * Do you have a weakened immune system (for example from chemotherapy, steroid tablets, HIV or an organ transplant)?
+   */
+  impImmune?: boolean;
+  /**
+   * Do you have large blisters filled with fluid (bigger than a fingernail)?
+   */
+  impBullous?: boolean;
+  /**
+   * Is it widespread: more than 4 patches, or covering a large area of skin?
+   */
+  impWidespread?: boolean;
+  /**
+   * Have you had impetigo twice or more in the last year?
+   */
+  impRepeat?: boolean;
+  /**
+   * Have you already been treated for this and it has not improved after 7 days?
+   */
+  impTried?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  impOther?: string;
+}
+
+/**
+ * Answers of Triage.InsectBite (Insect bites and stings), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageInsectBiteAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  biteUrgent?: ("mouth" | "sepsis")[];
+  /**
+   * Does the bite look infected: pus, or redness, swelling, warmth or pain that is spreading or getting worse?
+   */
+  biteInfected?: boolean;
+  /**
+   * Do you have a high temperature, feel hot and shivery, or have flu-like symptoms or swollen glands?
+   */
+  biteFever?: boolean;
+  /**
+   * Were you bitten abroad in the last year, in a country where malaria is found?
+   */
+  biteAbroad?: boolean;
+  /**
+   * Was it a tick bite, and do you now have a red rash spreading out from it, or a circular rash like a bullseye?
+   */
+  biteTick?: boolean;
+  /**
+   * Is there a large area of swelling (more than 10cm, about the width of a hand) around the bite?
+   */
+  biteBigSwelling?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  biteOther?: string;
 }
 
 /**
@@ -1553,6 +1973,58 @@ export interface TriageMedicationQuestionAnswers {
 }
 
 /**
+ * Answers of Triage.Menopause (Menopause), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageMenopauseAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  menoUrgent?: ("clot" | "selfHarm")[];
+  /**
+   * Have you had any bleeding after your periods stopped for a year or more, or unexpected bleeding while on HRT?
+   */
+  menoBleed?: boolean;
+  /**
+   * Are your symptoms affecting your sleep, work, relationships or mood?
+   */
+  menoAffecting?: boolean;
+  /**
+   * Are you taking HRT?
+   */
+  menoHrt?: "no" | "yesFine" | "yesProblem";
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  menoOther?: string;
+}
+
+/**
  * Answers of Triage.MentalHealthCrisis (Mental health crisis or thoughts of suicide), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageMentalHealthCrisisAnswers {
@@ -1646,6 +2118,62 @@ export interface TriageMoleSkinLumpAnswers {
    * Has the mole or lump done any of these?
    */
   mlChanges?: ("size" | "shape" | "colour" | "bleed" | "notHealing" | "bigLump")[];
+}
+
+/**
+ * Answers of Triage.NeckPain (Neck pain), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageNeckPainAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  npUrgent?: ("injury" | "cord")[];
+  /**
+   * How many weeks have you had neck pain?
+   */
+  npWeeks?: number;
+  /**
+   * Have you had cancer, lost weight without trying, had a high temperature, or do you have a weakened immune system?
+   */
+  npWarning?: boolean;
+  /**
+   * Is the pain severe or not helped at all by painkillers, or does it wake you at night?
+   */
+  npSevere?: boolean;
+  /**
+   * Does pain, tingling or numbness spread down one arm?
+   */
+  npArm?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  npOther?: string;
 }
 
 /**
@@ -1789,6 +2317,130 @@ export interface TriageNumbnessTinglingAnswers {
 }
 
 /**
+ * Answers of Triage.Periods (Heavy or painful periods), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriagePeriodsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  perUrgent?: ("ectopic" | "soakingFaint" | "feverPain")[];
+  /**
+   * Could you be pregnant?
+   */
+  perPregnant?: "no" | "notSure" | "yes";
+  /**
+   * Do you have pain low in your tummy now, or bleeding that is not your usual period?
+   */
+  perPainNow?: boolean;
+  /**
+   * Do you bleed between periods or after sex?
+   */
+  perBetween?: boolean;
+  /**
+   * Had your periods stopped for a year or more before this bleeding started?
+   */
+  perAfterMenopause?: boolean;
+  /**
+   * Do you feel tired all the time, breathless or look very pale?
+   */
+  perAnaemia?: boolean;
+  /**
+   * Are your periods so heavy or painful that they stop you doing your usual things, even with painkillers?
+   */
+  perAffecting?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  perOther?: string;
+}
+
+/**
+ * Answers of Triage.Piles (Piles (haemorrhoids)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriagePilesAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  pilesUrgent?: ("heavyBleed" | "infection" | "painfulLump")[];
+  /**
+   * How many weeks have you had these symptoms?
+   */
+  pilesWeeks?: number;
+  /**
+   * Is the blood dark red, or mixed in with your poo (rather than bright red on the paper)?
+   */
+  pilesDarkBlood?: boolean;
+  /**
+   * Have you had looser or more frequent poo, or another change in your bowel habit, for 3 weeks or more?
+   */
+  pilesChange?: boolean;
+  /**
+   * Have you lost weight without trying?
+   */
+  pilesWeight?: boolean;
+  /**
+   * Have you used treatment from a pharmacy for a week without it helping?
+   */
+  pilesTried?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  pilesOther?: string;
+}
+
+/**
  * Answers of Triage.PregnancyProblem (Pregnancy problem (bleeding, pain, baby moving less)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriagePregnancyProblemAnswers {
@@ -1905,6 +2557,122 @@ export interface TriageSexualHealthAnswers {
 }
 
 /**
+ * Answers of Triage.Shingles (Shingles), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageShinglesAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  shUrgent?: "widespread"[];
+  /**
+   * Is the rash on your forehead, the tip or side of your nose, or around your eye, or do you have a painful red eye or changes in your sight?
+   */
+  shEye?: boolean;
+  /**
+   * Do you have weakness on one side of your face, or a rash in or around your ear with hearing loss or dizziness?
+   */
+  shFace?: boolean;
+  /**
+   * Do you have a weakened immune system (for example from chemotherapy, steroid tablets, HIV or an organ transplant), or are you pregnant?
+   */
+  shPregImmune?: boolean;
+  /**
+   * How many days ago did the rash appear?
+   */
+  shDays?: number;
+  /**
+   * Has the rash healed, but you still have pain where it was?
+   */
+  shPainAfter?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  shOther?: string;
+}
+
+/**
+ * Answers of Triage.Sinusitis (Sinusitis), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageSinusitisAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  sinUrgent?: ("eye" | "brain")[];
+  /**
+   * How many days have you had these symptoms?
+   */
+  sinDays?: number;
+  /**
+   * Do you have a very high temperature or feel very unwell?
+   */
+  sinUnwell?: boolean;
+  /**
+   * Do you have a weakened immune system (for example from chemotherapy, steroid tablets, HIV or an organ transplant)?
+   */
+  sinImmune?: boolean;
+  /**
+   * Have you had sinusitis 4 or more times in the last year?
+   */
+  sinRepeat?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  sinOther?: string;
+}
+
+/**
  * Answers of Triage.SkinRash (Skin rash or spots), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageSkinRashAnswers {
@@ -1962,6 +2730,66 @@ export interface TriageSkinRashAnswers {
    * Are you pregnant and have you been near someone with chickenpox, shingles or measles?
    */
   rashPregnant?: boolean;
+}
+
+/**
+ * Answers of Triage.SleepProblems (Sleep problems and insomnia), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageSleepProblemsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  sleepUrgent?: ("selfHarm" | "confusion")[];
+  /**
+   * How many weeks have you had problems sleeping?
+   */
+  sleepWeeks?: number;
+  /**
+   * Has anyone told you that you snore loudly and stop breathing, gasp or choke in your sleep?
+   */
+  sleepApnoea?: boolean;
+  /**
+   * Do you feel very sleepy in the day, or fall asleep without meaning to?
+   */
+  sleepDaytime?: boolean;
+  /**
+   * Do you drive?
+   */
+  sleepDrive?: boolean;
+  /**
+   * Have you been feeling low, anxious or worried most days?
+   */
+  sleepMood?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  sleepOther?: string;
 }
 
 /**
@@ -2034,6 +2862,58 @@ export interface TriageSoreThroatAnswers {
    * Is there anything else you want the practice to know about your sore throat?
    */
   stOther?: string;
+}
+
+/**
+ * Answers of Triage.SprainStrain (Sprains and strains), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageSprainStrainAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ssUrgent?: ("deformity" | "cannotBear" | "crack" | "numbCold" | "hotRed")[];
+  /**
+   * How many days ago did it happen?
+   */
+  ssDays?: number;
+  /**
+   * Is the pain or swelling getting worse?
+   */
+  ssWorse?: boolean;
+  /**
+   * Has it not started to get better after treating it at home?
+   */
+  ssNotBetter?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  ssOther?: string;
 }
 
 /**
@@ -2185,6 +3065,194 @@ export interface TriageSuddenVisionAnswers {
 }
 
 /**
+ * Answers of Triage.Tiredness (Tiredness and fatigue), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageTirednessAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  tiredUrgent?: ("confused" | "thirst" | "yellow" | "pale" | "selfHarm")[];
+  /**
+   * How many weeks have you felt like this?
+   */
+  tiredWeeks?: number;
+  /**
+   * Have you lost weight without trying?
+   */
+  tiredWeight?: boolean;
+  /**
+   * Do you have night sweats that soak your bedclothes?
+   */
+  tiredSweats?: boolean;
+  /**
+   * Have you noticed a new lump or swelling anywhere, for example in your neck, armpit or groin?
+   */
+  tiredLump?: boolean;
+  /**
+   * Have you been feeling low, anxious or stressed most days?
+   */
+  tiredMood?: boolean;
+  /**
+   * Has anyone told you that you snore loudly and stop breathing or gasp in your sleep?
+   */
+  tiredSnore?: boolean;
+  /**
+   * Do you have heavy periods?
+   */
+  tiredHeavy?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  tiredOther?: string;
+}
+
+/**
+ * Answers of Triage.Toothache (Toothache and dental problems), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageToothacheAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  toothUrgent?: ("airway" | "eyeSwelling" | "bleeding" | "sepsis")[];
+  /**
+   * Is your face or gum swollen?
+   */
+  toothSwelling?: boolean;
+  /**
+   * Do you have a high temperature, or feel hot and shivery?
+   */
+  toothFever?: boolean;
+  /**
+   * Is the pain severe and not helped by painkillers, or keeping you awake at night?
+   */
+  toothSevere?: boolean;
+  /**
+   * Has an adult tooth been knocked out or badly broken in the last day?
+   */
+  toothKnocked?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  toothOther?: string;
+}
+
+/**
+ * Answers of Triage.UrinaryMen (Urinary symptoms (men)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageUrinaryMenAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  umUrgent?: ("retention" | "sepsis" | "testicle" | "nerve" | "feverLoin")[];
+  /**
+   * Does it burn or sting when you pee, or is your pee cloudy or smelly?
+   */
+  umBurning?: boolean;
+  /**
+   * Do you feel hot and shivery, or have a temperature of 38°C or above?
+   */
+  umFever?: boolean;
+  /**
+   * Have you seen blood in your pee?
+   */
+  umBlood?: boolean;
+  /**
+   * Do you have a weak flow, need to strain, dribble, or feel you have not emptied your bladder?
+   */
+  umFlow?: boolean;
+  /**
+   * Do you need to pee more often or more urgently than usual, or get up at night to pee?
+   */
+  umOften?: boolean;
+  /**
+   * Have these symptoms got worse quickly over the last few days?
+   */
+  umWorse?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  umOther?: string;
+}
+
+/**
  * Answers of Triage.UrinaryWomen (Urinary symptoms (women)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageUrinaryWomenAnswers {
@@ -2238,6 +3306,66 @@ export interface TriageUrinaryWomenAnswers {
    * Have you seen blood in your pee when you did not have any pain or burning?
    */
   utiBloodWithout?: boolean;
+}
+
+/**
+ * Answers of Triage.VaginalDischarge (Vaginal thrush or discharge), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageVaginalDischargeAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  vdUrgent?: ("tss" | "pelvicFever" | "pregnantPain")[];
+  /**
+   * Which best describes your symptoms?
+   */
+  vdType?: "thrush" | "bv" | "coloured" | "blood";
+  /**
+   * Are you pregnant?
+   */
+  vdPregnant?: boolean;
+  /**
+   * Do you have bleeding between periods, after sex or after the menopause?
+   */
+  vdBleeding?: boolean;
+  /**
+   * Could you have a sexually transmitted infection, for example a new partner or sex without a condom?
+   */
+  vdSti?: boolean;
+  /**
+   * Have you had thrush more than twice in the last 6 months, or used thrush treatment in the last 2 months without it working?
+   */
+  vdRepeat?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  vdOther?: string;
 }
 
 /**
@@ -2351,6 +3479,7 @@ export interface PathwayAnswersById {
   "Form.U16.EarPain": FormU16EarPainAnswers;
   "Form.U16.Fever": FormU16FeverAnswers;
   "Form.U16.Rash": FormU16RashAnswers;
+  "Triage.Acne": TriageAcneAnswers;
   "Triage.AllergicReaction": TriageAllergicReactionAnswers;
   "Triage.Asthma": TriageAsthmaAnswers;
   "Triage.BackPain": TriageBackPainAnswers;
@@ -2359,6 +3488,8 @@ export interface PathwayAnswersById {
   "Triage.BreastLump": TriageBreastLumpAnswers;
   "Triage.Breathlessness": TriageBreathlessnessAnswers;
   "Triage.ChestPain": TriageChestPainAnswers;
+  "Triage.ColdSores": TriageColdSoresAnswers;
+  "Triage.Constipation": TriageConstipationAnswers;
   "Triage.Contraception": TriageContraceptionAnswers;
   "Triage.CoughCold": TriageCoughColdAnswers;
   "Triage.DiarrhoeaVomiting": TriageDiarrhoeaVomitingAnswers;
@@ -2368,23 +3499,39 @@ export interface PathwayAnswersById {
   "Triage.Fainting": TriageFaintingAnswers;
   "Triage.Fever": TriageFeverAnswers;
   "Triage.Fits": TriageFitsAnswers;
+  "Triage.HayFever": TriageHayFeverAnswers;
   "Triage.Headache": TriageHeadacheAnswers;
+  "Triage.Heartburn": TriageHeartburnAnswers;
   "Triage.HighBloodPressure": TriageHighBloodPressureAnswers;
+  "Triage.Impetigo": TriageImpetigoAnswers;
+  "Triage.InsectBite": TriageInsectBiteAnswers;
   "Triage.JointMusclePain": TriageJointMusclePainAnswers;
   "Triage.LowMoodAnxiety": TriageLowMoodAnxietyAnswers;
   "Triage.MedicationQuestion": TriageMedicationQuestionAnswers;
+  "Triage.Menopause": TriageMenopauseAnswers;
   "Triage.MentalHealthCrisis": TriageMentalHealthCrisisAnswers;
   "Triage.MoleSkinLump": TriageMoleSkinLumpAnswers;
+  "Triage.NeckPain": TriageNeckPainAnswers;
   "Triage.Non_specific": TriageNonSpecificAnswers;
   "Triage.NumbnessTingling": TriageNumbnessTinglingAnswers;
+  "Triage.Periods": TriagePeriodsAnswers;
+  "Triage.Piles": TriagePilesAnswers;
   "Triage.PregnancyProblem": TriagePregnancyProblemAnswers;
   "Triage.SexualHealth": TriageSexualHealthAnswers;
+  "Triage.Shingles": TriageShinglesAnswers;
+  "Triage.Sinusitis": TriageSinusitisAnswers;
   "Triage.SkinRash": TriageSkinRashAnswers;
+  "Triage.SleepProblems": TriageSleepProblemsAnswers;
   "Triage.SoreThroat": TriageSoreThroatAnswers;
+  "Triage.SprainStrain": TriageSprainStrainAnswers;
   "Triage.StomachPain": TriageStomachPainAnswers;
   "Triage.StrokeSymptoms": TriageStrokeSymptomsAnswers;
   "Triage.SuddenVision": TriageSuddenVisionAnswers;
+  "Triage.Tiredness": TriageTirednessAnswers;
+  "Triage.Toothache": TriageToothacheAnswers;
+  "Triage.UrinaryMen": TriageUrinaryMenAnswers;
   "Triage.UrinaryWomen": TriageUrinaryWomenAnswers;
+  "Triage.VaginalDischarge": TriageVaginalDischargeAnswers;
   "Triage.VomitingBlood": TriageVomitingBloodAnswers;
   "Triage.WeightLoss": TriageWeightLossAnswers;
 }
@@ -2400,6 +3547,7 @@ export type GuidelineId =
   | "Form.U16.EarPain"
   | "Form.U16.Fever"
   | "Form.U16.Rash"
+  | "Triage.Acne"
   | "Triage.AllergicReaction"
   | "Triage.Asthma"
   | "Triage.BackPain"
@@ -2408,6 +3556,8 @@ export type GuidelineId =
   | "Triage.BreastLump"
   | "Triage.Breathlessness"
   | "Triage.ChestPain"
+  | "Triage.ColdSores"
+  | "Triage.Constipation"
   | "Triage.Contraception"
   | "Triage.CoughCold"
   | "Triage.DiarrhoeaVomiting"
@@ -2417,24 +3567,40 @@ export type GuidelineId =
   | "Triage.Fainting"
   | "Triage.Fever"
   | "Triage.Fits"
+  | "Triage.HayFever"
   | "Triage.Headache"
+  | "Triage.Heartburn"
   | "Triage.HighBloodPressure"
+  | "Triage.Impetigo"
+  | "Triage.InsectBite"
   | "Triage.JointMusclePain"
   | "Triage.LowMoodAnxiety"
   | "Triage.MedicationQuestion"
+  | "Triage.Menopause"
   | "Triage.MentalHealthCrisis"
   | "Triage.MoleSkinLump"
+  | "Triage.NeckPain"
   | "Triage.Non_specific"
   | "Triage.NumbnessTingling"
+  | "Triage.Periods"
+  | "Triage.Piles"
   | "Triage.PregnancyProblem"
   | "Triage.SexualHealth"
+  | "Triage.Shingles"
+  | "Triage.Sinusitis"
   | "Triage.SkinRash"
+  | "Triage.SleepProblems"
   | "Triage.SoreThroat"
+  | "Triage.SprainStrain"
   | "Triage.StomachPain"
   | "Triage.StrokeSymptoms"
   | "Triage.SuddenVision"
+  | "Triage.Tiredness"
+  | "Triage.Toothache"
+  | "Triage.UrinaryMen"
   | "Triage.UrinaryWomen"
+  | "Triage.VaginalDischarge"
   | "Triage.VomitingBlood"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.Fever", "Form.U16.Rash", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Headache", "Triage.HighBloodPressure", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.SkinRash", "Triage.SoreThroat", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.UrinaryWomen", "Triage.VomitingBlood", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.Fever", "Form.U16.Rash", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
