@@ -10,7 +10,7 @@ const document: FormDocument = {
   "pages": [
     {
       "id": "page-1",
-      "title": "Does a child aged 12 to 42 months need emergency care?",
+      "title": "Does a child aged 12 to 42 months (1 to 3½ years) need emergency care?",
       "fields": [
         "page1Symptoms"
       ],
@@ -35,7 +35,7 @@ const document: FormDocument = {
     },
     {
       "id": "page-2",
-      "title": "Does a child aged 12 to 42 months need emergency care?",
+      "title": "Does a child aged 12 to 42 months (1 to 3½ years) need emergency care?",
       "fields": [
         "page2Symptoms"
       ],

@@ -71,7 +71,7 @@ describe('child request', () => {
     await clickButton(page, 'Next');
 
     await page.waitForURL((u) => u.pathname === '/child-request/emergency-symptoms');
-    await page.getByRole('heading', { name: 'Does a child aged 12 to 42 months need emergency care?' }).waitFor();
+    await page.getByRole('heading', { name: 'Does a child aged 12 to 42 months (1 to 3½ years) need emergency care?' }).waitFor();
     expect(await page.getByTestId('checklist-page-counter').textContent()).toBe('Page 1 of 2');
     expect(await page.getByText(/more than 8 puffs/).count()).toBeGreaterThan(0);
     await expectAccessible(page, 'checklist page 1');
@@ -88,12 +88,12 @@ describe('child request', () => {
     await clickButton(page, 'They have none of these');
 
     await page.waitForURL((u) => u.pathname === '/child-request/patient-details');
-    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await page.getByRole('heading', { name: "The child's details" }).waitFor();
     await expectAccessible(page, 'child details');
     await page.getByLabel(CHILD.sex, { exact: true }).check();
-    await page.getByLabel(/^First name/).fill(CHILD.firstName);
-    await page.getByLabel(/^Last name/).fill(CHILD.lastName);
-    await page.getByRole('textbox', { name: /^Postcode/ }).fill(CHILD.postcode);
+    await page.getByLabel(/^The child's first name/).fill(CHILD.firstName);
+    await page.getByLabel(/^The child's last name/).fill(CHILD.lastName);
+    await page.getByRole('textbox', { name: /^The postcode where the child lives/ }).fill(CHILD.postcode);
     await clickButton(page, 'Next');
     await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
     // A child request is answered by email: it is required.
@@ -202,7 +202,7 @@ describe('child request', () => {
   it('each checklist page is its own history entry with its own title; Next focuses the h1; a reload stays; a deep link past the pages passed shows the first', async () => {
     const { page } = await openPage(browser);
     await giveAge(page, dobForAge(2));
-    const heading = 'Does a child aged 12 to 42 months need emergency care?';
+    const heading = 'Does a child aged 12 to 42 months (1 to 3½ years) need emergency care?';
     await page.getByRole('heading', { name: heading }).waitFor();
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     await expect.poll(() => page.title()).toBe(`Your GP practice - ${heading} (page 1 of 2)`);
@@ -306,11 +306,11 @@ describe('child request with the keyboard alone', () => {
     await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
     await press(page, page.getByRole('button', { name: 'They have none of these' }));
 
-    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await page.getByRole('heading', { name: "The child's details" }).waitFor();
     await radio(page, page.getByLabel('Male', { exact: true }));
-    await typeInto(page, page.getByLabel(/^First name/), 'Leo');
-    await typeInto(page, page.getByLabel(/^Last name/), 'Testwell');
-    await typeInto(page, page.getByRole('textbox', { name: /^Postcode/ }), 'LS1 4AP');
+    await typeInto(page, page.getByLabel(/^The child's first name/), 'Leo');
+    await typeInto(page, page.getByLabel(/^The child's last name/), 'Testwell');
+    await typeInto(page, page.getByRole('textbox', { name: /^The postcode where the child lives/ }), 'LS1 4AP');
     await press(page, page.getByRole('button', { name: 'Next', exact: true }));
     await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
     await typeInto(page, page.getByLabel(/^Email address/), AMELIA.email!);
