@@ -198,6 +198,22 @@ export interface FormU16CoughBreathingAnswers {
    */
   coughBabyMonths?: number;
   /**
+   * Have you noticed any of these?
+   */
+  coughAmberSigns?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+  )[];
+  /**
    * How many days has your child had a cough?
    */
   coughDays?: number;
@@ -239,6 +255,22 @@ export interface FormU16DiarrhoeaVomitingAnswers {
    */
   dvBabyMonths?: number;
   /**
+   * Have you noticed any of these?
+   */
+  dvAmberSigns?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+  )[];
+  /**
    * What has your child had?
    */
   dvChildWhich?: ("vomiting" | "diarrhoea")[];
@@ -272,6 +304,22 @@ export interface FormU16EarPainAnswers {
    * How old is your baby in completed months?
    */
   earBabyMonths?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  earAmberSigns?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+  )[];
   /**
    * Which ear?
    */
@@ -406,7 +454,18 @@ export interface FormU16FeverAnswers {
   /**
    * Have you noticed any of these?
    */
-  feverAmber?: ("lessResponsive" | "fastBreathing" | "drinkingLess" | "limb" | "shivering")[];
+  feverAmber?: (
+    | "lessResponsive"
+    | "fastBreathing"
+    | "drinkingLess"
+    | "limb"
+    | "shivering"
+    | "nostrils"
+    | "fewerWees"
+    | "dryMouth"
+    | "pale"
+    | "worse"
+  )[];
   /**
    * Has your child been abroad in the last 12 months?
    */
@@ -505,6 +564,22 @@ export interface FormU16RashAnswers {
    * How old is your baby in completed months?
    */
   rashBabyMonths?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  rashAmberSigns?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+  )[];
   /**
    * What does the rash look like?
    */
