@@ -60,10 +60,8 @@ export default function ChildAgePage() {
       {tooOld !== undefined ? (
         <div className="nhsuk-warning-callout" ref={tooOldRef} tabIndex={-1} role="alert" data-testid="child-too-old">
           <h2 className="nhsuk-warning-callout__label">
-            <span role="text">
-              <span className="nhsuk-u-visually-hidden">Important: </span>
-              {TOO_OLD_HEADING}
-            </span>
+            <span className="nhsuk-u-visually-hidden">Important: </span>
+            {TOO_OLD_HEADING}
           </h2>
           <p>
             The date of birth you entered makes them {tooOld} years old. Someone aged 16 or over asks the practice for themselves: they can use this
