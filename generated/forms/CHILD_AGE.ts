@@ -6,7 +6,7 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "CHILD_AGE",
   "title": "What age is the child?",
-  "description": "The first step of a child request (/child-request): the child's date of birth. The app sends anyone whose age is not below 16 home (child requests are for children aged 15 or under).",
+  "description": "The first step of a child request (/child-request): the child's date of birth. A date of birth of 16 or over stays on this page with a message saying why (child requests are for children aged 15 or under) and a link home; anything else that is not a child's age goes home.",
   "pages": [
     {
       "title": "What age is the child?",

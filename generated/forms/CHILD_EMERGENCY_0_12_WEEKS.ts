@@ -47,6 +47,10 @@ const document: FormDocument = {
       ],
       "contentAfter": [
         {
+          "kind": "inset",
+          "text": "Not an emergency, but the child needs to be seen today if they are feeding or drinking much less than usual, have fewer wet nappies, are less responsive than usual, or have had a high temperature for 5 days. The questions after this check ask about these, so the practice can call you back today."
+        },
+        {
           "kind": "paragraph",
           "text": "If you are worried the child is seriously ill, trust your instincts and call 999.",
           "links": [
@@ -118,6 +122,10 @@ const document: FormDocument = {
             {
               "const": "temperature",
               "title": "The child has a temperature over 37.5°C, or a temperature under 36°C"
+            },
+            {
+              "const": "stiffNeck",
+              "title": "The child has a stiff neck, or bright light hurts their eyes"
             },
             {
               "const": "greenSick",

@@ -10,7 +10,7 @@ const document: FormDocument = {
   "pages": [
     {
       "id": "page-1",
-      "title": "Does a child aged 12 to 42 months need emergency care?",
+      "title": "Does a child aged 12 to 42 months (1 to 3½ years) need emergency care?",
       "fields": [
         "page1Symptoms"
       ],
@@ -35,7 +35,7 @@ const document: FormDocument = {
     },
     {
       "id": "page-2",
-      "title": "Does a child aged 12 to 42 months need emergency care?",
+      "title": "Does a child aged 12 to 42 months (1 to 3½ years) need emergency care?",
       "fields": [
         "page2Symptoms"
       ],
@@ -46,6 +46,10 @@ const document: FormDocument = {
         }
       ],
       "contentAfter": [
+        {
+          "kind": "inset",
+          "text": "Not an emergency, but the child needs to be seen today if they are feeding or drinking much less than usual, have fewer wet nappies, are less responsive than usual, or have had a high temperature for 5 days. The questions after this check ask about these, so the practice can call you back today."
+        },
         {
           "kind": "paragraph",
           "text": "If you are worried the child is seriously ill, trust your instincts and call 999.",
@@ -90,6 +94,10 @@ const document: FormDocument = {
               "title": "The child has a rash that does not fade when you press a glass against it"
             },
             {
+              "const": "cry",
+              "title": "The child has a high-pitched, weak or constant cry that is not like their usual cry"
+            },
+            {
               "const": "puffs",
               "title": "The child has asthma and needs more than 8 puffs of their blue reliever inhaler, or it is not helping"
             },
@@ -118,6 +126,10 @@ const document: FormDocument = {
             {
               "const": "temperature",
               "title": "The child has a high temperature and is drowsy, floppy, confused or has a stiff neck"
+            },
+            {
+              "const": "stiffNeck",
+              "title": "The child has a stiff neck, or bright light hurts their eyes"
             },
             {
               "const": "sick",

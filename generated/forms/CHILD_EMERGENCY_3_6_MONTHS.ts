@@ -47,6 +47,10 @@ const document: FormDocument = {
       ],
       "contentAfter": [
         {
+          "kind": "inset",
+          "text": "Not an emergency, but the child needs to be seen today if they are feeding or drinking much less than usual, have fewer wet nappies, are less responsive than usual, or have had a high temperature for 5 days. The questions after this check ask about these, so the practice can call you back today."
+        },
+        {
           "kind": "paragraph",
           "text": "If you are worried the child is seriously ill, trust your instincts and call 999.",
           "links": [
@@ -113,11 +117,15 @@ const document: FormDocument = {
           "oneOf": [
             {
               "const": "noFeed",
-              "title": "The child has not had a feed or drink for 12 hours or more"
+              "title": "The child has not had a feed for 8 hours or more, or is refusing every feed"
             },
             {
               "const": "temperature",
               "title": "The child has a temperature over 38°C"
+            },
+            {
+              "const": "stiffNeck",
+              "title": "The child has a stiff neck, or bright light hurts their eyes"
             },
             {
               "const": "sick",

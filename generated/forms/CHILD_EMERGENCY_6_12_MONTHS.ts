@@ -47,6 +47,10 @@ const document: FormDocument = {
       ],
       "contentAfter": [
         {
+          "kind": "inset",
+          "text": "Not an emergency, but the child needs to be seen today if they are feeding or drinking much less than usual, have fewer wet nappies, are less responsive than usual, or have had a high temperature for 5 days. The questions after this check ask about these, so the practice can call you back today."
+        },
+        {
           "kind": "paragraph",
           "text": "If you are worried the child is seriously ill, trust your instincts and call 999.",
           "links": [
@@ -100,6 +104,10 @@ const document: FormDocument = {
             {
               "const": "swallowed",
               "title": "The child may have swallowed a button battery, a magnet or something poisonous"
+            },
+            {
+              "const": "fontanelle",
+              "title": "The child has a bulging soft spot (fontanelle) on the top of their head"
             }
           ]
         }
@@ -118,6 +126,10 @@ const document: FormDocument = {
             {
               "const": "temperature",
               "title": "The child has a temperature over 38°C and is drowsy, floppy or not themselves"
+            },
+            {
+              "const": "stiffNeck",
+              "title": "The child has a stiff neck, or bright light hurts their eyes"
             },
             {
               "const": "sick",

@@ -99,7 +99,7 @@ export interface ChildEmergency012WeeksAnswers {
   /**
    * Tick any that apply to the child now: feeding, temperature and injuries
    */
-  page2Symptoms?: ("noFeed" | "temperature" | "greenSick" | "noWee" | "burn" | "injury")[];
+  page2Symptoms?: ("noFeed" | "temperature" | "stiffNeck" | "greenSick" | "noWee" | "burn" | "injury")[];
 }
 
 /**
@@ -124,12 +124,12 @@ export interface ChildEmergency1242MonthsAnswers {
    * Tick any that apply to the child now: breathing, waking and skin
    */
   page1Symptoms?: (
-    "notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "puffs" | "skin" | "swallowed"
+    "notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "cry" | "puffs" | "skin" | "swallowed"
   )[];
   /**
    * Tick any that apply to the child now: drinking, temperature and injuries
    */
-  page2Symptoms?: ("noDrink" | "temperature" | "sick" | "burn" | "injury")[];
+  page2Symptoms?: ("noDrink" | "temperature" | "stiffNeck" | "sick" | "burn" | "injury")[];
 }
 
 /**
@@ -161,7 +161,7 @@ export interface ChildEmergency36MonthsAnswers {
   /**
    * Tick any that apply to the child now: feeding, temperature and injuries
    */
-  page2Symptoms?: ("noFeed" | "temperature" | "sick" | "noWee" | "burn" | "injury")[];
+  page2Symptoms?: ("noFeed" | "temperature" | "stiffNeck" | "sick" | "noWee" | "burn" | "injury")[];
 }
 
 /**
@@ -171,11 +171,13 @@ export interface ChildEmergency612MonthsAnswers {
   /**
    * Tick any that apply to the child now: breathing, waking and skin
    */
-  page1Symptoms?: ("notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "cry" | "skin" | "swallowed")[];
+  page1Symptoms?: (
+    "notBreathing" | "breathingHard" | "unresponsive" | "fit" | "rash" | "cry" | "skin" | "swallowed" | "fontanelle"
+  )[];
   /**
    * Tick any that apply to the child now: feeding, temperature and injuries
    */
-  page2Symptoms?: ("noFeed" | "temperature" | "sick" | "noWee" | "burn" | "injury")[];
+  page2Symptoms?: ("noFeed" | "temperature" | "stiffNeck" | "sick" | "noWee" | "burn" | "injury")[];
 }
 
 /**

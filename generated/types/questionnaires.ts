@@ -105,6 +105,77 @@ export interface EligibilityFluVaccinationAnswers {
 }
 
 /**
+ * Answers of Form.U16.BreathingDifficulty (Breathing difficulty or asthma), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16BreathingDifficultyAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  breathUrgent?: (
+    "notBreathing" | "cantSpeak" | "reliever" | "floppy" | "grunting" | "stridor" | "swallowed" | "allergy"
+  )[];
+  /**
+   * Have you noticed any of these?
+   */
+  breathAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "wheezeNew"
+    | "chestPain"
+  )[];
+  /**
+   * For how many days has the child had this?
+   */
+  breathDays?: number;
+  /**
+   * Has the child been told they have asthma?
+   */
+  breathAsthma?: boolean;
+}
+
+/**
+ * Answers of Form.U16.Constipation (Constipation), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16ConstipationAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  consUrgent?: ("floppy" | "swollenVomit" | "severePain" | "newborn")[];
+  /**
+   * Have you noticed any of these?
+   */
+  consAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "bloodPoo"
+    | "sinceBirth"
+    | "weight"
+  )[];
+  /**
+   * For how many weeks has the child been constipated?
+   */
+  consWeeks?: number;
+}
+
+/**
  * Answers of Form.U16.CoughBreathing (Cough or breathing problems), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface FormU16CoughBreathingAnswers {
@@ -126,6 +197,22 @@ export interface FormU16CoughBreathingAnswers {
    * How old is your baby in completed months?
    */
   coughBabyMonths?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  coughAmberSigns?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+  )[];
   /**
    * How many days has your child had a cough?
    */
@@ -168,6 +255,22 @@ export interface FormU16DiarrhoeaVomitingAnswers {
    */
   dvBabyMonths?: number;
   /**
+   * Have you noticed any of these?
+   */
+  dvAmberSigns?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+  )[];
+  /**
    * What has your child had?
    */
   dvChildWhich?: ("vomiting" | "diarrhoea")[];
@@ -202,6 +305,22 @@ export interface FormU16EarPainAnswers {
    */
   earBabyMonths?: number;
   /**
+   * Have you noticed any of these?
+   */
+  earAmberSigns?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+  )[];
+  /**
    * Which ear?
    */
   earWhich?: "left" | "right" | "both";
@@ -221,6 +340,80 @@ export interface FormU16EarPainAnswers {
    * Is there fluid or pus coming out of the ear?
    */
   earDischarge?: boolean;
+}
+
+/**
+ * Answers of Form.U16.EyeProblems (Eye problems: red, sticky or sore eyes), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16EyeProblemsAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  eyeUrgent?: ("floppy" | "injury" | "chemical" | "vision" | "orbital")[];
+  /**
+   * Have you noticed any of these?
+   */
+  eyeAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "newborn"
+    | "pain"
+    | "lens"
+  )[];
+  /**
+   * For how many days has the child had this?
+   */
+  eyeDays?: number;
+}
+
+/**
+ * Answers of Form.U16.Feeding (Feeding problems in babies), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16FeedingAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  feedUrgent?: ("notBreathing" | "floppy" | "greenSick" | "noNappy" | "sunken" | "swollenTummy" | "bloodPoo")[];
+  /**
+   * How old is the baby in completed months?
+   */
+  feedBabyMonths?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  feedAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "projectile"
+    | "jaundice"
+    | "weightLoss"
+  )[];
+  /**
+   * For how many days have you been worried about feeding?
+   */
+  feedDays?: number;
+  /**
+   * What worries you most?
+   */
+  feedConcern?: ("reflux" | "slowGain" | "breastfeeding" | "crying")[];
 }
 
 /**
@@ -261,7 +454,18 @@ export interface FormU16FeverAnswers {
   /**
    * Have you noticed any of these?
    */
-  feverAmber?: ("lessResponsive" | "fastBreathing" | "drinkingLess" | "limb" | "shivering")[];
+  feverAmber?: (
+    | "lessResponsive"
+    | "fastBreathing"
+    | "drinkingLess"
+    | "limb"
+    | "shivering"
+    | "nostrils"
+    | "fewerWees"
+    | "dryMouth"
+    | "pale"
+    | "worse"
+  )[];
   /**
    * Has your child been abroad in the last 12 months?
    */
@@ -270,6 +474,80 @@ export interface FormU16FeverAnswers {
    * Does your child have a long-term condition or a weakened immune system, or are they having chemotherapy?
    */
   feverCondition?: boolean;
+}
+
+/**
+ * Answers of Form.U16.HeadInjury (Head injury or bump to the head), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16HeadInjuryAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  headUrgent?: (
+    | "unconscious"
+    | "fit"
+    | "bleeding"
+    | "knockedOut"
+    | "vomiting"
+    | "drowsy"
+    | "fluid"
+    | "neuro"
+    | "babyBump"
+    | "bigFall"
+  )[];
+  /**
+   * Have you noticed any of these?
+   */
+  headAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "headache"
+  )[];
+  /**
+   * How many hours ago did it happen?
+   */
+  headHours?: number;
+}
+
+/**
+ * Answers of Form.U16.MinorInjury (Minor injuries: cuts, sprains, burns and bites), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16MinorInjuryAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  injuryUrgent?: ("bleeding" | "floppy" | "broken" | "deepCut" | "burn" | "notAccident")[];
+  /**
+   * Have you noticed any of these?
+   */
+  injuryAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "bite"
+    | "infected"
+  )[];
+  /**
+   * How many days ago did it happen?
+   */
+  injuryDays?: number;
 }
 
 /**
@@ -286,6 +564,22 @@ export interface FormU16RashAnswers {
    * How old is your baby in completed months?
    */
   rashBabyMonths?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  rashAmberSigns?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+  )[];
   /**
    * What does the rash look like?
    */
@@ -310,6 +604,200 @@ export interface FormU16RashAnswers {
    * Is the skin red, hot, swollen and painful, or is eczema weeping or crusting?
    */
   rashInfected?: boolean;
+}
+
+/**
+ * Answers of Form.U16.SkinProblems (Skin problems: eczema, itching, bites and infections), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16SkinProblemsAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  skinUrgent?: ("anaphylaxis" | "floppy" | "nonBlanching" | "eyeSwelling")[];
+  /**
+   * Have you noticed any of these?
+   */
+  skinAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "herpeticum"
+    | "spreading"
+  )[];
+  /**
+   * Which of these is it?
+   */
+  skinKind?: ("eczema" | "impetigo" | "bite" | "other")[];
+}
+
+/**
+ * Answers of Form.U16.SomethingElse (Something else), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16SomethingElseAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  otherUrgent?: (
+    | "notBreathing"
+    | "floppy"
+    | "fit"
+    | "breathing"
+    | "anaphylaxis"
+    | "overdose"
+    | "nonBlanching"
+    | "skin"
+    | "stiffNeck"
+    | "blood"
+    | "severePain"
+    | "noWee"
+  )[];
+  /**
+   * How old is the baby in completed months?
+   */
+  otherBabyMonths?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  otherAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+  )[];
+  /**
+   * Describe what is worrying you about the child, in your own words
+   */
+  otherDescription?: string;
+  /**
+   * Does the child have a high temperature?
+   */
+  otherTemperature?: "no" | "hot" | "fever38" | "fever39";
+  /**
+   * How is it changing?
+   */
+  otherChange?: "better" | "slowly" | "quickly";
+  /**
+   * For how many days has this been going on?
+   */
+  otherDays?: number;
+}
+
+/**
+ * Answers of Form.U16.SoreThroat (Sore throat), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16SoreThroatAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  throatUrgent?: ("airway" | "stridor" | "floppy" | "nonBlanching" | "neckStiff")[];
+  /**
+   * Have you noticed any of these?
+   */
+  throatAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "notSwallowing"
+    | "immune"
+  )[];
+  /**
+   * For how many days has the child had a sore throat?
+   */
+  throatDays?: number;
+}
+
+/**
+ * Answers of Form.U16.TummyPain (Tummy pain), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16TummyPainAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  tummyUrgent?: ("floppy" | "collapse" | "severe" | "swollen" | "testicle" | "injury" | "blackPoo")[];
+  /**
+   * Have you noticed any of these?
+   */
+  tummyAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "fever"
+    | "wee"
+    | "thirsty"
+  )[];
+  /**
+   * For how many days has the child had tummy pain?
+   */
+  tummyDays?: number;
+}
+
+/**
+ * Answers of Form.U16.UrineProblems (Wee problems or urine infection), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16UrineProblemsAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  weeUrgent?: ("floppy" | "nonBlanching" | "noWee")[];
+  /**
+   * How old is the baby in completed months?
+   */
+  weeBabyMonths?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  weeAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "loin"
+    | "blood"
+    | "thirsty"
+    | "fever"
+  )[];
+  /**
+   * Is the main problem wetting (in the day or at night) without pain?
+   */
+  weeBedwetting?: boolean;
 }
 
 /**
@@ -3474,11 +3962,22 @@ export interface PathwayAnswersById {
   "Eligibility.CervicalScreening": EligibilityCervicalScreeningAnswers;
   "Eligibility.FirstContactPhysio": EligibilityFirstContactPhysioAnswers;
   "Eligibility.FluVaccination": EligibilityFluVaccinationAnswers;
+  "Form.U16.BreathingDifficulty": FormU16BreathingDifficultyAnswers;
+  "Form.U16.Constipation": FormU16ConstipationAnswers;
   "Form.U16.CoughBreathing": FormU16CoughBreathingAnswers;
   "Form.U16.DiarrhoeaVomiting": FormU16DiarrhoeaVomitingAnswers;
   "Form.U16.EarPain": FormU16EarPainAnswers;
+  "Form.U16.EyeProblems": FormU16EyeProblemsAnswers;
+  "Form.U16.Feeding": FormU16FeedingAnswers;
   "Form.U16.Fever": FormU16FeverAnswers;
+  "Form.U16.HeadInjury": FormU16HeadInjuryAnswers;
+  "Form.U16.MinorInjury": FormU16MinorInjuryAnswers;
   "Form.U16.Rash": FormU16RashAnswers;
+  "Form.U16.SkinProblems": FormU16SkinProblemsAnswers;
+  "Form.U16.SomethingElse": FormU16SomethingElseAnswers;
+  "Form.U16.SoreThroat": FormU16SoreThroatAnswers;
+  "Form.U16.TummyPain": FormU16TummyPainAnswers;
+  "Form.U16.UrineProblems": FormU16UrineProblemsAnswers;
   "Triage.Acne": TriageAcneAnswers;
   "Triage.AllergicReaction": TriageAllergicReactionAnswers;
   "Triage.Asthma": TriageAsthmaAnswers;
@@ -3542,11 +4041,22 @@ export type GuidelineId =
   | "Eligibility.CervicalScreening"
   | "Eligibility.FirstContactPhysio"
   | "Eligibility.FluVaccination"
+  | "Form.U16.BreathingDifficulty"
+  | "Form.U16.Constipation"
   | "Form.U16.CoughBreathing"
   | "Form.U16.DiarrhoeaVomiting"
   | "Form.U16.EarPain"
+  | "Form.U16.EyeProblems"
+  | "Form.U16.Feeding"
   | "Form.U16.Fever"
+  | "Form.U16.HeadInjury"
+  | "Form.U16.MinorInjury"
   | "Form.U16.Rash"
+  | "Form.U16.SkinProblems"
+  | "Form.U16.SomethingElse"
+  | "Form.U16.SoreThroat"
+  | "Form.U16.TummyPain"
+  | "Form.U16.UrineProblems"
   | "Triage.Acne"
   | "Triage.AllergicReaction"
   | "Triage.Asthma"
@@ -3603,4 +4113,4 @@ export type GuidelineId =
   | "Triage.VomitingBlood"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.Fever", "Form.U16.Rash", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];

@@ -73,6 +73,12 @@ export interface SchemaFormProps {
   hideTitle?: boolean;
   /** A message from the caller (e.g. a failed send), drawn above the form. */
   notice?: ReactNode;
+  /**
+   * The Send button cannot be pressed (disabled, aria-disabled) while true, e.g. "They have none
+   * of these" with an item ticked; `submitDescribedBy` names the element that says why.
+   */
+  submitDisabled?: boolean;
+  submitDescribedBy?: string;
 }
 
 export function SchemaForm(props: SchemaFormProps) {
@@ -278,7 +284,13 @@ export function SchemaForm(props: SchemaFormProps) {
           ))}
           <ContentBlocks key={`a${page}`} store={store} blocks={spec.contentAfter} pageIndex={page} position="contentAfter" />
           <div className="nhsuk-button-group">
-            <button className="nhsuk-button" type="submit" disabled={sending} aria-disabled={sending || undefined}>
+            <button
+              className="nhsuk-button"
+              type="submit"
+              disabled={sending || (last && props.submitDisabled === true)}
+              aria-disabled={sending || (last && props.submitDisabled === true) || undefined}
+              aria-describedby={last && props.submitDisabled === true ? props.submitDescribedBy : undefined}
+            >
               {last ? submitLabel : nextLabel}
             </button>
             {!props.hideBack && (page > 0 || onBack) ? (

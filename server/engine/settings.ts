@@ -21,6 +21,8 @@ export interface GuidelineListEntry {
   shortDescription: string;
   suitableFor: string;
   notSuitableFor: string;
+  /** Child pathways only: every symptom label and synonym, for the child symptom search. */
+  symptoms?: string[];
 }
 
 export interface PathwaySettings {
@@ -53,19 +55,24 @@ const listEntry = (p: Pathway): GuidelineListEntry => ({
   notSuitableFor: p.notSuitableFor,
 });
 
+/** Every symptom label and synonym of a pathway, each once, in document order. */
+function symptomWords(p: Pathway): string[] {
+  const words: string[] = [];
+  for (const s of p.symptoms) for (const w of [s.label, ...(s.synonyms ?? [])]) if (!words.includes(w)) words.push(w);
+  return words;
+}
+
 /** Enabled pathways only: a disabled one is neither searched nor listed. */
 export function pathwaySettings(pathways: readonly Pathway[]): PathwaySettings {
   const enabled = pathways.filter((p) => !p.disabled);
   const triageMapping: Record<string, TriageMappingEntry> = {};
   for (const p of enabled.filter((x) => x.guidelineId.startsWith('Triage.'))) {
-    const words: string[] = [];
-    for (const s of p.symptoms) for (const w of [s.label, ...(s.synonyms ?? [])]) if (!words.includes(w)) words.push(w);
-    triageMapping[p.guidelineId] = { guidelineId: p.guidelineId, label: p.label, symptoms: words, suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor };
+    triageMapping[p.guidelineId] = { guidelineId: p.guidelineId, label: p.label, symptoms: symptomWords(p), suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor };
   }
   return {
     triageMapping,
     eligibilityGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Eligibility.')).map(listEntry),
-    childGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Form.U16')).map(listEntry),
+    childGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Form.U16')).map((p) => ({ ...listEntry(p), symptoms: symptomWords(p) })),
     aiLedGuidelineIds: enabled.filter((p) => p.isAiLedGuideline).map((p) => p.guidelineId),
   };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { FormDocument } from '../../renderer/index';
 import { BackLink } from '../components/BackLink';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { usePageTitle } from '../shell/usePageTitle';
@@ -32,6 +33,11 @@ export interface PatientDetailsStepProps {
   backFallback: string;
   /** A caption drawn above each screen's heading (e.g. the request's name), under the back link. */
   caption?: ReactNode;
+  /**
+   * The details and contact-details documents reworded for who is asking (a parent about a
+   * child); same fields and rules, so the precompiled checks still apply. The page titles follow.
+   */
+  docs?: { details: FormDocument; contact: FormDocument };
 }
 
 /** Each screen's page name (its h1), for the title "Your GP practice - {page}". */
@@ -42,8 +48,9 @@ export const STEP_TITLES: Record<PatientDetailsState | 'loggedIn', string> = {
   loggedIn: STEP_FORMS.loggedIn.doc.pages[0]?.title ?? 'Your details',
 };
 
-function StepTitle({ screen }: { screen: PatientDetailsState | 'loggedIn' }) {
-  usePageTitle(STEP_TITLES[screen]);
+function StepTitle({ screen, docs }: { screen: PatientDetailsState | 'loggedIn'; docs?: PatientDetailsStepProps['docs'] }) {
+  const own = screen === 'DETAILS' ? docs?.details : screen === 'CONTACT_DETAILS' ? docs?.contact : undefined;
+  usePageTitle(own?.pages[0]?.title ?? STEP_TITLES[screen]);
   return null;
 }
 
@@ -63,6 +70,7 @@ export function PatientDetailsStep({
   onCancel,
   backFallback,
   caption,
+  docs,
 }: PatientDetailsStepProps) {
   const f = usePatientDetailsFlow({
     flow,
@@ -94,6 +102,7 @@ export function PatientDetailsStep({
   } else if (f.screen === 'DETAILS') {
     body = (
       <DetailsStep
+        doc={docs?.details}
         params={f.detailsParams}
         initialData={f.state.details}
         onChange={f.saveDetails}
@@ -104,6 +113,7 @@ export function PatientDetailsStep({
   } else {
     body = (
       <ContactDetailsStep
+        doc={docs?.contact}
         params={f.contactParams}
         emailRequired={f.state.emailRequired}
         initialData={f.state.contact}
@@ -116,7 +126,7 @@ export function PatientDetailsStep({
 
   return (
     <>
-      <StepTitle screen={f.screen} />
+      <StepTitle screen={f.screen} docs={docs} />
       {back}
       {caption}
       <OutcomeNotice outcome={f.outcome} practicePhone={f.practicePhone} />

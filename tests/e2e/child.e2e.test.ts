@@ -48,6 +48,12 @@ function dobForAge(years: number): string {
   return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() - 20)).toISOString().slice(0, 10);
 }
 
+/** A date of birth `months` months and a few days ago. */
+function dobForMonths(months: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, now.getUTCDate() - 5)).toISOString().slice(0, 10);
+}
+
 const CHILD = { firstName: 'Poppy', lastName: 'Testwell', sex: 'Female', postcode: 'LS1 4AP' };
 
 async function giveAge(page: Page, dob: string) {
@@ -55,6 +61,32 @@ async function giveAge(page: Page, dob: string) {
   await page.getByRole('heading', { name: 'What age is the child?' }).waitFor();
   await typeDate(page, 'dateOfBirth', dob);
   await clickButton(page, 'Next');
+}
+
+/** From the age question to the child menu: no emergency ticked, the child's details, the parent's contact details, Parent. */
+async function reachMenu(page: Page, dob: string) {
+  await giveAge(page, dob);
+  await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
+  await clickButton(page, 'They have none of these');
+  await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
+  await clickButton(page, 'They have none of these');
+  await page.getByRole('heading', { name: "The child's details" }).waitFor();
+  await page.getByLabel(CHILD.sex, { exact: true }).check();
+  await page.getByLabel(/^The child's first name/).fill(CHILD.firstName);
+  await page.getByLabel(/^The child's last name/).fill(CHILD.lastName);
+  await page.getByRole('textbox', { name: /^The postcode where the child lives/ }).fill(CHILD.postcode);
+  await clickButton(page, 'Next');
+  await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
+  await page.getByLabel(/^Email address/).fill(AMELIA.email!);
+  await page.getByLabel(/^Which phone number should the practice call/).fill(AMELIA.phone);
+  await page.getByLabel('This is my own number').check();
+  await page.getByLabel(/^I have read how my information is used/).check();
+  await clickButton(page, 'Next');
+  await page.getByRole('heading', { name: 'Your relationship to the child' }).waitFor();
+  await page.getByLabel('Parent', { exact: true }).check();
+  await page.getByLabel(/^Your full name/).fill('Amelia Testwell');
+  await clickButton(page, 'Next');
+  await page.waitForURL((u) => u.pathname === '/child-request/menu');
 }
 
 describe('child request', () => {
@@ -71,7 +103,7 @@ describe('child request', () => {
     await clickButton(page, 'Next');
 
     await page.waitForURL((u) => u.pathname === '/child-request/emergency-symptoms');
-    await page.getByRole('heading', { name: 'Does a child aged 12 to 42 months need emergency care?' }).waitFor();
+    await page.getByRole('heading', { name: 'Does a child aged 12 to 42 months (1 to 3½ years) need emergency care?' }).waitFor();
     expect(await page.getByTestId('checklist-page-counter').textContent()).toBe('Page 1 of 2');
     expect(await page.getByText(/more than 8 puffs/).count()).toBeGreaterThan(0);
     await expectAccessible(page, 'checklist page 1');
@@ -88,12 +120,12 @@ describe('child request', () => {
     await clickButton(page, 'They have none of these');
 
     await page.waitForURL((u) => u.pathname === '/child-request/patient-details');
-    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await page.getByRole('heading', { name: "The child's details" }).waitFor();
     await expectAccessible(page, 'child details');
     await page.getByLabel(CHILD.sex, { exact: true }).check();
-    await page.getByLabel(/^First name/).fill(CHILD.firstName);
-    await page.getByLabel(/^Last name/).fill(CHILD.lastName);
-    await page.getByRole('textbox', { name: /^Postcode/ }).fill(CHILD.postcode);
+    await page.getByLabel(/^The child's first name/).fill(CHILD.firstName);
+    await page.getByLabel(/^The child's last name/).fill(CHILD.lastName);
+    await page.getByRole('textbox', { name: /^The postcode where the child lives/ }).fill(CHILD.postcode);
     await clickButton(page, 'Next');
     await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
     // A child request is answered by email: it is required.
@@ -171,9 +203,16 @@ describe('child request', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
-  it('sends an adult date of birth home', async () => {
+  it('says why an adult date of birth cannot make a child request, and links home', async () => {
     const { page } = await openPage(browser);
     await giveAge(page, '1985-04-12');
+    const alert = page.getByTestId('child-too-old');
+    await alert.getByText('Child requests are for children under 16').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('child-too-old');
+    expect(await alert.textContent()).toContain('16 or over');
+    expect(new URL(page.url()).pathname).toBe('/child-request');
+    await expectAccessible(page, 'child age, 16 or over');
+    await alert.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     // And a child screen reached directly without a child's age goes home too.
     await page.goto('/child-request/menu');
@@ -189,7 +228,12 @@ describe('child request', () => {
     await card.getByRole('heading', { name: /Call 999 or go to A&E now/ }).waitFor();
     expect(await card.locator('.nhsuk-card--care--emergency').count()).toBe(1);
     await expectAccessible(page, 'checklist with an item ticked');
-    await clickButton(page, 'They have none of these');
+    // "They have none of these" cannot be pressed while something is ticked, and says why.
+    const none = page.getByRole('button', { name: 'They have none of these' });
+    expect(await none.isDisabled()).toBe(true);
+    expect(await none.getAttribute('aria-describedby')).toBe('none-of-these-disabled-reason');
+    expect(await page.locator('#none-of-these-disabled-reason').textContent()).toContain('You cannot choose "They have none of these" while something is ticked');
+    await none.click({ force: true });
     // Still on page 1 with the advice: nothing moves on, nothing is sent.
     expect(await page.getByTestId('checklist-page-counter').textContent()).toBe('Page 1 of 2');
     expect(new URL(page.url()).pathname).toBe('/child-request/emergency-symptoms');
@@ -202,7 +246,7 @@ describe('child request', () => {
   it('each checklist page is its own history entry with its own title; Next focuses the h1; a reload stays; a deep link past the pages passed shows the first', async () => {
     const { page } = await openPage(browser);
     await giveAge(page, dobForAge(2));
-    const heading = 'Does a child aged 12 to 42 months need emergency care?';
+    const heading = 'Does a child aged 12 to 42 months (1 to 3½ years) need emergency care?';
     await page.getByRole('heading', { name: heading }).waitFor();
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     await expect.poll(() => page.title()).toBe(`Your GP practice - ${heading} (page 1 of 2)`);
@@ -246,6 +290,82 @@ describe('child request', () => {
     await page.goForward();
     await page.waitForURL((u) => u.searchParams.get('page') === null);
     await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
+  });
+
+  it('the 4-month-old not feeding for 8 hours: ticking it brings the 999 card into view with focus on its heading; unticking lets the parent go on', async () => {
+    const { page } = await openPage(browser);
+    await page.setViewportSize({ width: 375, height: 600 });
+    await giveAge(page, dobForMonths(4));
+    await page.getByRole('heading', { name: 'Does a baby aged 3 to 6 months need emergency care?' }).waitFor();
+    const none = page.getByRole('button', { name: 'They have none of these' });
+    await none.click();
+    await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
+    // The limit is 8 hours for this band (it was 12): the parent whose baby has not fed for 8 hours ticks it.
+    const item = page.getByLabel(/has not had a feed for 8 hours or more/);
+    await item.scrollIntoViewIfNeeded();
+    await item.check();
+    const card = page.getByTestId('child-emergency-advice');
+    const heading = card.getByRole('heading', { name: /Call 999 or go to A&E now/ });
+    await heading.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.includes('Call 999 or go to A&E now') === true)).toBe(true);
+    await expect.poll(() => heading.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).toBe(true);
+    expect(await none.isDisabled()).toBe(true);
+    await expectAccessible(page, 'baby checklist, not feeding ticked');
+    // Unticked by mistake: the button can be pressed again.
+    await item.uncheck();
+    await card.waitFor({ state: 'detached' });
+    expect(await none.isDisabled()).toBe(false);
+    expect(await storedRequests()).toEqual([]);
+  });
+
+  it('the 4-month-old feeding much less with fewer wet nappies, who passes the checklist: found by search, the feeding pathway ends urgent today, never routine', async () => {
+    const { page } = await openPage(browser);
+    await reachMenu(page, dobForMonths(4));
+    await expectAccessible(page, 'child menu with search');
+    await page.getByRole('searchbox', { name: /Search for the child's symptom/ }).fill('baby not feeding, fewer wet nappys');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByTestId('child-main-matches');
+    await results.getByRole('heading', { name: 'Feeding problems in babies' }).waitFor();
+    await expectAccessible(page, 'child search results');
+    await results.getByRole('button', { name: 'Choose Feeding problems in babies' }).click();
+    await page.waitForURL((u) => u.pathname === '/triage/questionnaire');
+    await form(page).waitFor();
+    const doc = loadPathway('Form.U16.Feeding');
+    await answerQuestionnaire(page, doc, { feedBabyMonths: 4, feedAmber: ['feedLess', 'fewerWees'], feedDays: 0 }, { patientAge: 0, sexAtBirth: 'female' });
+    await page.waitForURL((u) => u.pathname === '/triage/your-own-words');
+    await page.getByRole('combobox', { name: /What do you hope for from the practice/ }).selectOption({ index: 1 });
+    // A parent reads the medication option as about the child.
+    expect(await page.getByRole('option', { name: "It is about the child's medication" }).count()).toBe(1);
+    await page.getByRole('textbox', { name: /Is there anything else it would help the practice to know/ }).fill('She has had hardly any milk since this morning');
+    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Send your request?' }).waitFor();
+    await clickButton(page, 'Send');
+    await page.getByRole('heading', { name: 'Your request is sent' }).waitFor();
+
+    const [stored] = await storedRequests();
+    const consultation = stored!.body.primaryRequest.consultation;
+    expect(consultation.guidelineId).toBe('Form.U16.Feeding');
+    expect(consultation.referralId).toBe('ref-urgent-callback');
+    // The engine's record, read as the practice: the top recommendation is the urgent-today one.
+    const execution = (await (await fetch(`${baseURL()}/api/v1/fhir/r4/GuidelineExecution/${consultation.executionId}`, { headers: authHeaders() })).json()) as Json;
+    expect(execution.recommendations[0].id).toBe('amber');
+    expect(execution.recommendations[0].actions.find((a: Json) => a.type === 'Referral').referralId).toBe('ref-urgent-callback');
+  });
+
+  it('"something else" for a child starts the child catch-all with the age band\'s checks and the parent\'s own words', async () => {
+    const { page } = await openPage(browser);
+    await reachMenu(page, dobForAge(6));
+    await page.getByRole('searchbox', { name: /Search for the child's symptom/ }).fill('lump behind ear');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // Whatever the search finds, "something else" stays on offer.
+    await page.getByTestId('child-search-results').getByText('Any relevant results will appear here.').waitFor({ state: 'detached' });
+    await page.getByTestId('child-something-else').click();
+    await page.waitForURL((u) => u.pathname === '/triage/questionnaire');
+    await form(page).getByRole('heading', { name: 'Urgent symptoms' }).waitFor();
+    await expectAccessible(page, 'child something else, first section');
+    const doc = loadPathway('Form.U16.SomethingElse');
+    await answerQuestionnaire(page, doc, { otherTemperature: 'no', otherChange: 'quickly', otherDescription: 'A lump behind her ear that is getting bigger' }, { patientAge: 6, sexAtBirth: 'female' });
+    await page.waitForURL((u) => u.pathname === '/triage/your-own-words');
   });
 
   it('shows each age band its own checklist, the youngest with the 6-hour feed and 37.5°C thresholds', async () => {
@@ -306,11 +426,11 @@ describe('child request with the keyboard alone', () => {
     await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
     await press(page, page.getByRole('button', { name: 'They have none of these' }));
 
-    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await page.getByRole('heading', { name: "The child's details" }).waitFor();
     await radio(page, page.getByLabel('Male', { exact: true }));
-    await typeInto(page, page.getByLabel(/^First name/), 'Leo');
-    await typeInto(page, page.getByLabel(/^Last name/), 'Testwell');
-    await typeInto(page, page.getByRole('textbox', { name: /^Postcode/ }), 'LS1 4AP');
+    await typeInto(page, page.getByLabel(/^The child's first name/), 'Leo');
+    await typeInto(page, page.getByLabel(/^The child's last name/), 'Testwell');
+    await typeInto(page, page.getByRole('textbox', { name: /^The postcode where the child lives/ }), 'LS1 4AP');
     await press(page, page.getByRole('button', { name: 'Next', exact: true }));
     await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
     await typeInto(page, page.getByLabel(/^Email address/), AMELIA.email!);

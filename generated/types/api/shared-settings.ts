@@ -42,6 +42,10 @@ export interface GuidelineListEntry {
   shortDescription: string;
   suitableFor: string;
   notSuitableFor: string;
+  /**
+   * Child pathways only: every symptom label and synonym, what the child symptom search matches a parent's words against (as triageMapping's symptoms).
+   */
+  symptoms?: string[];
 }
 export interface NhsLoginSettings {
   enabled: boolean;

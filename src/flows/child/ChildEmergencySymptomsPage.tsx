@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import type { FormData } from '../../../renderer/index';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm } from '../../../renderer/index';
 import { BackLink } from '../../components/BackLink';
@@ -11,6 +12,23 @@ import { passEmergencyCheck } from '../emergencyCheck';
 const CHECKLIST_PATH = '/child-request/emergency-symptoms';
 /** The query parameter naming the checklist page on screen, counted from 1 (none = the first page). */
 const CHECKLIST_PAGE_PARAM = 'page';
+
+/** The sentence that says why "They have none of these" cannot be pressed (its aria-describedby). */
+const NONE_DISABLED_ID = 'none-of-these-disabled-reason';
+
+/** How many items are ticked on a checklist page's answers. */
+function tickCount(answers: FormData | undefined): number {
+  return Object.values(answers ?? {}).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
+}
+
+/** Brings the 999 card into view and moves focus to its heading (where the parent just tapped, the screen reader follows). */
+function showCard(card: HTMLElement | null): void {
+  if (!card) return;
+  const heading = card.querySelector<HTMLElement>('.nhsuk-card__heading') ?? card;
+  // jsdom (component tests) has no scrollIntoView.
+  if (typeof card.scrollIntoView === 'function') card.scrollIntoView({ block: 'center', behavior: 'auto' });
+  heading.focus({ preventScroll: true });
+}
 
 /** The address of a checklist page (0-based index). */
 function checklistHref(index: number): string {
@@ -46,6 +64,8 @@ export default function ChildEmergencySymptomsPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const cardRef = useRef<HTMLDivElement>(null);
+  /** Set when a tick is added: the 999 card is then scrolled into view and its heading focused. */
+  const revealCard = useRef(false);
   const flow = child?.flow;
   const { document, band } = checklistFor(flow?.dateOfBirth ?? '1970-01-01');
   const total = document.pages.length;
@@ -59,12 +79,19 @@ export default function ChildEmergencySymptomsPage() {
   const heading = document.pages[index]?.title;
   usePageTitle(heading ? `${heading} (page ${index + 1} of ${total})` : undefined);
 
+  useEffect(() => {
+    if (!ticked || !revealCard.current) return;
+    revealCard.current = false;
+    showCard(cardRef.current);
+  });
+
   if (!child || !flow) return <Navigate to="/" replace />;
   if (!allowed) return <Navigate to={CHECKLIST_PATH} replace />;
 
   function noneOfThese() {
+    // The button is disabled while anything is ticked; this is the belt to its braces.
     if (anyTicked(childFlow.get().ticks[pageKey])) {
-      cardRef.current?.focus();
+      showCard(cardRef.current);
       return;
     }
     if (index + 1 < total) {
@@ -95,21 +122,29 @@ export default function ChildEmergencySymptomsPage() {
         key={pageKey}
         doc={checklistPage(document, index)}
         initialData={flow.ticks[pageKey] ?? {}}
-        onChange={(data) => childFlow.set((s) => ({ ...s, emergencySymptomsChecked: false, ticks: { ...s.ticks, [pageKey]: data } }))}
+        onChange={(data) => {
+          if (tickCount(data) > tickCount(childFlow.get().ticks[pageKey])) revealCard.current = true;
+          childFlow.set((s) => ({ ...s, emergencySymptomsChecked: false, ticks: { ...s.ticks, [pageKey]: data } }));
+        }}
         onSubmit={noneOfThese}
         hideBack
         submitLabel="They have none of these"
+        submitDisabled={ticked}
+        submitDescribedBy={NONE_DISABLED_ID}
         notice={undefined}
       />
       <div aria-live="assertive">
         {ticked ? (
-          <div ref={cardRef} tabIndex={-1} data-testid="child-emergency-advice">
-            <CareCard type="emergency" heading="Call 999 or go to A&E now">
+          <div ref={cardRef} data-testid="child-emergency-advice">
+            <CareCard type="emergency" heading="Call 999 or go to A&E now" focusableHeading>
               <p>
                 What you have ticked needs emergency care. Call 999 now, or take the child to A&amp;E straight away if you can get there
                 quickly and safely. If you are deaf or hard of hearing, use text relay on 18000.
               </p>
               <p>Do not use this online service and do not wait for the practice to contact you. Your request has not been sent.</p>
+              <p id={NONE_DISABLED_ID} data-testid="none-disabled-reason">
+                You cannot choose &quot;They have none of these&quot; while something is ticked. If you ticked something by mistake, untick it.
+              </p>
             </CareCard>
           </div>
         ) : null}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { startGuideline, stopExecution, type StartRefusal } from '../../api/engine';
@@ -10,6 +10,10 @@ import { proxyOn, triageFlow, type Selection } from '../triage/triageFlow';
 import { clearChildFlow } from './childFlow';
 import { useChildFlow } from './useChildGuard';
 import { BackLink } from '../../components/BackLink';
+import { SymptomSearch, searchSettings, type ScoredPathway, type SearchOutcome } from '../../search/symptomSearch';
+import { useFlowStore } from '../sessionFlowStore';
+import { childFlow } from './childFlow';
+import { SEARCH_PROMPTS } from '../triage/TriageSearchPage';
 
 export interface ChildGuideline {
   guidelineId: string;
@@ -17,7 +21,12 @@ export interface ChildGuideline {
   shortDescription?: string;
   suitableFor?: string;
   notSuitableFor?: string;
+  /** The pathway's symptom labels and synonyms (the child search's index). */
+  symptoms?: string[];
 }
+
+/** The child "something else" pathway: offered on its own, never as a search result or in the list. */
+export const CHILD_SOMETHING_ELSE_ID = 'Form.U16.SomethingElse';
 
 /** The practice's `childGuidelines` (shared settings), well-formed Form.U16 entries only, by label. */
 export function childGuidelines(raw: unknown): ChildGuideline[] {
@@ -25,7 +34,21 @@ export function childGuidelines(raw: unknown): ChildGuideline[] {
   return raw
     .filter((g): g is ChildGuideline => !!g && typeof g === 'object' && typeof (g as ChildGuideline).guidelineId === 'string' && typeof (g as ChildGuideline).label === 'string')
     .filter((g) => g.guidelineId.startsWith('Form.U16'))
+    .map((g) => ({ ...g, symptoms: Array.isArray(g.symptoms) ? g.symptoms.filter((w): w is string => typeof w === 'string') : [] }))
     .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/**
+ * The child symptom search (src/search, as the adult search): the child pathways but "something
+ * else", matched on label, symptom words and what each is suitable for.
+ */
+export function childSearch(options: readonly ChildGuideline[], settings?: Parameters<typeof searchSettings>[0]): SymptomSearch {
+  return new SymptomSearch(
+    options
+      .filter((o) => o.guidelineId !== CHILD_SOMETHING_ELSE_ID)
+      .map((o) => ({ guidelineId: o.guidelineId, label: o.label, symptoms: o.symptoms ?? [], ...(o.suitableFor ? { suitableFor: o.suitableFor } : {}), ...(o.notSuitableFor ? { notSuitableFor: o.notSuitableFor } : {}) })),
+    searchSettings(settings),
+  );
 }
 
 const REFUSALS: readonly StartRefusal[] = ['NOT_AVAILABLE', 'RESTRICTED_BY_AGE', 'RESTRICTED_BY_SEX'];
@@ -44,15 +67,47 @@ export default function ChildMenuPage() {
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<EngineErrorState>();
   const useProxy = proxyOn(settings);
+  const flow = useFlowStore(childFlow);
+  const all = useMemo(() => childGuidelines(settings.shared.childGuidelines), [settings.shared.childGuidelines]);
+  const engine = useMemo(() => childSearch(all, settings.patientApp.triageMappingSearch), [all, settings.patientApp.triageMappingSearch]);
+  const [text, setText] = useState(() => flow.lastSearch ?? '');
+  const [searched, setSearched] = useState<{ term: string; outcome: SearchOutcome } | undefined>(() =>
+    flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch) } : undefined,
+  );
 
   if (!child) return <Navigate to="/" replace />;
   const patient = child.flow.patient;
   if (!patient) return <Navigate to="/child-request/patient-details" replace />;
-  const options = childGuidelines(settings.shared.childGuidelines);
+  const options = all.filter((o) => o.guidelineId !== CHILD_SOMETHING_ELSE_ID);
+  const somethingElse = all.find((o) => o.guidelineId === CHILD_SOMETHING_ELSE_ID);
 
-  async function choose(option: ChildGuideline) {
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const term = text.trim();
+    if (term === '') return;
+    setSearched({ term, outcome: engine.search(term) });
+    childFlow.set({ lastSearch: term });
+  }
+  const matches = searched?.outcome.kind === 'results' ? searched.outcome.matches : [];
+  const similar = searched?.outcome.kind === 'results' ? searched.outcome.similar : [];
+  const prompt = !searched ? SEARCH_PROMPTS.pristine : matches.length > 0 ? undefined : similar.length > 0 ? SEARCH_PROMPTS.similarOnly : SEARCH_PROMPTS.none;
+  const byId = (m: ScoredPathway) => all.find((o) => o.guidelineId === m.entry.guidelineId);
+  const resultList = (list: ScoredPathway[], testId: string) => (
+    <ul className="nhsuk-list" data-testid={testId}>
+      {list.map((m) => {
+        const option = byId(m);
+        return option ? (
+          <li key={option.guidelineId} className="nhsuk-card">
+            <OptionCard option={option} onChoose={() => void choose(option, testId === 'child-main-matches' ? 'MAIN' : 'SIMILAR', searched?.term ?? '', [...matches, ...similar].map((x) => x.entry.guidelineId))} headingLevel={3} />
+          </li>
+        ) : null;
+      })}
+    </ul>
+  );
+
+  async function choose(option: ChildGuideline, searchType: Selection['searchType'] = 'ALL_OPTIONS', searchTerm = '', searchMatches: string[] = []) {
     if (!patient?.sexAtBirth) return;
-    const selection: Selection = { guidelineId: option.guidelineId, label: option.label, searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] };
+    const selection: Selection = { guidelineId: option.guidelineId, label: option.label, searchType, searchTerm, searchMatches };
     setFailure(undefined);
     setStarting(true);
     const old = triageFlow.get();
@@ -86,32 +141,76 @@ export default function ChildMenuPage() {
       <h1>Child request</h1>
       <p>Pick the option that looks the best for what the child needs.</p>
       {failure ? <EngineErrorPanel error={failure} actions={[{ label: 'Back to home', onClick: () => void navigate('/') }]} /> : null}
-      {options.length === 0 ? (
+      {all.length === 0 ? (
         <p data-testid="no-child-options">No options found. Please contact the practice.</p>
       ) : (
-        <ul className="nhsuk-list" data-testid="child-options">
-          {options.map((option) => (
-            <li key={option.guidelineId} className="nhsuk-card">
-              <div className="nhsuk-card__content">
-                <h2 className="nhsuk-card__heading nhsuk-heading-m">{option.label}</h2>
-                {option.shortDescription ? <p className="nhsuk-card__description">{option.shortDescription}</p> : null}
-                {option.suitableFor ? (
-                  <p>
-                    <strong>Suitable for:</strong> {option.suitableFor}
-                  </p>
-                ) : null}
-                {option.notSuitableFor ? (
-                  <p>
-                    <strong>Not suitable for:</strong> {option.notSuitableFor}
-                  </p>
-                ) : null}
-                <button type="button" className="nhsuk-button nhsuk-u-margin-bottom-0" onClick={() => void choose(option)} aria-label={`Choose ${option.label}`}>
-                  Choose
-                </button>
+        <>
+          <form role="search" onSubmit={submit} className="app-triage-search" aria-label="Search the child's symptoms">
+            <div className="nhsuk-form-group">
+              <label className="nhsuk-label nhsuk-label--s" htmlFor="child-symptom-search">
+                Search for the child&apos;s symptom or problem, in your own words
+              </label>
+              <div className="nhsuk-hint" id="child-symptom-search-hint">
+                For example: not feeding, high temperature, bumped head, earache
               </div>
-            </li>
-          ))}
-        </ul>
+              <input
+                className="nhsuk-input"
+                id="child-symptom-search"
+                name="child-symptom-search"
+                type="search"
+                autoComplete="off"
+                aria-describedby="child-symptom-search-hint"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+            </div>
+            <button className="nhsuk-button" type="submit" disabled={text.trim() === ''}>
+              Search
+            </button>
+          </form>
+          <div aria-live="polite" data-testid="child-search-results">
+            {prompt ? (
+              <p className="nhsuk-body" data-testid="child-search-prompt">
+                {prompt}
+              </p>
+            ) : null}
+            {matches.length > 0 ? (
+              <>
+                <h2 className="nhsuk-heading-m">Results</h2>
+                {resultList(matches, 'child-main-matches')}
+              </>
+            ) : null}
+            {similar.length > 0 ? (
+              <>
+                <h2 className="nhsuk-heading-m">Similar matches</h2>
+                {resultList(similar, 'child-similar-matches')}
+              </>
+            ) : null}
+          </div>
+          {somethingElse ? (
+            <>
+              <h2 className="nhsuk-heading-m">Can&apos;t find what you&apos;re looking for?</h2>
+              <p>
+                <button
+                  type="button"
+                  className="app-link-button"
+                  data-testid="child-something-else"
+                  onClick={() => void choose(somethingElse, 'NON_SPECIFIC', searched?.term ?? '', [...matches, ...similar].map((x) => x.entry.guidelineId))}
+                >
+                  Ask the practice about something else for the child
+                </button>
+              </p>
+            </>
+          ) : null}
+          <h2 className="nhsuk-heading-m">All options</h2>
+          <ul className="nhsuk-list" data-testid="child-options">
+            {options.map((option) => (
+              <li key={option.guidelineId} className="nhsuk-card">
+                <OptionCard option={option} onChoose={() => void choose(option)} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <button
         type="button"
@@ -123,5 +222,29 @@ export default function ChildMenuPage() {
         Cancel
       </button>
     </>
+  );
+}
+
+/** One child pathway as a card: what it is, what it is and is not suitable for, and Choose. */
+function OptionCard({ option, onChoose, headingLevel }: { option: ChildGuideline; onChoose: () => void; headingLevel: 2 | 3 }): ReactNode {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="nhsuk-card__content">
+      <Heading className="nhsuk-card__heading nhsuk-heading-s">{option.label}</Heading>
+      {option.shortDescription ? <p className="nhsuk-card__description">{option.shortDescription}</p> : null}
+      {option.suitableFor ? (
+        <p>
+          <strong>Suitable for:</strong> {option.suitableFor}
+        </p>
+      ) : null}
+      {option.notSuitableFor ? (
+        <p>
+          <strong>Not suitable for:</strong> {option.notSuitableFor}
+        </p>
+      ) : null}
+      <button type="button" className="nhsuk-button nhsuk-u-margin-bottom-0" onClick={onChoose} aria-label={`Choose ${option.label}`}>
+        Choose
+      </button>
+    </div>
   );
 }

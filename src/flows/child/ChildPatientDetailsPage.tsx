@@ -10,6 +10,7 @@ import { usePageTitle } from '../../shell/usePageTitle';
 import { useFlowStore } from '../sessionFlowStore';
 import { CHILD_FLOW, CHILD_MAX_AGE, childAge, childFlow, clearChildFlow, isChildAge, proxyStep, toChildProxy } from './childFlow';
 import { useChildFlow } from './useChildGuard';
+import { CHILD_DETAILS_DOCS } from './childWords';
 
 const check = fromAjvValidator(validateChildProxy);
 
@@ -50,6 +51,7 @@ export default function ChildPatientDetailsPage() {
         minAge={0}
         maxAge={CHILD_MAX_AGE}
         checkRecord={false}
+        docs={CHILD_DETAILS_DOCS}
         backFallback="/child-request/emergency-symptoms"
         onComplete={({ patient }) => {
           proxyStep.set({ patient });

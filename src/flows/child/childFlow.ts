@@ -34,6 +34,8 @@ export interface ChildFlowState {
   ticks: Record<string, FormData>;
   /** Set by "They have none of these" on the last checklist page. */
   emergencySymptomsChecked?: boolean;
+  /** The last words searched on the child menu (shown again on Back). */
+  lastSearch?: string;
   /** After the patient-details step: the child with the proxy (who is asking). */
   patient?: ChildPatient;
 }

@@ -12,6 +12,7 @@ import { goToUrgentBranch } from './urgentBranch';
 import { useFinishedTriage } from './useTriageBounce';
 import { BackLink } from '../../components/BackLink';
 import { cancelTarget } from '../eligibility/eligibilityFlow';
+import { needLabelForChild } from '../child/childWords';
 
 export const NO_SLOTS_TITLE = 'There are no self-book appointments right now';
 export const NOT_POSSIBLE_TITLE = 'Self-booking is not possible for this request';
@@ -48,7 +49,12 @@ export default function YourOwnWordsPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const configured = settings.patientApp.freeTextInput?.patientNeedOptions;
-  const options = useMemo(() => (configured && configured.length > 0 ? configured : DEFAULT_NEED_OPTIONS), [configured]);
+  const forChild = flow?.execution?.guidelineId.startsWith('Form.U16') === true;
+  const options = useMemo(() => {
+    const list = configured && configured.length > 0 ? configured : DEFAULT_NEED_OPTIONS;
+    // A parent asking about a child: "It is about my medication" is about the child's.
+    return forChild ? list.map((o) => ({ ...o, label: needLabelForChild(o.label) })) : list;
+  }, [configured, forChild]);
   const title = flow?.aiLed ? NO_SLOTS_TITLE : NOT_POSSIBLE_TITLE;
   const doc = useMemo(() => patientContextDocument(title, options), [title, options]);
   if (!flow || !flow.execution) return <Navigate to={TRIAGE_START} replace />;

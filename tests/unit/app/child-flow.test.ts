@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../../../renderer/core/index';
 import CHILD_PROXY from '../../../generated/forms/CHILD_PROXY';
 import { anyTicked, checklistFor, checklistPage, childAge, isChildAge, toChildProxy, type ChecklistBand } from '../../../src/flows/child/childFlow';
-import { childGuidelines } from '../../../src/flows/child/ChildMenuPage';
+import { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch } from '../../../src/flows/child/ChildMenuPage';
+import { needLabelForChild, CHILD_DETAILS_DOCS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/child/childWords';
+import { pathwaySettings, readPathwayDocuments } from '../../../server/engine/settings';
 
 const TODAY = new Date('2026-11-23T12:00:00Z');
 /** A date of birth `n` units before TODAY. */
@@ -52,6 +54,9 @@ describe('which emergency checklist a child gets', () => {
     expect(where('not fed for 6 hours')).toEqual(['0-12 weeks']);
     expect(where('for 12 hours or more')).toEqual(expect.arrayContaining(['3-6 months', '6-12 months']));
     expect(where('not fed for 6 hours')).not.toContain('3-6 months');
+    // A baby of 3 to 6 months who has not fed for 8 hours is an emergency (12 hours was too lax).
+    expect(where('not had a feed for 8 hours')).toEqual(['3-6 months']);
+    expect(where('not had a feed or drink for 12 hours')).toEqual(['6-12 months']);
     expect(where('over 37.5°C')).toEqual(['0-12 weeks']);
     expect(where('over 38°C')).toEqual(['3-6 months', '6-12 months']);
     expect(where('more than 8 puffs')).toEqual(['12-42 months', '3.5-10 years', '10-15 years']);
@@ -67,6 +72,28 @@ describe('which emergency checklist a child gets', () => {
       expect(doc.description).toContain('Illustrative demo content');
       expect(doc.pages.length).toBeGreaterThan(1);
       for (const page of doc.pages) expect(page.title).toMatch(/^Does a (baby|child) aged .+ need emergency care\?$/);
+    }
+  });
+
+  it('has the NICE NG143 red features in every band under 5 (not breathing or blue, floppy or not waking, fit, a rash that does not fade, grunting or indrawing, mottled skin, stiff neck)', () => {
+    for (const band of ALL.slice(0, 4)) {
+      const t = text(band);
+      for (const needle of ['stopped breathing', 'floppy', 'fit (seizure)', 'does not fade', 'grunting', 'blotchy', 'stiff neck']) expect(t, `${band}: ${needle}`).toContain(needle);
+    }
+    // A bulging fontanelle up to 12 months, a weak high-pitched cry up to 42 months.
+    for (const band of ALL.slice(0, 3)) expect(text(band)).toContain('bulging soft spot');
+    for (const band of ALL.slice(0, 4)) expect(text(band)).toContain('high-pitched, weak or constant cry');
+  });
+
+  it('says on the baby and toddler checklists that feeding much less or fewer wet nappies is seen today (the pathways ask)', () => {
+    for (const band of ALL.slice(0, 4)) expect(text(band)).toContain('fewer wet nappies');
+  });
+
+  it('no hour limit on feeding, drinking or wet nappies is over 12 hours, and none over 8 hours under 3 months', () => {
+    for (const band of ALL) {
+      const hours = [...text(band).matchAll(/for (\d+) hours/g)].map((m) => Number(m[1]));
+      for (const h of hours) expect(h, band).toBeLessThanOrEqual(12);
+      if (band === '0-12 weeks') for (const h of hours) expect(h, band).toBeLessThanOrEqual(8);
     }
   });
 
@@ -120,5 +147,77 @@ describe('the child menu', () => {
       { label: 'broken' },
     ]);
     expect(list.map((g) => g.guidelineId)).toEqual(['Form.U16.EarPain', 'Form.U16.Rash']);
+  });
+});
+
+describe('the child symptom search', () => {
+  const options = childGuidelines(pathwaySettings(readPathwayDocuments('schemas/questionnaires')).childGuidelines);
+  const engine = childSearch(options);
+  const top3 = (words: string) => {
+    const outcome = engine.search(words);
+    return outcome.kind === 'results' ? [...outcome.matches, ...outcome.similar].slice(0, 3).map((m) => m.entry.guidelineId) : [];
+  };
+
+  it('offers at least 12 child pathways, each with synonyms and an NHS page', () => {
+    expect(options.length).toBeGreaterThanOrEqual(12);
+    for (const o of options) expect(o.symptoms!.length, o.guidelineId).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each([
+    ['not feeding', 'Form.U16.Feeding'],
+    ['wont feed', 'Form.U16.Feeding'],
+    ['baby refusing bottle', 'Form.U16.Feeding'],
+    ['fewer wet nappies', 'Form.U16.Feeding'],
+    ['high temperature', 'Form.U16.Fever'],
+    ['temprature', 'Form.U16.Fever'],
+    ['struggling to breathe', 'Form.U16.BreathingDifficulty'],
+    ['asthma attack', 'Form.U16.BreathingDifficulty'],
+    ['bumped head', 'Form.U16.HeadInjury'],
+    ['fell and hit his head', 'Form.U16.HeadInjury'],
+    ['constipated', 'Form.U16.Constipation'],
+    ['consipation', 'Form.U16.Constipation'],
+    ['sore throat', 'Form.U16.SoreThroat'],
+    ['tonsilitis', 'Form.U16.SoreThroat'],
+    ['excema', 'Form.U16.SkinProblems'],
+    ['head lice', 'Form.U16.SkinProblems'],
+    ['tummy ache', 'Form.U16.TummyPain'],
+    ['stomache ache', 'Form.U16.TummyPain'],
+    ['hurts to wee', 'Form.U16.UrineProblems'],
+    ['water infection', 'Form.U16.UrineProblems'],
+    ['sticky eye', 'Form.U16.EyeProblems'],
+    ['conjuctivitis', 'Form.U16.EyeProblems'],
+    ['sprained ankle', 'Form.U16.MinorInjury'],
+    ['dog bite', 'Form.U16.MinorInjury'],
+    ['earache', 'Form.U16.EarPain'],
+    ['throwing up', 'Form.U16.DiarrhoeaVomiting'],
+    ['chicken pox', 'Form.U16.Rash'],
+    ['barking cough', 'Form.U16.CoughBreathing'],
+  ])('"%s" shows %s in the top 3', (words, id) => {
+    expect(top3(words)).toContain(id);
+  });
+
+  it('never offers "something else" as a result: it is offered on its own', () => {
+    expect(options.some((o) => o.guidelineId === CHILD_SOMETHING_ELSE_ID)).toBe(true);
+    for (const words of ['something else', 'not sure', 'worried about my baby']) expect(top3(words)).not.toContain(CHILD_SOMETHING_ELSE_ID);
+  });
+});
+
+describe('the child journey speaks to the parent', () => {
+  it('heads the details "The child\'s details" and asks for the child\'s name and date of birth', () => {
+    expect(CHILD_DETAILS_DOCS.details.pages[0]!.title).toBe("The child's details");
+    expect(CHILD_DETAILS_DOCS.details.schema.properties.firstName!.title).toBe("The child's first name");
+    expect(CHILD_DETAILS_DOCS.details.schema.properties.dateOfBirth!.title).toBe("The child's date of birth");
+  });
+
+  it('says whose number the parent gives, and keeps the fields and rules', () => {
+    const type = CHILD_DETAILS_DOCS.contact.schema.properties.type!;
+    expect(type.oneOf!.find((o) => o.const === 'OWN_NUMBER')!.title).toBe(OWN_NUMBER_FOR_CHILD);
+    expect(Object.keys(CHILD_DETAILS_DOCS.contact.schema.properties)).toEqual(expect.arrayContaining(['emailAddress', 'phoneNumber', 'type', 'acceptance']));
+    expect(CHILD_DETAILS_DOCS.contact.schema.required).toBeDefined();
+  });
+
+  it('makes "my medication" the child\'s', () => {
+    expect(needLabelForChild('It is about my medication')).toBe("It is about the child's medication");
+    expect(needLabelForChild('I need advice')).toBe('I need advice');
   });
 });

@@ -41,9 +41,17 @@ describe('settings generated from the pathway documents', () => {
     expect(shared.eligibilityGuidelines.map((g: Json) => g.guidelineId)).toEqual(ids('Eligibility.'));
     expect(shared.childGuidelines.map((g: Json) => g.guidelineId)).toEqual(ids('Form.U16'));
     const served = new Set((await get(`${ENGINE}/Guideline`)).map((g: Json) => g.guidelineId));
-    for (const g of [...shared.eligibilityGuidelines, ...shared.childGuidelines]) {
+    for (const g of shared.eligibilityGuidelines) {
       expect(served.has(g.guidelineId), g.guidelineId).toBe(true);
       expect(Object.keys(g).sort()).toEqual(['guidelineId', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor']);
+    }
+    // Child pathways also carry their symptom words: the child symptom search's index.
+    for (const g of shared.childGuidelines) {
+      expect(served.has(g.guidelineId), g.guidelineId).toBe(true);
+      expect(Object.keys(g).sort()).toEqual(['guidelineId', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor', 'symptoms']);
+      const doc = library.find((p) => p.guidelineId === g.guidelineId)!;
+      const words = doc.symptoms.flatMap((s) => [s.label, ...(s.synonyms ?? [])]);
+      expect(new Set(g.symptoms)).toEqual(new Set(words));
     }
   });
 
