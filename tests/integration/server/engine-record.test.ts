@@ -246,11 +246,11 @@ describe('the inbox sorts by tier: emergency first, then urgent today, then the 
     let url: string | undefined = `${base}/api/v1/practice/requests?limit=3`;
     let pages = 0;
     while (url) {
-      const res = await fetch(url, { headers: STAFF });
+      const res: Response = await fetch(url, { headers: STAFF });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-total-count')).toBe('8');
       seen.push(...((await res.json()) as Array<{ id: string }>).map((r) => r.id));
-      const link = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+      const link: string | undefined = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
       expect(res.headers.get('x-next-cursor') !== null).toBe(link !== undefined);
       url = link ? `${base}${link}` : undefined;
       pages++;
@@ -263,11 +263,11 @@ describe('the inbox sorts by tier: emergency first, then urgent today, then the 
     let page: string | undefined = `${base}/practice/inbox?limit=5`;
     const tiers: string[] = [];
     while (page) {
-      const html = await (await fetch(page, { headers: STAFF })).text();
+      const html: string = await (await fetch(page, { headers: STAFF })).text();
       const requestsPart = html.split('<section aria-labelledby="appointments-heading">')[0]!;
       articleIds.push(...[...requestsPart.matchAll(/, id ([0-9a-f-]{36})<\/p>/g)].map((m) => m[1]!));
       tiers.push(...[...requestsPart.matchAll(/<p class="tier" data-tier="([A-Z_0-9]+)">Urgency: <strong class="nhsuk-tag[^"]*">([^<]+)<\/strong>/g)].map((m) => `${m[1]}: ${m[2]}`));
-      const older = /href="(\/practice\/inbox\?cursor=[^"]+)" rel="next">Older requests/.exec(html)?.[1];
+      const older: string | undefined = /href="(\/practice\/inbox\?cursor=[^"]+)" rel="next">Older requests/.exec(html)?.[1];
       page = older ? `${base}${older}&limit=5` : undefined;
     }
     expect(articleIds).toEqual(expected);

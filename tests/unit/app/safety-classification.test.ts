@@ -17,7 +17,8 @@ import {
   withSafety,
   type SafetyState,
 } from '../../../src/flows/triage/safety/safety';
-import { classifyTriage } from '../../../server/triageClassification';
+import { classifyTriage, recordedSafetyAnswers, SAFETY_QUESTION_IDS } from '../../../server/triageClassification';
+import { SAFETY_QUESTIONS } from '../../../src/flows/triage/safety/safety';
 
 const rec = (id: string, ...actions: EngineAction[]): Recommendation => ({ id, type: 'Recommendation', title: id, evidence: [], actions });
 const referral = (referralId: string, label: string): EngineAction => ({ type: 'Referral', referralId, label });
@@ -127,6 +128,20 @@ describe('bounce, custom data and the body', () => {
       { key: 'anEOverrideReasonValid', type: 'BOOLEAN', value: true },
     ]);
     expect(overrideCustomData('none_of_the_above', [AE]).at(-1)).toEqual({ key: 'anEOverrideReasonValid', type: 'BOOLEAN', value: false });
+  });
+
+  it('records the safety answers before the override keys, in the keys the server reads them by', () => {
+    const entries = overrideCustomData('by_end_tomorrow', [AE], reached.answers);
+    expect(entries.slice(0, 4)).toEqual([
+      { key: 'emergencyQuestion.drinksFluids', type: 'BOOLEAN', value: true },
+      { key: 'emergencyQuestion.breathsNormally', type: 'BOOLEAN', value: false },
+      { key: 'emergencyQuestion.passesUrine', type: 'BOOLEAN', value: true },
+      { key: 'emergencyQuestion.ableToStandOrWalk', type: 'BOOLEAN', value: true },
+    ]);
+    expect([...SAFETY_QUESTION_IDS]).toEqual([...SAFETY_QUESTIONS]);
+    expect(recordedSafetyAnswers(entries)).toEqual(reached.answers);
+    // One answer missing: the server finds no recorded safety check.
+    expect(recordedSafetyAnswers(entries.filter((e) => e.key !== 'emergencyQuestion.passesUrine'))).toBeUndefined();
   });
 
   const built = () => ({
