@@ -37,6 +37,29 @@ function answerText(a: unknown): string {
   return typeof answer.unit === 'string' ? `${text} ${answer.unit}` : text;
 }
 
+/**
+ * "In the patient's words": every free-text (TEXT) answer of the questionnaire, from the engine's
+ * record, then the patient context ("your own words" page) when they gave it. An urgent result
+ * skips that page (docs/architecture.md), so the words typed in the questionnaire are shown here
+ * whatever way the request came (after an override too).
+ */
+function patientWordsHtml(request: Json, context: Json): string {
+  const need = obj(context.patientNeed);
+  const typed = (Array.isArray(request.responseData) ? request.responseData : [])
+    .map(obj)
+    .filter((o) => o.observationType === 'TEXT')
+    .map((o) => ({ label: String(o.label ?? o.identifier ?? ''), text: (Array.isArray(o.answer) ? o.answer : []).map((a) => String(obj(a).value ?? '')).join(' ') }))
+    .filter((w) => w.text.trim() !== '');
+  const rows = typed.map((w) => `<dt>${escapeHtml(w.label)}</dt><dd>${escapeHtml(w.text)}</dd>`);
+  if (typeof context.additionalInfo === 'string' || typeof need.label === 'string') {
+    rows.push(
+      `<dt>What do you hope for from the practice?</dt><dd>${escapeHtml(String(need.label ?? ''))}</dd>`,
+      `<dt>Is there anything else it would help the practice to know?</dt><dd>${escapeHtml(String(context.additionalInfo ?? ''))}</dd>`,
+    );
+  }
+  return rows.length > 0 ? `<h3>In the patient's words</h3>\n<dl class="patient-context">\n${rows.join('\n')}\n</dl>` : '';
+}
+
 /** A consultation as the practice reads it: pathway, urgency and colour, each question's label with its answer, patient context. */
 function consultationHtml(body: Json): string {
   const request = obj(body.triageRequest);
@@ -52,7 +75,6 @@ function consultationHtml(body: Json): string {
     const given = (Array.isArray(item.answer) ? item.answer : []).map(answerText).join(', ');
     return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(given)}</dd>`;
   });
-  const need = obj(context.patientNeed);
   // The safety check ("Are you safe to wait for GP care?"), when the answers pointed to A&E: what
   // the patient answered, whether they said they will attend A&E, and the reason they gave to wait.
   const safety = (Array.isArray(request.emergencyQuestions) ? request.emergencyQuestions : []).map((q) => {
@@ -77,15 +99,7 @@ ${safety.length > 0 ? `<dl class="safety-answers">\n${safety.join('\n')}\n</dl>`
 ${answers.join('\n')}
 </dl>
 ${safetyHtml}
-${
-  typeof context.additionalInfo === 'string' || typeof need.label === 'string'
-    ? `<h3>In the patient's words</h3>
-<dl class="patient-context">
-<dt>What do you hope for from the practice?</dt><dd>${escapeHtml(String(need.label ?? ''))}</dd>
-<dt>Is there anything else it would help the practice to know?</dt><dd>${escapeHtml(String(context.additionalInfo ?? ''))}</dd>
-</dl>`
-    : ''
-}
+${patientWordsHtml(request, context)}
 </section>`;
 }
 

@@ -287,3 +287,103 @@ describe('the inbox sorts by tier: emergency first, then urgent today, then the 
     expect(res.status).toBe(400);
   });
 });
+
+describe("spec row 13: an urgent request sent after a valid override carries the patient's own words", () => {
+  // A pathway whose free-text question comes before its red flag: the words are typed, then the
+  // answers point to A&E (so the "your own words" page is skipped, docs/architecture.md).
+  const OWN_WORDS = {
+    guidelineId: 'Triage.FixtureOwnWords',
+    identifier: 'Triage.FixtureOwnWords',
+    version: '1.0.0',
+    label: 'Fixture own words',
+    name: 'Fixture own words',
+    inboxLabel: 'Fixture own words',
+    description: 'Illustrative demo content, not a clinically assured pathway. A test fixture.',
+    symptoms: [{ label: 'Fixture own words', guid: '00000000-0000-4000-8000-000000000013', synonyms: ['fixture own words'] }],
+    disabled: false,
+    sections: [
+      {
+        id: 'words',
+        document: {
+          id: 'FIXTURE_OWN_WORDS',
+          title: 'Your problem',
+          pages: [{ title: 'Your problem', fields: ['owDescription'] }],
+          schema: { type: 'object', required: ['owDescription'], properties: { owDescription: { type: 'string', title: 'Describe your problem in your own words', maxLength: 2000, 'x-observationType': 'TEXT' } }, additionalProperties: false },
+          uiSchema: { owDescription: { 'ui:widget': 'textarea' } },
+        },
+      },
+      {
+        id: 'flag',
+        document: {
+          id: 'FIXTURE_OWN_WORDS_FLAG',
+          title: 'Bleeding',
+          pages: [{ title: 'Bleeding', fields: ['owBlood'] }],
+          schema: { type: 'object', required: ['owBlood'], properties: { owBlood: { type: 'boolean', title: 'Have you coughed up blood today?', 'x-observationType': 'BINARY' } }, additionalProperties: false },
+          uiSchema: { owBlood: { 'ui:widget': 'yesNo' } },
+        },
+      },
+    ],
+    outcomes: [
+      {
+        id: 'ow-ae',
+        when: [{ question: 'owBlood', operator: 'IS', answer: true }],
+        recommendation: { type: 'Recommendation', tier: 'AE_NOW', title: 'Go to A&E now', evidence: ['Fixture.'], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] },
+      },
+    ],
+  };
+  let own: TestServer;
+  let ownBase: string;
+  let dir: string;
+  beforeAll(async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gp-own-words-'));
+    writeFileSync(path.join(dir, 'Triage.FixtureOwnWords.json'), JSON.stringify(OWN_WORDS));
+    own = await startServer({ apiToken: TOKEN, questionnairesDirs: [dir] });
+    ownBase = await own.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await own.cleanup();
+    const { rmSync } = await import('node:fs');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the words typed in the questionnaire and on an earlier own-words page are stored and shown under "In the patient\'s words"', async () => {
+    const started = await postJson(`${ownBase}${ENGINE}/Guideline/Triage.FixtureOwnWords/$start`, { patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } });
+    expect(started.status, JSON.stringify(started.json)).toBe(201);
+    const id = String(started.json.identifier);
+    const words = 'I coughed up some blood this morning & I feel <very> tired';
+    let answer = await postJson(`${ownBase}${ENGINE}/GuidelineExecution/${id}/$continue`, {
+      sectionId: 'words',
+      responseData: [{ identifier: 'owDescription', observationType: 'TEXT', observationRecord: 'words', answer: [{ value: words }] }],
+    });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    answer = await postJson(`${ownBase}${ENGINE}/GuidelineExecution/${id}/$continue`, {
+      sectionId: 'flag',
+      responseData: [{ identifier: 'owBlood', observationType: 'BINARY', observationRecord: 'flag', answer: [{ value: true }] }],
+    });
+    expect(answer.json.status).toBe('COMPLETED');
+    await recordSafety(ownBase, id, SAFE_TO_WAIT, 'by_end_tomorrow');
+    const body = forged(id, {
+      emergencyOverrideReason: 'by_end_tomorrow',
+      responseData: [],
+      patientContext: { patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'Typed on the own-words page before I changed an answer.' },
+    });
+    ((body.triageRequest as Json).consultation as Json).guidelineId = 'Triage.FixtureOwnWords';
+    const sent = await postJson(`${ownBase}/api/v1/triage/patient/consultation`, body);
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+
+    const [request] = await storedRequests(ownBase);
+    const triageRequest = request!.body.triageRequest as Json;
+    expect(triageRequest.triageRequestType).toBe('CONSULTATION_REQUEST');
+    expect(request?.tier).toBe('AE_NOW');
+    expect(triageRequest.responseData).toContainEqual(expect.objectContaining({ identifier: 'owDescription', observationType: 'TEXT', label: 'Describe your problem in your own words', answer: [{ value: words }] }));
+    expect(triageRequest.patientContext).toEqual({ patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'Typed on the own-words page before I changed an answer.' });
+
+    const html = await (await fetch(`${ownBase}/practice/inbox`, { headers: STAFF })).text();
+    const ownWords = /<h3>In the patient's words<\/h3>\s*<dl class="patient-context">([\s\S]*?)<\/dl>/.exec(html)?.[1] ?? '';
+    expect(ownWords).toContain('<dt>Describe your problem in your own words</dt><dd>I coughed up some blood this morning &amp; I feel &lt;very&gt; tired</dd>');
+    expect(ownWords).toContain('<dd>Typed on the own-words page before I changed an answer.</dd>');
+  });
+});

@@ -169,6 +169,14 @@ describe('bounce, custom data and the body', () => {
     expect(body.triageRequest.consultation).toMatchObject({ type: 'CONSULTATION_REQUEST', committedToConsultGp: true, emergencyOverrideLabel: 'By end tomorrow' });
   });
 
+  it("a valid override keeps the patient's own words typed before (spec row 13: the own-words page is skipped for urgent results, not what was typed)", () => {
+    const patientContext = { patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'It started after a fall.' };
+    const before = built();
+    const withWords = { ...before, triageRequest: { ...before.triageRequest, patientContext } };
+    const body = withSafety(withWords, 'Triage.SoreThroat', { ...reached, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow' });
+    expect((body.triageRequest as Record<string, unknown>).patientContext).toEqual(patientContext);
+  });
+
   it('without the safety check the body is unchanged', () => {
     const before = built();
     expect(withSafety(before, 'Triage.SoreThroat', undefined)).toBe(before);
