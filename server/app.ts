@@ -38,6 +38,8 @@ export interface ServerOptions {
   questionnairesDirs?: string[];
   /** Base URL of the engine the proxy reaches (ENGINE_URL); default: the embedded engine. */
   engineUrl?: string;
+  /** Bearer token the server reads ENGINE_URL's executions with to classify requests (practice credentials). Default: ENGINE_API_TOKEN. */
+  engineToken?: string;
   /**
    * Bearer token for scripts and tests reading practice data (`Authorization: Bearer …`).
    * Default: PRACTICE_API_TOKEN; empty or unset → bearer access is off (staff sign in instead).
@@ -158,6 +160,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     controls: options.controls === true,
     engine,
     ...(options.engineUrl ? { engineUrl: options.engineUrl } : {}),
+    ...((options.engineToken ?? process.env.ENGINE_API_TOKEN) ? { engineToken: options.engineToken ?? process.env.ENGINE_API_TOKEN } : {}),
     staff,
     isHttps: (request) => isHttps(request, security),
     now,

@@ -17,6 +17,8 @@ export interface ServerContext {
   engine: GuidelineEngine;
   /** Where the engine proxy sends calls: undefined = the embedded engine; else a base URL (ENGINE_URL). */
   engineUrl?: string;
+  /** Practice credentials (a bearer token) the server reads ENGINE_URL's executions with (ENGINE_API_TOKEN). */
+  engineToken?: string;
   /** Staff sessions and bearer access (server/staff.ts); the guard itself is already on every /practice/* path. */
   staff: StaffAuth;
   /** Whether this request was served over HTTPS: cookies get `Secure`. */

@@ -121,6 +121,13 @@ const MIGRATIONS: string[] = [
   // Each execution belongs to the browser that started it: a SHA-256 of that browser's engine key
   // (an HttpOnly cookie, server/routes/engine.ts). Older rows (NULL) are readable by the practice only.
   `ALTER TABLE guideline_executions ADD COLUMN owner TEXT;`,
+  // Each medical request's urgency tier (server/tiers.ts), taken from its execution when stored, and
+  // the inbox's sort rank (CALL_999 0, AE_NOW 1, URGENT_TODAY 2, the rest 3): the inbox pages by
+  // (tier_rank, seq). Requests stored before tiers: an emergency indication ranks as A&E.
+  `ALTER TABLE requests ADD COLUMN tier TEXT;
+   ALTER TABLE requests ADD COLUMN tier_rank INTEGER NOT NULL DEFAULT 3;
+   UPDATE requests SET tier_rank = 1 WHERE form_type = 'EMERGENCY_INDICATION';
+   CREATE INDEX requests_inbox ON requests (tier_rank, seq);`,
 ];
 
 /** Opens (creating and seeding on first start) the practice database in `dataDir`. */

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
 import { HttpError } from './errors.js';
 import { sql } from './sql.js';
+import { isTier, REST_RANK, tierRank, type UrgencyTier } from './tiers.js';
 
 export type RequestKind = 'ADMIN_REQUEST' | 'CONSULTATION' | 'UNVERIFIED_REQUESTS';
 
@@ -11,6 +12,8 @@ export interface StoredRequest {
   formType?: string;
   status: string;
   receivedAt: string;
+  /** A medical request's urgency tier, from its execution (server/triageClassification.ts); absent on admin requests. */
+  tier?: UrgencyTier;
   body: Record<string, unknown>;
 }
 
@@ -31,15 +34,34 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+
+/**
+ * The tier of a stored body: its triage request's `consultation.tier` (consultation, booking,
+ * eligibility booking, or the primary of an unverified pair), which the server set from the
+ * execution. An emergency indication never ranks below A&E.
+ */
+export function storedTier(body: Json): { tier?: UrgencyTier; rank: number } {
+  const request = [body.triageRequest, body.eligibilityBooking, body.primaryRequest].map(obj).find((r) => typeof r.triageRequestType === 'string' && r.consultation !== undefined);
+  if (!request) return { rank: REST_RANK };
+  const tier = obj(request.consultation).tier;
+  const rank = Math.min(tierRank(tier), request.triageRequestType === 'EMERGENCY_INDICATION' ? tierRank('AE_NOW') : REST_RANK);
+  return isTier(tier) ? { tier, rank } : { rank };
+}
+
 export function insertRequest(db: Db, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): StoredRequest {
-  const stored: StoredRequest = { id: randomUUID(), kind, status: 'NEW', receivedAt: new Date().toISOString(), body, ...(formType ? { formType } : {}) };
-  sql(db, 'INSERT INTO requests (id, kind, form_type, status, received_at, body) VALUES (?, ?, ?, ?, ?, ?)').run(
+  const { tier, rank } = storedTier(body);
+  const stored: StoredRequest = { id: randomUUID(), kind, status: 'NEW', receivedAt: new Date().toISOString(), ...(tier ? { tier } : {}), body, ...(formType ? { formType } : {}) };
+  sql(db, 'INSERT INTO requests (id, kind, form_type, status, received_at, body, tier, tier_rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
     stored.id,
     kind,
     formType ?? null,
     stored.status,
     stored.receivedAt,
     JSON.stringify(body),
+    tier ?? null,
+    rank,
   );
   return stored;
 }
@@ -52,6 +74,8 @@ interface RequestRow {
   status: string;
   received_at: string;
   body: string;
+  tier: string | null;
+  tier_rank: number;
 }
 
 function fromRow(r: RequestRow): StoredRequest {
@@ -61,6 +85,7 @@ function fromRow(r: RequestRow): StoredRequest {
     ...(r.form_type ? { formType: r.form_type } : {}),
     status: r.status,
     receivedAt: r.received_at,
+    ...(isTier(r.tier) ? { tier: r.tier } : {}),
     body: JSON.parse(r.body) as Record<string, unknown>,
   };
 }
@@ -89,19 +114,48 @@ export function decodeCursor(cursor: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** One page of what the practice received, newest first, after the request `before` (a seq) when given. */
-export function listRequestsPage(db: Db, options: { limit: number; before?: number }): RequestsPage {
+/** Where a requests page ends: the last request shown's rank and seq (the inbox order is rank, then newest first). */
+export interface RequestsPosition {
+  rank: number;
+  seq: number;
+}
+
+/** A requests cursor: `r<rank>s<seq>` base64url-encoded (opaque to callers). */
+export function encodeRequestsCursor(position: RequestsPosition): string {
+  return Buffer.from(`r${position.rank}s${position.seq}`).toString('base64url');
+}
+
+/** The position a requests cursor stands for, or undefined when it is not one of ours. */
+export function decodeRequestsCursor(cursor: string): RequestsPosition | undefined {
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(cursor)) return undefined;
+  const match = /^r([0-9])s([1-9][0-9]{0,14})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? { rank: Number(match[1]), seq: Number(match[2]) } : undefined;
+}
+
+const REQUEST_COLUMNS = 'seq, id, kind, form_type, status, received_at, body, tier, tier_rank';
+
+/**
+ * One page of what the practice received in inbox order: by tier (CALL_999, AE_NOW, URGENT_TODAY,
+ * then the rest; server/tiers.ts `tierRank`), newest first within each, after `after` when given.
+ * The order is total (rank, seq), so paging visits every request exactly once.
+ */
+export function listRequestsPage(db: Db, options: { limit: number; after?: RequestsPosition }): RequestsPage {
   const limit = Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
   const rows = (
-    options.before === undefined
-      ? sql(db, 'SELECT seq, id, kind, form_type, status, received_at, body FROM requests ORDER BY seq DESC LIMIT ?').all(limit + 1)
-      : sql(db, 'SELECT seq, id, kind, form_type, status, received_at, body FROM requests WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(options.before, limit + 1)
+    options.after === undefined
+      ? sql(db, `SELECT ${REQUEST_COLUMNS} FROM requests ORDER BY tier_rank ASC, seq DESC LIMIT ?`).all(limit + 1)
+      : sql(db, `SELECT ${REQUEST_COLUMNS} FROM requests WHERE tier_rank > ? OR (tier_rank = ? AND seq < ?) ORDER BY tier_rank ASC, seq DESC LIMIT ?`).all(
+          options.after.rank,
+          options.after.rank,
+          options.after.seq,
+          limit + 1,
+        )
   ) as RequestRow[];
   const more = rows.length > limit;
   const shown = rows.slice(0, limit);
   const total = (sql(db, 'SELECT COUNT(*) AS n FROM requests').get() as { n: number }).n;
   const last = shown[shown.length - 1];
-  return { items: shown.map(fromRow), total, ...(more && last ? { nextCursor: encodeCursor(last.seq) } : {}) };
+  return { items: shown.map(fromRow), total, ...(more && last ? { nextCursor: encodeRequestsCursor({ rank: last.tier_rank, seq: last.seq }) } : {}) };
 }
 
 const MAX_KEY_LENGTH = 200;

@@ -8,6 +8,8 @@ import type { Db } from './db.js';
 import { readSetting } from './db.js';
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import { detailsMessage, HttpError } from './errors.js';
+import { topTier } from './tiers.js';
+import EMERGENCY_QUESTIONS from '../generated/forms/EMERGENCY_QUESTIONS';
 
 /** What a finished questionnaire is classified as: the contract's values (app twin: src/flows/triage/classifyRequest.ts). */
 export type TriageRequestType = Extract<TriageRequest['triageRequestType'], 'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST'>;
@@ -59,66 +61,282 @@ export function classifyTriage(input: {
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 export interface ReclassifyContext {
   db: Db;
   engine: GuidelineEngine;
-  /** Set when the practice uses its own engine: its executions are not in this database. */
+  /** Set when the practice uses its own engine: its executions are read from there (readExternalExecution). */
   engineUrl?: string;
+  /** Bearer token the server reads an external engine's executions with (practice credentials; ENGINE_API_TOKEN). */
+  engineToken?: string;
+}
+
+/** What the server reads of a guideline execution to classify a request (the engine contract's GuidelineExecution). */
+export interface ExecutionRecordView {
+  identifier: string;
+  guidelineId: string;
+  version?: string;
+  status: string;
+  recommendations: unknown[];
+  responseData: unknown[];
+  customData: unknown[];
+}
+
+/** An execution read ahead of the storing transaction (an external engine is reached over the network), or why it could not be. */
+export type ExecutionRead = { execution: ExecutionRecordView } | { error: HttpError };
+
+/**
+ * The safety check's answers ("Are you safe to wait for GP care?") as the app records them on the
+ * execution's custom data, one BOOLEAN entry per question (src/flows/triage/safety/safety.ts
+ * `safetyAnswersCustomData`), next to the override's own entries (anEOverrideReason…).
+ */
+export const SAFETY_QUESTION_IDS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;
+export const SAFETY_ANSWER_KEY_PREFIX = 'emergencyQuestion.';
+export const OVERRIDE_REASON_KEY = 'anEOverrideReason';
+
+function customValue(customData: readonly unknown[], key: string): unknown {
+  return customData.map(obj).find((e) => e.key === key)?.value;
+}
+
+/** The recorded safety answers of an execution: all four, or undefined while any is missing. */
+export function recordedSafetyAnswers(customData: readonly unknown[]): Record<(typeof SAFETY_QUESTION_IDS)[number], boolean> | undefined {
+  const out: Partial<Record<(typeof SAFETY_QUESTION_IDS)[number], boolean>> = {};
+  for (const q of SAFETY_QUESTION_IDS) {
+    const value = customValue(customData, `${SAFETY_ANSWER_KEY_PREFIX}${q}`);
+    if (typeof value !== 'boolean') return undefined;
+    out[q] = value;
+  }
+  return out as Record<(typeof SAFETY_QUESTION_IDS)[number], boolean>;
+}
+
+function asExecution(value: unknown): ExecutionRecordView | undefined {
+  const e = obj(value);
+  if (typeof e.guidelineId !== 'string' || typeof e.status !== 'string') return undefined;
+  return {
+    identifier: typeof e.identifier === 'string' ? e.identifier : '',
+    guidelineId: e.guidelineId,
+    ...(typeof e.version === 'string' ? { version: e.version } : {}),
+    status: e.status,
+    recommendations: list(e.recommendations),
+    responseData: list(e.responseData),
+    customData: list(e.customData),
+  };
+}
+
+function missingExecutionId(path: string): HttpError {
+  // Without it the body's own recommendations would decide: an emergency could be sent as routine.
+  const details = [{ path: `${path}/consultation/executionId`, message: 'is required: the guideline execution the request comes from' }];
+  return new HttpError(400, detailsMessage(details), { details });
+}
+
+function unknownExecution(path: string, executionId: string): HttpError {
+  return new HttpError(400, `body${path}/consultation/executionId: no guideline execution ${executionId}`, {
+    details: [{ path: `${path}/consultation/executionId`, message: 'no such guideline execution' }],
+  });
+}
+
+/** The engine base of ENGINE_URL, as the engine proxy reaches it (server/routes/engine.ts). */
+export function externalEngineBase(engineUrl: string): string {
+  const url = new URL(engineUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}${ENGINE_BASE_PATH}`;
+}
+const ENGINE_BASE_PATH = '/api/v1/fhir/r4';
+
+/**
+ * With ENGINE_URL set: reads the request's execution from the practice's engine
+ * (GET /GuidelineExecution/{id}, with the practice's credentials and the patient's engine key when
+ * the browser sent one), before the storing transaction. Never throws: a failure is returned and
+ * only counts when the request is actually stored (a retry of an acknowledged request gets its
+ * first answer). Undefined with the embedded engine, which is read inside the transaction.
+ */
+export async function readExternalExecution(ctx: ReclassifyContext, triageRequest: unknown, path: string, engineKey?: string): Promise<ExecutionRead | undefined> {
+  if (ctx.engineUrl === undefined) return undefined;
+  const executionId = obj(obj(triageRequest).consultation).executionId;
+  if (typeof executionId !== 'string' || executionId === '') return { error: missingExecutionId(path) };
+  if (!/^[A-Za-z0-9._~-]{1,100}$/.test(executionId)) return { error: unknownExecution(path, executionId.slice(0, 100)) };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (ctx.engineToken) headers.authorization = `Bearer ${ctx.engineToken}`;
+  if (engineKey) headers.cookie = `gp_engine_key=${engineKey}`;
+  let res: Response;
+  try {
+    res = await fetch(`${externalEngineBase(ctx.engineUrl)}/GuidelineExecution/${executionId}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    return { error: new HttpError(timedOut ? 504 : 502, timedOut ? 'The guideline engine did not answer in time' : 'The guideline engine could not be reached') };
+  }
+  if (res.status === 404) return { error: unknownExecution(path, executionId) };
+  if (!res.ok) return { error: new HttpError(502, `The guideline engine answered ${res.status} for the request's execution`) };
+  let execution: ExecutionRecordView | undefined;
+  try {
+    execution = asExecution(await res.json());
+  } catch {
+    execution = undefined;
+  }
+  return execution ? { execution } : { error: new HttpError(502, "The guideline engine's answer is not a guideline execution") };
+}
+
+function embeddedExecution(ctx: ReclassifyContext, consultation: Json, path: string): ExecutionRecordView {
+  const executionId = consultation.executionId;
+  if (typeof executionId !== 'string') throw missingExecutionId(path);
+  try {
+    return asExecution(ctx.engine.get(executionId, PRACTICE_ACCESS))!;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) throw unknownExecution(path, executionId);
+    throw error;
+  }
+}
+
+interface QuestionLabels {
+  label: string;
+  options: Record<string, string>;
+}
+
+/** The question and option labels of a pathway the practice serves, by field name (the engine's requiredData items). */
+function pathwayLabels(engine: GuidelineEngine, guidelineId: string): Map<string, QuestionLabels> {
+  const out = new Map<string, QuestionLabels>();
+  for (const section of engine.library.get(guidelineId)?.sections ?? []) {
+    for (const item of section.items) {
+      const options = Object.fromEntries((item.referencedObservation.options ?? []).map((o) => [o.identifier, o.label]));
+      out.set(item.identifier, { label: item.label, options });
+    }
+  }
+  return out;
+}
+
+/** The engine's responseData, each answer with its question's and options' labels, so the practice reads words. */
+function labelledResponseData(engine: GuidelineEngine, guidelineId: string, responseData: readonly unknown[]): Json[] {
+  const labels = pathwayLabels(engine, guidelineId);
+  return responseData.map((o) => {
+    const item = obj(o);
+    const known = labels.get(String(item.identifier));
+    return {
+      ...item,
+      ...(known ? { label: known.label } : {}),
+      answer: list(item.answer).map((a) => {
+        const answer = obj(a);
+        const optionLabel = known?.options[String(answer.value)];
+        return optionLabel ? { ...answer, label: optionLabel } : answer;
+      }),
+    };
+  });
+}
+
+/** Titles of the safety questions (schemas/forms/EMERGENCY_QUESTIONS.form.json), as the patient read them. */
+const SAFETY_TITLES: Partial<Record<string, string>> = Object.fromEntries(
+  Object.entries(EMERGENCY_QUESTIONS.schema.properties).map(([k, v]) => [k, (v as { title?: string }).title]),
+);
+
+function refused(path: string, field: string, message: string): HttpError {
+  const details = [{ path: `${path}/${field}`, message }];
+  return new HttpError(422, detailsMessage(details), { details });
 }
 
 /**
- * The triage request as stored: `triageRequestType` and `consultation.type` re-derived. With the
- * embedded engine the consultation must name the `executionId` it comes from (none is 400, an
- * unknown id 400, a stopped execution 409) and only that execution's stored guideline and
- * recommendations count, never the client's copy. Only a practice with its own engine
- * (`engineUrl`), whose executions are not in this database, falls back to the body's guideline and
- * recommendations. The override reason counts only if the practice offers it. The client's own
- * value is kept as `clientTriageRequestType` when it differs, so the practice can see the correction.
+ * The triage request as stored: what the practice reads is the engine's record, never the body's
+ * claims (README.md "What the practice sees comes from the engine"). The execution named by
+ * `consultation.executionId` (the embedded engine's, or `read` from ENGINE_URL) decides:
+ * `triageRequestType`, the guideline, condition label, referral, urgency and colour
+ * (urgency-by-referral-id), `tier` (server/tiers.ts), the recommendations and the answers
+ * (`responseData`, labelled from the pathway). No execution id is 400, an unknown id 400, a
+ * stopped execution 409, an unfinished one 409. An emergency override counts only when the
+ * execution recorded the safety check's answers and that same reason (else 422); the safety
+ * answers shown are the recorded ones. The client's own type is kept as `clientTriageRequestType`
+ * when it differs, so the practice can see the correction.
  */
-export function reclassifyTriageRequest(ctx: ReclassifyContext, triageRequest: Json, path: string): Json {
+export function reclassifyTriageRequest(
+  ctx: ReclassifyContext,
+  triageRequest: Json,
+  path: string,
+  read?: ExecutionRead,
+): Json {
   const consultation = obj(triageRequest.consultation);
-  let guidelineId = typeof consultation.guidelineId === 'string' ? consultation.guidelineId : '';
-  let recommendations: unknown[] = Array.isArray(obj(triageRequest.guidelineExecution).recommendations)
-    ? (obj(triageRequest.guidelineExecution).recommendations as unknown[])
-    : [];
-  const executionId = consultation.executionId;
-  if (ctx.engineUrl === undefined) {
-    if (typeof executionId !== 'string') {
-      // Without it the body's own recommendations would decide: an emergency could be sent as routine.
-      const details = [{ path: `${path}/consultation/executionId`, message: 'is required: the guideline execution the request comes from' }];
-      throw new HttpError(400, detailsMessage(details), { details });
-    }
-    let execution;
-    try {
-      execution = ctx.engine.get(executionId, PRACTICE_ACCESS);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) {
-        throw new HttpError(400, `body${path}/consultation/executionId: no guideline execution ${executionId}`, {
-          details: [{ path: `${path}/consultation/executionId`, message: 'no such guideline execution' }],
-        });
-      }
-      throw error;
-    }
-    if (execution.status === 'STOPPED') {
-      throw new HttpError(409, `body${path}/consultation/executionId: the guideline execution was stopped, so there is nothing to send`);
-    }
-    // A questionnaire left half-way has no recommendations yet, so it would read as routine
-    // whatever its remaining questions would have found: only a finished one can be sent.
-    if (execution.status === 'IN_PROGRESS') {
-      throw new HttpError(409, `body${path}/consultation/executionId: the guideline execution still has questions to answer, so it cannot be sent yet`);
-    }
-    guidelineId = execution.guidelineId;
-    recommendations = execution.recommendations;
+  let execution: ExecutionRecordView;
+  if (read !== undefined) {
+    if ('error' in read) throw read.error;
+    execution = read.execution;
+  } else {
+    execution = embeddedExecution(ctx, consultation, path);
   }
-  const options = obj(readSetting(ctx.db, 'patient-app')).emergencyOverrideOptions;
-  const offeredReasonIds = Array.isArray(options) ? options.map((o) => String(obj(o).id)) : undefined;
-  const derived = classifyTriage({ guidelineId, recommendations, overrideReason: triageRequest.emergencyOverrideReason, offeredReasonIds });
+  if (execution.status === 'STOPPED') {
+    throw new HttpError(409, `body${path}/consultation/executionId: the guideline execution was stopped, so there is nothing to send`);
+  }
+  // A questionnaire left half-way has no recommendations yet, so it would read as routine
+  // whatever its remaining questions would have found: only a finished one can be sent.
+  if (execution.status === 'IN_PROGRESS') {
+    throw new HttpError(409, `body${path}/consultation/executionId: the guideline execution still has questions to answer, so it cannot be sent yet`);
+  }
+  const { guidelineId, recommendations } = execution;
+  const patientApp = obj(readSetting(ctx.db, 'patient-app'));
+  const options = Array.isArray(patientApp.emergencyOverrideOptions) ? patientApp.emergencyOverrideOptions.map(obj) : undefined;
+  const offeredReasonIds = options?.map((o) => String(o.id));
+  const claimedReason = triageRequest.emergencyOverrideReason;
+  const emergency = isEmergencyRecommendation(recommendations);
+  const safety = recordedSafetyAnswers(execution.customData);
+  const recordedReason = customValue(execution.customData, OVERRIDE_REASON_KEY);
+  if (emergency && isValidOverride(claimedReason, offeredReasonIds)) {
+    if (!safety) {
+      throw refused(path, 'emergencyOverrideReason', 'needs the answers to "Are you safe to wait for GP care?" recorded on the guideline execution: an override reason alone is not accepted');
+    }
+    if (recordedReason !== claimedReason) {
+      throw refused(path, 'emergencyOverrideReason', 'is not the override reason recorded on the guideline execution');
+    }
+  }
+  const derived = classifyTriage({ guidelineId, recommendations, overrideReason: claimedReason, offeredReasonIds });
   const claimed = triageRequest.triageRequestType;
+
+  const referral = list(obj(recommendations[0]).actions)
+    .map(obj)
+    .find((a) => a.type === 'Referral');
+  const referralId = typeof referral?.referralId === 'string' ? referral.referralId : undefined;
+  const urgency = referralId ? obj(obj(readSetting(ctx.db, 'urgency-by-referral-id'))[referralId]) : {};
+  const pathway = ctx.engine.library.get(guidelineId)?.doc as { inboxLabel?: unknown; label?: unknown; name?: unknown; version?: unknown } | undefined;
+  const conditionLabel = [pathway?.inboxLabel, pathway?.label, pathway?.name].find((v): v is string => typeof v === 'string') ?? guidelineId;
+  const reasonKept = typeof claimedReason === 'string' && claimedReason === recordedReason;
+  const reasonLabel = reasonKept ? options?.find((o) => o.id === claimedReason)?.label : undefined;
+
+  // Whatever the body said about these is replaced (or dropped when the engine has no value).
+  const {
+    referralId: _r,
+    referralLabel: _rl,
+    urgency: _u,
+    urgencyColour: _uc,
+    tier: _t,
+    emergencyOverrideLabel: _ol,
+    ...consultationRest
+  } = consultation;
+  const { emergencyQuestions: _eq, emergencyOverrideReason: _or, ...requestRest } = triageRequest;
   return {
-    ...triageRequest,
+    ...requestRest,
     triageRequestType: derived,
     ...(claimed !== derived ? { clientTriageRequestType: claimed } : {}),
-    consultation: { ...consultation, type: derived },
+    responseData: labelledResponseData(ctx.engine, guidelineId, execution.responseData),
+    ...(safety
+      ? {
+          emergencyQuestions: SAFETY_QUESTION_IDS.map((q) => ({
+            identifier: q,
+            ...(SAFETY_TITLES[q] ? { question: SAFETY_TITLES[q] } : {}),
+            answer: safety[q] ? 'Yes' : 'No',
+          })),
+        }
+      : {}),
+    ...(reasonKept ? { emergencyOverrideReason: claimedReason } : {}),
+    ...(typeof claimedReason === 'string' && !reasonKept ? { clientEmergencyOverrideReason: claimedReason } : {}),
+    consultation: {
+      ...consultationRest,
+      type: derived,
+      executionId: execution.identifier || consultation.executionId,
+      guidelineId,
+      guidelineName: conditionLabel,
+      conditionLabel,
+      domain: guidelineId.split('.')[0] ?? 'Triage',
+      usedGuidelines: [guidelineId],
+      ...(execution.version !== undefined ? { pathwayVersion: execution.version } : {}),
+      ...(referralId ? { referralId, referralLabel: String(referral?.label ?? '') } : {}),
+      ...(typeof urgency.urgency === 'string' ? { urgency: urgency.urgency, urgencyColour: urgency.colour } : {}),
+      tier: topTier(recommendations),
+      ...(typeof reasonLabel === 'string' ? { emergencyOverrideLabel: reasonLabel } : {}),
+    },
+    guidelineExecution: { identifier: execution.identifier || consultation.executionId, status: execution.status, recommendations },
   };
 }

@@ -27,7 +27,9 @@ import type { Db } from '../db.js';
 import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
 import { matchPatient } from '../patients.js';
 import { insertRequest, type SubmissionAnswer } from '../store.js';
-import { reclassifyTriageRequest } from '../triageClassification.js';
+import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';
+import { readCookie, TOKEN_PATTERN } from '../cookies.js';
+import { ENGINE_KEY_COOKIE } from './engine.js';
 import { apiValidator, schemaId } from '../validation.js';
 import { sessionPatientId } from './login.js';
 import { assertServiceOpen } from './settings.js';
@@ -267,7 +269,9 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
    * what the booking stores, books and confirms, never the type the client wrote. A refused request
    * (400, 409) claims nothing.
    */
-  const reclassified = (triageRequest: BookedTriageRequest, path: string) => reclassifyTriageRequest(ctx, triageRequest, path) as BookedTriageRequest;
+  const reclassified = (triageRequest: BookedTriageRequest, path: string, read?: ExecutionRead) => reclassifyTriageRequest(ctx, triageRequest, path, read) as BookedTriageRequest;
+  /** A practice's own engine (ENGINE_URL) is read before the transaction (undefined: the embedded engine, read inside it). */
+  const readExternal = (request: FastifyRequest, triageRequest: unknown, path: string) => readExternalExecution(ctx, triageRequest, path, readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
 
   /**
    * Books for a request stored by the same call (symptom assessment, eligibility). `prepare`
@@ -315,11 +319,12 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       const now = withDiary();
       assertServiceOpen(db, 'medical');
       const body = request.body as SlotChoice & { triageRequest: BookedTriageRequest; guidelineFinishedOn?: string };
+      const read = await readExternal(request, body.triageRequest, '/triageRequest');
       return reply(
         res,
         bookNewRequest(request, 'symptom-assessment-booking', body, now, () => {
           // An emergency is stored as EMERGENCY_INDICATION and still booked (the inbox lists it first).
-          const triageRequest = reclassified(body.triageRequest, '/triageRequest');
+          const triageRequest = reclassified(body.triageRequest, '/triageRequest', read);
           const stored = {
             triageRequest,
             context: { appointmentsPresented: true, ...(body.guidelineFinishedOn ? { guidelineFinishedOn: body.guidelineFinishedOn } : {}) },
@@ -339,10 +344,11 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];
       throw new HttpError(400, detailsMessage(details), { details });
     }
+    const read = await readExternal(request, body.eligibilityBooking, '/eligibilityBooking');
     return reply(
       res,
       bookNewRequest(request, 'eligibility-booking', body, now, () => {
-        const eligibilityBooking = reclassified(body.eligibilityBooking, '/eligibilityBooking');
+        const eligibilityBooking = reclassified(body.eligibilityBooking, '/eligibilityBooking', read);
         // An eligibility pathway's execution, or an emergency found on one (stored and booked as such).
         if (eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING' && eligibilityBooking.triageRequestType !== 'EMERGENCY_INDICATION') {
           const details = [{ path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" }];

@@ -6,7 +6,8 @@ import { HttpError } from '../errors.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { SIGN_OUT_PATH } from '../staff.js';
 import type { FastifyReply } from 'fastify';
-import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, listRequestsPage, MAX_PAGE_SIZE, type StoredRequest } from '../store.js';
+import { decodeCursor, decodeRequestsCursor, DEFAULT_PAGE_SIZE, encodeCursor, listRequestsPage, MAX_PAGE_SIZE, type RequestsPosition, type StoredRequest } from '../store.js';
+import { TIER_WORDS, type UrgencyTier } from '../tiers.js';
 
 /** Requests per inbox page. */
 export const INBOX_PAGE_SIZE = 20;
@@ -36,6 +37,29 @@ function answerText(a: unknown): string {
   return typeof answer.unit === 'string' ? `${text} ${answer.unit}` : text;
 }
 
+/**
+ * "In the patient's words": every free-text (TEXT) answer of the questionnaire, from the engine's
+ * record, then the patient context ("your own words" page) when they gave it. An urgent result
+ * skips that page (docs/architecture.md), so the words typed in the questionnaire are shown here
+ * whatever way the request came (after an override too).
+ */
+function patientWordsHtml(request: Json, context: Json): string {
+  const need = obj(context.patientNeed);
+  const typed = (Array.isArray(request.responseData) ? request.responseData : [])
+    .map(obj)
+    .filter((o) => o.observationType === 'TEXT')
+    .map((o) => ({ label: String(o.label ?? o.identifier ?? ''), text: (Array.isArray(o.answer) ? o.answer : []).map((a) => String(obj(a).value ?? '')).join(' ') }))
+    .filter((w) => w.text.trim() !== '');
+  const rows = typed.map((w) => `<dt>${escapeHtml(w.label)}</dt><dd>${escapeHtml(w.text)}</dd>`);
+  if (typeof context.additionalInfo === 'string' || typeof need.label === 'string') {
+    rows.push(
+      `<dt>What do you hope for from the practice?</dt><dd>${escapeHtml(String(need.label ?? ''))}</dd>`,
+      `<dt>Is there anything else it would help the practice to know?</dt><dd>${escapeHtml(String(context.additionalInfo ?? ''))}</dd>`,
+    );
+  }
+  return rows.length > 0 ? `<h3>In the patient's words</h3>\n<dl class="patient-context">\n${rows.join('\n')}\n</dl>` : '';
+}
+
 /** A consultation as the practice reads it: pathway, urgency and colour, each question's label with its answer, patient context. */
 function consultationHtml(body: Json): string {
   const request = obj(body.triageRequest);
@@ -51,7 +75,6 @@ function consultationHtml(body: Json): string {
     const given = (Array.isArray(item.answer) ? item.answer : []).map(answerText).join(', ');
     return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(given)}</dd>`;
   });
-  const need = obj(context.patientNeed);
   // The safety check ("Are you safe to wait for GP care?"), when the answers pointed to A&E: what
   // the patient answered, whether they said they will attend A&E, and the reason they gave to wait.
   const safety = (Array.isArray(request.emergencyQuestions) ? request.emergencyQuestions : []).map((q) => {
@@ -76,15 +99,7 @@ ${safety.length > 0 ? `<dl class="safety-answers">\n${safety.join('\n')}\n</dl>`
 ${answers.join('\n')}
 </dl>
 ${safetyHtml}
-${
-  typeof context.additionalInfo === 'string' || typeof need.label === 'string'
-    ? `<h3>In the patient's words</h3>
-<dl class="patient-context">
-<dt>What do you hope for from the practice?</dt><dd>${escapeHtml(String(need.label ?? ''))}</dd>
-<dt>Is there anything else it would help the practice to know?</dt><dd>${escapeHtml(String(context.additionalInfo ?? ''))}</dd>
-</dl>`
-    : ''
-}
+${patientWordsHtml(request, context)}
 </section>`;
 }
 
@@ -94,9 +109,19 @@ export function isEmergencyIndication(r: StoredRequest): boolean {
   return r.kind !== 'ADMIN_REQUEST' && request.triageRequestType === 'EMERGENCY_INDICATION';
 }
 
-/** The inbox order: emergency indications first, then the rest; newest first within each. */
-export function inboxOrder(requests: readonly StoredRequest[]): StoredRequest[] {
-  return [...requests.filter(isEmergencyIndication), ...requests.filter((r) => !isEmergencyIndication(r))];
+const TIER_TAG: Record<UrgencyTier, string> = {
+  CALL_999: 'nhsuk-tag--red',
+  AE_NOW: 'nhsuk-tag--red',
+  URGENT_TODAY: 'nhsuk-tag--orange',
+  PHARMACY: 'nhsuk-tag--blue',
+  ROUTINE: 'nhsuk-tag--blue',
+  SELF_CARE: 'nhsuk-tag--grey',
+};
+
+/** A medical request's urgency tier in plain words (from its execution, server/tiers.ts). */
+function tierHtml(r: StoredRequest): string {
+  if (!r.tier) return '';
+  return `<p class="tier" data-tier="${r.tier}">Urgency: <strong class="nhsuk-tag ${TIER_TAG[r.tier]}">${escapeHtml(TIER_WORDS[r.tier])}</strong></p>`;
 }
 
 const EMERGENCY_MARK = '<strong class="nhsuk-tag nhsuk-tag--red emergency-indication">Emergency indication</strong>';
@@ -109,6 +134,7 @@ function requestHtml(r: StoredRequest): string {
     return `${open}
 <h2>${mark}${escapeHtml(heading)}</h2>
 <p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
+${tierHtml(r)}
 ${consultationHtml(obj(r.body))}
 </article>`;
   }
@@ -118,6 +144,7 @@ ${consultationHtml(obj(r.body))}
   return `${open}
 <h2>${mark}${escapeHtml(heading)}</h2>
 <p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
+${tierHtml(r)}
 <dl>
 ${rows}
 </dl>
@@ -163,6 +190,19 @@ export function setPageHeaders(reply: FastifyReply, path: string, limit: number,
   }
 }
 
+/** `limit` and `cursor` of the requests list (its cursors carry the inbox order's tier rank as well as the position), or a 400. */
+export function requestsPageQuery(query: unknown, defaultLimit: number): { limit: number; after?: RequestsPosition } {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const { limit } = pageQuery({ limit: q.limit }, defaultLimit);
+  const cursor = q.cursor;
+  if (cursor === undefined || cursor === '') return { limit };
+  const after = typeof cursor === 'string' ? decodeRequestsCursor(cursor) : undefined;
+  if (after === undefined) {
+    throw new HttpError(400, 'querystring/cursor is not a cursor this call gave out', { details: [{ path: '/cursor', message: 'is not a cursor this call gave out' }] });
+  }
+  return { limit, after };
+}
+
 /**
  * What the practice received: JSON for tests and tools, a read-only HTML page for people.
  * Both page through the requests newest first (README.md "See what the practice received");
@@ -170,8 +210,8 @@ export function setPageHeaders(reply: FastifyReply, path: string, limit: number,
  */
 export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerContext): void {
   app.get('/api/v1/practice/requests', async (request, reply) => {
-    const { limit, before } = pageQuery(request.query, DEFAULT_PAGE_SIZE);
-    const page = listRequestsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    const { limit, after } = requestsPageQuery(request.query, DEFAULT_PAGE_SIZE);
+    const page = listRequestsPage(db, { limit, ...(after !== undefined ? { after } : {}) });
     reply.header('x-total-count', String(page.total));
     if (page.nextCursor) {
       reply.header('x-next-cursor', page.nextCursor);
@@ -188,7 +228,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
   });
 
   app.get('/practice/inbox', async (request, reply) => {
-    const { limit, before } = pageQuery(request.query, INBOX_PAGE_SIZE);
+    const { limit, after: before } = requestsPageQuery(request.query, INBOX_PAGE_SIZE);
     // The appointments section pages on its own (`appointmentsCursor`, 20 a page); its links show the newest requests.
     const appointmentsCursor = (request.query as { appointmentsCursor?: unknown } | undefined)?.appointmentsCursor;
     const olderThan = pageQuery({ appointmentsCursor }, INBOX_PAGE_SIZE, 'appointmentsCursor').before;
@@ -197,10 +237,10 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
       ...(olderThan !== undefined ? { newest: '/practice/inbox#appointments-heading' } : {}),
       ...(appointments.lastSeq !== undefined ? { older: `/practice/inbox?appointmentsCursor=${encodeCursor(appointments.lastSeq)}#appointments-heading` } : {}),
     };
-    const page = listRequestsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
-    // Emergency indications first on each page, then newest first.
-    const items = inboxOrder(page.items);
-    const emergencies = items.filter(isEmergencyIndication).length;
+    // In inbox order across pages: by tier (emergency first, then urgent today, then the rest), newest first within each.
+    const page = listRequestsPage(db, { limit, ...(before !== undefined ? { after: before } : {}) });
+    const items = page.items;
+    const emergencies = items.filter((r) => r.tier === 'CALL_999' || r.tier === 'AE_NOW' || isEmergencyIndication(r)).length;
     const paging = [
       before !== undefined ? '<a href="/practice/inbox">Newest requests</a>' : '',
       page.nextCursor ? `<a href="/practice/inbox?cursor=${page.nextCursor}" rel="next">Older requests</a>` : '',
@@ -208,7 +248,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
     const nav = paging.length > 0 ? `<nav aria-label="Inbox pages"><ul>${paging.map((a) => `<li>${a}</li>`).join('')}</ul></nav>` : '';
     const body = `<h1>Practice inbox</h1>
 <form method="post" action="${SIGN_OUT_PATH}"><button type="submit">Sign out</button></form>
-<p>${page.total} request${page.total === 1 ? '' : 's'} received${before !== undefined ? ' (older page)' : ''}; ${items.length} shown on this page, emergency indications first (${emergencies}), then newest first. This page is read-only.</p>
+<p>${page.total} request${page.total === 1 ? '' : 's'} received${before !== undefined ? ' (older page)' : ''}; ${items.length} shown on this page, sorted by urgency: emergencies first (${emergencies} on this page), then urgent today, then the rest, newest first within each. This page is read-only.</p>
 ${items.map(requestHtml).join('\n')}
 ${nav}
 ${practiceAppointmentsHtml(appointments, appointmentsNav)}`;

@@ -8,7 +8,9 @@ import { recheckForm, type RecheckContext } from '../forms.js';
 import { notifyRequestReceived } from '../notifications/index.js';
 import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js';
 import { notifySelfHelp } from '../selfHelpNotification.js';
-import { reclassifyTriageRequest } from '../triageClassification.js';
+import { readExternalExecution, reclassifyTriageRequest } from '../triageClassification.js';
+import { readCookie, TOKEN_PATTERN } from '../cookies.js';
+import { ENGINE_KEY_COOKIE } from './engine.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
 
@@ -84,10 +86,12 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.post('/api/v1/triage/patient/consultation', { schema: { body: { $ref: schemaId('consultation-request') } } }, async (request, reply) => {
     const body = request.body as Body;
+    // A practice's own engine (ENGINE_URL) is read before the transaction; the embedded one inside it.
+    const read = await readExternalExecution(ctx, body.triageRequest, '/triageRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
     const answer = runIdempotent(db, idempotencyKey(request), 'consultation', body, () => {
       assertServiceOpen(db, 'medical');
-      // The request type is the practice's decision, not the client's (an emergency cannot arrive as routine).
-      const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest');
+      // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
+      const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest', read);
       const stored = { ...body, triageRequest };
       const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
       // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
@@ -100,10 +104,11 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.post('/api/v1/triage/patient/unverified/requests', { schema: { body: { $ref: schemaId('unverified-requests') } } }, async (request, reply) => {
     const body = request.body as { primaryRequest: Body; associatedRequest: Body };
+    const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
+    const read = primaryIsAdmin ? undefined : await readExternalExecution(ctx, body.primaryRequest, '/primaryRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
     const answer = runIdempotent(db, idempotencyKey(request), 'unverified-requests', body, () => {
-      const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
       assertServiceOpen(db, primaryIsAdmin ? 'admin' : 'medical');
-      const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest');
+      const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest', read);
       let associated = body.associatedRequest;
       if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
         const { envelope, fields } = splitFields(associated);

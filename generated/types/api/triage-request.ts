@@ -2,6 +2,7 @@
 // Source: schemas/api/triage-request.schema.json
 
 import type { Patient } from './patient';
+import type { UrgencyTier } from './urgency-tier';
 
 export type TriageRequestType =
   | "CONSULTATION_REQUEST"
@@ -55,6 +56,10 @@ export interface Consultation {
   pathwayVersion?: string;
   submittedFrom?: string;
   usedGuidelines?: string[];
+  /**
+   * The execution's top tier. Set by the server from the engine's record (whatever the client sent).
+   */
+  tier?: UrgencyTier;
   [k: string]: unknown | undefined;
 }
 export interface EmergencyQuestion {

@@ -27,6 +27,8 @@ import {
   type TriageFlowState,
 } from './triageFlow';
 import { goToUrgentBranch } from './urgentBranch';
+import { SERVICE_CLOSED_PATH } from './safety/safety';
+import { useMedicalServiceCheck } from './safety/useSafetyFlow';
 import { useLastWhile } from './useTriageBounce';
 import { BackLink } from '../../components/BackLink';
 
@@ -66,6 +68,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
   const { settings } = useSettings();
   const navigate = useNavigate();
   const { handleError } = useNotifications();
+  const checkService = useMedicalServiceCheck();
   const useProxy = flow.useProxy ?? proxyOn(settings);
   const [busy, setBusy] = useState<Busy>(flow.execution ? undefined : 'load');
   const [failure, setFailure] = useState<EngineErrorState>();
@@ -167,12 +170,22 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         checkForAppointments,
       });
       leaving.current = true;
-      if (next === URGENT) goToUrgentBranch(navigate);
+      if (next === URGENT) {
+        // An urgent result checks the operational state first (spec, questionnaire flow): the
+        // embedded engine refuses while the service is off, but a practice's own engine may not.
+        if (await checkService()) {
+          void stopExecution(done.identifier, useProxy).catch(() => undefined);
+          await navigate(SERVICE_CLOSED_PATH, { replace: true });
+          clearTriageFlow();
+          return;
+        }
+        goToUrgentBranch(navigate);
+      }
       // An appointment: the booking screen takes its request from startBooking (flow:booking).
       else if (next === BOOK_APPOINTMENT_PATH) await navigate(handOverToBooking(triageFlow.get(), settings) ?? '/eligibility/something-went-wrong', { replace: true });
       else await navigate(next, { replace: true });
     },
-    [navigate, serviceClosed, settings, useProxy],
+    [checkService, navigate, serviceClosed, settings, useProxy],
   );
 
   async function next(answers: FormData) {

@@ -54,6 +54,15 @@ function routineLabelled(executionId: string, extra: Json = {}): Json {
   };
 }
 
+/** Records the safety check's answers (and an override reason) on an execution, as the app does ($putCustomData). */
+async function recordSafety(executionId: string, answers: Record<string, boolean>, reason?: string): Promise<void> {
+  const entries: Json[] = Object.entries(answers).map(([q, value]) => ({ key: `emergencyQuestion.${q}`, type: 'BOOLEAN', value }));
+  if (reason !== undefined) entries.push({ key: 'anEOverrideReason', type: 'STRING', value: reason });
+  const response = await post(`${ENGINE}/GuidelineExecution/${executionId}/$putCustomData`, entries);
+  expect(response.statusCode, response.body).toBe(200);
+}
+const SAFE_TO_WAIT = { drinksFluids: true, breathsNormally: true, passesUrine: true, ableToStandOrWalk: true };
+
 describe('the server re-derives the request type from the stored execution', () => {
   it('stores a routine-labelled emergency as EMERGENCY_INDICATION', async () => {
     const done = await finished('ref-emergency: Difficulty breathing');
@@ -67,8 +76,9 @@ describe('the server re-derives the request type from the stored execution', () 
     expect(triageRequest.clientTriageRequestType).toBe('CONSULTATION_REQUEST');
   });
 
-  it('a valid override reason the practice offers makes it a consultation request', async () => {
+  it('a valid override reason the practice offers makes it a consultation request (the safety answers and that reason recorded on the execution)', async () => {
     const done = await finished('ref-emergency: Difficulty breathing');
+    await recordSafety(String(done.identifier), SAFE_TO_WAIT, 'by_end_tomorrow');
     const response = await post('/api/v1/triage/patient/consultation', routineLabelled(String(done.identifier), { emergencyOverrideReason: 'by_end_tomorrow' }));
     expect(response.statusCode, response.body).toBe(201);
     const [request] = await stored();
@@ -124,6 +134,7 @@ describe('the server re-derives the request type from the stored execution', () 
 
   it('the practice inbox shows the safety check: the answers, that the patient will attend A&E, or the reason they gave to wait', async () => {
     const attending = await finished('ref-emergency: Difficulty breathing');
+    await recordSafety(String(attending.identifier), { ...SAFE_TO_WAIT, breathsNormally: false });
     const safety = {
       emergencyQuestions: [
         { identifier: 'drinksFluids', question: 'Can you drink fluids?', answer: 'Yes' },
@@ -134,6 +145,7 @@ describe('the server re-derives the request type from the stored execution', () 
     ((body.triageRequest as Json).consultation as Json).committedToConsultGp = false;
     expect((await post('/api/v1/triage/patient/consultation', body)).statusCode).toBe(201);
     const waiting = await finished('ref-emergency: Difficulty breathing');
+    await recordSafety(String(waiting.identifier), SAFE_TO_WAIT, 'by_end_tomorrow');
     const second = routineLabelled(String(waiting.identifier), { ...safety, emergencyOverrideReason: 'by_end_tomorrow' });
     Object.assign((second.triageRequest as Json).consultation as Json, { committedToConsultGp: true, emergencyOverrideLabel: 'By end tomorrow' });
     expect((await post('/api/v1/triage/patient/consultation', second)).statusCode).toBe(201);
@@ -287,24 +299,5 @@ describe('bookings are classified by the practice too', () => {
     const [request] = await stored();
     expect(request?.formType).toBe('EMERGENCY_INDICATION');
     expect(request!.body.eligibilityBooking as Json).toMatchObject({ triageRequestType: 'EMERGENCY_INDICATION', clientTriageRequestType: 'ELIGIBILITY_BOOKING' });
-  });
-});
-
-describe('a practice with its own engine (ENGINE_URL)', () => {
-  it('classifies from the body, whose executions this database does not hold: no executionId needed', async () => {
-    // Nothing is sent to the engine here: the address only says the executions are elsewhere.
-    const own = await startServer({ engineUrl: 'http://127.0.0.1:9' });
-    try {
-      const body = routineLabelled('unused');
-      const triageRequest = body.triageRequest as Json;
-      triageRequest.consultation = { guidelineId: 'Triage.SoreThroat', type: 'CONSULTATION_REQUEST', channel: 'PAGE' };
-      triageRequest.guidelineExecution = { recommendations: [{ actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] }] };
-      const response = await own.app.inject({ method: 'POST', url: '/api/v1/triage/patient/consultation', payload: body });
-      expect(response.statusCode, response.body).toBe(201);
-      const [request] = (await own.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF })).json() as Array<{ formType?: string }>;
-      expect(request?.formType).toBe('EMERGENCY_INDICATION');
-    } finally {
-      await own.cleanup();
-    }
   });
 });

@@ -17,7 +17,8 @@ import {
   withSafety,
   type SafetyState,
 } from '../../../src/flows/triage/safety/safety';
-import { classifyTriage } from '../../../server/triageClassification';
+import { classifyTriage, recordedSafetyAnswers, SAFETY_QUESTION_IDS } from '../../../server/triageClassification';
+import { SAFETY_QUESTIONS } from '../../../src/flows/triage/safety/safety';
 
 const rec = (id: string, ...actions: EngineAction[]): Recommendation => ({ id, type: 'Recommendation', title: id, evidence: [], actions });
 const referral = (referralId: string, label: string): EngineAction => ({ type: 'Referral', referralId, label });
@@ -129,6 +130,20 @@ describe('bounce, custom data and the body', () => {
     expect(overrideCustomData('none_of_the_above', [AE]).at(-1)).toEqual({ key: 'anEOverrideReasonValid', type: 'BOOLEAN', value: false });
   });
 
+  it('records the safety answers before the override keys, in the keys the server reads them by', () => {
+    const entries = overrideCustomData('by_end_tomorrow', [AE], reached.answers);
+    expect(entries.slice(0, 4)).toEqual([
+      { key: 'emergencyQuestion.drinksFluids', type: 'BOOLEAN', value: true },
+      { key: 'emergencyQuestion.breathsNormally', type: 'BOOLEAN', value: false },
+      { key: 'emergencyQuestion.passesUrine', type: 'BOOLEAN', value: true },
+      { key: 'emergencyQuestion.ableToStandOrWalk', type: 'BOOLEAN', value: true },
+    ]);
+    expect([...SAFETY_QUESTION_IDS]).toEqual([...SAFETY_QUESTIONS]);
+    expect(recordedSafetyAnswers(entries)).toEqual(reached.answers);
+    // One answer missing: the server finds no recorded safety check.
+    expect(recordedSafetyAnswers(entries.filter((e) => e.key !== 'emergencyQuestion.passesUrine'))).toBeUndefined();
+  });
+
   const built = () => ({
     triageRequest: { triageRequestType: 'EMERGENCY_INDICATION', consultation: { type: 'EMERGENCY_INDICATION' }, guidelineExecution: { recommendations: [AE] } },
     context: {},
@@ -152,6 +167,14 @@ describe('bounce, custom data and the body', () => {
     const body = withSafety(built(), 'Triage.SoreThroat', { ...reached, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow', overrideLabel: 'By end tomorrow' });
     expect(body.triageRequest).toMatchObject({ triageRequestType: 'CONSULTATION_REQUEST', emergencyOverrideReason: 'by_end_tomorrow' });
     expect(body.triageRequest.consultation).toMatchObject({ type: 'CONSULTATION_REQUEST', committedToConsultGp: true, emergencyOverrideLabel: 'By end tomorrow' });
+  });
+
+  it("a valid override keeps the patient's own words typed before (spec row 13: the own-words page is skipped for urgent results, not what was typed)", () => {
+    const patientContext = { patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'It started after a fall.' };
+    const before = built();
+    const withWords = { ...before, triageRequest: { ...before.triageRequest, patientContext } };
+    const body = withSafety(withWords, 'Triage.SoreThroat', { ...reached, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow' });
+    expect((body.triageRequest as Record<string, unknown>).patientContext).toEqual(patientContext);
   });
 
   it('without the safety check the body is unchanged', () => {

@@ -78,7 +78,7 @@ export default function EmergencyOverridePage() {
     const reason = String(answers.reason ?? '');
     if (reason === INVALID_OVERRIDE_REASON) {
       // Not safe to wait: the request is not sent; the signpost says so.
-      void putCustomData(execution.identifier, overrideCustomData(reason, execution.recommendations), useProxy)
+      void putCustomData(execution.identifier, overrideCustomData(reason, execution.recommendations, flow?.safety?.answers ?? {}), useProxy)
         .catch(() => undefined)
         .finally(() => void stopExecution(execution.identifier, useProxy).catch(() => undefined));
       setLeaving(TRIAGE_SIGNPOST_PATH);
@@ -102,8 +102,15 @@ export default function EmergencyOverridePage() {
     }
     const label = options.find((o) => o.id === reason)?.label;
     setSafety((s) => ({ ...s, choice: 'GP_ADVICE', overrideReason: reason, ...(label ? { overrideLabel: label } : {}) }));
-    // The engine keeps the reason with the execution; bookkeeping only, it must not stop the patient.
-    await putCustomData(execution.identifier, overrideCustomData(reason, execution.recommendations), useProxy).catch(() => undefined);
+    // The engine keeps the reason with the safety answers it rests on: the practice accepts the
+    // override only when the execution recorded them, so a failure here is a failed send.
+    try {
+      await putCustomData(execution.identifier, overrideCustomData(reason, execution.recommendations, flow.safety?.answers ?? {}), useProxy);
+    } catch {
+      setBusy(undefined);
+      setFailed(true);
+      return;
+    }
     const state = triageFlow.get();
     const next = afterOverride({
       patient: state.patient,

@@ -8,7 +8,7 @@ import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
 import { useSettings } from '../../../settings/useSettings';
 import { SelectedOption } from '../SelectedOption';
 import { TRIAGE_START, bool, clearTriageFlow, proxyOn } from '../triageFlow';
-import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, type SafetyQuestion } from './safety';
+import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, safetyAnswersCustomData, type SafetyQuestion } from './safety';
 import { ANSWER_ALL_BANNER } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 import { BackLink } from '../../../components/BackLink';
@@ -58,6 +58,8 @@ export default function EmergencyQuestionsPage() {
     setBusy('next');
     const given = Object.fromEntries(SAFETY_QUESTIONS.map((q) => [q, answers[q] === true])) as Record<SafetyQuestion, boolean>;
     setSafety((s) => ({ ...s, answers: given, labels: LABELS }));
+    // Recorded on the execution (the spec's "set emergency questions"); the override records them again with its reason.
+    await putCustomData(execution.identifier, safetyAnswersCustomData(given), useProxy).catch(() => undefined);
     const medicalOff = await checkService();
     const target = afterSafetyCheck({ medicalOff, aneSubmission: settings.patientApp.enableAneSubmission === true, guidelineId: execution.guidelineId });
     if (target === SUBMIT_EMERGENCY_PATH) {

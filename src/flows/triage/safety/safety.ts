@@ -108,10 +108,23 @@ export function isOfferedValidReason(reason: string | undefined, options: Readon
 
 export { INVALID_OVERRIDE_REASON };
 
-/** The engine custom data of an override (spec keys isAnEOverride, anEOverrideReferralId, anEOverrideReason, anEOverrideReasonValid). */
-export function overrideCustomData(reason: string, recommendations: readonly Recommendation[]) {
+/**
+ * The safety check's answers as engine custom data, one BOOLEAN `emergencyQuestion.<id>` entry per
+ * answered question: the spec's "set emergency questions" call. The practice server accepts an
+ * override only when the execution recorded all four (server/triageClassification.ts).
+ */
+export function safetyAnswersCustomData(answers: SafetyState['answers']) {
+  return SAFETY_QUESTIONS.filter((q) => typeof answers[q] === 'boolean').map((q) => ({ key: `emergencyQuestion.${q}`, type: 'BOOLEAN' as const, value: answers[q] === true }));
+}
+
+/**
+ * The engine custom data of an override (spec keys isAnEOverride, anEOverrideReferralId,
+ * anEOverrideReason, anEOverrideReasonValid), after the safety answers it rests on when given.
+ */
+export function overrideCustomData(reason: string, recommendations: readonly Recommendation[], answers: SafetyState['answers'] = {}) {
   const referralId = topReferral(recommendations)?.referralId ?? '';
   return [
+    ...safetyAnswersCustomData(answers),
     { key: 'isAnEOverride', type: 'BOOLEAN' as const, value: true },
     { key: 'anEOverrideReferralId', type: 'STRING' as const, value: referralId },
     { key: 'anEOverrideReason', type: 'STRING' as const, value: reason },
