@@ -16,6 +16,9 @@
 //      MULTI_CHOICE offering "None of the above", referral ids outside the demo
 //      urgency-by-referral-id, examples naming unknown fields or outcomes;
 //   5. the file name matching the guidelineId (<guidelineId>.json).
+// schemas/emergency-phrases.json (the emergency phrase list) is checked by
+// scripts/emergency-phrases-check.ts: its meta-schema, phrase syntax, and every example run
+// through the matcher (renderer/core/phrases.ts).
 // Prints one line per problem, `file: /json/path: what is wrong`, and exits 1 when there is any;
 // otherwise prints "N documents checked, no problems".
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -25,6 +28,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { checkDocument } from '../renderer/core/index';
 import { checkPathway } from '../server/engine/pathway';
 import { DEMO_URGENCY } from '../server/seed';
+import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from './emergency-phrases-check';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -68,9 +72,10 @@ export function questionnaireFiles(root: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Every document the command checks by default: forms, then pathways. */
+/** Every document the command checks by default: forms, then pathways, then the emergency phrase list. */
 export function allFiles(root: string): string[] {
-  return [...formFiles(root), ...questionnaireFiles(root)];
+  const phrases = path.join(root, EMERGENCY_PHRASES_FILE);
+  return [...formFiles(root), ...questionnaireFiles(root), ...(existsSync(phrases) ? [phrases] : [])];
 }
 
 /** The document's form files, sorted. */
@@ -181,7 +186,11 @@ export function checkFiles(files: readonly string[], root: string = repoRoot): C
       problems.push(`${shown}: line ${line}, column ${column}: ${cleanJsonMessage(message)}`);
       continue;
     }
-    const fileProblems = abs.endsWith('.form.json') ? formProblems(doc, abs, validate) : questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire'));
+    const fileProblems = abs.endsWith('.form.json')
+      ? formProblems(doc, abs, validate)
+      : path.basename(abs) === path.basename(EMERGENCY_PHRASES_FILE)
+        ? emergencyPhraseProblems(doc, root, describeMetaErrors)
+        : questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire'));
     const seen = new Set<string>();
     for (const p of fileProblems) {
       const line = `${shown}: ${p.path}: ${p.message}`;
