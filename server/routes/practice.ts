@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { SIGN_OUT_PATH } from '../staff.js';
+import { screeningFlagHtml } from '../screening.js';
 import type { FastifyReply } from 'fastify';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, listRequestsPage, MAX_PAGE_SIZE, type StoredRequest } from '../store.js';
 
@@ -109,15 +110,17 @@ function requestHtml(r: StoredRequest): string {
     return `${open}
 <h2>${mark}${escapeHtml(heading)}</h2>
 <p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
+${screeningFlagHtml(r.body)}
 ${consultationHtml(obj(r.body))}
 </article>`;
   }
-  const rows = flatten(r.body)
+  const rows = flatten(Object.fromEntries(Object.entries(r.body).filter(([k]) => k !== 'screening')))
     .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
     .join('\n');
   return `${open}
 <h2>${mark}${escapeHtml(heading)}</h2>
 <p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
+${screeningFlagHtml(r.body)}
 <dl>
 ${rows}
 </dl>
