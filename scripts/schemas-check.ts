@@ -16,6 +16,9 @@
 //      MULTI_CHOICE offering "None of the above", referral ids outside the demo
 //      urgency-by-referral-id, examples naming unknown fields or outcomes;
 //   5. the file name matching the guidelineId (<guidelineId>.json).
+// schemas/emergency-phrases.json (the emergency phrase list) is checked by
+// scripts/emergency-phrases-check.ts: its meta-schema, phrase syntax, and every example run
+// through the matcher (renderer/core/phrases.ts).
 // Prints one line per problem, `file: /json/path: what is wrong`, and exits 1 when there is any;
 // otherwise prints "N documents checked, no problems".
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -26,6 +29,7 @@ import { checkDocument } from '../renderer/core/index';
 import { checkSharedSection, checkSynonyms, readSharedSections, sharedDirOf, type SharedSection } from '../server/engine/hierarchy';
 import { checkPathway } from '../server/engine/pathway';
 import { DEMO_URGENCY } from '../server/seed';
+import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from './emergency-phrases-check';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,9 +84,10 @@ export function sharedFiles(root: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Every document the command checks by default: forms, then shared sections, then pathways. */
+/** Every document the command checks by default: forms, then shared sections, then pathways, then the emergency phrase list. */
 export function allFiles(root: string): string[] {
-  return [...formFiles(root), ...sharedFiles(root), ...questionnaireFiles(root)];
+  const phrases = path.join(root, EMERGENCY_PHRASES_FILE);
+  return [...formFiles(root), ...sharedFiles(root), ...questionnaireFiles(root), ...(existsSync(phrases) ? [phrases] : [])];
 }
 
 export interface CheckOptions {
@@ -207,9 +212,11 @@ export function checkFiles(files: readonly string[], root: string = repoRoot, op
     }
     const fileProblems = abs.endsWith('.form.json')
       ? formProblems(doc, abs, validate)
-      : path.basename(path.dirname(abs)) === 'shared'
-        ? sharedProblems(doc, abs, metaSchemaValidator(root, 'shared'))
-        : [...questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire'), shared, options), ...(synonymProblems.get(abs) ?? [])];
+      : path.basename(abs) === path.basename(EMERGENCY_PHRASES_FILE)
+        ? emergencyPhraseProblems(doc, root, describeMetaErrors)
+        : path.basename(path.dirname(abs)) === 'shared'
+          ? sharedProblems(doc, abs, metaSchemaValidator(root, 'shared'))
+          : [...questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire'), shared, options), ...(synonymProblems.get(abs) ?? [])];
     const seen = new Set<string>();
     for (const p of fileProblems) {
       const line = `${shown}: ${p.path}: ${p.message}`;

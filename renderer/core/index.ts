@@ -22,3 +22,16 @@ export {
   type ObservationTypeSpec,
 } from './observationTypes';
 export { toObservations, fromObservations, type Observation, type ObservationAnswer, type ObservationProblem, type SectionRef } from './observations';
+export {
+  compilePhraseList,
+  screenText,
+  screenTexts,
+  isEmergencyMatch,
+  phraseSyntaxProblem,
+  normaliseWord,
+  type PhraseTier,
+  type PhraseEntry,
+  type PhraseListDocument,
+  type PhraseMatch,
+  type CompiledPhraseList,
+} from './phrases';

@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { SIGN_OUT_PATH } from '../staff.js';
+import { screeningFlagHtml } from '../screening.js';
 import type { FastifyReply } from 'fastify';
 import { decodeCursor, decodeRequestsCursor, DEFAULT_PAGE_SIZE, encodeCursor, listRequestsPage, MAX_PAGE_SIZE, type RequestsPosition, type StoredRequest } from '../store.js';
 import { TIER_WORDS, type UrgencyTier } from '../tiers.js';
@@ -135,16 +136,18 @@ function requestHtml(r: StoredRequest): string {
 <h2>${mark}${escapeHtml(heading)}</h2>
 <p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
 ${tierHtml(r)}
+${screeningFlagHtml(r.body)}
 ${consultationHtml(obj(r.body))}
 </article>`;
   }
-  const rows = flatten(r.body)
+  const rows = flatten(Object.fromEntries(Object.entries(r.body).filter(([k]) => k !== 'screening')))
     .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
     .join('\n');
   return `${open}
 <h2>${mark}${escapeHtml(heading)}</h2>
 <p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
 ${tierHtml(r)}
+${screeningFlagHtml(r.body)}
 <dl>
 ${rows}
 </dl>

@@ -11,6 +11,7 @@ import { notifySelfHelp } from '../selfHelpNotification.js';
 import { readExternalExecution, reclassifyTriageRequest } from '../triageClassification.js';
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { ENGINE_KEY_COOKIE } from './engine.js';
+import { screenStoredBody } from '../screening.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
 
@@ -75,7 +76,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const body = request.body as Body;
     const answer = runIdempotent(db, idempotencyKey(request), 'admin-request', body, () => {
       assertServiceOpen(db, 'admin');
-      const stored = checkAdminRequest(ctx, body, '');
+      const stored = screenStoredBody('ADMIN_REQUEST', checkAdminRequest(ctx, body, ''));
       const request = insertRequest(db, 'ADMIN_REQUEST', String(body.formType), stored);
       // Same transaction as the insert: an acknowledged request always has its confirmation queued.
       notifyRequestReceived(db, request.id, 'ADMIN_REQUEST', stored);
@@ -92,7 +93,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       assertServiceOpen(db, 'medical');
       // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
       const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest', read);
-      const stored = { ...body, triageRequest };
+      const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest });
       const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
       // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
       // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
@@ -117,7 +118,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
         associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest') };
       }
       const kindLabel = String(primary.formType ?? primary.triageRequestType);
-      const stored = { primaryRequest: primary, associatedRequest: associated };
+      const stored = screenStoredBody('UNVERIFIED_REQUESTS', { primaryRequest: primary, associatedRequest: associated });
       const request = insertRequest(db, 'UNVERIFIED_REQUESTS', kindLabel, stored);
       const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
       if (primaryIsAdmin || notifySelfHelp(ctx, request.id, primary, newEmail) === undefined) notifyRequestReceived(db, request.id, 'UNVERIFIED_REQUESTS', stored);

@@ -1,12 +1,14 @@
 import { WarningCallout } from 'nhsuk-react-components';
 import { CareCard } from '../components/CareCard';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { CrisisContacts } from '../screening/EmergencyNumber';
 
 export const TRIAGE_VARIANT_WARNING = 'Your GP practice will not receive the answers you have given. Your request has not been sent.';
 
 export default function EmergencySignpostPage() {
   const [params] = useSearchParams();
-  const state = useLocation().state as { variant?: string } | null;
+  // From the screening of the patient's own words: what matched, and whether it was about self-harm or suicide.
+  const state = useLocation().state as { variant?: string; crisis?: boolean; labels?: string[] } | null;
   const triage = params.get('variant') === 'triage' || state?.variant === 'triage';
   return (
     <>
@@ -17,6 +19,10 @@ export default function EmergencySignpostPage() {
           <p>{TRIAGE_VARIANT_WARNING}</p>
         </WarningCallout>
       ) : null}
+      {state?.labels && state.labels.length > 0 ? (
+        <p data-testid="signpost-words">You told us about {state.labels.join(', ')}. These can be signs of a serious problem that needs help now.</p>
+      ) : null}
+      {state?.crisis ? <CrisisContacts headingLevel={2} /> : null}
       <CareCard type="emergency" heading="Call 999 or go to A&E now if:">
         <p>you or the person you are helping is seriously ill or injured and their life is at risk.</p>
         <p>If you are deaf or hard of hearing, use text relay to call 999 on 18000.</p>

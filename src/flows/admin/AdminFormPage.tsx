@@ -13,6 +13,8 @@ import { useFlowStore } from '../sessionFlowStore';
 import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow, needsContactChoice, parameterContext, prepareSend } from './adminFlow';
 import { useAdminFormAccess } from './useAdminForm';
 import { useAdminSender } from './useAdminSender';
+import { freeTextAnswers } from '../../screening/freeText';
+import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
 
 /** /admin-request/form?request=TYPE: the admin form document, drawn by the renderer. */
 export default function AdminFormPage() {
@@ -35,6 +37,13 @@ export default function AdminFormPage() {
   const [pageTitle, setPageTitle] = useState<string>();
   usePageTitle(pageTitle);
   useLeaveGuard(type !== undefined && hasUnsentAnswers(flow.answers[type]));
+  // The long texts are screened for emergency words before the request is sent.
+  const words = useWordsScreening(
+    (matches) =>
+      void navigate(EMERGENCY_ADVICE_PATH, {
+        state: emergencyAdviceState(matches),
+      }),
+  );
 
   useEffect(() => {
     if (!type) return;
@@ -48,10 +57,7 @@ export default function AdminFormPage() {
     };
   }, [type]);
 
-  const params = useMemo(
-    () => (loaded ? resolveParameters(loaded.form.doc, parameterContext(settings, flow.patient)) : {}),
-    [loaded, settings, flow.patient],
-  );
+  const params = useMemo(() => (loaded ? resolveParameters(loaded.form.doc, parameterContext(settings, flow.patient)) : {}), [loaded, settings, flow.patient]);
 
   if (access.kind === 'home') return <Navigate to="/" replace />;
   if (access.kind === 'menu') return <Navigate to="/admin-request" replace />;
@@ -69,8 +75,14 @@ export default function AdminFormPage() {
     return postcode.confirm(data.pharmacyPostcode);
   }
 
+  function screenThenSubmit(pruned: FormData) {
+    if (!loaded) return;
+    words.screen(freeTextAnswers(loaded.form.doc, pruned), () => submit(pruned).catch(() => setNotice(SEND_FAILED_MESSAGE)));
+  }
+
   async function submit(pruned: FormData) {
     setNotice(undefined);
+    words.dismiss();
     if (!patient) return;
     if (!(await pharmacyPostcodeAccepted(pruned))) return;
     const attempt = prepareSend(formType, pruned, patient, adminFlow.get().attempt);
@@ -90,31 +102,43 @@ export default function AdminFormPage() {
       <BackLink fallback={back} />
       {/* The request's name as a caption, unless the page's heading already says it. */}
       {pageHeading !== access.label ? <span className="nhsuk-caption-l">{access.label}</span> : null}
-      <SchemaForm
-        key={formType}
-        doc={loaded.form.doc}
-        schemaCheck={loaded.form.schemaCheck}
-        params={params}
-        initialData={flow.answers[formType]}
-        page={page}
-        hideBack
-        onPageChange={(next) =>
-          setSearchParams((current) => {
-            const params = new URLSearchParams(current);
-            if (next > 0) params.set('page', String(next + 1));
-            else params.delete('page');
-            return params;
-          })
-        }
-        onPageShown={(title) => setPageTitle(title)}
-        onChange={(data, page) =>
-          adminFlow.set((s) => ({ ...s, answers: { ...s.answers, [formType]: data }, pages: { ...s.pages, [formType]: page } }))
-        }
-        onSubmit={submit}
-        onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
-        onCancel={() => leave('/', clearAdminFlow)}
-        notice={notice ? <p className="nhsuk-error-message" role="alert">{notice}</p> : undefined}
-      />
+      {words.card ?? (
+        <SchemaForm
+          key={formType}
+          doc={loaded.form.doc}
+          schemaCheck={loaded.form.schemaCheck}
+          params={params}
+          initialData={flow.answers[formType]}
+          page={page}
+          hideBack
+          onPageChange={(next) =>
+            setSearchParams((current) => {
+              const params = new URLSearchParams(current);
+              if (next > 0) params.set('page', String(next + 1));
+              else params.delete('page');
+              return params;
+            })
+          }
+          onPageShown={(title) => setPageTitle(title)}
+          onChange={(data, page) =>
+            adminFlow.set((s) => ({
+              ...s,
+              answers: { ...s.answers, [formType]: data },
+              pages: { ...s.pages, [formType]: page },
+            }))
+          }
+          onSubmit={screenThenSubmit}
+          onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
+          onCancel={() => leave('/', clearAdminFlow)}
+          notice={
+            notice ? (
+              <p className="nhsuk-error-message" role="alert">
+                {notice}
+              </p>
+            ) : undefined
+          }
+        />
+      )}
       <PostcodeNotFoundModal {...postcode.question} />
     </>
   );

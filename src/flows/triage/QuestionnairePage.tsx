@@ -31,6 +31,8 @@ import { SERVICE_CLOSED_PATH } from './safety/safety';
 import { useMedicalServiceCheck } from './safety/useSafetyFlow';
 import { useLastWhile } from './useTriageBounce';
 import { BackLink } from '../../components/BackLink';
+import { freeTextAnswers } from '../../screening/freeText';
+import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
 
 /** The warning when a visible question is unanswered (SchemaForm's `banner`: renderer/README.md). */
 export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
@@ -151,7 +153,10 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       const [aiLed, checkForAppointments] = await Promise.all([
         isAiLed(done.guidelineId, referral?.referralId).catch(() => false),
         // Without the summary the request is sent without offering slots (the practice still gets it).
-        getGuideline(done.guidelineId, useProxy).then((g) => g.checkForAppointments === true, () => false),
+        getGuideline(done.guidelineId, useProxy).then(
+          (g) => g.checkForAppointments === true,
+          () => false,
+        ),
       ]);
       triageFlow.set({ execution: done, finishedTriage: true, finishedOn, aiLed, checkForAppointments });
       try {
@@ -182,15 +187,29 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         goToUrgentBranch(navigate);
       }
       // An appointment: the booking screen takes its request from startBooking (flow:booking).
-      else if (next === BOOK_APPOINTMENT_PATH) await navigate(handOverToBooking(triageFlow.get(), settings) ?? '/eligibility/something-went-wrong', { replace: true });
+      else if (next === BOOK_APPOINTMENT_PATH)
+        await navigate(handOverToBooking(triageFlow.get(), settings) ?? '/eligibility/something-went-wrong', { replace: true });
       else await navigate(next, { replace: true });
     },
     [checkService, navigate, serviceClosed, settings, useProxy],
   );
 
+  // The patient's own words (TEXT answers) are screened before the section is sent.
+  const words = useWordsScreening((matches) => {
+    leaving.current = true;
+    void navigate(EMERGENCY_ADVICE_PATH, { state: emergencyAdviceState(matches) });
+  });
+
+  function screenThenNext(answers: FormData) {
+    const section = execution?.section;
+    if (!section) return;
+    words.screen(freeTextAnswers(section.document, answers), () => next(answers));
+  }
+
   async function next(answers: FormData) {
     const section = execution?.section;
     if (!execution || !section) return;
+    words.dismiss();
     setFailure(undefined);
     setBusy('next');
     triageFlow.set((s) => ({ ...s, labels: { ...s.labels, ...sectionLabels(section.document) } }));
@@ -263,6 +282,8 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         actions={[{ label: 'Start again', onClick: restart }]}
       />
     );
+  } else if (section && words.card) {
+    body = words.card;
   } else if (section) {
     body = (
       <SchemaForm
@@ -271,7 +292,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         params={section.parameters}
         initialData={flow.drafts[section.id] ?? (section.answers as FormData)}
         onChange={(data) => triageFlow.set((s) => ({ ...s, drafts: { ...s.drafts, [section.id]: data } }))}
-        onSubmit={next}
+        onSubmit={screenThenNext}
         onCancel={() => setConfirmDiscard(true)}
         submitLabel="Next"
         banner={ANSWER_ALL_BANNER}

@@ -11,6 +11,9 @@ import { useFinishedTriage } from './useTriageBounce';
 import { useTriageSender } from './useTriageSender';
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { BackLink } from '../../components/BackLink';
+import { TierAdvice } from '../../screening/TierAdvice';
+import { topTier } from '../../screening/tier';
+import { flowCrisis } from '../../screening/flowCrisis';
 
 /** /triage/complete: "Send your request?" */
 export default function TriageCompletePage() {
@@ -53,6 +56,7 @@ export default function TriageCompletePage() {
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       <h1>Send your request?</h1>
       {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
+      <TierAdvice tier={flow.execution ? topTier(flow.execution.recommendations) : undefined} crisis={flowCrisis(flow)} />
       <p>When you send your request, the practice will get your answers. You will get a confirmation email within 15 minutes.</p>
       {email ? (
         <p data-testid="confirmation-email">

@@ -6,6 +6,8 @@ import { SymptomSearch, searchSettings, type ScoredPathway, type SearchEntry, ty
 import { DEFAULT_NON_SPECIFIC_ID, triageLibrary } from '../../search/triageMapping';
 import { useFlowStore } from '../sessionFlowStore';
 import { clearTriageFlow, triageFlow, type SearchType } from './triageFlow';
+import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
+import { searchEmergencies } from '../../screening/phraseList';
 
 export const SEARCH_PROMPTS = {
   pristine: 'Any relevant results will appear here.',
@@ -35,6 +37,8 @@ export default function TriageSearchPage() {
     flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch) } : undefined,
   );
   const [allOpen, setAllOpen] = useState(false);
+  // Focus goes to the emergency card after a search, not when the page is shown again.
+  const [searchedNow, setSearchedNow] = useState(false);
   const clinic = settings.clinic;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -42,6 +46,7 @@ export default function TriageSearchPage() {
     if (text.trim() === '') return;
     const term = text.trim();
     setSearched({ term, outcome: engine.search(term) });
+    setSearchedNow(true);
     triageFlow.set({ lastSearch: term });
   }
 
@@ -49,14 +54,10 @@ export default function TriageSearchPage() {
   const similar = searched?.outcome.kind === 'results' ? searched.outcome.similar : [];
   const shownIds = [...matches, ...similar].map((m) => m.entry.guidelineId);
   const term = searched?.term ?? '';
-  const prompt = !searched
-    ? SEARCH_PROMPTS.pristine
-    : matches.length > 0
-      ? undefined
-      : similar.length > 0
-        ? SEARCH_PROMPTS.similarOnly
-        : SEARCH_PROMPTS.none;
+  const prompt = !searched ? SEARCH_PROMPTS.pristine : matches.length > 0 ? undefined : similar.length > 0 ? SEARCH_PROMPTS.similarOnly : SEARCH_PROMPTS.none;
   const nonSpecificId = library.nonSpecific?.guidelineId ?? DEFAULT_NON_SPECIFIC_ID;
+  // Words that match the emergency phrase list: the emergency card comes first, above any result.
+  const emergencies = useMemo(() => (searched ? searchEmergencies(searched.term) : []), [searched]);
 
   const resultList = (list: ScoredPathway[], type: SearchType, testId: string) => (
     <ul className="nhsuk-list app-triage-results" data-testid={testId}>
@@ -123,6 +124,7 @@ export default function TriageSearchPage() {
               Search
             </button>
           </form>
+          <EmergencySearchCard key={term} matches={emergencies} focus={searchedNow} />
           <div aria-live="polite" data-testid="search-results">
             {prompt ? (
               <p className="nhsuk-body" data-testid="search-prompt">
@@ -192,6 +194,11 @@ function PathwayChoice({ entry, to }: { entry: SearchEntry; to: string }) {
           </Link>
         </h3>
         {entry.suitableFor ? <p className="nhsuk-card__description nhsuk-body-s">{entry.suitableFor}</p> : null}
+        {entry.notSuitableFor ? (
+          <p className="nhsuk-card__description nhsuk-body-s app-not-suitable" data-testid="not-suitable-for">
+            <strong>Not suitable for:</strong> {entry.notSuitableFor}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
 import { TRIAGE_START, bool, triageFlow } from './triageFlow';
 import { endJourney } from '../emergencyCheck';
+import { TierAdvice } from '../../screening/TierAdvice';
 
 export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
 
@@ -28,7 +29,13 @@ export default function TriageThankYouPage() {
       <div className="nhsuk-panel app-panel--confirmation">
         <h1 className="nhsuk-panel__title">{THANK_YOU_HEADING}</h1>
       </div>
-      <p>The practice will reply within 48 hours (Monday to Friday, excluding public holidays).</p>
+      {/* The tier's plain words first when it is more (or other) than a routine reply. */}
+      {sent.tier && sent.tier !== 'ROUTINE' ? <TierAdvice tier={sent.tier} crisis={sent.crisis} /> : sent.crisis ? <TierAdvice tier={undefined} crisis /> : null}
+      {sent.tier && sent.tier !== 'ROUTINE' && sent.tier !== 'PHARMACY' && sent.tier !== 'SELF_CARE' ? (
+        <p>The practice has your request. Do not wait for a reply if you get worse: follow the advice above.</p>
+      ) : (
+        <p>The practice will reply within 48 hours (Monday to Friday, excluding public holidays).</p>
+      )}
       <CareCard type="urgent" heading="If your symptoms get worse">
         <p>
           For urgent advice, <a href="https://111.nhs.uk/">use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.

@@ -13,6 +13,7 @@ import { useFinishedTriage } from './useTriageBounce';
 import { BackLink } from '../../components/BackLink';
 import { cancelTarget } from '../eligibility/eligibilityFlow';
 import { needLabelForChild } from '../child/childWords';
+import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
 
 export const NO_SLOTS_TITLE = 'There are no self-book appointments right now';
 export const NOT_POSSIBLE_TITLE = 'Self-booking is not possible for this request';
@@ -57,12 +58,19 @@ export default function YourOwnWordsPage() {
   }, [configured, forChild]);
   const title = flow?.aiLed ? NO_SLOTS_TITLE : NOT_POSSIBLE_TITLE;
   const doc = useMemo(() => patientContextDocument(title, options), [title, options]);
+  // The patient's own words are screened for emergency words before going on.
+  const words = useWordsScreening((matches) => void navigate(EMERGENCY_ADVICE_PATH, { state: emergencyAdviceState(matches) }));
   if (!flow || !flow.execution) return <Navigate to={TRIAGE_START} replace />;
   const execution = flow.execution;
 
   const initial: FormData = { patientNeed: flow.patientContext?.patientNeed?.value, additionalInfo: flow.patientContext?.additionalInfo };
 
+  function screenThenNext(answers: FormData) {
+    words.screen([String(answers.additionalInfo ?? '')], () => next(answers));
+  }
+
   async function next(answers: FormData) {
+    words.dismiss();
     const value = String(answers.patientNeed);
     const need = options.find((o) => o.value === value);
     triageFlow.set({ patientContext: { ...(need ? { patientNeed: need } : {}), additionalInfo: String(answers.additionalInfo ?? '').trim() } });
@@ -85,23 +93,28 @@ export default function YourOwnWordsPage() {
     <>
       <BackLink fallback="/triage/questionnaire" />
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
-      <SchemaForm
-        doc={doc}
-        initialData={initial}
-        idPrefix="context-"
-        onChange={(data) =>
-          triageFlow.set((s) => {
-            const need = options.find((o) => o.value === data.patientNeed);
-            return { ...s, patientContext: { ...(need ? { patientNeed: need } : {}), additionalInfo: typeof data.additionalInfo === 'string' ? data.additionalInfo : '' } };
-          })
-        }
-        onSubmit={next}
-        submitLabel="Next"
-        onCancel={() => {
-          void stopExecution(execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
-          void Promise.resolve(navigate(cancelTarget(execution.guidelineId))).then(clearTriageFlow);
-        }}
-      />
+      {words.card ?? (
+        <SchemaForm
+          doc={doc}
+          initialData={initial}
+          idPrefix="context-"
+          onChange={(data) =>
+            triageFlow.set((s) => {
+              const need = options.find((o) => o.value === data.patientNeed);
+              return {
+                ...s,
+                patientContext: { ...(need ? { patientNeed: need } : {}), additionalInfo: typeof data.additionalInfo === 'string' ? data.additionalInfo : '' },
+              };
+            })
+          }
+          onSubmit={screenThenNext}
+          submitLabel="Next"
+          onCancel={() => {
+            void stopExecution(execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
+            void Promise.resolve(navigate(cancelTarget(execution.guidelineId))).then(clearTriageFlow);
+          }}
+        />
+      )}
     </>
   );
 }

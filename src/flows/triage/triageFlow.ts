@@ -1,4 +1,5 @@
 import { NONE_OF_THE_ABOVE, NONE_OF_THE_ABOVE_LABEL, type FormData, type FormDocument } from '../../../renderer/index';
+import type { UrgencyTier } from '../../../generated/types/api/urgency-tier';
 import { BOOK_APPOINTMENT_PATH } from '../booking/bookingRequest';
 import type { CustomDataEntry, Execution, Recommendation, StartRefusal } from '../../api/engine';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
@@ -59,7 +60,7 @@ export interface TriageFlowState {
   attempt?: { key: string; body: unknown };
   reachedSubmitScreenOn?: string;
   /** Set once sent, after everything else is cleared: the thank-you page reads it. */
-  sent?: { executionId: string; useProxy: boolean; triageRequestType: string };
+  sent?: { executionId: string; useProxy: boolean; triageRequestType: string; tier?: UrgencyTier; crisis?: boolean };
   reachedThankYou?: boolean;
   /** The safety branch after an urgent result (src/flows/triage/safety). */
   safety?: SafetyState;

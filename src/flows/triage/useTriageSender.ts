@@ -10,6 +10,8 @@ import { readEntryParams } from '../../session/entryParams';
 import { useSettings } from '../../settings/useSettings';
 import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety/safety';
 import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
+import { topTier } from '../../screening/tier';
+import { flowCrisis } from '../../screening/flowCrisis';
 
 /** Where a sent request leaves the patient: the child confirmation for child pathways. */
 export function confirmationPath(triageRequestType: string): string {
@@ -71,8 +73,11 @@ export function useTriageSender() {
       await putCustomData(execution.identifier, [dateTime('submittedOn', new Date().toISOString())], useProxy).catch(() => undefined);
       const triageRequestType = built.triageRequest.triageRequestType;
       const attendingAE = state.safety?.choice === 'ATTEND_AE';
+      // What the last screen says to do and by when, and whether it shows the crisis contacts.
+      const tier = topTier(execution.recommendations);
+      const crisis = flowCrisis(state);
       clearTriageFlow();
-      triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType } });
+      triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType, ...(tier ? { tier } : {}), ...(crisis ? { crisis } : {}) } });
       await navigate(attendingAE ? EMERGENCY_CONFIRMED_PATH : (options.next ?? confirmationPath(triageRequestType)), { replace: true });
     },
     [handleError, navigate, settings],

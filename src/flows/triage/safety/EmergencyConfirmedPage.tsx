@@ -5,6 +5,7 @@ import { useFlowStore } from '../../sessionFlowStore';
 import { TRIAGE_START, triageFlow } from '../triageFlow';
 import { CONFIRMED_HEADING, CONFIRMED_PRACTICE_TOLD, NHS_LINKS } from './safetyWords';
 import { endJourney } from '../../emergencyCheck';
+import { CrisisContacts } from '../../../screening/EmergencyNumber';
 
 /**
  * /triage/emergency-confirmed: after "Inform the practice". The request is sent (only the sent
@@ -28,6 +29,7 @@ export default function EmergencyConfirmedPage() {
         <p>Do not wait for a reply from your GP practice.</p>
         <p>If you are deaf or hard of hearing, use text relay to call 999 on 18000.</p>
       </CareCard>
+      {sent.crisis ? <CrisisContacts headingLevel={2} /> : null}
       <h2>More information</h2>
       <ul>
         {NHS_LINKS.map((l) => (

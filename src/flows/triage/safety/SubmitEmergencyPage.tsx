@@ -21,6 +21,8 @@ import {
 import { setSafety, useSafetyFlow } from './useSafetyFlow';
 import { ProblemSummary } from '../../../components/ProblemSummary';
 import { BackLink } from '../../../components/BackLink';
+import { CrisisContacts } from '../../../screening/EmergencyNumber';
+import { flowCrisis } from '../../../screening/flowCrisis';
 
 /**
  * /triage/submit-emergency: the urgent care outcome. "I will attend A&E" sends the request to the
@@ -69,9 +71,11 @@ export default function SubmitEmergencyPage() {
         </p>
         <p>Choose what you will do. We will tell your GP practice.</p>
       </InterruptionPanel>
+      {flowCrisis(flow) ? <CrisisContacts headingLevel={2} /> : null}
       <CareCard type="emergency" heading={ATTEND_AE_HEADING} testId="attend-ae">
         <p>Go to A&amp;E now or call 999. Your GP practice will get your answers so they know what has happened.</p>
-        <button type="button" className="nhsuk-button nhsuk-button--reverse" onClick={() => void informPractice()}>
+        {/* The safe choice is the primary (green) action; "Request consultation" the secondary one. */}
+        <button type="button" className="nhsuk-button" onClick={() => void informPractice()}>
           {INFORM_PRACTICE}
         </button>
       </CareCard>
@@ -80,7 +84,7 @@ export default function SubmitEmergencyPage() {
         <p>You will be asked why it is safe for you to wait.</p>
         <button
           type="button"
-          className="nhsuk-button"
+          className="nhsuk-button nhsuk-button--secondary"
           onClick={() => {
             setSafety((s) => ({ ...s, choice: 'GP_ADVICE' }));
             void navigate(EMERGENCY_OVERRIDE_PATH);

@@ -1,0 +1,401 @@
+// The emergency phrase matcher: reads a patient's own words against the one maintained list of
+// emergency phrasings (schemas/emergency-phrases.json, described in schemas/EMERGENCY-PHRASES.md).
+// Pure TypeScript, no DOM: the browser screens free text with it before sending, the server
+// screens the same text again with the same document, and the symptom search uses it for its
+// emergency card. The document reaches this module as data (renderer/ imports nothing from
+// schemas/): callers compile it once with compilePhraseList and screen with screenText.
+//
+// How a text is read:
+//   1. lower-cased; curly apostrophes straightened; apostrophes dropped ("can't" -> "cant",
+//      "I've" -> "ive"); every other character that is not a letter or digit separates words;
+//   2. the document's misspellings are mapped to their right spelling, word by word (or a
+//      few words at a time: "can not" -> "cant");
+//   3. the text is cut into clauses at . , ; : ! ? ( ) and at "but", "however", "although",
+//      "though", "except", "apart": a phrase matches inside one clause;
+//   4. a phrase is a sequence of tokens: "a|b" any of these words, "bleed*" any word starting
+//      "bleed", "~" up to two other words (never "and" / "or" / "with"), "[a|b]" an optional word;
+//   5. a match is negated when a negation word ("no", "not", "don't", "denies", "without",
+//      "never" ...) stands before it in its clause, within five words, with no "and", "but",
+//      "because", "with", "for", "since", "when" ... between them ("no fever or chest pain" is
+//      negated; "I didn't sleep because of chest pain" is not). A negation word followed by a hedge ("not sure", "don't know", "no
+//      idea", "not stopping") negates nothing, and "no" answering a question ("no i have ...",
+//      "no it is ...") negates nothing. Negation never reaches across clauses: "no, I have chest
+//      pain" and "chest pain but no fever" match.
+//   6. an entry with `alongside` matches only when one of its phrases and one of its alongside
+//      phrases both match (not negated) somewhere in the text ("pregnant" + "bleeding").
+
+/** How urgently the matched words need care (a subset of the UrgencyTier enum). */
+export type PhraseTier = 'CALL_999' | 'AE_NOW' | 'URGENT_TODAY';
+
+export interface PhraseExampleSet {
+  match: string[];
+  noMatch: string[];
+}
+
+/** One entry of schemas/emergency-phrases.json. */
+export interface PhraseEntry {
+  id: string;
+  tier: PhraseTier;
+  crisis: boolean;
+  /** What matched, in plain words for the patient: "chest pain", "thoughts of suicide". */
+  label: string;
+  phrases: string[];
+  alongside?: string[];
+  /** Phrases that cancel a match they overlap or follow within three words ("fit note", "blood test"). */
+  unless?: string[];
+  examples: PhraseExampleSet;
+}
+
+/** The document: schemas/emergency-phrases.json. */
+export interface PhraseListDocument {
+  description?: string;
+  /** Right spelling -> the misspellings and variants patients type. */
+  misspellings: Record<string, string[]>;
+  /** Words that negate what follows them in the clause. */
+  negations: string[];
+  /** Words that, right after a negation word, cancel it ("not sure", "don't know"). */
+  hedges: string[];
+  entries: PhraseEntry[];
+}
+
+/** One matched entry of a screened text. */
+export interface PhraseMatch {
+  entryId: string;
+  /** The patient's own words that matched (as typed; entries with `alongside` join both with " … "). */
+  words: string;
+  tier: PhraseTier;
+  crisis: boolean;
+  label: string;
+}
+
+type TokenMatcher = { kind: 'word'; words: Set<string>; prefixes: string[]; optional: boolean } | { kind: 'gap' };
+
+interface CompiledEntry {
+  entry: PhraseEntry;
+  phrases: TokenMatcher[][];
+  alongside: TokenMatcher[][];
+  unless: TokenMatcher[][];
+}
+
+export interface CompiledPhraseList {
+  entries: CompiledEntry[];
+  /** Single-word misspelling -> right spelling (already normalised). */
+  spelling: Map<string, string[]>;
+  /** Multi-word misspellings, longest first: [words, replacement]. */
+  multiSpelling: Array<[string[], string[]]>;
+  negations: Set<string>;
+  hedges: Set<string>;
+}
+
+const TIER_ORDER: Record<PhraseTier, number> = { CALL_999: 0, AE_NOW: 1, URGENT_TODAY: 2 };
+const CLAUSE_WORDS = new Set(['but', 'however', 'although', 'though', 'except', 'apart', 'yet']);
+/** Words a negation does not reach across: "I didn't sleep because of chest pain" is chest pain. */
+const SCOPE_BREAKERS = new Set(['and', 'but', 'so', 'then', 'now', 'because', 'cos', 'coz', 'cause', 'due', 'since', 'after', 'with', 'when', 'while', 'which', 'that', 'who', 'for', 'from', 'until', 'till']);
+const GAP_STOPS = new Set(['and', 'or', 'with', 'but']);
+const GAP_MAX = 2;
+const NEGATION_REACH = 5;
+/** "no" answering a question, not negating: "no i have", "no it is". */
+const ANSWER_AFTER_NO = new Set(['i', 'im', 'ive', 'id', 'it', 'its', 'he', 'she', 'they', 'my', 'we', 'yes', 'but', 'actually']);
+
+interface Token {
+  /** Normalised (spelling fixed) word. */
+  word: string;
+  /** Offsets into the original text of the word(s) it came from. */
+  start: number;
+  end: number;
+  /** A clause ends before this token. */
+  clauseStart: boolean;
+}
+
+/** Lower-case, straighten and drop apostrophes, keep letters and digits. */
+export function normaliseWord(raw: string): string {
+  return raw
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2018\u2019\u02bc`']/g, '')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+function splitWords(phrase: string): string[] {
+  return phrase
+    .split(/\s+/)
+    .map(normaliseWord)
+    .filter((w) => w.length > 0);
+}
+
+function compileToken(raw: string): TokenMatcher {
+  if (raw === '~') return { kind: 'gap' };
+  let text = raw;
+  let optional = false;
+  if (text.startsWith('[') && text.endsWith(']')) {
+    optional = true;
+    text = text.slice(1, -1);
+  }
+  const words = new Set<string>();
+  const prefixes: string[] = [];
+  for (const alt of text.split('|')) {
+    const prefix = alt.endsWith('*');
+    const w = normaliseWord(prefix ? alt.slice(0, -1) : alt);
+    if (!w) continue;
+    if (prefix) prefixes.push(w);
+    else words.add(w);
+  }
+  return { kind: 'word', words, prefixes, optional };
+}
+
+/** Problems with one phrase's syntax ("" when none); used by the schemas checker. */
+export function phraseSyntaxProblem(phrase: string): string {
+  const tokens = phrase.trim().split(/\s+/);
+  if (!phrase.trim()) return 'is empty';
+  if (tokens[0] === '~' || tokens[tokens.length - 1] === '~') return 'must not start or end with "~"';
+  if (tokens.every((t) => t === '~' || t.startsWith('['))) return 'needs at least one word that is not optional';
+  for (const t of tokens) {
+    if (t === '~') continue;
+    const inner = t.startsWith('[') && t.endsWith(']') ? t.slice(1, -1) : t;
+    if (/[[\]]/.test(inner)) return `has a bracket out of place in "${t}"`;
+    for (const alt of inner.split('|')) {
+      const bare = alt.endsWith('*') ? alt.slice(0, -1) : alt;
+      if (!normaliseWord(bare)) return `has an empty alternative in "${t}"`;
+      if (bare.includes('*')) return `"*" may only end a word ("${t}")`;
+      if (alt.endsWith('*') && normaliseWord(bare).length < 2) return `a prefix needs at least 2 characters ("${t}")`;
+    }
+  }
+  return '';
+}
+
+function compilePhrase(phrase: string, spelling: Map<string, string[]>): TokenMatcher[] {
+  return phrase
+    .trim()
+    .split(/\s+/)
+    .map(compileToken)
+    .map((t) => {
+      if (t.kind !== 'word') return t;
+      // A phrase written with a listed misspelling still matches its corrected text.
+      const words = new Set<string>();
+      for (const w of t.words) for (const fixed of spelling.get(w) ?? [w]) words.add(fixed);
+      return { ...t, words };
+    });
+}
+
+/** Compile the document once; screenText then runs in microseconds. */
+export function compilePhraseList(doc: PhraseListDocument): CompiledPhraseList {
+  const spelling = new Map<string, string[]>();
+  const multiSpelling: Array<[string[], string[]]> = [];
+  for (const [right, variants] of Object.entries(doc.misspellings ?? {})) {
+    const rightWords = splitWords(right);
+    for (const v of variants) {
+      const vWords = splitWords(v);
+      if (vWords.length === 0) continue;
+      if (vWords.length === 1) spelling.set(vWords[0] as string, rightWords);
+      else multiSpelling.push([vWords, rightWords]);
+    }
+  }
+  multiSpelling.sort((a, b) => b[0].length - a[0].length);
+  return {
+    spelling,
+    multiSpelling,
+    negations: new Set(doc.negations.map(normaliseWord)),
+    hedges: new Set(doc.hedges.map(normaliseWord)),
+    entries: doc.entries.map((entry) => ({
+      entry,
+      phrases: entry.phrases.map((p) => compilePhrase(p, spelling)),
+      alongside: (entry.alongside ?? []).map((p) => compilePhrase(p, spelling)),
+      unless: (entry.unless ?? []).map((p) => compilePhrase(p, spelling)),
+    })),
+  };
+}
+
+/** The text as normalised tokens, each knowing where it came from and whether a clause starts. */
+export function tokenise(text: string, list: Pick<CompiledPhraseList, 'spelling' | 'multiSpelling'>): Token[] {
+  const raw: Token[] = [];
+  // Words are runs of letters, digits and apostrophes; anything else separates them, and
+  // clause punctuation starts a new clause.
+  // A decimal ("39.5") is one word, not the end of a clause.
+  const re = /(\p{N}+[.,]\p{N}+|[\p{L}\p{N}\u2018\u2019\u02bc`']+)|([.,;:!?()\n\u2013\u2014]|\s-\s)/gu;
+  let clauseStart = true;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    if (m[2] !== undefined) {
+      clauseStart = true;
+      continue;
+    }
+    const word = normaliseWord(m[1] as string);
+    if (!word) continue;
+    if (CLAUSE_WORDS.has(word)) {
+      clauseStart = true;
+      continue;
+    }
+    raw.push({ word, start: m.index, end: m.index + (m[1] as string).length, clauseStart });
+    clauseStart = false;
+  }
+  // Spelling: multi-word variants first (longest first), then single words.
+  const out: Token[] = [];
+  for (let i = 0; i < raw.length; ) {
+    let done = false;
+    for (const [variant, right] of list.multiSpelling) {
+      if (i + variant.length > raw.length) continue;
+      let same = true;
+      for (let k = 0; k < variant.length; k++) {
+        const t = raw[i + k] as Token;
+        if (t.word !== variant[k] || (k > 0 && t.clauseStart)) {
+          same = false;
+          break;
+        }
+      }
+      if (!same) continue;
+      const first = raw[i] as Token;
+      const last = raw[i + variant.length - 1] as Token;
+      right.forEach((w, k) => out.push({ word: w, start: first.start, end: last.end, clauseStart: k === 0 && first.clauseStart }));
+      i += variant.length;
+      done = true;
+      break;
+    }
+    if (done) continue;
+    const t = raw[i] as Token;
+    const fixed = list.spelling.get(t.word);
+    if (fixed) fixed.forEach((w, k) => out.push({ word: w, start: t.start, end: t.end, clauseStart: k === 0 && t.clauseStart }));
+    else out.push(t);
+    i++;
+  }
+  return out;
+}
+
+function wordMatches(t: Extract<TokenMatcher, { kind: 'word' }>, word: string): boolean {
+  if (t.words.has(word)) return true;
+  for (const p of t.prefixes) if (word.startsWith(p)) return true;
+  return false;
+}
+
+/** End index (exclusive) of the phrase matched at `start`, or -1. Never crosses a clause. */
+function matchAt(phrase: TokenMatcher[], tokens: Token[], start: number, negations: ReadonlySet<string>): number {
+  const step = (pi: number, ti: number): number => {
+    if (pi === phrase.length) return ti;
+    const p = phrase[pi] as TokenMatcher;
+    if (p.kind === 'gap') {
+      for (let skip = 0; skip <= GAP_MAX; skip++) {
+        if (skip > 0) {
+          const t = tokens[ti + skip - 1];
+          if (!t || t.clauseStart || GAP_STOPS.has(t.word) || negations.has(t.word)) break;
+        }
+        const end = step(pi + 1, ti + skip);
+        if (end >= 0) return end;
+      }
+      return -1;
+    }
+    const t = tokens[ti];
+    const inClause = t !== undefined && (ti === start || !t.clauseStart);
+    if (inClause && wordMatches(p, t.word)) {
+      const end = step(pi + 1, ti + 1);
+      if (end >= 0) return end;
+    }
+    if (p.optional) return step(pi + 1, ti);
+    return -1;
+  };
+  return step(0, start);
+}
+
+/** Is the match starting at token `start` negated within its clause? */
+function negated(tokens: Token[], start: number, list: CompiledPhraseList): boolean {
+  if ((tokens[start] as Token).clauseStart) return false;
+  for (let i = start - 1, reach = 0; i >= 0 && reach < NEGATION_REACH; i--, reach++) {
+    const t = tokens[i] as Token;
+    if (SCOPE_BREAKERS.has(t.word)) return false;
+    if (list.negations.has(t.word)) {
+      const next = tokens[i + 1];
+      if (next && i + 1 < start && list.hedges.has(next.word)) return false;
+      if (t.word === 'no' && next && i + 1 < start && ANSWER_AFTER_NO.has(next.word)) return false;
+      return true;
+    }
+    if (t.clauseStart) return false;
+  }
+  return false;
+}
+
+interface Found {
+  start: number;
+  end: number;
+}
+
+/** Every span where one of the phrases matches (negated or not). */
+function spans(phrases: TokenMatcher[][], tokens: Token[], list: CompiledPhraseList): Found[] {
+  const out: Found[] = [];
+  if (phrases.length === 0) return out;
+  for (let s = 0; s < tokens.length; s++) {
+    for (const phrase of phrases) {
+      const end = matchAt(phrase, tokens, s, list.negations);
+      if (end > s) out.push({ start: s, end });
+    }
+  }
+  return out;
+}
+
+/** Does an `unless` span overlap the match, or start within three words after it (same clause)? */
+function cancelled(f: Found, unless: readonly Found[], tokens: Token[]): boolean {
+  return unless.some((u) => {
+    if (u.start < f.end && u.end > f.start) return true;
+    if (u.start < f.end || u.start >= f.end + 3) return false;
+    for (let i = f.end; i <= u.start; i++) if ((tokens[i] as Token).clauseStart) return false;
+    return true;
+  });
+}
+
+function findFirst(phrases: TokenMatcher[][], unless: TokenMatcher[][], tokens: Token[], list: CompiledPhraseList): Found | undefined {
+  const cancel = spans(unless, tokens, list);
+  for (let s = 0; s < tokens.length; s++) {
+    for (const phrase of phrases) {
+      const end = matchAt(phrase, tokens, s, list.negations);
+      if (end <= s) continue;
+      const f = { start: s, end };
+      if (!negated(tokens, s, list) && !cancelled(f, cancel, tokens)) return f;
+    }
+  }
+  return undefined;
+}
+
+function wordsOf(text: string, tokens: Token[], f: Found): string {
+  return text.slice((tokens[f.start] as Token).start, (tokens[f.end - 1] as Token).end);
+}
+
+/**
+ * Screen a patient's text: every entry that matches (not negated), most urgent first
+ * (CALL_999, AE_NOW, URGENT_TODAY; crisis entries first within a tier), each once.
+ */
+export function screenText(text: string | null | undefined, list: CompiledPhraseList): PhraseMatch[] {
+  if (!text || typeof text !== 'string') return [];
+  const tokens = tokenise(text, list);
+  if (tokens.length === 0) return [];
+  const out: PhraseMatch[] = [];
+  for (const { entry, phrases, alongside, unless } of list.entries) {
+    const found = findFirst(phrases, unless, tokens, list);
+    if (!found) continue;
+    let words = wordsOf(text, tokens, found);
+    if (alongside.length) {
+      const other = findFirst(alongside, unless, tokens, list);
+      if (!other) continue;
+      const [a, b] = other.start < found.start ? [other, found] : [found, other];
+      words = a.end >= b.start ? text.slice((tokens[a.start] as Token).start, (tokens[Math.max(a.end, b.end) - 1] as Token).end) : `${wordsOf(text, tokens, a)} … ${wordsOf(text, tokens, b)}`;
+    }
+    out.push({ entryId: entry.id, words, tier: entry.tier, crisis: entry.crisis, label: entry.label });
+  }
+  return out.sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || Number(b.crisis) - Number(a.crisis));
+}
+
+/** Screen several texts (the free-text answers of one request); one match per entry. */
+export function screenTexts(texts: ReadonlyArray<string | null | undefined>, list: CompiledPhraseList): PhraseMatch[] {
+  const seen = new Set<string>();
+  const out: PhraseMatch[] = [];
+  for (const t of texts) {
+    for (const m of screenText(t, list)) {
+      if (seen.has(m.entryId)) continue;
+      seen.add(m.entryId);
+      out.push(m);
+    }
+  }
+  return out.sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || Number(b.crisis) - Number(a.crisis));
+}
+
+/** Is a match one of the emergency tiers (999 or A&E now)? */
+export function isEmergencyMatch(m: Pick<PhraseMatch, 'tier'>): boolean {
+  return m.tier === 'CALL_999' || m.tier === 'AE_NOW';
+}
