@@ -10,9 +10,10 @@ import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
 import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
-import { NotificationWorker, queuedSoFar, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
+import { ensureNotificationIndexes, NotificationWorker, queuedSoFar, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { prunePatientSessions } from './routes/login.js';
+import { limitScaleFrom, setLimitScale } from './limits.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLimits } from './rate-limits.js';
 import { allowedHostNames, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
 import { SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
@@ -51,6 +52,11 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Per-minute limits per client. Default: DEFAULT_RATE_LIMITS scaled by PRACTICE_RATE_LIMIT_SCALE. */
   rateLimits?: RateLimits;
+  /**
+   * Multiplies the practice's caps (online bookings per patient, messages per recipient an hour;
+   * server/limits.ts). Default: PRACTICE_RATE_LIMIT_SCALE, as the rate limits; tests of the caps pass 1.
+   */
+  limitScale?: number;
   /** Trust X-Forwarded-* from a proxy in front (Fastify's trustProxy; TRUST_PROXY). Client addresses for rate limits come from it. */
   trustProxy?: boolean | string;
   /** Serve the build's .br/.gz twins (default true); off only to compare in `npm run bench:web`. */
@@ -103,6 +109,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       : false,
   });
   const db = openDatabase(options.dataDir);
+  setLimitScale(db, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
+  ensureNotificationIndexes(db);
   const now = options.now ?? Date.now;
   const staff = new StaffAuth({ db, apiToken: options.apiToken ?? process.env.PRACTICE_API_TOKEN, now });
   const pruneSessions = () => staff.prune() + prunePatientSessions(db, now());
@@ -150,7 +158,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     allowedHosts: allowedHostNames(options.host, options.publicUrl),
     publicHttps: options.publicUrl?.startsWith('https://') === true,
   };
-  const ctx: ServerContext = {
+  const baseCtx: Omit<ServerContext, 'rateLimiter'> = {
     db,
     ajv,
     forms,
@@ -172,7 +180,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   registerSecurityHeaders(app, security);
   registerErrorHandler(app);
   registerStaffGuard(app, staff);
-  await registerRateLimits(app, options.rateLimits ?? scaledRateLimits(DEFAULT_RATE_LIMITS, process.env.PRACTICE_RATE_LIMIT_SCALE));
+  const rateLimiter = registerRateLimits(app, options.rateLimits ?? scaledRateLimits(DEFAULT_RATE_LIMITS, process.env.PRACTICE_RATE_LIMIT_SCALE));
+  const ctx: ServerContext = { ...baseCtx, rateLimiter };
   for (const register of ROUTE_MODULES) await register(app, ctx);
 
   const distDir = options.distDir;
