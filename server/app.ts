@@ -15,7 +15,7 @@ import { ROUTE_MODULES } from './routes/index.js';
 import { prunePatientSessions } from './routes/login.js';
 import { limitScaleFrom, setLimitScale } from './limits.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLimits } from './rate-limits.js';
-import { allowedHostNames, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
+import { allowedHostNames, frameworkErrorOptions, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
 import { SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
 import { ensureStaffPassword, registerStaffGuard, StaffAuth } from './staff.js';
 import { createApiAjv } from './validation.js';
@@ -94,8 +94,13 @@ export interface PracticeServer {
 const API_PREFIXES = ['/api/', '/nhs-login/', '/postcode/', '/practice/'];
 
 export async function buildServer(options: ServerOptions): Promise<PracticeServer> {
+  const security: SecurityOptions = {
+    allowedHosts: allowedHostNames(options.host, options.publicUrl),
+    publicHttps: options.publicUrl?.startsWith('https://') === true,
+  };
   const app = Fastify({
     bodyLimit: 256 * 1024,
+    ...frameworkErrorOptions(security),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     logger: options.logRequests
       ? {
@@ -154,10 +159,6 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const library = new PathwayLibrary(options.questionnairesDirs ?? [path.join(repoRoot, 'schemas', 'questionnaires')]);
   for (const broken of library.broken) warnings.push(`Unreadable pathway document ${broken}`);
   const engine = new GuidelineEngine(db, library);
-  const security: SecurityOptions = {
-    allowedHosts: allowedHostNames(options.host, options.publicUrl),
-    publicHttps: options.publicUrl?.startsWith('https://') === true,
-  };
   const baseCtx: Omit<ServerContext, 'rateLimiter'> = {
     db,
     ajv,
@@ -197,6 +198,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       // Hashed bundles never change; index.html must always be fetched afresh.
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding (a .br or .gz twin, or the file): caches must key on it.
+        if (options.precompressed !== false) res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

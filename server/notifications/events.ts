@@ -121,7 +121,7 @@ const NO_APPOINTMENTS_REPLY = {
 export function replyTime(requestType: string, reasonInInbox?: string): { long: string; short: string } {
   // An emergency indication keeps its "do not wait" wording, whatever screen it was sent from.
   if (reasonInInbox === 'NO_APPOINTMENTS' && requestType !== 'EMERGENCY_INDICATION') return NO_APPOINTMENTS_REPLY;
-  return REPLY_TIMES[requestType] ?? DEFAULT_REPLY;
+  return Object.hasOwn(REPLY_TIMES, requestType) ? REPLY_TIMES[requestType]! : DEFAULT_REPLY;
 }
 
 /** A short reference the patient can quote: the first 8 characters of the request id, e.g. "4F2A9C1B". */
@@ -157,7 +157,7 @@ function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): P
   switch (event.type) {
     case 'REQUEST_RECEIVED': {
       const reply = replyTime(event.requestType, event.reasonInInbox);
-      const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (MEDICAL_LABELS[event.requestType] ?? 'Medical advice');
+      const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (Object.hasOwn(MEDICAL_LABELS, event.requestType) ? MEDICAL_LABELS[event.requestType]! : 'Medical advice');
       return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
     }
     case 'CHILD_REQUEST_RECEIVED':
