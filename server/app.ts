@@ -8,6 +8,7 @@ import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
 import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
+import { ensureExecutionIndexes, EXECUTION_SWEEP_INTERVAL_MS, sweepExecutions } from './engine/expiry.js';
 import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
 import { ensureNotificationIndexes, NotificationWorker, queuedSoFar, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
@@ -86,6 +87,8 @@ export interface PracticeServer {
   routes: Array<{ method: string; url: string }>;
   /** Deletes expired sessions (patients' and staff); runs every few minutes on its own. Answers how many. */
   pruneSessions(): number;
+  /** Deletes guideline executions past their retention (7 days after their last change); runs every hour on its own. Answers how many. */
+  sweepExecutions(): number;
   /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
   generatedStaffPassword?: string;
 }
@@ -122,6 +125,12 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const pruneTimer = setInterval(pruneSessions, SESSION_PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   pruneSessions();
+  // Guideline executions older than their retention go with their answers (server/engine/expiry.ts).
+  ensureExecutionIndexes(db);
+  const sweep = () => sweepExecutions(db, now());
+  const sweepTimer = setInterval(sweep, EXECUTION_SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
+  sweep();
   const generatedStaffPassword = await ensureStaffPassword(db, options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD);
   const warnings: string[] = [];
   const chosen = options.notifications?.transport
@@ -131,6 +140,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const notifications = new NotificationWorker(db, chosen.transport, options.notifications?.worker);
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    clearInterval(sweepTimer);
     // The round in progress finishes and records its sends before the database closes.
     await notifications.stop();
     db.close();
@@ -217,5 +227,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
 
   if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
-  return { app, db, notifications, warnings, routes, pruneSessions, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return { app, db, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }
