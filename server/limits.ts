@@ -37,6 +37,11 @@ export function limitScaleFrom(value: string | undefined): number {
   return value !== undefined && Number(value) > 0 ? Number(value) : 1;
 }
 
+/** The scale in force for this database (1 in production). */
+export function limitScaleOf(db: Db): number {
+  return scales.get(db) ?? 1;
+}
+
 /** The limits in force: the practice's setting over the defaults, times the scale. */
 export function practiceLimits(db: Db): PracticeLimits {
   const stored = readSetting<Partial<PracticeLimits>>(db, PRACTICE_LIMITS_SETTING) ?? {};
@@ -72,3 +77,9 @@ export const IDENTITY_CHECK = {
   perClient: 10,
   windowMs: 60 * 60_000,
 } as const;
+
+/** IDENTITY_CHECK's counts times the scale (the e2e suite answers wrongly on purpose, all from one address). */
+export function identityCheckLimits(db: Db): { perLink: number; perClient: number; windowMs: number } {
+  const scale = limitScaleOf(db);
+  return { perLink: Math.ceil(IDENTITY_CHECK.perLink * scale), perClient: Math.ceil(IDENTITY_CHECK.perClient * scale), windowMs: IDENTITY_CHECK.windowMs };
+}

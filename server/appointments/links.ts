@@ -1,7 +1,7 @@
 import type { Db } from '../db.js';
 import { sql } from './sql.js';
 import { HttpError } from '../errors.js';
-import { IDENTITY_CHECK } from '../limits.js';
+import { IDENTITY_CHECK, identityCheckLimits } from '../limits.js';
 import { appointmentErrors } from './errors.js';
 import { patientKeyOf, samePatient, type PatientIdentity } from './patientKey.js';
 import {
@@ -99,9 +99,10 @@ function failuresSince(db: Db, column: 'link_uuid' | 'client', value: string, si
  * thousands of tries, and a locked link refuses even the right one until the hour has passed.
  */
 export function assertIdentityCheckOpen(db: Db, link: LinkRow, guard: IdentityGuard): void {
-  const since = guard.now - IDENTITY_CHECK.windowMs;
-  if (failuresSince(db, 'link_uuid', link.link_uuid, since) >= IDENTITY_CHECK.perLink) throw appointmentErrors.identityCheckLocked();
-  if (failuresSince(db, 'client', guard.client, since) >= IDENTITY_CHECK.perClient) throw appointmentErrors.identityCheckClientLocked();
+  const limits = identityCheckLimits(db);
+  const since = guard.now - limits.windowMs;
+  if (failuresSince(db, 'link_uuid', link.link_uuid, since) >= limits.perLink) throw appointmentErrors.identityCheckLocked();
+  if (failuresSince(db, 'client', guard.client, since) >= limits.perClient) throw appointmentErrors.identityCheckClientLocked();
 }
 
 /** Records a wrong answer (committed at once, whatever the caller does next) and answers the mismatch. */
