@@ -13,7 +13,7 @@ import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
 import { SECURITY_HEADERS } from '../../../server/security';
 import { AVAILABILITY, LINKS, SYMPTOM_BOOKING, actionRequestUrl, addTestPatients, bookUrl, rescheduleUrl, slotsOf, triageRequest } from './appointments-helpers';
 import { finishedExample, overHttp } from './engine/walker';
-import { ADMIN_URL, AMELIA, otherEnquiry, STAFF_AUTH, startServer, type Json, type TestServer } from './helpers';
+import { ADMIN_URL, AMELIA, otherEnquiry, STAFF_AUTH, startServer, type Json } from './helpers';
 
 interface Answer {
   status: number;
