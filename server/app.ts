@@ -8,13 +8,15 @@ import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
 import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
+import { ensureExecutionIndexes, EXECUTION_SWEEP_INTERVAL_MS, sweepExecutions } from './engine/expiry.js';
 import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
-import { NotificationWorker, queuedSoFar, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
+import { ensureNotificationIndexes, NotificationWorker, queuedSoFar, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { prunePatientSessions } from './routes/login.js';
+import { limitScaleFrom, setLimitScale } from './limits.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLimits } from './rate-limits.js';
-import { allowedHostNames, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
+import { allowedHostNames, frameworkErrorOptions, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
 import { SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
 import { ensureStaffPassword, registerStaffGuard, StaffAuth } from './staff.js';
 import { createApiAjv } from './validation.js';
@@ -53,6 +55,11 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Per-minute limits per client. Default: DEFAULT_RATE_LIMITS scaled by PRACTICE_RATE_LIMIT_SCALE. */
   rateLimits?: RateLimits;
+  /**
+   * Multiplies the practice's caps (online bookings per patient, messages per recipient an hour;
+   * server/limits.ts). Default: PRACTICE_RATE_LIMIT_SCALE, as the rate limits; tests of the caps pass 1.
+   */
+  limitScale?: number;
   /** Trust X-Forwarded-* from a proxy in front (Fastify's trustProxy; TRUST_PROXY). Client addresses for rate limits come from it. */
   trustProxy?: boolean | string;
   /** Serve the build's .br/.gz twins (default true); off only to compare in `npm run bench:web`. */
@@ -82,6 +89,8 @@ export interface PracticeServer {
   routes: Array<{ method: string; url: string }>;
   /** Deletes expired sessions (patients' and staff); runs every few minutes on its own. Answers how many. */
   pruneSessions(): number;
+  /** Deletes guideline executions past their retention (7 days after their last change); runs every hour on its own. Answers how many. */
+  sweepExecutions(): number;
   /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
   generatedStaffPassword?: string;
 }
@@ -90,8 +99,13 @@ export interface PracticeServer {
 const API_PREFIXES = ['/api/', '/nhs-login/', '/postcode/', '/practice/'];
 
 export async function buildServer(options: ServerOptions): Promise<PracticeServer> {
+  const security: SecurityOptions = {
+    allowedHosts: allowedHostNames(options.host, options.publicUrl),
+    publicHttps: options.publicUrl?.startsWith('https://') === true,
+  };
   const app = Fastify({
     bodyLimit: 256 * 1024,
+    ...frameworkErrorOptions(security),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     logger: options.logRequests
       ? {
@@ -105,12 +119,20 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       : false,
   });
   const db = openDatabase(options.dataDir);
+  setLimitScale(db, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
+  ensureNotificationIndexes(db);
   const now = options.now ?? Date.now;
   const staff = new StaffAuth({ db, apiToken: options.apiToken ?? process.env.PRACTICE_API_TOKEN, now });
   const pruneSessions = () => staff.prune() + prunePatientSessions(db, now());
   const pruneTimer = setInterval(pruneSessions, SESSION_PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   pruneSessions();
+  // Guideline executions older than their retention go with their answers (server/engine/expiry.ts).
+  ensureExecutionIndexes(db);
+  const sweep = () => sweepExecutions(db, now());
+  const sweepTimer = setInterval(sweep, EXECUTION_SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
+  sweep();
   const generatedStaffPassword = await ensureStaffPassword(db, options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD);
   const warnings: string[] = [];
   const chosen = options.notifications?.transport
@@ -120,6 +142,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const notifications = new NotificationWorker(db, chosen.transport, options.notifications?.worker);
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    clearInterval(sweepTimer);
     // The round in progress finishes and records its sends before the database closes.
     await notifications.stop();
     db.close();
@@ -148,11 +171,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const library = new PathwayLibrary(options.questionnairesDirs ?? [path.join(repoRoot, 'schemas', 'questionnaires')]);
   for (const broken of library.broken) warnings.push(`Unreadable pathway document ${broken}`);
   const engine = new GuidelineEngine(db, library);
-  const security: SecurityOptions = {
-    allowedHosts: allowedHostNames(options.host, options.publicUrl),
-    publicHttps: options.publicUrl?.startsWith('https://') === true,
-  };
-  const ctx: ServerContext = {
+  const baseCtx: Omit<ServerContext, 'rateLimiter'> = {
     db,
     ajv,
     forms,
@@ -175,7 +194,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   registerSecurityHeaders(app, security);
   registerErrorHandler(app);
   registerStaffGuard(app, staff);
-  await registerRateLimits(app, options.rateLimits ?? scaledRateLimits(DEFAULT_RATE_LIMITS, process.env.PRACTICE_RATE_LIMIT_SCALE));
+  const rateLimiter = registerRateLimits(app, options.rateLimits ?? scaledRateLimits(DEFAULT_RATE_LIMITS, process.env.PRACTICE_RATE_LIMIT_SCALE));
+  const ctx: ServerContext = { ...baseCtx, rateLimiter };
   for (const register of ROUTE_MODULES) await register(app, ctx);
 
   const distDir = options.distDir;
@@ -191,6 +211,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       // Hashed bundles never change; index.html must always be fetched afresh.
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding (a .br or .gz twin, or the file): caches must key on it.
+        if (options.precompressed !== false) res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
@@ -208,5 +230,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
 
   if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
-  return { app, db, notifications, warnings, routes, pruneSessions, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return { app, db, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }

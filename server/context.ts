@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
 import type { GuidelineEngine } from './engine/engine.js';
 import type { FormCore, FormDocuments } from './forms.js';
+import type { RateLimiter } from './rate-limits.js';
 import type { StaffAuth } from './staff.js';
 
 /** What every route module gets. */
@@ -27,6 +28,8 @@ export interface ServerContext {
   now(): number;
   /** The public origin of links in messages: PUBLIC_URL's origin, else the address the request came to (its Host is already checked). */
   publicOrigin(request: FastifyRequest): string;
+  /** The per-client rate limits (server/rate-limits.ts): the engine proxy counts the call it forwards. */
+  rateLimiter: RateLimiter;
 }
 
 /**

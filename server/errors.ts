@@ -64,6 +64,11 @@ export function detailsMessage(details: readonly ErrorDetail[], context = 'body'
   return details.map((d) => `${context}${d.path} ${d.message}`).join('; ');
 }
 
+/** A framework message with any file path (/…/x.js, C:\…) cut out: answers never show where the server's files are. */
+export function withoutPaths(message: string): string {
+  return message.replace(/(?:[A-Za-z]:\\|\/)(?:[\w.@-]+[\\/])+[\w.@-]+\.(?:[cm]?[jt]s|json|node)(?::\d+)*/g, '[file]');
+}
+
 /**
  * One error shape for everything: schema errors 400, malformed JSON 400, wrong content type 415,
  * too large 413, chosen HttpErrors as they are. Only real faults are 5xx, and those never echo input.
@@ -71,6 +76,11 @@ export function detailsMessage(details: readonly ErrorDetail[], context = 'body'
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      // A chosen 500 is still a fault: the generic answer, never its message (it may name a file).
+      if (error.statusCode === 500) {
+        request.log.error({ err: { message: error.message } }, 'request failed');
+        return reply.code(500).send(errorBody(500, 'Internal Server Error'));
+      }
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.extra));
     }
     const fe = error as FastifyError & { validationContext?: string };
@@ -80,7 +90,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(errorBody(status, fe.message));
+      return reply.code(status).send(errorBody(status, withoutPaths(fe.message)));
     }
     request.log.error({ err: { message: fe.message, code: fe.code, stack: fe.stack } }, 'request failed');
     return reply.code(500).send(errorBody(500, 'Internal Server Error'));

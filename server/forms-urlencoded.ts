@@ -13,6 +13,6 @@ export function acceptFormPosts(scope: FastifyInstance): void {
 
 /** A form field as one string ('' when missing or sent twice). */
 export function formField(body: unknown, name: string): string {
-  const value = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  const value = body !== null && typeof body === 'object' && Object.hasOwn(body, name) ? (body as Record<string, unknown>)[name] : undefined;
   return typeof value === 'string' ? value : '';
 }

@@ -18,11 +18,13 @@ export class FormDocuments {
   private readonly docs = new Map<string, FormDocument>();
   readonly missing: string[] = [];
   readonly broken: string[] = [];
+  private readonly types: ReadonlySet<string>;
 
   constructor(
     readonly dir: string,
     formTypes: readonly string[],
   ) {
+    this.types = new Set(formTypes);
     for (const type of formTypes) {
       const file = path.join(dir, `${type}.form.json`);
       if (!existsSync(file)) {
@@ -40,6 +42,11 @@ export class FormDocuments {
   get(type: string): FormDocument | undefined {
     return this.docs.get(type);
   }
+
+  /** Whether `type` is one of the admin form types at all (a triage type or any other name is not). */
+  knows(type: string): boolean {
+    return this.types.has(type);
+  }
 }
 
 export interface RecheckContext {
@@ -55,8 +62,14 @@ export interface RecheckContext {
  * Returns the fields to store; throws HttpError 400 with details on a validation error.
  */
 export function recheckForm(ctx: RecheckContext, formType: string, fields: FormData, pathPrefix = ''): FormData {
+  // An unknown type (a triage type, "constructor"…) is the caller's mistake: 400 naming the field.
+  if (!ctx.docs.knows(formType)) {
+    const message = 'is not an admin form type';
+    throw new HttpError(400, `body${pathPrefix}/formType ${message}`, { details: [{ path: `${pathPrefix}/formType`, message }] });
+  }
   const doc = ctx.docs.get(formType);
-  if (!doc) throw new HttpError(500, `No form document for formType ${formType} (schemas/forms/${formType}.form.json)`);
+  // A known type without its document is the practice's fault (start-up warns); no file path in the answer.
+  if (!doc) throw new HttpError(500, 'Internal Server Error');
   const known: FormData = {};
   for (const [name, value] of Object.entries(fields)) {
     if (!Object.prototype.hasOwnProperty.call(doc.schema.properties, name)) continue;

@@ -1,8 +1,12 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from './errors.js';
 
-/** Requests per minute per client (by IP address; see TRUST_PROXY in README.md) on each group of calls. */
+/**
+ * Requests per minute per client (by IP address; see TRUST_PROXY in README.md) on each group of
+ * calls. A group is counted across all its routes together (not each route on its own), and every
+ * patient-facing call also counts towards `api`, the client's ceiling over all of them.
+ */
 export interface RateLimits {
   /** Patient match and validation (POST /api/v1/triage/nhs/…): a bounded number of record lookups. */
   patientCheck: number;
@@ -10,20 +14,53 @@ export interface RateLimits {
   nhsLogin: number;
   /** Staff sign-in (POST /practice/sign-in): password guesses. */
   signIn: number;
-  /** Submissions (POST /api/v1/triage/patient/…). */
+  /** Submissions, bookings, changes, cancels and link checks (POST /api/v1/triage/patient/…, the booking calls). */
   submission: number;
+  /** New guideline executions (`$start`, directly or through the engine proxy): each one is a stored row. */
+  engineStart: number;
+  /** Every engine call (/api/v1/fhir/r4/…) and the engine proxy. */
+  engine: number;
+  /** Availability and sessions (GET /api/v1/triage/nhs/available/appointments, …/appointment/sessions…). */
+  availability: number;
+  /** Every patient-facing call (/api/…, /nhs-login/…, /postcode/…, /signout) together. */
+  api: number;
 }
 
-export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = { patientCheck: 20, nhsLogin: 10, signIn: 10, submission: 30 };
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
+  patientCheck: 20,
+  nhsLogin: 10,
+  signIn: 10,
+  submission: 30,
+  engineStart: 20,
+  engine: 300,
+  availability: 60,
+  api: 600,
+};
 
-/** The limit group of a route, by method and path; undefined when the route is not limited. */
-export function rateLimitGroup(method: string, url: string): keyof RateLimits | undefined {
-  if (method !== 'POST') return undefined;
+export type RateLimitGroup = keyof RateLimits;
+
+const ENGINE_PREFIX = '/api/v1/fhir/r4/';
+const PROXY_PATH = '/api/v1/engine-proxy';
+const AVAILABILITY_PATHS = ['/api/v1/triage/nhs/available/appointments', '/api/v1/triage/nhs/appointments/availability/ai-led', '/api/v1/triage/nhs/appointment/sessions'];
+const BOOKING_PATHS = ['/api/v1/triage/nhs/book/', '/api/v1/triage/nhs/reschedule/', '/api/v1/triage/nhs/cancel/'];
+
+/** The limit group of a route, by method and path; undefined when the route has none of its own. */
+export function rateLimitGroup(method: string, url: string): RateLimitGroup | undefined {
+  if (url.startsWith(ENGINE_PREFIX) || url === PROXY_PATH) return method === 'POST' && url.endsWith('/$start') ? 'engineStart' : 'engine';
+  if (method === 'GET' && AVAILABILITY_PATHS.some((p) => url.startsWith(p))) return 'availability';
+  if (method !== 'POST' && method !== 'DELETE') return undefined;
+  if (BOOKING_PATHS.some((p) => url.startsWith(p))) return 'submission';
   if (url.startsWith('/api/v1/triage/nhs/')) return 'patientCheck';
   if (url === '/nhs-login/authorize') return 'nhsLogin';
   if (url === '/practice/sign-in') return 'signIn';
   if (url.startsWith('/api/v1/triage/patient/')) return 'submission';
   return undefined;
+}
+
+/** Patient-facing routes: they count towards `api` (the practice's own pages and read-back do not). */
+function isPatientFacing(url: string): boolean {
+  if (url.startsWith('/api/v1/practice')) return false;
+  return url.startsWith('/api/') || url.startsWith('/nhs-login/') || url.startsWith('/postcode/') || url === '/signout';
 }
 
 /**
@@ -32,28 +69,93 @@ export function rateLimitGroup(method: string, url: string): keyof RateLimits | 
  */
 export function scaledRateLimits(limits: Readonly<RateLimits>, scale: string | undefined): RateLimits {
   const factor = scale !== undefined && Number(scale) > 0 ? Number(scale) : 1;
-  return {
-    patientCheck: Math.ceil(limits.patientCheck * factor),
-    nhsLogin: Math.ceil(limits.nhsLogin * factor),
-    signIn: Math.ceil(limits.signIn * factor),
-    submission: Math.ceil(limits.submission * factor),
-  };
+  const out = { ...limits };
+  for (const k of Object.keys(out) as RateLimitGroup[]) out[k] = Math.ceil(limits[k] * factor);
+  return out;
 }
 
+/** Fixed one-minute windows per (group, client), in memory (one process; a restart forgets them). */
+export class RateCounter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+  constructor(
+    private readonly limits: Readonly<RateLimits>,
+    private readonly now: () => number = Date.now,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  /** Counts one request; answers the seconds to wait when it is over the limit. */
+  take(group: RateLimitGroup, client: string): { max: number; retryAfter: number } | undefined {
+    const now = this.now();
+    const key = `${group}\u0000${client}`;
+    let w = this.windows.get(key);
+    if (!w || now - w.start >= this.windowMs) {
+      if (this.windows.size >= 50_000) this.prune(now);
+      w = { start: now, count: 0 };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    const max = this.limits[group];
+    if (w.count <= max) return undefined;
+    return { max, retryAfter: Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000)) };
+  }
+
+  private prune(now: number): void {
+    for (const [k, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(k);
+  }
+}
+
+/** The answer past a limit: 429 in the API's error shape, with Retry-After. */
+function tooMany(reply: FastifyReply, over: { max: number; retryAfter: number }): HttpError {
+  reply.header('retry-after', String(over.retryAfter));
+  return new HttpError(429, `Too many requests: at most ${over.max} a minute from one device. Try again in ${over.retryAfter} seconds.`);
+}
+
+export interface RateLimiter {
+  /** Counts a request against a group for its client (the engine proxy counts the call it forwards); throws 429 past the limit. */
+  check(request: FastifyRequest, reply: FastifyReply, group: RateLimitGroup): void;
+  /** Headers that mark the proxy's own in-process calls to the embedded engine, so they are not counted twice. */
+  readonly internalHeaders: Readonly<Record<string, string>>;
+}
+
+const INTERNAL_HEADER = 'x-practice-internal';
+
 /**
- * @fastify/rate-limit on every route of a limited group, whichever file registers it (call this
- * before the routes): past the limit a 429 in the API's error shape, with `Retry-After`.
+ * Limits on every route of a limited group, whichever file registers it (call this before the
+ * routes). Past the limit: a 429 in the API's error shape, with `Retry-After`.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: Readonly<RateLimits>): Promise<void> {
+export function registerRateLimits(app: FastifyInstance, limits: Readonly<RateLimits>, now: () => number = Date.now): RateLimiter {
+  const counter = new RateCounter(limits, now);
+  const secret = randomBytes(24).toString('hex');
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const group = methods.map((m) => rateLimitGroup(m, route.url ?? '')).find((g) => g !== undefined);
-    if (!group) return;
-    route.config = { ...(route.config as object), rateLimit: { max: limits[group], timeWindow: 60_000 } } as RouteOptions['config'];
+    const url = route.url ?? '';
+    const groups = new Set<RateLimitGroup>();
+    for (const m of methods) {
+      const g = rateLimitGroup(m, url);
+      if (g) groups.add(g);
+    }
+    if (isPatientFacing(url)) groups.add('api');
+    if (groups.size === 0) return;
+    route.config = { ...(route.config as object), limitGroups: [...groups] } as RouteOptions['config'];
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests: at most ${context.max} a minute from one device. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  const internal = (request: FastifyRequest) => request.headers[INTERNAL_HEADER] === secret;
+  app.addHook('onRequest', async (request, reply) => {
+    if (internal(request)) return;
+    const config = request.routeOptions.config as { limitGroups?: RateLimitGroup[] } | undefined;
+    const method = request.method;
+    for (const group of config?.limitGroups ?? []) {
+      // A route registered for several methods counts each request in its own method's group only.
+      if (group !== 'api' && rateLimitGroup(method, request.routeOptions.url ?? '') !== group) continue;
+      const over = counter.take(group, request.ip);
+      if (over) throw tooMany(reply, over);
+    }
   });
+  return {
+    check: (request, reply, group) => {
+      if (internal(request)) return;
+      const over = counter.take(group, request.ip);
+      if (over) throw tooMany(reply, over);
+    },
+    internalHeaders: { [INTERNAL_HEADER]: secret },
+  };
 }

@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.js';
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { errorBody, HttpError } from './errors.js';
 
 /**
  * The Content-Security-Policy every response carries. Scripts only from our origin, never
@@ -158,4 +160,40 @@ export function registerJsonDepthLimit(app: FastifyInstance, maxDepth = MAX_JSON
     }
     parse(request, String(body), done);
   });
+}
+
+/**
+ * Fastify's own refusals, answered before any route or hook runs, in our shape and with our
+ * headers: a malformed URL (`frameworkErrors`: Host check first, then a 400 that does not echo
+ * the URL) and a request too malformed to parse at all (`clientErrorHandler`: written straight
+ * to the socket, security headers included, no details).
+ */
+export function frameworkErrorOptions(options: SecurityOptions): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    if (isHttps(request, options)) reply.header('strict-transport-security', HSTS);
+    reply.header('cache-control', 'no-store');
+    void reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message));
+  };
+  return {
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const name = hostName(request.headers.host);
+      if (name === undefined || !options.allowedHosts.has(name)) {
+        send(request, reply, 421, 'This server does not answer for that host name (set HOST or PUBLIC_URL to the address you use)');
+        return;
+      }
+      if (error.code === 'FST_ERR_BAD_URL') send(request, reply, 400, 'The address is not a valid URL');
+      else send(request, reply, 400, 'The request is not valid');
+    },
+    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy(error);
+        return;
+      }
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const body = JSON.stringify(errorBody(status, status === 431 ? 'The request headers are too large' : status === 408 ? 'The request took too long' : 'The request is not valid HTTP'));
+      const headers = { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+    },
+  };
 }

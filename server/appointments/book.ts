@@ -7,11 +7,11 @@ import { assertInvitationUsable, consultationOf, countLinkUse, linkExpired, type
 import type { PatientIdentity } from './patientKey.js';
 import { notifyAppointment } from './notify.js';
 import { requireRecord } from './records.js';
+import { practiceLimits } from '../limits.js';
 import {
   appointmentBookingJson,
   appointmentOnSlot,
   changeDeadlineMs,
-  getConsultation,
   getSlot,
   getSlotType,
   insertEvent,
@@ -95,7 +95,12 @@ function requireSlot(db: Db, id: string): SlotRow {
 /** The request a booking belongs to: one the practice holds (links), or one this call stores. */
 export type BookingRequest =
   | { existing: ConsultationRow; link: LinkRow }
-  | { requestType: string; storeRequest: () => string };
+  | {
+      requestType: string;
+      storeRequest: () => string;
+      /** The slot types this request may book: those of its pathway's referrals or guideline (a slot of another type is refused). */
+      allowedSlotTypes: readonly string[];
+    };
 
 export interface BookInput {
   request: BookingRequest;
@@ -107,12 +112,27 @@ export interface BookInput {
   origin: string;
 }
 
-/** The same patient asking again for the slot they already hold for the same request: a retry. */
-function isRepeat(db: Db, onSlot: AppointmentRow | undefined, input: BookInput): onSlot is AppointmentRow {
-  if (!onSlot || onSlot.patient_key !== input.patientKey) return false;
-  if ('existing' in input.request) return onSlot.consultation_id === input.request.existing.id;
-  const c = getConsultation(db, onSlot.consultation_id);
-  return c?.request_id != null && c.request_type === input.request.requestType;
+/**
+ * The holder of a link bound to one patient asking again for the slot they already hold through
+ * it: a retry, answered with their own appointment. Nothing else is: knowing a patient's name,
+ * date of birth, postcode and slot id proves nothing, so a booking call that names a taken slot
+ * without the link is RH-E007 and never carries that appointment or its link (a retry of such a
+ * call gets its first answer through its Idempotency-Key instead).
+ */
+function isRepeat(onSlot: AppointmentRow | undefined, input: BookInput): onSlot is AppointmentRow {
+  if (!onSlot || onSlot.patient_key !== input.patientKey || !('existing' in input.request)) return false;
+  return input.request.link.patient !== null && onSlot.consultation_id === input.request.existing.id;
+}
+
+/** Future appointments the patient holds from online booking (BOOKED or RESCHEDULED, not yet started). */
+export function onlineBookingsHeld(db: Db, patientKey: string, now: number): number {
+  return (
+    sql(
+      db,
+      `SELECT COUNT(*) AS n FROM appt_appointments a JOIN appt_slots s ON s.id = a.slot_id
+       WHERE a.patient_key = ? AND a.online = 1 AND a.status IN ('BOOKED', 'RESCHEDULED') AND s.start_ms > ?`,
+    ).get(patientKey, now) as { n: number }
+  ).n;
 }
 
 /**
@@ -124,7 +144,7 @@ export function bookAppointment(db: Db, input: BookInput): SubmissionAnswer {
   const { now, choice } = input;
   const slot = requireSlot(db, choice.appointmentSlotId);
   const onSlot = appointmentOnSlot(db, slot.id);
-  if (isRepeat(db, onSlot, input)) return answerFor(db, onSlot, now);
+  if (isRepeat(onSlot, input)) return answerFor(db, onSlot, now);
   requireRecord(db, input.patient);
   if ('existing' in input.request) {
     const { existing, link } = input.request;
@@ -134,6 +154,11 @@ export function bookAppointment(db: Db, input: BookInput): SubmissionAnswer {
   }
   if (slot.start_ms <= now) throw appointmentErrors.slotInPast();
   if (onSlot) throw appointmentErrors.slotTaken();
+  // Only a slot of a type the referral or invitation books (never a practice-only review slot).
+  const allowed = 'existing' in input.request ? (JSON.parse(input.request.link.slot_types) as string[]) : input.request.allowedSlotTypes;
+  if (!allowed.includes(slot.slot_type)) throw appointmentErrors.slotTypeNotAllowed();
+  const cap = practiceLimits(db).maxOnlineBookingsPerPatient;
+  if (onlineBookingsHeld(db, input.patientKey, now) >= cap) throw appointmentErrors.bookingLimit(cap);
 
   const at = new Date(now).toISOString();
   let consultationId: string;
@@ -163,11 +188,12 @@ export function bookAppointment(db: Db, input: BookInput): SubmissionAnswer {
     practice_locked: 0,
     booked_at: at,
     updated_at: at,
+    online: 1,
   };
   try {
     sql(db, 
-      `INSERT INTO appt_appointments (id, consultation_id, patient_key, patient, slot_id, status, selected_holders, practice_locked, booked_at, updated_at)
-       VALUES (@id, @consultation_id, @patient_key, @patient, @slot_id, @status, @selected_holders, @practice_locked, @booked_at, @updated_at)`,
+      `INSERT INTO appt_appointments (id, consultation_id, patient_key, patient, slot_id, status, selected_holders, practice_locked, booked_at, updated_at, online)
+       VALUES (@id, @consultation_id, @patient_key, @patient, @slot_id, @status, @selected_holders, @practice_locked, @booked_at, @updated_at, @online)`,
     ).run(appointment);
   } catch (e) {
     if (isUniqueViolation(e)) throw appointmentErrors.slotTaken();
@@ -218,6 +244,7 @@ export function rescheduleAppointment(db: Db, input: RescheduleInput): Submissio
   assertChangeable(db, current, now);
   if (slot.start_ms <= now) throw appointmentErrors.slotInPast();
   if (appointmentOnSlot(db, slot.id)) throw appointmentErrors.slotTaken();
+  if (!(JSON.parse(link.slot_types) as string[]).includes(slot.slot_type)) throw appointmentErrors.slotTypeNotAllowed();
 
   const at = new Date(now).toISOString();
   try {

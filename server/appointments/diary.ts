@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from './sql.js';
 import type { Db } from '../db.js';
 import { forgetCachedAnswers } from './availability.js';
@@ -43,6 +43,11 @@ function seedDiaryDefinitions(db: Db): void {
   DEMO_SESSION_HOLDERS.forEach((h, i) => holder.run(h.refID, h.name, h.role, i));
 }
 
+/** A slot id: 128 random bits in hex, so that nobody can work out the id of another patient's slot. */
+export function slotId(): string {
+  return randomBytes(16).toString('hex');
+}
+
 function sessionId(s: SessionDef, date: string): string {
   return `session.${s.site}.${s.holder}.${date}.${s.start.replace(":", "")}`;
 }
@@ -65,8 +70,8 @@ function generateSlots(db: Db, now: number): void {
       for (let start = s.start; addMinutes(start, s.minutes) <= s.end; start = addMinutes(start, s.minutes)) {
         const startMs = fromLocal(date, start);
         if (startMs <= now) continue;
-        const id = `${s.site}.${s.holder}.${date}.${start.replace(':', '')}`;
-        insert.run(id, s.site, s.holder, s.slotType, date, start, addMinutes(start, s.minutes), startMs, s.name, sessionId(s, date));
+        // A random id (unguessable); the natural key (session, start) keeps this idempotent.
+        insert.run(slotId(), s.site, s.holder, s.slotType, date, start, addMinutes(start, s.minutes), startMs, s.name, sessionId(s, date));
       }
     }
   }
@@ -106,12 +111,12 @@ function makeDemoSlot(db: Db, def: DemoLinkDef, slotType: string, startMs: numbe
   const session = DEMO_SESSIONS.find((s) => s.slotType === slotType) ?? DEMO_SESSIONS[0]!;
   const rounded = Math.floor(startMs / 300_000) * 300_000;
   const local = toLocal(rounded);
-  const id = `demo.${def.linkUUID.slice(0, 8)}.${local.date}.${local.time.replace(':', '')}`;
+  const demoSession = `demo.${def.linkUUID.slice(0, 8)}.${local.date}.${local.time.replace(':', '')}`;
   sql(db, 
     `INSERT OR IGNORE INTO appt_slots (id, site, holder, slot_type, date, start_time, end_time, start_ms, session_name, session_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, session.site, session.holder, slotType, local.date, local.time, addMinutes(local.time, session.minutes), rounded, session.name, `demo.${id}`);
-  return id;
+  ).run(slotId(), session.site, session.holder, slotType, local.date, local.time, addMinutes(local.time, session.minutes), rounded, session.name, demoSession);
+  return (sql(db, 'SELECT id FROM appt_slots WHERE session_id = ? AND start_ms = ?').get(demoSession, rounded) as { id: string }).id;
 }
 
 function workingDaysAhead(today: string, n: number): string {
@@ -185,7 +190,7 @@ function deleteDemoLink(db: Db, linkUUID: string): void {
 
 /** Slots made for demo appointments exist only while their appointment does (never offered to patients). */
 function dropUnusedDemoSlots(db: Db): void {
-  sql(db, "DELETE FROM appt_slots WHERE id LIKE 'demo.%' AND id NOT IN (SELECT slot_id FROM appt_appointments)").run();
+  sql(db, "DELETE FROM appt_slots WHERE session_id LIKE 'demo.%' AND id NOT IN (SELECT slot_id FROM appt_appointments)").run();
 }
 
 /**

@@ -28,5 +28,19 @@ export const appointmentErrors = {
       reason: 'SLOT_NOT_IN_SESSION',
       details: [{ path: '/appointmentSlotId', message: 'is not a slot of availableAppointmentSession' }],
     }),
+  identityCheckLocked: () =>
+    new HttpError(429, 'Too many attempts. For your security this link is locked for 1 hour. Please try again later or call the practice.', {
+      reason: 'IDENTITY_CHECK_LOCKED',
+    }),
+  identityCheckClientLocked: () =>
+    new HttpError(429, 'Too many attempts from this device. Please try again in 1 hour or call the practice.', { reason: 'IDENTITY_CHECK_LOCKED' }),
+  bookingLimit: (max: number) =>
+    new HttpError(
+      409,
+      `You already have ${max} upcoming ${max === 1 ? 'appointment' : 'appointments'} booked online. To book another, please cancel one or call the practice.`,
+      { reason: 'ONLINE_BOOKING_LIMIT' },
+    ),
+  slotTypeNotAllowed: () =>
+    new HttpError(403, 'This appointment type cannot be booked from this request. Please choose another time.', { reason: 'SLOT_TYPE_NOT_ALLOWED' }),
   alreadyBooked: () => new HttpError(409, 'This request already has a booked appointment: reschedule it instead'),
 };

@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 import { sql } from './sql.js';
 import { HttpError } from '../errors.js';
+import { IDENTITY_CHECK, identityCheckLimits } from '../limits.js';
 import { appointmentErrors } from './errors.js';
 import { patientKeyOf, samePatient, type PatientIdentity } from './patientKey.js';
 import {
@@ -60,12 +61,13 @@ function required(path: string): HttpError {
  * must be the recipient's (an open link takes any patient); SELF_BOOKING_REQUEST: the date of
  * birth must be the patient's; APPOINTMENT_CONFIRMED: the link alone.
  */
-export function linkCaller(db: Db, link: LinkRow, proof: LinkProof, context = 'body'): LinkCaller {
+export function linkCaller(db: Db, link: LinkRow, proof: LinkProof, guard: IdentityGuard, context = 'body'): LinkCaller {
   const bound = link.patient ? linkPatient(link) : undefined;
   if (link.par_type === 'DIRECT_BOOKING') {
     if (!proof.patient) throw required(`${context}/patient`);
     if (bound) {
-      if (!samePatient(bound, proof.patient)) throw appointmentErrors.detailsMismatch();
+      assertIdentityCheckOpen(db, link, guard);
+      if (!samePatient(bound, proof.patient)) throw wrongAnswer(db, link, guard);
       return { patientKey: link.patient_key!, patient: { ...bound, ...proof.patient } };
     }
     return { patientKey: patientKeyOf(db, proof.patient), patient: proof.patient };
@@ -74,9 +76,41 @@ export function linkCaller(db: Db, link: LinkRow, proof: LinkProof, context = 'b
   if (link.par_type === 'SELF_BOOKING_REQUEST') {
     const dob = proof.dateOfBirth ?? proof.patient?.dateOfBirth;
     if (!dob) throw required(`${context}/dateOfBirth`);
-    if (dob !== bound.dateOfBirth) throw appointmentErrors.detailsMismatch();
+    assertIdentityCheckOpen(db, link, guard);
+    if (dob !== bound.dateOfBirth) throw wrongAnswer(db, link, guard);
   }
   return { patientKey: link.patient_key, patient: bound };
+}
+
+/** Who answers a link's identity check, and when: wrong answers are counted by link and by client. */
+export interface IdentityGuard {
+  /** The client's address (request.ip; behind a proxy, TRUST_PROXY). */
+  client: string;
+  now: number;
+}
+
+function failuresSince(db: Db, column: 'link_uuid' | 'client', value: string, since: number): number {
+  return (sql(db, `SELECT COUNT(*) AS n FROM appt_identity_failures WHERE ${column} = ? AND at > ?`).get(value, since) as { n: number }).n;
+}
+
+/**
+ * Refuses the check (429) while the link has had IDENTITY_CHECK.perLink wrong answers in the last
+ * hour, or the client IDENTITY_CHECK.perClient on any links: guessing a date of birth takes
+ * thousands of tries, and a locked link refuses even the right one until the hour has passed.
+ */
+export function assertIdentityCheckOpen(db: Db, link: LinkRow, guard: IdentityGuard): void {
+  const limits = identityCheckLimits(db);
+  const since = guard.now - limits.windowMs;
+  if (failuresSince(db, 'link_uuid', link.link_uuid, since) >= limits.perLink) throw appointmentErrors.identityCheckLocked();
+  if (failuresSince(db, 'client', guard.client, since) >= limits.perClient) throw appointmentErrors.identityCheckClientLocked();
+}
+
+/** Records a wrong answer (committed at once, whatever the caller does next) and answers the mismatch. */
+function wrongAnswer(db: Db, link: LinkRow, guard: IdentityGuard): HttpError {
+  sql(db, 'INSERT INTO appt_identity_failures (link_uuid, client, at) VALUES (?, ?, ?)').run(link.link_uuid, guard.client, guard.now);
+  // Old rows are of no use once out of the window.
+  sql(db, 'DELETE FROM appt_identity_failures WHERE at <= ?').run(guard.now - IDENTITY_CHECK.windowMs);
+  return appointmentErrors.detailsMismatch();
 }
 
 /** An invitation (DIRECT_BOOKING, SELF_BOOKING_REQUEST) may still be used by this patient: not expired, within its limits. */

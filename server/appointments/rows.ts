@@ -80,6 +80,8 @@ export interface AppointmentRow {
   practice_locked: number;
   booked_at: string;
   updated_at: string;
+  /** 1: booked by the patient online (counted by the per-patient cap); absent on older reads. */
+  online?: number;
 }
 
 export function getSlot(db: Db, id: string): SlotRow | undefined {

@@ -105,6 +105,30 @@ const APPOINTMENT_MIGRATIONS: string[] = [
   // The practice's list pages by each entry's latest event (server/appointments/inbox.ts): finding
   // an appointment's later events, and its events, is an index look-up, not a scan.
   `CREATE INDEX appt_events_by_appointment ON appt_events (appointment_id, seq);`,
+  // Slot ids are random (128 bits, hex): a slot id no longer says whose appointment it may be
+  // (they used to be site.holder.date.time). Rows keep their natural key (session, start) unique
+  // so the diary's INSERT OR IGNORE stays idempotent; existing slots get new ids in place.
+  // appt_appointments.online: booked by a patient through the online service (the per-patient cap
+  // counts these, never the practice's own bookings). appt_identity_failures: wrong answers to a
+  // link's identity check (date of birth, details), by link and by client, for the lock.
+  `CREATE TABLE appt_slot_ids AS SELECT id AS old, lower(hex(randomblob(16))) AS new FROM appt_slots;
+   INSERT INTO appt_slots (id, site, holder, slot_type, date, start_time, end_time, start_ms, session_name, session_id)
+     SELECT m.new, s.site, s.holder, s.slot_type, s.date, s.start_time, s.end_time, s.start_ms, s.session_name, s.session_id
+     FROM appt_slots s JOIN appt_slot_ids m ON m.old = s.id;
+   UPDATE appt_appointments SET slot_id = (SELECT new FROM appt_slot_ids WHERE old = appt_appointments.slot_id);
+   UPDATE appt_events SET slot_id = (SELECT new FROM appt_slot_ids WHERE old = appt_events.slot_id) WHERE slot_id IS NOT NULL;
+   DELETE FROM appt_slots WHERE id IN (SELECT old FROM appt_slot_ids);
+   DROP TABLE appt_slot_ids;
+   CREATE UNIQUE INDEX appt_slots_natural ON appt_slots (session_id, start_ms);
+   ALTER TABLE appt_appointments ADD COLUMN online INTEGER NOT NULL DEFAULT 0;
+   CREATE INDEX appt_appointments_by_patient ON appt_appointments (patient_key, status);
+   CREATE TABLE appt_identity_failures (
+     link_uuid TEXT NOT NULL,
+     client TEXT NOT NULL,
+     at INTEGER NOT NULL
+   );
+   CREATE INDEX appt_identity_failures_by_link ON appt_identity_failures (link_uuid, at);
+   CREATE INDEX appt_identity_failures_by_client ON appt_identity_failures (client, at);`,
 ];
 
 export function migrateAppointments(db: Db): void {
@@ -120,4 +144,4 @@ export function migrateAppointments(db: Db): void {
 }
 
 /** The tables of what patients and the practice did (not the diary and its slots), children first. */
-export const APPOINTMENT_DATA_TABLES = ['appt_events', 'appt_link_uses', 'appt_appointments', 'appt_links', 'appt_consultations'];
+export const APPOINTMENT_DATA_TABLES = ['appt_identity_failures', 'appt_events', 'appt_link_uses', 'appt_appointments', 'appt_links', 'appt_consultations'];

@@ -5,6 +5,7 @@ import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import type { Channel, Personalisation, TemplateName } from './content.js';
 import { sql } from '../sql.js';
+import { practiceLimits } from '../limits.js';
 
 /** Where a message goes. Only the addresses: no name, no date of birth. */
 export interface Recipient {
@@ -120,7 +121,7 @@ const NO_APPOINTMENTS_REPLY = {
 export function replyTime(requestType: string, reasonInInbox?: string): { long: string; short: string } {
   // An emergency indication keeps its "do not wait" wording, whatever screen it was sent from.
   if (reasonInInbox === 'NO_APPOINTMENTS' && requestType !== 'EMERGENCY_INDICATION') return NO_APPOINTMENTS_REPLY;
-  return REPLY_TIMES[requestType] ?? DEFAULT_REPLY;
+  return Object.hasOwn(REPLY_TIMES, requestType) ? REPLY_TIMES[requestType]! : DEFAULT_REPLY;
 }
 
 /** A short reference the patient can quote: the first 8 characters of the request id, e.g. "4F2A9C1B". */
@@ -156,7 +157,7 @@ function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): P
   switch (event.type) {
     case 'REQUEST_RECEIVED': {
       const reply = replyTime(event.requestType, event.reasonInInbox);
-      const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (MEDICAL_LABELS[event.requestType] ?? 'Medical advice');
+      const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (Object.hasOwn(MEDICAL_LABELS, event.requestType) ? MEDICAL_LABELS[event.requestType]! : 'Medical advice');
       return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
     }
     case 'CHILD_REQUEST_RECEIVED':
@@ -212,6 +213,52 @@ function smsEnabled(db: Db): boolean {
  */
 let queuedCount = 0;
 
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Why a message to this address or number is held back, or undefined to send it: the practice's
+ * caps (server/limits.ts) on messages to one recipient in the last hour, in all and of this kind.
+ * Held-back messages do not count, so a flood cannot keep a recipient's own messages out for ever
+ * past the hour.
+ */
+function heldBackReason(
+  db: Db,
+  m: { recipient: string; template: string; createdAt: string; now: number },
+  limits: { maxMessagesPerRecipientPerHour: number; maxMessagesPerRecipientPerTypePerHour: number },
+): string | undefined {
+  const since = new Date(m.now - HOUR_MS).toISOString();
+  const row = sql(
+    db,
+    `SELECT COUNT(*) AS total, COALESCE(SUM(template = ?), 0) AS sameType FROM notifications
+     WHERE recipient = ? AND created_at > ? AND status <> 'HELD'`,
+  ).get(m.template, m.recipient, since) as { total: number; sameType: number };
+  if (row.total >= limits.maxMessagesPerRecipientPerHour) {
+    return `Held back: ${row.total} messages to this address or number in the last hour (the practice's limit is ${limits.maxMessagesPerRecipientPerHour} an hour)`;
+  }
+  if (row.sameType >= limits.maxMessagesPerRecipientPerTypePerHour) {
+    return `Held back: ${row.sameType} messages of this kind to this address or number in the last hour (the practice's limit is ${limits.maxMessagesPerRecipientPerTypePerHour} an hour)`;
+  }
+  return undefined;
+}
+
+/**
+ * One "changed" message per change the patient can still read: a reschedule's message not yet
+ * sent when the appointment is changed again is held back (the later one carries the new time),
+ * so changing back and forth through one link cannot queue a message per click.
+ */
+function supersedeQueuedChanges(db: Db, sourceId: string, channel: Channel, at: string): void {
+  sql(
+    db,
+    `UPDATE notifications SET status = 'HELD', finished_at = ?, last_error = 'Held back: the appointment was changed again before this message was sent (the later message has the new time)'
+     WHERE source_id = ? AND channel = ? AND template = 'APPOINTMENT_RESCHEDULED' AND status = 'QUEUED'`,
+  ).run(at, sourceId, channel);
+}
+
+/** The index the per-recipient caps read (created on start; harmless when it exists). */
+export function ensureNotificationIndexes(db: Db): void {
+  db.exec('CREATE INDEX IF NOT EXISTS notifications_by_recipient ON notifications (recipient, created_at)');
+}
+
 /**
  * How many messages this process has queued so far (a savepoint rolled back afterwards still
  * counts). The server wakes its worker when this moved during a request, instead of after every
@@ -230,6 +277,7 @@ export function enqueueNotifications(db: Db, events: readonly NotificationEvent[
   );
   const createdAt = new Date(now).toISOString();
   const queued: QueuedNotification[] = [];
+  const limits = practiceLimits(db);
   const run = db.transaction(() => {
     for (const event of events) {
       const eventId = event.id ?? randomUUID();
@@ -241,6 +289,17 @@ export function enqueueNotifications(db: Db, events: readonly NotificationEvent[
       if (mobile && sms) channels.push(['SMS', mobile]);
       for (const [channel, recipient] of channels) {
         const id = `${eventId}:${channel}`;
+        if (event.type === 'APPOINTMENT_RESCHEDULED') supersedeQueuedChanges(db, event.sourceId, channel, createdAt);
+        const held = heldBackReason(db, { recipient, template: event.type, createdAt, now }, limits);
+        if (held) {
+          // Stored as HELD with the reason: the practice sees it in the queue and the outbox; it is never sent.
+          sql(
+            db,
+            `INSERT INTO notifications (id, event_id, source_id, template, channel, recipient, personalisation, status, attempts, next_attempt_at, created_at, finished_at, last_error)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 'HELD', 0, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+          ).run(id, eventId, event.sourceId, event.type, channel, recipient, personalisation, now, createdAt, createdAt, held);
+          continue;
+        }
         const result = insert.run(id, eventId, event.sourceId, event.type, channel, recipient, personalisation, now, createdAt);
         if (result.changes === 1) {
           queued.push({ id, eventId, template: event.type, channel });

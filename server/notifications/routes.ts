@@ -1,6 +1,7 @@
 // The outbox, for the practice (staff only, like everything under /practice/ and /api/v1/practice/).
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import type { Db } from '../db.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { pageQuery, setPageHeaders } from '../routes/practice.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor as encodeCursorFor } from '../store.js';
@@ -46,6 +47,25 @@ ${bodyHtml(m.body)}
 </article>`;
 }
 
+/** The latest messages held back (per-recipient caps, superseded changes), with why: the request itself is in the inbox. */
+function heldHtml(db: Db): string {
+  const held = db
+    .prepare("SELECT channel, recipient, template, created_at, last_error FROM notifications WHERE status = 'HELD' ORDER BY seq DESC LIMIT 20")
+    .all() as Array<{ channel: string; recipient: string; template: string; created_at: string; last_error: string | null }>;
+  if (held.length === 0) return '';
+  const rows = held
+    .map(
+      (h) =>
+        `<tr><td>${escapeHtml(h.created_at)}</td><td>${h.channel === 'EMAIL' ? 'Email' : 'Text message'} to ${escapeHtml(h.recipient)}</td><td>${escapeHtml(h.template)}</td><td>${escapeHtml(h.last_error ?? 'Held back')}</td></tr>`,
+    )
+    .join('\n');
+  return `<h2>Held back, not sent</h2>
+<p>The latest messages the service did not send, and why. The requests and bookings they belong to are stored as usual.</p>
+<table><caption>Messages held back</caption><thead><tr><th scope="col">Queued</th><th scope="col">To</th><th scope="col">Message</th><th scope="col">Why</th></tr></thead><tbody>
+${rows}
+</tbody></table>`;
+}
+
 export function registerNotificationRoutes(app: FastifyInstance, { db }: ServerContext): void {
   // Both lists page like the requests (limit, cursor, Link rel="next"; schemas/api/README.md).
   app.get('/api/v1/practice/outbox', async (request, reply) => {
@@ -68,6 +88,7 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: ServerC
     const older = page.lastSeq !== undefined ? `<nav aria-label="Outbox pages"><ul>${before !== undefined ? '<li><a href="/practice/outbox">Newest messages</a></li>' : ''}<li><a href="/practice/outbox?cursor=${encodeCursorFor(page.lastSeq)}" rel="next">Older messages</a></li></ul></nav>` : before !== undefined ? '<nav aria-label="Outbox pages"><ul><li><a href="/practice/outbox">Newest messages</a></li></ul></nav>' : '';
     const body = `<h1>Practice outbox</h1>
 <p>${page.total} message${page.total === 1 ? '' : 's'} sent, newest first, each as the patient receives it; ${messages.length} shown on this page. Messages go here when GOV.UK Notify is not configured. This page is read-only.</p>
+${heldHtml(db)}
 ${messages.map(messageHtml).join('\n')}
 ${older}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Practice outbox', body));

@@ -41,7 +41,8 @@ export interface WorkerOptions {
   now?: () => number;
 }
 
-export type NotificationStatus = 'QUEUED' | 'SENDING' | 'SENT' | 'FAILED' | 'UNKNOWN';
+/** HELD: held back by the practice's per-recipient caps (never sent; `last_error` says why). */
+export type NotificationStatus = 'QUEUED' | 'SENDING' | 'SENT' | 'FAILED' | 'UNKNOWN' | 'HELD';
 
 interface Row {
   id: string;

@@ -15,6 +15,7 @@ import {
   linkExpired,
   linkPatient,
   PAR_TYPES,
+  type IdentityGuard,
   type LinkCaller,
   type LinkProof,
 } from '../appointments/links.js';
@@ -24,6 +25,8 @@ import { getSite, getSlotType, siteHolders, siteJson, slotTypeJson, type LinkRow
 import { AI_LED_SLOT_TYPES, DEFAULT_SLOT_TYPES, GUIDELINE_SLOT_TYPES, REFERRAL_SLOT_TYPES } from '../appointments/seed.js';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
+import { readSetting } from '../db.js';
+import { PRACTICE_ACCESS } from '../engine/engine.js';
 import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
 import { matchPatient } from '../patients.js';
 import { insertRequest, type SubmissionAnswer } from '../store.js';
@@ -75,9 +78,40 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 
 /** Slot types a referral or guideline books (a guideline's own mapping wins). */
 export function slotTypesFor(referralId: string | undefined, guidelineId: string | undefined): string[] {
-  if (guidelineId && GUIDELINE_SLOT_TYPES[guidelineId]) return GUIDELINE_SLOT_TYPES[guidelineId];
-  if (referralId && REFERRAL_SLOT_TYPES[referralId]) return REFERRAL_SLOT_TYPES[referralId];
+  // Own keys only: "constructor" or "__proto__" as an id is an unknown id, not Object's member.
+  if (guidelineId && Object.hasOwn(GUIDELINE_SLOT_TYPES, guidelineId)) return GUIDELINE_SLOT_TYPES[guidelineId]!;
+  if (referralId && Object.hasOwn(REFERRAL_SLOT_TYPES, referralId)) return REFERRAL_SLOT_TYPES[referralId]!;
   return DEFAULT_SLOT_TYPES;
+}
+
+/**
+ * The slot types a booking that stores its request may take: those the availability call of its
+ * pathway offers — its guideline's, each referral of its finished execution's, and the AI-led
+ * ones when the practice runs the guideline AI-led. Anything else (a practice-only review, a
+ * physiotherapy slot from a sore-throat questionnaire) is refused.
+ */
+export function allowedSlotTypesForRequest(ctx: ServerContext, triageRequest: Record<string, unknown>): string[] {
+  const consultation = (triageRequest.consultation ?? {}) as { guidelineId?: unknown; executionId?: unknown };
+  const guidelineId = typeof consultation.guidelineId === 'string' ? consultation.guidelineId : undefined;
+  const types = new Set<string>();
+  let referralIds: string[] = [];
+  if (typeof consultation.executionId === 'string') {
+    try {
+      const execution = ctx.engine.get(consultation.executionId, PRACTICE_ACCESS);
+      referralIds = execution.recommendations.flatMap((r) =>
+        (Array.isArray(r.actions) ? (r.actions as Array<{ type?: unknown; referralId?: unknown }>) : [])
+          .filter((a) => a?.type === 'Referral' && typeof a.referralId === 'string')
+          .map((a) => a.referralId as string),
+      );
+    } catch {
+      // No execution: the guideline's own types only (the request's reclassification refuses it anyway).
+    }
+  }
+  for (const t of slotTypesFor(undefined, guidelineId)) types.add(t);
+  for (const ref of referralIds) for (const t of slotTypesFor(ref, guidelineId)) types.add(t);
+  const aiLed = readSetting<{ guidelineIds?: string[] }>(ctx.db, 'ai-led')?.guidelineIds ?? [];
+  if (guidelineId && aiLed.includes(guidelineId)) for (const t of AI_LED_SLOT_TYPES) types.add(t);
+  return [...types];
 }
 
 function queryPatient(q: AvailabilityQuery): (PatientIdentity & Record<string, unknown>) | undefined {
@@ -91,13 +125,13 @@ function missing(context: string, fields: string[]): HttpError {
 }
 
 /** The caller of a link in a query string: DIRECT_BOOKING needs lastName, dateOfBirth and postcode; SELF_BOOKING_REQUEST dateOfBirth. */
-function queryCaller(db: Db, link: LinkRow, q: AvailabilityQuery): LinkCaller {
+function queryCaller(db: Db, link: LinkRow, q: AvailabilityQuery, guard: IdentityGuard): LinkCaller {
   const patient = queryPatient(q);
   if (link.par_type === 'DIRECT_BOOKING' && !patient) {
     throw missing('querystring', ['lastName', 'dateOfBirth', 'postcode'].filter((f) => !q[f as keyof AvailabilityQuery]));
   }
   if (link.par_type === 'SELF_BOOKING_REQUEST' && !q.dateOfBirth) throw missing('querystring', ['dateOfBirth']);
-  return linkCaller(db, link, { patient, dateOfBirth: q.dateOfBirth }, 'querystring');
+  return linkCaller(db, link, { patient, dateOfBirth: q.dateOfBirth }, guard, 'querystring');
 }
 
 /** The scope of a link: its slot types; a reschedule keeps to them. Refuses what the link may not do now. */
@@ -162,7 +196,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     let scope: AvailabilityScope;
     if (q.linkUUID && !aiLed) {
       const link = getLink(db, q.linkUUID);
-      scope = linkScope(db, link, queryCaller(db, link, q), now);
+      scope = linkScope(db, link, queryCaller(db, link, q, { client: request.ip, now }), now);
     } else {
       if (!aiLed && !q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
       const patient = queryPatient(q);
@@ -199,7 +233,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
         throw new HttpError(400, detailsMessage(details), { details });
       }
       const link = getLink(db, linkUUID, [parType]);
-      const caller = linkCaller(db, link, body);
+      const caller = linkCaller(db, link, body, { client: request.ip, now });
       assertInvitationUsable(db, link, caller.patientKey, now);
       return actionRequestAnswer(db, link, caller, now);
     },
@@ -292,6 +326,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       return bookAppointment(db, {
         request: {
           requestType: triageRequest.triageRequestType,
+          allowedSlotTypes: allowedSlotTypesForRequest(ctx, triageRequest),
           storeRequest: () => {
             const id = insertRequest(db, 'CONSULTATION', triageRequest.triageRequestType, stored).id;
             // Same transaction as the request and its booking, as for a consultation
@@ -364,7 +399,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     const body = request.body as SlotChoice & { linkUUID: string; patient: PatientIdentity & Record<string, unknown> };
     const link = getLink(db, body.linkUUID, ['DIRECT_BOOKING']);
     assertSlotInSession(body);
-    const caller = linkCaller(db, link, { patient: body.patient });
+    const caller = linkCaller(db, link, { patient: body.patient }, { client: request.ip, now });
     const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `direct-booking:${link.link_uuid}`, body }, () =>
       bookAppointment(db, { request: { existing: consultationOf(db, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
     );

@@ -10,6 +10,7 @@ import type { SharedSettings } from '../../generated/types/api/shared-settings';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { readSetting, resetDatabase, writeSetting } from '../db.js';
+import { storedPracticeLimits, writePracticeLimits } from '../limits.js';
 import { schemaId } from '../validation.js';
 
 type Obj = Record<string, unknown>;
@@ -32,6 +33,7 @@ export function controlsState(db: Db): PracticeControlsState {
     notices: setting<PracticeNotices>(db, 'practice-notices'),
     patientEnabledForms: setting<AdminFormsSettings>(db, 'admin-forms').patientEnabledForms,
     flowConfig: setting<PatientAppSettings>(db, 'patient-app').flowConfig,
+    limits: storedPracticeLimits(db),
   };
 }
 
@@ -60,6 +62,7 @@ export function applyControls(db: Db, c: PracticeControls): void {
     if (c.patientEnabledForms) {
       writeSetting(db, 'admin-forms', { ...setting<Obj>(db, 'admin-forms'), patientEnabledForms: c.patientEnabledForms });
     }
+    if (c.limits) writePracticeLimits(db, c.limits);
     if (c.flowConfig) {
       const app = setting<Obj & { flowConfig: Obj }>(db, 'patient-app');
       writeSetting(db, 'patient-app', { ...app, flowConfig: { ...app.flowConfig, ...c.flowConfig } });

@@ -133,6 +133,8 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
     const problem = proxyTargetProblem(target);
     if (problem) throw new HttpError(400, problem, { details: [{ path: '/path', message: problem }] });
     const method = request.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    // A $start through the proxy counts as a $start for this client (the call itself already counted as an engine call).
+    if (method === 'POST' && (target as string).split('?')[0]!.replace(/\/+$/, '').endsWith('/$start')) ctx.rateLimiter.check(request, reply, 'engineStart');
     const headers = forwardedHeaders(request);
     // Of the practice's cookies only the engine key goes to the engine (and a new one comes back).
     const key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);
@@ -140,7 +142,14 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
     const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
     if (!engineBase) {
       // The embedded engine: the same routes, in process (no socket, no second parse of the URL).
-      const res = await app.inject({ method, url: `${ENGINE_BASE}${target as string}`, headers, ...(payload !== undefined ? { payload } : {}) });
+      // Marked internal: the client was counted once, on this call, not again on the engine's route.
+      const res = await app.inject({
+        method,
+        url: `${ENGINE_BASE}${target as string}`,
+        headers: { ...headers, ...ctx.rateLimiter.internalHeaders },
+        remoteAddress: request.ip,
+        ...(payload !== undefined ? { payload } : {}),
+      });
       const type = res.headers['content-type'];
       if (type) reply.header('content-type', type);
       passEngineKey(reply, res.headers['set-cookie']);

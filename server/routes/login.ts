@@ -124,10 +124,28 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
     });
   });
 
+  // Sign-out changes state, so it is a POST (the app's Logout submits a form to /signout with
+  // targetPath and tenantId), refused cross-site like every POST (server/security.ts): a link or
+  // an image on another site can no longer sign the patient out. GET only offers the button.
+  void app.register(async (scope) => {
+    acceptFormPosts(scope);
+    scope.post('/signout', async (request, reply) => {
+      const id = readCookie(request, SESSION_COOKIE, TOKEN_PATTERN);
+      if (id) db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+      clearCookie(reply, ctx.isHttps(request));
+      return reply.redirect(safeLocalPath((request.query as { targetPath?: unknown }).targetPath), 303);
+    });
+  });
   app.get('/signout', async (request, reply) => {
-    const id = readCookie(request, SESSION_COOKIE, TOKEN_PATTERN);
-    if (id) db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
-    clearCookie(reply, ctx.isHttps(request));
-    return reply.redirect(safeLocalPath((request.query as { targetPath?: unknown }).targetPath), 303);
+    const q = request.query as { targetPath?: unknown; tenantId?: unknown };
+    const target = safeLocalPath(q.targetPath);
+    const action = `/signout?${new URLSearchParams({ targetPath: target, ...(typeof q.tenantId === 'string' && q.tenantId !== '' ? { tenantId: q.tenantId } : {}) }).toString()}`;
+    const body = `<h1>Sign out</h1>
+<p>Sign out of NHS login on this device.</p>
+<form method="post" action="${escapeHtml(action)}">
+<button type="submit">Sign out</button>
+</form>
+<p><a href="${escapeHtml(target)}">Go back without signing out</a></p>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Sign out', body));
   });
 }

@@ -16,5 +16,12 @@ export async function logout(tenantId: string | undefined): Promise<void> {
   allowLeaving();
   clearAllFlowStores();
   await mutate(() => true, undefined, { revalidate: false });
-  window.location.assign(signOutUrl(LOGGED_OUT_PATH, tenantId));
+  // Sign-out is a same-site POST (a GET /signout from another site must not sign anyone out): a
+  // form submitted to /signout?targetPath=…, which answers with a redirect to the logged-out page.
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = signOutUrl(LOGGED_OUT_PATH, tenantId);
+  form.hidden = true;
+  document.body.appendChild(form);
+  form.submit();
 }

@@ -18,4 +18,12 @@ export interface PracticeControlsState {
   notices: PracticeNotices;
   patientEnabledForms: AdminFormType[];
   flowConfig: FlowConfig;
+  /**
+   * The practice's abuse limits as set (before any PRACTICE_RATE_LIMIT_SCALE).
+   */
+  limits?: {
+    maxOnlineBookingsPerPatient: number;
+    maxMessagesPerRecipientPerHour: number;
+    maxMessagesPerRecipientPerTypePerHour: number;
+  };
 }

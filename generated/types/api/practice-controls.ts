@@ -19,6 +19,7 @@ export interface PracticeControls {
    * Replaces the flow types given; others stay.
    */
   flowConfig?: FlowConfig;
+  limits?: PracticeLimitsPatch;
 }
 export interface OperationalStatePatch {
   medical?: ServiceStatePatch;
@@ -32,4 +33,21 @@ export interface NoticeInput {
   id: string;
   title: string;
   content: string;
+}
+/**
+ * The practice's abuse limits (README "Limits and abuse"); only the keys given change.
+ */
+export interface PracticeLimitsPatch {
+  /**
+   * Future appointments one patient may hold from online booking (default 2).
+   */
+  maxOnlineBookingsPerPatient?: number;
+  /**
+   * Messages to one email address or mobile number an hour, in all (default 5).
+   */
+  maxMessagesPerRecipientPerHour?: number;
+  /**
+   * Messages of one kind to one address or number an hour (default 3).
+   */
+  maxMessagesPerRecipientPerTypePerHour?: number;
 }

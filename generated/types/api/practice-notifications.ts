@@ -2,7 +2,7 @@
 // Source: schemas/api/practice-notifications.schema.json
 
 /**
- * GET /api/v1/practice/notifications (staff only): the notifications queue, newest first, with every attempt. QUEUED waits for its next attempt, SENDING is claimed by a worker, SENT and FAILED are final, UNKNOWN is a claim of a stopped worker that the current transport cannot check (never resent).
+ * GET /api/v1/practice/notifications (staff only): the notifications queue, newest first, with every attempt. QUEUED waits for its next attempt, SENDING is claimed by a worker, SENT and FAILED are final, UNKNOWN is a claim of a stopped worker that the current transport cannot check (never resent). HELD was held back by the practice's caps on messages to one address or number an hour, or superseded by a later change of the same appointment (never sent; lastError says why).
  */
 export type PracticeNotifications = NotificationState[];
 
@@ -24,7 +24,7 @@ export interface NotificationState {
     | "APPOINTMENT_RESCHEDULED"
     | "APPOINTMENT_CANCELLED";
   channel: "EMAIL" | "SMS";
-  status: "QUEUED" | "SENDING" | "SENT" | "FAILED" | "UNKNOWN";
+  status: "QUEUED" | "SENDING" | "SENT" | "FAILED" | "UNKNOWN" | "HELD";
   attempts: NotificationAttempt[];
   createdAt: string;
   finishedAt?: string;

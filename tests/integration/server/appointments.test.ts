@@ -239,13 +239,17 @@ describe('idempotent booking', () => {
     expect(n.n).toBe(1);
   });
 
-  it('without a key, the same patient asking again for the slot they hold gets that booking back', async () => {
+  it('without a key, asking again for a held slot with the same details is RH-E007 and never carries that booking or its link', async () => {
+    // Name, date of birth and postcode prove nothing: anyone may know them (issue 25, appointment takeover).
     const pair = await freeSlot(9);
     const body = symptomBooking(patients[54]!, pair);
     const first = await post(SYMPTOM_BOOKING, body);
+    expect(first.statusCode).toBe(201);
     const retry = await post(SYMPTOM_BOOKING, body);
-    expect(retry.statusCode).toBe(201);
-    expect(retry.json()).toEqual(first.json());
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toMatchObject({ code: 'RH-E007' });
+    expect(retry.body).not.toContain((first.json() as Json).linkUUID as string);
+    expect(retry.body).not.toContain((first.json() as Json).appointmentId as string);
     const requests = server.db.prepare('SELECT COUNT(*) AS n FROM requests WHERE body LIKE ?').get(`%${patients[54]!.lastName}%`) as { n: number };
     expect(requests.n).toBe(1);
   });
@@ -346,7 +350,7 @@ describe('the diary', () => {
     expect(booked.statusCode).toBe(201);
     const later = Date.now() + 10 * 86_400_000;
     ensureDiary(laterServer.db, later);
-    const range = laterServer.db.prepare('SELECT MIN(date) AS first, MAX(date) AS last FROM appt_slots WHERE id NOT LIKE ?').get('demo.%') as { first: string; last: string };
+    const range = laterServer.db.prepare('SELECT MIN(date) AS first, MAX(date) AS last FROM appt_slots WHERE session_id NOT LIKE ?').get('demo.%') as { first: string; last: string };
     const laterToday = toLocal(later).date;
     expect(Date.parse(range.last) - Date.parse(laterToday)).toBeGreaterThanOrEqual(38 * 86_400_000);
     const pastFree = laterServer.db
@@ -367,7 +371,7 @@ describe('reset (demo and test switches)', () => {
     expect(again).toMatchObject({ appointmentStatus: 'BOOKED', linkState: 'VALID' });
     const patientBookings = server.db.prepare("SELECT COUNT(*) AS n FROM appt_appointments WHERE patient_key LIKE 'p-Loadtest-%'").get() as { n: number };
     expect(patientBookings.n).toBe(0);
-    const slotsAfter = (server.db.prepare("SELECT COUNT(*) AS n FROM appt_slots WHERE id NOT LIKE 'demo.%'").get() as { n: number }).n;
+    const slotsAfter = (server.db.prepare("SELECT COUNT(*) AS n FROM appt_slots WHERE session_id NOT LIKE 'demo.%'").get() as { n: number }).n;
     expect(slotsAfter).toBeGreaterThan(slotsBefore - 50);
   });
 });

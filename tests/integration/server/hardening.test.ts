@@ -125,7 +125,7 @@ describe('redirect targets stay on this site', () => {
 
   it.each(HOSTILE_PATHS)('sign-out targetPath %j', async (target) => {
     // Percent-encoded as a browser would send the raw characters.
-    const response = await server.app.inject({ url: `/signout?targetPath=${target.startsWith('/%') || target.includes('%ZZ') ? target : encodeURIComponent(target)}&tenantId=riverside` });
+    const response = await server.app.inject({ method: 'POST', url: `/signout?targetPath=${target.startsWith('/%') || target.includes('%ZZ') ? target : encodeURIComponent(target)}&tenantId=riverside` });
     expect(response.statusCode).toBe(303);
     const location = String(response.headers.location);
     expect(location).toMatch(/^\/(?![/\\])/);
@@ -151,7 +151,7 @@ describe('redirect targets stay on this site', () => {
   });
 
   it('keeps an ordinary path, query and fragment as they are', async () => {
-    const response = await server.app.inject({ url: `/signout?targetPath=${encodeURIComponent('/admin/FIT_NOTE?step=2#top')}` });
+    const response = await server.app.inject({ method: 'POST', url: `/signout?targetPath=${encodeURIComponent('/admin/FIT_NOTE?step=2#top')}` });
     expect(response.headers.location).toBe('/admin/FIT_NOTE?step=2#top');
   });
 });
@@ -216,7 +216,7 @@ describe('malformed cookies read as signed out', () => {
     expect((await server.app.inject({ url: '/nhs-login/is-logged-in', headers: { cookie } })).json()).toBe(false);
     expect((await server.app.inject({ url: '/nhs-login/user-info', headers: { cookie } })).statusCode).toBe(401);
     expect((await server.app.inject({ url: '/nhs-login/epr/patient', headers: { cookie } })).statusCode).toBe(401);
-    expect((await server.app.inject({ url: '/signout?targetPath=/', headers: { cookie } })).statusCode).toBe(303);
+    expect((await server.app.inject({ method: 'POST', url: '/signout?targetPath=/', headers: { cookie } })).statusCode).toBe(303);
   });
 });
 

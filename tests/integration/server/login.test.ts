@@ -62,7 +62,7 @@ describe('simulated NHS login', () => {
     expectValid(ajv, 'patient', record);
     expect(record).toMatchObject({ lastName: 'Testwell', dateOfBirth: '1985-04-12' });
 
-    const signOut = await inject('GET', '/signout?targetPath=%2Fhome&tenantId=riverside', { cookie });
+    const signOut = await inject('POST', '/signout?targetPath=%2Fhome&tenantId=riverside', { cookie });
     expect(signOut.statusCode).toBe(303);
     expect(signOut.headers.location).toBe('/home');
     const cleared = [signOut.headers['set-cookie']].flat().map(String);
@@ -75,7 +75,7 @@ describe('simulated NHS login', () => {
   it('never redirects to another site', async () => {
     const signIn = await inject('POST', '/nhs-login/authorize', { form: 'redirect=https%3A%2F%2Fevil.example%2F' });
     expect(signIn.headers.location).toBe('/');
-    const signOut = await inject('GET', '/signout?targetPath=%2F%2Fevil.example');
+    const signOut = await inject('POST', '/signout?targetPath=%2F%2Fevil.example');
     expect(signOut.headers.location).toBe('/');
   });
 
