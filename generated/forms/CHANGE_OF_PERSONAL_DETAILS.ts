@@ -167,7 +167,7 @@ const document: FormDocument = {
     "newFirstName": {
       "ui:errors": {
         "pattern": "Names may include letters, numbers, hyphens ( - ), apostrophes ( ' ) and full-stops ( . ) only.",
-        "atLeastOneName": "Please provide input for at least one of marked inputs"
+        "atLeastOneName": "Please provide input for at least one of marked inputs."
       },
       "ui:options": {
         "autocomplete": "given-name"
@@ -176,7 +176,7 @@ const document: FormDocument = {
     "newSurname": {
       "ui:errors": {
         "pattern": "Names may include letters, numbers, hyphens ( - ), apostrophes ( ' ) and full-stops ( . ) only.",
-        "atLeastOneName": "Please provide input for at least one of marked inputs"
+        "atLeastOneName": "Please provide input for at least one of marked inputs."
       },
       "ui:options": {
         "autocomplete": "family-name"
@@ -361,7 +361,7 @@ const document: FormDocument = {
         "newFirstName",
         "newSurname"
       ],
-      "message": "Please provide input for at least one of marked inputs",
+      "message": "Please provide input for at least one of marked inputs.",
       "when": [
         {
           "question": "informationToBeUpdated",

@@ -338,7 +338,7 @@ const MESSAGE_CASES: MessageCase[] = [
     form: 'CHANGE_OF_PERSONAL_DETAILS',
     answers: [['informationToBeUpdated', ['Name', 'Address', 'Contact']], ['wishToBeKnown', 'Other']],
     messages: {
-      newFirstName: 'Please provide input for at least one of marked inputs',
+      newFirstName: 'Please provide input for at least one of marked inputs.',
       otherWishToBeKnown: 'Please specify how you wish to be known.',
       newAddress: 'Please specify your new address.',
       newEmail: 'Please specify which contact detail you would like to change.',

@@ -95,7 +95,7 @@ export const SAMPLES: Record<string, Sample> = {
       {
         name: 'every section chosen, nothing filled in',
         data: { informationToBeUpdated: ['Name', 'Address', 'Contact'], newSurname: undefined, wishToBeKnown: undefined, newTelephoneNumber: undefined, objectionOnTextReminder: undefined },
-        messages: { newFirstName: 'Please provide input for at least one of marked inputs', newAddress: 'Please specify your new address.', newEmail: 'Please specify which contact detail you would like to change.' },
+        messages: { newFirstName: 'Please provide input for at least one of marked inputs.', newAddress: 'Please specify your new address.', newEmail: 'Please specify which contact detail you would like to change.' },
       },
       { name: 'an email without its reminder choice', data: { newEmail: 'sam@example.com' }, messages: { objectionOnEmailReminder: 'Please select your option.' } },
       { name: 'a phone without its reminder choice', data: { objectionOnTextReminder: undefined }, messages: { objectionOnTextReminder: 'Please select your option.' } },
