@@ -6,7 +6,7 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "CHANGE_OF_PERSONAL_DETAILS",
   "title": "Change of personal or contact details",
-  "description": "Tell the practice about a new name, address or contact details. Deselecting a section clears its answers at once. The answer of informationToBeUpdated is a list of values (\"Name\", \"Address\", \"Contact\"); the app sends each as { value, label }.",
+  "description": "Tell the practice about a new name, address or contact details. Deselecting a section clears its answers at once. The answer of informationToBeUpdated is a list of values (\"Name\", \"Address\", \"Contact\"); it is sent and stored as { value, label } entries (ui:options sendAs valueLabel).",
   "pages": [
     {
       "title": "Change of personal details",
@@ -161,7 +161,8 @@ const document: FormDocument = {
         "minItems": "Please select which information you wish to update."
       },
       "ui:options": {
-        "noneOfTheAbove": false
+        "noneOfTheAbove": false,
+        "sendAs": "valueLabel"
       }
     },
     "newFirstName": {

@@ -22,3 +22,4 @@ export {
   type ObservationTypeSpec,
 } from './observationTypes';
 export { toObservations, fromObservations, type Observation, type ObservationAnswer, type ObservationProblem, type SectionRef } from './observations';
+export { toWire, fromWire, type ValueLabel } from './wire';
