@@ -11,6 +11,7 @@ import { notifySelfHelp } from '../selfHelpNotification.js';
 import { reclassifyTriageRequest } from '../triageClassification.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
+import { assertBornBeforeToday, patientDateOfBirth } from '../dateOfBirth.js';
 
 type Body = Record<string, unknown>;
 const PRACTICE_TIME_ZONE = 'Europe/London';
@@ -48,6 +49,7 @@ function checkAdminRequest(ctx: ServerContext, body: Body, pathPrefix: string): 
       details: [{ path: `${pathPrefix}/triageRequestType`, message: 'must equal formType' }],
     });
   }
+  assertBornBeforeToday(patientDateOfBirth(envelope.patient), `${pathPrefix}/patient/dateOfBirth`);
   const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(ctx.db, envelope.patient as { dateOfBirth?: string }) };
   return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix) };
 }
@@ -86,6 +88,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const body = request.body as Body;
     const answer = runIdempotent(db, idempotencyKey(request), 'consultation', body, () => {
       assertServiceOpen(db, 'medical');
+      assertBornBeforeToday(patientDateOfBirth((body.triageRequest as Body | undefined)?.patient), '/triageRequest/patient/dateOfBirth');
       // The request type is the practice's decision, not the client's (an emergency cannot arrive as routine).
       const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest');
       const stored = { ...body, triageRequest };
@@ -103,6 +106,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const answer = runIdempotent(db, idempotencyKey(request), 'unverified-requests', body, () => {
       const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
       assertServiceOpen(db, primaryIsAdmin ? 'admin' : 'medical');
+      if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
       const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest');
       let associated = body.associatedRequest;
       if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
