@@ -412,6 +412,40 @@ describe('patient check statuses', () => {
     await page.getByRole('dialog', { name: 'Sorry, there is a problem' }).waitFor();
   });
 
+  async function checkAnswered(page: Page, status: number) {
+    await page.route('**/api/v1/triage/nhs/next/validate/patient', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ statusCode: status, message: 'x' }) }),
+    );
+    await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
+    await passEmergencyCheck(page);
+    await declineLogin(page);
+    await fillDetails(page, AMELIA);
+    await clickButton(page, 'Next');
+    await fillContact(page, AMELIA);
+    await clickButton(page, 'Next');
+  }
+  const UNEXPECTED = 'An unexpected error has occurred, please contact the practice directly.';
+
+  it('an error answer that matches no status says to contact the practice, not to try later (spec row 2)', async () => {
+    const { page } = await openPage(browser);
+    await checkAnswered(page, 500);
+    const dialog = page.getByRole('dialog', { name: 'An error has occurred' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.textContent()).toContain(UNEXPECTED);
+    expect(await dialog.textContent()).not.toContain('try later');
+    await expectAccessible(page, 'unexpected error modal');
+  });
+
+  it('a not-found answer shows no dialog; its message stays on the page (spec row 2)', async () => {
+    const { page } = await openPage(browser);
+    await checkAnswered(page, 404);
+    const notice = page.locator('#record-check-outcome');
+    await notice.waitFor();
+    await expect.poll(() => notice.textContent()).toContain(UNEXPECTED);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectAccessible(page, 'not-found outcome');
+  });
+
   it('VALIDATED moves on to the form; an unknown postcode is confirmed first', async () => {
     const { page } = await openPage(browser);
     const dialog = await reachPostcodeNotFound(page, 'REPEAT_PRESCRIPTION');
