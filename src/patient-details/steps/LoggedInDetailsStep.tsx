@@ -1,5 +1,6 @@
 import { SchemaForm, type FormData } from '../../../renderer/index';
 import { STEP_FORMS } from './forms';
+import { nationalPhone } from '../../components/phone';
 
 interface LoggedInDetailsStepProps {
   /** The mobile NHS login knows: the phone to call starts as it. */
@@ -20,8 +21,8 @@ export function LoggedInDetailsStep({ phoneNumber, initialData, params, onChange
         doc={STEP_FORMS.loggedIn.doc}
         schemaCheck={STEP_FORMS.loggedIn.schemaCheck}
         params={params}
-        // Email and mobile come from NHS login; the phone to call starts as the mobile. Sex at birth stays blank.
-        initialData={{ phoneNumber, ...initialData }}
+        // Email and mobile come from NHS login; the phone to call starts as the mobile (national format). Sex at birth stays blank.
+        initialData={{ ...(phoneNumber ? { phoneNumber: nationalPhone(phoneNumber) } : {}), ...initialData }}
         onChange={onChange}
         onSubmit={onSubmit}
         hideBack
