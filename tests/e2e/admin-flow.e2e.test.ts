@@ -293,6 +293,27 @@ describe('admin request journey in Chromium', () => {
     });
   });
 
+  it('the NHS login choice and the logged-in short form have Back and Cancel (spec row 8)', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await passEmergencyCheck(page);
+    await page.getByRole('heading', { name: 'Do you want to use NHS login?' }).waitFor();
+    expect(await page.locator('.nhsuk-back-link').count()).toBe(1);
+    await clickButton(page, 'Cancel');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await passEmergencyCheck(page);
+    await page.getByRole('link', { name: 'Continue to NHS login' }).click();
+    await page.getByRole('button', { name: /Continue as Amelia Testwell/ }).click();
+    await page.waitForURL((url) => url.pathname === '/admin-request/patient-details');
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    expect(await page.locator('.nhsuk-back-link').count()).toBe(1);
+    await expectAccessible(page, 'logged-in short form with Cancel');
+    await clickButton(page, 'Cancel');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await practiceRequests()).toEqual([]);
+  });
+
   it('stops the flow when the admin service closes while the patient is filling the form (412)', async () => {
     const { page, cspViolations } = await openPage(browser);
     await reachForm(page, 'OTHER_ENQUIRY');

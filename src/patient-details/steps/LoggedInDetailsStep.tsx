@@ -10,10 +10,12 @@ interface LoggedInDetailsStepProps {
   params: Record<string, unknown>;
   onChange: (data: FormData) => void;
   onSubmit: (data: FormData) => Promise<void>;
+  /** Cancel: leave the flow (Back is the back link above the form). */
+  onCancel: () => void;
 }
 
 /** The short form of a patient signed in with NHS login (LOGGED_IN_DETAILS). */
-export function LoggedInDetailsStep({ phoneNumber, initialData, params, onChange, onSubmit }: LoggedInDetailsStepProps) {
+export function LoggedInDetailsStep({ phoneNumber, initialData, params, onChange, onSubmit, onCancel }: LoggedInDetailsStepProps) {
   return (
     <>
       <SchemaForm
@@ -26,6 +28,7 @@ export function LoggedInDetailsStep({ phoneNumber, initialData, params, onChange
         onChange={onChange}
         onSubmit={onSubmit}
         hideBack
+        onCancel={onCancel}
         submitLabel="Next"
       />
     </>
