@@ -9,6 +9,8 @@ export {
   normaliseText,
   messageFor,
   resolveParameters,
+  toWire,
+  fromWire,
   toObservations,
   fromObservations,
   OBSERVATION_TYPES,

@@ -59,7 +59,7 @@ export interface RecheckContext {
 /**
  * Re-checks the fields of one submitted form with the same rules the browser used: fields the
  * document does not know and empty strings are dropped, hidden fields pruned, the rest validated.
- * Returns the fields to store; throws HttpError 400 with details on a validation error.
+ * Returns the fields to store (choice answers with ui:options sendAs valueLabel as { value, label }); throws HttpError 400 with details on a validation error.
  */
 export function recheckForm(ctx: RecheckContext, formType: string, fields: FormData, pathPrefix = ''): FormData {
   // An unknown type (a triage type, "constructor"…) is the caller's mistake: 400 naming the field.
@@ -77,11 +77,14 @@ export function recheckForm(ctx: RecheckContext, formType: string, fields: FormD
     known[name] = value;
   }
   const params = rendererCore.resolveParameters(doc, ctx.parameterContext);
-  const { data } = ctx.core.prune(doc, known, params);
-  const errors = ctx.core.validate(doc, data, { params });
+  // Choice answers sent as { value, label } (ui:options sendAs) are checked as their values and
+  // stored as { value, label } again, with the document's labels.
+  const wire = rendererCore.fromWire(doc, known);
+  const { data } = ctx.core.prune(doc, wire.data, params);
+  const errors = [...wire.errors, ...(wire.errors.length > 0 ? [] : ctx.core.validate(doc, data, { params }))];
   if (errors.length > 0) {
     const details = errors.map((e) => ({ path: `${pathPrefix}/${e.path}`, message: e.message }));
     throw new HttpError(400, details.map((d) => `body${d.path}: ${d.message}`).join('; '), { details });
   }
-  return data;
+  return rendererCore.toWire(doc, data);
 }

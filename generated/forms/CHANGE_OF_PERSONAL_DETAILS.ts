@@ -6,7 +6,7 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "CHANGE_OF_PERSONAL_DETAILS",
   "title": "Change of personal or contact details",
-  "description": "Tell the practice about a new name, address or contact details. Deselecting a section clears its answers at once. The answer of informationToBeUpdated is a list of values (\"Name\", \"Address\", \"Contact\"); the app sends each as { value, label }.",
+  "description": "Tell the practice about a new name, address or contact details. Deselecting a section clears its answers at once. The answer of informationToBeUpdated is a list of values (\"Name\", \"Address\", \"Contact\"); it is sent and stored as { value, label } entries (ui:options sendAs valueLabel).",
   "pages": [
     {
       "title": "Change of personal details",
@@ -161,13 +161,14 @@ const document: FormDocument = {
         "minItems": "Please select which information you wish to update."
       },
       "ui:options": {
-        "noneOfTheAbove": false
+        "noneOfTheAbove": false,
+        "sendAs": "valueLabel"
       }
     },
     "newFirstName": {
       "ui:errors": {
         "pattern": "Names may include letters, numbers, hyphens ( - ), apostrophes ( ' ) and full-stops ( . ) only.",
-        "atLeastOneName": "Please provide input for at least one of marked inputs"
+        "atLeastOneName": "Please provide input for at least one of marked inputs."
       },
       "ui:options": {
         "autocomplete": "given-name"
@@ -176,7 +177,7 @@ const document: FormDocument = {
     "newSurname": {
       "ui:errors": {
         "pattern": "Names may include letters, numbers, hyphens ( - ), apostrophes ( ' ) and full-stops ( . ) only.",
-        "atLeastOneName": "Please provide input for at least one of marked inputs"
+        "atLeastOneName": "Please provide input for at least one of marked inputs."
       },
       "ui:options": {
         "autocomplete": "family-name"
@@ -361,7 +362,7 @@ const document: FormDocument = {
         "newFirstName",
         "newSurname"
       ],
-      "message": "Please provide input for at least one of marked inputs",
+      "message": "Please provide input for at least one of marked inputs.",
       "when": [
         {
           "question": "informationToBeUpdated",

@@ -237,6 +237,16 @@ export interface ContactDetailsAnswers {
 }
 
 /**
+ * Answers of DIRECT_BOOKING_INVITATION (Accepting your appointment invitation): one property per field; fields shown only under a rule are optional.
+ */
+export interface DirectBookingInvitationAnswers {
+  /**
+   * I have read the statement above and I am the person this invitation was sent to
+   */
+  acknowledged: true;
+}
+
+/**
  * Answers of DOCTOR_LETTER (Doctor letter): one property per field; fields shown only under a rule are optional.
  */
 export interface DoctorLetterAnswers {
@@ -747,6 +757,7 @@ export interface FormAnswersById {
   CHILD_EMERGENCY_6_12_MONTHS: ChildEmergency612MonthsAnswers;
   CHILD_PROXY: ChildProxyAnswers;
   CONTACT_DETAILS: ContactDetailsAnswers;
+  DIRECT_BOOKING_INVITATION: DirectBookingInvitationAnswers;
   DOCTOR_LETTER: DoctorLetterAnswers;
   ELECTRONIC_PRESCRIPTION_SERVICE: ElectronicPrescriptionServiceAnswers;
   EMERGENCY_OVERRIDE: EmergencyOverrideAnswers;

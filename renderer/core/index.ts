@@ -35,3 +35,4 @@ export {
   type PhraseMatch,
   type CompiledPhraseList,
 } from './phrases';
+export { toWire, fromWire, type ValueLabel } from './wire';

@@ -242,6 +242,12 @@ export interface UiField {
     inputmode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
     /** display: text of a display-only item. */
     text?: string;
+    /**
+     * How a choice answer travels between the app and the API (`toWire` / `fromWire`): `value`
+     * (default) as the option's value; `valueLabel` as `{ value, label }` entries (the product's
+     * shape for informationToBeUpdated). Inside the form the answer is always the value.
+     */
+    sendAs?: 'value' | 'valueLabel';
   };
 }
 

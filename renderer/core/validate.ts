@@ -313,7 +313,8 @@ function checkField(
 
   if (xAge) {
     const dob = parseDate(value);
-    if (dob === undefined || dob > dayNumber(today)) return err('date', undefined, { fallbackKeys: ['format'], defaultKey: 'dateOfBirth' });
+    // A date of birth must be before today (today itself is refused, whatever the minimum age).
+    if (dob === undefined || dob >= dayNumber(today)) return err('date', undefined, { fallbackKeys: ['format'], defaultKey: 'dateOfBirth' });
     const age = ageOn(value as string, calendarDate(today)) ?? 0;
     const maxYears = typeof xAge.maxYears === 'number' ? xAge.maxYears : 110;
     if (age > maxYears) return err('ageReal');

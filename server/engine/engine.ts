@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromObservations, prune, toObservations, validate, type FormData } from '../../renderer/core/index';
 import { ageOn, calendarDate } from '../../renderer/core/dates';
+import { assertBornBeforeToday } from '../dateOfBirth.js';
 import type { CustomDataEntry } from '../../generated/types/api/engine-custom-data-entry';
 import type { EngineContinueRequest } from '../../generated/types/api/engine-continue-request';
 import type { GuidelineExecution, Recommendation } from '../../generated/types/api/engine-execution';
@@ -117,13 +118,9 @@ export class GuidelineEngine {
       throw new HttpError(422, `Version ${body.version} of guideline ${guidelineId} is not available at present (current: ${p.doc.version})`, { code: 'NOT_AVAILABLE' });
     }
     const today = this.now();
-    // The practice's calendar day (as the form re-check counts ages); undefined for a date that is not real or in the future.
-    const age = ageOn(body.patient.dateOfBirth, calendarDate(today, 'Europe/London'));
-    if (age === undefined || age < 0) {
-      throw new HttpError(400, 'body/patient/dateOfBirth must be a real date, not in the future', {
-        details: [{ path: '/patient/dateOfBirth', message: 'must be a real date, not in the future' }],
-      });
-    }
+    // A real date before the practice's calendar day (today itself refused, as the forms do).
+    assertBornBeforeToday(body.patient.dateOfBirth, '/patient/dateOfBirth', today);
+    const age = ageOn(body.patient.dateOfBirth, calendarDate(today, 'Europe/London')) ?? 0;
     const r = p.doc.restrictions;
     if (r && ((r.minAge !== undefined && age < r.minAge) || (r.maxAge !== undefined && age > r.maxAge))) {
       const range = r.maxAge === undefined ? `${r.minAge} and over` : r.minAge === undefined ? `up to ${r.maxAge}` : `${r.minAge} to ${r.maxAge}`;

@@ -14,6 +14,7 @@ import { ENGINE_KEY_COOKIE } from './engine.js';
 import { screenStoredBody } from '../screening.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen } from './settings.js';
+import { assertBornBeforeToday, patientDateOfBirth } from '../dateOfBirth.js';
 
 type Body = Record<string, unknown>;
 const PRACTICE_TIME_ZONE = 'Europe/London';
@@ -51,6 +52,7 @@ function checkAdminRequest(ctx: ServerContext, body: Body, pathPrefix: string): 
       details: [{ path: `${pathPrefix}/triageRequestType`, message: 'must equal formType' }],
     });
   }
+  assertBornBeforeToday(patientDateOfBirth(envelope.patient), `${pathPrefix}/patient/dateOfBirth`);
   const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(ctx.db, envelope.patient as { dateOfBirth?: string }) };
   return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix) };
 }
@@ -91,6 +93,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const read = await readExternalExecution(ctx, body.triageRequest, '/triageRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
     const answer = runIdempotent(db, idempotencyKey(request), 'consultation', body, () => {
       assertServiceOpen(db, 'medical');
+      assertBornBeforeToday(patientDateOfBirth((body.triageRequest as Body | undefined)?.patient), '/triageRequest/patient/dateOfBirth');
       // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
       const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest', read);
       const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest });
@@ -109,6 +112,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const read = primaryIsAdmin ? undefined : await readExternalExecution(ctx, body.primaryRequest, '/primaryRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
     const answer = runIdempotent(db, idempotencyKey(request), 'unverified-requests', body, () => {
       assertServiceOpen(db, primaryIsAdmin ? 'admin' : 'medical');
+      if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
       const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest', read);
       let associated = body.associatedRequest;
       if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {

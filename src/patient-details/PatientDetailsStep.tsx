@@ -95,10 +95,11 @@ export function PatientDetailsStep({
         params={f.loggedInParams}
         onChange={f.saveLoggedIn}
         onSubmit={f.loggedInDone}
+        onCancel={onCancel}
       />
     );
   } else if (f.screen === 'LOGIN_CHOICE') {
-    body = <LoginChoiceStep tenantId={f.tenantId} onDecline={f.declineLogin} />;
+    body = <LoginChoiceStep tenantId={f.tenantId} onDecline={f.declineLogin} onCancel={onCancel} />;
   } else if (f.screen === 'DETAILS') {
     body = (
       <DetailsStep

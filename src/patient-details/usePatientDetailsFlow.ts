@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { resolveParameters, type FormData } from '../../renderer/index';
 import CONTACT_DETAILS from '../../generated/forms/CONTACT_DETAILS';
@@ -105,6 +105,11 @@ export function usePatientDetailsFlow({
   const [pending, setPending] = useState<PendingQuestion>();
   const [checking, setChecking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
+  /** Bumped when an outcome is left on the page without a dialog: the notice takes focus. */
+  const [noticeFocus, setNoticeFocus] = useState(0);
+  useEffect(() => {
+    if (noticeFocus > 0) document.getElementById(OUTCOME_NOTICE_ID)?.focus();
+  }, [noticeFocus]);
 
   const [searchParams, setSearchParams] = useSearchParams();
   const loginOffered =
@@ -167,6 +172,12 @@ export function usePatientDetailsFlow({
       return;
     }
     if (EMAIL_REQUIRED_STATUSES.includes(answer.status)) store.set({ emailRequired: true });
+    if (answer.dialog === false) {
+      // A not-found answer shows no dialog: its message is on the page, focused.
+      setOutcome({ status: answer.status as Outcome['status'], fix: 'call' });
+      setNoticeFocus((n) => n + 1);
+      return;
+    }
     setPending({ kind: 'status', answer });
   }
 

@@ -1,13 +1,20 @@
 import { ApiError } from '../api/client';
 import type { PatientValidation, PatientValidationResponse } from '../../generated/types/api/patient-validation-response';
 
-export type ValidationStatus = PatientValidationResponse['status'];
+/**
+ * A status the record check ends with: the server's answer, or UNEXPECTED_ERROR for a failed
+ * call that matches no status (the product's "An unexpected error has occurred, please contact
+ * the practice directly.").
+ */
+export type ValidationStatus = PatientValidationResponse['status'] | 'UNEXPECTED_ERROR';
 
-/** The check's answer; only `status` is certain (a failed call is TEMPORARY_ERROR with no body). */
+/** The check's answer; only `status` is certain (a failed call has no body). */
 export interface ValidationAnswer {
   status: ValidationStatus;
   code?: PatientValidationResponse['code'];
   validation?: PatientValidation;
+  /** false: show no dialog (a not-found answer); the message stays on the page only. */
+  dialog?: false;
 }
 
 export interface StatusModal {
@@ -62,6 +69,10 @@ export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, Statu
       'The practice has not yet added the contact details you sent them to your record. Please try again later or call the practice on {phone}.',
     ],
   },
+  UNEXPECTED_ERROR: {
+    title: 'An error has occurred',
+    body: ['An unexpected error has occurred, please contact the practice directly.'],
+  },
   NOT_VALIDATED: {
     title: 'Please check the details you have provided',
     body: [
@@ -87,6 +98,7 @@ export const STATUS_FIX: Record<Exclude<ValidationStatus, 'VALIDATED'>, OutcomeF
   NO_EMAIL_ON_EPR_AND_REQUEST: 'email',
   INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST: 'email',
   UPDATE_CONTACT_REQUESTED: 'call',
+  UNEXPECTED_ERROR: 'call',
   NOT_VALIDATED: 'details',
 };
 
@@ -99,14 +111,28 @@ export const EMAIL_REQUIRED_STATUSES: readonly ValidationStatus[] = [
   'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST',
 ];
 
+/** The product's codes for the two statuses that mean "the record system is unavailable, try later". */
+const UNAVAILABLE_CODES: Record<string, ValidationStatus> = { 'RH-E002': 'SERVICE_UNAVAILABLE', 'RH-E024': 'TEMPORARY_ERROR' };
+
 /**
- * The outcome of the validate call: the server's status, or TEMPORARY_ERROR when the call
- * itself failed (network error, 5xx) — a network error means a temporary error (schemas/api/README.md, "Patients and requests").
+ * The outcome of the validate call, mapped as the product does (rules 7.3, 8):
+ * - an answer: its status;
+ * - no answer at all (a network error, the 2-minute deadline): TEMPORARY_ERROR;
+ * - an error answer carrying RH-E002 / RH-E024, or a 503: the record system is unavailable
+ *   (SERVICE_UNAVAILABLE / TEMPORARY_ERROR) — "try later" is said only here;
+ * - a not-found answer (404): no dialog (UNEXPECTED_ERROR left on the page only);
+ * - any other error answer: UNEXPECTED_ERROR, "An unexpected error has occurred, please contact
+ *   the practice directly." — retrying will not help, so the patient is told to phone.
  */
 export function outcomeOf(result: { ok: true; answer: ValidationAnswer } | { ok: false; error: unknown }): ValidationAnswer {
   if (result.ok) return result.answer;
-  if (result.error instanceof ApiError && result.error.status === 503) return { status: 'SERVICE_UNAVAILABLE' };
-  return { status: 'TEMPORARY_ERROR' };
+  const { error } = result;
+  if (!(error instanceof ApiError)) return { status: 'TEMPORARY_ERROR' };
+  const code = error.body && typeof error.body === 'object' && 'code' in error.body ? String(error.body.code) : undefined;
+  if (code && UNAVAILABLE_CODES[code]) return { status: UNAVAILABLE_CODES[code] };
+  if (error.status === 503) return { status: 'SERVICE_UNAVAILABLE' };
+  if (error.status === 404) return { status: 'UNEXPECTED_ERROR', dialog: false };
+  return { status: 'UNEXPECTED_ERROR' };
 }
 
 export function modalText(text: string, phone: string | undefined): string {

@@ -293,6 +293,27 @@ describe('admin request journey in Chromium', () => {
     });
   });
 
+  it('the NHS login choice and the logged-in short form have Back and Cancel (spec row 8)', async () => {
+    const { page } = await openPage(browser);
+    await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await passEmergencyCheck(page);
+    await page.getByRole('heading', { name: 'Do you want to use NHS login?' }).waitFor();
+    expect(await page.locator('.nhsuk-back-link').count()).toBe(1);
+    await clickButton(page, 'Cancel');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await passEmergencyCheck(page);
+    await page.getByRole('link', { name: 'Continue to NHS login' }).click();
+    await page.getByRole('button', { name: /Continue as Amelia Testwell/ }).click();
+    await page.waitForURL((url) => url.pathname === '/admin-request/patient-details');
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    expect(await page.locator('.nhsuk-back-link').count()).toBe(1);
+    await expectAccessible(page, 'logged-in short form with Cancel');
+    await clickButton(page, 'Cancel');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await practiceRequests()).toEqual([]);
+  });
+
   it('stops the flow when the admin service closes while the patient is filling the form (412)', async () => {
     const { page, cspViolations } = await openPage(browser);
     await reachForm(page, 'OTHER_ENQUIRY');
@@ -410,6 +431,40 @@ describe('patient check statuses', () => {
     await fillContact(page, AMELIA);
     await clickButton(page, 'Next');
     await page.getByRole('dialog', { name: 'Sorry, there is a problem' }).waitFor();
+  });
+
+  async function checkAnswered(page: Page, status: number) {
+    await page.route('**/api/v1/triage/nhs/next/validate/patient', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ statusCode: status, message: 'x' }) }),
+    );
+    await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
+    await passEmergencyCheck(page);
+    await declineLogin(page);
+    await fillDetails(page, AMELIA);
+    await clickButton(page, 'Next');
+    await fillContact(page, AMELIA);
+    await clickButton(page, 'Next');
+  }
+  const UNEXPECTED = 'An unexpected error has occurred, please contact the practice directly.';
+
+  it('an error answer that matches no status says to contact the practice, not to try later (spec row 2)', async () => {
+    const { page } = await openPage(browser);
+    await checkAnswered(page, 500);
+    const dialog = page.getByRole('dialog', { name: 'An error has occurred' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.textContent()).toContain(UNEXPECTED);
+    expect(await dialog.textContent()).not.toContain('try later');
+    await expectAccessible(page, 'unexpected error modal');
+  });
+
+  it('a not-found answer shows no dialog; its message stays on the page (spec row 2)', async () => {
+    const { page } = await openPage(browser);
+    await checkAnswered(page, 404);
+    const notice = page.locator('#record-check-outcome');
+    await notice.waitFor();
+    await expect.poll(() => notice.textContent()).toContain(UNEXPECTED);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectAccessible(page, 'not-found outcome');
   });
 
   it('VALIDATED moves on to the form; an unknown postcode is confirmed first', async () => {

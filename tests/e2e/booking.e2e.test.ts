@@ -321,6 +321,7 @@ describe('booking in Chromium', () => {
   it('direct booking: the recipient only, with expired, used-up and full links', async () => {
     let { page, cspViolations } = await open();
     await page.goto('/appointment/not-accessible');
+    let firstInvitation = true;
     const throughDetails = async (lid: string, patient: DemoPatient) => {
       // A fresh tab each time: the patient-details step keeps its answers for the tab.
       expect(await cspViolations()).toEqual([]);
@@ -328,6 +329,18 @@ describe('booking in Chromium', () => {
       ({ page, cspViolations } = await open());
       await page.goto(`/d/b?lid=${lid}`);
       await page.waitForURL((url) => url.pathname === '/direct-booking');
+      // Spec row 3: the invitation is for the recipient only, acknowledged before anything else.
+      await heading(page, 'Accepting your appointment invitation');
+      await page.getByText('This appointment invitation is for the person it was sent to only.', { exact: false }).waitFor();
+      if (firstInvitation) {
+        firstInvitation = false;
+        await clickButton(page, 'Continue');
+        const ACK = 'To continue, please acknowledge that you have read the statement above.';
+        await page.locator('.nhsuk-error-message').filter({ hasText: ACK }).waitFor();
+        await expectAccessible(page, 'invitation acknowledgement error');
+      }
+      await page.getByLabel(/^I have read the statement above/).check();
+      await clickButton(page, 'Continue');
       await page.getByText('Accepting your appointment invitation', { exact: true }).waitFor();
       await declineLogin(page);
       await fillDetails(page, patient);

@@ -16,7 +16,7 @@ import { addDays, addMonths, format } from 'date-fns';
 import addFormats from 'ajv-formats';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validate, type FormData, type FormDocument, type Parameters } from '../../renderer/core/index';
+import { toWire, validate, type FormData, type FormDocument, type Parameters } from '../../renderer/core/index';
 import { ADMIN_FORMS, answer, fillCurrentPage, form, formIds, loadDocument, openPreview, pageTitle, pressSubmit, question, readJson, root, widgetOf } from './form-filler';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice } from './practice-controls';
@@ -234,7 +234,8 @@ describe('valid answers through the real widgets: payload valid and accepted by 
       triageRequestType: id,
       submittedDate: new Date().toISOString(),
       patient: DEMO_PATIENT,
-      ...payload,
+      // As the app sends it (AdminFormPage): choice answers with sendAs valueLabel as { value, label }.
+      ...toWire(doc, payload),
     };
     const ok = validateAdminRequest(body);
     expect(validateAdminRequest.errors ?? [], 'admin-request.schema.json').toEqual([]);
@@ -251,7 +252,7 @@ describe('valid answers through the real widgets: payload valid and accepted by 
     const stored = (await practiceRequests()).find((r) => r.id === answerBody.id);
     expect(stored?.formType).toBe(id);
     const storedFields = Object.fromEntries(Object.entries(stored?.body ?? {}).filter(([k]) => !ENVELOPE.has(k)));
-    expect(storedFields).toEqual(payload);
+    expect(storedFields).toEqual(toWire(doc, payload));
 
     expect(await cspViolations()).toEqual([]);
     expect(errors).toEqual([]);
@@ -338,7 +339,7 @@ const MESSAGE_CASES: MessageCase[] = [
     form: 'CHANGE_OF_PERSONAL_DETAILS',
     answers: [['informationToBeUpdated', ['Name', 'Address', 'Contact']], ['wishToBeKnown', 'Other']],
     messages: {
-      newFirstName: 'Please provide input for at least one of marked inputs',
+      newFirstName: 'Please provide input for at least one of marked inputs.',
       otherWishToBeKnown: 'Please specify how you wish to be known.',
       newAddress: 'Please specify your new address.',
       newEmail: 'Please specify which contact detail you would like to change.',

@@ -6,7 +6,7 @@ import type { AssociatedRequestType } from './associated-request-type';
 import type { Patient } from './patient';
 
 /**
- * POST /api/v1/triage/patient/admin/request. The envelope below plus the form's fields as further top-level properties (names as in the form document schemas/forms/<formType>.form.json). The server re-checks the fields with that document: fields the form's rules hide are dropped, fields the document does not know are dropped, errors give 400.
+ * POST /api/v1/triage/patient/admin/request. The envelope below plus the form's fields as further top-level properties (names as in the form document schemas/forms/<formType>.form.json). The server re-checks the fields with that document: fields the form's rules hide are dropped, fields the document does not know are dropped, errors give 400. A choice field with ui:options sendAs valueLabel (CHANGE_OF_PERSONAL_DETAILS informationToBeUpdated) is sent and stored as { value, label } entries.
  */
 export interface AdminRequest {
   formType: AdminFormType;

@@ -4,7 +4,7 @@ import { BackLink } from '../../components/BackLink';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { useLeaveFlow } from '../leaveFlow';
-import { SchemaForm, resolveParameters, type FormData } from '../../../renderer/index';
+import { SchemaForm, resolveParameters, toWire, type FormData } from '../../../renderer/index';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { loadForm, type LoadedForm } from '../../forms/loadForm';
 import { PostcodeNotFoundModal, usePostcodeCheck } from '../../postcode/usePostcodeCheck';
@@ -68,6 +68,7 @@ export default function AdminFormPage() {
   }
   if (!loaded || loaded.type !== access.type) return <Loading message={LOADING_MESSAGES.preparingInformation} />;
   const formType = access.type;
+  const doc = loaded.form.doc;
 
   /** The pharmacy postcode of the EPS form is checked after the page validates (README, "Admin requests"). */
   async function pharmacyPostcodeAccepted(data: FormData): Promise<boolean> {
@@ -85,7 +86,8 @@ export default function AdminFormPage() {
     words.dismiss();
     if (!patient) return;
     if (!(await pharmacyPostcodeAccepted(pruned))) return;
-    const attempt = prepareSend(formType, pruned, patient, adminFlow.get().attempt);
+    // Sent as the API takes it: choice answers with ui:options sendAs valueLabel as { value, label }.
+    const attempt = prepareSend(formType, toWire(doc, pruned), patient, adminFlow.get().attempt);
     adminFlow.set({ attempt });
     if (needsContactChoice(settings, patient, flow.validation)) {
       adminFlow.set({ pending: attempt.body });

@@ -3,6 +3,7 @@ import type { SubmissionResponse } from '../../../generated/types/api/submission
 import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
 import { createFlowStore } from '../sessionFlowStore';
+import { nationalPhone } from '../../components/phone';
 
 /** What the confirmation page shows of a sent admin request (README "Admin requests"). */
 export interface AdminReceipt {
@@ -30,12 +31,16 @@ export function replyLine(patient: AdminRequest['patient']): string {
   const email = patient.contactDetails?.emailAddress;
   const phone = patient.contactDetails?.preferredContact?.phoneNumber ?? patient.telephone ?? patient.contactDetails?.mobilePhoneNumber;
   if (email) return `The practice will reply by email to ${email}.`;
-  if (phone) return `The practice will reply by phone on ${phone}.`;
+  if (phone) return `The practice will reply by phone on ${nationalPhone(phone)}.`;
   return 'The practice will reply using the contact details on your record.';
 }
 
-function answerText(value: unknown, options: { const?: unknown; title?: string }[] | undefined, ui: UiField | undefined): string {
+function answerText(value: unknown, options: { const?: unknown; title?: string }[] | undefined, ui: UiField | undefined, format?: string): string {
   if (Array.isArray(value)) return value.map((v) => answerText(v, options, ui)).join(', ');
+  // A choice sent as { value, label } (ui:options sendAs valueLabel): its label.
+  if (value && typeof value === 'object' && 'label' in value && typeof value.label === 'string') return value.label;
+  // A phone number in national format, however it was typed.
+  if (format === 'uk-phone' && typeof value === 'string') return nationalPhone(value);
   // A yes/no answer in the words the form showed (renderer/core's Yes / No, or the field's yesLabel / noLabel).
   if (typeof value === 'boolean') return yesNoOptions(ui).find((o) => o.value === value)?.label ?? String(value);
   const option = options?.find((o) => o.const === value);
@@ -52,8 +57,8 @@ export async function makeReceipt(answer: SubmissionResponse, body: AdminRequest
   const summary = Object.entries(body as FormData)
     .filter(([key, value]) => !envelope.has(key) && value !== undefined && value !== '')
     .map(([key, value]) => {
-      const schema = doc?.schema.properties[key] as { title?: string; oneOf?: { const?: unknown; title?: string }[]; items?: { oneOf?: { const?: unknown; title?: string }[] } } | undefined;
-      return { question: schema?.title ?? key, answer: answerText(value, schema?.oneOf ?? schema?.items?.oneOf, doc?.uiSchema?.[key]) };
+      const schema = doc?.schema.properties[key] as { title?: string; format?: string; oneOf?: { const?: unknown; title?: string }[]; items?: { oneOf?: { const?: unknown; title?: string }[] } } | undefined;
+      return { question: schema?.title ?? key, answer: answerText(value, schema?.oneOf ?? schema?.items?.oneOf, doc?.uiSchema?.[key], schema?.format) };
     });
   return { reference: shortReference(answer.id), receivedAt: answer.receivedAt, formLabel, reply: replyLine(body.patient), summary };
 }

@@ -8,14 +8,23 @@ import type { Patient } from '../../patient-details/patient';
 import { bookingErrorOutcome } from './bookingErrors';
 import { startBooking } from './bookingRequest';
 import { DETAILS_MISMATCH, DIRECT_BOOKING_TITLE } from './messages';
+import { SchemaForm, fromAjvValidator } from '../../../renderer/index';
+import DIRECT_BOOKING_INVITATION from '../../../generated/forms/DIRECT_BOOKING_INVITATION';
+import validateInvitation from '../../../generated/validators/DIRECT_BOOKING_INVITATION';
+import { createFlowStore, useFlowStore } from '../sessionFlowStore';
 
 /** The flow type of invitation links the practice sends; the patient must be aged 18 or above. */
 export const DIRECT_BOOKING_FLOW = 'SMART_DIRECT_BOOKING';
 const MIN_AGE = 18;
+const invitationCheck = fromAjvValidator(validateInvitation);
+
+/** Which invitation the patient acknowledged is for them only (sessionStorage: kept through a reload or NHS login). */
+export const directBookingStore = createFlowStore<{ acknowledged?: string }>('flow:direct-booking', () => ({}));
 
 /**
- * /direct-booking?lid=…: "Accepting your appointment invitation", for the recipient only. The
- * shared patient-details step runs first, then the link's request is fetched with the patient
+ * /direct-booking?lid=…: "Accepting your appointment invitation", for the recipient only: the
+ * patient first acknowledges that statement (DIRECT_BOOKING_INVITATION; "To continue, please
+ * acknowledge that you have read the statement above."). The shared patient-details step runs next, then the link's request is fetched with the patient
  * and the patient goes on to book-appointment with db. A missing lid is an invalid link.
  */
 export default function DirectBookingPage() {
@@ -30,6 +39,7 @@ function DirectBooking({ lid }: { lid: string }) {
   const { notify, handleError } = useNotifications();
   const [busy, setBusy] = useState(false);
   const [mismatch, setMismatch] = useState(false);
+  const invitation = useFlowStore(directBookingStore);
 
   const accept = async (patient: Patient) => {
     setBusy(true);
@@ -49,7 +59,29 @@ function DirectBooking({ lid }: { lid: string }) {
     }
   };
 
+  const leave = () => {
+    clearPatientDetails(DIRECT_BOOKING_FLOW);
+    directBookingStore.clear();
+    void navigate('/');
+  };
+
   if (busy) return <Loading message={LOADING_MESSAGES.checkingAppointments} />;
+
+  if (invitation.acknowledged !== lid) {
+    return (
+      <SchemaForm
+        doc={DIRECT_BOOKING_INVITATION}
+        schemaCheck={invitationCheck}
+        onSubmit={async () => {
+          directBookingStore.set({ acknowledged: lid });
+          // A new history entry: the shell focuses the next screen's heading and announces it.
+          void navigate(`/direct-booking?lid=${encodeURIComponent(lid)}&invitation=read`);
+        }}
+        submitLabel="Continue"
+        onCancel={leave}
+      />
+    );
+  }
 
   return (
     <>
@@ -69,10 +101,7 @@ function DirectBooking({ lid }: { lid: string }) {
         minAge={MIN_AGE}
         backFallback="/"
         onComplete={({ patient }) => void accept(patient)}
-        onCancel={() => {
-          clearPatientDetails(DIRECT_BOOKING_FLOW);
-          void navigate('/');
-        }}
+        onCancel={leave}
       />
     </>
   );

@@ -2,7 +2,8 @@
 // in random order; a slot that fails on its own (taken, in the past) is noted and the next is
 // tried; any other failure stops, and when every slot fails the last error is raised. A lost
 // answer is retried once with the same Idempotency-Key (the practice answers the same booking,
-// never a second one).
+// never a second one). Why not move on after any failure, as the product description says:
+// docs/architecture.md "Decisions", "Booking candidates" (a second lost answer may be a booking).
 import type { AppointmentBookingResponse, SlotChoice } from '../../api/appointments';
 import { isLostAnswer, isSlotFailure } from './bookingErrors';
 import { shuffled, type Candidate } from './slots';

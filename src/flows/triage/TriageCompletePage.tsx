@@ -1,4 +1,5 @@
 import { cancelTarget } from '../eligibility/eligibilityFlow';
+import { nationalPhone } from '../../components/phone';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { putCustomData, stopExecution } from '../../api/engine';
@@ -65,7 +66,7 @@ export default function TriageCompletePage() {
       ) : null}
       {mobile ? (
         <p data-testid="confirmation-text">
-          We will also send a text message to <strong>{mobile}</strong>.
+          We will also send a text message to <strong>{nationalPhone(mobile)}</strong>.
         </p>
       ) : null}
       <div className="nhsuk-button-group">

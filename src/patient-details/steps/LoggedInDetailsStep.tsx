@@ -1,5 +1,6 @@
 import { SchemaForm, type FormData } from '../../../renderer/index';
 import { STEP_FORMS } from './forms';
+import { nationalPhone } from '../../components/phone';
 
 interface LoggedInDetailsStepProps {
   /** The mobile NHS login knows: the phone to call starts as it. */
@@ -9,10 +10,12 @@ interface LoggedInDetailsStepProps {
   params: Record<string, unknown>;
   onChange: (data: FormData) => void;
   onSubmit: (data: FormData) => Promise<void>;
+  /** Cancel: leave the flow (Back is the back link above the form). */
+  onCancel: () => void;
 }
 
 /** The short form of a patient signed in with NHS login (LOGGED_IN_DETAILS). */
-export function LoggedInDetailsStep({ phoneNumber, initialData, params, onChange, onSubmit }: LoggedInDetailsStepProps) {
+export function LoggedInDetailsStep({ phoneNumber, initialData, params, onChange, onSubmit, onCancel }: LoggedInDetailsStepProps) {
   return (
     <>
       <SchemaForm
@@ -20,11 +23,12 @@ export function LoggedInDetailsStep({ phoneNumber, initialData, params, onChange
         doc={STEP_FORMS.loggedIn.doc}
         schemaCheck={STEP_FORMS.loggedIn.schemaCheck}
         params={params}
-        // Email and mobile come from NHS login; the phone to call starts as the mobile. Sex at birth stays blank.
-        initialData={{ phoneNumber, ...initialData }}
+        // Email and mobile come from NHS login; the phone to call starts as the mobile (national format). Sex at birth stays blank.
+        initialData={{ ...(phoneNumber ? { phoneNumber: nationalPhone(phoneNumber) } : {}), ...initialData }}
         onChange={onChange}
         onSubmit={onSubmit}
         hideBack
+        onCancel={onCancel}
         submitLabel="Next"
       />
     </>

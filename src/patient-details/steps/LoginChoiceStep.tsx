@@ -4,10 +4,12 @@ import { allowLeaving } from '../../shell/useLeaveGuard';
 interface LoginChoiceStepProps {
   tenantId?: string;
   onDecline: () => void;
+  /** Cancel: leave the flow (the step's Back is the back link above it). */
+  onCancel: () => void;
 }
 
 /** "Do you want to use NHS login?": NHS login comes back to this page, or the patient goes on without it. */
-export function LoginChoiceStep({ tenantId, onDecline }: LoginChoiceStepProps) {
+export function LoginChoiceStep({ tenantId, onDecline, onCancel }: LoginChoiceStepProps) {
   const here = `${window.location.pathname}${window.location.search}`;
   return (
     <>
@@ -19,6 +21,11 @@ export function LoginChoiceStep({ tenantId, onDecline }: LoginChoiceStepProps) {
       <div>
         <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onDecline}>
           Continue without logging in
+        </button>
+      </div>
+      <div>
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onCancel}>
+          Cancel
         </button>
       </div>
     </>

@@ -22,7 +22,7 @@ export function OutcomeText({ status, practicePhone }: { status: FailedStatus; p
       ))}
       {practicePhone &&
       STATUS_MODALS[status].body.every((text) => !text.includes('{phone}')) &&
-      /call the practice/i.test(STATUS_MODALS[status].body.join(' ')) ? (
+      /call the practice|contact the practice/i.test(STATUS_MODALS[status].body.join(' ')) ? (
         <p>{modalText(PRACTICE_PHONE_LINE, practicePhone)}</p>
       ) : null}
     </>

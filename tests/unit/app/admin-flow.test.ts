@@ -100,10 +100,20 @@ describe('patient details', () => {
     expect(patient.contactDetails).not.toHaveProperty('mobilePhoneNumber');
   });
 
-  it('treats a failed check as TEMPORARY_ERROR, and 503 as SERVICE_UNAVAILABLE', () => {
-    expect(outcomeOf({ ok: false, error: new TypeError('Failed to fetch') }).status).toBe('TEMPORARY_ERROR');
-    expect(outcomeOf({ ok: false, error: new ApiError(500, 'boom', undefined) }).status).toBe('TEMPORARY_ERROR');
-    expect(outcomeOf({ ok: false, error: new ApiError(503, 'down', undefined) }).status).toBe('SERVICE_UNAVAILABLE');
+  it('maps a failed check as the product does (spec row 2)', () => {
+    // No answer at all (network error, deadline): temporary error — "try later" applies.
+    expect(outcomeOf({ ok: false, error: new TypeError('Failed to fetch') })).toEqual({ status: 'TEMPORARY_ERROR' });
+    expect(outcomeOf({ ok: false, error: new DOMException('timed out', 'TimeoutError') })).toEqual({ status: 'TEMPORARY_ERROR' });
+    // The record system's own codes, and 503: unavailable.
+    expect(outcomeOf({ ok: false, error: new ApiError(503, 'down', undefined) })).toEqual({ status: 'SERVICE_UNAVAILABLE' });
+    expect(outcomeOf({ ok: false, error: new ApiError(502, 'x', { code: 'RH-E002' }) })).toEqual({ status: 'SERVICE_UNAVAILABLE' });
+    expect(outcomeOf({ ok: false, error: new ApiError(500, 'x', { code: 'RH-E024' }) })).toEqual({ status: 'TEMPORARY_ERROR' });
+    // A not-found status: no dialog.
+    expect(outcomeOf({ ok: false, error: new ApiError(404, 'Not Found', undefined) })).toEqual({ status: 'UNEXPECTED_ERROR', dialog: false });
+    // Any other error answer: the unexpected error, contact the practice (not "try later").
+    expect(outcomeOf({ ok: false, error: new ApiError(500, 'boom', undefined) })).toEqual({ status: 'UNEXPECTED_ERROR' });
+    expect(outcomeOf({ ok: false, error: new ApiError(400, 'bad', undefined) })).toEqual({ status: 'UNEXPECTED_ERROR' });
+    expect(STATUS_MODALS.UNEXPECTED_ERROR.body).toEqual(['An unexpected error has occurred, please contact the practice directly.']);
     expect(outcomeOf({ ok: true, answer: { status: 'NO_EMAIL' } }).status).toBe('NO_EMAIL');
   });
 

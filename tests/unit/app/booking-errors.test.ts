@@ -134,6 +134,34 @@ describe('booking a chosen time: candidates in random order', () => {
     expect(outcome).toMatchObject({ ok: false, failedSlots: [] });
   });
 
+  // Spec row 9: the spec moves on after any failure; we move on after the slot's own failures
+  // only (docs/architecture.md "Decisions", "Booking candidates"). These are the failures that
+  // made the choice: moving on after them would book twice or repeat a failure on every slot.
+  it('a second lost answer (the practice may have booked it) never books another candidate', async () => {
+    const book = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const outcome = await bookCandidates({ candidates, selectedHolders: [], book, keyFor, random: () => 0 });
+    // One slot, its one retry with the same key; the other two candidates are never tried.
+    expect(book).toHaveBeenCalledTimes(2);
+    expect(new Set(book.mock.calls.map((c) => (c as unknown as [SlotChoice])[0].appointmentSlotId)).size).toBe(1);
+    expect(outcome).toMatchObject({ ok: false, failedSlots: [] });
+    expect(bookingErrorOutcome(!outcome.ok && outcome.error, 'book')).toMatchObject({ kind: 'possibleAppointment' });
+  });
+
+  it.each([
+    ['the service closing (412)', err(412, 'Outside normal operating hours')],
+    ['an expired link', err(410, 'x', { code: 'RH-E3741C' })],
+    ['the record system down', err(503, 'x', { code: 'RH-E002' })],
+  ])('stops at once on %s: the same failure would repeat for every candidate', async (_name, failure) => {
+    const book = vi.fn(async () => {
+      throw failure;
+    });
+    const outcome = await bookCandidates({ candidates, selectedHolders: [], book, keyFor });
+    expect(book).toHaveBeenCalledTimes(1);
+    expect(outcome).toMatchObject({ ok: false, error: failure });
+  });
+
   it('retries a lost answer once with the same key', async () => {
     const keys: string[] = [];
     const book = vi.fn(async (choice: { appointmentSlotId: string }, key: string) => {

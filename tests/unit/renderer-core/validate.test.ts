@@ -132,6 +132,10 @@ describe('ages (x-age) and years (x-yearRange)', () => {
     expect(at('2025-06-16')).toEqual({ path: 'dob', keyword: 'date', message: 'Please enter a valid date of birth' });
     expect(at('2001-02-29')).toEqual({ path: 'dob', keyword: 'date', message: 'Please enter a valid date of birth' });
   });
+  it('a date of birth must be before today: today itself is refused, even with a minimum age of 0', () => {
+    expect(at('2025-06-15', { minAge: 0 })).toEqual({ path: 'dob', keyword: 'date', message: 'Please enter a valid date of birth' });
+    expect(at('2025-06-14', { minAge: 0 })).toBeUndefined();
+  });
   it('over 110 years', () => {
     expect(at('1914-06-14')).toEqual({ path: 'dob', keyword: 'ageReal', message: 'Please enter real date of birth' });
   });

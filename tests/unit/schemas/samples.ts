@@ -88,6 +88,11 @@ export const SAMPLES: Record<string, Sample> = {
       { name: 'departure within a week', data: { departureDate: '2026-03-16' }, messages: { departureDate: 'Please input a departure date at least 1 week from today.' } },
     ],
   },
+  DIRECT_BOOKING_INVITATION: {
+    valid: { acknowledged: true },
+    emptyMessages: { acknowledged: 'To continue, please acknowledge that you have read the statement above.' },
+    cases: [{ name: 'not acknowledged', data: { acknowledged: false }, messages: { acknowledged: 'To continue, please acknowledge that you have read the statement above.' } }],
+  },
   CHANGE_OF_PERSONAL_DETAILS: {
     valid: { informationToBeUpdated: ['Name', 'Contact'], newSurname: "O'Neill", wishToBeKnown: 'Ms', newTelephoneNumber: '07912 345678', objectionOnTextReminder: false },
     emptyMessages: { informationToBeUpdated: 'Please select which information you wish to update.' },
@@ -95,7 +100,7 @@ export const SAMPLES: Record<string, Sample> = {
       {
         name: 'every section chosen, nothing filled in',
         data: { informationToBeUpdated: ['Name', 'Address', 'Contact'], newSurname: undefined, wishToBeKnown: undefined, newTelephoneNumber: undefined, objectionOnTextReminder: undefined },
-        messages: { newFirstName: 'Please provide input for at least one of marked inputs', newAddress: 'Please specify your new address.', newEmail: 'Please specify which contact detail you would like to change.' },
+        messages: { newFirstName: 'Please provide input for at least one of marked inputs.', newAddress: 'Please specify your new address.', newEmail: 'Please specify which contact detail you would like to change.' },
       },
       { name: 'an email without its reminder choice', data: { newEmail: 'sam@example.com' }, messages: { objectionOnEmailReminder: 'Please select your option.' } },
       { name: 'a phone without its reminder choice', data: { objectionOnTextReminder: undefined }, messages: { objectionOnTextReminder: 'Please select your option.' } },
