@@ -15,7 +15,8 @@ const steps = [
   { name: 'lint', args: ['run', 'lint'] },
   { name: 'schemas:check', args: ['run', 'schemas:check'], script: 'schemas:check' },
   { name: 'codegen --check', args: ['run', 'codegen', '--', '--check'], script: 'codegen' },
-  { name: 'unit + integration', args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'unit.json')}`], report: 'unit.json' },
+  { name: 'unit', args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'unit.json')}`], report: 'unit.json' },
+  { name: 'integration', args: ['run', 'test:integration', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'integration.json')}`], report: 'integration.json' },
   { name: 'build', args: ['run', 'build'] },
   { name: 'e2e + accessibility', args: ['run', 'test:e2e', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'e2e.json')}`], report: 'e2e.json' },
 ].filter((s) => !s.script || pkg.scripts[s.script]);

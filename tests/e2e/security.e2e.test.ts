@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type PracticeServer } from '../../server/app';
 import { DEFAULT_RATE_LIMITS } from '../../server/rate-limits';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, passEmergencyCheck } from './admin-steps';
+import { E2E_BUILD } from '../../scripts/app-build.mjs';
 import { root } from './form-filler';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
 import { practiceAuthHeaders } from './practice-controls';
@@ -134,6 +135,10 @@ describe('what is shipped', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     expect([...loaded].filter((f) => /Preview|validator|ajv/i.test(f))).toEqual([]);
-    expect(statSync(path.join(assets, [...loaded][0]!)).size).toBeGreaterThan(0);
+    // The page came from the e2e build (global-setup serves dist-e2e/): stat every script it loaded
+    // there, not in dist/, whose hashed names differ.
+    expect(loaded.size).toBeGreaterThan(0);
+    const served = path.join(root, (E2E_BUILD as { outDir: string }).outDir, 'assets');
+    for (const file of loaded) expect(statSync(path.join(served, file)).size, file).toBeGreaterThan(0);
   });
 });
