@@ -4,6 +4,8 @@ export interface ModalAction {
   label: string;
   onClick: () => void;
   secondary?: boolean;
+  /** The safe choice ("No, keep it"): focused when the dialog opens. Defaults to the first secondary action. */
+  safe?: boolean;
 }
 
 interface ModalProps {
@@ -18,6 +20,12 @@ interface ModalProps {
    * pattern (docs/architecture.md, "Page changes") returns focus to what must be fixed.
    */
   returnFocusTo?: () => HTMLElement | null | undefined;
+}
+
+/** The action focused on opening: the one marked safe, else the first secondary one. */
+function safeIndex(actions: readonly ModalAction[]): number {
+  const marked = actions.findIndex((a) => a.safe);
+  return marked >= 0 ? marked : actions.findIndex((a) => a.secondary);
 }
 
 /**
@@ -43,6 +51,9 @@ export function Modal({ open, title, onClose, children, actions, returnFocusTo }
       opener.current = document.activeElement;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // The browser focuses the first button, which is the risky one ("Yes, discard my answers"):
+      // a patient who presses Enter or Space by habit must land on the safe choice instead.
+      dialog.querySelector<HTMLElement>('[data-safe-choice]')?.focus();
     } else if (!open && wasOpen.current) {
       if (dialog.open) {
         if (typeof dialog.close === 'function') dialog.close();
@@ -64,10 +75,11 @@ export function Modal({ open, title, onClose, children, actions, returnFocusTo }
         {children}
         {actions ? (
           <div className="nhsuk-button-group">
-            {actions.map((action) => (
+            {actions.map((action, i) => (
               <button
                 key={action.label}
                 type="button"
+                data-safe-choice={i === safeIndex(actions) ? '' : undefined}
                 className={`nhsuk-button nhsuk-u-margin-bottom-0${action.secondary ? ' nhsuk-button--secondary' : ''}`}
                 onClick={action.onClick}
               >

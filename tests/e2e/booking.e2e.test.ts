@@ -250,6 +250,8 @@ describe('booking in Chromium', () => {
     await clickButton(page, 'Cancel it');
     await page.getByRole('dialog', { name: 'Cancel this appointment?' }).waitFor();
     await expectAccessible(page, 'cancel modal');
+    // The dialog opens on the safe choice, not on "Yes, cancel it" (issue 27).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, keep it');
     await clickButton(page, 'Yes, cancel it');
     await heading(page, 'Appointment cancelled');
     const mine = (await practiceAppointments()).filter((x) => x.appointmentStatus === 'CANCELLED');

@@ -159,6 +159,8 @@ describe('safety-netting in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Are you sure it is safe to wait?' });
     await dialog.waitFor();
     await expectAccessible(page, 'override, confirm modal');
+    // The dialog opens on the safe choice, not on "Yes, request consultation" (issue 27).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, go back');
     // "No, go back" keeps the patient on the page with their choice.
     await dialog.getByRole('button', { name: 'No, go back' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -215,6 +215,8 @@ describe('medical request journey in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Discard questionnaire' });
     await dialog.waitFor();
     await expectAccessible(page, 'discard questionnaire');
+    // The dialog opens on the safe choice: Enter by habit keeps the answers (issue 27).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, go back to the questions');
     await dialog.getByRole('button', { name: 'No, go back to the questions' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/triage/questionnaire');
     // The Back link at the top of the page does what the browser's Back does (issue 15).
