@@ -234,8 +234,14 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     expect(await page.getByRole('button', { name: 'Print this page' }).count()).toBe(1);
     const fresh = await openPage(browser);
     await fresh.page.goto('/admin-request/complete');
-    await fresh.page.getByRole('heading', { name: 'No request has been sent from this page' }).waitFor();
+    await fresh.page.getByRole('heading', { name: 'Your request details are not shown here' }).waitFor();
     expect(await fresh.page.getByText(SENT).count()).toBe(0);
+    // A new tab cannot know whether a request was sent: it never claims none was (issue 27), and
+    // tells the patient not to send it again.
+    const text = (await fresh.page.locator('main').textContent()) ?? '';
+    expect(text).not.toMatch(/has not been sent|No request has been sent/);
+    expect(text).toContain('Please do not send it again.');
+    expect(await fresh.page.title()).toContain('Your request details are not shown here');
   });
 
   it('10. a deep link passes the emergency check first, once per journey', async () => {

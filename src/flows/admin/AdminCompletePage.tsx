@@ -11,9 +11,11 @@ import { adminReceipt } from './receipt';
  * reference the practice finds in its inbox, how the practice will reply, and what was sent,
  * printable. Opened without a request having been sent in this tab, it says so and claims nothing.
  */
+export const NO_RECEIPT_TITLE = 'Your request details are not shown here';
+
 export default function AdminCompletePage() {
   const { receipt } = useFlowStore(adminReceipt);
-  usePageTitle(receipt ? 'Request sent' : 'No request sent');
+  usePageTitle(receipt ? 'Request sent' : NO_RECEIPT_TITLE);
   // Sent: forget every answer and the patient's details (sessionStorage); the journey ends.
   useEffect(() => {
     if (!receipt) return;
@@ -22,12 +24,19 @@ export default function AdminCompletePage() {
   }, [receipt]);
 
   if (!receipt) {
+    // sessionStorage is per tab: a request sent in another tab (or before the tab was closed) has
+    // no receipt here. The page cannot tell whether one was sent, so it must not say that none was
+    // (that invited a duplicate): it says where the confirmation is, and not to send it again.
     return (
       <>
-        <h1>No request has been sent from this page</h1>
-        <p>We have no record of a request sent from this browser tab. If you started one, it has not been sent.</p>
+        <h1>{NO_RECEIPT_TITLE}</h1>
+        <p>The details of a request are shown only in the browser tab it was sent from.</p>
         <p>
-          <Link to="/admin-request">Start an admin request</Link>
+          If you sent a request in another tab or window, the practice has it and we have sent you a confirmation. Please do not send it again. If you are not
+          sure whether it was sent, contact the practice.
+        </p>
+        <p>
+          <Link to="/admin-request">Start a new admin request</Link>
         </p>
       </>
     );

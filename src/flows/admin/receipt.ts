@@ -3,6 +3,7 @@ import type { SubmissionResponse } from '../../../generated/types/api/submission
 import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
 import { createFlowStore } from '../sessionFlowStore';
+import { format as formatDate, isValid, parseISO } from 'date-fns';
 import { nationalPhone } from '../../components/phone';
 
 /** What the confirmation page shows of a sent admin request (README "Admin requests"). */
@@ -41,6 +42,8 @@ function answerText(value: unknown, options: { const?: unknown; title?: string }
   if (value && typeof value === 'object' && 'label' in value && typeof value.label === 'string') return value.label;
   // A phone number in national format, however it was typed.
   if (format === 'uk-phone' && typeof value === 'string') return nationalPhone(value);
+  // A date in words, as the form's date boxes mean it ("Monday 30 November 2026", not "2026-11-30").
+  if (format === 'date' && typeof value === 'string' && isValid(parseISO(value))) return formatDate(parseISO(value), 'EEEE d MMMM yyyy');
   // A yes/no answer in the words the form showed (renderer/core's Yes / No, or the field's yesLabel / noLabel).
   if (typeof value === 'boolean') return yesNoOptions(ui).find((o) => o.value === value)?.label ?? String(value);
   const option = options?.find((o) => o.const === value);
