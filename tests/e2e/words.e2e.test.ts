@@ -115,7 +115,7 @@ describe("the patient's own words in 'something else'", () => {
     const card = page.getByTestId('words-screening');
     await card.waitFor();
     expect(await card.getByTestId('matched-words').textContent()).toContain('vomiting blood');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your words suggest you may need urgent help');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Your words suggest you may need urgent help');
     expect(await card.locator('a[href="tel:999"]').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'words screening card');
     await page.getByRole('button', { name: 'Get emergency advice', exact: true }).click();
