@@ -322,7 +322,10 @@ function spans(phrases: TokenMatcher[][], tokens: Token[], list: CompiledPhraseL
   const out: Found[] = [];
   if (phrases.length === 0) return out;
   for (let s = 0; s < tokens.length; s++) {
+    const word = (tokens[s] as Token).word;
     for (const phrase of phrases) {
+      const first = phrase[0] as TokenMatcher;
+      if (first.kind === 'word' && !first.optional && !wordMatches(first, word)) continue;
       const end = matchAt(phrase, tokens, s, list.negations);
       if (end > s) out.push({ start: s, end });
     }
@@ -341,13 +344,19 @@ function cancelled(f: Found, unless: readonly Found[], tokens: Token[]): boolean
 }
 
 function findFirst(phrases: TokenMatcher[][], unless: TokenMatcher[][], tokens: Token[], list: CompiledPhraseList): Found | undefined {
-  const cancel = spans(unless, tokens, list);
+  let cancel: Found[] | undefined;
   for (let s = 0; s < tokens.length; s++) {
+    const word = (tokens[s] as Token).word;
     for (const phrase of phrases) {
+      // Quick refusal: a phrase whose first token is a required word cannot start elsewhere.
+      const first = phrase[0] as TokenMatcher;
+      if (first.kind === 'word' && !first.optional && !wordMatches(first, word)) continue;
       const end = matchAt(phrase, tokens, s, list.negations);
       if (end <= s) continue;
       const f = { start: s, end };
-      if (!negated(tokens, s, list) && !cancelled(f, cancel, tokens)) return f;
+      if (negated(tokens, s, list)) continue;
+      cancel ??= spans(unless, tokens, list);
+      if (!cancelled(f, cancel, tokens)) return f;
     }
   }
   return undefined;

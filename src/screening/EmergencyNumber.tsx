@@ -11,7 +11,11 @@ export type UrgentNumber = keyof typeof NUMBERS;
 /** A tel: link to one of the urgent-help numbers. */
 export function EmergencyNumber({ number, children }: { number: UrgentNumber; children?: string }) {
   const n = NUMBERS[number];
-  return <a href={`tel:${n.tel}`}>{children ?? n.label}</a>;
+  return (
+    <a className="app-tel-link" href={`tel:${n.tel}`}>
+      {children ?? n.label}
+    </a>
+  );
 }
 
 /**

@@ -1,0 +1,157 @@
+// The patient's own words are read (issue 23 point 3, issue 24 point 3, issue 23 point 5), in
+// Chromium as a patient would: the symptom search's emergency card comes before any result;
+// "I've been vomiting blood since this morning" typed into "something else" reaches emergency
+// advice; a self-harm plan shows the crisis contacts. Every new state is checked with axe.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './admin-steps';
+import { answer as answerField, form, loadDocument } from './form-filler';
+import { axeViolations, launchBrowser, openPage } from './harness';
+import { resetPractice } from './practice-controls';
+import { answer, answerSection, currentSection, loadPathway, openTriage, patientParams, search, type Answered } from './triage-steps';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await resetPractice();
+});
+
+const NON_SPECIFIC = loadPathway('Triage.Non_specific');
+const ROUTINE = NON_SPECIFIC.examples!.find((e) => e.name === 'Routine other problem')!.answers;
+const PLAN = NON_SPECIFIC.examples!.find((e) => e.name.startsWith('ref-emergency: Thoughts of ending your life'))!.answers;
+const SAFETY_DOC = loadDocument('EMERGENCY_QUESTIONS');
+const DESCRIPTION_FIELD = 'nsDescription';
+const path = (page: Page) => new URL(page.url()).pathname;
+
+async function expectAccessible(page: Page, where: string) {
+  expect(await axeViolations(page), where).toEqual([]);
+}
+
+/** "Ask the practice about something else" from the search, then the patient's details. */
+async function startSomethingElse(page: Page) {
+  await openTriage(page);
+  await search(page, 'my problem');
+  await page.getByTestId('non-specific').click();
+  await page.waitForURL((url) => url.pathname === '/triage/patient-details');
+  await declineLogin(page);
+  await fillDetails(page, AMELIA);
+  await clickButton(page, 'Next');
+  await fillContact(page, AMELIA);
+  await clickButton(page, 'Next');
+  await page.waitForURL((url) => url.pathname === '/triage/questionnaire');
+  await form(page).waitFor();
+}
+
+describe('the symptom search meets an emergency', () => {
+  it.each([
+    ['chest pain', false],
+    ["can't breathe", false],
+    ['want to die', true],
+    ['face drooping', false],
+  ])('"%s": the emergency card with 999 comes first, above the results', async (words, crisis) => {
+    const { page, errors } = await openPage(browser);
+    await openTriage(page);
+    await search(page, words);
+    const card = page.getByTestId('search-emergency');
+    await card.waitFor();
+    expect(await card.getByRole('heading', { name: 'Your words suggest you may need urgent help' }).count()).toBe(1);
+    expect(await card.locator('a[href="tel:999"]').count()).toBeGreaterThan(0);
+    // Before anything else: the card precedes the results (and the "something else" link) in the page.
+    const before = await page.evaluate(() => {
+      const c = document.querySelector('[data-testid="search-emergency"]');
+      const r = document.querySelector('[data-testid="search-results"]');
+      return !!c && !!r && (c.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    });
+    expect(before).toBe(true);
+    // Focus moved to the card's heading.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Your words suggest you may need urgent help');
+    expect(await card.getByTestId('crisis-contacts').count()).toBe(crisis ? 1 : 0);
+    if (crisis) {
+      expect(await card.locator('a[href="tel:116123"]').textContent()).toBe('116 123');
+      expect(await card.getByText('choose option 2').count()).toBe(1);
+    }
+    await expectAccessible(page, `search emergency card for "${words}"`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an ordinary search shows no emergency card, and each result shows its "Not suitable for" warning', async () => {
+    const { page } = await openPage(browser);
+    await openTriage(page);
+    await search(page, 'sore throat');
+    await page.getByTestId('main-matches').waitFor();
+    expect(await page.getByTestId('search-emergency').count()).toBe(0);
+    const results = await page.getByTestId('main-matches').locator('li').count();
+    expect(await page.getByTestId('main-matches').getByTestId('not-suitable-for').count()).toBe(results);
+    expect(await page.getByTestId('main-matches').getByTestId('not-suitable-for').first().textContent()).toContain('Not suitable for:');
+    await expectAccessible(page, 'results with warnings');
+    await page.close();
+  });
+});
+
+describe("the patient's own words in 'something else'", () => {
+  it('"I\'ve been vomiting blood since this morning" shows the care card, then the emergency advice; nothing is sent', async () => {
+    const { page, errors } = await openPage(browser);
+    await startSomethingElse(page);
+    const params = patientParams(AMELIA);
+    const result: Answered = { expected: {}, hiddenAfterAnswer: [], revealed: [] };
+    for (let guard = 0; guard < 10; guard++) {
+      const section = await currentSection(page, NON_SPECIFIC);
+      if (!section.document.pages[0]!.fields.includes(DESCRIPTION_FIELD)) {
+        await answerSection(page, NON_SPECIFIC, ROUTINE, params, result);
+        continue;
+      }
+      for (const name of section.document.pages[0]!.fields) {
+        if (name in ROUTINE) await answer(page, section.document, name, name === DESCRIPTION_FIELD ? "I've been vomiting blood since this morning" : ROUTINE[name]);
+      }
+      await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+      break;
+    }
+    const card = page.getByTestId('words-screening');
+    await card.waitFor();
+    expect(await card.getByTestId('matched-words').textContent()).toContain('vomiting blood');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Your words suggest you may need urgent help');
+    expect(await card.locator('a[href="tel:999"]').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'words screening card');
+    await page.getByRole('button', { name: 'Get emergency advice', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/triage/emergency-signpost');
+    await page.getByRole('heading', { level: 1, name: 'Get help now' }).waitFor();
+    expect(await page.getByTestId('triage-variant-warning').count()).toBe(1);
+    expect(await page.getByTestId('signpost-words').textContent()).toContain('vomiting or coughing up blood');
+    await expectAccessible(page, 'emergency advice after the words card');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a self-harm plan: the urgent care outcome shows the crisis contacts; the safe choice is the primary button', async () => {
+    const { page, errors } = await openPage(browser);
+    await startSomethingElse(page);
+    const params = patientParams(AMELIA);
+    const result: Answered = { expected: {}, hiddenAfterAnswer: [], revealed: [] };
+    for (let guard = 0; guard < 10 && path(page) === '/triage/questionnaire'; guard++) {
+      await page.waitForFunction(() => location.pathname !== '/triage/questionnaire' || document.querySelector('.app-schema-form h1') !== null);
+      if (path(page) !== '/triage/questionnaire') break;
+      await answerSection(page, NON_SPECIFIC, PLAN, params, result);
+    }
+    await page.waitForURL((url) => url.pathname === '/triage/emergency-questions');
+    for (const name of ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk']) await answerField(page, SAFETY_DOC, name, true);
+    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/triage/submit-emergency');
+    const contacts = page.getByTestId('crisis-contacts');
+    await contacts.waitFor();
+    expect(await contacts.locator('a[href="tel:116123"]').textContent()).toBe('116 123');
+    expect(await contacts.locator('a[href="tel:111"]').count()).toBe(1);
+    expect(await contacts.locator('a[href="tel:999"]').count()).toBe(1);
+    // "Inform the practice" is the primary (green) button, "Request consultation" the secondary one.
+    expect(await page.getByRole('button', { name: 'Inform the practice', exact: true }).getAttribute('class')).toBe('nhsuk-button');
+    expect(await page.getByRole('button', { name: 'Request consultation', exact: true }).getAttribute('class')).toContain('nhsuk-button--secondary');
+    await expectAccessible(page, 'urgent care outcome with crisis contacts');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
