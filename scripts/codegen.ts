@@ -23,6 +23,7 @@ import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { compile as compileToTs } from 'json-schema-to-typescript';
 import type { FieldSchema, FormDocument } from '../renderer/core/types';
+import { expandPathway, readSharedSections, sharedDirOf } from '../server/engine/hierarchy';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -336,11 +337,17 @@ function questionnaireTypeSchema(meta: Record<string, unknown>): Record<string, 
     section: 'PathwaySection',
     outcome: 'PathwayOutcome',
     example: 'PathwayExample',
+    sectionUse: 'PathwaySectionUse',
+    tier: 'PathwayTier',
+    SharedSection: 'SharedSectionDocument',
   };
   for (const [k, t] of Object.entries(titles)) if (defs[k]) defs[k]!.title = t;
   const action = defs.action!;
   const branches = action.oneOf as Array<Record<string, unknown>>;
   defs.action = { title: 'PathwayAction', oneOf: branches.map((b, i) => ({ ...b, title: ['ReferralAction', 'ManagementAction', 'TestAction'][i] })) };
+  // json-schema-to-typescript does not read if/then/else: a section is one or the other.
+  const sections = (schema.properties as Record<string, Record<string, unknown>>).sections!;
+  sections.items = { anyOf: [{ $ref: '#/definitions/section' }, { $ref: '#/definitions/sectionUse' }] };
   const outcome = defs.outcome!.properties as Record<string, Record<string, unknown>>;
   outcome.recommendation!.title = 'PathwayRecommendation';
   return schema;
@@ -377,10 +384,12 @@ interface PathwayLike {
   sections: Array<{ id: string; document: FormDocument }>;
 }
 
+/** The pathways of schemas/questionnaires, their `{ "use": … }` sections expanded (so the shared section's answers are typed too). */
 export function loadPathways(root: string): PathwayLike[] {
   const dir = path.join(root, 'schemas/questionnaires');
+  const shared = readSharedSections([sharedDirOf(dir)]);
   return sortedFiles(dir, '.json')
-    .map((f) => readJson(path.join(dir, f)) as PathwayLike)
+    .map((f) => expandPathway(readJson(path.join(dir, f)) as { guidelineId: string; label: string; sections: unknown[]; outcomes: unknown[] }, shared, 'skip').doc as PathwayLike)
     .sort((a, b) => (a.guidelineId < b.guidelineId ? -1 : a.guidelineId > b.guidelineId ? 1 : 0));
 }
 

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { checkDocument } from '../renderer/core/index';
+import { checkSharedSection, checkSynonyms, readSharedSections, sharedDirOf, type SharedSection } from '../server/engine/hierarchy';
 import { checkPathway } from '../server/engine/pathway';
 import { DEMO_URGENCY } from '../server/seed';
 
@@ -35,10 +36,10 @@ export interface CheckResult {
   problems: string[];
 }
 
-let metaValidator: { root: string; validate: ValidateFunction; questionnaire: ValidateFunction } | undefined;
+let metaValidator: { root: string; validate: ValidateFunction; questionnaire: ValidateFunction; shared: ValidateFunction } | undefined;
 
-function metaSchemaValidator(root: string, which: 'form' | 'questionnaire' = 'form'): ValidateFunction {
-  if (metaValidator?.root === root) return which === 'form' ? metaValidator.validate : metaValidator.questionnaire;
+function metaSchemaValidator(root: string, which: 'form' | 'questionnaire' | 'shared' = 'form'): ValidateFunction {
+  if (metaValidator?.root === root) return metaValidator[which === 'form' ? 'validate' : which];
   const metaPath = path.join(root, 'schemas/meta/form-document.schema.json');
   const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Record<string, unknown>;
   const qMeta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/questionnaire.schema.json'), 'utf8')) as Record<string, unknown>;
@@ -54,8 +55,9 @@ function metaSchemaValidator(root: string, which: 'form' | 'questionnaire' = 'fo
   });
   const validate = ajv.compile(meta);
   const questionnaire = ajv.compile(qMeta);
-  metaValidator = { root, validate, questionnaire };
-  return which === 'form' ? validate : questionnaire;
+  const shared = ajv.compile({ $ref: `${String(qMeta.$id)}#/definitions/SharedSection` });
+  metaValidator = { root, validate, questionnaire, shared };
+  return metaValidator[which === 'form' ? 'validate' : which];
 }
 
 /** The pathway documents, sorted. */
@@ -68,9 +70,27 @@ export function questionnaireFiles(root: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Every document the command checks by default: forms, then pathways. */
+/** The shared sections pathways `use` (schemas/questionnaires/shared/*.json), sorted. */
+export function sharedFiles(root: string): string[] {
+  const dir = sharedDirOf(path.join(root, 'schemas/questionnaires'));
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** Every document the command checks by default: forms, then shared sections, then pathways. */
 export function allFiles(root: string): string[] {
-  return [...formFiles(root), ...questionnaireFiles(root)];
+  return [...formFiles(root), ...sharedFiles(root), ...questionnaireFiles(root)];
+}
+
+export interface CheckOptions {
+  /**
+   * The clinical hierarchy's checks of pathways (on unless false). Off only in tests of the
+   * engine's own fixtures, which exercise its mechanics rather than clinical content.
+   */
+  hierarchy?: boolean;
 }
 
 /** The document's form files, sorted. */
@@ -145,7 +165,9 @@ export function describeMetaErrors(errors: readonly ErrorObject[]): Array<{ path
             : `must match the pattern ${(e.params as { pattern: string }).pattern} (found ${formatValue(e.data)})`;
         break;
       case 'propertyNames':
-        continue; // reported by the pattern error on the name itself
+        continue;
+      case 'if':
+        continue; // the failing then/else branch says what is wrong // reported by the pattern error on the name itself
       default:
         message = e.message ?? `fails ${e.keyword}`;
     }
@@ -159,9 +181,11 @@ export function describeMetaErrors(errors: readonly ErrorObject[]): Array<{ path
 }
 
 /** Check the given files (absolute or relative to `root`); paths in reports are relative to `root`. */
-export function checkFiles(files: readonly string[], root: string = repoRoot): CheckResult {
+export function checkFiles(files: readonly string[], root: string = repoRoot, options: CheckOptions = {}): CheckResult {
   const validate = metaSchemaValidator(root);
   const problems: string[] = [];
+  const shared = readSharedSections([sharedDirOf(path.join(root, 'schemas/questionnaires'))]);
+  const synonymProblems = options.hierarchy === false ? new Map<string, Array<{ path: string; message: string }>>() : librarySynonymProblems(files, root);
   for (const file of files) {
     const abs = path.resolve(root, file);
     const shown = path.relative(root, abs).split(path.sep).join('/');
@@ -181,7 +205,11 @@ export function checkFiles(files: readonly string[], root: string = repoRoot): C
       problems.push(`${shown}: line ${line}, column ${column}: ${cleanJsonMessage(message)}`);
       continue;
     }
-    const fileProblems = abs.endsWith('.form.json') ? formProblems(doc, abs, validate) : questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire'));
+    const fileProblems = abs.endsWith('.form.json')
+      ? formProblems(doc, abs, validate)
+      : path.basename(path.dirname(abs)) === 'shared'
+        ? sharedProblems(doc, abs, metaSchemaValidator(root, 'shared'))
+        : [...questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire'), shared, options), ...(synonymProblems.get(abs) ?? [])];
     const seen = new Set<string>();
     for (const p of fileProblems) {
       const line = `${shown}: ${p.path}: ${p.message}`;
@@ -208,12 +236,47 @@ function formProblems(doc: unknown, abs: string, validate: ValidateFunction): Ar
   return fileProblems;
 }
 
-/** Meta-schema, then each section with checkDocument and the pathway's own cross-checks. */
-function questionnaireProblems(doc: unknown, abs: string, validate: ValidateFunction): Array<{ path: string; message: string }> {
+/**
+ * Synonyms across the triage pathways: those checked in this run and the library's own (a file
+ * checked alone is still compared with the library). Problems by absolute file name.
+ */
+function librarySynonymProblems(files: readonly string[], root: string): Map<string, Array<{ path: string; message: string }>> {
+  const checked = files.map((f) => path.resolve(root, f)).filter((f) => !f.endsWith('.form.json') && path.basename(path.dirname(f)) !== 'shared');
+  const sources: Array<{ file: string; doc: unknown }> = [];
+  const ids = new Set<string>();
+  const read = (file: string) => {
+    try {
+      const doc = JSON.parse(readFileSync(file, 'utf8')) as { guidelineId?: unknown };
+      if (typeof doc.guidelineId === 'string') {
+        if (ids.has(doc.guidelineId)) return;
+        ids.add(doc.guidelineId);
+      }
+      sources.push({ file, doc });
+    } catch {
+      // reported on its own
+    }
+  };
+  checked.forEach(read);
+  for (const f of questionnaireFiles(root)) if (!checked.includes(f)) read(f);
+  return checkSynonyms(sources);
+}
+
+/** A shared section: its meta-schema definition, its own rules, and its sections and outcomes checked as a pathway's. */
+function sharedProblems(doc: unknown, abs: string, validate: ValidateFunction): Array<{ path: string; message: string }> {
   const fileProblems: Array<{ path: string; message: string }> = [];
   if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
   const metaPaths = new Set(fileProblems.map((p) => p.path));
-  for (const p of checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY) })) {
+  const own = [...checkSharedSection(doc, path.basename(abs, '.json')), ...checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), sharedSection: true })];
+  for (const p of own) if (!metaPaths.has(p.path)) fileProblems.push(p);
+  return fileProblems;
+}
+
+/** Meta-schema, then each section with checkDocument and the pathway's own cross-checks. */
+function questionnaireProblems(doc: unknown, abs: string, validate: ValidateFunction, shared: ReadonlyMap<string, SharedSection>, options: CheckOptions): Array<{ path: string; message: string }> {
+  const fileProblems: Array<{ path: string; message: string }> = [];
+  if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
+  const metaPaths = new Set(fileProblems.map((p) => p.path));
+  for (const p of checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), shared, hierarchy: options.hierarchy !== false })) {
     if (!metaPaths.has(p.path)) fileProblems.push({ path: p.path, message: p.message });
   }
   const id = doc && typeof doc === 'object' ? (doc as { guidelineId?: unknown }).guidelineId : undefined;

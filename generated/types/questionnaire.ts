@@ -6,6 +6,10 @@ import type { Condition, FormDocument } from '../../renderer/core/types';
  * A key of the practice's urgency-by-referral-id settings (npm run schemas:check names unknown ones).
  */
 export type ReferralId = string;
+/**
+ * The urgency tier (schemas/api/urgency-tier.schema.json; schemas/questionnaires/README.md, 'Tiers'): required on every outcome of a Triage.* or Form.U16 pathway and of a shared section.
+ */
+export type PathwayTier = "CALL_999" | "AE_NOW" | "URGENT_TODAY" | "PHARMACY" | "ROUTINE" | "SELF_CARE";
 export type PathwayAction = ReferralAction | ManagementAction | TestAction;
 
 /**
@@ -29,6 +33,10 @@ export interface Pathway {
   suitableFor: string;
   notSuitableFor: string;
   symptoms: PathwaySymptom[];
+  /**
+   * Synonyms this pathway shares with another triage pathway (both must list it); any other synonym belongs to one pathway only (npm run schemas:check).
+   */
+  sharedSynonyms?: string[];
   showEmergencySymptoms: boolean;
   checkForAppointments: boolean;
   expectedAppointmentReferral?: ReferralId;
@@ -40,9 +48,22 @@ export interface Pathway {
     sexAtBirth?: "female" | "male";
   };
   /**
+   * The NHS website page for the condition (required for Triage.* pathways; npm run schemas:check).
+   */
+  nhsUrl?: string;
+  /**
+   * Pharmacy First criteria: a PHARMACY-tier outcome is reached only when they hold (its when reads patientAge / sexAtBirth).
+   */
+  pharmacyFirst?: {
+    condition: "sinusitis" | "sore-throat" | "earache" | "infected-insect-bite" | "impetigo" | "shingles" | "uti-women";
+    minAge: number;
+    maxAge?: number;
+    sexAtBirth?: "female";
+  };
+  /**
    * @minItems 1
    */
-  sections: [PathwaySection, ...PathwaySection[]];
+  sections: [PathwaySection | PathwaySectionUse, ...(PathwaySection | PathwaySectionUse)[]];
   /**
    * @minItems 1
    */
@@ -76,6 +97,12 @@ export interface PathwaySection {
    */
   document: FormDocument;
 }
+/**
+ * A shared section (schemas/questionnaires/shared/<use>.json) expanded in place at load; its outcomes go before the pathway's own.
+ */
+export interface PathwaySectionUse {
+  use: string;
+}
 export interface PathwayOutcome {
   id: string;
   when?: Condition[];
@@ -84,6 +111,7 @@ export interface PathwayOutcome {
 }
 export interface PathwayRecommendation {
   type: "Recommendation" | "Consideration" | "NotRecommended";
+  tier?: PathwayTier;
   title: string;
   evidence: string[];
   actions: PathwayAction[];

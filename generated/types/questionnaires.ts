@@ -317,6 +317,32 @@ export interface FormU16RashAnswers {
  */
 export interface TriageBackPainAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these with your back pain?
    */
   backUrgent?: ("saddle" | "bladderBowel" | "legsWeak" | "chestPain" | "injury")[];
@@ -347,9 +373,35 @@ export interface TriageBackPainAnswers {
  */
 export interface TriageContraceptionAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these?
    */
-  contraUrgent?: ("clot" | "strokeHeadache" | "pregnantPain")[];
+  contraUrgent?: ("clot" | "pregnantPain")[];
   /**
    * What do you need help with?
    */
@@ -377,9 +429,35 @@ export interface TriageContraceptionAnswers {
  */
 export interface TriageCoughColdAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these right now?
    */
-  coughUrgent?: ("severeBreathless" | "chestPain" | "bloodLarge" | "sepsis")[];
+  coughUrgent?: "sepsis"[];
   /**
    * How many days have you had these symptoms?
    */
@@ -411,9 +489,35 @@ export interface TriageCoughColdAnswers {
  */
 export interface TriageDiarrhoeaVomitingAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these?
    */
-  dvUrgent?: ("vomitBlood" | "blackStools" | "severePain" | "headStiff" | "noFluids" | "sepsis")[];
+  dvUrgent?: ("severePain" | "noFluids" | "sepsis")[];
   /**
    * What have you had?
    */
@@ -445,9 +549,35 @@ export interface TriageDiarrhoeaVomitingAnswers {
  */
 export interface TriageEaracheAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these?
    */
-  earUrgent?: ("mastoid" | "faceDroop" | "stiffNeck" | "suddenDeaf")[];
+  earUrgent?: ("mastoid" | "stiffNeck" | "suddenDeaf")[];
   /**
    * Which ear is affected?
    */
@@ -475,9 +605,35 @@ export interface TriageEaracheAnswers {
  */
 export interface TriageEyeProblemAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these?
    */
-  eyeUrgent?: ("visionLoss" | "chemical" | "flashes" | "painRedVomit")[];
+  eyeUrgent?: ("chemical" | "flashes" | "painRedVomit")[];
   /**
    * Which eye is affected?
    */
@@ -509,9 +665,35 @@ export interface TriageEyeProblemAnswers {
  */
 export interface TriageHeadacheAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these with your headache?
    */
-  headUrgent?: ("thunderclap" | "stroke" | "fitting" | "meningitis" | "headInjury" | "eyePain" | "confused")[];
+  headUrgent?: ("headInjury" | "eyePain" | "confused")[];
   /**
    * Roughly what time did this headache start?
    */
@@ -547,6 +729,32 @@ export interface TriageHeadacheAnswers {
  */
 export interface TriageJointMusclePainAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these?
    */
   jointUrgent?: ("hotJointFever" | "calfSwelling" | "deformity" | "coldLimb")[];
@@ -581,9 +789,35 @@ export interface TriageJointMusclePainAnswers {
  */
 export interface TriageLowMoodAnxietyAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do any of these apply to you right now?
    */
-  moodUrgent?: ("planOrAct" | "overdose" | "unsafe" | "psychosis")[];
+  moodUrgent?: ("overdose" | "unsafe" | "psychosis")[];
   /**
    * Over the last 2 weeks, how often have you had little interest or pleasure in doing things?
    */
@@ -619,9 +853,35 @@ export interface TriageLowMoodAnxietyAnswers {
  */
 export interface TriageMedicationQuestionAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these?
    */
-  medUrgent?: ("anaphylaxis" | "overdose" | "bleeding" | "blisters")[];
+  medUrgent?: ("overdose" | "bleeding" | "blisters")[];
   /**
    * Which medicine is your question about?
    */
@@ -653,11 +913,35 @@ export interface TriageMedicationQuestionAnswers {
  */
 export interface TriageNonSpecificAnswers {
   /**
-   * Do you have any of these right now?
+   * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  nsUrgent?: (
-    "chestPain" | "breathing" | "stroke" | "bleeding" | "suicidal" | "rashFever" | "headache" | "severePain" | "sepsis"
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
   )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have either of these now, or have you had them in the last 24 hours?
+   */
+  nsUrgent?: ("severePain" | "sepsis")[];
   /**
    * Describe your problem in your own words
    */
@@ -671,19 +955,73 @@ export interface TriageNonSpecificAnswers {
    */
   nsSeverity?: "mild" | "moderate" | "severe";
   /**
+   * Is it getting worse quickly (over hours or a day or two)?
+   */
+  nsWorsening?: boolean;
+  /**
+   * Have you had a high temperature with this problem?
+   */
+  nsFever?: "no" | "measured" | "feel";
+  /**
+   * What was your highest temperature?
+   */
+  nsTemp?: number;
+  /**
    * Have you already been seen by NHS 111, an urgent treatment centre or A&E about this problem?
    */
   nsSeenElsewhere?: boolean;
   /**
-   * Is it getting worse quickly (over hours)?
+   * Have you had any of these in the last week?
    */
-  nsWorsening?: boolean;
+  nsSymptoms?: ("darkPoo" | "dizzyFaint" | "breathless" | "weightLoss" | "newLump")[];
+  /**
+   * Are you pregnant, or could you be pregnant?
+   */
+  nsPregnant?: boolean;
+  /**
+   * Do you have any of these?
+   */
+  nsPregnancyProblem?: ("bleeding" | "pain" | "vomiting" | "headacheVision" | "babyMoving")[];
+  /**
+   * Have you had thoughts of harming yourself or ending your life?
+   */
+  nsSelfHarm?: boolean;
+  /**
+   * Do you have a plan, or do you feel you might act on these thoughts soon?
+   */
+  nsSelfHarmPlan?: boolean;
 }
 
 /**
  * Answers of Triage.SexualHealth (Sexual health), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageSexualHealthAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
   /**
    * Do you have any of these?
    */
@@ -715,9 +1053,35 @@ export interface TriageSexualHealthAnswers {
  */
 export interface TriageSkinRashAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these?
    */
-  rashUrgent?: ("anaphylaxis" | "nonBlanching" | "blistersMouth" | "spreadingRed" | "sepsis")[];
+  rashUrgent?: ("blistersMouth" | "spreadingRed" | "sepsis")[];
   /**
    * How many days have you had the rash?
    */
@@ -749,9 +1113,35 @@ export interface TriageSkinRashAnswers {
  */
 export interface TriageSoreThroatAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these right now?
    */
-  soreThroatUrgent?: ("breathing" | "drooling" | "swelling" | "rashFever" | "trismus" | "sepsis")[];
+  soreThroatUrgent?: ("breathing" | "drooling" | "trismus" | "sepsis")[];
   /**
    * How many days have you had a sore throat?
    */
@@ -795,19 +1185,35 @@ export interface TriageSoreThroatAnswers {
  */
 export interface TriageStomachPainAnswers {
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
    * Do you have any of these?
    */
-  tummyUrgent?: (
-    | "chestPain"
-    | "vomitBlood"
-    | "blackStools"
-    | "severeSudden"
-    | "rigid"
-    | "noPoo"
-    | "testicle"
-    | "pregnantPain"
-    | "sepsis"
-  )[];
+  tummyUrgent?: ("blackStools" | "severeSudden" | "rigid" | "noPoo" | "testicle" | "pregnantPain" | "sepsis")[];
   /**
    * Where is the pain worst?
    */
@@ -838,6 +1244,32 @@ export interface TriageStomachPainAnswers {
  * Answers of Triage.UrinaryWomen (Urinary symptoms (women)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageUrinaryWomenAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
   /**
    * Do you have any of these?
    */

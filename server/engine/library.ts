@@ -2,6 +2,7 @@
 // start, with what every call needs worked out once (condition document, requiredData items).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { QuestionnaireItem } from '../../generated/types/api/engine-execution';
 import {
   NONE_OF_THE_ABOVE,
@@ -12,6 +13,7 @@ import {
   schemaOptions,
   type FormDocument,
 } from '../../renderer/core/index';
+import { EMERGENCY_TIERS, expandPathway, readSharedSections, sharedDirOf, type ExpandedPathway, type SharedSection } from './hierarchy.js';
 import { conditionDocument, type Pathway, type PathwaySection } from './pathway.js';
 
 /** A requiredData item of an execution (the contract's, schemas/api/engine-execution.schema.json). */
@@ -25,11 +27,14 @@ export interface LoadedSection {
 }
 
 export interface LoadedPathway {
-  doc: Pathway;
+  /** The document with its `{ "use": … }` sections expanded (shared outcomes first). */
+  doc: ExpandedPathway;
   /** Sections and outcomes' conditions as one form document (server/engine/pathway.ts). */
   conditions: FormDocument;
   sections: LoadedSection[];
   sectionById: Map<string, LoadedSection>;
+  /** Indexes (in doc.outcomes) of the emergency-tier outcomes: stop at the first red flag. */
+  emergencyOutcomes: number[];
   /** GuidelineSummary: every top-level field but sections, outcomes, examples and $schema. */
   summary: Record<string, unknown>;
 }
@@ -63,26 +68,39 @@ export function sectionItems(sectionId: string, doc: FormDocument): Questionnair
   return items;
 }
 
-export function loadPathway(doc: Pathway): LoadedPathway {
+/** A pathway as the engine runs it; `shared` expands its `{ "use": … }` sections (an unknown one throws). */
+export function loadPathway(source: Pathway, shared: ReadonlyMap<string, SharedSection> = new Map()): LoadedPathway {
+  const doc = expandPathway(source, shared).doc as ExpandedPathway;
   const sections = doc.sections.map((section, index) => ({ index, section, document: section.document, items: sectionItems(section.id, section.document) }));
   const summary: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(doc)) if (!['sections', 'outcomes', 'examples', '$schema'].includes(k)) summary[k] = v;
-  return { doc, conditions: conditionDocument(doc), sections, sectionById: new Map(sections.map((s) => [s.section.id, s])), summary };
+  const emergencyOutcomes = doc.outcomes.flatMap((o, i) => (o.recommendation.tier && EMERGENCY_TIERS.has(o.recommendation.tier) ? [i] : []));
+  return { doc, conditions: conditionDocument(doc), sections, sectionById: new Map(sections.map((s) => [s.section.id, s])), emergencyOutcomes, summary };
 }
+
+const DEFAULT_SHARED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas', 'questionnaires', 'shared');
 
 export class PathwayLibrary {
   private readonly byId = new Map<string, LoadedPathway>();
   /** Files that could not be read (named at start-up, never served). */
   readonly broken: string[] = [];
 
-  constructor(readonly dirs: readonly string[]) {
+  /**
+   * `dirs`: folders of pathway documents. Shared sections are read from each folder's `shared/`
+   * and from `sharedDirs` (by default the repository's schemas/questionnaires/shared).
+   */
+  constructor(
+    readonly dirs: readonly string[],
+    sharedDirs: readonly string[] = [DEFAULT_SHARED_DIR],
+  ) {
+    const shared = readSharedSections([...dirs.map(sharedDirOf), ...sharedDirs]);
     for (const dir of dirs) {
       if (!existsSync(dir)) continue;
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
         try {
           const doc = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Pathway;
           if (typeof doc.guidelineId !== 'string' || !Array.isArray(doc.sections) || !Array.isArray(doc.outcomes)) throw new Error('not a pathway document');
-          this.byId.set(doc.guidelineId, loadPathway(doc));
+          this.byId.set(doc.guidelineId, loadPathway(doc, shared));
         } catch (error) {
           this.broken.push(`${path.join(dir, file)}: ${(error as Error).message}`);
         }

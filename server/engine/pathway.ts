@@ -17,6 +17,7 @@ import {
   type Parameters,
 } from '../../renderer/core/index';
 import type { Pathway, PathwayOutcome, PathwaySection } from '../../generated/types/questionnaire';
+import { checkHierarchy, expandPathway, isSectionUse, mapExpandedProblem, type SharedSection } from './hierarchy.js';
 
 export type { Pathway, PathwayOutcome, PathwaySection };
 
@@ -107,6 +108,16 @@ function mapConditionProblem(p: DocumentProblem, fieldSection: Map<string, numbe
 export interface PathwayCheckOptions {
   /** Keys of the practice's urgency-by-referral-id settings. */
   referralIds: readonly string[];
+  /** Shared sections (schemas/questionnaires/shared) the pathway's `{ "use": … }` entries name. */
+  shared?: ReadonlyMap<string, SharedSection>;
+  /**
+   * The clinical hierarchy's checks (server/engine/hierarchy.ts: shared section first, tiers,
+   * nhsUrl, synonyms, pharmacyFirst). On by default; off only for the engine's own test
+   * fixtures, which exercise the engine's mechanics rather than clinical content.
+   */
+  hierarchy?: boolean;
+  /** A shared section document (no catch-all outcome: its outcomes go before a pathway's own). */
+  sharedSection?: boolean;
 }
 
 /**
@@ -116,7 +127,20 @@ export interface PathwayCheckOptions {
 export function checkPathway(doc: unknown, options: PathwayCheckOptions): DocumentProblem[] {
   const out: DocumentProblem[] = [];
   try {
-    runChecks(doc, options, out);
+    const shared = options.shared ?? new Map<string, SharedSection>();
+    if (isObj(doc) && Array.isArray(doc.sections) && Array.isArray(doc.outcomes) && doc.sections.some(isSectionUse)) {
+      // Checked as the engine runs it (shared sections in place), reported against the file as written.
+      const { doc: expanded, map } = expandPathway(doc as { sections: unknown[]; outcomes: unknown[] }, shared, 'skip');
+      const found: DocumentProblem[] = [];
+      runChecks(expanded, options, found);
+      for (const p of found) {
+        const mapped = mapExpandedProblem(p, map);
+        if (mapped) out.push(mapped);
+      }
+    } else {
+      runChecks(doc, options, out);
+    }
+    if (options.hierarchy !== false && !options.sharedSection) out.push(...checkHierarchy(doc, { shared }));
   } catch (e) {
     out.push({ path: '', message: `the pathway could not be checked: ${e instanceof Error ? e.message : String(e)}` });
   }
@@ -207,7 +231,7 @@ function runChecks(doc: unknown, options: PathwayCheckOptions, out: DocumentProb
   });
   const guidelineId = typeof doc.guidelineId === 'string' ? doc.guidelineId : '';
   const last = outcomes[outcomes.length - 1];
-  if (outcomes.length > 0 && !guidelineId.startsWith('Eligibility.') && isObj(last) && Array.isArray(last.when) && last.when.length > 0) {
+  if (outcomes.length > 0 && !options.sharedSection && !guidelineId.startsWith('Eligibility.') && isObj(last) && Array.isArray(last.when) && last.when.length > 0) {
     add(`/outcomes/${outcomes.length - 1}/when`, 'the last outcome is a catch-all (no "when"), so a finished execution always has a result');
   }
   if (typeof doc.expectedAppointmentReferral === 'string' && !referralIds.has(doc.expectedAppointmentReferral)) {

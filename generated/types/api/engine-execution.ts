@@ -3,6 +3,7 @@
 
 import type { CustomDataEntry } from './engine-custom-data-entry';
 import type { EngineObservation } from './engine-observation';
+import type { UrgencyTier } from './urgency-tier';
 
 export type Action =
   | {
@@ -59,6 +60,10 @@ export interface GuidelineExecution {
 export interface Recommendation {
   id: string;
   type: "Recommendation" | "Consideration" | "NotRecommended";
+  /**
+   * The outcome's urgency tier (every outcome of a triage or child pathway, and of the shared life-threatening section, has one; eligibility outcomes have none).
+   */
+  tier?: UrgencyTier;
   title: string;
   evidence: string[];
   actions: Action[];

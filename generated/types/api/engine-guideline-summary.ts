@@ -17,6 +17,10 @@ export interface GuidelineSummary {
   appointmentDescription?: string;
   suitableFor: string;
   notSuitableFor: string;
+  /**
+   * The NHS website page for the condition (triage pathways).
+   */
+  nhsUrl?: string;
   symptoms: {
     label: string;
     guid: string;
@@ -28,6 +32,10 @@ export interface GuidelineSummary {
       }[];
     };
   }[];
+  /**
+   * Synonyms this pathway shares with another triage pathway.
+   */
+  sharedSynonyms?: string[];
   showEmergencySymptoms: boolean;
   checkForAppointments: boolean;
   expectedAppointmentReferral?: string;
@@ -37,5 +45,14 @@ export interface GuidelineSummary {
     minAge?: number;
     maxAge?: number;
     sexAtBirth?: "female" | "male";
+  };
+  /**
+   * Pharmacy First criteria of a triage pathway (schemas/questionnaires/README.md, 'Library metadata').
+   */
+  pharmacyFirst?: {
+    condition: "sinusitis" | "sore-throat" | "earache" | "infected-insect-bite" | "impetigo" | "shingles" | "uti-women";
+    minAge: number;
+    maxAge?: number;
+    sexAtBirth?: "female";
   };
 }

@@ -6,9 +6,10 @@ import { visibleFields, type FormDocument } from '../../../renderer/core/index';
 // Triage.SexualHealth offers the free chlamydia test only at ages 15 to 24 (both included), as the
 // national programme does: the question is shown by the patient's age, never asked outside it.
 const doc = JSON.parse(readFileSync(path.resolve(__dirname, '../../../schemas/questionnaires/Triage.SexualHealth.json'), 'utf8')) as {
-  sections: Array<{ id: string; document: FormDocument }>;
+  // The first entry is { "use": "LifeThreatening" } (no document).
+  sections: Array<{ id: string; document?: FormDocument }>;
 };
-const section = doc.sections.find((s) => s.document.schema.properties.shChlamydiaTest)!;
+const section = doc.sections.find((s) => s.document?.schema.properties.shChlamydiaTest)!;
 
 describe('the chlamydia testing question of Triage.SexualHealth', () => {
   it.each([
@@ -19,7 +20,7 @@ describe('the chlamydia testing question of Triage.SexualHealth', () => {
     [25, false],
     [40, false],
   ])('at age %i it is shown: %s', (patientAge, shown) => {
-    const visible = visibleFields(section.document, {}, { patientAge, sexAtBirth: 'female' });
+    const visible = visibleFields(section.document!, {}, { patientAge, sexAtBirth: 'female' });
     expect(visible.includes('shChlamydiaTest')).toBe(shown);
     // The rest of the section is asked at every age.
     expect(visible).toContain('shAssault');

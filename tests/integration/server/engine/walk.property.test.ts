@@ -16,7 +16,9 @@ import {
   type UiField,
 } from '../../../../renderer/core/index';
 import { safeCandidates } from '../../../../server/engine/exampleAnswers';
-import type { Pathway } from '../../../../server/engine/pathway';
+import type { ExpandedPathway as Pathway } from '../../../../server/engine/hierarchy';
+import { EMERGENCY_TIERS, isTier, needsTiers, type UrgencyTier } from '../../../../server/engine/hierarchy';
+import { conditionDocument, evaluatePathway } from '../../../../server/engine/pathway';
 import { startServer, type Json, type TestServer } from '../helpers';
 import { ENGINE, FIXTURES_DIR, LIBRARY_DIR, answerSection, post, readPathways, start } from './walker';
 
@@ -91,6 +93,35 @@ function expectOnlyVisibleAnswers(p: Pathway, execution: Json, sentBySection: Ma
   }
 }
 
+/** Answers of the execution so far (responseData), by field. */
+function answersOf(p: Pathway, execution: Json): FormData {
+  const out: FormData = {};
+  for (const o of execution.responseData as Array<{ observationRecord: string; identifier: string; answer: Array<{ value: unknown }> }>) {
+    const schema = p.sections.find((s) => s.id === o.observationRecord)!.document.schema.properties[o.identifier];
+    out[o.identifier] = observationTypeOf(schema) === 'MULTI_CHOICE' ? o.answer.map((a) => a.value) : o.answer[0]?.value;
+  }
+  return out;
+}
+
+/** Ids of the emergency-tier outcomes that hold on the execution's answers so far. */
+function emergencyOutcomesHeld(p: Pathway, execution: Json, params: Record<string, unknown>, today: Date): string[] {
+  const ev = evaluatePathway(conditionDocument(p), answersOf(p, execution), params as never, today);
+  return p.outcomes.flatMap((o, i) => (o.recommendation.tier && EMERGENCY_TIERS.has(o.recommendation.tier) && ev.outcome(i) ? [o.id] : []));
+}
+
+describe('the clinical hierarchy holds in every pathway', () => {
+  it('(a) every triage pathway\'s first section is the shared life-threatening one', async () => {
+    const triage = pathways.filter((p) => p.guidelineId.startsWith('Triage.') && !p.guidelineId.startsWith('Triage.Fixture'));
+    expect(triage.length).toBeGreaterThanOrEqual(16);
+    for (const p of triage) {
+      expect(p.sections[0]!.id, p.guidelineId).toBe('lt');
+      const r = p.restrictions ?? {};
+      const started = (await start(server.app, p.guidelineId, { age: Math.max(r.minAge ?? 0, 30), sexAtBirth: r.sexAtBirth ?? 'female' })).json() as Json;
+      expect(started.section.id, p.guidelineId).toBe('lt');
+    }
+  });
+});
+
 describe('every pathway, walked with generated answers', () => {
   it.each(pathways.map((p) => [p.guidelineId, p] as const))('%s', async (_id, p) => {
     await fc.assert(
@@ -122,10 +153,20 @@ describe('every pathway, walked with generated answers', () => {
           sentBySection.set(section.id, { sent: answered.sent, params: section.parameters });
           execution = answered.execution;
           expectOnlyVisibleAnswers(p, execution, sentBySection);
+          // (b) Stop at the first red flag: no section is served once the answers so far meet an emergency-tier outcome.
+          const held = emergencyOutcomesHeld(p, execution, section.parameters, today);
+          if (execution.status === 'IN_PROGRESS') expect(held, `${p.guidelineId}: section ${execution.section.id} served after an emergency answer`).toEqual([]);
+          else expect(execution.recommendations.map((r: Json) => r.id).filter((id: string) => held.includes(id))).toEqual(held);
         }
         expect(execution.status).toBe('COMPLETED');
         expect(execution.section).toBeNull();
         if (!p.guidelineId.startsWith('Eligibility.')) expect(execution.recommendations.length).toBeGreaterThan(0);
+        // (c) Every recommendation of a triage or child pathway names its tier, and an emergency one comes only with emergency ones.
+        if (needsTiers(p.guidelineId) && !p.guidelineId.startsWith('Triage.Fixture')) {
+          for (const r of execution.recommendations as Json[]) expect(isTier(r.tier), `${p.guidelineId}: ${String(r.id)} has no tier`).toBe(true);
+          const tiers = (execution.recommendations as Json[]).map((r) => r.tier as UrgencyTier);
+          if (tiers.some((t) => EMERGENCY_TIERS.has(t))) expect(tiers.every((t) => EMERGENCY_TIERS.has(t)), `${p.guidelineId}: ${tiers.join(', ')}`).toBe(true);
+        }
       }),
       { numRuns: 15 },
     );

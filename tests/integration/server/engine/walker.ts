@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { toObservations, type FormData, type FormDocument } from '../../../../renderer/core/index';
 import { safeAnswers } from '../../../../server/engine/exampleAnswers';
+import { expandPathway, readSharedSections, type ExpandedPathway } from '../../../../server/engine/hierarchy';
 import type { Pathway } from '../../../../server/engine/pathway';
 import { repoRoot, type Json } from '../helpers';
 
@@ -14,7 +15,19 @@ export const ENGINE = '/api/v1/fhir/r4';
 export const LIBRARY_DIR = path.join(repoRoot, 'schemas', 'questionnaires');
 export const FIXTURES_DIR = path.join(repoRoot, 'tests', 'fixtures', 'questionnaires');
 
-export function readPathways(dir: string): Pathway[] {
+export const SHARED_DIR = path.join(LIBRARY_DIR, 'shared');
+
+/** The pathways of a folder as the engine runs them: `{ "use": … }` sections expanded (shared outcomes first). */
+export function readPathways(dir: string): ExpandedPathway[] {
+  const shared = readSharedSections([SHARED_DIR]);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => expandPathway(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Pathway, shared).doc as ExpandedPathway);
+}
+
+/** The pathway documents of a folder as written (sections may be `{ "use": … }`). */
+export function readPathwaySources(dir: string): Pathway[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
