@@ -1,32 +1,12 @@
 // Urgency tiers (schemas/api/urgency-tier.schema.json; schemas/questionnaires/README.md "Tiers"):
 // the tier of an execution's recommendations, its plain words for the practice inbox, and the
 // inbox's sort rank. The engine names each recommendation's `tier`; an engine that gives none (an
-// external engine at ENGINE_URL, an older pathway) is read through REFERRAL_TIERS, the one table
-// from referral id to tier.
-import type { UrgencyTier } from '../generated/types/api/urgency-tier';
+// external engine at ENGINE_URL, an older pathway) is read through the contract's one table from
+// referral id to tier (`tierOfReferral`, server/engine/hierarchy.ts): ref-emergency CALL_999,
+// ref-ae AE_NOW, ref-urgent-callback / ref-same-day URGENT_TODAY, the other referrals ROUTINE.
+import { isTier, TIER_ORDER, tierOfReferral, type UrgencyTier } from './engine/hierarchy.js';
 
-export type { UrgencyTier };
-
-/** Most urgent first (the contract's order). */
-export const TIER_ORDER: readonly UrgencyTier[] = ['CALL_999', 'AE_NOW', 'URGENT_TODAY', 'PHARMACY', 'ROUTINE', 'SELF_CARE'];
-
-export const isTier = (value: unknown): value is UrgencyTier => typeof value === 'string' && (TIER_ORDER as readonly string[]).includes(value);
-
-/**
- * The tier of a referral id when the engine names none. Keys are the urgency-by-referral-id
- * settings' keys (tests/unit/app/urgency-tiers.test.ts keeps the two consistent); an unknown
- * referral id counts as ROUTINE (the practice still replies), no referral at all as SELF_CARE.
- */
-export const REFERRAL_TIERS: Readonly<Record<string, UrgencyTier>> = {
-  'ref-emergency': 'CALL_999',
-  'ref-ae': 'AE_NOW',
-  'ref-urgent-callback': 'URGENT_TODAY',
-  'ref-same-day': 'URGENT_TODAY',
-  'ref-end-tomorrow': 'ROUTINE',
-  'ref-5-days': 'ROUTINE',
-  'ref-routine': 'ROUTINE',
-  'ref-nurse': 'ROUTINE',
-};
+export { isTier, TIER_ORDER, type UrgencyTier };
 
 /** What the practice reads for each tier (the inbox). */
 export const TIER_WORDS: Readonly<Record<UrgencyTier, string>> = {
@@ -48,13 +28,18 @@ export function referralIdOf(recommendation: unknown): string | undefined {
   return typeof referral?.referralId === 'string' ? referral.referralId : undefined;
 }
 
-/** One recommendation's tier: the engine's `tier`, else its referral's (REFERRAL_TIERS). */
+/**
+ * One recommendation's tier: the engine's `tier`, else its referral's (`tierOfReferral`); a
+ * referral id outside the table counts as ROUTINE (the practice still replies), no referral at
+ * all as SELF_CARE. tests/unit/app/urgency-tiers.test.ts keeps the table and the
+ * urgency-by-referral-id settings consistent.
+ */
 export function recommendationTier(recommendation: unknown): UrgencyTier {
   const named = obj(recommendation).tier;
   if (isTier(named)) return named;
   const referralId = referralIdOf(recommendation);
   if (referralId === undefined) return 'SELF_CARE';
-  return REFERRAL_TIERS[referralId] ?? 'ROUTINE';
+  return tierOfReferral(referralId) ?? 'ROUTINE';
 }
 
 /** The execution's top tier: the most urgent of its recommendations' (SELF_CARE when it has none). */

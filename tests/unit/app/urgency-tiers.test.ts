@@ -1,9 +1,10 @@
-// The one table referral id → tier (server/tiers.ts) and the practice's urgency-by-referral-id
+// The one table referral id → tier (tierOfReferral, server/engine/hierarchy.ts) and the practice's urgency-by-referral-id
 // settings (server/seed.ts) describe the same referrals consistently, and an execution's tier is
 // the engine's when it names one, else its referral's.
 import { describe, expect, it } from 'vitest';
 import { DEMO_URGENCY } from '../../../server/seed';
-import { REFERRAL_TIERS, TIER_ORDER, tierRank, topTier } from '../../../server/tiers';
+import { TIER_REFERRALS, tierOfReferral } from '../../../server/engine/hierarchy';
+import { TIER_ORDER, tierRank, topTier } from '../../../server/tiers';
 import tierSchema from '../../../schemas/api/urgency-tier.schema.json';
 
 const rec = (referralId?: string, tier?: string) => ({
@@ -18,11 +19,13 @@ describe('urgency tiers', () => {
   });
 
   it('every urgency-by-referral-id key has a tier and every tier table key is a referral id the practice lists', () => {
-    expect(Object.keys(REFERRAL_TIERS).sort()).toEqual(Object.keys(DEMO_URGENCY).sort());
+    for (const referralId of Object.keys(DEMO_URGENCY)) expect(tierOfReferral(referralId), referralId).toBeDefined();
+    const tabled = new Set(Object.values(TIER_REFERRALS).flat());
+    expect([...tabled].sort()).toEqual(Object.keys(DEMO_URGENCY).sort());
   });
 
   it.each(Object.entries(DEMO_URGENCY))('%s: its urgency and colour agree with its tier', (referralId, { urgency, colour }) => {
-    const tier = REFERRAL_TIERS[referralId];
+    const tier = tierOfReferral(referralId);
     if (tier === 'CALL_999') expect([urgency, colour]).toEqual(['Emergency_indication', 'BLACK']);
     else if (tier === 'AE_NOW') expect([urgency, colour]).toEqual(['A_E_department', 'RED']);
     else if (tier === 'URGENT_TODAY') {
