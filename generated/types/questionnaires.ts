@@ -481,7 +481,7 @@ export interface TriageColdSoresAnswers {
 }
 
 /**
- * Answers of Triage.Constipation (Constipation), every section together: each optional, since a section or question shows only when eligible.
+ * Answers of Triage.Constipation (Constipation (hard to poo)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageConstipationAnswers {
   /**
