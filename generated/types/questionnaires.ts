@@ -989,7 +989,7 @@ export interface TriageHeartburnAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  hbUrgent?: ("stuck" | "severePain")[];
+  hbUrgent?: ("stuck" | "severePain" | "fluids")[];
   /**
    * How many weeks have you had these symptoms?
    */
@@ -1413,13 +1413,13 @@ export interface TriageNeckPainAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  npUrgent?: ("injury" | "cord")[];
+  npUrgent?: ("injury" | "cord" | "fever")[];
   /**
    * How many weeks have you had neck pain?
    */
   npWeeks?: number;
   /**
-   * Have you had cancer, lost weight without trying, had a high temperature, or do you have a weakened immune system?
+   * Have you had cancer, lost weight without trying, or do you have a weakened immune system?
    */
   npWarning?: boolean;
   /**
