@@ -1337,7 +1337,7 @@ export interface TriageColdSoresAnswers {
 }
 
 /**
- * Answers of Triage.Constipation (Constipation), every section together: each optional, since a section or question shows only when eligible.
+ * Answers of Triage.Constipation (Constipation (hard to poo)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageConstipationAnswers {
   /**
@@ -2069,7 +2069,7 @@ export interface TriageHeartburnAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  hbUrgent?: ("stuck" | "severePain")[];
+  hbUrgent?: ("stuck" | "severePain" | "fluids")[];
   /**
    * How many weeks have you had these symptoms?
    */
@@ -2641,13 +2641,13 @@ export interface TriageNeckPainAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  npUrgent?: ("injury" | "cord")[];
+  npUrgent?: ("injury" | "cord" | "fever")[];
   /**
    * How many weeks have you had neck pain?
    */
   npWeeks?: number;
   /**
-   * Have you had cancer, lost weight without trying, had a high temperature, or do you have a weakened immune system?
+   * Have you had cancer, lost weight without trying, or do you have a weakened immune system?
    */
   npWarning?: boolean;
   /**
