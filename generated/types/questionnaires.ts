@@ -889,7 +889,7 @@ export interface TriageContraceptionAnswers {
   /**
    * Do you have any of these?
    */
-  contraUrgent?: ("clot" | "strokeHeadache" | "pregnantPain")[];
+  contraUrgent?: ("clot" | "pregnantPain")[];
   /**
    * What do you need help with?
    */
@@ -945,7 +945,7 @@ export interface TriageCoughColdAnswers {
   /**
    * Do you have any of these right now?
    */
-  coughUrgent?: ("severeBreathless" | "chestPain" | "bloodLarge" | "sepsis")[];
+  coughUrgent?: "sepsis"[];
   /**
    * How many days have you had these symptoms?
    */
@@ -1005,7 +1005,7 @@ export interface TriageDiarrhoeaVomitingAnswers {
   /**
    * Do you have any of these?
    */
-  dvUrgent?: ("vomitBlood" | "blackStools" | "severePain" | "headStiff" | "noFluids" | "sepsis")[];
+  dvUrgent?: ("severePain" | "noFluids" | "sepsis")[];
   /**
    * What have you had?
    */
@@ -1065,7 +1065,7 @@ export interface TriageEaracheAnswers {
   /**
    * Do you have any of these?
    */
-  earUrgent?: ("mastoid" | "faceDroop" | "stiffNeck" | "suddenDeaf")[];
+  earUrgent?: ("mastoid" | "stiffNeck" | "suddenDeaf")[];
   /**
    * Which ear is affected?
    */
@@ -1121,7 +1121,7 @@ export interface TriageEyeProblemAnswers {
   /**
    * Do you have any of these?
    */
-  eyeUrgent?: ("visionLoss" | "chemical" | "flashes" | "painRedVomit")[];
+  eyeUrgent?: ("chemical" | "flashes" | "painRedVomit")[];
   /**
    * Which eye is affected?
    */
@@ -1181,7 +1181,7 @@ export interface TriageHeadacheAnswers {
   /**
    * Do you have any of these with your headache?
    */
-  headUrgent?: ("thunderclap" | "stroke" | "fitting" | "meningitis" | "headInjury" | "eyePain" | "confused")[];
+  headUrgent?: ("headInjury" | "eyePain" | "confused")[];
   /**
    * Roughly what time did this headache start?
    */
@@ -1305,7 +1305,7 @@ export interface TriageLowMoodAnxietyAnswers {
   /**
    * Do any of these apply to you right now?
    */
-  moodUrgent?: ("planOrAct" | "overdose" | "unsafe" | "psychosis")[];
+  moodUrgent?: ("overdose" | "unsafe" | "psychosis")[];
   /**
    * Over the last 2 weeks, how often have you had little interest or pleasure in doing things?
    */
@@ -1369,7 +1369,7 @@ export interface TriageMedicationQuestionAnswers {
   /**
    * Do you have any of these?
    */
-  medUrgent?: ("anaphylaxis" | "overdose" | "bleeding" | "blisters")[];
+  medUrgent?: ("overdose" | "bleeding" | "blisters")[];
   /**
    * Which medicine is your question about?
    */
@@ -1427,11 +1427,9 @@ export interface TriageNonSpecificAnswers {
    */
   ltPregnancy?: boolean;
   /**
-   * Do you have any of these right now?
+   * Do you have either of these now, or have you had them in the last 24 hours?
    */
-  nsUrgent?: (
-    "chestPain" | "breathing" | "stroke" | "bleeding" | "suicidal" | "rashFever" | "headache" | "severePain" | "sepsis"
-  )[];
+  nsUrgent?: ("severePain" | "sepsis")[];
   /**
    * Describe your problem in your own words
    */
@@ -1445,13 +1443,41 @@ export interface TriageNonSpecificAnswers {
    */
   nsSeverity?: "mild" | "moderate" | "severe";
   /**
+   * Is it getting worse quickly (over hours or a day or two)?
+   */
+  nsWorsening?: boolean;
+  /**
+   * Have you had a high temperature with this problem?
+   */
+  nsFever?: "no" | "measured" | "feel";
+  /**
+   * What was your highest temperature?
+   */
+  nsTemp?: number;
+  /**
    * Have you already been seen by NHS 111, an urgent treatment centre or A&E about this problem?
    */
   nsSeenElsewhere?: boolean;
   /**
-   * Is it getting worse quickly (over hours)?
+   * Have you had any of these in the last week?
    */
-  nsWorsening?: boolean;
+  nsSymptoms?: ("darkPoo" | "dizzyFaint" | "breathless" | "weightLoss" | "newLump")[];
+  /**
+   * Are you pregnant, or could you be pregnant?
+   */
+  nsPregnant?: boolean;
+  /**
+   * Do you have any of these?
+   */
+  nsPregnancyProblem?: ("bleeding" | "pain" | "vomiting" | "headacheVision" | "babyMoving")[];
+  /**
+   * Have you had thoughts of harming yourself or ending your life?
+   */
+  nsSelfHarm?: boolean;
+  /**
+   * Do you have a plan, or do you feel you might act on these thoughts soon?
+   */
+  nsSelfHarmPlan?: boolean;
 }
 
 /**
@@ -1543,7 +1569,7 @@ export interface TriageSkinRashAnswers {
   /**
    * Do you have any of these?
    */
-  rashUrgent?: ("anaphylaxis" | "nonBlanching" | "blistersMouth" | "spreadingRed" | "sepsis")[];
+  rashUrgent?: ("blistersMouth" | "spreadingRed" | "sepsis")[];
   /**
    * How many days have you had the rash?
    */
@@ -1603,7 +1629,7 @@ export interface TriageSoreThroatAnswers {
   /**
    * Do you have any of these right now?
    */
-  soreThroatUrgent?: ("breathing" | "drooling" | "swelling" | "rashFever" | "trismus" | "sepsis")[];
+  soreThroatUrgent?: ("breathing" | "drooling" | "trismus" | "sepsis")[];
   /**
    * How many days have you had a sore throat?
    */
@@ -1675,17 +1701,7 @@ export interface TriageStomachPainAnswers {
   /**
    * Do you have any of these?
    */
-  tummyUrgent?: (
-    | "chestPain"
-    | "vomitBlood"
-    | "blackStools"
-    | "severeSudden"
-    | "rigid"
-    | "noPoo"
-    | "testicle"
-    | "pregnantPain"
-    | "sepsis"
-  )[];
+  tummyUrgent?: ("blackStools" | "severeSudden" | "rigid" | "noPoo" | "testicle" | "pregnantPain" | "sepsis")[];
   /**
    * Where is the pain worst?
    */

@@ -24,6 +24,15 @@ export const TIER_REFERRALS: Readonly<Record<UrgencyTier, readonly string[]>> = 
   ROUTINE: ['ref-end-tomorrow', 'ref-5-days', 'ref-routine', 'ref-nurse'],
   SELF_CARE: [],
 };
+/**
+ * The tier a referral id stands for when an outcome names no tier (the most urgent row that
+ * allows it): ref-emergency → CALL_999, ref-ae → AE_NOW, ref-urgent-callback / ref-same-day →
+ * URGENT_TODAY, the others → ROUTINE; undefined for an id outside every row.
+ */
+export function tierOfReferral(referralId: string): UrgencyTier | undefined {
+  return TIER_ORDER.find((t) => t !== 'PHARMACY' && TIER_REFERRALS[t].includes(referralId));
+}
+
 /** Tiers whose outcomes must name a referral of their row (PHARMACY and SELF_CARE may name none). */
 const TIER_NEEDS_REFERRAL: ReadonlySet<UrgencyTier> = new Set<UrgencyTier>(['CALL_999', 'AE_NOW', 'URGENT_TODAY', 'ROUTINE']);
 

@@ -22,7 +22,7 @@ afterEach(async () => {
 
 const PATHWAY = 'Triage.Headache';
 const WORDS = 'headache for three days';
-const RED_FLAG = 'ref-emergency: A sudden, severe headache that reached its worst within 5 minutes - the worst headache of your life';
+const RED_FLAG = 'ref-emergency: A sudden, severe headache, the worst ever, happening now (the shared life-threatening section)';
 const SAFETY_DOC = loadDocument('EMERGENCY_QUESTIONS');
 const ALL_YES = { drinksFluids: true, breathsNormally: true, passesUrine: true, ableToStandOrWalk: true };
 const ONE_NO = { ...ALL_YES, breathsNormally: false };

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { NONE_OF_THE_ABOVE, defaultWidget, prune, visibleFields, type FormData, type FormDocument } from '../../renderer/core/index';
 import { safeCandidates } from '../../server/engine/exampleAnswers';
+import { expandPathway, isSectionUse, readSharedSections } from '../../server/engine/hierarchy';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, passEmergencyCheck, type DemoPatient } from './admin-steps';
 import { answer as answerField, form, root } from './form-filler';
 
@@ -17,8 +18,24 @@ export interface PathwayDoc {
   examples?: Array<{ name: string; answers: FormData; expectTopReferral?: string }>;
 }
 
+/**
+ * What a patient with nothing life-threatening answers in the shared section every triage
+ * pathway opens with (schemas/questionnaires/shared/LifeThreatening.json): "None of the above",
+ * and No to the pregnancy question when it is shown.
+ */
+export const SHARED_SECTION_NONE: FormData = { ltSigns: [NONE_OF_THE_ABOVE], ltPregnancy: false };
+
+/**
+ * A pathway as the engine serves it: `{ "use": … }` sections expanded (the shared section's
+ * page comes first in a triage pathway), and each example's answers completed with
+ * SHARED_SECTION_NONE where the example does not answer the shared section itself.
+ */
 export function loadPathway(guidelineId: string): PathwayDoc {
-  return JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires', `${guidelineId}.json`), 'utf8')) as PathwayDoc;
+  const raw = JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires', `${guidelineId}.json`), 'utf8')) as PathwayDoc & { sections: unknown[]; outcomes: unknown[] };
+  const shared = readSharedSections([path.join(root, 'schemas/questionnaires/shared')]);
+  const doc = expandPathway(raw, shared).doc as unknown as PathwayDoc;
+  const usesShared = raw.sections.some(isSectionUse);
+  return usesShared ? { ...doc, examples: doc.examples?.map((e) => ({ ...e, answers: { ...SHARED_SECTION_NONE, ...e.answers } })) } : doc;
 }
 
 /** The parameters the engine gives every section for this patient (no document of the library declares others). */

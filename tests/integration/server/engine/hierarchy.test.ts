@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toObservations, type FormData, type FormDocument } from '../../../../renderer/core/index';
-import type { SharedSection } from '../../../../server/engine/hierarchy';
+import { TIER_ORDER, type SharedSection } from '../../../../server/engine/hierarchy';
 import { contractAjv, expectValid, startServer, type Json, type TestServer } from '../helpers';
 import { ENGINE, LIBRARY_DIR, SHARED_DIR, post, readPathwaySources, start, topReferral, walk } from './walker';
 
@@ -119,5 +119,31 @@ describe('the shared section\'s examples, in every triage pathway', () => {
     expect(done.status).toBe('COMPLETED');
     if (e.expectTopReferral) expect(topReferral(done), JSON.stringify(done.recommendations.map((r: Json) => r.id))).toBe(e.expectTopReferral);
     if (e.expectRecommendationIds) expect(done.recommendations.map((r: Json) => r.id)).toEqual(e.expectRecommendationIds);
+  });
+});
+
+// Every tier a triage pathway declares (its own outcomes and the shared section's) is reached as
+// the top tier by at least one example run through the engine: its own examples and the shared
+// section's. The table this builds is printed for the lead's report (pathway x tiers reached).
+describe('every tier a triage pathway declares is reached by an example', () => {
+  const table: Record<string, string[]> = {};
+  afterAll(() => {
+    console.log(Object.entries(table).map(([id, tiers]) => `${id}: ${tiers.join(', ')}`).join('\n'));
+  });
+  it.each(triage.map((p) => [p.guidelineId, p] as const))('%s', async (_id, p) => {
+    const declared = new Set<string>([...shared.outcomes, ...p.outcomes].map((o) => o.recommendation.tier!).filter(Boolean));
+    const reached = new Set<string>();
+    const examples = [...(p.examples ?? []).filter((e) => !e.expectRefusal), ...(shared.examples ?? [])];
+    for (const e of examples) {
+      const patient = patientFor(p, e.patient);
+      if (e.answers && 'ltPregnancy' in e.answers && patient.sexAtBirth !== 'female') continue;
+      const started = await start(server.app, p.guidelineId, patient);
+      if (started.statusCode !== 201) continue;
+      const done = await walk(server.app, started.json() as Json, e.answers ?? {});
+      const top = (done.recommendations as Json[])[0]?.tier as string | undefined;
+      if (top) reached.add(top);
+    }
+    table[p.guidelineId] = TIER_ORDER.filter((t) => reached.has(t));
+    expect(TIER_ORDER.filter((t) => declared.has(t) && !reached.has(t)), `${p.guidelineId}: declared tiers no example reaches`).toEqual([]);
   });
 });
