@@ -23,6 +23,9 @@ export interface GuidelineListEntry {
   notSuitableFor: string;
   /** Child pathways only: every symptom label and synonym, for the child symptom search. */
   symptoms?: string[];
+  /** Child pathways only: the pathway's age restrictions, so the child menu offers it only to children it takes. */
+  minAge?: number;
+  maxAge?: number;
 }
 
 export interface PathwaySettings {
@@ -72,7 +75,12 @@ export function pathwaySettings(pathways: readonly Pathway[]): PathwaySettings {
   return {
     triageMapping,
     eligibilityGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Eligibility.')).map(listEntry),
-    childGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Form.U16')).map((p) => ({ ...listEntry(p), symptoms: symptomWords(p) })),
+    childGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Form.U16')).map((p) => ({
+        ...listEntry(p),
+        symptoms: symptomWords(p),
+        ...(typeof p.restrictions?.minAge === 'number' ? { minAge: p.restrictions.minAge } : {}),
+        ...(typeof p.restrictions?.maxAge === 'number' ? { maxAge: p.restrictions.maxAge } : {}),
+      })),
     aiLedGuidelineIds: enabled.filter((p) => p.isAiLedGuideline).map((p) => p.guidelineId),
   };
 }

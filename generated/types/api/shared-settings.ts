@@ -46,6 +46,14 @@ export interface GuidelineListEntry {
    * Child pathways only: every symptom label and synonym, what the child symptom search matches a parent's words against (as triageMapping's symptoms).
    */
   symptoms?: string[];
+  /**
+   * Child pathways only: the pathway's restrictions.minAge, when it has one (the child menu offers it only from that age).
+   */
+  minAge?: number;
+  /**
+   * Child pathways only: the pathway's restrictions.maxAge, when it has one (the child menu offers it only up to that age).
+   */
+  maxAge?: number;
 }
 export interface NhsLoginSettings {
   enabled: boolean;

@@ -23,17 +23,27 @@ export interface ChildGuideline {
   notSuitableFor?: string;
   /** The pathway's symptom labels and synonyms (the child search's index). */
   symptoms?: string[];
+  /** The pathway's age restrictions: the menu offers it only to a child inside them. */
+  minAge?: number;
+  maxAge?: number;
 }
 
 /** The child "something else" pathway: offered on its own, never as a search result or in the list. */
 export const CHILD_SOMETHING_ELSE_ID = 'Form.U16.SomethingElse';
 
-/** The practice's `childGuidelines` (shared settings), well-formed Form.U16 entries only, by label. */
-export function childGuidelines(raw: unknown): ChildGuideline[] {
+/**
+ * The practice's `childGuidelines` (shared settings), well-formed Form.U16 entries only, by label;
+ * with `age`, only those whose age restrictions take the child (a baby's feeding pathway is not
+ * offered to a 10-year-old, who would only be refused).
+ */
+export function childGuidelines(raw: unknown, age?: number): ChildGuideline[] {
   if (!Array.isArray(raw)) return [];
+  const takes = (g: ChildGuideline) =>
+    age === undefined || ((typeof g.minAge !== 'number' || age >= g.minAge) && (typeof g.maxAge !== 'number' || age <= g.maxAge));
   return raw
     .filter((g): g is ChildGuideline => !!g && typeof g === 'object' && typeof (g as ChildGuideline).guidelineId === 'string' && typeof (g as ChildGuideline).label === 'string')
     .filter((g) => g.guidelineId.startsWith('Form.U16'))
+    .filter(takes)
     .map((g) => ({ ...g, symptoms: Array.isArray(g.symptoms) ? g.symptoms.filter((w): w is string => typeof w === 'string') : [] }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
@@ -68,7 +78,8 @@ export default function ChildMenuPage() {
   const [failure, setFailure] = useState<EngineErrorState>();
   const useProxy = proxyOn(settings);
   const flow = useFlowStore(childFlow);
-  const all = useMemo(() => childGuidelines(settings.shared.childGuidelines), [settings.shared.childGuidelines]);
+  const childAgeNow = child?.age;
+  const all = useMemo(() => childGuidelines(settings.shared.childGuidelines, childAgeNow), [settings.shared.childGuidelines, childAgeNow]);
   const engine = useMemo(() => childSearch(all, settings.patientApp.triageMappingSearch), [all, settings.patientApp.triageMappingSearch]);
   const [text, setText] = useState(() => flow.lastSearch ?? '');
   const [searched, setSearched] = useState<{ term: string; outcome: SearchOutcome } | undefined>(() =>

@@ -148,6 +148,18 @@ describe('the child menu', () => {
     ]);
     expect(list.map((g) => g.guidelineId)).toEqual(['Form.U16.EarPain', 'Form.U16.Rash']);
   });
+
+  it('offers a child only the pathways whose ages take them', () => {
+    const raw = [
+      { guidelineId: 'Form.U16.Feeding', label: 'Feeding problems in babies', maxAge: 2 },
+      { guidelineId: 'Form.U16.Rash', label: 'Rash or spots', maxAge: 15 },
+      { guidelineId: 'Form.U16.Teen', label: 'Teen', minAge: 12 },
+    ];
+    expect(childGuidelines(raw, 0).map((g) => g.guidelineId)).toEqual(['Form.U16.Feeding', 'Form.U16.Rash']);
+    expect(childGuidelines(raw, 10).map((g) => g.guidelineId)).toEqual(['Form.U16.Rash']);
+    expect(childGuidelines(raw, 13).map((g) => g.guidelineId)).toEqual(['Form.U16.Rash', 'Form.U16.Teen']);
+    expect(childGuidelines(raw).length).toBe(3);
+  });
 });
 
 describe('the child symptom search', () => {

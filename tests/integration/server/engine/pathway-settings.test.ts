@@ -48,8 +48,11 @@ describe('settings generated from the pathway documents', () => {
     // Child pathways also carry their symptom words: the child symptom search's index.
     for (const g of shared.childGuidelines) {
       expect(served.has(g.guidelineId), g.guidelineId).toBe(true);
-      expect(Object.keys(g).sort()).toEqual(['guidelineId', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor', 'symptoms']);
       const doc = library.find((p) => p.guidelineId === g.guidelineId)!;
+      expect(Object.keys(g).sort()).toEqual(
+        ['guidelineId', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor', 'symptoms', ...(doc.restrictions?.maxAge !== undefined ? ['maxAge'] : []), ...(doc.restrictions?.minAge !== undefined ? ['minAge'] : [])].sort(),
+      );
+      expect(g.maxAge).toBe(doc.restrictions?.maxAge);
       const words = doc.symptoms.flatMap((s) => [s.label, ...(s.synonyms ?? [])]);
       expect(new Set(g.symptoms)).toEqual(new Set(words));
     }
