@@ -35,6 +35,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/triage', emergencyCheck: true, pageName: 'What do you need help with?', gate: 'triage', load: () => import('../flows/triage/TriageSearchPage') },
   { path: '/triage/patient-details', emergencyCheck: true, pageName: 'Your details', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriagePatientDetailsPage') },
   { path: '/triage/questionnaire', emergencyCheck: true, pageName: 'Questionnaire', gate: 'triageOrEligibility', load: () => import('../flows/triage/QuestionnairePage') },
+  { path: '/triage/results', emergencyCheck: true, pageName: 'Results', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageResultsPage') },
   { path: '/triage/your-own-words', emergencyCheck: true, pageName: 'In your own words', gate: 'triageOrEligibility', load: () => import('../flows/triage/YourOwnWordsPage') },
   { path: '/triage/complete', emergencyCheck: true, pageName: 'Send your request?', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageCompletePage') },
   { path: '/triage/thank-you', pageName: 'Request sent', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageThankYouPage') },

@@ -229,6 +229,15 @@ describe('redirects and the 404 page', () => {
     await expect.poll(() => h1(page)).toBe('This link has expired');
   });
 
+  it('/triage/results is a route, not the 404 page: with no finished questionnaire it bounces to the start (spec row 1)', async () => {
+    const { page } = await open({ path: '/triage/results' });
+    // The emergency check first (a triage route), then the start of the medical request.
+    await expect.poll(() => h1(page)).toBe('Call 999 for help if you have any of these');
+    await page.getByRole('button', { name: 'I have none of these' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/triage');
+    expect(await h1(page)).not.toBe("We can't find the page you're looking for");
+  });
+
   it('shows the 404 page for unknown paths, with code 404, the practice phone and the practice home page', async () => {
     const { page, cspViolations } = await open({ path: '/no/such/page' });
     expect(await h1(page)).toBe("We can't find the page you're looking for");

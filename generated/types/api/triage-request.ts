@@ -60,6 +60,15 @@ export interface Consultation {
    * The execution's top tier. Set by the server from the engine's record (whatever the client sent).
    */
   tier?: UrgencyTier;
+  /**
+   * The home page's appointmentType (the practice's link; default routine).
+   */
+  appointmentType?:
+    "routine" | "Duty_doctor_callback" | "Same_day_appointment" | "Next_day_appointment" | "Emergency_indication";
+  /**
+   * The home page's type (the practice's link), when it had one.
+   */
+  entryType?: string;
   [k: string]: unknown | undefined;
 }
 export interface EmergencyQuestion {

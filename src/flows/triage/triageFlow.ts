@@ -6,6 +6,7 @@ import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
 import type { AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
+import { readEntryParams, type EntryParams } from '../../session/entryParams';
 import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
 import type { SafetyState } from './safety/safety';
 
@@ -170,6 +171,12 @@ export interface BuildInputs {
   settings: AllSettings;
   channel?: string;
   now: Date;
+  /**
+   * The home page's type and appointmentType (src/session/entryParams.ts): the practice's link
+   * says what the request is for and which appointment type it offers; the consultation carries
+   * them as `entryType` and `appointmentType` (default routine). Default: what this session holds.
+   */
+  entry?: Pick<EntryParams, 'type' | 'appointmentType'>;
 }
 
 const CHANNELS = ['SMS', 'EMAIL', 'PAGE', 'NONE'];
@@ -179,7 +186,7 @@ const CHANNELS = ['SMS', 'EMAIL', 'PAGE', 'NONE'];
  * and its context. responseData is the engine's (hidden questions are never in it), each answer
  * with the question's label and its option labels so the practice reads words, not ids.
  */
-export function buildConsultation({ state, settings, channel, now }: BuildInputs) {
+export function buildConsultation({ state, settings, channel, now, entry = readEntryParams() }: BuildInputs) {
   const execution = state.execution;
   const selection = state.selection;
   if (!execution || !selection || !state.patient) throw new Error('The questionnaire is not finished');
@@ -222,6 +229,8 @@ export function buildConsultation({ state, settings, channel, now }: BuildInputs
       ...(referral ? { referralId: referral.referralId, referralLabel: referral.label } : {}),
       ...(urgency ? { urgency: urgency.urgency, urgencyColour: urgency.colour } : {}),
       isAiLed: state.aiLed === true,
+      appointmentType: entry.appointmentType,
+      ...(entry.type ? { entryType: entry.type } : {}),
     },
     guidelineExecution: {
       identifier: execution.identifier,

@@ -86,6 +86,7 @@ describe('the route table', () => {
       '/triage/complete',
       '/triage/patient-details',
       '/triage/questionnaire',
+      '/triage/results',
       '/triage/your-own-words',
     ]);
     // The screen itself, the safety-netting after an urgent answer, booking links and the child's own checklist never wait on it.

@@ -7,6 +7,7 @@ import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
 import { handOverToBooking, medicalBookingRequest } from '../../../src/flows/triage/bookingHandover';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
+import { rememberEntryParams } from '../../../src/session/entryParams';
 import type { FormDocument } from '../../../renderer/index';
 
 const withEmail: Patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com', mobilePhoneNumber: '07700900123' } };
@@ -63,6 +64,18 @@ describe('the consultation body', () => {
     patientContext: { patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'No' },
   };
   const settings = { ...SETTINGS_DEFAULTS, urgencyByReferralId: { 'ref-routine': { urgency: 'TRoutine' as const, colour: 'GREEN' as const } } };
+
+  it('carries the type and appointment type read from the home URL (spec row 12)', () => {
+    sessionStorage.clear();
+    // Default: no type, appointment type routine.
+    expect(buildConsultation({ state, settings, now: new Date() }).triageRequest.consultation).toMatchObject({ appointmentType: 'routine' });
+    expect(buildConsultation({ state, settings, now: new Date() }).triageRequest.consultation).not.toHaveProperty('entryType');
+    // The practice's link, remembered by the home page for the session.
+    rememberEntryParams('?type=SMS_INVITE&appointmentType=Same_day_appointment&channel=SMS');
+    const { consultation } = buildConsultation({ state, settings, now: new Date() }).triageRequest;
+    expect(consultation).toMatchObject({ appointmentType: 'Same_day_appointment', entryType: 'SMS_INVITE' });
+    sessionStorage.clear();
+  });
 
   it('carries the patient, labelled answers, the consultation, context and urgency', () => {
     const { triageRequest, context } = buildConsultation({ state, settings, channel: 'SMS', now: new Date('2026-11-23T10:05:00Z') });

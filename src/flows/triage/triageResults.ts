@@ -1,0 +1,29 @@
+import type { AllSettings } from '../../settings/types';
+import { handOverToBooking } from './bookingHandover';
+import { urgentEntry } from './safety/safety';
+import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, manualAuthOn, routeAfterTriage, type TriageFlowState } from './triageFlow';
+
+/**
+ * /triage/results (the route list's "Results"): the outcome of the finished questionnaire, i.e.
+ * the screen the patient's answers lead to, as after the last section (`routeAfterTriage`): the
+ * safety branch for an urgent result, the eligibility outcomes, patient context, the booking
+ * screen, triage complete or add contact details. With no finished questionnaire in this tab it
+ * bounces to the start, as every triage page does. Patient context already given is not asked again.
+ */
+export function triageResultsTarget(state: TriageFlowState | undefined, settings: AllSettings): string {
+  const execution = state?.execution;
+  if (!state || !execution || state.finishedTriage !== true) return TRIAGE_START;
+  const next = routeAfterTriage({
+    guidelineId: execution.guidelineId,
+    recommendations: execution.recommendations,
+    freeTextEnabled: settings.patientApp.freeTextInput?.enabled === true,
+    afterPatientContext: state.patientContext !== undefined,
+    patient: state.patient,
+    validation: state.validation,
+    manualAuth: manualAuthOn(settings),
+    checkForAppointments: state.checkForAppointments === true,
+  });
+  if (next === URGENT) return urgentEntry(execution.guidelineId);
+  if (next === BOOK_APPOINTMENT_PATH) return handOverToBooking(state, settings) ?? '/eligibility/something-went-wrong';
+  return next;
+}
