@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type PracticeServer } from '../../server/app';
 import { DEFAULT_RATE_LIMITS } from '../../server/rate-limits';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, passEmergencyCheck } from './admin-steps';
+// @ts-expect-error -- plain ESM helper shared with npm start, no type declarations
 import { E2E_BUILD } from '../../scripts/app-build.mjs';
 import { root } from './form-filler';
 import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
