@@ -837,7 +837,7 @@ export interface TriageEyeProblemAnswers {
 }
 
 /**
- * Answers of Triage.HayFever (Hay fever), every section together: each optional, since a section or question shows only when eligible.
+ * Answers of Triage.HayFever (Hayfever (pollen allergy)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageHayFeverAnswers {
   /**
