@@ -1917,7 +1917,7 @@ export interface TriageFitsAnswers {
 }
 
 /**
- * Answers of Triage.HayFever (Hay fever), every section together: each optional, since a section or question shows only when eligible.
+ * Answers of Triage.HayFever (Hayfever (pollen allergy)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageHayFeverAnswers {
   /**
