@@ -192,14 +192,23 @@ export async function answerSection(page: Page, doc: PathwayDoc, example: FormDa
   Object.assign(result.expected, prune(sdoc, data, params).data);
   const heading = await form(page).getByRole('heading', { level: 1 }).textContent();
   await form(page).getByRole('button', { name: 'Next', exact: true }).click();
-  await page.waitForFunction(
-    (previous) => {
-      if (location.pathname !== '/triage/questionnaire') return true;
-      const h1 = document.querySelector('.app-schema-form h1');
-      return h1 !== null && h1.textContent !== previous;
-    },
-    heading,
-  );
+  const waitForNext = () =>
+    page.waitForFunction(
+      (previous) => {
+        if (location.pathname !== '/triage/questionnaire') return true;
+        // The patient's own words matched the emergency phrase list: the care card asks first.
+        if (document.querySelector('[data-testid="words-screening"]')) return true;
+        const h1 = document.querySelector('.app-schema-form h1');
+        return h1 !== null && h1.textContent !== previous;
+      },
+      heading,
+    );
+  await waitForNext();
+  if ((await page.getByTestId('words-screening').count()) > 0) {
+    // A story's own words (e.g. "everyone would be better off without me"): the patient goes on.
+    await page.getByRole('button', { name: 'Continue and send my answers', exact: true }).click();
+    await waitForNext();
+  }
 }
 
 /** The stored answers as field → value (one value, or the list for multi-choice). */

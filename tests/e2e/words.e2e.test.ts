@@ -23,7 +23,7 @@ afterEach(async () => {
 
 const NON_SPECIFIC = loadPathway('Triage.Non_specific');
 const ROUTINE = NON_SPECIFIC.examples!.find((e) => e.name === 'Routine other problem')!.answers;
-const PLAN = NON_SPECIFIC.examples!.find((e) => e.name.startsWith('ref-emergency: Thoughts of ending your life'))!.answers;
+const PLAN = NON_SPECIFIC.examples!.find((e) => e.name.startsWith('Story: thoughts of suicide with a plan'))!.answers;
 const SAFETY_DOC = loadDocument('EMERGENCY_QUESTIONS');
 const DESCRIPTION_FIELD = 'nsDescription';
 const path = (page: Page) => new URL(page.url()).pathname;
