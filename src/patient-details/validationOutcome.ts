@@ -118,8 +118,9 @@ const UNAVAILABLE_CODES: Record<string, ValidationStatus> = { 'RH-E002': 'SERVIC
  * The outcome of the validate call, mapped as the product does (rules 7.3, 8):
  * - an answer: its status;
  * - no answer at all (a network error, the 2-minute deadline): TEMPORARY_ERROR;
- * - an error answer carrying RH-E002 / RH-E024, or a 503: the record system is unavailable
- *   (SERVICE_UNAVAILABLE / TEMPORARY_ERROR) — "try later" is said only here;
+ * - an error answer carrying RH-E002 / RH-E024, a 503, a 429 (too many checks) or a 504: the
+ *   record system is unavailable (SERVICE_UNAVAILABLE / TEMPORARY_ERROR) — "try later" is said
+ *   only here;
  * - a not-found answer (404): no dialog (UNEXPECTED_ERROR left on the page only);
  * - any other error answer: UNEXPECTED_ERROR, "An unexpected error has occurred, please contact
  *   the practice directly." — retrying will not help, so the patient is told to phone.
@@ -131,6 +132,8 @@ export function outcomeOf(result: { ok: true; answer: ValidationAnswer } | { ok:
   const code = error.body && typeof error.body === 'object' && 'code' in error.body ? String(error.body.code) : undefined;
   if (code && UNAVAILABLE_CODES[code]) return { status: UNAVAILABLE_CODES[code] };
   if (error.status === 503) return { status: 'SERVICE_UNAVAILABLE' };
+  // Too many checks (429) or the gateway gave up waiting (504): temporary, trying later helps.
+  if (error.status === 429 || error.status === 504) return { status: 'TEMPORARY_ERROR' };
   if (error.status === 404) return { status: 'UNEXPECTED_ERROR', dialog: false };
   return { status: 'UNEXPECTED_ERROR' };
 }

@@ -108,6 +108,8 @@ describe('patient details', () => {
     expect(outcomeOf({ ok: false, error: new ApiError(503, 'down', undefined) })).toEqual({ status: 'SERVICE_UNAVAILABLE' });
     expect(outcomeOf({ ok: false, error: new ApiError(502, 'x', { code: 'RH-E002' }) })).toEqual({ status: 'SERVICE_UNAVAILABLE' });
     expect(outcomeOf({ ok: false, error: new ApiError(500, 'x', { code: 'RH-E024' }) })).toEqual({ status: 'TEMPORARY_ERROR' });
+    expect(outcomeOf({ ok: false, error: new ApiError(429, 'Too Many Requests', undefined) })).toEqual({ status: 'TEMPORARY_ERROR' });
+    expect(outcomeOf({ ok: false, error: new ApiError(504, 'Gateway Timeout', undefined) })).toEqual({ status: 'TEMPORARY_ERROR' });
     // A not-found status: no dialog.
     expect(outcomeOf({ ok: false, error: new ApiError(404, 'Not Found', undefined) })).toEqual({ status: 'UNEXPECTED_ERROR', dialog: false });
     // Any other error answer: the unexpected error, contact the practice (not "try later").
