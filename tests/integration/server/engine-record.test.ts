@@ -137,6 +137,18 @@ describe("the practice sees the engine's record, not the body's claims", () => {
     expect((triageRequest.consultation as Json).emergencyOverrideLabel).toBe('By end tomorrow');
   });
 
+  it('a child request carries its tier from the execution too', async () => {
+    const done = await finishedExample(server.app, 'Form.U16.Fever', 'Baby 4 months, 39.2');
+    const body = forged(String(done.identifier), { triageRequestType: 'CHILD_REQUEST' });
+    ((body.triageRequest as Json).consultation as Json).guidelineId = 'Form.U16.Fever';
+    const res = await postJson(`${base}/api/v1/triage/patient/consultation`, body);
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const [request] = await storedRequests();
+    expect(request?.formType).toBe('CHILD_REQUEST');
+    expect(request?.tier).toBe('URGENT_TODAY');
+    expect(((request!.body.triageRequest as Json).consultation as Json).urgencyColour).not.toBe('GREEN');
+  });
+
   it('an unverified pair is read from the engine too', async () => {
     const done = await finishedExample(server.app, SORE_THROAT, 'Temperature 39.8');
     const res = await postJson(`${base}/api/v1/triage/patient/unverified/requests`, {
