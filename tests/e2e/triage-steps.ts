@@ -151,7 +151,18 @@ export async function answerQuestionnaire(page: Page, doc: PathwayDoc, example: 
 }
 
 /** Answers the section on screen and presses Next; waits for the next section or page. */
-export async function answerSection(page: Page, doc: PathwayDoc, example: FormData, params: Record<string, unknown>, result: Answered): Promise<void> {
+/**
+ * Answers the section on screen and presses Next. When the patient's own words bring up the
+ * words care card, the patient goes on ("Continue and send my answers"), unless `stopAtWordsCard`.
+ */
+export async function answerSection(
+  page: Page,
+  doc: PathwayDoc,
+  example: FormData,
+  params: Record<string, unknown>,
+  result: Answered,
+  options: { stopAtWordsCard?: boolean } = {},
+): Promise<void> {
   const section = await currentSection(page, doc);
   const sdoc = section.document;
   const data: FormData = {};
@@ -204,7 +215,7 @@ export async function answerSection(page: Page, doc: PathwayDoc, example: FormDa
       heading,
     );
   await waitForNext();
-  if ((await page.getByTestId('words-screening').count()) > 0) {
+  if (!options.stopAtWordsCard && (await page.getByTestId('words-screening').count()) > 0) {
     // A story's own words (e.g. "everyone would be better off without me"): the patient goes on.
     await page.getByRole('button', { name: 'Continue and send my answers', exact: true }).click();
     await waitForNext();

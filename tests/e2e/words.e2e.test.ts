@@ -8,7 +8,7 @@ import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './a
 import { answer as answerField, form, loadDocument } from './form-filler';
 import { axeViolations, launchBrowser, openPage } from './harness';
 import { resetPractice } from './practice-controls';
-import { answer, answerSection, currentSection, loadPathway, openTriage, patientParams, search, type Answered } from './triage-steps';
+import { answerSection, loadPathway, openTriage, patientParams, search, type Answered } from './triage-steps';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -100,17 +100,9 @@ describe("the patient's own words in 'something else'", () => {
     await startSomethingElse(page);
     const params = patientParams(AMELIA);
     const result: Answered = { expected: {}, hiddenAfterAnswer: [], revealed: [] };
-    for (let guard = 0; guard < 10; guard++) {
-      const section = await currentSection(page, NON_SPECIFIC);
-      if (!section.document.pages[0]!.fields.includes(DESCRIPTION_FIELD)) {
-        await answerSection(page, NON_SPECIFIC, ROUTINE, params, result);
-        continue;
-      }
-      for (const name of section.document.pages[0]!.fields) {
-        if (name in ROUTINE) await answer(page, section.document, name, name === DESCRIPTION_FIELD ? "I've been vomiting blood since this morning" : ROUTINE[name]);
-      }
-      await form(page).getByRole('button', { name: 'Next', exact: true }).click();
-      break;
+    const story = { ...ROUTINE, [DESCRIPTION_FIELD]: "I've been vomiting blood since this morning" };
+    for (let guard = 0; guard < 10 && (await page.getByTestId('words-screening').count()) === 0; guard++) {
+      await answerSection(page, NON_SPECIFIC, story, params, result, { stopAtWordsCard: true });
     }
     const card = page.getByTestId('words-screening');
     await card.waitFor();
