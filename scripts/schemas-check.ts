@@ -15,7 +15,14 @@
 //      outcome conditions naming unknown fields or parameters, observation type vs widget/type,
 //      MULTI_CHOICE offering "None of the above", referral ids outside the demo
 //      urgency-by-referral-id, examples naming unknown fields or outcomes;
-//   5. the file name matching the guidelineId (<guidelineId>.json).
+//   5. the file name matching the guidelineId (<guidelineId>.json);
+//   6. the clinical hierarchy (server/engine/hierarchy.ts checkHierarchy / checkSynonyms): a
+//      Triage.* pathway opens with { "use": "LifeThreatening" }; every Triage.* / Form.U16 outcome
+//      names a tier whose row allows its referrals; Triage.* has an nhs.uk nhsUrl and >= 8
+//      synonyms; a synonym belongs to one triage pathway (of those checked and the library's)
+//      unless both list it in sharedSynonyms; pharmacyFirst matches the PHARMACY outcomes.
+// Each schemas/questionnaires/shared/*.json shared section is checked against the meta-schema's
+// SharedSection, its sections and conditions as a pathway's, lt-prefixed names and tiers.
 // Prints one line per problem, `file: /json/path: what is wrong`, and exits 1 when there is any;
 // otherwise prints "N documents checked, no problems".
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toObservations, type FormData, type FormDocument } from '../../../../renderer/core/index';
-import { TIER_ORDER, type SharedSection } from '../../../../server/engine/hierarchy';
+import { TIER_ORDER, needsTiers, type SharedSection } from '../../../../server/engine/hierarchy';
 import { contractAjv, expectValid, startServer, type Json, type TestServer } from '../helpers';
 import { ENGINE, LIBRARY_DIR, SHARED_DIR, post, readPathwaySources, start, topReferral, walk } from './walker';
 
@@ -122,18 +122,21 @@ describe('the shared section\'s examples, in every triage pathway', () => {
   });
 });
 
-// Every tier a triage pathway declares (its own outcomes and the shared section's) is reached as
-// the top tier by at least one example run through the engine: its own examples and the shared
-// section's. The table this builds is printed for the lead's report (pathway x tiers reached).
-describe('every tier a triage pathway declares is reached by an example', () => {
+// Every tier a triage or child pathway declares (its own outcomes and, for triage, the shared
+// section's) is reached as the top tier by at least one example run through the engine: its own
+// examples and the shared section's. The table this builds is printed for the lead's report (pathway x tiers reached).
+const tiered = readPathwaySources(LIBRARY_DIR).filter((p) => needsTiers(p.guidelineId) && !p.disabled);
+
+describe('every tier a triage or child pathway declares is reached by an example', () => {
   const table: Record<string, string[]> = {};
   afterAll(() => {
     console.log(Object.entries(table).map(([id, tiers]) => `${id}: ${tiers.join(', ')}`).join('\n'));
   });
-  it.each(triage.map((p) => [p.guidelineId, p] as const))('%s', async (_id, p) => {
-    const declared = new Set<string>([...shared.outcomes, ...p.outcomes].map((o) => o.recommendation.tier!).filter(Boolean));
+  it.each(tiered.map((p) => [p.guidelineId, p] as const))('%s', async (_id, p) => {
+    const usesShared = p.sections.some((s) => 'use' in s);
+    const declared = new Set<string>([...(usesShared ? shared.outcomes : []), ...p.outcomes].map((o) => o.recommendation.tier!).filter(Boolean));
     const reached = new Set<string>();
-    const examples = [...(p.examples ?? []).filter((e) => !e.expectRefusal), ...(shared.examples ?? [])];
+    const examples = [...(p.examples ?? []).filter((e) => !e.expectRefusal), ...(usesShared ? (shared.examples ?? []) : [])];
     for (const e of examples) {
       const patient = patientFor(p, e.patient);
       if (e.answers && 'ltPregnancy' in e.answers && patient.sexAtBirth !== 'female') continue;
