@@ -98,8 +98,11 @@ async function startSymptomBooking(
   patient: object = AMELIA_PATIENT,
   filters: { sites: string[]; holders: string[] } = { sites: [], holders: [] },
 ) {
-  const execution = await finishedExample(overHttp(baseURL()), 'Triage.SoreThroat', 'Routine sore throat');
-  const consultation = { guidelineId: 'Triage.SoreThroat', executionId: String(execution.identifier) };
+  // An execution whose referral is the one booked: the practice books only the slot types of the
+  // pathway's own referrals (a sore-throat execution cannot take a nurse slot).
+  const [guidelineId, example] = referralId === 'ref-nurse' ? ['Triage.Contraception', 'Routine pill check'] : ['Triage.SoreThroat', 'Routine sore throat'];
+  const execution = await finishedExample(overHttp(baseURL()), guidelineId, example);
+  const consultation = { guidelineId, executionId: String(execution.identifier) };
   await page.goto('/appointment/not-accessible');
   await page.evaluate(
     ([patient, referral, filters, consultation]) => {
