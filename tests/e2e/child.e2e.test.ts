@@ -352,6 +352,25 @@ describe('child request', () => {
     expect(execution.recommendations[0].actions.find((a: Json) => a.type === 'Referral').referralId).toBe('ref-urgent-callback');
   });
 
+  it('a child search in words that may mean an emergency shows the 999 card first, focused, before any result', async () => {
+    const { page } = await openPage(browser);
+    await reachMenu(page, dobForMonths(9));
+    await page.getByRole('searchbox', { name: /Search for the child's symptom/ }).fill('my baby is floppy and wont wake up');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const card = page.getByTestId('search-emergency');
+    await card.waitFor();
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="search-emergency"]')))).toBe(true);
+    // The card comes before the results in the page.
+    const before = await page.evaluate(() => {
+      const c = document.querySelector('[data-testid="search-emergency"]');
+      const r = document.querySelector('[data-testid="child-search-results"]');
+      return Boolean(c && r && c.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(before).toBe(true);
+    expect(await card.textContent()).toContain('999');
+    await expectAccessible(page, 'child search emergency card');
+  });
+
   it('"something else" for a child starts the child catch-all with the age band\'s checks and the parent\'s own words', async () => {
     const { page } = await openPage(browser);
     await reachMenu(page, dobForAge(6));

@@ -1,4 +1,6 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
+import { searchEmergencies } from '../../screening/phraseList';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { startGuideline, stopExecution, type StartRefusal } from '../../api/engine';
@@ -85,6 +87,8 @@ export default function ChildMenuPage() {
   const [searched, setSearched] = useState<{ term: string; outcome: SearchOutcome } | undefined>(() =>
     flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch) } : undefined,
   );
+  // Focus the emergency card only after a search the parent just made (not on a reload).
+  const [searchedNow, setSearchedNow] = useState(false);
 
   if (!child) return <Navigate to="/" replace />;
   const patient = child.flow.patient;
@@ -97,6 +101,7 @@ export default function ChildMenuPage() {
     const term = text.trim();
     if (term === '') return;
     setSearched({ term, outcome: engine.search(term) });
+    setSearchedNow(true);
     childFlow.set({ lastSearch: term });
   }
   const matches = searched?.outcome.kind === 'results' ? searched.outcome.matches : [];
@@ -179,6 +184,8 @@ export default function ChildMenuPage() {
               Search
             </button>
           </form>
+          {/* Words that may mean an emergency ("not breathing", "floppy") meet 999 / A&E before any result. */}
+          <EmergencySearchCard key={searched?.term ?? ''} matches={searched ? searchEmergencies(searched.term) : []} focus={searchedNow} />
           <div aria-live="polite" data-testid="child-search-results">
             {prompt ? (
               <p className="nhsuk-body" data-testid="child-search-prompt">
