@@ -413,7 +413,10 @@ describe('app shell', () => {
     expect(await axeViolations(page)).toEqual([]);
     const signout = page.waitForRequest((r) => new URL(r.url()).pathname === '/signout');
     await dialog.getByRole('button', { name: 'Logout' }).click();
-    const url = new URL((await signout).url());
+    const request = await signout;
+    // A same-site POST (a cross-site GET /signout no longer signs anyone out).
+    expect(request.method()).toBe('POST');
+    const url = new URL(request.url());
     expect(url.searchParams.get('targetPath')).toBe('/logged-out');
     expect(url.searchParams.get('tenantId')).toBe('riverside');
     await page.waitForURL((u) => u.pathname === '/logged-out');
