@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './admin-steps';
 import { answer as answerField, form, loadDocument } from './form-filler';
-import { axeViolations, launchBrowser, openPage } from './harness';
-import { resetPractice } from './practice-controls';
+import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
+import { practiceAuthHeaders, resetPractice } from './practice-controls';
 import { answerSection, loadPathway, openTriage, patientParams, search, type Answered } from './triage-steps';
 
 let browser: Browser;
@@ -116,6 +116,9 @@ describe("the patient's own words in 'something else'", () => {
     expect(await page.getByTestId('triage-variant-warning').count()).toBe(1);
     expect(await page.getByTestId('signpost-words').textContent()).toContain('vomiting or coughing up blood');
     await expectAccessible(page, 'emergency advice after the words card');
+    // The patient chose the emergency advice: the practice received nothing.
+    const stored = (await (await fetch(`${baseURL()}/api/v1/practice/requests`, { headers: practiceAuthHeaders() })).json()) as unknown[];
+    expect(stored).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
