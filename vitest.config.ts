@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   // The same flexsearch build the app ships (vite.config.ts).
-  resolve: { alias: [{ find: /^flexsearch$/, replacement: path.resolve(__dirname, 'node_modules/flexsearch/dist/flexsearch.compact.module.min.js') }] },
+  resolve: { alias: [{ find: /^flexsearch$/, replacement: path.resolve(import.meta.dirname, 'node_modules/flexsearch/dist/flexsearch.compact.module.min.js') }] },
   test: {
     environment: 'node',
     // Staff read-back in tests uses the bearer token (server/staff.ts); the rate limits are scaled

@@ -43,11 +43,27 @@ const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array
  * execution. An emergency indication never ranks below A&E.
  */
 export function storedTier(body: Json): { tier?: UrgencyTier; rank: number } {
+  const words = screeningRank(body);
   const request = [body.triageRequest, body.eligibilityBooking, body.primaryRequest].map(obj).find((r) => typeof r.triageRequestType === 'string' && r.consultation !== undefined);
-  if (!request) return { rank: REST_RANK };
+  if (!request) return { rank: words };
   const tier = obj(request.consultation).tier;
-  const rank = Math.min(tierRank(tier), request.triageRequestType === 'EMERGENCY_INDICATION' ? tierRank('AE_NOW') : REST_RANK);
+  const rank = Math.min(tierRank(tier), request.triageRequestType === 'EMERGENCY_INDICATION' ? tierRank('AE_NOW') : REST_RANK, words);
   return isTier(tier) ? { tier, rank } : { rank };
+}
+
+/**
+ * The inbox rank the patient's own words call for (server/screening.ts records `screening.matched`):
+ * a request whose words matched an emergency phrase sorts with that tier, and crisis words
+ * (self-harm, suicide) at least with the urgent ones, whatever the questionnaire's outcome or the
+ * request's kind: "I want GP advice" after a suicide plan is never read as routine.
+ */
+function screeningRank(body: Json): number {
+  const matched = obj(body.screening).matched;
+  let rank = REST_RANK;
+  for (const m of (Array.isArray(matched) ? matched : []).map(obj)) {
+    rank = Math.min(rank, tierRank(m.tier), m.crisis === true ? tierRank('URGENT_TODAY') : REST_RANK);
+  }
+  return rank;
 }
 
 export function insertRequest(db: Db, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): StoredRequest {

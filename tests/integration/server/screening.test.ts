@@ -48,6 +48,22 @@ describe('admin requests', () => {
   });
 });
 
+describe('the inbox order follows the words', () => {
+  it('an admin request whose words match an emergency or crisis phrase sorts before routine requests sent after it', async () => {
+    expect((await post(ADMIN_URL, otherEnquiry({ description: 'I want to die and I need to talk to someone' }))).statusCode).toBe(201);
+    expect((await post(ADMIN_URL, otherEnquiry({ description: "Need my tablets. Also I've been vomiting blood since this morning" }))).statusCode).toBe(201);
+    expect((await post(ADMIN_URL, otherEnquiry({ description: 'A routine question about my repeat prescription' }))).statusCode).toBe(201);
+    const list = await stored();
+    // Newest first would put the routine one on top; the words put the crisis (999) and the
+    // vomiting blood (A&E) first, in tier order.
+    expect(list.map((r) => (r.body as Json).description)).toEqual([
+      'I want to die and I need to talk to someone',
+      "Need my tablets. Also I've been vomiting blood since this morning",
+      'A routine question about my repeat prescription',
+    ]);
+  });
+});
+
 describe('consultations and child requests', () => {
   // What the practice reads of a questionnaire is the engine's record (server/triageClassification.ts),
   // so the words screened are the answers the execution recorded, not the body's responseData.
