@@ -2805,6 +2805,70 @@ export interface TriageNumbnessTinglingAnswers {
 }
 
 /**
+ * Answers of Triage.Palpitations (Heart palpitations), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriagePalpitationsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * With the palpitations, have you had any of these now or in the last 24 hours?
+   */
+  palpUrgent?: ("chestPain" | "breathless" | "fainted")[];
+  /**
+   * Is your heart beating fast, pounding or irregular right now, and has it not settled within 15 minutes?
+   */
+  palpNow?: boolean;
+  /**
+   * Do you feel dizzy or light-headed when the palpitations happen?
+   */
+  palpDizzy?: boolean;
+  /**
+   * Do the palpitations come on while you are exercising or exerting yourself?
+   */
+  palpExercise?: boolean;
+  /**
+   * Do you have a heart condition (for example heart failure, a heart valve problem, or a past heart attack or heart operation)?
+   */
+  palpHeart?: boolean;
+  /**
+   * Has anyone in your family died suddenly under the age of 40 from a heart problem, or been told they have an inherited heart condition?
+   */
+  palpFamily?: boolean;
+  /**
+   * Are the palpitations lasting longer, happening more often or getting worse?
+   */
+  palpWorse?: boolean;
+  /**
+   * How long do the palpitations last, how often do they happen, and is there anything else you want the practice to know?
+   */
+  palpOther?: string;
+}
+
+/**
  * Answers of Triage.Periods (Heavy or painful periods), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriagePeriodsAnswers {
@@ -4013,6 +4077,7 @@ export interface PathwayAnswersById {
   "Triage.NeckPain": TriageNeckPainAnswers;
   "Triage.Non_specific": TriageNonSpecificAnswers;
   "Triage.NumbnessTingling": TriageNumbnessTinglingAnswers;
+  "Triage.Palpitations": TriagePalpitationsAnswers;
   "Triage.Periods": TriagePeriodsAnswers;
   "Triage.Piles": TriagePilesAnswers;
   "Triage.PregnancyProblem": TriagePregnancyProblemAnswers;
@@ -4092,6 +4157,7 @@ export type GuidelineId =
   | "Triage.NeckPain"
   | "Triage.Non_specific"
   | "Triage.NumbnessTingling"
+  | "Triage.Palpitations"
   | "Triage.Periods"
   | "Triage.Piles"
   | "Triage.PregnancyProblem"
@@ -4113,4 +4179,4 @@ export type GuidelineId =
   | "Triage.VomitingBlood"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
