@@ -1973,6 +1973,58 @@ export interface TriageHayFeverAnswers {
 }
 
 /**
+ * Answers of Triage.HeadInjury (Head injury), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHeadInjuryAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Since the head injury, have you had any of these?
+   */
+  head999?: ("drowsy" | "fit" | "sight" | "fluid" | "weakness" | "highSpeed" | "wound")[];
+  /**
+   * Do any of these apply to you?
+   */
+  headAE?: ("knockedOut" | "vomited" | "headache" | "memory" | "behaviour" | "alcohol" | "bloodThinners" | "surgery")[];
+  /**
+   * Did the head injury happen in the last 7 days?
+   */
+  headRecent?: boolean;
+  /**
+   * Has it been more than 2 weeks since the injury, and do you still have symptoms such as headaches, dizziness, tiredness or problems concentrating?
+   */
+  headLingering?: boolean;
+  /**
+   * How did you hurt your head, and is there anything else you want the practice to know?
+   */
+  headOther?: string;
+}
+
+/**
  * Answers of Triage.Headache (Headache or migraine), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageHeadacheAnswers {
@@ -4123,6 +4175,7 @@ export interface PathwayAnswersById {
   "Triage.Fever": TriageFeverAnswers;
   "Triage.Fits": TriageFitsAnswers;
   "Triage.HayFever": TriageHayFeverAnswers;
+  "Triage.HeadInjury": TriageHeadInjuryAnswers;
   "Triage.Headache": TriageHeadacheAnswers;
   "Triage.Heartburn": TriageHeartburnAnswers;
   "Triage.HighBloodPressure": TriageHighBloodPressureAnswers;
@@ -4204,6 +4257,7 @@ export type GuidelineId =
   | "Triage.Fever"
   | "Triage.Fits"
   | "Triage.HayFever"
+  | "Triage.HeadInjury"
   | "Triage.Headache"
   | "Triage.Heartburn"
   | "Triage.HighBloodPressure"
@@ -4241,4 +4295,4 @@ export type GuidelineId =
   | "Triage.VomitingBlood"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.HeadInjury", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
