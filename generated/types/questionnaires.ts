@@ -2451,7 +2451,7 @@ export interface TriageJointMusclePainAnswers {
 }
 
 /**
- * Answers of Triage.LegSwelling (Swollen or painful leg), every section together: each optional, since a section or question shows only when eligible.
+ * Answers of Triage.LegSwelling (Swollen ankles or painful calf), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageLegSwellingAnswers {
   /**
