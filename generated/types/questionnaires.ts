@@ -1129,6 +1129,70 @@ export interface TriageBloodInUrineAnswers {
 }
 
 /**
+ * Answers of Triage.BowelChange (Bowel changes or blood in poo), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBowelChangeAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  bowelUrgent?: ("heavy" | "faint" | "blocked" | "pain")[];
+  /**
+   * Do you have diarrhoea with blood in it 6 or more times a day, or bloody diarrhoea with a high temperature?
+   */
+  bowelBloodyDiarrhoea?: boolean;
+  /**
+   * Have you had blood in your poo or from your bottom (bright red or dark red)?
+   */
+  bowelBlood?: boolean;
+  /**
+   * Has your poo changed for 3 weeks or more: softer or runnier, more often, or harder to pass than is normal for you?
+   */
+  bowelHabit?: boolean;
+  /**
+   * Do you have tummy pain, or bloating, that keeps coming back?
+   */
+  bowelPain?: boolean;
+  /**
+   * Have you felt a lump in your tummy or back passage, or lost weight without trying?
+   */
+  bowelLumpWeight?: boolean;
+  /**
+   * Have you been told you are anaemic (low iron), or do you feel very tired for no reason?
+   */
+  bowelAnaemia?: boolean;
+  /**
+   * How long has this been going on, and is there anything else you want the practice to know?
+   */
+  bowelOther?: string;
+}
+
+/**
  * Answers of Triage.BreastLump (Breast lump or breast change), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageBreastLumpAnswers {
@@ -4222,6 +4286,7 @@ export interface PathwayAnswersById {
   "Triage.BackPain": TriageBackPainAnswers;
   "Triage.Bleeding": TriageBleedingAnswers;
   "Triage.BloodInUrine": TriageBloodInUrineAnswers;
+  "Triage.BowelChange": TriageBowelChangeAnswers;
   "Triage.BreastLump": TriageBreastLumpAnswers;
   "Triage.Breathlessness": TriageBreathlessnessAnswers;
   "Triage.ChestPain": TriageChestPainAnswers;
@@ -4305,6 +4370,7 @@ export type GuidelineId =
   | "Triage.BackPain"
   | "Triage.Bleeding"
   | "Triage.BloodInUrine"
+  | "Triage.BowelChange"
   | "Triage.BreastLump"
   | "Triage.Breathlessness"
   | "Triage.ChestPain"
@@ -4359,4 +4425,4 @@ export type GuidelineId =
   | "Triage.VomitingBlood"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.HeadInjury", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.HeadInjury", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
