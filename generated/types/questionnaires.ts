@@ -1129,7 +1129,7 @@ export interface TriageBloodInUrineAnswers {
 }
 
 /**
- * Answers of Triage.BowelChange (Bowel habit or rectal bleeding), every section together: each optional, since a section or question shows only when eligible.
+ * Answers of Triage.BowelChange (Bowel habit, or bleeding when you poo), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageBowelChangeAnswers {
   /**
