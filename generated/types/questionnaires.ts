@@ -1129,6 +1129,70 @@ export interface TriageBloodInUrineAnswers {
 }
 
 /**
+ * Answers of Triage.BowelChange (Bowel habit, or bleeding when you poo), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBowelChangeAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  bowelUrgent?: ("heavy" | "faint" | "blocked" | "pain")[];
+  /**
+   * Do you have diarrhoea with blood in it 6 or more times a day, or bloody diarrhoea with a high temperature?
+   */
+  bowelBloodyDiarrhoea?: boolean;
+  /**
+   * Have you had blood in your poo or from your bottom (bright red or dark red)?
+   */
+  bowelBlood?: boolean;
+  /**
+   * Has your poo changed for 3 weeks or more: softer or runnier, more often, or harder to pass than is normal for you?
+   */
+  bowelHabit?: boolean;
+  /**
+   * Do you have tummy pain, or bloating, that keeps coming back?
+   */
+  bowelPain?: boolean;
+  /**
+   * Have you felt a lump in your tummy or back passage, or lost weight without trying?
+   */
+  bowelLumpWeight?: boolean;
+  /**
+   * Have you been told you are anaemic (low iron), or do you feel very tired for no reason?
+   */
+  bowelAnaemia?: boolean;
+  /**
+   * How long has this been going on, and is there anything else you want the practice to know?
+   */
+  bowelOther?: string;
+}
+
+/**
  * Answers of Triage.BreastLump (Breast lump or breast change), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageBreastLumpAnswers {
@@ -1517,6 +1581,68 @@ export interface TriageCoughColdAnswers {
 }
 
 /**
+ * Answers of Triage.CutsBurns (Cuts, burns and bites), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageCutsBurnsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do any of these apply to your injury?
+   */
+  woundUrgent?: (
+    "airway" | "bigBurn" | "siteBurn" | "chemical" | "electrical" | "deepCut" | "object" | "numb" | "badBite"
+  )[];
+  /**
+   * Is it a bite (or a scratch) from an animal or a person that broke the skin?
+   */
+  woundBite?: boolean;
+  /**
+   * Is the wound dirty (for example from soil, manure, rust or a bite), and have you not had all 5 tetanus jabs, or are you not sure?
+   */
+  woundDirty?: boolean;
+  /**
+   * Does it look infected: pus, or redness, swelling, warmth or pain that is spreading or getting worse?
+   */
+  woundInfected?: boolean;
+  /**
+   * Do you have a high temperature, or feel hot and shivery or generally unwell?
+   */
+  woundFever?: boolean;
+  /**
+   * Has the wound or burn not started to heal after 2 weeks?
+   */
+  woundSlow?: boolean;
+  /**
+   * How did it happen, where on your body is it, and is there anything else you want the practice to know?
+   */
+  woundOther?: string;
+}
+
+/**
  * Answers of Triage.DiarrhoeaVomiting (Diarrhoea or vomiting), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageDiarrhoeaVomitingAnswers {
@@ -1686,6 +1812,58 @@ export interface TriageEaracheAnswers {
    * Is the pain severe and getting worse despite painkillers?
    */
   earPainSevere?: boolean;
+}
+
+/**
+ * Answers of Triage.ErectileDysfunction (Erection problems (erectile dysfunction)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageErectileDysfunctionAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  edUrgent?: ("priapism" | "fracture" | "nerves")[];
+  /**
+   * Did the problem start suddenly after an injury to your penis, pelvis or back, or after an operation?
+   */
+  edSudden?: boolean;
+  /**
+   * Do you also get very thirsty, pee a lot, or get pain in your legs when you walk that eases when you rest?
+   */
+  edBody?: boolean;
+  /**
+   * Did the problem start after you began a new medicine or changed a dose?
+   */
+  edMedicine?: boolean;
+  /**
+   * How long has this been going on, and is there anything else you want the practice to know (for example stress, low mood, or changes in your relationship)?
+   */
+  edOther?: string;
 }
 
 /**
@@ -1970,6 +2148,58 @@ export interface TriageHayFeverAnswers {
    * Is there anything else you want the practice to know?
    */
   hayOther?: string;
+}
+
+/**
+ * Answers of Triage.HeadInjury (Head injury), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHeadInjuryAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Since the head injury, have you had any of these?
+   */
+  head999?: ("drowsy" | "fit" | "sight" | "fluid" | "weakness" | "highSpeed" | "wound")[];
+  /**
+   * Do any of these apply to you?
+   */
+  headAE?: ("knockedOut" | "vomited" | "headache" | "memory" | "behaviour" | "alcohol" | "bloodThinners" | "surgery")[];
+  /**
+   * Did the head injury happen in the last 7 days?
+   */
+  headRecent?: boolean;
+  /**
+   * Has it been more than 2 weeks since the injury, and do you still have symptoms such as headaches, dizziness, tiredness or problems concentrating?
+   */
+  headLingering?: boolean;
+  /**
+   * How did you hurt your head, and is there anything else you want the practice to know?
+   */
+  headOther?: string;
 }
 
 /**
@@ -2334,6 +2564,66 @@ export interface TriageJointMusclePainAnswers {
    * Did it start after an injury?
    */
   jointInjury?: boolean;
+}
+
+/**
+ * Answers of Triage.LegSwelling (Swollen ankles or painful calf), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageLegSwellingAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  legUrgent?: ("lungClot" | "coldLeg" | "sepsis")[];
+  /**
+   * Is just one leg affected, with a swollen, painful, warm or tender calf or thigh (the skin may look red or darker)?
+   */
+  legOneSided?: boolean;
+  /**
+   * Are both ankles or legs swollen and are you more breathless than usual, breathless when you lie flat, or waking at night short of breath?
+   */
+  legBothBreathless?: boolean;
+  /**
+   * Is the skin red or darker, hot and painful, and is it spreading?
+   */
+  legRedHot?: boolean;
+  /**
+   * Do you have a high temperature, or feel hot and shivery?
+   */
+  legFever?: boolean;
+  /**
+   * Do you have diabetes and a swollen, red or hot foot, or a wound on your foot?
+   */
+  legDiabetes?: boolean;
+  /**
+   * How long has it been swollen, and is there anything else you want the practice to know (for example a recent operation, long journey, pregnancy or new medicine)?
+   */
+  legOther?: string;
 }
 
 /**
@@ -2802,6 +3092,70 @@ export interface TriageNumbnessTinglingAnswers {
    * Is it getting worse or spreading?
    */
   ntWorse?: boolean;
+}
+
+/**
+ * Answers of Triage.Palpitations (Heart palpitations), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriagePalpitationsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * With the palpitations, have you had any of these now or in the last 24 hours?
+   */
+  palpUrgent?: ("chestPain" | "breathless" | "fainted")[];
+  /**
+   * Is your heart beating fast, pounding or irregular right now, and has it not settled within 15 minutes?
+   */
+  palpNow?: boolean;
+  /**
+   * Do you feel dizzy or light-headed when the palpitations happen?
+   */
+  palpDizzy?: boolean;
+  /**
+   * Do the palpitations come on while you are exercising or exerting yourself?
+   */
+  palpExercise?: boolean;
+  /**
+   * Do you have a heart condition (for example heart failure, a heart valve problem, or a past heart attack or heart operation)?
+   */
+  palpHeart?: boolean;
+  /**
+   * Has anyone in your family died suddenly under the age of 40 from a heart problem, or been told they have an inherited heart condition?
+   */
+  palpFamily?: boolean;
+  /**
+   * Are the palpitations lasting longer, happening more often or getting worse?
+   */
+  palpWorse?: boolean;
+  /**
+   * How long do the palpitations last, how often do they happen, and is there anything else you want the practice to know?
+   */
+  palpOther?: string;
 }
 
 /**
@@ -3984,6 +4338,7 @@ export interface PathwayAnswersById {
   "Triage.BackPain": TriageBackPainAnswers;
   "Triage.Bleeding": TriageBleedingAnswers;
   "Triage.BloodInUrine": TriageBloodInUrineAnswers;
+  "Triage.BowelChange": TriageBowelChangeAnswers;
   "Triage.BreastLump": TriageBreastLumpAnswers;
   "Triage.Breathlessness": TriageBreathlessnessAnswers;
   "Triage.ChestPain": TriageChestPainAnswers;
@@ -3991,20 +4346,24 @@ export interface PathwayAnswersById {
   "Triage.Constipation": TriageConstipationAnswers;
   "Triage.Contraception": TriageContraceptionAnswers;
   "Triage.CoughCold": TriageCoughColdAnswers;
+  "Triage.CutsBurns": TriageCutsBurnsAnswers;
   "Triage.DiarrhoeaVomiting": TriageDiarrhoeaVomitingAnswers;
   "Triage.Dizziness": TriageDizzinessAnswers;
   "Triage.Earache": TriageEaracheAnswers;
+  "Triage.ErectileDysfunction": TriageErectileDysfunctionAnswers;
   "Triage.EyeProblem": TriageEyeProblemAnswers;
   "Triage.Fainting": TriageFaintingAnswers;
   "Triage.Fever": TriageFeverAnswers;
   "Triage.Fits": TriageFitsAnswers;
   "Triage.HayFever": TriageHayFeverAnswers;
+  "Triage.HeadInjury": TriageHeadInjuryAnswers;
   "Triage.Headache": TriageHeadacheAnswers;
   "Triage.Heartburn": TriageHeartburnAnswers;
   "Triage.HighBloodPressure": TriageHighBloodPressureAnswers;
   "Triage.Impetigo": TriageImpetigoAnswers;
   "Triage.InsectBite": TriageInsectBiteAnswers;
   "Triage.JointMusclePain": TriageJointMusclePainAnswers;
+  "Triage.LegSwelling": TriageLegSwellingAnswers;
   "Triage.LowMoodAnxiety": TriageLowMoodAnxietyAnswers;
   "Triage.MedicationQuestion": TriageMedicationQuestionAnswers;
   "Triage.Menopause": TriageMenopauseAnswers;
@@ -4013,6 +4372,7 @@ export interface PathwayAnswersById {
   "Triage.NeckPain": TriageNeckPainAnswers;
   "Triage.Non_specific": TriageNonSpecificAnswers;
   "Triage.NumbnessTingling": TriageNumbnessTinglingAnswers;
+  "Triage.Palpitations": TriagePalpitationsAnswers;
   "Triage.Periods": TriagePeriodsAnswers;
   "Triage.Piles": TriagePilesAnswers;
   "Triage.PregnancyProblem": TriagePregnancyProblemAnswers;
@@ -4063,6 +4423,7 @@ export type GuidelineId =
   | "Triage.BackPain"
   | "Triage.Bleeding"
   | "Triage.BloodInUrine"
+  | "Triage.BowelChange"
   | "Triage.BreastLump"
   | "Triage.Breathlessness"
   | "Triage.ChestPain"
@@ -4070,20 +4431,24 @@ export type GuidelineId =
   | "Triage.Constipation"
   | "Triage.Contraception"
   | "Triage.CoughCold"
+  | "Triage.CutsBurns"
   | "Triage.DiarrhoeaVomiting"
   | "Triage.Dizziness"
   | "Triage.Earache"
+  | "Triage.ErectileDysfunction"
   | "Triage.EyeProblem"
   | "Triage.Fainting"
   | "Triage.Fever"
   | "Triage.Fits"
   | "Triage.HayFever"
+  | "Triage.HeadInjury"
   | "Triage.Headache"
   | "Triage.Heartburn"
   | "Triage.HighBloodPressure"
   | "Triage.Impetigo"
   | "Triage.InsectBite"
   | "Triage.JointMusclePain"
+  | "Triage.LegSwelling"
   | "Triage.LowMoodAnxiety"
   | "Triage.MedicationQuestion"
   | "Triage.Menopause"
@@ -4092,6 +4457,7 @@ export type GuidelineId =
   | "Triage.NeckPain"
   | "Triage.Non_specific"
   | "Triage.NumbnessTingling"
+  | "Triage.Palpitations"
   | "Triage.Periods"
   | "Triage.Piles"
   | "Triage.PregnancyProblem"
@@ -4113,4 +4479,4 @@ export type GuidelineId =
   | "Triage.VomitingBlood"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.HeadInjury", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
