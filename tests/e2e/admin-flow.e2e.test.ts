@@ -4,7 +4,7 @@ import { axeViolations, launchBrowser, openPage } from './harness';
 import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
 import { AMELIA, clickButton, declineLogin, passEmergencyCheck, demoPatient, fillContact, fillDetails, reachForm, reachPostcodeNotFound, type DemoPatient } from './admin-steps';
 import { ADMIN_FORMS, fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
-import { prune, type FormData } from '../../renderer/core/index';
+import { prune, toWire, type FormData } from '../../renderer/core/index';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -377,7 +377,8 @@ describe('every admin form sent end to end', () => {
     const stored = (await practiceRequests()).find((r) => r.formType === formType);
     expect(stored, `${formType} stored`).toBeDefined();
     const params = { patientAge: 41, askPharmacyPostcode: false };
-    const expected = prune(doc, answers, params).data;
+    // As the API takes them: a sendAs valueLabel answer is stored as { value, label } entries (spec row 5).
+    const expected = toWire(doc, prune(doc, answers, params).data);
     expect(Object.keys(expected).length).toBeGreaterThan(0);
     for (const field of Object.keys(doc.schema.properties)) {
       if (field in expected) expect(stored!.body[field], `${formType}.${field}`).toEqual(expected[field]);
