@@ -231,6 +231,69 @@ describe('medical request journey in Chromium', () => {
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('flow:triage'))).toBeNull();
   });
 
+  it('Cancel on "In your own words" and "Send your request?" asks first; "No" keeps every answer on screen (issue 27)', { timeout: 180_000 }, async () => {
+    const doc = loadPathway('Triage.SoreThroat');
+    const ex = doc.examples!.find((e) => e.name === 'Fever, pus and quick onset')!;
+    const { page } = await openPage(browser);
+    await startPathway(page, 'my throat hurts when I swallow', doc.label);
+    await answerQuestionnaire(page, doc, ex.answers, patientParams(AMELIA));
+    await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
+    const need = page.getByRole('combobox', { name: /What do you hope for from the practice/ });
+    const more = page.getByRole('textbox', { name: /Is there anything else it would help the practice to know/ });
+    await need.selectOption({ label: 'I need advice' });
+    await more.fill('It started after a cold.');
+    const dialog = page.getByRole('dialog', { name: 'Discard your request?' });
+    const no = dialog.getByRole('button', { name: 'No, go back to my request' });
+    await form(page).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, go back to my request');
+    await expectAccessible(page, 'discard your request? on your own words');
+    await no.click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/triage/your-own-words');
+    expect(await need.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('I need advice');
+    expect(await more.inputValue()).toBe('It started after a cold.');
+    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Send your request?' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor();
+    await no.click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/triage/complete');
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Yes, discard my request' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('flow:triage'))).toBeNull();
+    expect(await practiceRequests()).toEqual([]);
+  });
+
+  it('Cancel on booking after a questionnaire asks before the answered request goes (issue 27)', { timeout: 180_000 }, async () => {
+    const doc = loadPathway('Triage.BackPain');
+    const ex = doc.examples!.find((e) => e.name === 'Leg numbness')!;
+    const { page } = await openPage(browser);
+    await startPathway(page, 'lower back pain after lifting', doc.label);
+    await answerQuestionnaire(page, doc, ex.answers, patientParams(AMELIA));
+    await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
+    await page.getByRole('combobox', { name: /What do you hope for from the practice/ }).selectOption({ label: 'I need advice' });
+    await page.getByRole('textbox', { name: /Is there anything else it would help the practice to know/ }).fill('No');
+    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/appointment/book-appointment');
+    await page.locator('.app-booking-time').first().waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Discard your request?' });
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor();
+    await expectAccessible(page, 'discard your request? on booking');
+    await dialog.getByRole('button', { name: 'No, go back to my request' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/appointment/book-appointment');
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('flow:booking'))) ?? '{}')).toHaveProperty('request.mode', 'symptom-assessment');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Yes, discard my request' }).click();
+    await page.waitForURL((url) => url.pathname !== '/appointment/book-appointment');
+    expect(await practiceRequests()).toEqual([]);
+  });
+
   it('a 412 mid-questionnaire turns the medical service off and shows the service-closed screen', { timeout: 120_000 }, async () => {
     const doc = loadPathway('Triage.SoreThroat');
     const { page } = await openPage(browser);
