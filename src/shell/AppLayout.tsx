@@ -2,6 +2,7 @@ import { Footer, SkipLink } from 'nhsuk-react-components';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
+import { DiscardRequestDialog } from '../flows/DiscardRequestDialog';
 import { ErrorNotificationsProvider, NotificationList } from '../errors/ErrorNotifications';
 import { hashRouteTarget } from '../routing/routeTable';
 import { ServiceOverrideProvider } from '../settings/serviceStatus';
@@ -91,6 +92,7 @@ export function AppLayout() {
           <PageFrame>
             <NotificationList />
             <Outlet />
+            <DiscardRequestDialog />
           </PageFrame>
         </ErrorNotificationsProvider>
       </ServiceOverrideProvider>

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
 import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
-import { AMELIA, clickButton, declineLogin, passEmergencyCheck, demoPatient, fillContact, fillDetails, reachForm, reachPostcodeNotFound, type DemoPatient } from './admin-steps';
+import { AMELIA, clickButton, confirmDiscard, declineLogin, passEmergencyCheck, demoPatient, fillContact, fillDetails, reachForm, reachPostcodeNotFound, type DemoPatient } from './admin-steps';
 import { ADMIN_FORMS, fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
 import { prune, toWire, type FormData } from '../../renderer/core/index';
 
@@ -300,6 +300,7 @@ describe('admin request journey in Chromium', () => {
     await page.getByRole('heading', { name: 'Do you want to use NHS login?' }).waitFor();
     expect(await page.locator('.nhsuk-back-link').count()).toBe(1);
     await clickButton(page, 'Cancel');
+    await confirmDiscard(page);
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
     await passEmergencyCheck(page);
@@ -310,6 +311,7 @@ describe('admin request journey in Chromium', () => {
     expect(await page.locator('.nhsuk-back-link').count()).toBe(1);
     await expectAccessible(page, 'logged-in short form with Cancel');
     await clickButton(page, 'Cancel');
+    await confirmDiscard(page);
     await page.waitForURL((url) => url.pathname === '/');
     expect(await practiceRequests()).toEqual([]);
   });

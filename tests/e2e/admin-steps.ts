@@ -38,6 +38,11 @@ export async function clickButton(page: Page, name: string | RegExp): Promise<vo
   await page.getByRole('button', { name, exact: typeof name === 'string' }).click();
 }
 
+/** Cancel on a step that holds answers asks first (issue 27): "Yes, discard my request". */
+export async function confirmDiscard(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: 'Discard your request?' }).getByRole('button', { name: 'Yes, discard my request' }).click();
+}
+
 /** A journey opened by a deep link meets the emergency symptoms screen first (once per journey). */
 export async function passEmergencyCheck(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Call 999 for help if you have any of these' }).waitFor();

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice, setControls } from './practice-controls';
-import { AMELIA, clickButton, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck, reachForm, reachPostcodeNotFound } from './admin-steps';
+import { AMELIA, clickButton, confirmDiscard, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck, reachForm, reachPostcodeNotFound } from './admin-steps';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,11 +46,45 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     const { page } = await openPage(browser);
     await reachForm(page, 'OTHER_ENQUIRY');
     await clickButton(page, 'Cancel');
+    await confirmDiscard(page);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     // It used to bounce to the login choice of the same form.
     expect(await page.getByRole('heading', { name: 'Do you want to use NHS login?' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(await flowKeys(page)).toEqual([]);
+  });
+
+  it('1b. Cancel on an answered admin form asks first: "No" keeps every answer on screen, "Yes" discards (issue 27)', async () => {
+    const { page } = await openPage(browser);
+    await reachForm(page, 'OTHER_ENQUIRY');
+    await fillOtherEnquiry(page, 'Can I collect my sick note on Friday?');
+    const url = page.url();
+    await clickButton(page, 'Cancel');
+    const dialog = page.getByRole('dialog', { name: 'Discard your request?' });
+    await dialog.waitFor();
+    await dialog.getByText('If you cancel now, your answers will be deleted and your request will not be sent to the practice.').waitFor();
+    // Opens on the safe choice: Enter by habit keeps the request.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, go back to my request');
+    expect(await axeViolations(page), 'discard your request?').toEqual([]);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(url);
+    // Focus goes back to Cancel, and every answer is still there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    expect(await page.getByLabel('Medication', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel(/^Details of your enquiry/).inputValue()).toBe('Can I collect my sick note on Friday?');
+    expect(await page.getByLabel(/^I confirm my enquiry is not urgent/).isChecked()).toBe(true);
+    expect(await flowKeys(page)).toContain('flow:admin');
+    // Escape is "No" too.
+    await clickButton(page, 'Cancel');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel(/^Details of your enquiry/).inputValue()).toBe('Can I collect my sick note on Friday?');
+    await clickButton(page, 'Cancel');
+    await confirmDiscard(page);
+    await page.waitForURL((u) => u.pathname === '/');
     expect(await flowKeys(page)).toEqual([]);
   });
 

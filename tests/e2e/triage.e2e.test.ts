@@ -232,6 +232,120 @@ describe('medical request journey in Chromium', () => {
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('flow:triage'))).toBeNull();
   });
 
+  it('Cancel on "In your own words" and "Send your request?" asks first; "No" keeps every answer on screen (issue 27)', { timeout: 180_000 }, async () => {
+    const doc = loadPathway('Triage.DiarrhoeaVomiting');
+    const ex = doc.examples!.find((e) => e.name === 'Routine stomach bug')!;
+    const { page } = await openPage(browser);
+    await startPathway(page, 'diarrhoea and being sick', doc.label);
+    await answerQuestionnaire(page, doc, ex.answers, patientParams(AMELIA));
+    await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
+    const need = page.getByRole('combobox', { name: /What do you hope for from the practice/ });
+    const more = page.getByRole('textbox', { name: /Is there anything else it would help the practice to know/ });
+    await need.selectOption({ label: 'I need advice' });
+    await more.fill('It started after a cold.');
+    const dialog = page.getByRole('dialog', { name: 'Discard your request?' });
+    const no = dialog.getByRole('button', { name: 'No, go back to my request' });
+    await form(page).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, go back to my request');
+    await expectAccessible(page, 'discard your request? on your own words');
+    await no.click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/triage/your-own-words');
+    expect(await need.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('I need advice');
+    expect(await more.inputValue()).toBe('It started after a cold.');
+    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Send your request?' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor();
+    await no.click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/triage/complete');
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Yes, discard my request' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('flow:triage'))).toBeNull();
+    expect(await practiceRequests()).toEqual([]);
+  });
+
+  it('Cancel on booking after a questionnaire asks before the answered request goes (issue 27)', { timeout: 180_000 }, async () => {
+    const doc = loadPathway('Triage.BackPain');
+    const ex = doc.examples!.find((e) => e.name === 'Leg numbness')!;
+    const { page } = await openPage(browser);
+    await startPathway(page, 'lower back pain after lifting', doc.label);
+    await answerQuestionnaire(page, doc, ex.answers, patientParams(AMELIA));
+    await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
+    await page.getByRole('combobox', { name: /What do you hope for from the practice/ }).selectOption({ label: 'I need advice' });
+    await page.getByRole('textbox', { name: /Is there anything else it would help the practice to know/ }).fill('No');
+    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/appointment/book-appointment');
+    await page.locator('.app-booking-time').first().waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Discard your request?' });
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor();
+    await expectAccessible(page, 'discard your request? on booking');
+    await dialog.getByRole('button', { name: 'No, go back to my request' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/appointment/book-appointment');
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('flow:booking'))) ?? '{}')).toHaveProperty('request.mode', 'symptom-assessment');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Yes, discard my request' }).click();
+    await page.waitForURL((url) => url.pathname !== '/appointment/book-appointment');
+    expect(await practiceRequests()).toEqual([]);
+  });
+
+  it('each section is its own history entry and title with focus on its h1; Back shows the section before with its answers; Back from "In your own words" returns to the last section (issue 27)', { timeout: 180_000 }, async () => {
+    const doc = loadPathway('Triage.SoreThroat');
+    const ex = doc.examples!.find((e) => e.name === 'Fever, pus and quick onset')!;
+    const params = patientParams(AMELIA);
+    const result = { expected: {}, hiddenAfterAnswer: [], revealed: [] };
+    const { page } = await openPage(browser);
+    await startPathway(page, 'my throat hurts when I swallow', doc.label);
+    const onScreen = () => form(page).evaluate((f) => [...f.querySelectorAll<HTMLInputElement>('input, textarea')].filter((i) => (i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value !== '')).map((i) => `${i.id}=${i.value}`).sort());
+    const sectionInUrl = () => new URL(page.url()).searchParams.get('section');
+    const first = await currentSection(page, doc);
+    await expect.poll(sectionInUrl).toBe(first.id);
+    await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 1`);
+    await answerSection(page, doc, ex.answers, params, result);
+    const second = await currentSection(page, doc);
+    expect(second.id).not.toBe(first.id);
+    await expect.poll(sectionInUrl).toBe(second.id);
+    await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 2`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expectAccessible(page, 'questionnaire, second section');
+    // The browser's Back: section 1 again, with its answers, and no discard dialog.
+    await page.goBack();
+    await expect.poll(sectionInUrl).toBe(first.id);
+    await expect.poll(async () => (await currentSection(page, doc)).id).toBe(first.id);
+    expect(await page.getByRole('dialog', { name: 'Discard questionnaire' }).isVisible()).toBe(false);
+    await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 1`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect((await onScreen()).length).toBeGreaterThan(0);
+    // Next on it goes on to section 2 again, and the rest of the questionnaire as usual.
+    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await expect.poll(sectionInUrl).toBe(second.id);
+    let last = second.id;
+    for (let guard = 0; guard < 10 && new URL(page.url()).pathname === '/triage/questionnaire'; guard++) {
+      last = (await currentSection(page, doc)).id;
+      await answerSection(page, doc, ex.answers, params, result);
+    }
+    await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
+    // The Back link from "In your own words": the last section with its answers, never a blank first section.
+    await page.getByTestId('back-link').click();
+    await page.waitForURL((url) => url.pathname === '/triage/questionnaire');
+    await expect.poll(async () => (await currentSection(page, doc)).id).toBe(last);
+    expect(sectionInUrl()).toBe(last);
+    expect((await onScreen()).length).toBeGreaterThan(0);
+    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
+    // And the browser's Back does the same.
+    await form(page).waitFor();
+    await page.goBack();
+    await expect.poll(async () => (new URL(page.url()).pathname === '/triage/questionnaire' ? (await currentSection(page, doc)).id : '')).toBe(last);
+    expect((await onScreen()).length).toBeGreaterThan(0);
+  });
+
   it('a 412 mid-questionnaire turns the medical service off and shows the service-closed screen', { timeout: 120_000 }, async () => {
     const doc = loadPathway('Triage.SoreThroat');
     const { page } = await openPage(browser);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
-import { useLeaveFlow } from '../leaveFlow';
+import { useConfirmedLeave } from '../leaveFlow';
 import { useLeaveGuard } from '../../shell/useLeaveGuard';
 import { useFlowStore } from '../sessionFlowStore';
 import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow } from './adminFlow';
@@ -20,7 +20,8 @@ export default function AddContactDetailsPage() {
   const flow = useFlowStore(adminFlow);
   const navigate = useNavigate();
   const send = useAdminSender();
-  const leave = useLeaveFlow();
+  // Cancel asks before the answers go (one dialog for every step: leaveFlow.ts).
+  const leave = useConfirmedLeave();
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const pending = flow.pending;

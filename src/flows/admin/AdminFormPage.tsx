@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
-import { useLeaveFlow } from '../leaveFlow';
+import { useConfirmedLeave } from '../leaveFlow';
 import { SchemaForm, resolveParameters, toWire, type FormData } from '../../../renderer/index';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { loadForm, type LoadedForm } from '../../forms/loadForm';
@@ -29,7 +29,8 @@ export default function AdminFormPage() {
   const [notice, setNotice] = useState<string>();
   // The EPS form's pharmacy postcode: focus goes back to it after "Postcode not found" → No.
   const postcode = usePostcodeCheck('field-pharmacyPostcode');
-  const leave = useLeaveFlow();
+  // Cancel asks before the answers go (one dialog for every step: leaveFlow.ts).
+  const leave = useConfirmedLeave();
   const [searchParams, setSearchParams] = useSearchParams();
   // Each page of the form is its own history entry (`&page=2`), so the back link and the
   // browser's Back agree; the first page has no `page`.

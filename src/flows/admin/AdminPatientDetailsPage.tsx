@@ -1,6 +1,6 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
-import { useLeaveFlow } from '../leaveFlow';
+import { useConfirmedLeave } from '../leaveFlow';
 import { ADMIN_FLOW, CHANGE_OF_CONTACT_DETAILS, adminFlow, clearAdminFlow } from './adminFlow';
 import { useAdminFormAccess } from './useAdminForm';
 
@@ -8,7 +8,8 @@ import { useAdminFormAccess } from './useAdminForm';
 export default function AdminPatientDetailsPage() {
   const access = useAdminFormAccess();
   const navigate = useNavigate();
-  const leave = useLeaveFlow();
+  // Cancel asks before the answers go (one dialog for every step: leaveFlow.ts).
+  const leave = useConfirmedLeave();
   if (access.kind === 'home') return <Navigate to="/" replace />;
   if (access.kind === 'menu') return <Navigate to="/admin-request" replace />;
   const next = access.type === CHANGE_OF_CONTACT_DETAILS ? '/change-of-contact-details' : `/admin-request/form?request=${access.type}`;

@@ -1,4 +1,5 @@
 import { clearTriageFlow } from '../triage/triageFlow';
+import { confirmDiscard } from '../leaveFlow';
 import { endJourney } from '../emergencyCheck';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -263,10 +264,12 @@ function BookingScreen({ request }: { request: BookingRequest }) {
     carryOut(mapped, outcome.error);
   };
 
-  const cancel = () => {
+  const leave = () => {
     clearBooking();
     void navigate(cancelPathOf(request));
   };
+  // After a questionnaire (medical or eligibility), Cancel throws the answered request away: ask first (leaveFlow.ts).
+  const cancel = () => (request.mode === 'symptom-assessment' || request.mode === 'eligibility' ? confirmDiscard(leave) : leave());
 
   const chosenOf = (kind: 'sites' | 'holders'): FilterOption[] => options[kind].filter((o) => filters[kind].includes(o.value));
 

@@ -1,8 +1,9 @@
 import { cancelTarget } from '../eligibility/eligibilityFlow';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
+import { Navigate, useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm, toObservations, type FormData } from '../../../renderer/index';
-import { continueExecution, getExecution, getGuideline, isAiLed, putCustomData, stopExecution, type Execution, type StartRefusal } from '../../api/engine';
+import { continueExecution, getExecution, getGuideline, isAiLed, putCustomData, stopExecution, type Execution, type ExecutionSection, type StartRefusal } from '../../api/engine';
+import { usePageTitle } from '../../shell/usePageTitle';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { useNotifications } from '../../errors/ErrorNotifications';
@@ -39,6 +40,11 @@ export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
 export const DISCARD_TITLE = 'Discard questionnaire';
 export const REFUSAL_TITLE = 'Please check your selection and try again';
 
+/** The page title of a section: the engine numbers sections as they are shown and does not know how many are left. */
+export function sectionTitle(label: string | undefined, number: number): string {
+  return label ? `${label} — question ${number}` : `Questionnaire — question ${number}`;
+}
+
 export const REFUSAL_MESSAGES: Record<StartRefusal, string> = {
   RESTRICTED_BY_AGE: 'This option is not suitable for the age of the person the request is for. Please go back and choose another option.',
   RESTRICTED_BY_SEX: 'This option is not suitable for the sex at birth of the person the request is for. Please go back and choose another option.',
@@ -48,8 +54,10 @@ export const REFUSAL_MESSAGES: Record<StartRefusal, string> = {
 /**
  * /triage/questionnaire: one section per page, drawn by the renderer from the section document
  * the engine sends. Answers typed but not sent are kept in the flow (sessionStorage) so a
- * reload shows the same section with the same answers; sections never have their own URL, so
- * the browser's back button cannot send one again (it asks to discard the questionnaire instead).
+ * reload shows the same section with the same answers. Each section is its own history entry
+ * (`?section=<id>`) and title ("<pathway> — question N"): Back (link or browser) shows the
+ * section before with the answers sent, and only Next sends anything, so going back never sends
+ * a section again. Back from the first section asks to discard the questionnaire.
  */
 export default function QuestionnairePage() {
   const current = useFlowStore(triageFlow);
@@ -78,6 +86,19 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
   const leaving = useRef(false);
   const execution = flow.execution;
   const inProgress = execution?.status === 'IN_PROGRESS';
+  const [search, setSearch] = useSearchParams();
+  const wanted = search.get('section');
+  const answered = flow.answered ?? [];
+  const current = execution?.section ?? undefined;
+  // Back to a section answered before: its document and the answers sent, kept in the flow.
+  const earlier = wanted && wanted !== current?.id ? answered.find((a) => a.section.id === wanted) : undefined;
+  const shown: ExecutionSection | undefined = earlier?.section ?? (inProgress ? current : undefined);
+  usePageTitle(shown ? sectionTitle(flow.selection?.label, shown.number) : undefined);
+  // The address names the section on screen: a section not (or no longer) answered shows the current one.
+  useEffect(() => {
+    if (!inProgress || !current || earlier || wanted === current.id) return;
+    setSearch({ section: current.id }, { replace: true });
+  }, [inProgress, current, earlier, wanted, setSearch]);
 
   // The browser's leave prompt ("Reload page?") while answers could be lost.
   useEffect(() => {
@@ -188,8 +209,9 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       }
       // An appointment: the booking screen takes its request from startBooking (flow:booking).
       else if (next === BOOK_APPOINTMENT_PATH)
-        await navigate(handOverToBooking(triageFlow.get(), settings) ?? '/eligibility/something-went-wrong', { replace: true });
-      else await navigate(next, { replace: true });
+        await navigate(handOverToBooking(triageFlow.get(), settings) ?? '/eligibility/something-went-wrong');
+      // The next page (In your own words, booking, an outcome) is a new entry: Back returns to the last section with its answers.
+      else await navigate(next);
     },
     [checkService, navigate, serviceClosed, settings, useProxy],
   );
@@ -201,13 +223,13 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
   });
 
   function screenThenNext(answers: FormData) {
-    const section = execution?.section;
+    const section = shown;
     if (!section) return;
     words.screen(freeTextAnswers(section.document, answers), () => next(answers));
   }
 
   async function next(answers: FormData) {
-    const section = execution?.section;
+    const section = shown;
     if (!execution || !section) return;
     words.dismiss();
     setFailure(undefined);
@@ -222,10 +244,15 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       triageFlow.set((s) => {
         const drafts = { ...s.drafts };
         delete drafts[section.id];
-        return { ...s, execution: answer, drafts };
+        // Re-answering an earlier section drops the ones after it (the engine forgets them too).
+        const before = s.answered ?? [];
+        const at = before.findIndex((a) => a.section.id === section.id);
+        const kept = at >= 0 ? before.slice(0, at) : before;
+        return { ...s, execution: answer, drafts, finishedTriage: undefined, answered: [...kept, { section, answers }] };
       });
       if (answer.status === 'COMPLETED') await finish(answer);
-      else window.scrollTo(0, 0);
+      // The next section is a new history entry: the shell scrolls up, focuses its h1 and announces its title.
+      else if (answer.section) await navigate({ search: `?section=${encodeURIComponent(answer.section.id)}` });
       setBusy(undefined);
     } catch (error) {
       setBusy(undefined);
@@ -257,8 +284,27 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
     void leave(TRIAGE_START).then(clearTriageFlow);
   };
 
+  function sectionForm(shownSection: ExecutionSection, initialData: FormData) {
+    return (
+      <SchemaForm
+        key={`${shownSection.id}:${shownSection.number}`}
+        doc={shownSection.document}
+        params={shownSection.parameters}
+        initialData={initialData}
+        onChange={(data) => triageFlow.set((s) => ({ ...s, drafts: { ...s.drafts, [shownSection.id]: data } }))}
+        onSubmit={screenThenNext}
+        onCancel={() => setConfirmDiscard(true)}
+        submitLabel="Next"
+        banner={ANSWER_ALL_BANNER}
+        notice={busy === 'next' ? <Loading message={LOADING_MESSAGES.gettingNextQuestion} /> : undefined}
+      />
+    );
+  }
+
   let body;
-  if (execution && execution.status === 'COMPLETED' && flow.finishedTriage) {
+  if (earlier) {
+    body = words.card ?? sectionForm(earlier.section, flow.drafts[earlier.section.id] ?? earlier.answers);
+  } else if (execution && execution.status === 'COMPLETED' && flow.finishedTriage) {
     // Back here after the questionnaire was done: nothing to answer again.
     body = (
       <>
@@ -285,20 +331,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
   } else if (section && words.card) {
     body = words.card;
   } else if (section) {
-    body = (
-      <SchemaForm
-        key={`${section.id}:${section.number}`}
-        doc={section.document}
-        params={section.parameters}
-        initialData={flow.drafts[section.id] ?? (section.answers as FormData)}
-        onChange={(data) => triageFlow.set((s) => ({ ...s, drafts: { ...s.drafts, [section.id]: data } }))}
-        onSubmit={screenThenNext}
-        onCancel={() => setConfirmDiscard(true)}
-        submitLabel="Next"
-        banner={ANSWER_ALL_BANNER}
-        notice={busy === 'next' ? <Loading message={LOADING_MESSAGES.gettingNextQuestion} /> : undefined}
-      />
-    );
+    body = sectionForm(section, flow.drafts[section.id] ?? (section.answers as FormData));
   }
 
   return (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { confirmDiscard } from '../leaveFlow';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
 import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
@@ -83,10 +84,12 @@ export function TriageAddContactDetails({ flow }: { flow: TriageFlowState }) {
         })
       }
       onSendOnly={() => void sendOnly()}
-      onCancel={() => {
-        if (flow.execution) void stopExecution(flow.execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
-        void Promise.resolve(navigate('/')).then(clearTriageFlow);
-      }}
+      onCancel={() =>
+        confirmDiscard(() => {
+          if (flow.execution) void stopExecution(flow.execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
+          void Promise.resolve(navigate('/')).then(clearTriageFlow);
+        })
+      }
     />
   );
 }

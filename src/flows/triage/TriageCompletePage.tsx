@@ -1,4 +1,5 @@
 import { cancelTarget } from '../eligibility/eligibilityFlow';
+import { confirmDiscard } from '../leaveFlow';
 import { nationalPhone } from '../../components/phone';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -79,10 +80,12 @@ export default function TriageCompletePage() {
         <button
           type="button"
           className="nhsuk-button nhsuk-button--secondary"
-          onClick={() => {
-            if (flow.execution) void stopExecution(flow.execution.identifier, useProxy).catch(() => undefined);
-            void Promise.resolve(navigate(cancelTarget(flow.execution?.guidelineId))).then(clearTriageFlow);
-          }}
+          onClick={() =>
+            confirmDiscard(() => {
+              if (flow.execution) void stopExecution(flow.execution.identifier, useProxy).catch(() => undefined);
+              void Promise.resolve(navigate(cancelTarget(flow.execution?.guidelineId))).then(clearTriageFlow);
+            })
+          }
         >
           Cancel
         </button>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { confirmDiscard } from '../leaveFlow';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SchemaForm, type FormData, type FormDocument } from '../../../renderer/index';
 import PATIENT_CONTEXT from '../../../generated/forms/PATIENT_CONTEXT';
@@ -109,10 +110,12 @@ export default function YourOwnWordsPage() {
           }
           onSubmit={screenThenNext}
           submitLabel="Next"
-          onCancel={() => {
-            void stopExecution(execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
-            void Promise.resolve(navigate(cancelTarget(execution.guidelineId))).then(clearTriageFlow);
-          }}
+          onCancel={() =>
+            confirmDiscard(() => {
+              void stopExecution(execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
+              void Promise.resolve(navigate(cancelTarget(execution.guidelineId))).then(clearTriageFlow);
+            })
+          }
         />
       )}
     </>

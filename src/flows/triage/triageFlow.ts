@@ -1,7 +1,7 @@
 import { NONE_OF_THE_ABOVE, NONE_OF_THE_ABOVE_LABEL, type FormData, type FormDocument } from '../../../renderer/index';
 import type { UrgencyTier } from '../../../generated/types/api/urgency-tier';
 import { BOOK_APPOINTMENT_PATH } from '../booking/bookingRequest';
-import type { CustomDataEntry, Execution, Recommendation, StartRefusal } from '../../api/engine';
+import type { CustomDataEntry, Execution, ExecutionSection, Recommendation, StartRefusal } from '../../api/engine';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
 import type { AllSettings } from '../../settings/types';
@@ -50,6 +50,12 @@ export interface TriageFlowState {
   execution?: Execution;
   /** Answers typed on a section but not yet sent (kept over a reload), per section id. */
   drafts: Record<string, FormData>;
+  /**
+   * The sections answered so far, in order, each with the answers sent: Back (link or browser,
+   * `?section=<id>`) shows an earlier one again with its answers; Next on it re-answers it
+   * ($continue accepts a section shown before) and drops the ones after it.
+   */
+  answered?: Array<{ section: ExecutionSection; answers: FormData }>;
   labels: Record<string, QuestionLabel>;
   finishedTriage?: boolean;
   finishedOn?: string;
