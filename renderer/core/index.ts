@@ -36,3 +36,4 @@ export {
   type CompiledPhraseList,
 } from './phrases';
 export { toWire, fromWire, type ValueLabel } from './wire';
+export { nationalPhone } from './phone';

@@ -4,6 +4,7 @@ import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
+import { nationalPhone } from '../../renderer/core/index';
 
 export function readOperationalState(db: Db): OperationalState {
   const state = readSetting<OperationalState>(db, 'operational-state');
@@ -17,6 +18,12 @@ export function assertServiceOpen(db: Db, service: 'medical' | 'admin'): void {
   if (state.operationalStatus === 'SERVICE_OFF' || state.practiceCalendar === 'OUT_OF_HOURS') {
     throw new HttpError(412, 'Outside normal operating hours');
   }
+}
+
+function withNationalTelephone(clinic: unknown): unknown {
+  if (clinic === null || typeof clinic !== 'object' || Array.isArray(clinic)) return clinic;
+  const telephone = (clinic as { telephone?: unknown }).telephone;
+  return typeof telephone === 'string' ? { ...clinic, telephone: nationalPhone(telephone) } : clinic;
 }
 
 function queryList(value: unknown): string[] {
@@ -44,6 +51,8 @@ export function registerSettingsRoutes(app: FastifyInstance, { db }: ServerConte
     app.get(url, async () => {
       const value = readSetting(db, key);
       if (value === undefined) throw new Error(`setting ${key} missing`);
+      // The practice's number is shown in national format everywhere it appears (rules 5.1).
+      if (key === 'clinic') return withNationalTelephone(value);
       return value;
     });
   }

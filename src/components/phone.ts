@@ -1,11 +1,2 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-
-/**
- * A phone number as the app shows it back: national format ("07700 900123", "0113 496 0000")
- * for a valid UK number however it was typed (+44…, no spaces…); anything else as given, trimmed.
- */
-export function nationalPhone(value: string): string {
-  const trimmed = value.trim();
-  const parsed = parsePhoneNumberFromString(trimmed, 'GB');
-  return parsed && parsed.isValid() && parsed.country === 'GB' ? parsed.formatNational() : trimmed;
-}
+// The app's phone formatting is renderer/core's (the server formats the practice's number with it too).
+export { nationalPhone } from '../../renderer/core/index';

@@ -3,7 +3,6 @@ import useSWR, { mutate, preload, type SWRConfiguration } from 'swr';
 import { LOGIN_PATHS, SETTINGS_PATHS, fetchSettingsSet, getUserInfo, isLoggedIn } from '../api/index';
 import { deriveFeatures, type Features } from '../routing/gating';
 import { SETTINGS_DEFAULTS } from './defaults';
-import { nationalPhone } from '../components/phone';
 import type { AllSettings, NhsUserInfo } from './types';
 
 const SWR_OPTIONS: SWRConfiguration = {
@@ -32,13 +31,9 @@ export function withDefaults<K extends Key>(key: K, data: unknown): AllSettings[
   if (data === undefined || data === null) return fallback;
   if (Array.isArray(fallback)) return (Array.isArray(data) ? data : fallback) as AllSettings[K];
   if (typeof data !== 'object' || Array.isArray(data)) return fallback;
-  const merged = { ...fallback, ...(data as object) } as AllSettings[K];
-  // The practice's number is shown in national format everywhere it appears (rules 5.1).
-  if (key === 'clinic') {
-    const clinic = merged as AllSettings['clinic'];
-    if (typeof clinic.telephone === 'string') return { ...clinic, telephone: nationalPhone(clinic.telephone) } as AllSettings[K];
-  }
-  return merged;
+  // The practice's number arrives in national format (server/routes/settings.ts formats it), so
+  // the home page does not ship libphonenumber-js.
+  return { ...fallback, ...(data as object) } as AllSettings[K];
 }
 
 function useSet<K extends Key>(key: K) {

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { nationalPhone } from '../../../src/components/phone';
 import { makeReceipt, replyLine } from '../../../src/flows/admin/receipt';
-import { withDefaults } from '../../../src/settings/useSettings';
 
 const PATIENT = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP' };
 
@@ -39,7 +38,4 @@ describe('phone numbers in national format', () => {
     );
   });
 
-  it("the practice's number (clinic settings) is shown in national format", () => {
-    expect(withDefaults('clinic', { name: 'Demo', telephone: '+441134960000' }).telephone).toBe('0113 496 0000');
-  });
 });
