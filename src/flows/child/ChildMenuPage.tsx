@@ -1,3 +1,4 @@
+import { SymptomSearchForm } from '../../search/SymptomSearchForm';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
 import { searchEmergencies } from '../../screening/phraseList';
@@ -161,29 +162,15 @@ export default function ChildMenuPage() {
         <p data-testid="no-child-options">No options found. Please contact the practice.</p>
       ) : (
         <>
-          <form role="search" onSubmit={submit} className="app-triage-search" aria-label="Search the child's symptoms">
-            <div className="nhsuk-form-group">
-              <label className="nhsuk-label nhsuk-label--s" htmlFor="child-symptom-search">
-                Search for the child&apos;s symptom or problem, in your own words
-              </label>
-              <div className="nhsuk-hint" id="child-symptom-search-hint">
-                For example: not feeding, high temperature, bumped head, earache
-              </div>
-              <input
-                className="nhsuk-input"
-                id="child-symptom-search"
-                name="child-symptom-search"
-                type="search"
-                autoComplete="off"
-                aria-describedby="child-symptom-search-hint"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </div>
-            <button className="nhsuk-button" type="submit" disabled={text.trim() === ''}>
-              Search
-            </button>
-          </form>
+          <SymptomSearchForm
+            id="child-symptom-search"
+            label={"Search for the child's symptom or problem, in your own words"}
+            hint="For example: not feeding, high temperature, bumped head, earache"
+            value={text}
+            onChange={setText}
+            onSubmit={submit}
+            ariaLabel="Search the child's symptoms"
+          />
           {/* Words that may mean an emergency ("not breathing", "floppy") meet 999 / A&E before any result. */}
           <EmergencySearchCard key={searched?.term ?? ''} matches={searched ? searchEmergencies(searched.term) : []} focus={searchedNow} />
           <div aria-live="polite" data-testid="child-search-results">

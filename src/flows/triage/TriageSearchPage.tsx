@@ -1,3 +1,4 @@
+import { SymptomSearchForm } from '../../search/SymptomSearchForm';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
@@ -101,29 +102,14 @@ export default function TriageSearchPage() {
         </div>
       ) : (
         <>
-          <form role="search" onSubmit={submit} className="app-triage-search">
-            <div className="nhsuk-form-group">
-              <label className="nhsuk-label nhsuk-label--s" htmlFor="symptom-search">
-                Search for your symptom or condition, in your own words
-              </label>
-              <div className="nhsuk-hint" id="symptom-search-hint">
-                For example: sore throat, back pain, rash
-              </div>
-              <input
-                className="nhsuk-input"
-                id="symptom-search"
-                name="symptom-search"
-                type="search"
-                autoComplete="off"
-                aria-describedby="symptom-search-hint"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </div>
-            <button className="nhsuk-button" type="submit" disabled={text.trim() === ''}>
-              Search
-            </button>
-          </form>
+          <SymptomSearchForm
+            id="symptom-search"
+            label="Search for your symptom or condition, in your own words"
+            hint="For example: sore throat, back pain, rash"
+            value={text}
+            onChange={setText}
+            onSubmit={submit}
+          />
           <EmergencySearchCard key={term} matches={emergencies} focus={searchedNow} />
           <div aria-live="polite" data-testid="search-results">
             {prompt ? (
