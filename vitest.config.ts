@@ -19,7 +19,18 @@ export default defineConfig({
     // memory; integration tests start real servers, processes and crashes. `vitest run` runs both.
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'], exclude: ['tests/integration/scale/**'] } },
+      // The store's tests again on a real PostgreSQL the run starts (Debian's postgresql,
+      // scripts/lib/postgres.mjs), plus the tests of several instances on one database.
+      {
+        extends: true,
+        test: {
+          name: 'integration-pg',
+          include: ['tests/integration/store/**/*.test.ts', 'tests/integration/scale/**/*.test.ts'],
+          globalSetup: ['tests/integration/pg-global-setup.ts'],
+          env: { STORE: 'postgres' },
+        },
+      },
     ],
   },
 });

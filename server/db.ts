@@ -11,7 +11,7 @@ export type Db = Database.Database;
  * Schema migrations, applied in order; `user_version` records how many have run.
  * Append only: never edit a migration that has shipped.
  */
-const MIGRATIONS: string[] = [
+export const MIGRATIONS: string[] = [
   `CREATE TABLE settings (
      key TEXT PRIMARY KEY,
      value TEXT NOT NULL

@@ -7,7 +7,7 @@ import type { Db } from '../db.js';
  * One slot, one patient: appt_one_patient_per_slot lets at most one active (BOOKED or
  * RESCHEDULED) appointment name a slot, so even a bug in the booking code cannot double-book.
  */
-const APPOINTMENT_MIGRATIONS: string[] = [
+export const APPOINTMENT_MIGRATIONS: string[] = [
   `CREATE TABLE appt_sites (
      identifier TEXT PRIMARY KEY,
      label TEXT NOT NULL,

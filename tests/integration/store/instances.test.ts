@@ -1,0 +1,65 @@
+// Guarantees that hold in the database, not in one process: several connections (instances'
+// pools on PostgreSQL; connections to one file on SQLite) racing on the same rows.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation, type Sql } from '../../../server/store/index.js';
+import { STORE, testStore } from './stores.js';
+
+let t: Awaited<ReturnType<typeof testStore>>;
+let instances: Sql[];
+beforeAll(async () => {
+  t = await testStore();
+  instances = [t.store, await t.another(), await t.another()];
+});
+afterAll(() => t?.cleanup());
+
+describe(`across instances (${STORE})`, () => {
+  it('one slot, one patient: 50 concurrent bookings of one slot over 3 connections → exactly 1 stored', async () => {
+    const slot = randomUUID();
+    const db0 = instances[0]!;
+    await db0.run("INSERT INTO appt_sites (identifier, label, epr_source, virtual, tier, position) VALUES ('t-site', 'Test site', 'EMIS', 0, 1, 99) ON CONFLICT (identifier) DO NOTHING");
+    await db0.run("INSERT INTO appt_slot_types (id, description, consultation_type, virtual, patient_can_change, position) VALUES ('t-type', 'Test', 'F2F', 0, 1, 99) ON CONFLICT (id) DO NOTHING");
+    await db0.run("INSERT INTO appt_session_holders (ref_id, name, role, position) VALUES ('t-holder', 'Dr Test', 'GP', 99) ON CONFLICT (ref_id) DO NOTHING");
+    await db0.run(
+      "INSERT INTO appt_slots (id, site, holder, slot_type, date, start_time, end_time, start_ms, session_name, session_id) VALUES (?, 't-site', 't-holder', 't-type', '2030-01-07', '09:00', '09:10', ?, 'Morning', ?)",
+      [slot, 1_893_920_400_000, randomUUID()],
+    );
+    const consultationsBefore = (await db0.get<{ n: number }>('SELECT COUNT(*) AS n FROM appt_consultations'))!.n;
+    const now = new Date().toISOString();
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, async (_, i) => {
+        const db = instances[i % 3]!;
+        return db.tx(async (tx) => {
+          const consultation = randomUUID();
+          await tx.run("INSERT INTO appt_consultations (id, request_type, created_at) VALUES (?, 'CONSULTATION', ?)", [consultation, now]);
+          await tx.run(
+            "INSERT INTO appt_appointments (id, consultation_id, patient_key, patient, slot_id, status, selected_holders, booked_at, updated_at) VALUES (?, ?, ?, ?, ?, 'BOOKED', '[]', ?, ?)",
+            [randomUUID(), consultation, `k${i}`, `p${i}`, slot, now, now],
+          );
+        });
+      }),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(ok).toHaveLength(1);
+    expect(refused.every((r) => isUniqueViolation(r.reason))).toBe(true);
+    const n = await instances[1]!.get<{ n: number }>("SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id = ? AND status = 'BOOKED'", [slot]);
+    expect(n?.n).toBe(1);
+    // The losers' transactions rolled back whole: only the winner's consultation is left.
+    expect((await instances[2]!.get<{ n: number }>('SELECT COUNT(*) AS n FROM appt_consultations'))?.n).toBe(consultationsBefore + 1);
+  });
+
+  it('the same Idempotency-Key sent to two instances at once is stored once', async () => {
+    const key = randomUUID();
+    const insert = 'INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, 201, ?, ?) ON CONFLICT (key) DO NOTHING';
+    const answers = await Promise.all(instances.flatMap((db, i) => [db.run(insert, [key, 'h', `{"i":${i}}`, 'now']), db.run(insert, [key, 'h', `{"j":${i}}`, 'now'])]));
+    expect(answers.map((a) => a.changes).reduce((a, b) => a + b, 0)).toBe(1);
+    expect((await instances[0]!.get<{ n: number }>('SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?', [key]))?.n).toBe(1);
+  });
+
+  it('a counter bumped on every instance at once counts every bump (upsert … RETURNING n)', async () => {
+    const up = 'INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, client, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n';
+    const seen = await Promise.all(Array.from({ length: 60 }, (_, i) => instances[i % 3]!.get<{ n: number }>(up, ['api', '203.0.113.9', 42])));
+    expect(seen.map((r) => r!.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+});
