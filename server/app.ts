@@ -19,6 +19,7 @@ import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLim
 import { allowedHostNames, frameworkErrorOptions, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
 import { SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
 import { ensureStaffPassword, registerStaffGuard, StaffAuth } from './staff.js';
+import { isPostgresUrl, openStore, type Sql } from './store/index.js';
 import { createApiAjv } from './validation.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +27,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export interface ServerOptions {
   /** Folder holding the SQLite file; created and seeded when new. */
   dataDir: string;
+  /** postgres://… : the store is PostgreSQL (DATABASE_URL); else the SQLite file in dataDir. */
+  databaseUrl?: string;
   /** Folder of the built app (`vite build` output); without it only the API is served. */
   distDir?: string;
   /** Log requests (method, path without query, status, time); never bodies. */
@@ -81,6 +84,8 @@ export interface ServerOptions {
 export interface PracticeServer {
   app: FastifyInstance;
   db: Db;
+  /** The store (server/store): what the converted modules use; `db` is the SQLite connection under it. */
+  store: Sql;
   /** Sends the queued notifications; stopped when the app closes. */
   notifications: NotificationWorker;
   /** Start-up problems worth printing (missing form documents, missing form checker). */
@@ -97,6 +102,16 @@ export interface PracticeServer {
 
 /** API paths: an unknown one is a JSON 404, never the app's HTML. */
 const API_PREFIXES = ['/api/', '/nhs-login/', '/postcode/', '/practice/'];
+
+/**
+ * PostgreSQL is served once every module reads and writes through the store (server/store); while
+ * some still use the SQLite connection directly, a postgres:// URL would split the practice's data
+ * between two databases, so the server refuses it rather than start.
+ */
+function sqliteOnly(url: string | undefined): undefined {
+  if (isPostgresUrl(url)) throw new Error('DATABASE_URL=postgres://… is not served by this version yet: every module must be on the store first (docs/architecture.md "The store"). Unset DATABASE_URL to use the SQLite file.');
+  return undefined;
+}
 
 export async function buildServer(options: ServerOptions): Promise<PracticeServer> {
   const security: SecurityOptions = {
@@ -119,6 +134,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       : false,
   });
   const db = openDatabase(options.dataDir);
+  const store = await openStore({ databaseUrl: sqliteOnly(options.databaseUrl ?? process.env.DATABASE_URL), sqlite: db });
   setLimitScale(db, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
   ensureNotificationIndexes(db);
   const now = options.now ?? Date.now;
@@ -145,7 +161,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     clearInterval(sweepTimer);
     // The round in progress finishes and records its sends before the database closes.
     await notifications.stop();
-    db.close();
+    await store.close();
+    if (db.open) db.close();
   });
   // A stored submission (or booking…) queues its messages in its own transaction: look at the queue
   // as soon as it is answered rather than at the next poll, and only when something was queued (a
@@ -173,6 +190,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const engine = new GuidelineEngine(db, library);
   const baseCtx: Omit<ServerContext, 'rateLimiter'> = {
     db,
+    store,
     ajv,
     forms,
     formCore,
@@ -194,7 +212,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   registerSecurityHeaders(app, security);
   registerErrorHandler(app);
   registerStaffGuard(app, staff);
-  const rateLimiter = registerRateLimits(app, options.rateLimits ?? scaledRateLimits(DEFAULT_RATE_LIMITS, process.env.PRACTICE_RATE_LIMIT_SCALE));
+  const rateLimiter = registerRateLimits(app, store, options.rateLimits ?? scaledRateLimits(DEFAULT_RATE_LIMITS, process.env.PRACTICE_RATE_LIMIT_SCALE));
   const ctx: ServerContext = { ...baseCtx, rateLimiter };
   for (const register of ROUTE_MODULES) await register(app, ctx);
 
@@ -230,5 +248,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
 
   if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
-  return { app, db, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return { app, db, store, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }

@@ -5,10 +5,14 @@ import type { GuidelineEngine } from './engine/engine.js';
 import type { FormCore, FormDocuments } from './forms.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { StaffAuth } from './staff.js';
+import type { Sql } from './store/types.js';
 
 /** What every route module gets. */
 export interface ServerContext {
+  /** The SQLite connection of the modules not yet on `store` (docs/architecture.md "The store"). */
   db: Db;
+  /** The store (server/store): SQLite by default, PostgreSQL with DATABASE_URL. `store.ping()` answers readiness. */
+  store: Sql;
   ajv: Ajv;
   forms: FormDocuments;
   formCore: FormCore;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from './errors.js';
+import type { Sql } from './store/types.js';
 
 /**
  * Requests per minute per client (by IP address; see TRUST_PROXY in README.md) on each group of
@@ -74,33 +75,41 @@ export function scaledRateLimits(limits: Readonly<RateLimits>, scale: string | u
   return out;
 }
 
-/** Fixed one-minute windows per (group, client), in memory (one process; a restart forgets them). */
+/**
+ * One-minute windows per (group, client), counted in the store (table rate_limit_windows) so that
+ * every instance on one database counts a client together, and a restart forgets nothing. A
+ * window starts at the client's first request in the group and lasts a minute; one upsert counts
+ * a request and answers the count (both stores evaluate SET from the old row).
+ */
 export class RateCounter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private lastPrune = 0;
   constructor(
+    private readonly store: Sql,
     private readonly limits: Readonly<RateLimits>,
     private readonly now: () => number = Date.now,
     private readonly windowMs = 60_000,
   ) {}
 
   /** Counts one request; answers the seconds to wait when it is over the limit. */
-  take(group: RateLimitGroup, client: string): { max: number; retryAfter: number } | undefined {
+  async take(group: RateLimitGroup, client: string): Promise<{ max: number; retryAfter: number } | undefined> {
     const now = this.now();
-    const key = `${group}\u0000${client}`;
-    let w = this.windows.get(key);
-    if (!w || now - w.start >= this.windowMs) {
-      if (this.windows.size >= 50_000) this.prune(now);
-      w = { start: now, count: 0 };
-      this.windows.set(key, w);
+    const expired = now - this.windowMs;
+    const row = await this.store.get<{ n: number; window_start: number }>(
+      `INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1)
+       ON CONFLICT (bucket, client) DO UPDATE SET
+         n = CASE WHEN rate_limit_windows.window_start <= ? THEN 1 ELSE rate_limit_windows.n + 1 END,
+         window_start = CASE WHEN rate_limit_windows.window_start <= ? THEN ? ELSE rate_limit_windows.window_start END
+       RETURNING n, window_start`,
+      [group, client, now, expired, expired, now],
+    );
+    if (now - this.lastPrune >= this.windowMs) {
+      this.lastPrune = now;
+      // Windows long over are forgotten; a failure here only leaves rows for the next prune.
+      this.store.run('DELETE FROM rate_limit_windows WHERE window_start <= ?', [expired]).catch(() => undefined);
     }
-    w.count++;
     const max = this.limits[group];
-    if (w.count <= max) return undefined;
-    return { max, retryAfter: Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000)) };
-  }
-
-  private prune(now: number): void {
-    for (const [k, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(k);
+    if (!row || row.n <= max) return undefined;
+    return { max, retryAfter: Math.max(1, Math.ceil((row.window_start + this.windowMs - now) / 1000)) };
   }
 }
 
@@ -111,8 +120,8 @@ function tooMany(reply: FastifyReply, over: { max: number; retryAfter: number })
 }
 
 export interface RateLimiter {
-  /** Counts a request against a group for its client (the engine proxy counts the call it forwards); throws 429 past the limit. */
-  check(request: FastifyRequest, reply: FastifyReply, group: RateLimitGroup): void;
+  /** Counts a request against a group for its client (the engine proxy counts the call it forwards); rejects with 429 past the limit. */
+  check(request: FastifyRequest, reply: FastifyReply, group: RateLimitGroup): Promise<void>;
   /** Headers that mark the proxy's own in-process calls to the embedded engine, so they are not counted twice. */
   readonly internalHeaders: Readonly<Record<string, string>>;
 }
@@ -123,8 +132,8 @@ const INTERNAL_HEADER = 'x-practice-internal';
  * Limits on every route of a limited group, whichever file registers it (call this before the
  * routes). Past the limit: a 429 in the API's error shape, with `Retry-After`.
  */
-export function registerRateLimits(app: FastifyInstance, limits: Readonly<RateLimits>, now: () => number = Date.now): RateLimiter {
-  const counter = new RateCounter(limits, now);
+export function registerRateLimits(app: FastifyInstance, store: Sql, limits: Readonly<RateLimits>, now: () => number = Date.now): RateLimiter {
+  const counter = new RateCounter(store, limits, now);
   const secret = randomBytes(24).toString('hex');
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -146,14 +155,14 @@ export function registerRateLimits(app: FastifyInstance, limits: Readonly<RateLi
     for (const group of config?.limitGroups ?? []) {
       // A route registered for several methods counts each request in its own method's group only.
       if (group !== 'api' && rateLimitGroup(method, request.routeOptions.url ?? '') !== group) continue;
-      const over = counter.take(group, request.ip);
+      const over = await counter.take(group, request.ip);
       if (over) throw tooMany(reply, over);
     }
   });
   return {
-    check: (request, reply, group) => {
+    check: async (request, reply, group) => {
       if (internal(request)) return;
-      const over = counter.take(group, request.ip);
+      const over = await counter.take(group, request.ip);
       if (over) throw tooMany(reply, over);
     },
     internalHeaders: { [INTERNAL_HEADER]: secret },

@@ -134,7 +134,7 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
     if (problem) throw new HttpError(400, problem, { details: [{ path: '/path', message: problem }] });
     const method = request.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     // A $start through the proxy counts as a $start for this client (the call itself already counted as an engine call).
-    if (method === 'POST' && (target as string).split('?')[0]!.replace(/\/+$/, '').endsWith('/$start')) ctx.rateLimiter.check(request, reply, 'engineStart');
+    if (method === 'POST' && (target as string).split('?')[0]!.replace(/\/+$/, '').endsWith('/$start')) await ctx.rateLimiter.check(request, reply, 'engineStart');
     const headers = forwardedHeaders(request);
     // Of the practice's cookies only the engine key goes to the engine (and a new one comes back).
     const key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);

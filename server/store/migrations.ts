@@ -58,7 +58,7 @@ export function postgresBaseline(): string {
 export const MIGRATIONS: Migration[] = [
   { name: '0001-baseline', sql: { sqlite: '', postgres: postgresBaseline() } },
   // Rate limits counted in the store, so every instance counts the same client together
-  // (server/rate-limits.ts): one row per (group, client, window start), fixed one-minute windows.
+  // (server/rate-limits.ts): one row per (group, client), its one-minute window's start and count.
   {
     name: '0002-rate-limits',
     sql: `CREATE TABLE rate_limit_windows (
@@ -66,7 +66,7 @@ export const MIGRATIONS: Migration[] = [
        client TEXT NOT NULL,
        window_start BIGINT NOT NULL,
        n BIGINT NOT NULL,
-       PRIMARY KEY (bucket, client, window_start)
+       PRIMARY KEY (bucket, client)
      );
      CREATE INDEX rate_limit_windows_by_start ON rate_limit_windows (window_start);`,
   },

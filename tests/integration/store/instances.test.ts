@@ -2,6 +2,7 @@
 // pools on PostgreSQL; connections to one file on SQLite) racing on the same rows.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS, RateCounter } from '../../../server/rate-limits.js';
 import { isUniqueViolation, type Sql } from '../../../server/store/index.js';
 import { STORE, testStore } from './stores.js';
 
@@ -58,8 +59,27 @@ describe(`across instances (${STORE})`, () => {
   });
 
   it('a counter bumped on every instance at once counts every bump (upsert … RETURNING n)', async () => {
-    const up = 'INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, client, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n';
+    const up = 'INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, client) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n';
     const seen = await Promise.all(Array.from({ length: 60 }, (_, i) => instances[i % 3]!.get<{ n: number }>(up, ['api', '203.0.113.9', 42])));
     expect(seen.map((r) => r!.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+
+  it('a rate limit counts one client over two instances together: the limit trips when the calls are split', async () => {
+    let clock = 1_800_000_000_000;
+    const a = new RateCounter(instances[0]!, DEFAULT_RATE_LIMITS, () => clock);
+    const b = new RateCounter(instances[1]!, DEFAULT_RATE_LIMITS, () => clock);
+    const max = DEFAULT_RATE_LIMITS.signIn;
+    for (let i = 0; i < max; i++) expect(await (i % 2 ? a : b).take('signIn', '198.51.100.7'), `request ${i + 1}`).toBeUndefined();
+    clock += 15_000;
+    expect(await a.take('signIn', '198.51.100.7')).toEqual({ max, retryAfter: 45 });
+    expect(await b.take('signIn', '198.51.100.7')).toEqual({ max, retryAfter: 45 });
+    // Another client, and another group, have their own counts.
+    expect(await b.take('signIn', '198.51.100.8')).toBeUndefined();
+    expect(await a.take('nhsLogin', '198.51.100.7')).toBeUndefined();
+    // A minute after the window opened, a new one starts at 1.
+    clock += 45_000;
+    expect(await b.take('signIn', '198.51.100.7')).toBeUndefined();
+    const row = await instances[2]!.get<{ n: number }>('SELECT n FROM rate_limit_windows WHERE bucket = ? AND client = ?', ['signIn', '198.51.100.7']);
+    expect(row?.n).toBe(1);
   });
 });

@@ -36,7 +36,7 @@ describe(`the store (${STORE})`, () => {
   it('counts changed rows, and RETURNING works through run/get', async () => {
     expect((await store.run('UPDATE settings SET value = ? WHERE key = ?', ['"z"', 't-a'])).changes).toBe(1);
     expect((await store.run('UPDATE settings SET value = ? WHERE key = ?', ['"z"', 'nope'])).changes).toBe(0);
-    const up = 'INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, client, window_start) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n';
+    const up = 'INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, client) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n';
     expect(await store.get<{ n: number }>(up, ['b', 'c', 0])).toEqual({ n: 1 });
     expect(await store.get<{ n: number }>(up, ['b', 'c', 0])).toEqual({ n: 2 });
     expect((await store.run(up, ['b', 'c', 0])).changes).toBe(1);
