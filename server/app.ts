@@ -93,7 +93,7 @@ export interface PracticeServer {
   /** Every route as registered (method, URL pattern), whichever file added it: the fuzz test covers them all. */
   routes: Array<{ method: string; url: string }>;
   /** Deletes expired sessions (patients' and staff); runs every few minutes on its own. Answers how many. */
-  pruneSessions(): number;
+  pruneSessions(): Promise<number>;
   /** Deletes guideline executions past their retention (7 days after their last change); runs every hour on its own. Answers how many. */
   sweepExecutions(): number;
   /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
@@ -138,18 +138,19 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   setLimitScale(db, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
   ensureNotificationIndexes(db);
   const now = options.now ?? Date.now;
-  const staff = new StaffAuth({ db, apiToken: options.apiToken ?? process.env.PRACTICE_API_TOKEN, now });
-  const pruneSessions = () => staff.prune() + prunePatientSessions(db, now());
-  const pruneTimer = setInterval(pruneSessions, SESSION_PRUNE_INTERVAL_MS);
+  const staff = new StaffAuth({ db: store, apiToken: options.apiToken ?? process.env.PRACTICE_API_TOKEN, now });
+  const pruneSessions = async () => (await staff.prune()) + (await prunePatientSessions(store, now()));
+  // A failed prune (the store briefly away) leaves the rows for the next one.
+  const pruneTimer = setInterval(() => void pruneSessions().catch(() => undefined), SESSION_PRUNE_INTERVAL_MS);
   pruneTimer.unref();
-  pruneSessions();
+  await pruneSessions();
   // Guideline executions older than their retention go with their answers (server/engine/expiry.ts).
   ensureExecutionIndexes(db);
   const sweep = () => sweepExecutions(db, now());
   const sweepTimer = setInterval(sweep, EXECUTION_SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   sweep();
-  const generatedStaffPassword = await ensureStaffPassword(db, options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD);
+  const generatedStaffPassword = await ensureStaffPassword(store, options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD);
   const warnings: string[] = [];
   const chosen = options.notifications?.transport
     ? { transport: options.notifications.transport, warnings: [] }

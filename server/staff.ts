@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cookieHeader, readCookie, TOKEN_PATTERN } from './cookies.js';
-import type { Db } from './db.js';
+import type { Sql } from './store/types.js';
 import { errorBody } from './errors.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from './sessions.js';
 
@@ -41,16 +41,17 @@ export function isStaffReturnPath(path: string): boolean {
  * when it changed, which also ends every staff session), else the stored one, else a new random
  * one. Returns the password only when it was generated now, for the caller to print once.
  */
-export async function ensureStaffPassword(db: Db, fromEnv: string | undefined): Promise<string | undefined> {
-  const row = db.prepare('SELECT password_hash FROM staff_accounts WHERE username = ?').get(STAFF_USERNAME) as { password_hash: string } | undefined;
+export async function ensureStaffPassword(db: Sql, fromEnv: string | undefined): Promise<string | undefined> {
+  const row = await db.get<{ password_hash: string }>('SELECT password_hash FROM staff_accounts WHERE username = ?', [STAFF_USERNAME]);
   const store = async (password: string) => {
     const passwordHash = await hash(password);
-    db.transaction(() => {
-      db.prepare(
+    await db.tx(async (tx) => {
+      await tx.run(
         'INSERT INTO staff_accounts (username, password_hash, updated_at) VALUES (?, ?, ?) ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at',
-      ).run(STAFF_USERNAME, passwordHash, new Date().toISOString());
-      db.prepare('DELETE FROM staff_sessions WHERE username = ?').run(STAFF_USERNAME);
-    })();
+        [STAFF_USERNAME, passwordHash, new Date().toISOString()],
+      );
+      await tx.run('DELETE FROM staff_sessions WHERE username = ?', [STAFF_USERNAME]);
+    });
   };
   if (fromEnv !== undefined && fromEnv !== '') {
     if (!row || !(await verify(row.password_hash, fromEnv))) await store(fromEnv);
@@ -63,14 +64,14 @@ export async function ensureStaffPassword(db: Db, fromEnv: string | undefined): 
 }
 
 export interface StaffAuthOptions {
-  db: Db;
+  db: Sql;
   /** PRACTICE_API_TOKEN; undefined or empty → bearer access is off. */
   apiToken: string | undefined;
   now: () => number;
 }
 
 export class StaffAuth {
-  private readonly db: Db;
+  private readonly db: Sql;
   private readonly tokenDigest: Buffer | undefined;
   private readonly now: () => number;
 
@@ -91,7 +92,7 @@ export class StaffAuth {
 
   /** Checks the password against the stored argon2 hash; on success a new session token. */
   async signIn(password: string): Promise<string | undefined> {
-    const row = this.db.prepare('SELECT password_hash FROM staff_accounts WHERE username = ?').get(STAFF_USERNAME) as { password_hash: string } | undefined;
+    const row = await this.db.get<{ password_hash: string }>('SELECT password_hash FROM staff_accounts WHERE username = ?', [STAFF_USERNAME]);
     if (!row || password === '' || password.length > 1024) return undefined;
     let ok = false;
     try {
@@ -102,37 +103,35 @@ export class StaffAuth {
     if (!ok) return undefined;
     const token = randomBytes(32).toString('hex');
     const now = this.now();
-    this.db.prepare('INSERT INTO staff_sessions (token_hash, username, created_at, last_seen_at) VALUES (?, ?, ?, ?)').run(sha256(token).toString('hex'), STAFF_USERNAME, now, now);
+    await this.db.run('INSERT INTO staff_sessions (token_hash, username, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [sha256(token).toString('hex'), STAFF_USERNAME, now, now]);
     return token;
   }
 
   /** The session's user when the cookie names a live session (and marks it used); expired ones are deleted. */
-  sessionUser(request: FastifyRequest): string | undefined {
+  async sessionUser(request: FastifyRequest): Promise<string | undefined> {
     const token = readCookie(request, STAFF_COOKIE, TOKEN_PATTERN);
     if (!token) return undefined;
     const key = sha256(token).toString('hex');
-    const row = this.db.prepare('SELECT username, created_at, last_seen_at FROM staff_sessions WHERE token_hash = ?').get(key) as
-      | { username: string; created_at: number; last_seen_at: number }
-      | undefined;
+    const row = await this.db.get<{ username: string; created_at: number; last_seen_at: number }>('SELECT username, created_at, last_seen_at FROM staff_sessions WHERE token_hash = ?', [key]);
     if (!row) return undefined;
     const now = this.now();
     if (!sessionLive(row.created_at, row.last_seen_at, now)) {
-      this.db.prepare('DELETE FROM staff_sessions WHERE token_hash = ?').run(key);
+      await this.db.run('DELETE FROM staff_sessions WHERE token_hash = ?', [key]);
       return undefined;
     }
-    this.db.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE token_hash = ?').run(now, key);
+    await this.db.run('UPDATE staff_sessions SET last_seen_at = ? WHERE token_hash = ?', [now, key]);
     return row.username;
   }
 
-  signOut(request: FastifyRequest): void {
+  async signOut(request: FastifyRequest): Promise<void> {
     const token = readCookie(request, STAFF_COOKIE, TOKEN_PATTERN);
-    if (token) this.db.prepare('DELETE FROM staff_sessions WHERE token_hash = ?').run(sha256(token).toString('hex'));
+    if (token) await this.db.run('DELETE FROM staff_sessions WHERE token_hash = ?', [sha256(token).toString('hex')]);
   }
 
   /** Deletes expired staff sessions; answers how many. */
-  prune(): number {
+  async prune(): Promise<number> {
     const now = this.now();
-    return this.db.prepare('DELETE FROM staff_sessions WHERE created_at <= ? OR last_seen_at <= ?').run(now - SESSION_ABSOLUTE_MS, now - SESSION_IDLE_MS).changes;
+    return (await this.db.run('DELETE FROM staff_sessions WHERE created_at <= ? OR last_seen_at <= ?', [now - SESSION_ABSOLUTE_MS, now - SESSION_IDLE_MS])).changes;
   }
 }
 
@@ -159,7 +158,7 @@ export function registerStaffGuard(app: FastifyInstance, auth: StaffAuth): void 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = routedPath(request);
     if (!isStaffPath(path) || PUBLIC_STAFF_PATHS.has(path)) return;
-    if (auth.bearerValid(request) || auth.sessionUser(request) !== undefined) return;
+    if (auth.bearerValid(request) || (await auth.sessionUser(request)) !== undefined) return;
     const isApi = path.startsWith('/api/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       const back = request.url;

@@ -285,7 +285,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     if (linkUUID !== undefined) {
       by = { link: getLink(db, linkUUID) };
     } else {
-      const patientId = sessionPatientId(db, request);
+      const patientId = await sessionPatientId(ctx.store, request);
       if (!patientId) throw new HttpError(401, 'Unauthorised access');
       by = { patientKey: patientId };
     }

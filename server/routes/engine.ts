@@ -86,8 +86,8 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
     return digest(key);
   };
   /** Who asks for an execution: staff (bearer or session) see every one, a browser its own. */
-  const access = (request: FastifyRequest): ExecutionAccess => {
-    if (ctx.staff.bearerValid(request) || ctx.staff.sessionUser(request) !== undefined) return PRACTICE_ACCESS;
+  const access = async (request: FastifyRequest): Promise<ExecutionAccess> => {
+    if (ctx.staff.bearerValid(request) || (await ctx.staff.sessionUser(request)) !== undefined) return PRACTICE_ACCESS;
     const key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);
     // No key: an owner no row has, so the answer is the 404 of an unknown id.
     return { owner: key ? digest(key) : '' };
@@ -103,22 +103,22 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
     return reply.code(201).send(engine.start(id(request), request.body as StartBody, ownerForStart(request, reply)));
   });
 
-  app.get(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request), access(request)));
+  app.get(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request), await access(request)));
 
   app.post(exec('continue'), body('engine-continue-request'), async (request) => {
     assertServiceOpen(db, 'medical');
-    return engine.continue(id(request), request.body as ContinueBody, access(request));
+    return engine.continue(id(request), request.body as ContinueBody, await access(request));
   });
-  app.post(exec('stop'), async (request) => engine.stop(id(request), access(request)));
-  app.post(exec('finish'), body('engine-finish-request'), async (request) => engine.finish(id(request), (request.body ?? {}) as Feedback, access(request)));
+  app.post(exec('stop'), async (request) => engine.stop(id(request), await access(request)));
+  app.post(exec('finish'), body('engine-finish-request'), async (request) => engine.finish(id(request), (request.body ?? {}) as Feedback, await access(request)));
   for (const name of ['setCustomData', 'putCustomData', 'applyCustomData']) {
-    app.post(exec(name), body('engine-custom-data-request'), async (request) => engine.putCustomData(id(request), customDataEntries(request.body), access(request)));
+    app.post(exec(name), body('engine-custom-data-request'), async (request) => engine.putCustomData(id(request), customDataEntries(request.body), await access(request)));
   }
   app.post(exec('removeCustomData'), body('engine-remove-custom-data-request'), async (request) =>
-    engine.removeCustomData(id(request), (request.body as { keys: string[] }).keys, access(request)),
+    engine.removeCustomData(id(request), (request.body as { keys: string[] }).keys, await access(request)),
   );
-  app.post(exec('clearCustomData'), async (request) => engine.clearCustomData(id(request), access(request)));
-  app.post(exec('observations'), body('engine-observations-request'), async (request) => engine.observations(id(request), access(request)));
+  app.post(exec('clearCustomData'), async (request) => engine.clearCustomData(id(request), await access(request)));
+  app.post(exec('observations'), body('engine-observations-request'), async (request) => engine.observations(id(request), await access(request)));
 
   // ---------------------------------------------------------------- the proxy
   let external: URL | undefined;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerContext } from '../context.js';
 import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
 import type { Db } from '../db.js';
+import type { Sql } from '../store/types.js';
 import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
 import { ENGINE_KEY_COOKIE } from './engine.js';
@@ -27,28 +28,26 @@ export function postcodeExists(raw: string): boolean {
 }
 
 /** The signed-in patient's id, when the cookie names a live session (marked used); expired sessions are deleted. */
-export function sessionPatientId(db: Db, request: FastifyRequest, now: number = Date.now()): string | undefined {
+export async function sessionPatientId(db: Sql, request: FastifyRequest, now: number = Date.now()): Promise<string | undefined> {
   const id = readCookie(request, SESSION_COOKIE, TOKEN_PATTERN);
   if (!id) return undefined;
-  const row = db.prepare('SELECT patient_id, created_at, last_seen_at FROM sessions WHERE id = ?').get(id) as
-    | { patient_id: string; created_at: string; last_seen_at: string | null }
-    | undefined;
+  const row = await db.get<{ patient_id: string; created_at: string; last_seen_at: string | null }>('SELECT patient_id, created_at, last_seen_at FROM sessions WHERE id = ?', [id]);
   if (!row) return undefined;
   const created = Date.parse(row.created_at);
   const lastSeen = row.last_seen_at ? Date.parse(row.last_seen_at) : created;
   if (!sessionLive(created, lastSeen, now)) {
-    db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+    await db.run('DELETE FROM sessions WHERE id = ?', [id]);
     return undefined;
   }
-  db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').run(new Date(now).toISOString(), id);
+  await db.run('UPDATE sessions SET last_seen_at = ? WHERE id = ?', [new Date(now).toISOString(), id]);
   return row.patient_id;
 }
 
 /** Deletes expired patient sessions; answers how many. */
-export function prunePatientSessions(db: Db, now: number): number {
+export async function prunePatientSessions(db: Sql, now: number): Promise<number> {
   const absolute = new Date(now - SESSION_ABSOLUTE_MS).toISOString();
   const idle = new Date(now - SESSION_IDLE_MS).toISOString();
-  return db.prepare('DELETE FROM sessions WHERE created_at <= ? OR COALESCE(last_seen_at, created_at) <= ?').run(absolute, idle).changes;
+  return (await db.run('DELETE FROM sessions WHERE created_at <= ? OR COALESCE(last_seen_at, created_at) <= ?', [absolute, idle])).changes;
 }
 
 function loginEnabled(db: Db): boolean {
@@ -68,17 +67,17 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
   const { db } = ctx;
   app.get('/postcode/:postcode/exists', async (request) => postcodeExists((request.params as { postcode: string }).postcode));
 
-  app.get('/nhs-login/is-logged-in', async (request) => loginEnabled(db) && sessionPatientId(db, request, ctx.now()) !== undefined);
+  app.get('/nhs-login/is-logged-in', async (request) => loginEnabled(db) && (await sessionPatientId(ctx.store, request, ctx.now())) !== undefined);
 
-  const signedIn = (request: FastifyRequest) => {
-    const patientId = loginEnabled(db) ? sessionPatientId(db, request, ctx.now()) : undefined;
+  const signedIn = async (request: FastifyRequest) => {
+    const patientId = loginEnabled(db) ? await sessionPatientId(ctx.store, request, ctx.now()) : undefined;
     const record = patientId ? findPatientById(db, patientId) : undefined;
     if (!record) throw new HttpError(401, 'Unauthorised access');
     return record;
   };
 
   app.get('/nhs-login/user-info', async (request) => {
-    const record = signedIn(request);
+    const record = await signedIn(request);
     return {
       email: record.email ?? '',
       ...(record.mobile ? { phone_number: record.mobile } : {}),
@@ -89,7 +88,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
     };
   });
 
-  app.get('/nhs-login/epr/patient', async (request) => recordAsPatient(signedIn(request)));
+  app.get('/nhs-login/epr/patient', async (request) => recordAsPatient(await signedIn(request)));
 
   // The simulated login provider's page. A plain form POST: no script runs under the CSP.
   app.get('/nhs-login/authorize', async (request, reply) => {
@@ -118,7 +117,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
       if (!loginEnabled(db)) throw new HttpError(403, 'NHS login is not enabled for this practice');
       const id = randomBytes(32).toString('hex');
       const now = new Date(ctx.now()).toISOString();
-      db.prepare('INSERT INTO sessions (id, patient_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)').run(id, DEMO_LOGIN_PATIENT_ID, now, now);
+      await ctx.store.run('INSERT INTO sessions (id, patient_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [id, DEMO_LOGIN_PATIENT_ID, now, now]);
       reply.header('set-cookie', cookieHeader(SESSION_COOKIE, id, { sameSite: 'Lax', secure: ctx.isHttps(request), maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 }));
       return reply.redirect(safeLocalPath(formField(request.body, 'redirect')), 303);
     });
@@ -131,7 +130,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
     acceptFormPosts(scope);
     scope.post('/signout', async (request, reply) => {
       const id = readCookie(request, SESSION_COOKIE, TOKEN_PATTERN);
-      if (id) db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+      if (id) await ctx.store.run('DELETE FROM sessions WHERE id = ?', [id]);
       clearCookie(reply, ctx.isHttps(request));
       return reply.redirect(safeLocalPath((request.query as { targetPath?: unknown }).targetPath), 303);
     });

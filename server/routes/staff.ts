@@ -42,7 +42,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.get(SIGN_IN_PATH, async (request, reply) => {
     const next = nextPath((request.query as { next?: unknown }).next);
-    if (staff.sessionUser(request) !== undefined) return reply.redirect(next, 303);
+    if ((await staff.sessionUser(request)) !== undefined) return reply.redirect(next, 303);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(signInPage(next));
   });
 
@@ -62,7 +62,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: ServerContext): v
     });
 
     scope.post(SIGN_OUT_PATH, async (request: FastifyRequest, reply) => {
-      staff.signOut(request);
+      await staff.signOut(request);
       reply.header('set-cookie', clearStaffCookie(ctx.isHttps(request)));
       return reply.redirect(SIGN_IN_PATH, 303);
     });

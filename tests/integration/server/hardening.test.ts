@@ -242,7 +242,7 @@ describe('patient sessions', () => {
     expect((await server.app.inject({ url: '/nhs-login/is-logged-in', headers: { cookie } })).json()).toBe(false);
     await login();
     clock += SESSION_IDLE_MS + 1;
-    expect(server.pruneSessions()).toBe(1);
+    expect(await server.pruneSessions()).toBe(1);
     expect((server.db.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n).toBe(0);
   });
 });

@@ -159,7 +159,7 @@ describe('staff sign-in', () => {
     clock += SESSION_ABSOLUTE_MS + 1;
     const before = (server.db.prepare('SELECT COUNT(*) AS n FROM staff_sessions').get() as { n: number }).n;
     expect(before).toBeGreaterThan(0);
-    expect(server.pruneSessions()).toBeGreaterThanOrEqual(before);
+    expect(await server.pruneSessions()).toBeGreaterThanOrEqual(before);
     expect((server.db.prepare('SELECT COUNT(*) AS n FROM staff_sessions').get() as { n: number }).n).toBe(0);
   });
 

@@ -2,7 +2,10 @@
 // pools on PostgreSQL; connections to one file on SQLite) racing on the same rows.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import { DEFAULT_RATE_LIMITS, RateCounter } from '../../../server/rate-limits.js';
+import { SESSION_COOKIE, sessionPatientId } from '../../../server/routes/login.js';
+import { ensureStaffPassword, STAFF_COOKIE, StaffAuth } from '../../../server/staff.js';
 import { isUniqueViolation, type Sql } from '../../../server/store/index.js';
 import { STORE, testStore } from './stores.js';
 
@@ -81,5 +84,25 @@ describe(`across instances (${STORE})`, () => {
     expect(await b.take('signIn', '198.51.100.7')).toBeUndefined();
     const row = await instances[2]!.get<{ n: number }>('SELECT n FROM rate_limit_windows WHERE bucket = ? AND client = ?', ['signIn', '198.51.100.7']);
     expect(row?.n).toBe(1);
+  });
+
+  it('a staff session made on one instance is valid on another, and signing out on that one ends it on both', async () => {
+    await ensureStaffPassword(instances[0]!, 'a-staff-password-for-this-test');
+    const on = (i: number) => new StaffAuth({ db: instances[i]!, apiToken: undefined, now: Date.now });
+    const token = await on(0).signIn('a-staff-password-for-this-test');
+    expect(token).toBeDefined();
+    const request = { headers: { cookie: `${STAFF_COOKIE}=${token}` } } as unknown as FastifyRequest;
+    expect(await on(1).sessionUser(request)).toBeDefined();
+    await on(2).signOut(request);
+    expect(await on(0).sessionUser(request)).toBeUndefined();
+  });
+
+  it("a patient's session stored by one instance is read by another", async () => {
+    const id = 'ab'.repeat(32);
+    const now = new Date().toISOString();
+    await instances[0]!.run('INSERT INTO sessions (id, patient_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [id, 'patient-1', now, now]);
+    const request = { headers: { cookie: `${SESSION_COOKIE}=${id}` } } as unknown as FastifyRequest;
+    expect(await sessionPatientId(instances[1]!, request)).toBe('patient-1');
+    expect(await sessionPatientId(instances[2]!, { headers: {} } as unknown as FastifyRequest)).toBeUndefined();
   });
 });
