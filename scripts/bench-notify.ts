@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db.js';
+import { sqliteStore } from '../server/store/sqlite.js';
 import { NotificationWorker, outboxTransport } from '../server/notifications/index.js';
 import { count, killMidDrain, queueMessages } from './notify-crash.js';
 
@@ -23,7 +24,7 @@ async function drainBench(): Promise<number[]> {
     try {
       const db = openDatabase(dataDir);
       queueMessages(db, MESSAGES);
-      const worker = new NotificationWorker(db, outboxTransport, { batchSize: 100 });
+      const worker = new NotificationWorker(sqliteStore(db), outboxTransport, { batchSize: 100 });
       const start = performance.now();
       const tried = await worker.drain();
       const ms = performance.now() - start;

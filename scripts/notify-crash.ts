@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Db } from '../server/db.js';
+import { sqliteStore } from '../server/store/sqlite.js';
 import { enqueueNotifications, NotificationWorker, transportFromEnv, type NotificationEvent } from '../server/notifications/index.js';
 import { FAKE_NOTIFY_API_KEY, startFakeNotify } from './fake-notify.js';
 
@@ -35,7 +36,7 @@ export function count(db: Db, sql: string): number {
 async function child(dataDir: string, mode: 'run' | 'finish'): Promise<void> {
   const db = openDatabase(dataDir);
   const { transport } = transportFromEnv(process.env);
-  const worker = new NotificationWorker(db, transport, { inflightGraceMs: Number(process.env.BENCH_GRACE_MS ?? 60_000), backoffMs: () => 0 });
+  const worker = new NotificationWorker(sqliteStore(db), transport, { inflightGraceMs: Number(process.env.BENCH_GRACE_MS ?? 60_000), backoffMs: () => 0 });
   for (;;) {
     await worker.drain();
     const open = count(db, `SELECT COUNT(*) AS n FROM notifications WHERE status IN ('QUEUED', 'SENDING')`);

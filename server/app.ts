@@ -156,7 +156,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     ? { transport: options.notifications.transport, warnings: [] }
     : transportFromEnv(options.notifications?.env ?? process.env);
   warnings.push(...chosen.warnings);
-  const notifications = new NotificationWorker(db, chosen.transport, options.notifications?.worker);
+  const notifications = new NotificationWorker(store, chosen.transport, options.notifications?.worker);
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
     clearInterval(sweepTimer);

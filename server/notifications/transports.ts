@@ -1,7 +1,7 @@
 // How a message leaves: the embedded outbox (a table in the practice database, the default) or
 // GOV.UK Notify through its official client when NOTIFY_API_KEY and the template ids are set.
 import { NotifyClient } from 'notifications-node-client';
-import type { Db } from '../db.js';
+import type { Sql } from '../store/types.js';
 import { TEMPLATES, type Channel, type MessageContent, type Personalisation, type TemplateName } from './content.js';
 
 /** One message ready to send: the queue row plus its rendered words. */
@@ -22,7 +22,7 @@ export interface OutgoingMessage {
 export interface LocalTransport {
   kind: 'local';
   name: string;
-  deliver(db: Db, message: OutgoingMessage, sentAt: string): void;
+  deliver(db: Sql, message: OutgoingMessage, sentAt: string): Promise<void>;
 }
 
 /** A transport that calls another service: the send can succeed while we die before recording it. */
@@ -56,16 +56,16 @@ export class TransportError extends Error {
 export const outboxTransport: LocalTransport = {
   kind: 'local',
   name: 'outbox',
-  deliver(db, message, sentAt) {
+  async deliver(db, message, sentAt) {
     // notification_id is UNIQUE: a second delivery of one notification cannot be stored.
-    db.prepare('INSERT INTO outbox (notification_id, channel, recipient, subject, body, sent_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+    await db.run('INSERT INTO outbox (notification_id, channel, recipient, subject, body, sent_at) VALUES (?, ?, ?, ?, ?, ?)', [
       message.id,
       message.channel,
       message.recipient,
       message.content.subject ?? null,
       message.content.body,
       sentAt,
-    );
+    ]);
   },
 };
 

@@ -9,7 +9,11 @@
 // * Outbox (local) transport, exactly once: the claim, the delivery (the outbox row, UNIQUE per
 //   notification) and the SENT record are ONE SQLite transaction. A kill -9 before its commit
 //   leaves the row QUEUED with no outbox row, so the restart sends it once; after the commit the
-//   row is SENT and never picked again.
+//   row is SENT and never picked again. On PostgreSQL the claim reads its row FOR UPDATE SKIP
+//   LOCKED: a second worker passes over a message another is delivering instead of waiting.
+//
+// * Several workers (instances) on one database: every claim is a conditional UPDATE
+//   (… WHERE status = 'QUEUED'); only one worker's changes a row, the others skip it.
 //
 // * Remote (GOV.UK Notify) transport, at most once: the claim (QUEUED -> SENDING, attempt
 //   counted) commits BEFORE the call, the result is recorded AFTER it. A SENDING row is never
@@ -20,7 +24,7 @@
 //   If the provider cannot be asked, the row stays SENDING and is asked again later; if the
 //   current transport cannot be asked at all, the row becomes UNKNOWN and is never resent.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db.js';
+import type { Sql } from '../store/types.js';
 import { render, type Channel, type Personalisation, type TemplateName } from './content.js';
 import { TransportError, type OutgoingMessage, type RemoteTransport, type Transport } from './transports.js';
 
@@ -80,7 +84,7 @@ export class NotificationWorker {
   private stopped = true;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Sql,
     readonly transport: Transport,
     options: WorkerOptions = {},
   ) {
@@ -154,17 +158,16 @@ export class NotificationWorker {
   /** Recovers abandoned claims, then tries up to batchSize due messages. */
   private async round(): Promise<number> {
     await this.recover();
-    const due = this.db
-      .prepare(
-        `SELECT id, template, channel, recipient, personalisation, attempts, claimed_by, claimed_at FROM notifications
-         WHERE status = 'QUEUED' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`,
-      )
-      .all(this.now(), this.batchSize) as Row[];
+    const due = await this.db.all<Row>(
+      `SELECT id, template, channel, recipient, personalisation, attempts, claimed_by, claimed_at FROM notifications
+       WHERE status = 'QUEUED' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`,
+      [this.now(), this.batchSize],
+    );
     if (due.length === 0) return 0;
     const transport = this.transport;
     if (transport.kind === 'local') {
       for (const row of due) {
-        this.sendLocal(row);
+        await this.sendLocal(row);
         // Let the server answer requests between messages of a long queue.
         if (due.length > 10) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -194,30 +197,37 @@ export class NotificationWorker {
     return new Date(ms).toISOString();
   }
 
-  private insertAttempt(id: string, attempt: number, startedAt: string, outcome: string, error: string | null, finished: boolean): void {
-    this.db
-      .prepare('INSERT INTO notification_attempts (notification_id, attempt, transport, started_at, finished_at, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(id, attempt, this.transport.name, startedAt, finished ? this.iso() : null, outcome, error);
+  private async insertAttempt(db: Sql, id: string, attempt: number, startedAt: string, outcome: string, error: string | null, finished: boolean): Promise<void> {
+    await db.run('INSERT INTO notification_attempts (notification_id, attempt, transport, started_at, finished_at, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      id,
+      attempt,
+      this.transport.name,
+      startedAt,
+      finished ? this.iso() : null,
+      outcome,
+      error,
+    ]);
   }
 
   /** After a failed try: back to the queue with a wait, or FAILED after the last try or a permanent refusal. */
-  private recordFailure(id: string, attempts: number, error: unknown): void {
+  private async recordFailure(db: Sql, id: string, attempts: number, error: unknown): Promise<void> {
     const retryable = !(error instanceof TransportError) || error.retryable;
     const final = !retryable || attempts >= this.maxAttempts;
     const text = errorText(error);
     if (final) {
-      this.db
-        .prepare(`UPDATE notifications SET status = 'FAILED', attempts = ?, claimed_by = NULL, finished_at = ?, last_error = ? WHERE id = ?`)
-        .run(attempts, this.iso(), text, id);
+      await db.run(`UPDATE notifications SET status = 'FAILED', attempts = ?, claimed_by = NULL, finished_at = ?, last_error = ? WHERE id = ?`, [attempts, this.iso(), text, id]);
     } else {
-      this.db
-        .prepare(`UPDATE notifications SET status = 'QUEUED', attempts = ?, claimed_by = NULL, next_attempt_at = ?, last_error = ? WHERE id = ?`)
-        .run(attempts, this.now() + this.backoffMs(attempts), text, id);
+      await db.run(`UPDATE notifications SET status = 'QUEUED', attempts = ?, claimed_by = NULL, next_attempt_at = ?, last_error = ? WHERE id = ?`, [
+        attempts,
+        this.now() + this.backoffMs(attempts),
+        text,
+        id,
+      ]);
     }
   }
 
   /** Outbox: claim + deliver + record in one transaction (exactly once, see the top of this file). */
-  private sendLocal(row: Row): void {
+  private async sendLocal(row: Row): Promise<void> {
     if (this.transport.kind !== 'local') return;
     const transport = this.transport;
     const attempt = row.attempts + 1;
@@ -225,18 +235,22 @@ export class NotificationWorker {
     let message: OutgoingMessage;
     try {
       message = this.message(row);
-      this.db.transaction(() => {
-        const claimed = this.db.prepare(`UPDATE notifications SET status = 'SENT', attempts = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'QUEUED'`).run(attempt, startedAt, row.id);
-        if (claimed.changes !== 1) return; // taken by another worker on the same database
-        transport.deliver(this.db, message, startedAt);
-        this.insertAttempt(row.id, attempt, startedAt, 'SENT', null, true);
-      })();
+      await this.db.tx(async (tx) => {
+        // PostgreSQL: a row another worker is delivering right now is passed over, not waited for.
+        const lock = tx.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+        const mine = await tx.get(`SELECT id FROM notifications WHERE id = ? AND status = 'QUEUED'${lock}`, [row.id]);
+        if (!mine) return; // taken by another worker on the same database
+        const claimed = await tx.run(`UPDATE notifications SET status = 'SENT', attempts = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'QUEUED'`, [attempt, startedAt, row.id]);
+        if (claimed.changes !== 1) return;
+        await transport.deliver(tx, message, startedAt);
+        await this.insertAttempt(tx, row.id, attempt, startedAt, 'SENT', null, true);
+      });
     } catch (error) {
       // Rolled back: nothing delivered. Count the try and decide when to try again.
-      this.db.transaction(() => {
-        this.insertAttempt(row.id, attempt, startedAt, 'FAILED', errorText(error), true);
-        this.recordFailure(row.id, attempt, error);
-      })();
+      await this.db.tx(async (tx) => {
+        await this.insertAttempt(tx, row.id, attempt, startedAt, 'FAILED', errorText(error), true);
+        await this.recordFailure(tx, row.id, attempt, error);
+      });
     }
   }
 
@@ -244,14 +258,17 @@ export class NotificationWorker {
   private async sendRemote(transport: RemoteTransport, row: Row): Promise<void> {
     const attempt = row.attempts + 1;
     const startedAt = this.iso();
-    const claimed = this.db.transaction(() => {
-      const result = this.db
-        .prepare(`UPDATE notifications SET status = 'SENDING', attempts = ?, claimed_by = ?, claimed_at = ? WHERE id = ? AND status = 'QUEUED'`)
-        .run(attempt, this.runId, this.now(), row.id);
+    const claimed = await this.db.tx(async (tx) => {
+      const result = await tx.run(`UPDATE notifications SET status = 'SENDING', attempts = ?, claimed_by = ?, claimed_at = ? WHERE id = ? AND status = 'QUEUED'`, [
+        attempt,
+        this.runId,
+        this.now(),
+        row.id,
+      ]);
       if (result.changes !== 1) return false;
-      this.insertAttempt(row.id, attempt, startedAt, 'SENDING', null, false);
+      await this.insertAttempt(tx, row.id, attempt, startedAt, 'SENDING', null, false);
       return true;
-    })();
+    });
     if (!claimed) return;
     let outcome: { providerId: string } | TransportError;
     try {
@@ -259,41 +276,36 @@ export class NotificationWorker {
     } catch (error) {
       outcome = error instanceof TransportError ? error : new TransportError(errorText(error), false);
     }
-    const finishAttempt = this.db.prepare('UPDATE notification_attempts SET finished_at = ?, outcome = ?, error = ? WHERE notification_id = ? AND attempt = ?');
-    this.db.transaction(() => {
+    const finishAttempt = 'UPDATE notification_attempts SET finished_at = ?, outcome = ?, error = ? WHERE notification_id = ? AND attempt = ?';
+    await this.db.tx(async (tx) => {
       if (!(outcome instanceof TransportError)) {
-        finishAttempt.run(this.iso(), 'SENT', null, row.id, attempt);
-        this.db
-          .prepare(`UPDATE notifications SET status = 'SENT', claimed_by = NULL, finished_at = ?, provider_id = ?, last_error = NULL WHERE id = ?`)
-          .run(this.iso(), outcome.providerId, row.id);
+        await tx.run(finishAttempt, [this.iso(), 'SENT', null, row.id, attempt]);
+        await tx.run(`UPDATE notifications SET status = 'SENT', claimed_by = NULL, finished_at = ?, provider_id = ?, last_error = NULL WHERE id = ?`, [this.iso(), outcome.providerId, row.id]);
       } else if (outcome.ambiguous) {
         // Maybe accepted: leave it SENDING for recovery, which asks the provider before any resend.
-        finishAttempt.run(this.iso(), 'UNKNOWN', outcome.message, row.id, attempt);
-        this.db.prepare('UPDATE notifications SET claimed_by = NULL, last_error = ? WHERE id = ?').run(outcome.message, row.id);
+        await tx.run(finishAttempt, [this.iso(), 'UNKNOWN', outcome.message, row.id, attempt]);
+        await tx.run('UPDATE notifications SET claimed_by = NULL, last_error = ? WHERE id = ?', [outcome.message, row.id]);
       } else {
-        finishAttempt.run(this.iso(), 'FAILED', outcome.message, row.id, attempt);
-        this.recordFailure(row.id, attempt, outcome);
+        await tx.run(finishAttempt, [this.iso(), 'FAILED', outcome.message, row.id, attempt]);
+        await this.recordFailure(tx, row.id, attempt, outcome);
       }
-    })();
+    });
   }
 
   /** Claims left by a worker that is gone (or by a call that broke off): see the top of this file. */
   private async recover(): Promise<void> {
-    const stale = this.db
-      .prepare(
-        `SELECT id, template, channel, recipient, personalisation, attempts, claimed_by, claimed_at FROM notifications
-         WHERE status = 'SENDING' AND (claimed_by IS NULL OR claimed_by <> ?) AND claimed_at <= ? LIMIT ?`,
-      )
-      .all(this.runId, this.now() - this.graceMs, this.batchSize) as Row[];
+    const stale = await this.db.all<Row>(
+      `SELECT id, template, channel, recipient, personalisation, attempts, claimed_by, claimed_at FROM notifications
+       WHERE status = 'SENDING' AND (claimed_by IS NULL OR claimed_by <> ?) AND claimed_at <= ? LIMIT ?`,
+      [this.runId, this.now() - this.graceMs, this.batchSize],
+    );
+    const finishAttempt = `UPDATE notification_attempts SET finished_at = COALESCE(finished_at, ?), outcome = ?, error = ? WHERE notification_id = ? AND attempt = ? AND outcome IN ('SENDING', 'UNKNOWN')`;
     for (const row of stale) {
-      const finishAttempt = this.db.prepare(
-        `UPDATE notification_attempts SET finished_at = COALESCE(finished_at, ?), outcome = ?, error = ? WHERE notification_id = ? AND attempt = ? AND outcome IN ('SENDING', 'UNKNOWN')`,
-      );
       if (this.transport.kind !== 'remote') {
-        this.db.transaction(() => {
-          finishAttempt.run(this.iso(), 'UNKNOWN', 'claimed by a worker that stopped; the current transport cannot check it', row.id, row.attempts);
-          this.db.prepare(`UPDATE notifications SET status = 'UNKNOWN', claimed_by = NULL, finished_at = ? WHERE id = ? AND status = 'SENDING'`).run(this.iso(), row.id);
-        })();
+        await this.db.tx(async (tx) => {
+          await tx.run(finishAttempt, [this.iso(), 'UNKNOWN', 'claimed by a worker that stopped; the current transport cannot check it', row.id, row.attempts]);
+          await tx.run(`UPDATE notifications SET status = 'UNKNOWN', claimed_by = NULL, finished_at = ? WHERE id = ? AND status = 'SENDING'`, [this.iso(), row.id]);
+        });
         continue;
       }
       let found: { providerId: string } | null;
@@ -301,20 +313,22 @@ export class NotificationWorker {
         found = await this.transport.lookup(row.id);
       } catch {
         // Cannot ask now: leave it SENDING and ask again after another grace period.
-        this.db.prepare(`UPDATE notifications SET claimed_at = ? WHERE id = ? AND status = 'SENDING'`).run(this.now(), row.id);
+        await this.db.run(`UPDATE notifications SET claimed_at = ? WHERE id = ? AND status = 'SENDING'`, [this.now(), row.id]);
         continue;
       }
-      this.db.transaction(() => {
+      await this.db.tx(async (tx) => {
         if (found) {
-          finishAttempt.run(this.iso(), 'SENT', 'confirmed by the provider after the worker stopped', row.id, row.attempts);
-          this.db
-            .prepare(`UPDATE notifications SET status = 'SENT', claimed_by = NULL, finished_at = ?, provider_id = ?, last_error = NULL WHERE id = ? AND status = 'SENDING'`)
-            .run(this.iso(), found.providerId, row.id);
+          await tx.run(finishAttempt, [this.iso(), 'SENT', 'confirmed by the provider after the worker stopped', row.id, row.attempts]);
+          await tx.run(`UPDATE notifications SET status = 'SENT', claimed_by = NULL, finished_at = ?, provider_id = ?, last_error = NULL WHERE id = ? AND status = 'SENDING'`, [
+            this.iso(),
+            found.providerId,
+            row.id,
+          ]);
         } else {
-          finishAttempt.run(this.iso(), 'NOT_SENT', 'the provider has no such message: the worker stopped before it arrived', row.id, row.attempts);
-          this.db.prepare(`UPDATE notifications SET status = 'QUEUED', claimed_by = NULL, next_attempt_at = ? WHERE id = ? AND status = 'SENDING'`).run(this.now(), row.id);
+          await tx.run(finishAttempt, [this.iso(), 'NOT_SENT', 'the provider has no such message: the worker stopped before it arrived', row.id, row.attempts]);
+          await tx.run(`UPDATE notifications SET status = 'QUEUED', claimed_by = NULL, next_attempt_at = ? WHERE id = ? AND status = 'SENDING'`, [this.now(), row.id]);
         }
-      })();
+      });
     }
   }
 }

@@ -294,10 +294,10 @@ function flakyOutbox(failures: number, error = new TransportError('outbox unavai
     kind: 'local' as const,
     name: 'outbox',
     calls: 0,
-    deliver(...args: Parameters<LocalTransport['deliver']>) {
+    async deliver(...args: Parameters<LocalTransport['deliver']>) {
       transport.calls++;
       if (transport.calls <= failures) throw error;
-      outboxTransport.deliver(...args);
+      await outboxTransport.deliver(...args);
     },
   };
   return transport;

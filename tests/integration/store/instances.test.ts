@@ -3,6 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../../server/db.js';
+import { enqueueNotifications, NotificationWorker, outboxTransport } from '../../../server/notifications/index.js';
 import { DEFAULT_RATE_LIMITS, RateCounter } from '../../../server/rate-limits.js';
 import { SESSION_COOKIE, sessionPatientId } from '../../../server/routes/login.js';
 import { ensureStaffPassword, STAFF_COOKIE, StaffAuth } from '../../../server/staff.js';
@@ -104,5 +109,45 @@ describe(`across instances (${STORE})`, () => {
     const request = { headers: { cookie: `${SESSION_COOKIE}=${id}` } } as unknown as FastifyRequest;
     expect(await sessionPatientId(instances[1]!, request)).toBe('patient-1');
     expect(await sessionPatientId(instances[2]!, { headers: {} } as unknown as FastifyRequest)).toBeUndefined();
+  });
+
+  it('notifications: two workers on two instances drain one queue, each message delivered once', async () => {
+    // Real queue rows, made by the queueing code on a scratch SQLite file, copied into this store.
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'queue-'));
+    const made = openDatabase(scratch);
+    made.transaction(() =>
+      enqueueNotifications(
+        made,
+        Array.from({ length: 40 }, (_, i) => ({
+          type: 'REQUEST_RECEIVED' as const,
+          id: `two-workers-${i}`,
+          sourceId: `0000${i.toString(16).padStart(4, '0')}-two`,
+          requestType: 'OTHER_ENQUIRY',
+          service: 'admin' as const,
+          to: { email: `patient${i}@example.com` },
+        })),
+      ),
+    )();
+    const rows = made.prepare('SELECT id, event_id, source_id, template, channel, recipient, personalisation, next_attempt_at, created_at FROM notifications').all() as Array<Record<string, unknown>>;
+    made.close();
+    rmSync(scratch, { recursive: true, force: true });
+    expect(rows).toHaveLength(40);
+    for (const r of rows) {
+      await instances[0]!.run(
+        "INSERT INTO notifications (id, event_id, source_id, template, channel, recipient, personalisation, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?)",
+        [r.id, r.event_id, r.source_id, r.template, r.channel, r.recipient, r.personalisation, r.next_attempt_at, r.created_at],
+      );
+    }
+    const workers = [new NotificationWorker(instances[0]!, outboxTransport, { batchSize: 7 }), new NotificationWorker(instances[1]!, outboxTransport, { batchSize: 7 })];
+    const tried = await Promise.all(workers.map((w) => w.drain()));
+    expect(tried[0]! + tried[1]!).toBeGreaterThanOrEqual(40);
+    const ids = rows.map((r) => r.id as string);
+    const marks = ids.map(() => '?').join(', ');
+    const outbox = await instances[2]!.all<{ notification_id: string }>(`SELECT notification_id FROM outbox WHERE notification_id IN (${marks})`, ids);
+    expect(outbox.map((o) => o.notification_id).sort()).toEqual([...ids].sort());
+    const attempts = await instances[2]!.get<{ n: number }>(`SELECT COUNT(*) AS n FROM notification_attempts WHERE notification_id IN (${marks})`, ids);
+    expect(attempts?.n).toBe(40);
+    const sent = await instances[2]!.get<{ n: number }>(`SELECT COUNT(*) AS n FROM notifications WHERE status = 'SENT' AND id IN (${marks})`, ids);
+    expect(sent?.n).toBe(40);
   });
 });
