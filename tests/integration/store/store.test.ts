@@ -2,8 +2,8 @@
 // `integration` project, PostgreSQL (a real server, tests/integration/pg-global-setup.ts) in
 // `integration-pg`. Both must answer the same for the same SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUniqueViolation, migrate, MIGRATIONS, type Sql } from '../../../server/store/index.js';
-import { STORE, testStore } from './stores.js';
+import { isUniqueViolation, migrate, MIGRATIONS, postgresStore, type Sql } from '../../../server/store/index.js';
+import { freshPostgresDatabase, STORE, testStore } from './stores.js';
 
 let t: Awaited<ReturnType<typeof testStore>>;
 let store: Sql;
@@ -78,5 +78,21 @@ describe(`the store (${STORE})`, () => {
     const err = await store.run('INSERT INTO settings (key, value) VALUES (?, ?)', ['t-a', '1']).catch((e: unknown) => e);
     expect(isUniqueViolation(err)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
+  });
+
+  it.runIf(STORE === 'postgres')('two instances starting together on an empty database migrate it once (advisory lock)', async () => {
+    const db = await freshPostgresDatabase();
+    const a = postgresStore(db.url);
+    const b = postgresStore(db.url);
+    try {
+      const [ranA, ranB] = await Promise.all([migrate(a), migrate(b)]);
+      // One ran every migration, the other waited for the lock and found nothing left to do.
+      expect([ranA, ranB].map((r) => r.length).sort()).toEqual([0, MIGRATIONS.length]);
+      expect((await a.get<{ n: number }>('SELECT COUNT(*) AS n FROM schema_migrations'))?.n).toBe(MIGRATIONS.length);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
   });
 });
