@@ -75,24 +75,55 @@ export function scaledRateLimits(limits: Readonly<RateLimits>, scale: string | u
   return out;
 }
 
+/** SQLite: the windows of each store, in this process (the one process that writes its file). */
+const memoryWindows = new WeakMap<Sql, Map<string, { start: number; count: number }>>();
+
 /**
- * One-minute windows per (group, client), counted in the store (table rate_limit_windows) so that
- * every instance on one database counts a client together, and a restart forgets nothing. A
- * window starts at the client's first request in the group and lasts a minute; one upsert counts
- * a request and answers the count (both stores evaluate SET from the old row).
+ * One-minute windows per (group, client); a window starts at the client's first call in the group.
+ * Counted where every instance of the store sees them:
+ * - PostgreSQL (several instances on one database): in table rate_limit_windows, one upsert per
+ *   call that answers the count (`… ON CONFLICT DO UPDATE SET n = … RETURNING n`; SET reads the old row).
+ * - SQLite: one process owns the file, so its instances are that process: the windows are kept in
+ *   memory per store (a write per call would cost the embedded store a transaction for nothing).
  */
 export class RateCounter {
   private lastPrune = 0;
+  private readonly memory: Map<string, { start: number; count: number }> | undefined;
   constructor(
     private readonly store: Sql,
     private readonly limits: Readonly<RateLimits>,
     private readonly now: () => number = Date.now,
     private readonly windowMs = 60_000,
-  ) {}
+  ) {
+    if (store.dialect === 'sqlite') {
+      let windows = memoryWindows.get(store);
+      if (!windows) memoryWindows.set(store, (windows = new Map()));
+      this.memory = windows;
+    }
+  }
 
   /** Counts one request; answers the seconds to wait when it is over the limit. */
   async take(group: RateLimitGroup, client: string): Promise<{ max: number; retryAfter: number } | undefined> {
     const now = this.now();
+    const window = this.memory ? this.countInMemory(this.memory, group, client, now) : await this.countInStore(group, client, now);
+    const max = this.limits[group];
+    if (window.count <= max) return undefined;
+    return { max, retryAfter: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)) };
+  }
+
+  private countInMemory(windows: Map<string, { start: number; count: number }>, group: RateLimitGroup, client: string, now: number): { start: number; count: number } {
+    const key = `${group}\u0000${client}`;
+    let w = windows.get(key);
+    if (!w || now - w.start >= this.windowMs) {
+      if (windows.size >= 50_000) for (const [k, old] of windows) if (now - old.start >= this.windowMs) windows.delete(k);
+      w = { start: now, count: 0 };
+      windows.set(key, w);
+    }
+    w.count++;
+    return w;
+  }
+
+  private async countInStore(group: RateLimitGroup, client: string, now: number): Promise<{ start: number; count: number }> {
     const expired = now - this.windowMs;
     const row = await this.store.get<{ n: number; window_start: number }>(
       `INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1)
@@ -107,9 +138,7 @@ export class RateCounter {
       // Windows long over are forgotten; a failure here only leaves rows for the next prune.
       this.store.run('DELETE FROM rate_limit_windows WHERE window_start <= ?', [expired]).catch(() => undefined);
     }
-    const max = this.limits[group];
-    if (!row || row.n <= max) return undefined;
-    return { max, retryAfter: Math.max(1, Math.ceil((row.window_start + this.windowMs - now) / 1000)) };
+    return row ? { start: row.window_start, count: row.n } : { start: now, count: 0 };
   }
 }
 

@@ -87,8 +87,11 @@ describe(`across instances (${STORE})`, () => {
     // A minute after the window opened, a new one starts at 1.
     clock += 45_000;
     expect(await b.take('signIn', '198.51.100.7')).toBeUndefined();
-    const row = await instances[2]!.get<{ n: number }>('SELECT n FROM rate_limit_windows WHERE bucket = ? AND client = ?', ['signIn', '198.51.100.7']);
-    expect(row?.n).toBe(1);
+    if (STORE === 'postgres') {
+      // Counted in the database, where every instance reads it.
+      const row = await instances[2]!.get<{ n: number }>('SELECT n FROM rate_limit_windows WHERE bucket = ? AND client = ?', ['signIn', '198.51.100.7']);
+      expect(row?.n).toBe(1);
+    }
   });
 
   it('a staff session made on one instance is valid on another, and signing out on that one ends it on both', async () => {
