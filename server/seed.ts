@@ -13,9 +13,8 @@ import { pathwaySettings, readPathwayDocuments } from './engine/settings.js';
  * Settings that name pathways (triageMapping, eligibilityGuidelines, childGuidelines, ai-led),
  * generated from schemas/questionnaires at start so they never drift from the documents.
  */
-export const DEMO_PATHWAY_SETTINGS = pathwaySettings(
-  readPathwayDocuments(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schemas', 'questionnaires')),
-);
+export const DEMO_PATHWAY_DOCUMENTS = readPathwayDocuments(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'schemas', 'questionnaires'));
+export const DEMO_PATHWAY_SETTINGS = pathwaySettings(DEMO_PATHWAY_DOCUMENTS);
 
 /** The demo practice: what a fresh `npm start` shows. All names, numbers and addresses are fictional. */
 export const DEMO_CLINIC = {

@@ -18,7 +18,9 @@ import type { Pathway } from '../engine/pathway.js';
 import type { FormDocuments } from '../forms.js';
 import { checkSources, problemLine, shownPath, type CheckOptions, type DocumentProblem, type DocumentSource } from './check.js';
 import { standaloneValidator } from './validator.js';
-import { latestVersions, recordVersion, syncAdminFormsMenu, type DocumentKind, type DocumentVersion, type NewDocumentVersion } from './versions.js';
+import { pathwaySettings } from '../engine/settings.js';
+import { DEMO_PATHWAY_DOCUMENTS } from '../seed.js';
+import { latestVersions, recordVersion, syncAdminFormsMenu, syncPathwaySettings, type DocumentKind, type DocumentVersion, type NewDocumentVersion } from './versions.js';
 
 export type DocumentSourceKind = 'built-in' | 'practice';
 
@@ -231,6 +233,13 @@ export class DocumentStore {
       if (menu) menus.push({ id: d.id, menu });
     }
     await syncAdminFormsMenu(this.options.db, menus, this.options.adminFormsDefaults);
+    // A practice pathway joins the search and the lists (the built-in ones are written at seeding, server/db.ts).
+    const practicePathways = [...this.served.values()].filter((d) => d.kind === 'pathway' && d.source === 'practice').map((d) => d.document as Pathway);
+    if (practicePathways.length > 0) {
+      const byId = new Map(DEMO_PATHWAY_DOCUMENTS.map((p) => [p.guidelineId, p]));
+      for (const p of practicePathways) byId.set(p.guidelineId, p);
+      await syncPathwaySettings(this.options.db, pathwaySettings([...byId.values()]));
+    }
   }
 
   /**

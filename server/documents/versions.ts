@@ -4,6 +4,7 @@
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
 import type { FormMenuEntry } from '../../renderer/core/index';
 import { readSetting, writeSetting, type Db } from '../db.js';
+import type { PathwaySettings } from '../engine/settings.js';
 
 export type DocumentKind = 'form' | 'pathway';
 
@@ -77,5 +78,20 @@ export async function syncAdminFormsMenu(db: Db, menus: ReadonlyArray<{ id: stri
     const patientEnabledForms = sorted.filter(({ id }) => enabled.has(id) || !known.has(id)).map(({ id }) => id);
     writeSetting(db, 'admin-forms', { ...settings, forms, patientEnabledForms });
     writeSetting(db, MENU_SYNCED_KEY, sorted.map(({ id }) => id));
+  })();
+}
+
+/**
+ * Writes the settings that name pathways (the symptom search's triageMapping, the eligibility and
+ * child lists, ai-led) from the pathways given: the built-in library with the practice folder's
+ * pathways added or overriding, so a practice pathway is found by the search like a built-in one.
+ */
+export async function syncPathwaySettings(db: Db, settings: PathwaySettings): Promise<void> {
+  db.transaction(() => {
+    const app = readSetting<Record<string, unknown>>(db, 'patient-app');
+    if (app) writeSetting(db, 'patient-app', { ...app, triageMapping: settings.triageMapping });
+    const shared = readSetting<Record<string, unknown>>(db, 'shared');
+    if (shared) writeSetting(db, 'shared', { ...shared, eligibilityGuidelines: settings.eligibilityGuidelines, childGuidelines: settings.childGuidelines });
+    writeSetting(db, 'ai-led', { guidelineIds: settings.aiLedGuidelineIds });
   })();
 }

@@ -191,6 +191,34 @@ describe('a practice configurer adds a form without a developer', () => {
   });
 });
 
+describe('a practice overrides a built-in pathway', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ apiToken: TOKEN });
+  });
+  afterAll(async () => server.cleanup());
+
+  it('copied into practice/questionnaires and reloaded, it replaces the built-in one for the engine, the preview and the search', async () => {
+    const builtIn = (await server.app.inject({ url: '/api/v1/documents/pathways/Triage.Headache' })).json() as { version: number; document: { label: string } };
+    expect(builtIn.document.label).toBe('Headache or migraine');
+    const doc = JSON.parse(readFileSync(path.join(repoRoot, 'schemas/questionnaires/Triage.Headache.json'), 'utf8')) as { label: string };
+    doc.label = 'Headache (practice wording)';
+    mkdirSync(path.join(server.dataDir, 'practice', 'questionnaires'), { recursive: true });
+    writeFileSync(path.join(server.dataDir, 'practice', 'questionnaires', 'Triage.Headache.json'), JSON.stringify(doc));
+
+    const { results } = (await server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: AUTH })).json() as ReloadAnswer;
+    expect(results.filter((r) => r.outcome !== 'unchanged')).toEqual([{ kind: 'pathway', id: 'Triage.Headache', outcome: 'replaced', version: builtIn.version + 1, errors: [] }]);
+    const served = (await server.app.inject({ url: '/api/v1/documents/pathways/Triage.Headache' })).json() as { document: { label: string } };
+    expect(served.document.label).toBe('Headache (practice wording)');
+    const guidelines = (await server.app.inject({ url: '/api/v1/fhir/r4/Guideline' })).json() as unknown;
+    expect(JSON.stringify(guidelines)).toContain('Headache (practice wording)');
+    const app = (await server.app.inject({ url: '/api/v1/settings/patient-app' })).json() as { triageMapping: Record<string, { label: string }> };
+    expect(app.triageMapping['Triage.Headache']!.label).toBe('Headache (practice wording)');
+    const list = (await server.app.inject({ url: '/api/v1/practice/documents', headers: AUTH })).json() as { documents: Array<{ id: string; source: string; file: string }> };
+    expect(list.documents.find((d) => d.id === 'Triage.Headache')).toMatchObject({ source: 'practice', file: 'practice/questionnaires/Triage.Headache.json' });
+  });
+});
+
 describe('start-up with a broken document', () => {
   const brokenData = () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-configurer-'));
