@@ -50,7 +50,7 @@ describe('a practice configurer adds a form without a developer', () => {
     (await server.app.inject({ url: '/api/v1/practice/requests', headers: AUTH })).json() as Array<{ formType: string; body: Record<string, unknown> }>;
 
   beforeAll(async () => {
-    server = await startServer({ apiToken: TOKEN });
+    server = await startServer({ apiToken: TOKEN, notifications: { autoStart: false } });
     practiceForms = path.join(server.dataDir, 'practice', 'forms');
   });
   afterAll(async () => server.cleanup());
@@ -112,6 +112,17 @@ describe('a practice configurer adds a form without a developer', () => {
     expect(all!.body).not.toHaveProperty('details');
     // Patient data only with staff credentials.
     expect((await server.app.inject({ url: '/api/v1/practice/requests' })).statusCode).toBe(401);
+  });
+
+  it("the confirmation email names the form's menu label and its own reply time (menu.reply.timeFrame)", async () => {
+    const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } };
+    expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: request({ patient }) })).statusCode).toBe(201);
+    await server.notifications.drain();
+    const outbox = (await server.app.inject({ url: '/api/v1/practice/outbox', headers: AUTH })).json() as Array<{ channel: string; body: string }>;
+    const email = outbox.find((m) => m.channel === 'EMAIL')!;
+    expect(email.body).toContain('Copy of your medical records');
+    expect(email.body).toContain('The practice will reply within one month.');
+    expect(email.body).not.toContain('48 hours');
   });
 
   it('a broken version is refused with its file and JSON path; the old one keeps serving and sends still work', async () => {
