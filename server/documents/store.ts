@@ -200,7 +200,9 @@ export class DocumentStore {
       }
       const document = parseOrUndefined(text);
       const hash = document === undefined ? createHash('sha256').update(text).digest('hex').slice(0, 16) : documentHash(document);
-      const shown = source === 'practice' ? shownPath(abs, dataDir) : shownPath(abs, root);
+      // Relative to the repository or the data folder; a folder elsewhere (tests) by its full name.
+      const relative = source === 'practice' ? shownPath(abs, dataDir) : shownPath(abs, root);
+      const shown = relative.startsWith('..') ? abs : relative;
       byKey.set(keyOf(kind, id), { kind, id, source, abs, shown, text, ...(document !== undefined ? { document } : {}), hash });
     };
     for (const f of listDir(formsDir, '.form.json')) add('form', 'built-in', path.join(formsDir, f), f.slice(0, -'.form.json'.length));
