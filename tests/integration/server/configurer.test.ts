@@ -150,7 +150,11 @@ describe('a practice configurer adds a form without a developer', () => {
       documents: Array<{ kind: string; id: string; source: string; file: string; version: number; check: { ok: boolean; errors: unknown[] } }>;
     };
     expect(list.documents.find((d) => d.id === 'MEDICAL_RECORDS')).toMatchObject({ kind: 'form', source: 'practice', file: FILE, version: 1, check: { ok: false } });
-    // And so does the Forms page.
+    // And so does the Forms page (staff only: signed out, it is the sign-in page).
+    const signedOut = await server.app.inject({ url: '/practice/forms' });
+    expect(signedOut.statusCode).toBe(303);
+    expect(signedOut.headers.location).toBe('/practice/sign-in?next=%2Fpractice%2Fforms');
+    expect((await server.app.inject({ method: 'POST', url: '/practice/forms/reload', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'reload=1' })).statusCode).toBe(401);
     const page = await server.app.inject({ url: '/practice/forms', headers: AUTH });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/rules/details/enableWhen/0/question');
