@@ -250,6 +250,18 @@ export class DocumentStore {
    * version keeps serving. Then the menu is synced again.
    */
   async reload(user: string): Promise<ReloadResult[]> {
+    // One reload at a time: two at once would both number the same change.
+    const run = this.reloading.then(() => this.reloadNow(user));
+    this.reloading = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private reloading: Promise<void> = Promise.resolve();
+
+  private async reloadNow(user: string): Promise<ReloadResult[]> {
     const candidates = this.scan();
     const changed = candidates.filter((c) => this.served.get(keyOf(c.kind, c.id))?.hash !== c.hash);
     const problems = checkCandidates(changed, this.options.root, this.options.check ?? {});

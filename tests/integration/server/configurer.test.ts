@@ -221,8 +221,12 @@ describe('a practice overrides a built-in pathway', () => {
     mkdirSync(path.join(server.dataDir, 'practice', 'questionnaires'), { recursive: true });
     writeFileSync(path.join(server.dataDir, 'practice', 'questionnaires', 'Triage.Headache.json'), JSON.stringify(doc));
 
-    const { results } = (await server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: AUTH })).json() as ReloadAnswer;
+    // Two staff press Reload at once: the change is made live once, as one new version.
+    const [first, second] = await Promise.all([1, 2].map(() => server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: AUTH })));
+    expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
+    const { results } = first!.json() as ReloadAnswer;
     expect(results.filter((r) => r.outcome !== 'unchanged')).toEqual([{ kind: 'pathway', id: 'Triage.Headache', outcome: 'replaced', version: builtIn.version + 1, errors: [] }]);
+    expect((second!.json() as ReloadAnswer).results.filter((r) => r.outcome !== 'unchanged')).toEqual([]);
     const served = (await server.app.inject({ url: '/api/v1/documents/pathways/Triage.Headache' })).json() as { document: { label: string } };
     expect(served.document.label).toBe('Headache (practice wording)');
     const guidelines = (await server.app.inject({ url: '/api/v1/fhir/r4/Guideline' })).json() as unknown;
