@@ -58,6 +58,14 @@ function checkAdminRequest(ctx: ServerContext, body: Body, pathPrefix: string): 
   return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix), documentVersion: ctx.forms.versionOf(formType) };
 }
 
+/** The version of the pathway served when a consultation is stored (its guidelineId as the engine recorded it). */
+function pathwayVersion(ctx: ServerContext, triageRequest: Body): { documentVersion?: { id: string; version: number; hash: string } } {
+  const consultation = triageRequest.consultation as { guidelineId?: unknown } | undefined;
+  const id = typeof consultation?.guidelineId === 'string' ? consultation.guidelineId : undefined;
+  const served = id ? ctx.documents.get('pathway', id) : undefined;
+  return served ? { documentVersion: { id: served.id, version: served.version, hash: served.hash } } : {};
+}
+
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   return Array.isArray(value) ? value[0] : value;
@@ -97,7 +105,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       assertBornBeforeToday(patientDateOfBirth((body.triageRequest as Body | undefined)?.patient), '/triageRequest/patient/dateOfBirth');
       // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
       const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest', read);
-      const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest });
+      const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest, ...pathwayVersion(ctx, triageRequest) });
       const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
       // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
       // self-help first") is acknowledged by the self-help email itself, not by "we will reply".

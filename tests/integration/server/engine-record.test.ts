@@ -93,6 +93,9 @@ describe("the practice sees the engine's record, not the body's claims", () => {
     });
     expect(temperatureOf(triageRequest.responseData)).toBe(39.8);
     expect((triageRequest.guidelineExecution as Json).recommendations).toEqual(done.recommendations);
+    // The version of the pathway served when it was stored (GET /api/v1/documents/pathways/:id).
+    const served = (await server.app.inject({ url: `/api/v1/documents/pathways/${SORE_THROAT}` })).json() as { version: number; hash: string };
+    expect(request!.body.documentVersion).toEqual({ id: SORE_THROAT, version: served.version, hash: served.hash });
 
     const html = await (await fetch(`${base}/practice/inbox`, { headers: STAFF })).text();
     expect(html).toContain('data-colour="RED"');
