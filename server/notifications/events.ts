@@ -152,11 +152,24 @@ function adminLabel(db: Db, formType: string): string {
   return settings?.forms?.find((f) => f.type === formType)?.label ?? 'Admin request';
 }
 
+/**
+ * The reply time of an admin form without wording of its own above (a practice's own form): its
+ * document's menu.reply.timeFrame, as synced into the admin-forms settings; else the default.
+ */
+function adminReplyTime(db: Db, formType: string): { long: string; short: string } {
+  if (Object.hasOwn(REPLY_TIMES, formType)) return REPLY_TIMES[formType]!;
+  const settings = readSetting<{ forms?: Array<{ type: string; reply?: { timeFrame?: unknown } }> }>(db, 'admin-forms');
+  const timeFrame = settings?.forms?.find((f) => f.type === formType)?.reply?.timeFrame;
+  return typeof timeFrame === 'string' && timeFrame.trim() !== ''
+    ? { long: `The practice will reply ${timeFrame.trim()}.`, short: `We will reply ${timeFrame.trim()}.` }
+    : DEFAULT_REPLY;
+}
+
 function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): Personalisation {
   const base = { practice_name: clinic.name, practice_phone: clinic.telephone };
   switch (event.type) {
     case 'REQUEST_RECEIVED': {
-      const reply = replyTime(event.requestType, event.reasonInInbox);
+      const reply = event.service === 'admin' ? adminReplyTime(db, event.requestType) : replyTime(event.requestType, event.reasonInInbox);
       const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (Object.hasOwn(MEDICAL_LABELS, event.requestType) ? MEDICAL_LABELS[event.requestType]! : 'Medical advice');
       return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
     }

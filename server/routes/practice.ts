@@ -251,6 +251,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
     const nav = paging.length > 0 ? `<nav aria-label="Inbox pages"><ul>${paging.map((a) => `<li>${a}</li>`).join('')}</ul></nav>` : '';
     const body = `<h1>Practice inbox</h1>
 <form method="post" action="${SIGN_OUT_PATH}"><button type="submit">Sign out</button></form>
+<p><a href="/practice/forms">Forms and pathways</a>: every form and pathway in use, their checks and versions, preview and reload.</p>
 <p>${page.total} request${page.total === 1 ? '' : 's'} received${before !== undefined ? ' (older page)' : ''}; ${items.length} shown on this page, sorted by urgency: emergencies first (${emergencies} on this page), then urgent today, then the rest, newest first within each. This page is read-only.</p>
 ${items.map(requestHtml).join('\n')}
 ${nav}

@@ -54,7 +54,16 @@ function checkAdminRequest(ctx: ServerContext, body: Body, pathPrefix: string): 
   }
   assertBornBeforeToday(patientDateOfBirth(envelope.patient), `${pathPrefix}/patient/dateOfBirth`);
   const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(ctx.db, envelope.patient as { dateOfBirth?: string }) };
-  return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix) };
+  // Which version of the form the answers were checked against (GET /api/v1/practice/documents/form/<id>/versions).
+  return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix), documentVersion: ctx.forms.versionOf(formType) };
+}
+
+/** The version of the pathway served when a consultation is stored (its guidelineId as the engine recorded it). */
+function pathwayVersion(ctx: ServerContext, triageRequest: Body): { documentVersion?: { id: string; version: number; hash: string } } {
+  const consultation = triageRequest.consultation as { guidelineId?: unknown } | undefined;
+  const id = typeof consultation?.guidelineId === 'string' ? consultation.guidelineId : undefined;
+  const served = id ? ctx.documents.get('pathway', id) : undefined;
+  return served ? { documentVersion: { id: served.id, version: served.version, hash: served.hash } } : {};
 }
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -96,7 +105,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       assertBornBeforeToday(patientDateOfBirth((body.triageRequest as Body | undefined)?.patient), '/triageRequest/patient/dateOfBirth');
       // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
       const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest', read);
-      const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest });
+      const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest, ...pathwayVersion(ctx, triageRequest) });
       const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
       // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
       // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
@@ -119,7 +128,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
         const { envelope, fields } = splitFields(associated);
         const patient = (associated.patient ?? body.primaryRequest.patient) as { dateOfBirth?: string } | undefined;
         const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(db, patient) };
-        associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest') };
+        associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest'), documentVersion: ctx.forms.versionOf('CHANGE_OF_CONTACT_DETAILS') };
       }
       const kindLabel = String(primary.formType ?? primary.triageRequestType);
       const stored = screenStoredBody('UNVERIFIED_REQUESTS', { primaryRequest: primary, associatedRequest: associated });

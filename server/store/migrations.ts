@@ -70,6 +70,23 @@ export const MIGRATIONS: Migration[] = [
      );
      CREATE INDEX rate_limit_windows_by_start ON rate_limit_windows (window_start);`,
   },
+  // Every version of every form and pathway document the server has served (server/documents):
+  // who made it live and when, and the text itself, so a stored request's documentVersion can be read back.
+  {
+    name: '0003-document-versions',
+    sql: `CREATE TABLE document_versions (
+       kind TEXT NOT NULL,
+       id TEXT NOT NULL,
+       version INTEGER NOT NULL,
+       hash TEXT NOT NULL,
+       source TEXT NOT NULL,
+       file TEXT NOT NULL,
+       body TEXT NOT NULL,
+       updated_at TEXT NOT NULL,
+       updated_by TEXT NOT NULL,
+       PRIMARY KEY (kind, id, version)
+     );`,
+  },
 ];
 
 /** A constant the instances agree on: pg_advisory_xact_lock's key for migrating. */

@@ -93,6 +93,9 @@ describe("the practice sees the engine's record, not the body's claims", () => {
     });
     expect(temperatureOf(triageRequest.responseData)).toBe(39.8);
     expect((triageRequest.guidelineExecution as Json).recommendations).toEqual(done.recommendations);
+    // The version of the pathway served when it was stored (GET /api/v1/documents/pathways/:id).
+    const served = (await server.app.inject({ url: `/api/v1/documents/pathways/${SORE_THROAT}` })).json() as { version: number; hash: string };
+    expect(request!.body.documentVersion).toEqual({ id: SORE_THROAT, version: served.version, hash: served.hash });
 
     const html = await (await fetch(`${base}/practice/inbox`, { headers: STAFF })).text();
     expect(html).toContain('data-colour="RED"');
@@ -311,6 +314,12 @@ describe("spec row 13: an urgent request sent after a valid override carries the
     name: 'Fixture own words',
     inboxLabel: 'Fixture own words',
     description: 'Illustrative demo content, not a clinically assured pathway. A test fixture.',
+    shortDescription: 'Fixture own words (fixture).',
+    suitableFor: 'Tests.',
+    notSuitableFor: 'Patients.',
+    showEmergencySymptoms: true,
+    checkForAppointments: false,
+    isAiLedGuideline: false,
     symptoms: [{ label: 'Fixture own words', guid: '00000000-0000-4000-8000-000000000013', synonyms: ['fixture own words'] }],
     disabled: false,
     sections: [
@@ -341,6 +350,8 @@ describe("spec row 13: an urgent request sent after a valid override carries the
         when: [{ question: 'owBlood', operator: 'IS', answer: true }],
         recommendation: { type: 'Recommendation', tier: 'AE_NOW', title: 'Go to A&E now', evidence: ['Fixture.'], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] },
       },
+      // The server checks every pathway it loads: the last outcome is a catch-all.
+      { id: 'ow-routine', recommendation: { type: 'Recommendation', tier: 'ROUTINE', title: 'Routine appointment', evidence: ['Fixture.'], actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine' }] } },
     ],
   };
   let own: TestServer;
