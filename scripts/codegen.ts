@@ -14,6 +14,8 @@
 //   generated/validators/index.ts  validators (id → validator) and schemaCheckFor(id), the
 //                                  adapter renderer/core's validate() takes as `schemaCheck`
 //
+// Before writing, every document is checked as npm run schemas:check does (nothing is written
+// and the exit code is 1 on any problem); invalid JSON is reported with file, line and column.
 // Output is deterministic (sorted, stable). `--check` regenerates in memory and fails, naming
 // each stale, missing or unexpected file, when generated/ differs; nothing is written.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -24,6 +26,8 @@ import standaloneCode from 'ajv/dist/standalone';
 import { compile as compileToTs } from 'json-schema-to-typescript';
 import type { FieldSchema, FormDocument } from '../renderer/core/types';
 import { expandPathway, readSharedSections, sharedDirOf } from '../server/engine/hierarchy';
+import { parseJson } from './json-parse';
+import { allFiles, checkFiles } from './schemas-check';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,8 +40,13 @@ export const FORMATS = ['email', 'uk-phone', 'uk-postcode', 'date', 'time', 'dat
 /** Relative path (posix, under the root) → file content. */
 export type GeneratedFiles = Map<string, string>;
 
+/** A document as JSON; invalid JSON throws naming the file, line and column (scripts/json-parse.ts). */
 function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(file, 'utf8'));
+  const parsed = parseJson(readFileSync(file, 'utf8'));
+  if (parsed.ok) return parsed.value;
+  const rel = path.relative(process.cwd(), file).split(path.sep).join('/');
+  const shown = rel.startsWith('..') ? file : rel;
+  throw new Error(`${shown}: line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
 }
 
 function sortedFiles(dir: string, suffix: string): string[] {
@@ -501,6 +510,16 @@ export function parseArgs(argv: readonly string[]): { root: string; check: boole
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { root, check } = parseArgs(argv);
+  if (!check) {
+    // The checks of npm run schemas:check first: never write types or validators of a document
+    // that is broken (a rule naming a missing field, a misspelt message key, invalid JSON…).
+    const { checked, problems } = checkFiles(allFiles(root), root);
+    if (problems.length) {
+      for (const p of problems) console.error(p);
+      console.error(`codegen wrote nothing: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${checked} documents (npm run schemas:check)`);
+      return 1;
+    }
+  }
   const files = await generate(root);
   if (check) {
     const problems = compareWithDisk(root, files);

@@ -2,7 +2,7 @@
 // wrong with a form document — file, JSON path, what was expected.
 //
 // Each schemas/forms/*.form.json (or each file named on the command line) is checked for:
-//   1. valid JSON (reported with line and column);
+//   1. valid JSON (reported with line and column, on Node 20 too: scripts/json-parse.ts);
 //   2. the meta-schema schemas/meta/form-document.schema.json (ajv, every error at once);
 //   3. renderer/core checkDocument: rules naming missing fields, cycles, operators that do not
 //      fit, pages leaving a field out or naming it twice, widgets that do not fit…;
@@ -26,8 +26,12 @@
 // schemas/emergency-phrases.json (the emergency phrase list) is checked by
 // scripts/emergency-phrases-check.ts: its meta-schema, phrase syntax, and every example run
 // through the matcher (renderer/core/phrases.ts).
+// Across the whole forms folder (scripts/schemas-check.ts adminFormProblems): the form-type enum,
+// the form documents and their menu entries agree. Run without file names, it also runs
+// `codegen --check`: a stale generated/ is a problem too.
 // Prints one line per problem, `file: /json/path: what is wrong`, and exits 1 when there is any;
 // otherwise prints "N documents checked, no problems".
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,8 +39,9 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { checkDocument } from '../renderer/core/index';
 import { checkSharedSection, checkSynonyms, readSharedSections, sharedDirOf, type SharedSection } from '../server/engine/hierarchy';
 import { checkPathway } from '../server/engine/pathway';
-import { DEMO_URGENCY } from '../server/seed';
+import * as seed from '../server/seed';
 import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from './emergency-phrases-check';
+import { parseJson } from './json-parse';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -114,28 +119,6 @@ export function formFiles(root: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Line and column (1-based) of a character offset. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 };
-}
-
-/** JSON.parse's error position, whichever way this Node version words it. */
-function jsonErrorPosition(text: string, message: string): { line: number; column: number } {
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
-  const pos = /at position (\d+)/.exec(message);
-  if (pos) return lineColumn(text, Number(pos[1]));
-  return lineColumn(text, text.length); // "Unexpected end of JSON input"
-}
-
-function cleanJsonMessage(message: string): string {
-  return message
-    .replace(/\s*\(line \d+ column \d+\)/, '')
-    .replace(/\s*in JSON at position \d+.*$/, '')
-    .replace(/^Unexpected end of JSON input$/, 'unexpected end of file (a closing bracket or quote is missing)');
-}
-
 function formatValue(v: unknown): string {
   return typeof v === 'string' ? `"${v}"` : JSON.stringify(v);
 }
@@ -208,15 +191,12 @@ export function checkFiles(files: readonly string[], root: string = repoRoot, op
       problems.push(`${shown}: cannot be read: ${(err as Error).message}`);
       continue;
     }
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (err) {
-      const message = (err as Error).message;
-      const { line, column } = jsonErrorPosition(text, message);
-      problems.push(`${shown}: line ${line}, column ${column}: ${cleanJsonMessage(message)}`);
+    const parsed = parseJson(text);
+    if (!parsed.ok) {
+      problems.push(`${shown}: line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
       continue;
     }
+    const doc = parsed.value;
     const fileProblems = abs.endsWith('.form.json')
       ? formProblems(doc, abs, validate)
       : path.basename(abs) === path.basename(EMERGENCY_PHRASES_FILE)
@@ -231,7 +211,57 @@ export function checkFiles(files: readonly string[], root: string = repoRoot, op
       seen.add(line);
     }
   }
+  const absFiles = new Set(files.map((f) => path.resolve(root, f)));
+  const forms = formFiles(root);
+  if (forms.length && forms.every((f) => absFiles.has(f))) problems.push(...adminFormProblems(root, forms));
   return { checked: files.length, problems };
+}
+
+/** Admin forms that patients pick but that are not in the API's form-type enum, or that are listed in the enum but have no menu entry. */
+export const NOT_ON_MENU: readonly string[] = ['CHANGE_OF_CONTACT_DETAILS'];
+
+/**
+ * Across the whole forms folder: every value of the form-type enum
+ * (schemas/api/admin-form-type.schema.json) has a form document and — but for the steps of
+ * NOT_ON_MENU, sent alongside another request — a menu entry; every form with a menu entry is
+ * in the enum. A menu entry is the document's own `menu` key, or (until every entry has moved
+ * into the documents) an entry of server/seed.ts DEMO_ADMIN_FORMS.
+ */
+export function adminFormProblems(root: string, forms: readonly string[]): string[] {
+  const enumFile = 'schemas/api/admin-form-type.schema.json';
+  let values: string[] = [];
+  const parsed = existsSync(path.join(root, enumFile)) ? parseJson(readFileSync(path.join(root, enumFile), 'utf8')) : undefined;
+  if (!parsed) return [];
+  if (!parsed.ok) return [`${enumFile}: line ${parsed.line}, column ${parsed.column}: ${parsed.message}`];
+  const list = (parsed.value as { enum?: unknown }).enum;
+  if (Array.isArray(list)) values = list.filter((v): v is string => typeof v === 'string');
+  const seedForms = (seed as { DEMO_ADMIN_FORMS?: { forms?: Array<{ type?: unknown }> } }).DEMO_ADMIN_FORMS?.forms ?? [];
+  const seedMenu = new Set(seedForms.map((f) => String(f.type)));
+  const docs = new Map<string, { file: string; menu: boolean }>();
+  for (const abs of forms) {
+    const p = parseJson(readFileSync(abs, 'utf8'));
+    if (!p.ok || !p.value || typeof p.value !== 'object') continue; // reported on its own
+    const doc = p.value as { id?: unknown; menu?: unknown };
+    if (typeof doc.id !== 'string') continue;
+    docs.set(doc.id, { file: path.relative(root, abs).split(path.sep).join('/'), menu: doc.menu !== undefined && doc.menu !== null });
+  }
+  const out: string[] = [];
+  values.forEach((v, i) => {
+    const d = docs.get(v);
+    if (!d) out.push(`${enumFile}: /enum/${i}: the form type "${v}" has no form document (expected schemas/forms/${v}.form.json)`);
+    else if (!d.menu && !seedMenu.has(v) && !NOT_ON_MENU.includes(v)) {
+      out.push(`${d.file}: /menu: the admin form "${v}" has no menu entry: patients could never pick it (add "menu": { "label", "subTitle", "requiresPatientRecord" })`);
+    }
+  });
+  for (const [id, d] of docs) {
+    if ((d.menu || seedMenu.has(id)) && !values.includes(id)) {
+      out.push(`${d.file}: /id: the admin form "${id}" has a menu entry but is not in the form-type enum: add it to ${enumFile}`);
+    }
+  }
+  for (const t of seedMenu) {
+    if (!docs.has(t)) out.push(`server/seed.ts: DEMO_ADMIN_FORMS: the menu entry "${t}" has no form document (expected schemas/forms/${t}.form.json)`);
+  }
+  return out;
 }
 
 function formProblems(doc: unknown, abs: string, validate: ValidateFunction): Array<{ path: string; message: string }> {
@@ -280,7 +310,7 @@ function sharedProblems(doc: unknown, abs: string, validate: ValidateFunction): 
   const fileProblems: Array<{ path: string; message: string }> = [];
   if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
   const metaPaths = new Set(fileProblems.map((p) => p.path));
-  const own = [...checkSharedSection(doc, path.basename(abs, '.json')), ...checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), sharedSection: true })];
+  const own = [...checkSharedSection(doc, path.basename(abs, '.json')), ...checkPathway(doc, { referralIds: Object.keys(seed.DEMO_URGENCY), sharedSection: true })];
   for (const p of own) if (!metaPaths.has(p.path)) fileProblems.push(p);
   return fileProblems;
 }
@@ -290,7 +320,7 @@ function questionnaireProblems(doc: unknown, abs: string, validate: ValidateFunc
   const fileProblems: Array<{ path: string; message: string }> = [];
   if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
   const metaPaths = new Set(fileProblems.map((p) => p.path));
-  for (const p of checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), shared, hierarchy: options.hierarchy !== false })) {
+  for (const p of checkPathway(doc, { referralIds: Object.keys(seed.DEMO_URGENCY), shared, hierarchy: options.hierarchy !== false })) {
     if (!metaPaths.has(p.path)) fileProblems.push({ path: p.path, message: p.message });
   }
   const id = doc && typeof doc === 'object' ? (doc as { guidelineId?: unknown }).guidelineId : undefined;
@@ -314,10 +344,36 @@ export function parseArgs(argv: readonly string[]): { root: string; files: strin
   return { root, files };
 }
 
-export function main(argv: readonly string[]): number {
+/**
+ * `npm run codegen -- --check` in a child process (codegen imports this module, so it cannot be
+ * imported back): generated/ lines that are stale, missing or stray, one problem each.
+ */
+export function staleGenerated(root: string): Promise<string[]> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/codegen.ts'), '--check', '--root', root], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => (stderr += d));
+    child.on('close', (code) => {
+      if (code === 0) return resolve([]);
+      const lines = stderr.split('\n').filter((l) => /^generated\/\S+: /.test(l));
+      resolve(
+        lines.length
+          ? lines.map((l) => `${l} — run npm run codegen`)
+          : [`generated/: npm run codegen -- --check failed: ${stderr.trim().split('\n').pop() ?? `exit code ${String(code)}`}`],
+      );
+    });
+  });
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
   const { root, files } = parseArgs(argv);
+  // The whole set (no files named): generated/ must match the documents too.
+  const stale = files.length ? Promise.resolve([]) : staleGenerated(root);
   const targets = files.length ? files : allFiles(root);
-  const { checked, problems } = checkFiles(targets, root);
+  const result = checkFiles(targets, root);
+  const problems = [...result.problems, ...(await stale)];
+  const { checked } = result;
   if (problems.length) {
     for (const p of problems) console.error(p);
     console.error(`${problems.length} problem${problems.length === 1 ? '' : 's'} in ${checked} document${checked === 1 ? '' : 's'}`);
@@ -328,5 +384,13 @@ export function main(argv: readonly string[]): number {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = main(process.argv.slice(2));
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -5,7 +5,7 @@ import { kindOf } from '../fields';
 import { isPlainObject } from '../text';
 import { esc, q, type CheckContext } from './context';
 
-export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, kinds, add }: CheckContext): void {
+export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, kinds, add, notAField, fieldHint }: CheckContext): void {
   const schema = doc.schema as Record<string, unknown>;
   for (const f of fieldNames) {
     const base = `/schema/properties/${esc(f)}`;
@@ -48,7 +48,7 @@ export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, ki
             add(`${base}/x-date/${k}`, `${q(ref)} is not a date reference: use "today", "today+7d", "today-1m" (units d, w, m, y) or "field:otherField"`);
           } else if (typeof ref === 'string' && ref.startsWith('field:')) {
             const other = ref.slice('field:'.length);
-            if (!isField(other)) add(`${base}/x-date/${k}`, `"${other}" is not a field of this form`);
+            if (!isField(other)) add(`${base}/x-date/${k}`, notAField(other));
             else if (kindOf(props[other] as never) !== 'date') add(`${base}/x-date/${k}`, `"${other}" is not a date field`);
           }
         }
@@ -83,7 +83,7 @@ export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, ki
   if (schema.required !== undefined) {
     if (!Array.isArray(schema.required)) add('/schema/required', 'required must be a list of field names');
     else schema.required.forEach((r, i) => {
-      if (!isField(r)) add(`/schema/required/${i}`, `${q(r)} is required but is not a field of this form`);
+      if (!isField(r)) add(`/schema/required/${i}`, `${q(r)} is required but is not a field of this form${fieldHint(r)}`);
     });
   }
 }

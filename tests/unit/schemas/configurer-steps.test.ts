@@ -37,7 +37,7 @@ describe('adding an admin form, step by step', () => {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(broken, null, 2));
     expect(checkFiles([file], tmp).problems).toEqual([
-      `broken/${ID}.form.json: /rules/recordsDetail/enableWhen/0/question: "recordScope" is not a field of this form`,
+      `broken/${ID}.form.json: /rules/recordsDetail/enableWhen/0/question: "recordScope" is not a field of this form — did you mean "recordsScope"? (a single-choice field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)`,
     ]);
   });
 
