@@ -24,7 +24,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { compile as compileToTs } from 'json-schema-to-typescript';
-import type { FieldSchema, FormDocument } from '../renderer/core/types';
+import { NONE_OF_THE_ABOVE } from '../renderer/core/fields';
+import type { FieldSchema, FormDocument, UiField } from '../renderer/core/types';
 import { expandPathway, readSharedSections, sharedDirOf } from '../server/engine/hierarchy';
 import { parseJson } from './json-parse';
 import { allFiles, checkFiles } from './schemas-check';
@@ -203,7 +204,11 @@ function alwaysPresent(doc: FormDocument, field: string): boolean {
   return !(rule?.enableWhen?.length || rule?.disableWhen?.length);
 }
 
-function answerSchema(field: FieldSchema): Record<string, unknown> {
+/**
+ * The JSON Schema of one stored answer. A multi-choice answer may be "None of the above" (the
+ * renderer's own option, stored as NONE_OF_THE_ABOVE) unless the document turns it off.
+ */
+function answerSchema(field: FieldSchema, ui?: UiField): Record<string, unknown> {
   const out: Record<string, unknown> = { type: field.type };
   const label = field.title ?? field.description;
   if (label) out.description = label;
@@ -211,7 +216,8 @@ function answerSchema(field: FieldSchema): Record<string, unknown> {
   if (values) out.enum = values;
   if (field.format === 'date') out.description = `${label ?? 'A date'} (YYYY-MM-DD)`;
   if (field.type === 'array') {
-    const itemValues = field.items?.enum ?? field.items?.oneOf?.map((o) => o.const);
+    let itemValues = field.items?.enum ?? field.items?.oneOf?.map((o) => o.const);
+    if (itemValues && ui?.['ui:options']?.noneOfTheAbove !== false && !itemValues.includes(NONE_OF_THE_ABOVE)) itemValues = [...itemValues, NONE_OF_THE_ABOVE];
     out.items = { type: field.items?.type ?? 'string', ...(itemValues ? { enum: itemValues } : {}) };
   }
   return out;
@@ -228,7 +234,7 @@ async function formTypes(docs: readonly FormDocument[]): Promise<string> {
       type: 'object',
       additionalProperties: false,
       required: fields.filter((f) => alwaysPresent(doc, f)),
-      properties: Object.fromEntries(fields.map((f) => [f, answerSchema(doc.schema.properties[f]!)])),
+      properties: Object.fromEntries(fields.map((f) => [f, answerSchema(doc.schema.properties[f]!, doc.uiSchema?.[f])])),
     };
     parts.push(await compileToTs(schema as never, name, { bannerComment: '', additionalProperties: false, format: true }));
   }
@@ -410,7 +416,7 @@ async function pathwayAnswerTypes(pathways: readonly PathwayLike[]): Promise<str
     for (const s of p.sections) {
       for (const [f, schema] of Object.entries(s.document.schema.properties)) {
         if (schema['x-observationType'] === 'DISPLAY') continue;
-        properties[f] = answerSchema(schema);
+        properties[f] = answerSchema(schema, s.document.uiSchema?.[f]);
       }
     }
     const schema = {

@@ -39,9 +39,11 @@ export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, ki
     }
     const xDate = s['x-date'];
     if (xDate !== undefined) {
-      if (!isPlainObject(xDate)) add(`${base}/x-date`, 'x-date must be an object { notBefore?, notAfter? }');
+      if (!isPlainObject(xDate)) add(`${base}/x-date`, 'x-date must be an object { notBefore?, notAfter?, after?, before? }');
       else {
-        for (const k of ['notBefore', 'notAfter']) {
+        if (xDate.notBefore !== undefined && xDate.after !== undefined) add(`${base}/x-date/after`, 'give one lower bound: notBefore (the date itself allowed) or after (strictly after it), not both');
+        if (xDate.notAfter !== undefined && xDate.before !== undefined) add(`${base}/x-date/before`, 'give one upper bound: notAfter (the date itself allowed) or before (strictly before it), not both');
+        for (const k of ['notBefore', 'notAfter', 'after', 'before']) {
           const ref = xDate[k];
           if (ref === undefined) continue;
           if (!isDateRefSyntax(ref)) {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compareWithDisk, generate, main, type GeneratedFiles } from '../../../scripts/codegen';
 import { validators } from '../../../generated/validators/index';
+import type { TravelRiskFormAnswers } from '../../../generated/types/forms';
 
 const root = path.resolve(__dirname, '../../..');
 let files: GeneratedFiles;
@@ -100,6 +101,22 @@ describe('codegen --check on an edited generated/', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('generated/types/forms.ts: stale (differs from what codegen writes)');
     expect(run.stderr).toContain('run npm run codegen');
+  });
+});
+
+describe('answer types of multi-choice fields', () => {
+  it('include NONE_OF_THE_ABOVE where the renderer offers it (what the server stores), not where the document turns it off', () => {
+    const types = files.get('generated/types/forms.ts')!;
+    const field = (name: string) => {
+      const start = types.indexOf(`${name}?: (`);
+      return start < 0 ? '' : types.slice(start, types.indexOf(')[];', start));
+    };
+    expect(field('vaccinationList')).toContain('"NONE_OF_THE_ABOVE"');
+    expect(field('accommodation')).toContain('"Hotel"');
+    expect(field('accommodation')).not.toContain('NONE_OF_THE_ABOVE'); // ui:options.noneOfTheAbove: false
+    // And the type checker agrees (npm run typecheck compiles this line).
+    const stored: NonNullable<TravelRiskFormAnswers['vaccinationList']> = ['NONE_OF_THE_ABOVE'];
+    expect(stored).toHaveLength(1);
   });
 });
 
