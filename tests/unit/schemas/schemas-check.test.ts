@@ -7,11 +7,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync, a
 import os from 'node:os';
 import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_MESSAGES } from '../../../renderer/core/messages';
+import { WIDGETS as WIDGET_NAMES } from '../../../renderer/core/types';
 import { adminFormProblems, allFiles, checkFiles, formFiles, staleGenerated } from '../../../scripts/schemas-check';
 
 const root = path.resolve(__dirname, '../../..');
 const dir = 'tests/fixtures/broken-forms';
-const WIDGETS = '"text", "textarea", "email", "tel", "number", "integer", "date", "time", "datetime", "checkbox", "checkboxes", "radio", "select", "yesNo", "display"';
+// The widget names as the meta-schema lists them: derived from renderer/core's WIDGETS, which the
+// meta-schema's ui:widget enum must match (checked below), not written out again here.
+const WIDGETS = WIDGET_NAMES.map((w) => `"${w}"`).join(', ');
 const FIELD_KEYWORDS =
   'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, x-date, x-age, x-yearRange, x-observationType';
 
@@ -57,6 +60,13 @@ describe('schemas:check on broken documents', () => {
     expect(good.status).toBe(0);
     expect(good.stdout).toBe(`${allFiles(root).length} documents checked, no problems\n`);
   }, 90_000); // the whole run also regenerates generated/ in memory (codegen --check)
+});
+
+describe('the widget names', () => {
+  it('of the meta-schema (ui:widget) are exactly the renderer\'s', () => {
+    const meta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/form-document.schema.json'), 'utf8')) as { definitions: { uiField: { properties: { 'ui:widget': { enum: string[] } } } } };
+    expect(meta.definitions.uiField.properties['ui:widget'].enum).toEqual([...WIDGET_NAMES]);
+  });
 });
 
 describe('schemas:check across the forms folder: form-type enum, documents and menu entries agree', () => {
