@@ -52,7 +52,7 @@ describe('adding an admin form, step by step', () => {
     expect(existsSync(path.join(tmp, 'generated/forms', `${ID}.ts`))).toBe(true);
     expect(readFileSync(path.join(tmp, 'generated/validators/index.ts'), 'utf8')).toContain(`import ${ID} from './${ID}';`);
     expect(await codegen(['--root', tmp, '--check'])).toBe(0);
-  });
+  }, 90_000); // codegen now runs every check of schemas:check before writing
 
   it('the renderer core shows, validates and prunes it with the precompiled validator', async () => {
     const mod = (await import(pathToFileURL(path.join(tmp, 'generated/validators', `${ID}.js`)).href)) as { default: (d: unknown) => boolean };
