@@ -7,6 +7,7 @@ import { useConfirmedLeave } from '../leaveFlow';
 import { SchemaForm, resolveParameters, toWire, type FormData, type SchemaFormHandle } from '../../../renderer/index';
 import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../../errors/mapError';
+import { CONNECTION_CLOSED_MARKER } from '../../errors/messages';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { loadForm, type LoadedForm } from '../../forms/loadForm';
 import { PostcodeNotFoundModal, usePostcodeCheck } from '../../postcode/usePostcodeCheck';
@@ -111,7 +112,8 @@ export default function AdminFormPage() {
   function sendFailed(error: unknown): void {
     const onFields = fieldErrorsOf(error).filter((e) => formFields.includes(e.path));
     if (onFields.length > 0 && form.current?.showErrors(onFields)) return;
-    if (!(error instanceof ApiError)) setNotice(SEND_FAILED_MESSAGE);
+    // An ERR_CONNECTION_CLOSED relayed as an answer is a lost connection too (mapApiError).
+    if (!(error instanceof ApiError) || error.message.includes(CONNECTION_CLOSED_MARKER)) setNotice(SEND_FAILED_MESSAGE);
   }
 
   const pageHeading = loaded.form.doc.pages[page]?.title;
