@@ -24,6 +24,8 @@ export {
   YES_NO_LABELS,
   yesNoOptions,
   fromAjvValidator,
+  answerWords,
+  questionOf,
 } from './core/index';
 export type { Observation, ObservationAnswer, ObservationTypeSpec } from './core/index';
 export type * from './core/types';

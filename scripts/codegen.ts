@@ -14,15 +14,20 @@
 //   generated/validators/index.ts  validators (id → validator) and schemaCheckFor(id), the
 //                                  adapter renderer/core's validate() takes as `schemaCheck`
 //
+// Before writing, every document is checked as npm run schemas:check does (nothing is written
+// and the exit code is 1 on any problem); invalid JSON is reported with file, line and column.
 // Output is deterministic (sorted, stable). `--check` regenerates in memory and fails, naming
 // each stale, missing or unexpected file, when generated/ differs; nothing is written.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile as compileToTs } from 'json-schema-to-typescript';
-import type { FieldSchema, FormDocument } from '../renderer/core/types';
+import { NONE_OF_THE_ABOVE } from '../renderer/core/fields';
+import type { FieldSchema, FormDocument, UiField } from '../renderer/core/types';
 import { expandPathway, readSharedSections, sharedDirOf } from '../server/engine/hierarchy';
 import { standaloneValidator } from '../server/documents/validator';
+import { parseJson } from './json-parse';
+import { allFiles, checkFiles } from './schemas-check';
 
 export { CUSTOM_KEYWORDS, FORMATS, newAjv } from '../server/documents/validator';
 
@@ -35,8 +40,13 @@ const TS_HEADER = `// ${HEADER}.\n`;
 /** Relative path (posix, under the root) → file content. */
 export type GeneratedFiles = Map<string, string>;
 
+/** A document as JSON; invalid JSON throws naming the file, line and column (scripts/json-parse.ts). */
 function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(file, 'utf8'));
+  const parsed = parseJson(readFileSync(file, 'utf8'));
+  if (parsed.ok) return parsed.value;
+  const rel = path.relative(process.cwd(), file).split(path.sep).join('/');
+  const shown = rel.startsWith('..') ? file : rel;
+  throw new Error(`${shown}: line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
 }
 
 function sortedFiles(dir: string, suffix: string): string[] {
@@ -158,7 +168,11 @@ function alwaysPresent(doc: FormDocument, field: string): boolean {
   return !(rule?.enableWhen?.length || rule?.disableWhen?.length);
 }
 
-function answerSchema(field: FieldSchema): Record<string, unknown> {
+/**
+ * The JSON Schema of one stored answer. A multi-choice answer may be "None of the above" (the
+ * renderer's own option, stored as NONE_OF_THE_ABOVE) unless the document turns it off.
+ */
+function answerSchema(field: FieldSchema, ui?: UiField): Record<string, unknown> {
   const out: Record<string, unknown> = { type: field.type };
   const label = field.title ?? field.description;
   if (label) out.description = label;
@@ -166,7 +180,8 @@ function answerSchema(field: FieldSchema): Record<string, unknown> {
   if (values) out.enum = values;
   if (field.format === 'date') out.description = `${label ?? 'A date'} (YYYY-MM-DD)`;
   if (field.type === 'array') {
-    const itemValues = field.items?.enum ?? field.items?.oneOf?.map((o) => o.const);
+    let itemValues = field.items?.enum ?? field.items?.oneOf?.map((o) => o.const);
+    if (itemValues && ui?.['ui:options']?.noneOfTheAbove !== false && !itemValues.includes(NONE_OF_THE_ABOVE)) itemValues = [...itemValues, NONE_OF_THE_ABOVE];
     out.items = { type: field.items?.type ?? 'string', ...(itemValues ? { enum: itemValues } : {}) };
   }
   return out;
@@ -183,7 +198,7 @@ async function formTypes(docs: readonly FormDocument[]): Promise<string> {
       type: 'object',
       additionalProperties: false,
       required: fields.filter((f) => alwaysPresent(doc, f)),
-      properties: Object.fromEntries(fields.map((f) => [f, answerSchema(doc.schema.properties[f]!)])),
+      properties: Object.fromEntries(fields.map((f) => [f, answerSchema(doc.schema.properties[f]!, doc.uiSchema?.[f])])),
     };
     parts.push(await compileToTs(schema as never, name, { bannerComment: '', additionalProperties: false, format: true }));
   }
@@ -365,7 +380,7 @@ async function pathwayAnswerTypes(pathways: readonly PathwayLike[]): Promise<str
     for (const s of p.sections) {
       for (const [f, schema] of Object.entries(s.document.schema.properties)) {
         if (schema['x-observationType'] === 'DISPLAY') continue;
-        properties[f] = answerSchema(schema);
+        properties[f] = answerSchema(schema, s.document.uiSchema?.[f]);
       }
     }
     const schema = {
@@ -465,6 +480,16 @@ export function parseArgs(argv: readonly string[]): { root: string; check: boole
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { root, check } = parseArgs(argv);
+  if (!check) {
+    // The checks of npm run schemas:check first: never write types or validators of a document
+    // that is broken (a rule naming a missing field, a misspelt message key, invalid JSON…).
+    const { checked, problems } = checkFiles(allFiles(root), root);
+    if (problems.length) {
+      for (const p of problems) console.error(p);
+      console.error(`codegen wrote nothing: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${checked} documents (npm run schemas:check)`);
+      return 1;
+    }
+  }
   const files = await generate(root);
   if (check) {
     const problems = compareWithDisk(root, files);

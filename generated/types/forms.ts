@@ -681,6 +681,7 @@ export interface TravelRiskFormAnswers {
     | "Typhoid"
     | "Yellow Fever"
     | "Other / Malaria tablets"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Year of your Diphtheria vaccination

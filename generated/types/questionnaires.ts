@@ -41,7 +41,7 @@ export interface EligibilityCervicalScreeningAnswers {
   /**
    * Do you have any of these?
    */
-  cxSymptoms?: ("postcoital" | "intermenstrual" | "postmenopausal" | "discharge" | "pain")[];
+  cxSymptoms?: ("postcoital" | "intermenstrual" | "postmenopausal" | "discharge" | "pain" | "NONE_OF_THE_ABOVE")[];
   /**
    * Are you pregnant, or have you had a baby in the last 12 weeks?
    */
@@ -59,7 +59,7 @@ export interface EligibilityFirstContactPhysioAnswers {
   /**
    * Do you have any of these?
    */
-  fcpUrgent?: ("saddle" | "bladderBowel" | "legsWeak" | "injury" | "hotJoint")[];
+  fcpUrgent?: ("saddle" | "bladderBowel" | "legsWeak" | "injury" | "hotJoint" | "NONE_OF_THE_ABOVE")[];
   /**
    * Where is the problem?
    */
@@ -79,7 +79,7 @@ export interface EligibilityFirstContactPhysioAnswers {
   /**
    * Do any of these apply to you?
    */
-  fcpGp?: ("specialist" | "unwell" | "cancer" | "manyJointsSwollen")[];
+  fcpGp?: ("specialist" | "unwell" | "cancer" | "manyJointsSwollen" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -93,7 +93,7 @@ export interface EligibilityFluVaccinationAnswers {
   /**
    * Do any of these apply to you?
    */
-  fluGroups?: ("condition" | "pregnant" | "carer" | "careHome" | "bmi")[];
+  fluGroups?: ("condition" | "pregnant" | "carer" | "careHome" | "bmi" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you ever had a serious allergic reaction (anaphylaxis) to a flu vaccine or to eggs that needed hospital care?
    */
@@ -112,7 +112,15 @@ export interface FormU16BreathingDifficultyAnswers {
    * Does the child have any of these now, or have they had them in the last 24 hours?
    */
   breathUrgent?: (
-    "notBreathing" | "cantSpeak" | "reliever" | "floppy" | "grunting" | "stridor" | "swallowed" | "allergy"
+    | "notBreathing"
+    | "cantSpeak"
+    | "reliever"
+    | "floppy"
+    | "grunting"
+    | "stridor"
+    | "swallowed"
+    | "allergy"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Have you noticed any of these?
@@ -131,6 +139,7 @@ export interface FormU16BreathingDifficultyAnswers {
     | "worse"
     | "wheezeNew"
     | "chestPain"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * For how many days has the child had this?
@@ -149,7 +158,7 @@ export interface FormU16ConstipationAnswers {
   /**
    * Does the child have any of these now, or have they had them in the last 24 hours?
    */
-  consUrgent?: ("floppy" | "swollenVomit" | "severePain" | "newborn")[];
+  consUrgent?: ("floppy" | "swollenVomit" | "severePain" | "newborn" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you noticed any of these?
    */
@@ -168,6 +177,7 @@ export interface FormU16ConstipationAnswers {
     | "bloodPoo"
     | "sinceBirth"
     | "weight"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * For how many weeks has the child been constipated?
@@ -192,6 +202,7 @@ export interface FormU16CoughBreathingAnswers {
     | "tooBreathless"
     | "asthmaNotHelping"
     | "pauses"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * How old is your baby in completed months?
@@ -212,6 +223,7 @@ export interface FormU16CoughBreathingAnswers {
     | "rigors"
     | "limb"
     | "worse"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * How many days has your child had a cough?
@@ -224,7 +236,7 @@ export interface FormU16CoughBreathingAnswers {
   /**
    * Have you noticed any of these?
    */
-  coughFeatures?: ("barking" | "whoop" | "fastBreathing" | "wheeze")[];
+  coughFeatures?: ("barking" | "whoop" | "fastBreathing" | "wheeze" | "NONE_OF_THE_ABOVE")[];
   /**
    * Is your baby taking less than half their usual feeds?
    */
@@ -249,6 +261,7 @@ export interface FormU16DiarrhoeaVomitingAnswers {
     | "nonBlanching"
     | "sunken"
     | "testicle"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * How old is your baby in completed months?
@@ -269,11 +282,12 @@ export interface FormU16DiarrhoeaVomitingAnswers {
     | "rigors"
     | "limb"
     | "worse"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * What has your child had?
    */
-  dvChildWhich?: ("vomiting" | "diarrhoea")[];
+  dvChildWhich?: ("vomiting" | "diarrhoea" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many times have they been sick in the last 24 hours?
    */
@@ -299,7 +313,9 @@ export interface FormU16EarPainAnswers {
   /**
    * Does your child have any of these?
    */
-  childEarUrgent?: ("notBreathing" | "unrousable" | "mastoid" | "stiffNeck" | "nonBlanching" | "faceDroop")[];
+  childEarUrgent?: (
+    "notBreathing" | "unrousable" | "mastoid" | "stiffNeck" | "nonBlanching" | "faceDroop" | "NONE_OF_THE_ABOVE"
+  )[];
   /**
    * How old is your baby in completed months?
    */
@@ -319,6 +335,7 @@ export interface FormU16EarPainAnswers {
     | "rigors"
     | "limb"
     | "worse"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Which ear?
@@ -349,7 +366,7 @@ export interface FormU16EyeProblemsAnswers {
   /**
    * Does the child have any of these now, or have they had them in the last 24 hours?
    */
-  eyeUrgent?: ("floppy" | "injury" | "chemical" | "vision" | "orbital")[];
+  eyeUrgent?: ("floppy" | "injury" | "chemical" | "vision" | "orbital" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you noticed any of these?
    */
@@ -368,6 +385,7 @@ export interface FormU16EyeProblemsAnswers {
     | "newborn"
     | "pain"
     | "lens"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * For how many days has the child had this?
@@ -382,7 +400,9 @@ export interface FormU16FeedingAnswers {
   /**
    * Does the child have any of these now, or have they had them in the last 24 hours?
    */
-  feedUrgent?: ("notBreathing" | "floppy" | "greenSick" | "noNappy" | "sunken" | "swollenTummy" | "bloodPoo")[];
+  feedUrgent?: (
+    "notBreathing" | "floppy" | "greenSick" | "noNappy" | "sunken" | "swollenTummy" | "bloodPoo" | "NONE_OF_THE_ABOVE"
+  )[];
   /**
    * How old is the baby in completed months?
    */
@@ -405,6 +425,7 @@ export interface FormU16FeedingAnswers {
     | "projectile"
     | "jaundice"
     | "weightLoss"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * For how many days have you been worried about feeding?
@@ -413,7 +434,7 @@ export interface FormU16FeedingAnswers {
   /**
    * What worries you most?
    */
-  feedConcern?: ("reflux" | "slowGain" | "breastfeeding" | "crying")[];
+  feedConcern?: ("reflux" | "slowGain" | "breastfeeding" | "crying" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -434,6 +455,7 @@ export interface FormU16FeverAnswers {
     | "highCry"
     | "noWee"
     | "firstFit"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * How old is your baby in completed months?
@@ -465,6 +487,7 @@ export interface FormU16FeverAnswers {
     | "dryMouth"
     | "pale"
     | "worse"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Has your child been abroad in the last 12 months?
@@ -494,6 +517,7 @@ export interface FormU16HeadInjuryAnswers {
     | "neuro"
     | "babyBump"
     | "bigFall"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Have you noticed any of these?
@@ -511,6 +535,7 @@ export interface FormU16HeadInjuryAnswers {
     | "limb"
     | "worse"
     | "headache"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * How many hours ago did it happen?
@@ -525,7 +550,7 @@ export interface FormU16MinorInjuryAnswers {
   /**
    * Does the child have any of these now, or have they had them in the last 24 hours?
    */
-  injuryUrgent?: ("bleeding" | "floppy" | "broken" | "deepCut" | "burn" | "notAccident")[];
+  injuryUrgent?: ("bleeding" | "floppy" | "broken" | "deepCut" | "burn" | "notAccident" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you noticed any of these?
    */
@@ -543,6 +568,7 @@ export interface FormU16MinorInjuryAnswers {
     | "worse"
     | "bite"
     | "infected"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * How many days ago did it happen?
@@ -558,7 +584,14 @@ export interface FormU16RashAnswers {
    * Does your child have any of these?
    */
   childRashUrgent?: (
-    "notBreathing" | "unrousable" | "anaphylaxis" | "nonBlanching" | "mottled" | "stiffNeck" | "blistering"
+    | "notBreathing"
+    | "unrousable"
+    | "anaphylaxis"
+    | "nonBlanching"
+    | "mottled"
+    | "stiffNeck"
+    | "blistering"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * How old is your baby in completed months?
@@ -579,6 +612,7 @@ export interface FormU16RashAnswers {
     | "rigors"
     | "limb"
     | "worse"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * What does the rash look like?
@@ -599,7 +633,7 @@ export interface FormU16RashAnswers {
   /**
    * Have you noticed any of these?
    */
-  rashKawasaki?: ("redEyes" | "lips" | "handsFeet" | "glands")[];
+  rashKawasaki?: ("redEyes" | "lips" | "handsFeet" | "glands" | "NONE_OF_THE_ABOVE")[];
   /**
    * Is the skin red, hot, swollen and painful, or is eczema weeping or crusting?
    */
@@ -613,7 +647,7 @@ export interface FormU16SkinProblemsAnswers {
   /**
    * Does the child have any of these now, or have they had them in the last 24 hours?
    */
-  skinUrgent?: ("anaphylaxis" | "floppy" | "nonBlanching" | "eyeSwelling")[];
+  skinUrgent?: ("anaphylaxis" | "floppy" | "nonBlanching" | "eyeSwelling" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you noticed any of these?
    */
@@ -631,11 +665,12 @@ export interface FormU16SkinProblemsAnswers {
     | "worse"
     | "herpeticum"
     | "spreading"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Which of these is it?
    */
-  skinKind?: ("eczema" | "impetigo" | "bite" | "other")[];
+  skinKind?: ("eczema" | "impetigo" | "bite" | "other" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -658,6 +693,7 @@ export interface FormU16SomethingElseAnswers {
     | "blood"
     | "severePain"
     | "noWee"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * How old is the baby in completed months?
@@ -678,6 +714,7 @@ export interface FormU16SomethingElseAnswers {
     | "rigors"
     | "limb"
     | "worse"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Describe what is worrying you about the child, in your own words
@@ -704,7 +741,7 @@ export interface FormU16SoreThroatAnswers {
   /**
    * Does the child have any of these now, or have they had them in the last 24 hours?
    */
-  throatUrgent?: ("airway" | "stridor" | "floppy" | "nonBlanching" | "neckStiff")[];
+  throatUrgent?: ("airway" | "stridor" | "floppy" | "nonBlanching" | "neckStiff" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you noticed any of these?
    */
@@ -722,6 +759,7 @@ export interface FormU16SoreThroatAnswers {
     | "worse"
     | "notSwallowing"
     | "immune"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * For how many days has the child had a sore throat?
@@ -736,7 +774,9 @@ export interface FormU16TummyPainAnswers {
   /**
    * Does the child have any of these now, or have they had them in the last 24 hours?
    */
-  tummyUrgent?: ("floppy" | "collapse" | "severe" | "swollen" | "testicle" | "injury" | "blackPoo")[];
+  tummyUrgent?: (
+    "floppy" | "collapse" | "severe" | "swollen" | "testicle" | "injury" | "blackPoo" | "NONE_OF_THE_ABOVE"
+  )[];
   /**
    * Have you noticed any of these?
    */
@@ -755,6 +795,7 @@ export interface FormU16TummyPainAnswers {
     | "fever"
     | "wee"
     | "thirsty"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * For how many days has the child had tummy pain?
@@ -769,7 +810,7 @@ export interface FormU16UrineProblemsAnswers {
   /**
    * Does the child have any of these now, or have they had them in the last 24 hours?
    */
-  weeUrgent?: ("floppy" | "nonBlanching" | "noWee")[];
+  weeUrgent?: ("floppy" | "nonBlanching" | "noWee" | "NONE_OF_THE_ABOVE")[];
   /**
    * How old is the baby in completed months?
    */
@@ -793,6 +834,7 @@ export interface FormU16UrineProblemsAnswers {
     | "blood"
     | "thirsty"
     | "fever"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is the main problem wetting (in the day or at night) without pain?
@@ -821,6 +863,7 @@ export interface TriageAcneAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -833,7 +876,7 @@ export interface TriageAcneAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  acneUrgent?: ("feverUlcers" | "isoSide" | "selfHarm")[];
+  acneUrgent?: ("feverUlcers" | "isoSide" | "selfHarm" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which best describes your acne?
    */
@@ -877,6 +920,7 @@ export interface TriageAllergicReactionAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -889,7 +933,7 @@ export interface TriageAllergicReactionAnswers {
   /**
    * Do you have any of these now?
    */
-  alUrgent?: ("swelling" | "breathing" | "faint" | "adrenaline" | "skin")[];
+  alUrgent?: ("swelling" | "breathing" | "faint" | "adrenaline" | "skin" | "NONE_OF_THE_ABOVE")[];
   /**
    * What is the reaction like?
    */
@@ -929,6 +973,7 @@ export interface TriageAsthmaAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -941,7 +986,7 @@ export interface TriageAsthmaAnswers {
   /**
    * Do you have any of these now?
    */
-  asUrgent?: ("cantSpeak" | "blue" | "reliever" | "exhausted" | "peakFlow")[];
+  asUrgent?: ("cantSpeak" | "blue" | "reliever" | "exhausted" | "peakFlow" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you had an asthma attack in the last few days, even if it settled with your inhaler?
    */
@@ -985,6 +1030,7 @@ export interface TriageBackPainAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -997,7 +1043,7 @@ export interface TriageBackPainAnswers {
   /**
    * Do you have any of these with your back pain?
    */
-  backUrgent?: ("saddle" | "bladderBowel" | "legsWeak" | "chestPain" | "injury")[];
+  backUrgent?: ("saddle" | "bladderBowel" | "legsWeak" | "chestPain" | "injury" | "NONE_OF_THE_ABOVE")[];
   /**
    * When did your back pain start? (YYYY-MM-DD)
    */
@@ -1017,7 +1063,7 @@ export interface TriageBackPainAnswers {
   /**
    * Do any of these apply to you?
    */
-  backRisk?: ("cancer" | "fever" | "weightLoss" | "night" | "steroids" | "ivDrugs")[];
+  backRisk?: ("cancer" | "fever" | "weightLoss" | "night" | "steroids" | "ivDrugs" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -1041,6 +1087,7 @@ export interface TriageBleedingAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1053,7 +1100,7 @@ export interface TriageBleedingAnswers {
   /**
    * Do you have any of these now?
    */
-  blUrgent?: ("wontStop" | "spurting" | "faint" | "nose" | "deep" | "head" | "pregnant")[];
+  blUrgent?: ("wontStop" | "spurting" | "faint" | "nose" | "deep" | "head" | "pregnant" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do you take blood-thinning medicine (such as warfarin, apixaban, rivaroxaban, edoxaban, dabigatran or clopidogrel)?
    */
@@ -1097,6 +1144,7 @@ export interface TriageBloodInUrineAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1109,7 +1157,7 @@ export interface TriageBloodInUrineAnswers {
   /**
    * Do you have any of these now?
    */
-  buUrgent?: ("retention" | "stonePain" | "sepsis" | "injury")[];
+  buUrgent?: ("retention" | "stonePain" | "sepsis" | "injury" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do you have a high temperature, shivering, or pain in your side or lower back?
    */
@@ -1149,6 +1197,7 @@ export interface TriageBowelChangeAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1161,7 +1210,7 @@ export interface TriageBowelChangeAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  bowelUrgent?: ("heavy" | "faint" | "blocked" | "pain")[];
+  bowelUrgent?: ("heavy" | "faint" | "blocked" | "pain" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do you have diarrhoea with blood in it 6 or more times a day, or bloody diarrhoea with a high temperature?
    */
@@ -1213,6 +1262,7 @@ export interface TriageBreastLumpAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1225,7 +1275,7 @@ export interface TriageBreastLumpAnswers {
   /**
    * Do you have any of these now?
    */
-  bkUrgent?: "sepsis"[];
+  bkUrgent?: ("sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * Is your breast red, hot, swollen and painful, with a high temperature or flu-like feeling?
    */
@@ -1233,7 +1283,7 @@ export interface TriageBreastLumpAnswers {
   /**
    * Have you noticed any of these?
    */
-  bkChanges?: ("lump" | "armpit" | "skin" | "nipple" | "shape")[];
+  bkChanges?: ("lump" | "armpit" | "skin" | "nipple" | "shape" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -1257,6 +1307,7 @@ export interface TriageBreathlessnessAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1269,7 +1320,7 @@ export interface TriageBreathlessnessAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  brUrgent?: ("severe" | "blue" | "chest" | "confused" | "clot" | "worsening")[];
+  brUrgent?: ("severe" | "blue" | "chest" | "confused" | "clot" | "worsening" | "NONE_OF_THE_ABOVE")[];
   /**
    * How long have you been more breathless than usual?
    */
@@ -1313,6 +1364,7 @@ export interface TriageChestPainAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1325,7 +1377,7 @@ export interface TriageChestPainAnswers {
   /**
    * Do you have any of these now, or have you had them in the last few hours?
    */
-  cpUrgent?: ("heavy" | "sweaty" | "clot" | "tearing" | "ongoing")[];
+  cpUrgent?: ("heavy" | "sweaty" | "clot" | "tearing" | "ongoing" | "NONE_OF_THE_ABOVE")[];
   /**
    * In the last 3 days, have you had chest pain that felt heavy, tight or like pressure, even if it has gone now?
    */
@@ -1365,6 +1417,7 @@ export interface TriageColdSoresAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1377,7 +1430,7 @@ export interface TriageColdSoresAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  csUrgent?: ("eye" | "immune" | "eczema")[];
+  csUrgent?: ("eye" | "immune" | "eczema" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many days have you had this cold sore?
    */
@@ -1421,6 +1474,7 @@ export interface TriageConstipationAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1433,7 +1487,7 @@ export interface TriageConstipationAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  conUrgent?: ("obstruction" | "severePain" | "bleed" | "feverPain")[];
+  conUrgent?: ("obstruction" | "severePain" | "bleed" | "feverPain" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many weeks have you been constipated?
    */
@@ -1485,6 +1539,7 @@ export interface TriageContraceptionAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1497,7 +1552,7 @@ export interface TriageContraceptionAnswers {
   /**
    * Do you have any of these?
    */
-  contraUrgent?: ("clot" | "pregnantPain")[];
+  contraUrgent?: ("clot" | "pregnantPain" | "NONE_OF_THE_ABOVE")[];
   /**
    * What do you need help with?
    */
@@ -1541,6 +1596,7 @@ export interface TriageCoughColdAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1553,7 +1609,7 @@ export interface TriageCoughColdAnswers {
   /**
    * Do you have any of these right now?
    */
-  coughUrgent?: "sepsis"[];
+  coughUrgent?: ("sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many days have you had these symptoms?
    */
@@ -1561,7 +1617,7 @@ export interface TriageCoughColdAnswers {
   /**
    * Which of these do you have?
    */
-  ccSymptoms?: ("breathless" | "phlegm" | "bloodSpots" | "sinus" | "fever")[];
+  ccSymptoms?: ("breathless" | "phlegm" | "bloodSpots" | "sinus" | "fever" | "NONE_OF_THE_ABOVE")[];
   /**
    * How breathless are you?
    */
@@ -1601,6 +1657,7 @@ export interface TriageCutsBurnsAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1614,7 +1671,16 @@ export interface TriageCutsBurnsAnswers {
    * Do any of these apply to your injury?
    */
   woundUrgent?: (
-    "airway" | "bigBurn" | "siteBurn" | "chemical" | "electrical" | "deepCut" | "object" | "numb" | "badBite"
+    | "airway"
+    | "bigBurn"
+    | "siteBurn"
+    | "chemical"
+    | "electrical"
+    | "deepCut"
+    | "object"
+    | "numb"
+    | "badBite"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it a bite (or a scratch) from an animal or a person that broke the skin?
@@ -1663,6 +1729,7 @@ export interface TriageDiarrhoeaVomitingAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1675,11 +1742,11 @@ export interface TriageDiarrhoeaVomitingAnswers {
   /**
    * Do you have any of these?
    */
-  dvUrgent?: ("severePain" | "noFluids" | "sepsis")[];
+  dvUrgent?: ("severePain" | "noFluids" | "sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * What have you had?
    */
-  dvWhich?: ("diarrhoea" | "vomiting")[];
+  dvWhich?: ("diarrhoea" | "vomiting" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many days have you had these symptoms?
    */
@@ -1699,7 +1766,9 @@ export interface TriageDiarrhoeaVomitingAnswers {
   /**
    * Do any of these apply to you?
    */
-  dvRisk?: ("over65" | "kidneyDiabetes" | "pregnant" | "waterTablets" | "antibioticsHospital" | "abroad")[];
+  dvRisk?: (
+    "over65" | "kidneyDiabetes" | "pregnant" | "waterTablets" | "antibioticsHospital" | "abroad" | "NONE_OF_THE_ABOVE"
+  )[];
 }
 
 /**
@@ -1723,6 +1792,7 @@ export interface TriageDizzinessAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1735,7 +1805,7 @@ export interface TriageDizzinessAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  dzUrgent?: ("stroke" | "heart" | "headache" | "fainted" | "headInjury")[];
+  dzUrgent?: ("stroke" | "heart" | "headache" | "fainted" | "headInjury" | "NONE_OF_THE_ABOVE")[];
   /**
    * What does it feel like?
    */
@@ -1779,6 +1849,7 @@ export interface TriageEaracheAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1791,7 +1862,7 @@ export interface TriageEaracheAnswers {
   /**
    * Do you have any of these?
    */
-  earUrgent?: ("mastoid" | "stiffNeck" | "suddenDeaf")[];
+  earUrgent?: ("mastoid" | "stiffNeck" | "suddenDeaf" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which ear is affected?
    */
@@ -1803,7 +1874,7 @@ export interface TriageEaracheAnswers {
   /**
    * Which of these do you have?
    */
-  earSymptoms?: ("pain" | "discharge" | "hearing" | "fever" | "dizzy")[];
+  earSymptoms?: ("pain" | "discharge" | "hearing" | "fever" | "dizzy" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do you have diabetes or a weakened immune system?
    */
@@ -1835,6 +1906,7 @@ export interface TriageErectileDysfunctionAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1847,7 +1919,7 @@ export interface TriageErectileDysfunctionAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  edUrgent?: ("priapism" | "fracture" | "nerves")[];
+  edUrgent?: ("priapism" | "fracture" | "nerves" | "NONE_OF_THE_ABOVE")[];
   /**
    * Did the problem start suddenly after an injury to your penis, pelvis or back, or after an operation?
    */
@@ -1887,6 +1959,7 @@ export interface TriageEyeProblemAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1899,7 +1972,7 @@ export interface TriageEyeProblemAnswers {
   /**
    * Do you have any of these?
    */
-  eyeUrgent?: ("chemical" | "flashes" | "painRedVomit")[];
+  eyeUrgent?: ("chemical" | "flashes" | "painRedVomit" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which eye is affected?
    */
@@ -1947,6 +2020,7 @@ export interface TriageFaintingAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -1959,7 +2033,7 @@ export interface TriageFaintingAnswers {
   /**
    * Are any of these true?
    */
-  faUrgent?: ("notWaking" | "heart" | "stroke" | "exercise" | "injury" | "fit" | "bleeding")[];
+  faUrgent?: ("notWaking" | "heart" | "stroke" | "exercise" | "injury" | "fit" | "bleeding" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which of these best describes what happened?
    */
@@ -1999,6 +2073,7 @@ export interface TriageFeverAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2011,7 +2086,9 @@ export interface TriageFeverAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  fvUrgent?: ("confused" | "breathing" | "skin" | "rash" | "neck" | "noUrine" | "immunity" | "seriouslyIll")[];
+  fvUrgent?: (
+    "confused" | "breathing" | "skin" | "rash" | "neck" | "noUrine" | "immunity" | "seriouslyIll" | "NONE_OF_THE_ABOVE"
+  )[];
   /**
    * What was your highest temperature, if you measured it?
    */
@@ -2063,6 +2140,7 @@ export interface TriageFitsAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2075,7 +2153,7 @@ export interface TriageFitsAnswers {
   /**
    * Are any of these true?
    */
-  fitUrgent?: ("now" | "repeated" | "notWaking" | "injured" | "pregnantDiabetes")[];
+  fitUrgent?: ("now" | "repeated" | "notWaking" | "injured" | "pregnantDiabetes" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you been told by a doctor that you have epilepsy?
    */
@@ -2115,6 +2193,7 @@ export interface TriageHayFeverAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2127,7 +2206,7 @@ export interface TriageHayFeverAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  hayUrgent?: ("wheeze" | "eye")[];
+  hayUrgent?: ("wheeze" | "eye" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do you have asthma, and is it worse than usual?
    */
@@ -2171,6 +2250,7 @@ export interface TriageHeadInjuryAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2183,11 +2263,21 @@ export interface TriageHeadInjuryAnswers {
   /**
    * Since the head injury, have you had any of these?
    */
-  head999?: ("drowsy" | "fit" | "sight" | "fluid" | "weakness" | "highSpeed" | "wound")[];
+  head999?: ("drowsy" | "fit" | "sight" | "fluid" | "weakness" | "highSpeed" | "wound" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do any of these apply to you?
    */
-  headAE?: ("knockedOut" | "vomited" | "headache" | "memory" | "behaviour" | "alcohol" | "bloodThinners" | "surgery")[];
+  headAE?: (
+    | "knockedOut"
+    | "vomited"
+    | "headache"
+    | "memory"
+    | "behaviour"
+    | "alcohol"
+    | "bloodThinners"
+    | "surgery"
+    | "NONE_OF_THE_ABOVE"
+  )[];
   /**
    * Did the head injury happen in the last 7 days?
    */
@@ -2223,6 +2313,7 @@ export interface TriageHeadacheAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2235,7 +2326,7 @@ export interface TriageHeadacheAnswers {
   /**
    * Do you have any of these with your headache?
    */
-  headUrgent?: ("headInjury" | "eyePain" | "confused")[];
+  headUrgent?: ("headInjury" | "eyePain" | "confused" | "NONE_OF_THE_ABOVE")[];
   /**
    * Roughly what time did this headache start?
    */
@@ -2287,6 +2378,7 @@ export interface TriageHeartburnAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2299,7 +2391,7 @@ export interface TriageHeartburnAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  hbUrgent?: ("stuck" | "severePain" | "fluids")[];
+  hbUrgent?: ("stuck" | "severePain" | "fluids" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many weeks have you had these symptoms?
    */
@@ -2351,6 +2443,7 @@ export interface TriageHighBloodPressureAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2363,7 +2456,7 @@ export interface TriageHighBloodPressureAnswers {
   /**
    * Do you have any of these now?
    */
-  bpUrgent?: ("chest" | "stroke" | "brain" | "pregnant")[];
+  bpUrgent?: ("chest" | "stroke" | "brain" | "pregnant" | "NONE_OF_THE_ABOVE")[];
   /**
    * What was the top (first, higher) number of your highest recent reading?
    */
@@ -2403,6 +2496,7 @@ export interface TriageImpetigoAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2415,7 +2509,7 @@ export interface TriageImpetigoAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  impUrgent?: "sepsis"[];
+  impUrgent?: ("sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do you have a high temperature, or feel generally unwell?
    */
@@ -2467,6 +2561,7 @@ export interface TriageInsectBiteAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2479,7 +2574,7 @@ export interface TriageInsectBiteAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  biteUrgent?: ("mouth" | "sepsis")[];
+  biteUrgent?: ("mouth" | "sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * Does the bite look infected: pus, or redness, swelling, warmth or pain that is spreading or getting worse?
    */
@@ -2527,6 +2622,7 @@ export interface TriageJointMusclePainAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2539,7 +2635,7 @@ export interface TriageJointMusclePainAnswers {
   /**
    * Do you have any of these?
    */
-  jointUrgent?: ("hotJointFever" | "calfSwelling" | "deformity" | "coldLimb")[];
+  jointUrgent?: ("hotJointFever" | "calfSwelling" | "deformity" | "coldLimb" | "NONE_OF_THE_ABOVE")[];
   /**
    * Where is the pain?
    */
@@ -2587,6 +2683,7 @@ export interface TriageLegSwellingAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2599,7 +2696,7 @@ export interface TriageLegSwellingAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  legUrgent?: ("lungClot" | "coldLeg" | "sepsis")[];
+  legUrgent?: ("lungClot" | "coldLeg" | "sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * Is just one leg affected, with a swollen, painful, warm or tender calf or thigh (the skin may look red or darker)?
    */
@@ -2647,6 +2744,7 @@ export interface TriageLowMoodAnxietyAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2659,7 +2757,7 @@ export interface TriageLowMoodAnxietyAnswers {
   /**
    * Do any of these apply to you right now?
    */
-  moodUrgent?: ("overdose" | "unsafe" | "psychosis")[];
+  moodUrgent?: ("overdose" | "unsafe" | "psychosis" | "NONE_OF_THE_ABOVE")[];
   /**
    * Over the last 2 weeks, how often have you had little interest or pleasure in doing things?
    */
@@ -2711,6 +2809,7 @@ export interface TriageMedicationQuestionAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2723,7 +2822,7 @@ export interface TriageMedicationQuestionAnswers {
   /**
    * Do you have any of these?
    */
-  medUrgent?: ("overdose" | "bleeding" | "blisters")[];
+  medUrgent?: ("overdose" | "bleeding" | "blisters" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which medicine is your question about?
    */
@@ -2735,7 +2834,9 @@ export interface TriageMedicationQuestionAnswers {
   /**
    * Is it one of these?
    */
-  medCritical?: ("insulin" | "epilepsy" | "parkinsons" | "anticoagulant" | "steroid" | "mental")[];
+  medCritical?: (
+    "insulin" | "epilepsy" | "parkinsons" | "anticoagulant" | "steroid" | "mental" | "NONE_OF_THE_ABOVE"
+  )[];
   /**
    * When did you last take it?
    */
@@ -2771,6 +2872,7 @@ export interface TriageMenopauseAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2783,7 +2885,7 @@ export interface TriageMenopauseAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  menoUrgent?: ("clot" | "selfHarm")[];
+  menoUrgent?: ("clot" | "selfHarm" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you had any bleeding after your periods stopped for a year or more, or unexpected bleeding while on HRT?
    */
@@ -2823,6 +2925,7 @@ export interface TriageMentalHealthCrisisAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2835,7 +2938,7 @@ export interface TriageMentalHealthCrisisAnswers {
   /**
    * Are any of these true for you now?
    */
-  mhUrgent?: ("acted" | "plan" | "unsafe" | "others")[];
+  mhUrgent?: ("acted" | "plan" | "unsafe" | "others" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you had thoughts of ending your life, or that you would be better off dead?
    */
@@ -2875,6 +2978,7 @@ export interface TriageMoleSkinLumpAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2887,7 +2991,7 @@ export interface TriageMoleSkinLumpAnswers {
   /**
    * Do you have any of these now?
    */
-  mlUrgent?: "spreading"[];
+  mlUrgent?: ("spreading" | "NONE_OF_THE_ABOVE")[];
   /**
    * Is it red, hot, swollen and painful, or leaking pus?
    */
@@ -2895,7 +2999,7 @@ export interface TriageMoleSkinLumpAnswers {
   /**
    * Has the mole or lump done any of these?
    */
-  mlChanges?: ("size" | "shape" | "colour" | "bleed" | "notHealing" | "bigLump")[];
+  mlChanges?: ("size" | "shape" | "colour" | "bleed" | "notHealing" | "bigLump" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -2919,6 +3023,7 @@ export interface TriageNeckPainAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2931,7 +3036,7 @@ export interface TriageNeckPainAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  npUrgent?: ("injury" | "cord" | "fever")[];
+  npUrgent?: ("injury" | "cord" | "fever" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many weeks have you had neck pain?
    */
@@ -2975,6 +3080,7 @@ export interface TriageNonSpecificAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -2987,7 +3093,7 @@ export interface TriageNonSpecificAnswers {
   /**
    * Do you have either of these now, or have you had them in the last 24 hours?
    */
-  nsUrgent?: ("severePain" | "sepsis")[];
+  nsUrgent?: ("severePain" | "sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * Describe your problem in your own words
    */
@@ -3019,7 +3125,7 @@ export interface TriageNonSpecificAnswers {
   /**
    * Have you had any of these in the last week?
    */
-  nsSymptoms?: ("darkPoo" | "dizzyFaint" | "breathless" | "weightLoss" | "newLump")[];
+  nsSymptoms?: ("darkPoo" | "dizzyFaint" | "breathless" | "weightLoss" | "newLump" | "NONE_OF_THE_ABOVE")[];
   /**
    * Are you pregnant, or could you be pregnant?
    */
@@ -3027,7 +3133,7 @@ export interface TriageNonSpecificAnswers {
   /**
    * Do you have any of these?
    */
-  nsPregnancyProblem?: ("bleeding" | "pain" | "vomiting" | "headacheVision" | "babyMoving")[];
+  nsPregnancyProblem?: ("bleeding" | "pain" | "vomiting" | "headacheVision" | "babyMoving" | "NONE_OF_THE_ABOVE")[];
   /**
    * Have you had thoughts of harming yourself or ending your life?
    */
@@ -3059,6 +3165,7 @@ export interface TriageNumbnessTinglingAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3071,7 +3178,7 @@ export interface TriageNumbnessTinglingAnswers {
   /**
    * Do you have any of these now?
    */
-  ntUrgent?: ("stroke" | "chest" | "saddle" | "spreading" | "injury")[];
+  ntUrgent?: ("stroke" | "chest" | "saddle" | "spreading" | "injury" | "NONE_OF_THE_ABOVE")[];
   /**
    * In the last 7 days, did you have sudden numbness or weakness on one side of your body that has now gone completely?
    */
@@ -3115,6 +3222,7 @@ export interface TriagePalpitationsAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3127,7 +3235,7 @@ export interface TriagePalpitationsAnswers {
   /**
    * With the palpitations, have you had any of these now or in the last 24 hours?
    */
-  palpUrgent?: ("chestPain" | "breathless" | "fainted")[];
+  palpUrgent?: ("chestPain" | "breathless" | "fainted" | "NONE_OF_THE_ABOVE")[];
   /**
    * Is your heart beating fast, pounding or irregular right now, and has it not settled within 15 minutes?
    */
@@ -3179,6 +3287,7 @@ export interface TriagePeriodsAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3191,7 +3300,7 @@ export interface TriagePeriodsAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  perUrgent?: ("ectopic" | "soakingFaint" | "feverPain")[];
+  perUrgent?: ("ectopic" | "soakingFaint" | "feverPain" | "NONE_OF_THE_ABOVE")[];
   /**
    * Could you be pregnant?
    */
@@ -3243,6 +3352,7 @@ export interface TriagePilesAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3255,7 +3365,7 @@ export interface TriagePilesAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  pilesUrgent?: ("heavyBleed" | "infection" | "painfulLump")[];
+  pilesUrgent?: ("heavyBleed" | "infection" | "painfulLump" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many weeks have you had these symptoms?
    */
@@ -3303,6 +3413,7 @@ export interface TriagePregnancyProblemAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3315,7 +3426,17 @@ export interface TriagePregnancyProblemAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  pgUrgent?: ("heavyBleed" | "faint" | "fit" | "chest" | "severePain" | "preEclampsia" | "waters" | "movements")[];
+  pgUrgent?: (
+    | "heavyBleed"
+    | "faint"
+    | "fit"
+    | "chest"
+    | "severePain"
+    | "preEclampsia"
+    | "waters"
+    | "movements"
+    | "NONE_OF_THE_ABOVE"
+  )[];
   /**
    * How many weeks pregnant are you?
    */
@@ -3363,6 +3484,7 @@ export interface TriageSexualHealthAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3375,11 +3497,13 @@ export interface TriageSexualHealthAnswers {
   /**
    * Do you have any of these?
    */
-  shUrgent?: ("testicularSudden" | "pelvicFever" | "pregnantPain" | "assaultInjury")[];
+  shUrgent?: ("testicularSudden" | "pelvicFever" | "pregnantPain" | "assaultInjury" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which of these do you have?
    */
-  shSymptoms?: ("discharge" | "sores" | "burning" | "pelvicPain" | "testicleLump" | "noSymptoms")[];
+  shSymptoms?: (
+    "discharge" | "sores" | "burning" | "pelvicPain" | "testicleLump" | "noSymptoms" | "NONE_OF_THE_ABOVE"
+  )[];
   /**
    * In the last 72 hours, have you had sex without a condom with someone who has HIV or might have HIV?
    */
@@ -3419,6 +3543,7 @@ export interface TriageShinglesAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3431,7 +3556,7 @@ export interface TriageShinglesAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  shUrgent?: "widespread"[];
+  shUrgent?: ("widespread" | "NONE_OF_THE_ABOVE")[];
   /**
    * Is the rash on your forehead, the tip or side of your nose, or around your eye, or do you have a painful red eye or changes in your sight?
    */
@@ -3479,6 +3604,7 @@ export interface TriageSinusitisAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3491,7 +3617,7 @@ export interface TriageSinusitisAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  sinUrgent?: ("eye" | "brain")[];
+  sinUrgent?: ("eye" | "brain" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many days have you had these symptoms?
    */
@@ -3535,6 +3661,7 @@ export interface TriageSkinRashAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3547,7 +3674,7 @@ export interface TriageSkinRashAnswers {
   /**
    * Do you have any of these?
    */
-  rashUrgent?: ("blistersMouth" | "spreadingRed" | "sepsis")[];
+  rashUrgent?: ("blistersMouth" | "spreadingRed" | "sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many days have you had the rash?
    */
@@ -3595,6 +3722,7 @@ export interface TriageSleepProblemsAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3607,7 +3735,7 @@ export interface TriageSleepProblemsAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  sleepUrgent?: ("selfHarm" | "confusion")[];
+  sleepUrgent?: ("selfHarm" | "confusion" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many weeks have you had problems sleeping?
    */
@@ -3655,6 +3783,7 @@ export interface TriageSoreThroatAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3667,7 +3796,7 @@ export interface TriageSoreThroatAnswers {
   /**
    * Do you have any of these right now?
    */
-  soreThroatUrgent?: ("breathing" | "drooling" | "trismus" | "sepsis")[];
+  soreThroatUrgent?: ("breathing" | "drooling" | "trismus" | "sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many days have you had a sore throat?
    */
@@ -3727,6 +3856,7 @@ export interface TriageSprainStrainAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3739,7 +3869,7 @@ export interface TriageSprainStrainAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  ssUrgent?: ("deformity" | "cannotBear" | "crack" | "numbCold" | "hotRed")[];
+  ssUrgent?: ("deformity" | "cannotBear" | "crack" | "numbCold" | "hotRed" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many days ago did it happen?
    */
@@ -3779,6 +3909,7 @@ export interface TriageStomachPainAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3791,7 +3922,9 @@ export interface TriageStomachPainAnswers {
   /**
    * Do you have any of these?
    */
-  tummyUrgent?: ("blackStools" | "severeSudden" | "rigid" | "noPoo" | "testicle" | "pregnantPain" | "sepsis")[];
+  tummyUrgent?: (
+    "blackStools" | "severeSudden" | "rigid" | "noPoo" | "testicle" | "pregnantPain" | "sepsis" | "NONE_OF_THE_ABOVE"
+  )[];
   /**
    * Where is the pain worst?
    */
@@ -3811,7 +3944,7 @@ export interface TriageStomachPainAnswers {
   /**
    * Do you have any of these?
    */
-  tummyOther?: ("fever" | "yellow" | "weightLoss" | "swallowing" | "bowelChange")[];
+  tummyOther?: ("fever" | "yellow" | "weightLoss" | "swallowing" | "bowelChange" | "NONE_OF_THE_ABOVE")[];
   /**
    * Could you be pregnant?
    */
@@ -3839,6 +3972,7 @@ export interface TriageStrokeSymptomsAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3851,7 +3985,7 @@ export interface TriageStrokeSymptomsAnswers {
   /**
    * Do you have any of these right now, even if they are getting better?
    */
-  stNow?: ("face" | "arm" | "speech" | "vision" | "balance" | "headache")[];
+  stNow?: ("face" | "arm" | "speech" | "vision" | "balance" | "headache" | "NONE_OF_THE_ABOVE")[];
   /**
    * When did you last have symptoms like these?
    */
@@ -3879,6 +4013,7 @@ export interface TriageSuddenVisionAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3891,7 +4026,7 @@ export interface TriageSuddenVisionAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  svUrgent?: ("stroke" | "loss" | "flashes" | "double" | "redPain" | "injury")[];
+  svUrgent?: ("stroke" | "loss" | "flashes" | "double" | "redPain" | "injury" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do you have pain in your temples or scalp, or pain in your jaw when chewing?
    */
@@ -3927,6 +4062,7 @@ export interface TriageTirednessAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -3939,7 +4075,7 @@ export interface TriageTirednessAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  tiredUrgent?: ("confused" | "thirst" | "yellow" | "pale" | "selfHarm")[];
+  tiredUrgent?: ("confused" | "thirst" | "yellow" | "pale" | "selfHarm" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many weeks have you felt like this?
    */
@@ -3995,6 +4131,7 @@ export interface TriageToothacheAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -4007,7 +4144,7 @@ export interface TriageToothacheAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  toothUrgent?: ("airway" | "eyeSwelling" | "bleeding" | "sepsis")[];
+  toothUrgent?: ("airway" | "eyeSwelling" | "bleeding" | "sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * Is your face or gum swollen?
    */
@@ -4051,6 +4188,7 @@ export interface TriageUrinaryMenAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -4063,7 +4201,7 @@ export interface TriageUrinaryMenAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  umUrgent?: ("retention" | "sepsis" | "testicle" | "nerve" | "feverLoin")[];
+  umUrgent?: ("retention" | "sepsis" | "testicle" | "nerve" | "feverLoin" | "NONE_OF_THE_ABOVE")[];
   /**
    * Does it burn or sting when you pee, or is your pee cloudy or smelly?
    */
@@ -4115,6 +4253,7 @@ export interface TriageUrinaryWomenAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -4127,11 +4266,11 @@ export interface TriageUrinaryWomenAnswers {
   /**
    * Do you have any of these?
    */
-  utiUrgent?: ("loinFever" | "noUrine" | "pregnantPain" | "sepsis")[];
+  utiUrgent?: ("loinFever" | "noUrine" | "pregnantPain" | "sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which of these do you have?
    */
-  utiSymptoms?: ("burning" | "frequency" | "cloudy" | "blood" | "discharge")[];
+  utiSymptoms?: ("burning" | "frequency" | "cloudy" | "blood" | "discharge" | "NONE_OF_THE_ABOVE")[];
   /**
    * Are you pregnant, or could you be pregnant?
    */
@@ -4171,6 +4310,7 @@ export interface TriageVaginalDischargeAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -4183,7 +4323,7 @@ export interface TriageVaginalDischargeAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  vdUrgent?: ("tss" | "pelvicFever" | "pregnantPain")[];
+  vdUrgent?: ("tss" | "pelvicFever" | "pregnantPain" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which best describes your symptoms?
    */
@@ -4231,6 +4371,7 @@ export interface TriageVomitingBloodAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -4243,7 +4384,7 @@ export interface TriageVomitingBloodAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  vbUrgent?: ("faint" | "large" | "vomitBlood" | "black" | "rectal" | "pain")[];
+  vbUrgent?: ("faint" | "large" | "vomitBlood" | "black" | "rectal" | "pain" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which of these is closest to what you noticed?
    */
@@ -4279,6 +4420,7 @@ export interface TriageWeightLossAnswers {
     | "headache"
     | "meningitis"
     | "suicide"
+    | "NONE_OF_THE_ABOVE"
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
@@ -4291,7 +4433,7 @@ export interface TriageWeightLossAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  wlUrgent?: ("blood" | "dka" | "swallow")[];
+  wlUrgent?: ("blood" | "dka" | "swallow" | "NONE_OF_THE_ABOVE")[];
   /**
    * About how much weight have you lost without trying?
    */
@@ -4307,7 +4449,7 @@ export interface TriageWeightLossAnswers {
   /**
    * Do you also have any of these?
    */
-  wlWith?: ("swallowing" | "bowel" | "cough" | "sweats" | "lump" | "tummy")[];
+  wlWith?: ("swallowing" | "bowel" | "cough" | "sweats" | "lump" | "tummy" | "NONE_OF_THE_ABOVE")[];
 }
 
 /** The answers type of each pathway, by guidelineId. */

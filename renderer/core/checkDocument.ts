@@ -2,13 +2,14 @@
 // cannot see, each with the JSON path of the offending value. Never throws: it is fed
 // whatever JSON a configurer saved. One module per concern under check/, run in this order
 // (the order of the problems reported): parameters, field schemas, rules, pages, UI schema,
-// constraints.
+// constraints, message keys.
 import type { DocumentProblem } from './types';
 import { isPlainObject } from './text';
 import { conditionChecker } from './check/conditions';
 import { checkConstraints } from './check/constraints';
 import { makeContext, type Obj } from './check/context';
 import { checkFieldSchemas } from './check/fieldSchemas';
+import { checkMessageKeys } from './check/messageKeys';
 import { checkPages } from './check/pages';
 import { checkParameters } from './check/parameters';
 import { checkRules } from './check/rules';
@@ -51,4 +52,5 @@ function run(doc: unknown, out: DocumentProblem[]): void {
   checkPages(ctx, checkConditions);
   checkUiSchema(ctx);
   checkConstraints(ctx, checkConditions);
+  checkMessageKeys(ctx);
 }

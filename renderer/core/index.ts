@@ -37,3 +37,4 @@ export {
 } from './phrases';
 export { toWire, fromWire, type ValueLabel } from './wire';
 export { nationalPhone } from './phone';
+export { answerWords, dateInWords, questionOf } from './answerWords';

@@ -79,7 +79,8 @@ export interface ParamRef {
 
 /**
  * Date bounds: "today", "today+7d", "today-1m" (units d, w, m, y) or "field:otherField".
- * Used by the `x-date` keyword: { notBefore?: DateRef, notAfter?: DateRef }.
+ * Used by the `x-date` keyword: { notBefore?, notAfter? } are inclusive (the bound itself is
+ * allowed), { after?, before? } strict (the bound itself is refused: "end strictly after start").
  */
 export type DateRef = string;
 
@@ -134,7 +135,7 @@ export interface DocumentConstraint {
  * JSON Schema of one field (a subset: what form documents use). Standard keywords plus:
  * - format: 'date' (YYYY-MM-DD), 'time' (HH:mm), 'date-time' (YYYY-MM-DDTHH:mm), 'email'
  *   (local part at most 64), 'uk-phone' (libphonenumber-js, GB), 'uk-postcode'
- * - x-date: { notBefore?: DateRef, notAfter?: DateRef }
+ * - x-date: { notBefore?, notAfter? } (inclusive) and { after?, before? } (strict), each a DateRef
  * - x-age: dateOfBirth bounds { min?: number | ParamRef, max?: number | ParamRef, maxYears?: number }
  * - x-yearRange: a year between (current year − yearsBack) and the current year
  */
@@ -173,7 +174,7 @@ export interface FieldSchema {
   maximum?: number;
   default?: unknown;
   readOnly?: boolean;
-  'x-date'?: { notBefore?: DateRef; notAfter?: DateRef };
+  'x-date'?: { notBefore?: DateRef; notAfter?: DateRef; after?: DateRef; before?: DateRef };
   'x-age'?: { min?: number | ParamRef; max?: number | ParamRef; maxYears?: number };
   'x-yearRange'?: { yearsBack: number | ParamRef };
   /** Questionnaire sections only: the engine's question type (schemas/questionnaires/README.md). */

@@ -233,6 +233,9 @@ function checkField(
   }
   if (value === undefined) return undefined; // optional and empty: nothing else to check
 
+  // "None of the above" is exclusive: with any other option the answer contradicts itself.
+  if (kind === 'multi' && Array.isArray(value) && value.length > 1 && value.includes(NONE_OF_THE_ABOVE)) return err('noneOfTheAbove');
+
   // 3. type, then 4. format
   const sorted = schemaErrors
     .filter((e) => SCHEMA_ORDER[e.keyword] !== undefined)
@@ -295,7 +298,8 @@ function checkField(
   if (xDate) {
     const day = parseDate(value);
     if (day !== undefined) {
-      for (const which of ['notBefore', 'notAfter'] as const) {
+      // notBefore / notAfter allow the bound itself; after / before (strict) refuse it.
+      for (const which of ['notBefore', 'notAfter', 'after', 'before'] as const) {
         const ref = xDate[which];
         if (typeof ref !== 'string') continue;
         let bound: number | undefined;
@@ -306,7 +310,8 @@ function checkField(
           bound = resolveTodayRef(ref, today);
         }
         if (bound === undefined) continue;
-        if (which === 'notBefore' ? day < bound : day > bound) return err(which, { date: formatDay(bound) });
+        const outside = which === 'notBefore' ? day < bound : which === 'notAfter' ? day > bound : which === 'after' ? day <= bound : day >= bound;
+        if (outside) return err(which, { date: formatDay(bound) });
       }
     }
   }

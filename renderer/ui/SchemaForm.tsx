@@ -6,7 +6,7 @@
 // renderer/core, the same code the server runs. What each field draws comes from the widget
 // registry (widgets/index.ts) and every word the form draws by itself from the strings
 // catalogue (strings.ts); the `widgets` and `strings` props override parts of either.
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { SchemaCheck } from '../core/index';
 import type { FormData, FormDocument, Parameters } from '../core/types';
 import { ContentBlocks } from './ContentBlocks';
@@ -19,6 +19,15 @@ import { mergeWidgets } from './widgets/index';
 import type { WidgetRegistry } from './widgets/types';
 
 export const DEFAULT_BANNER = DEFAULT_STRINGS.errorBanner;
+
+export interface SchemaFormHandle {
+  /**
+   * Shows errors found elsewhere after Send (the server's validation answer naming fields) on
+   * their fields and in the error summary, linked, on the page of the first; false when none of
+   * them names a field of this form.
+   */
+  showErrors(errors: ReadonlyArray<{ path: string; message: string }>): boolean;
+}
 
 export interface SchemaFormProps {
   /** The form document (renderer/core/types.ts). Remount (change `key`) to switch documents. */
@@ -50,6 +59,8 @@ export interface SchemaFormProps {
   onCancel?: () => void;
   /** Called when onSubmit rejects; the answers stay and Send can be pressed again. */
   onSubmitError?: (error: unknown) => void;
+  /** What the caller may do to the form: show errors found elsewhere (SchemaFormHandle). */
+  formRef?: Ref<SchemaFormHandle>;
   /** Button labels; each wins over the same entry of `strings` (send, next, back, cancel). */
   submitLabel?: string;
   nextLabel?: string;
@@ -198,6 +209,24 @@ export function SchemaForm(props: SchemaFormProps) {
     // The summary may already be on screen (a second failed attempt): focus it again.
     summaryRef.current?.focus();
   };
+
+  // The server's validation answer (SchemaFormHandle.showErrors): shown as a failed Send is,
+  // on the page of its first field, linked from the error summary.
+  const showErrors = (list: ReadonlyArray<{ path: string; message: string }>): boolean => {
+    const found = list.filter((e) => doc.pages.some((p) => p.fields.includes(e.path)));
+    if (found.length === 0) return false;
+    const target = doc.pages.findIndex((p) => p.fields.includes(found[0]!.path));
+    const fields = doc.pages[target]!.fields;
+    store.showErrors(found.filter((e) => fields.includes(e.path)).map((e) => ({ path: e.path, keyword: 'server', message: e.message })));
+    if (target !== pageRef.current) {
+      pageRef.current = target;
+      failedOnPage.current = target;
+      setPage(target);
+    }
+    fail(fields);
+    return true;
+  };
+  useImperativeHandle(props.formRef, () => ({ showErrors }));
 
   const pass = () => {
     store.setLiveValidation(undefined);

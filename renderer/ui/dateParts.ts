@@ -87,12 +87,13 @@ export function wrongDateParts(parts: DateParts): DatePart[] {
  * the future when the answer may not be before today (or before another answer), a recent past
  * date when it may not be after today, else undefined (the generic example).
  */
-export function exampleDate(range: { notBefore?: string; notAfter?: string } | undefined, today: Date): Date | undefined {
+export function exampleDate(range: { notBefore?: string; notAfter?: string; after?: string; before?: string } | undefined, today: Date): Date | undefined {
   if (!range) return undefined;
   const day = 24 * 60 * 60 * 1000;
-  const notBefore = range.notBefore;
+  const notBefore = range.notBefore ?? range.after;
+  const notAfter = range.notAfter ?? range.before;
   const future = notBefore !== undefined && (notBefore.startsWith('field:') || /^today(\+|$)/.test(notBefore));
   if (future) return new Date(today.getTime() + 14 * day);
-  if (range.notAfter !== undefined && /^today(-|$)/.test(range.notAfter)) return new Date(today.getTime() - 7 * day);
+  if (notAfter !== undefined && /^today(-|$)/.test(notAfter)) return new Date(today.getTime() - 7 * day);
   return undefined;
 }

@@ -250,6 +250,11 @@ export class FormStore {
     this.setErrors([]);
   }
 
+  /** Shows errors found elsewhere (the server's answer to Send), each on its field and in the summary. */
+  showErrors(errors: FieldError[]): void {
+    this.setErrors(errors);
+  }
+
   private revalidate(fields: string[]): FieldError[] {
     const errors = validate(this.doc, this.data, {
       params: this.params,

@@ -1,6 +1,6 @@
 // The public surface of renderer/ui (the React side). The app imports it through
 // renderer/index.ts; nothing outside renderer/ reaches into the files behind it.
-export { SchemaForm, DEFAULT_BANNER, type SchemaFormProps } from './SchemaForm';
+export { SchemaForm, DEFAULT_BANNER, type SchemaFormHandle, type SchemaFormProps } from './SchemaForm';
 export { Field, DEFAULT_TEXTAREA_MAX } from './Field';
 /** The default label of the automatic "None of the above" option (strings.noneOfTheAbove): defined in core, for the server too. */
 export { NONE_OF_THE_ABOVE_LABEL } from '../core/index';

@@ -4,7 +4,7 @@
 // was expected.
 //
 // Each schemas/forms/*.form.json (or each file named on the command line) is checked for:
-//   1. valid JSON (reported with line and column);
+//   1. valid JSON (reported with line and column, on Node 20 too: server/documents/json-parse.ts);
 //   2. the meta-schema schemas/meta/form-document.schema.json (ajv, every error at once);
 //   3. renderer/core checkDocument: rules naming missing fields, cycles, operators that do not
 //      fit, pages leaving a field out or naming it twice, widgets that do not fit…;
@@ -38,6 +38,7 @@ import { checkDocument } from '../../renderer/core/index';
 import { checkSharedSection, checkSynonyms, readSharedSections, sharedDirOf, type SharedSection } from '../engine/hierarchy.js';
 import { checkPathway } from '../engine/pathway.js';
 import { DEMO_URGENCY } from '../seed.js';
+import { parseJson } from './json-parse.js';
 import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from '../../scripts/emergency-phrases-check';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -114,28 +115,6 @@ export function formFiles(root: string): string[] {
     .filter((f) => f.endsWith('.form.json'))
     .sort()
     .map((f) => path.join(dir, f));
-}
-
-/** Line and column (1-based) of a character offset. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 };
-}
-
-/** JSON.parse's error position, whichever way this Node version words it. */
-function jsonErrorPosition(text: string, message: string): { line: number; column: number } {
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
-  const pos = /at position (\d+)/.exec(message);
-  if (pos) return lineColumn(text, Number(pos[1]));
-  return lineColumn(text, text.length); // "Unexpected end of JSON input"
-}
-
-function cleanJsonMessage(message: string): string {
-  return message
-    .replace(/\s*\(line \d+ column \d+\)/, '')
-    .replace(/\s*in JSON at position \d+.*$/, '')
-    .replace(/^Unexpected end of JSON input$/, 'unexpected end of file (a closing bracket or quote is missing)');
 }
 
 function formatValue(v: unknown): string {
@@ -237,13 +216,9 @@ export function checkFiles(files: readonly string[], root: string = repoRoot, op
 
 /** Parses a document's text: the value, or the problem with its line and column. */
 export function parseDocument(source: DocumentSource): { doc: unknown } | { problem: DocumentProblem } {
-  try {
-    return { doc: JSON.parse(source.text) as unknown };
-  } catch (err) {
-    const message = (err as Error).message;
-    const { line, column } = jsonErrorPosition(source.text, message);
-    return { problem: { file: source.shown, path: '', message: `line ${line}, column ${column}: ${cleanJsonMessage(message)}` } };
-  }
+  const parsed = parseJson(source.text);
+  if (parsed.ok) return { doc: parsed.value };
+  return { problem: { file: source.shown, path: '', message: `line ${parsed.line}, column ${parsed.column}: ${parsed.message}` } };
 }
 
 /**

@@ -96,7 +96,7 @@ function mapConditionProblem(p: DocumentProblem, fieldSection: Map<string, numbe
   const isSection = m[1] === SECTION;
   const base = isSection ? `/sections/${m[2]}` : `/outcomes/${m[2]}`;
   const key = m[3] === 'enableWhen' ? (isSection ? 'enableWhen' : 'when') : isSection ? 'enableBehavior' : 'whenBehavior';
-  let message = p.message.replace(/ is not a field of this form$/, ' is not a field of any section of this pathway');
+  let message = p.message.replace(/ is not a field of this form(?=$| — | \()/, ' is not a field of any section of this pathway');
   message = message.replace(/^parameter ("[^"]*"|\S+) is not declared in parameters$/, `parameter $1 is not known (the engine supplies ${Object.keys(ENGINE_PARAMETERS).join(', ')}; others are declared by a section document)`);
   message = message.replace(/(field "([^"]+)")/, (all, _f, name: string) => {
     const s = fieldSection.get(name);

@@ -1,4 +1,5 @@
-import { YES_NO_LABELS } from '../../renderer/core/index';
+import { YES_NO_LABELS, type FormDocument } from '../../renderer/core/index';
+import { adminRequestHtml, dateTimeInWords } from '../adminRequestHtml.js';
 import type { FastifyInstance } from 'fastify';
 import { practiceAppointmentsHtml, practiceAppointmentsPage } from '../appointments/inbox.js';
 import type { ServerContext } from '../context.js';
@@ -127,30 +128,36 @@ function tierHtml(r: StoredRequest): string {
 
 const EMERGENCY_MARK = '<strong class="nhsuk-tag nhsuk-tag--red emergency-indication">Emergency indication</strong>';
 
-function requestHtml(r: StoredRequest): string {
-  const heading = [r.kind, r.formType].filter(Boolean).join(' · ');
+/** Received <time> in words ("Monday 30 November 2026 at 14:05"), the ISO instant in its datetime. */
+const receivedHtml = (r: StoredRequest) => `<time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(dateTimeInWords(r.receivedAt))}</time>`;
+
+function requestHtml(r: StoredRequest, docOf: (formType: string) => FormDocument | undefined): string {
+  const adminTitle = r.kind === 'ADMIN_REQUEST' && r.formType ? docOf(r.formType)?.title : undefined;
+  const heading = adminTitle ? `Admin request · ${adminTitle}` : [r.kind, r.formType].filter(Boolean).join(' · ');
   const mark = isEmergencyIndication(r) ? `${EMERGENCY_MARK} ` : '';
   const open = isEmergencyIndication(r) ? '<article class="emergency" data-emergency="true">' : '<article>';
   if (r.kind === 'CONSULTATION') {
     return `${open}
 <h2>${mark}${escapeHtml(heading)}</h2>
-<p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
+<p>Received ${receivedHtml(r)}, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
 ${tierHtml(r)}
 ${screeningFlagHtml(r.body)}
 ${consultationHtml(obj(r.body))}
 </article>`;
   }
-  const rows = flatten(Object.fromEntries(Object.entries(r.body).filter(([k]) => k !== 'screening')))
-    .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
-    .join('\n');
+  // An admin request by the form's questions and the patient's words (server/adminRequestHtml.ts).
+  const details =
+    r.kind === 'ADMIN_REQUEST'
+      ? adminRequestHtml(r.body, docOf)
+      : `<dl>\n${flatten(Object.fromEntries(Object.entries(r.body).filter(([k]) => k !== 'screening')))
+          .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
+          .join('\n')}\n</dl>`;
   return `${open}
 <h2>${mark}${escapeHtml(heading)}</h2>
-<p>Received <time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(r.receivedAt)}</time>, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
+<p>Received ${receivedHtml(r)}, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
 ${tierHtml(r)}
 ${screeningFlagHtml(r.body)}
-<dl>
-${rows}
-</dl>
+${details}
 </article>`;
 }
 
@@ -211,7 +218,8 @@ export function requestsPageQuery(query: unknown, defaultLimit: number): { limit
  * Both page through the requests newest first (README.md "See what the practice received");
  * the staff guard (server/staff.ts) already stands in front of both.
  */
-export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerContext): void {
+export function registerPracticeRoutes(app: FastifyInstance, { db, forms }: ServerContext): void {
+  const docOf = (formType: string) => forms.get(formType);
   app.get('/api/v1/practice/requests', async (request, reply) => {
     const { limit, after } = requestsPageQuery(request.query, DEFAULT_PAGE_SIZE);
     const page = listRequestsPage(db, { limit, ...(after !== undefined ? { after } : {}) });
@@ -253,7 +261,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
 <form method="post" action="${SIGN_OUT_PATH}"><button type="submit">Sign out</button></form>
 <p><a href="/practice/forms">Forms and pathways</a>: every form and pathway in use, their checks and versions, preview and reload.</p>
 <p>${page.total} request${page.total === 1 ? '' : 's'} received${before !== undefined ? ' (older page)' : ''}; ${items.length} shown on this page, sorted by urgency: emergencies first (${emergencies} on this page), then urgent today, then the rest, newest first within each. This page is read-only.</p>
-${items.map(requestHtml).join('\n')}
+${items.map((r) => requestHtml(r, docOf)).join('\n')}
 ${nav}
 ${practiceAppointmentsHtml(appointments, appointmentsNav)}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Practice inbox', body));

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useServiceOverride } from '../settings/serviceStatus';
-import { mapApiError, type ErrorContext, type MappedError } from './mapError';
+import { fieldErrorsOf, mapApiError, type ErrorContext, type MappedError } from './mapError';
 
 export interface Notification {
   id: number;
@@ -69,6 +69,11 @@ export interface ApiCallOptions extends ErrorContext {
    * false none (the caller handles them all, e.g. a check whose failure has its own outcome).
    */
   handleErrors?: boolean | 'answers';
+  /**
+   * The fields of the caller's form: a validation answer (400) naming only these is shown by
+   * the form on its fields (SchemaForm onSubmitError), not in a popup.
+   */
+  formFields?: readonly string[];
 }
 
 /**
@@ -86,6 +91,9 @@ export function useApiCall(): <T>(call: () => Promise<T>, options?: ApiCallOptio
         return await call();
       } catch (error) {
         const mode = options.handleErrors ?? true;
+        const onFields = fieldErrorsOf(error);
+        const formShowsIt = options.formFields !== undefined && onFields.length > 0 && onFields.every((e) => options.formFields!.includes(e.path));
+        if (formShowsIt) throw error;
         if (mode === true || (mode === 'answers' && error instanceof ApiError)) handleError(error, { flow: options.flow });
         throw error;
       }

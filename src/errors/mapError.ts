@@ -71,3 +71,22 @@ export function mapApiError(error: unknown, context: ErrorContext = {}): MappedE
   }
   return generic;
 }
+
+/**
+ * The field errors of a validation answer (a 400 whose `details` name fields of the body:
+ * `{ path: "/description", message }`), as the form shows them; [] for anything else — a
+ * lost connection, another status, details that name no field.
+ */
+export function fieldErrorsOf(error: unknown): Array<{ path: string; message: string }> {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  const body = error.body;
+  const details = body && typeof body === 'object' && 'details' in body && Array.isArray(body.details) ? (body.details as unknown[]) : [];
+  const out: Array<{ path: string; message: string }> = [];
+  for (const d of details) {
+    if (!d || typeof d !== 'object') continue;
+    const { path, message } = d as { path?: unknown; message?: unknown };
+    const m = typeof path === 'string' ? /^\/([A-Za-z][A-Za-z0-9_]*)$/.exec(path) : null;
+    if (m && typeof message === 'string' && message) out.push({ path: m[1]!, message });
+  }
+  return out;
+}

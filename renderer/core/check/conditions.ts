@@ -2,33 +2,17 @@
 // reads one field or one declared parameter, with an operator that fits that kind of answer
 // and an answer of the right shape.
 import { OPERATORS, type Operator } from '../types';
-import type { FieldKind } from '../fields';
 import { isDateRefSyntax, parseDate, parseDateTime, parseTime } from '../dates';
 import { isPlainObject } from '../text';
 import { KIND_NAMES, q, type CheckContext, type Obj, type Subject } from './context';
+import { COUNTS, LISTS, OPERATORS_BY_KIND, ORDERED, PRESENCE } from './operatorKinds';
 
-export const ORDERED: Operator[] = ['LT', 'LTE', 'GT', 'GTE', 'RANGE'];
-const PRESENCE: Operator[] = ['HAS_VALUE', 'DOES_NOT_HAVE_VALUE'];
-const EQUALITY: Operator[] = ['EQ', 'NEQ', 'IS', 'IS_NOT'];
-const COUNTS: Operator[] = ['OPTION_COUNT_EQ', 'OPTION_COUNT_LT', 'OPTION_COUNT_LTE', 'OPTION_COUNT_GT', 'OPTION_COUNT_GTE'];
-const LISTS: Operator[] = ['ANY_OF_THE', 'ALL_OF_THE', 'ONLY_ONE_OF_THE'];
-
-/** Which operators fit which kind of answer (renderer/README.md, "Operators"). */
-export const OPERATORS_BY_KIND: Record<Exclude<FieldKind, 'unknown'>, Operator[]> = {
-  text: [...EQUALITY, ...PRESENCE, ...ORDERED, 'CONTAINS', 'ANY_OF_THE'],
-  number: [...EQUALITY, ...PRESENCE, ...ORDERED, 'ANY_OF_THE'],
-  date: [...EQUALITY, ...PRESENCE, ...ORDERED],
-  time: [...EQUALITY, ...PRESENCE, ...ORDERED],
-  datetime: [...EQUALITY, ...PRESENCE, ...ORDERED],
-  boolean: [...EQUALITY, ...PRESENCE],
-  choice: [...EQUALITY, ...PRESENCE, 'ONLY', 'NOT_ONLY', ...LISTS],
-  multi: ['EQ', 'NEQ', ...PRESENCE, 'ONLY', 'NOT_ONLY', 'CONTAINS', ...COUNTS, ...LISTS],
-};
+export { OPERATORS_BY_KIND, ORDERED };
 
 export type CheckConditions = (conds: unknown, base: string, behavior: unknown, behaviorPath: string) => void;
 
 /** The condition checker for one document. */
-export function conditionChecker({ add, isField, isParam, declared, subjectOf }: CheckContext): CheckConditions {
+export function conditionChecker({ add, isField, isParam, declared, subjectOf, notAField }: CheckContext): CheckConditions {
   const checkConditions = (conds: unknown, base: string, behavior: unknown, behaviorPath: string) => {
     if (behavior !== undefined && behavior !== 'all' && behavior !== 'any') add(behaviorPath, `must be "all" or "any" (got ${q(behavior)})`);
     if (conds === undefined) return;
@@ -50,7 +34,7 @@ export function conditionChecker({ add, isField, isParam, declared, subjectOf }:
     if (hasQ === hasP) {
       add(p, 'a condition reads exactly one of question (a field) or parameter');
     } else if (hasQ) {
-      if (!isField(c.question)) add(`${p}/question`, `${q(c.question)} is not a field of this form`);
+      if (!isField(c.question)) add(`${p}/question`, notAField(c.question));
       else subject = subjectOf(c.question);
     } else if (!isParam(c.parameter)) {
       add(`${p}/parameter`, `parameter ${q(c.parameter)} is not declared in parameters`);

@@ -3,7 +3,7 @@ import { isPlainObject } from '../text';
 import type { CheckConditions } from './conditions';
 import { q, type CheckContext } from './context';
 
-export function checkConstraints({ doc, isField, add }: CheckContext, checkConditions: CheckConditions): void {
+export function checkConstraints({ doc, isField, add, notAField }: CheckContext, checkConditions: CheckConditions): void {
   if (doc.constraints !== undefined) {
     if (!Array.isArray(doc.constraints)) add('/constraints', 'constraints must be a list');
     else doc.constraints.forEach((c, i) => {
@@ -17,9 +17,9 @@ export function checkConstraints({ doc, isField, add }: CheckContext, checkCondi
       if (typeof c.message !== 'string') add(`${base}/message`, 'a constraint needs a message');
       if (!Array.isArray(c.fields) || c.fields.length === 0) add(`${base}/fields`, 'a constraint needs a non-empty list of fields');
       else c.fields.forEach((f, j) => {
-        if (!isField(f)) add(`${base}/fields/${j}`, `${q(f)} is not a field of this form`);
+        if (!isField(f)) add(`${base}/fields/${j}`, notAField(f));
       });
-      if (c.path !== undefined && !isField(c.path)) add(`${base}/path`, `${q(c.path)} is not a field of this form`);
+      if (c.path !== undefined && !isField(c.path)) add(`${base}/path`, notAField(c.path));
       checkConditions(c.when, `${base}/when`, c.whenBehavior, `${base}/whenBehavior`);
     });
   }

@@ -3,6 +3,8 @@
 import type { DocumentProblem } from '../types';
 import { NONE_OF_THE_ABOVE, schemaOptions, type FieldKind } from '../fields';
 import { isPlainObject } from '../text';
+import { nearMiss } from './nearMiss';
+import { OPERATORS_BY_KIND } from './operatorKinds';
 
 export type Obj = Record<string, unknown>;
 
@@ -51,16 +53,36 @@ export interface CheckContext {
   /** Each field's kind, filled in by the field-schema checks. */
   kinds: Map<string, FieldKind>;
   subjectOf: (f: string) => Subject;
+  /**
+   * What follows "… is not a field of this form" for a name that is not a field: the near-miss
+   * field and the operators that fit its kind of answer, or the fields there are.
+   */
+  notAField: (name: unknown) => string;
+  /** The same, without the leading `"x" is not a field of this form`. */
+  fieldHint: (name: unknown) => string;
 }
 
 export function makeContext(doc: Obj, props: Obj, out: DocumentProblem[]): CheckContext {
   const declared: Obj = isPlainObject(doc.parameters) ? doc.parameters : {};
   const kinds = new Map<string, FieldKind>();
+  const fieldNames = Object.keys(props);
+  const fieldHint = (name: unknown): string => {
+    const near = typeof name === 'string' ? nearMiss(name, fieldNames) : undefined;
+    if (near === undefined) {
+      const list = fieldNames.slice(0, 12).join(', ') + (fieldNames.length > 12 ? ', …' : '');
+      return fieldNames.length ? ` (fields: ${list})` : '';
+    }
+    const kind = kinds.get(near) ?? 'unknown';
+    const ops = kind === 'unknown' ? undefined : OPERATORS_BY_KIND[kind];
+    return ` — did you mean "${near}"?${ops?.length ? ` (a ${KIND_NAMES[kind]} field; operators that fit it: ${ops.join(', ')})` : ''}`;
+  };
   return {
+    notAField: (name) => `${q(name)} is not a field of this form${fieldHint(name)}`,
+    fieldHint,
     doc,
     add: (path, message) => out.push({ path, message }),
     props,
-    fieldNames: Object.keys(props),
+    fieldNames,
     isField: (f: unknown): f is string => typeof f === 'string' && Object.prototype.hasOwnProperty.call(props, f),
     declared,
     isParam: (p: unknown): p is string => typeof p === 'string' && Object.prototype.hasOwnProperty.call(declared, p),

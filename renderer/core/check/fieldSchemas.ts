@@ -5,7 +5,7 @@ import { kindOf } from '../fields';
 import { isPlainObject } from '../text';
 import { esc, q, type CheckContext } from './context';
 
-export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, kinds, add }: CheckContext): void {
+export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, kinds, add, notAField, fieldHint }: CheckContext): void {
   const schema = doc.schema as Record<string, unknown>;
   for (const f of fieldNames) {
     const base = `/schema/properties/${esc(f)}`;
@@ -39,16 +39,18 @@ export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, ki
     }
     const xDate = s['x-date'];
     if (xDate !== undefined) {
-      if (!isPlainObject(xDate)) add(`${base}/x-date`, 'x-date must be an object { notBefore?, notAfter? }');
+      if (!isPlainObject(xDate)) add(`${base}/x-date`, 'x-date must be an object { notBefore?, notAfter?, after?, before? }');
       else {
-        for (const k of ['notBefore', 'notAfter']) {
+        if (xDate.notBefore !== undefined && xDate.after !== undefined) add(`${base}/x-date/after`, 'give one lower bound: notBefore (the date itself allowed) or after (strictly after it), not both');
+        if (xDate.notAfter !== undefined && xDate.before !== undefined) add(`${base}/x-date/before`, 'give one upper bound: notAfter (the date itself allowed) or before (strictly before it), not both');
+        for (const k of ['notBefore', 'notAfter', 'after', 'before']) {
           const ref = xDate[k];
           if (ref === undefined) continue;
           if (!isDateRefSyntax(ref)) {
             add(`${base}/x-date/${k}`, `${q(ref)} is not a date reference: use "today", "today+7d", "today-1m" (units d, w, m, y) or "field:otherField"`);
           } else if (typeof ref === 'string' && ref.startsWith('field:')) {
             const other = ref.slice('field:'.length);
-            if (!isField(other)) add(`${base}/x-date/${k}`, `"${other}" is not a field of this form`);
+            if (!isField(other)) add(`${base}/x-date/${k}`, notAField(other));
             else if (kindOf(props[other] as never) !== 'date') add(`${base}/x-date/${k}`, `"${other}" is not a date field`);
           }
         }
@@ -83,7 +85,7 @@ export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, ki
   if (schema.required !== undefined) {
     if (!Array.isArray(schema.required)) add('/schema/required', 'required must be a list of field names');
     else schema.required.forEach((r, i) => {
-      if (!isField(r)) add(`/schema/required/${i}`, `${q(r)} is required but is not a field of this form`);
+      if (!isField(r)) add(`/schema/required/${i}`, `${q(r)} is required but is not a field of this form${fieldHint(r)}`);
     });
   }
 }

@@ -1,9 +1,9 @@
 // Pages: every field on exactly one page, and the conditions of the content blocks.
 import { isPlainObject } from '../text';
 import type { CheckConditions } from './conditions';
-import { esc, q, type CheckContext } from './context';
+import { esc, type CheckContext } from './context';
 
-export function checkPages({ doc, fieldNames, isField, add }: CheckContext, checkConditions: CheckConditions): void {
+export function checkPages({ doc, fieldNames, isField, add, notAField }: CheckContext, checkConditions: CheckConditions): void {
   const placed = new Map<string, string>();
   if (!Array.isArray(doc.pages)) add('/pages', 'pages must be a list; every field appears on exactly one page');
   else doc.pages.forEach((page, i) => {
@@ -16,7 +16,7 @@ export function checkPages({ doc, fieldNames, isField, add }: CheckContext, chec
     if (!Array.isArray(page.fields)) add(`${base}/fields`, 'a page needs a list of fields');
     else page.fields.forEach((f, j) => {
       const p = `${base}/fields/${j}`;
-      if (!isField(f)) add(p, `${q(f)} is not a field of this form`);
+      if (!isField(f)) add(p, notAField(f));
       else if (placed.has(f)) add(p, `"${f}" is named twice (also at ${placed.get(f)})`);
       else placed.set(f, p);
     });

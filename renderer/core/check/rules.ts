@@ -5,13 +5,13 @@ import { isPlainObject } from '../text';
 import type { CheckConditions } from './conditions';
 import { esc, KIND_NAMES, type CheckContext, type Obj } from './context';
 
-export function checkRules({ doc, isField, subjectOf, add }: CheckContext, checkConditions: CheckConditions): void {
+export function checkRules({ doc, isField, subjectOf, add, fieldHint }: CheckContext, checkConditions: CheckConditions): void {
   if (doc.rules !== undefined && !isPlainObject(doc.rules)) add('/rules', 'rules must be an object keyed by field name');
   const rules: Obj = isPlainObject(doc.rules) ? doc.rules : {};
   for (const [f, rule] of Object.entries(rules)) {
     const base = `/rules/${esc(f)}`;
     if (!isField(f)) {
-      add(base, `rule for "${f}", which is not a field of this form`);
+      add(base, `rule for "${f}", which is not a field of this form${fieldHint(f)}`);
       continue;
     }
     if (!isPlainObject(rule)) {

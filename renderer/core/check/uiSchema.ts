@@ -3,13 +3,13 @@ import { WIDGETS } from '../types';
 import { isPlainObject } from '../text';
 import { esc, q, type CheckContext, type Obj } from './context';
 
-export function checkUiSchema({ doc, props, isField, add }: CheckContext): void {
+export function checkUiSchema({ doc, props, isField, add, fieldHint }: CheckContext): void {
   const ui: Obj = isPlainObject(doc.uiSchema) ? doc.uiSchema : {};
   if (doc.uiSchema !== undefined && !isPlainObject(doc.uiSchema)) add('/uiSchema', 'uiSchema must be an object keyed by field name');
   for (const [f, entry] of Object.entries(ui)) {
     const base = `/uiSchema/${esc(f)}`;
     if (!isField(f)) {
-      add(base, `ui entry for "${f}", which is not a field of this form`);
+      add(base, `ui entry for "${f}", which is not a field of this form${fieldHint(f)}`);
       continue;
     }
     if (!isPlainObject(entry)) {

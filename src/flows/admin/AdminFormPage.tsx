@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { useConfirmedLeave } from '../leaveFlow';
-import { SchemaForm, resolveParameters, toWire, type FormData } from '../../../renderer/index';
+import { SchemaForm, resolveParameters, toWire, type FormData, type SchemaFormHandle } from '../../../renderer/index';
+import { ApiError } from '../../api/client';
+import { fieldErrorsOf } from '../../errors/mapError';
+import { CONNECTION_CLOSED_MARKER } from '../../errors/messages';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { loadForm, type LoadedForm } from '../../forms/loadForm';
 import { PostcodeNotFoundModal, usePostcodeCheck } from '../../postcode/usePostcodeCheck';
@@ -27,6 +30,8 @@ export default function AdminFormPage() {
   const [loaded, setLoaded] = useState<{ type: string; form: LoadedForm }>();
   const [loadFailed, setLoadFailed] = useState(false);
   const [notice, setNotice] = useState<string>();
+  /** Shows the practice's validation answer to Send on the fields it names. */
+  const form = useRef<SchemaFormHandle>(null);
   // The EPS form's pharmacy postcode: focus goes back to it after "Postcode not found" → No.
   const postcode = usePostcodeCheck('field-pharmacyPostcode');
   // Cancel asks before the answers go (one dialog for every step: leaveFlow.ts).
@@ -70,6 +75,7 @@ export default function AdminFormPage() {
   if (!loaded || loaded.type !== access.type) return <Loading message={LOADING_MESSAGES.preparingInformation} />;
   const formType = access.type;
   const doc = loaded.form.doc;
+  const formFields = Object.keys(doc.schema.properties);
 
   /** The pharmacy postcode of the EPS form is checked after the page validates (README, "Admin requests"). */
   async function pharmacyPostcodeAccepted(data: FormData): Promise<boolean> {
@@ -79,7 +85,7 @@ export default function AdminFormPage() {
 
   function screenThenSubmit(pruned: FormData) {
     if (!loaded) return;
-    words.screen(freeTextAnswers(loaded.form.doc, pruned), () => submit(pruned).catch(() => setNotice(SEND_FAILED_MESSAGE)));
+    words.screen(freeTextAnswers(loaded.form.doc, pruned), () => submit(pruned).catch(sendFailed));
   }
 
   async function submit(pruned: FormData) {
@@ -95,7 +101,19 @@ export default function AdminFormPage() {
       navigate('/add-contact-details');
       return;
     }
-    await send(attempt);
+    await send(attempt, undefined, formFields);
+  }
+
+  /**
+   * Send failed. The practice's validation answer is shown on the fields it names (returned to
+   * SchemaForm); "check your connection" only when no answer came back at all (the fetch itself
+   * failed) — any other answer already has its popup (useAdminSender).
+   */
+  function sendFailed(error: unknown): void {
+    const onFields = fieldErrorsOf(error).filter((e) => formFields.includes(e.path));
+    if (onFields.length > 0 && form.current?.showErrors(onFields)) return;
+    // An ERR_CONNECTION_CLOSED relayed as an answer is a lost connection too (mapApiError).
+    if (!(error instanceof ApiError) || error.message.includes(CONNECTION_CLOSED_MARKER)) setNotice(SEND_FAILED_MESSAGE);
   }
 
   const pageHeading = loaded.form.doc.pages[page]?.title;
@@ -131,7 +149,8 @@ export default function AdminFormPage() {
             }))
           }
           onSubmit={screenThenSubmit}
-          onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
+          onSubmitError={sendFailed}
+          formRef={form}
           onCancel={() => leave('/', clearAdminFlow)}
           notice={
             notice ? (

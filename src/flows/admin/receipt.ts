@@ -1,9 +1,8 @@
-import { yesNoOptions, type FormData, type UiField } from '../../../renderer/index';
+import { answerWords, questionOf, type FormData } from '../../../renderer/index';
 import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
 import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
 import { createFlowStore } from '../sessionFlowStore';
-import { format as formatDate, isValid, parseISO } from 'date-fns';
 import { nationalPhone } from '../../components/phone';
 
 /** What the confirmation page shows of a sent admin request (README "Admin requests"). */
@@ -36,20 +35,6 @@ export function replyLine(patient: AdminRequest['patient']): string {
   return 'The practice will reply using the contact details on your record.';
 }
 
-function answerText(value: unknown, options: { const?: unknown; title?: string }[] | undefined, ui: UiField | undefined, format?: string): string {
-  if (Array.isArray(value)) return value.map((v) => answerText(v, options, ui)).join(', ');
-  // A choice sent as { value, label } (ui:options sendAs valueLabel): its label.
-  if (value && typeof value === 'object' && 'label' in value && typeof value.label === 'string') return value.label;
-  // A phone number in national format, however it was typed.
-  if (format === 'uk-phone' && typeof value === 'string') return nationalPhone(value);
-  // A date in words, as the form's date boxes mean it ("Monday 30 November 2026", not "2026-11-30").
-  if (format === 'date' && typeof value === 'string' && isValid(parseISO(value))) return formatDate(parseISO(value), 'EEEE d MMMM yyyy');
-  // A yes/no answer in the words the form showed (renderer/core's Yes / No, or the field's yesLabel / noLabel).
-  if (typeof value === 'boolean') return yesNoOptions(ui).find((o) => o.value === value)?.label ?? String(value);
-  const option = options?.find((o) => o.const === value);
-  return option?.title ?? String(value);
-}
-
 /** Builds the receipt from the server's answer and the body that was sent (question titles from the form document). */
 export async function makeReceipt(answer: SubmissionResponse, body: AdminRequest, formLabel: string): Promise<AdminReceipt> {
   const envelope = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest']);
@@ -59,9 +44,8 @@ export async function makeReceipt(answer: SubmissionResponse, body: AdminRequest
   );
   const summary = Object.entries(body as FormData)
     .filter(([key, value]) => !envelope.has(key) && value !== undefined && value !== '')
-    .map(([key, value]) => {
-      const schema = doc?.schema.properties[key] as { title?: string; format?: string; oneOf?: { const?: unknown; title?: string }[]; items?: { oneOf?: { const?: unknown; title?: string }[] } } | undefined;
-      return { question: schema?.title ?? key, answer: answerText(value, schema?.oneOf ?? schema?.items?.oneOf, doc?.uiSchema?.[key], schema?.format) };
-    });
+    // In the words the form showed (renderer/core answerWords): option labels, Yes/No, "None of
+    // the above", dates as "Monday 30 November 2026", phone numbers in national format.
+    .map(([key, value]) => ({ question: questionOf(doc, key), answer: answerWords(doc, key, value) }));
   return { reference: shortReference(answer.id), receivedAt: answer.receivedAt, formLabel, reply: replyLine(body.patient), summary };
 }

@@ -17,15 +17,16 @@ export type AttemptSender = (idempotencyKey: string) => Promise<SubmissionRespon
  * failure the error is re-thrown so the form keeps every answer and Send can be pressed again;
  * answers from the practice's API (400, 401, 412…) also go through the app's error
  * notifications (`useApiCall`), while a lost connection gets only the form's own
- * "There was a problem…" message.
+ * "There was a problem…" message. With `formFields` (the form's own fields), a validation
+ * answer naming them is left to the form, which shows it on those fields.
  */
 export function useAdminSender() {
   const navigate = useNavigate();
   const call = useApiCall();
   const { settings } = useSettings();
   return useCallback(
-    async (attempt: SendAttempt, request: AttemptSender = (key) => sendAdminRequest(attempt.body, key)) => {
-      const answer = await call(() => request(attempt.key), { flow: 'admin', handleErrors: 'answers' });
+    async (attempt: SendAttempt, request: AttemptSender = (key) => sendAdminRequest(attempt.body, key), formFields?: readonly string[]) => {
+      const answer = await call(() => request(attempt.key), { flow: 'admin', handleErrors: 'answers', ...(formFields ? { formFields } : {}) });
       // The receipt (reference, how they will reply, what was sent) is what the confirmation shows.
       const label = enabledForms(settings).find((f) => f.type === attempt.body.formType)?.label ?? 'Admin request';
       adminReceipt.set({ receipt: await makeReceipt(answer, attempt.body, label) });

@@ -21,7 +21,7 @@ describe('read-back and inbox page', () => {
       expect(page.body).not.toContain('<img');
       expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(page.body).toContain('onerror=&quot;alert(2)&quot;');
-      expect(page.body).toContain('<dt>patient.lastName</dt><dd>Testwell</dd>');
+      expect(page.body).toContain('<dt>Patient</dt><dd>Amelia Testwell</dd>');
       expect(page.body).not.toMatch(/ style=/);
       expect(page.body.indexOf('alert(1)')).toBeLessThan(page.body.indexOf('First'));
     } finally {
@@ -120,6 +120,51 @@ describe('durability', () => {
       expect(((await second.app.inject({ url: '/api/v1/settings/notification-config' })).json() as { sms: { enabled: boolean } }).sms.enabled).toBe(false);
     } finally {
       await second.cleanup();
+    }
+  });
+});
+
+describe('what staff read of an admin request', () => {
+  it('shows the form\'s questions, option labels, Yes/No and dates in words — never raw field names, values or ISO dates', async () => {
+    const server = await startServer();
+    try {
+      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const departure = day(30);
+      const sent = await server.app.inject({
+        method: 'POST',
+        url: ADMIN_URL,
+        payload: {
+          formType: 'TRAVEL_RISK_FORM',
+          triageRequestType: 'TRAVEL_RISK_FORM',
+          submittedDate: new Date().toISOString(),
+          patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+          departureDate: departure,
+          returnDate: day(44),
+          tripDescription: 'Two weeks in Kenya',
+          hadSeriousReactionToVaccine: false,
+          havingInjectionMakesPatientFaint: true,
+          closeFamilyMemberHasEpilepsy: false,
+          historyOfMentalIllness: false,
+          undergoneImmunosuppressiveTreatment: false,
+          informedInsuranceOfMedicalCondition: false,
+          vaccinationList: ['NONE_OF_THE_ABOVE'],
+        },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const page = (await server.app.inject({ url: '/practice/inbox', headers: STAFF_AUTH })).body;
+      const words = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).replace(',', '');
+      expect(page).toContain('<h2>Admin request · Travel risk form</h2>');
+      expect(page).toContain(`<dd>${words(departure)}</dd>`);
+      expect(page).toContain('<dt>Date of birth</dt><dd>Friday 12 April 1985</dd>');
+      expect(page).toContain('<dd>None of the above</dd>');
+      expect(page).toMatch(/<dt>[^<]*faint[^<]*<\/dt><dd>Yes<\/dd>/i);
+      // No raw keys or ISO dates in what staff read (the <time datetime> attribute keeps the instant for machines).
+      for (const raw of ['departureDate', 'vaccinationList', 'NONE_OF_THE_ABOVE', 'patient.lastName', '>TRAVEL_RISK_FORM', `>${departure}<`, '>1985-04-12<']) expect(page).not.toContain(raw);
+      const article = page.slice(page.indexOf('<h2>Admin request · Travel risk form'), page.indexOf('</article>', page.indexOf('Travel risk form')));
+      expect(article).toContain('Two weeks in Kenya');
+      expect(article.replace(/datetime="[^"]*"/g, '')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    } finally {
+      await server.cleanup();
     }
   });
 });

@@ -26,6 +26,11 @@ const good = (): FormDocument =>
     },
   });
 
+/** What follows "… is not a field of this form" when no field is near: the fields there are. */
+const FIELDS = ' (fields: type, otherType, n, yes, list, when, later, dob)';
+/** …and for a slip of "type": the near miss and the operators that fit a single-choice field. */
+const TYPE_HINT = ' — did you mean "type"? (a single-choice field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)';
+
 /** Applies `edit` to a fresh good document and returns its problems. */
 const problems = (edit: (d: FormDocument & Record<string, unknown>) => void) => {
   const d = good() as FormDocument & Record<string, unknown>;
@@ -40,8 +45,34 @@ describe('checkDocument', () => {
 
   it('a rule naming a missing field', () => {
     expect(problems((d) => (d.rules!.otherType!.enableWhen![0]!.question = 'tpye'))).toEqual([
-      { path: '/rules/otherType/enableWhen/0/question', message: '"tpye" is not a field of this form' },
+      { path: '/rules/otherType/enableWhen/0/question', message: `"tpye" is not a field of this form${TYPE_HINT}` },
     ]);
+  });
+
+  it('a misspelt field name suggests the near miss and the operators that fit its kind of answer', () => {
+    expect(problems((d) => (d.rules!.otherType!.enableWhen![0]!.question = 'Type'))[0]!.message).toBe(`"Type" is not a field of this form${TYPE_HINT}`);
+    expect(problems((d) => (d.rules!.later!.enableWhen![0]!.question = 'lsit'))).toEqual([
+      {
+        path: '/rules/later/enableWhen/0/question',
+        message:
+          '"lsit" is not a field of this form — did you mean "list"? (a multi-choice field; operators that fit it: EQ, NEQ, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, CONTAINS, OPTION_COUNT_EQ, OPTION_COUNT_LT, OPTION_COUNT_LTE, OPTION_COUNT_GT, OPTION_COUNT_GTE, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)',
+      },
+    ]);
+    expect(problems((d) => (d.pages = [{ title: 'A', fields: ['type', 'otherType', 'n', 'yes', 'list', 'when', 'latr', 'dob'] }]))).toEqual([
+      { path: '/pages/0/fields/6', message: '"latr" is not a field of this form — did you mean "later"? (a date field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, LT, LTE, GT, GTE, RANGE)' },
+      { path: '/schema/properties/later', message: '"later" is on no page' },
+    ]);
+  });
+
+  it('a misspelt error-message key is named with its near miss (the default would silently replace it)', () => {
+    const found = problems((d) => {
+      d.uiSchema = { when: { 'ui:errors': { notbefore: 'Choose a date at least a week away.', required: 'Enter a date.' } } };
+      d.messages = { requried: 'Answer this question.', one: 'Fill in one.' };
+      d.constraints = [{ id: 'one', kind: 'atLeastOne', fields: ['n', 'yes'], message: 'm' }];
+    });
+    expect(found.map((p) => p.path)).toEqual(['/messages/requried', '/uiSchema/when/ui:errors/notbefore']);
+    expect(found[1]!.message).toMatch(/^unknown message key "notbefore" — did you mean "notBefore"\? \(it would never be shown: the default message is used instead; keys are required, whitespace, /);
+    expect(found[0]!.message).toMatch(/^unknown message key "requried" — did you mean "required"\? .* or a constraint id: one\)$/);
   });
 
   it('an undeclared parameter', () => {
@@ -106,7 +137,7 @@ describe('checkDocument', () => {
   it('a page leaving a field out, naming one twice, or naming a missing one', () => {
     expect(problems((d) => (d.pages = [{ title: 'A', fields: ['type', 'otherType', 'n', 'yes', 'list', 'when', 'later', 'type', 'ghost'] }]))).toEqual([
       { path: '/pages/0/fields/7', message: '"type" is named twice (also at /pages/0/fields/0)' },
-      { path: '/pages/0/fields/8', message: '"ghost" is not a field of this form' },
+      { path: '/pages/0/fields/8', message: `"ghost" is not a field of this form${FIELDS}` },
       { path: '/schema/properties/dob', message: '"dob" is on no page' },
     ]);
   });
@@ -124,21 +155,21 @@ describe('checkDocument', () => {
       d.uiSchema = { ghost: {} };
       (d.rules as Record<string, unknown>).phantom = { enableWhen: [] };
     })).toEqual([
-      { path: '/rules/phantom', message: 'rule for "phantom", which is not a field of this form' },
-      { path: '/uiSchema/ghost', message: 'ui entry for "ghost", which is not a field of this form' },
+      { path: '/rules/phantom', message: `rule for "phantom", which is not a field of this form${FIELDS}` },
+      { path: '/uiSchema/ghost', message: `ui entry for "ghost", which is not a field of this form${FIELDS}` },
     ]);
   });
 
   it('required naming a missing field', () => {
     expect(problems((d) => (d.schema.required = ['type', 'tyep']))).toEqual([
-      { path: '/schema/required/1', message: '"tyep" is required but is not a field of this form' },
+      { path: '/schema/required/1', message: `"tyep" is required but is not a field of this form${TYPE_HINT}` },
     ]);
   });
 
   it('bad DateRef syntax and a DateRef to a missing field', () => {
     expect(problems((d) => (d.schema.properties.when!['x-date'] = { notBefore: 'tomorrow', notAfter: 'field:nope' }))).toEqual([
       { path: '/schema/properties/when/x-date/notBefore', message: '"tomorrow" is not a date reference: use "today", "today+7d", "today-1m" (units d, w, m, y) or "field:otherField"' },
-      { path: '/schema/properties/when/x-date/notAfter', message: '"nope" is not a field of this form' },
+      { path: '/schema/properties/when/x-date/notAfter', message: `"nope" is not a field of this form${FIELDS}` },
     ]);
   });
 
@@ -156,13 +187,13 @@ describe('checkDocument', () => {
 
   it('a constraint naming a missing field', () => {
     expect(problems((d) => (d.constraints = [{ id: 'one', kind: 'atLeastOne', fields: ['n', 'gone'], message: 'm' }]))).toEqual([
-      { path: '/constraints/0/fields/1', message: '"gone" is not a field of this form' },
+      { path: '/constraints/0/fields/1', message: `"gone" is not a field of this form${FIELDS}` },
     ]);
   });
 
   it('escapes JSON-pointer characters in paths', () => {
     expect(problems((d) => ((d.rules as Record<string, unknown>)['a/b~c'] = {}))).toEqual([
-      { path: '/rules/a~1b~0c', message: 'rule for "a/b~c", which is not a field of this form' },
+      { path: '/rules/a~1b~0c', message: `rule for "a/b~c", which is not a field of this form${FIELDS}` },
     ]);
   });
 

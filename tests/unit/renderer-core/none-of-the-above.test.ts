@@ -17,4 +17,11 @@ describe('None of the above', () => {
     expect(validate(off, { sex: 'male', symptoms: [NONE_OF_THE_ABOVE] })).toEqual([{ path: 'symptoms', keyword: 'enum', message: 'Please select a valid option.' }]);
     expect(validate(doc, { sex: 'male', symptoms: ['sneezing'] }).map((e) => e.path)).toEqual(['symptoms']);
   });
+
+  it('is exclusive: with another option the answer is refused, saying so (the server validates with the same function)', () => {
+    expect(validate(doc, { sex: 'male', symptoms: [NONE_OF_THE_ABOVE, 'fever'] })).toEqual([
+      { path: 'symptoms', keyword: 'noneOfTheAbove', message: 'Please select "None of the above" on its own, or the options that apply without it.' },
+    ]);
+    expect(validate(doc, { sex: 'male', symptoms: ['fever'] })).toEqual([]);
+  });
 });

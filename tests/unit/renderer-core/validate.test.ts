@@ -1,6 +1,6 @@
 // validate(): default messages, override levels, visibility, page-only checks, formats, dates, ages, years.
 import { describe, expect, it } from 'vitest';
-import { messageFor, validate, type FieldError, type FormDocument } from '../../../renderer/core/index';
+import { checkDocument, messageFor, validate, type FieldError, type FormDocument } from '../../../renderer/core/index';
 import { SCHEMAS, doc } from './helpers';
 import { TODAY, conditional, general } from './fixtures';
 
@@ -123,6 +123,36 @@ describe('dates relative to today and to other fields', () => {
     });
     expect(validate(hiding, { show: false, start: '2025-06-10', end: '2025-06-09' })).toEqual([]);
     expect(validate(hiding, { show: true, start: '2025-06-10', end: '2025-06-09' })).toHaveLength(1);
+  });
+});
+
+describe('strict date bounds: after / before refuse the bound itself, notBefore / notAfter allow it', () => {
+  const range = doc({
+    properties: {
+      start: SCHEMAS.date,
+      end: { type: 'string', format: 'date', 'x-date': { after: 'field:start' } },
+      until: { type: 'string', format: 'date', 'x-date': { notBefore: 'field:start', before: 'today+1m' } },
+    },
+  });
+  const at = (data: Record<string, unknown>, field: string) => errorOf(range, data, field);
+  it('"end strictly after start": the same day is refused, the next day accepted', () => {
+    expect(at({ start: '2025-06-10', end: '2025-06-10' }, 'end')).toEqual({ path: 'end', keyword: 'after', message: 'Please provide a date after 10 June 2025.' });
+    expect(at({ start: '2025-06-10', end: '2025-06-11' }, 'end')).toBeUndefined();
+    // The inclusive bound still allows the same day.
+    expect(at({ start: '2025-06-10', until: '2025-06-10' }, 'until')).toBeUndefined();
+  });
+  it('"before" refuses the bound day itself', () => {
+    expect(at({ until: '2025-07-15' }, 'until')).toEqual({ path: 'until', keyword: 'before', message: 'Please provide a date before 15 July 2025.' });
+    expect(at({ until: '2025-07-14' }, 'until')).toBeUndefined();
+  });
+  it('a document words the strict bounds with ui:errors.after / before, and checkDocument knows the keys', () => {
+    const worded = { ...range, uiSchema: { end: { 'ui:errors': { after: 'The end date must be after the start date' } } } };
+    expect(at({ start: '2025-06-10', end: '2025-06-09' }, 'end')?.keyword).toBe('after');
+    expect(errorOf(worded, { start: '2025-06-10', end: '2025-06-10' }, 'end')?.message).toBe('The end date must be after the start date');
+    expect(checkDocument(worded)).toEqual([]);
+    expect(checkDocument({ ...range, schema: { ...range.schema, properties: { ...range.schema.properties, end: { type: 'string', format: 'date', 'x-date': { after: 'field:start', notBefore: 'today' } } } } })).toEqual([
+      { path: '/schema/properties/end/x-date/after', message: 'give one lower bound: notBefore (the date itself allowed) or after (strictly after it), not both' },
+    ]);
   });
 });
 

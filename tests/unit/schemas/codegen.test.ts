@@ -4,9 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareWithDisk, generate, type GeneratedFiles } from '../../../scripts/codegen';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compareWithDisk, generate, main, type GeneratedFiles } from '../../../scripts/codegen';
 import { validators } from '../../../generated/validators/index';
+import type { TravelRiskFormAnswers } from '../../../generated/types/forms';
 
 const root = path.resolve(__dirname, '../../..');
 let files: GeneratedFiles;
@@ -101,4 +102,68 @@ describe('codegen --check on an edited generated/', () => {
     expect(run.stderr).toContain('generated/types/forms.ts: stale (differs from what codegen writes)');
     expect(run.stderr).toContain('run npm run codegen');
   });
+});
+
+describe('answer types of multi-choice fields', () => {
+  it('include NONE_OF_THE_ABOVE where the renderer offers it (what the server stores), not where the document turns it off', () => {
+    const types = files.get('generated/types/forms.ts')!;
+    const field = (name: string) => {
+      const start = types.indexOf(`${name}?: (`);
+      return start < 0 ? '' : types.slice(start, types.indexOf(')[];', start));
+    };
+    expect(field('vaccinationList')).toContain('"NONE_OF_THE_ABOVE"');
+    expect(field('accommodation')).toContain('"Hotel"');
+    expect(field('accommodation')).not.toContain('NONE_OF_THE_ABOVE'); // ui:options.noneOfTheAbove: false
+    // And the type checker agrees (npm run typecheck compiles this line).
+    const stored: NonNullable<TravelRiskFormAnswers['vaccinationList']> = ['NONE_OF_THE_ABOVE'];
+    expect(stored).toHaveLength(1);
+  });
+});
+
+describe('codegen on a broken document writes nothing and says where', () => {
+  let tmp: string;
+  const forms = () => path.join(tmp, 'schemas/forms');
+  const run = async (): Promise<{ code: number; stderr: string }> => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void lines.push(a.map(String).join(' ')));
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      return { code: await main(['--root', tmp]).catch((e: Error) => (lines.push(e.message), -1)), stderr: lines.join('\n') };
+    } finally {
+      spy.mockRestore();
+      log.mockRestore();
+    }
+  };
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'codegen-broken-'));
+    cpSync(path.join(root, 'schemas'), path.join(tmp, 'schemas'), { recursive: true });
+    cpSync(path.join(root, 'generated'), path.join(tmp, 'generated'), { recursive: true });
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('exits non-zero on a rule naming a missing field, naming file and JSON path, and leaves generated/ untouched', async () => {
+    const file = path.join(forms(), 'TEST_RESULTS.form.json');
+    const original = readFileSync(file, 'utf8');
+    const doc = JSON.parse(original) as { rules: Record<string, { enableWhen: Array<{ question: string }> }> };
+    const [field, rule] = Object.entries(doc.rules).find(([, r]) => r.enableWhen?.[0]?.question)!;
+    rule.enableWhen[0]!.question = 'testTyp';
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const before = readFileSync(path.join(tmp, 'generated/forms/TEST_RESULTS.ts'), 'utf8');
+    const { code, stderr } = await run();
+    expect(code).toBe(1);
+    expect(stderr).toContain(`schemas/forms/TEST_RESULTS.form.json: /rules/${field}/enableWhen/0/question: "testTyp" is not a field of this form`);
+    expect(stderr).toContain('codegen wrote nothing: 1 problem');
+    expect(readFileSync(path.join(tmp, 'generated/forms/TEST_RESULTS.ts'), 'utf8')).toBe(before);
+    writeFileSync(file, original);
+  }, 60_000);
+
+  it('names the file, line and column of invalid JSON (a pasted curly quote), not "at position 2018"', async () => {
+    const file = path.join(forms(), 'FIT_NOTE.form.json');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace('"title": "Fit note"', '"title": “Fit note”'));
+    const { code, stderr } = await run();
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^schemas\/forms\/FIT_NOTE\.form\.json: line 4, column 12: a curly quote “ — JSON needs straight double quotes/m);
+    writeFileSync(file, original);
+  }, 60_000);
 });

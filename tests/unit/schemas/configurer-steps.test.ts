@@ -37,7 +37,7 @@ describe('adding an admin form, step by step', () => {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(broken, null, 2));
     expect(checkFiles([file], tmp).problems).toEqual([
-      `broken/${ID}.form.json: /rules/recordsDetail/enableWhen/0/question: "recordScope" is not a field of this form`,
+      `broken/${ID}.form.json: /rules/recordsDetail/enableWhen/0/question: "recordScope" is not a field of this form — did you mean "recordsScope"? (a single-choice field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)`,
     ]);
   });
 
@@ -52,7 +52,7 @@ describe('adding an admin form, step by step', () => {
     expect(existsSync(path.join(tmp, 'generated/forms', `${ID}.ts`))).toBe(true);
     expect(readFileSync(path.join(tmp, 'generated/validators/index.ts'), 'utf8')).toContain(`import ${ID} from './${ID}';`);
     expect(await codegen(['--root', tmp, '--check'])).toBe(0);
-  });
+  }, 90_000); // codegen now runs every check of schemas:check before writing
 
   it('the renderer core shows, validates and prunes it with the precompiled validator', async () => {
     const mod = (await import(pathToFileURL(path.join(tmp, 'generated/validators', `${ID}.js`)).href)) as { default: (d: unknown) => boolean };

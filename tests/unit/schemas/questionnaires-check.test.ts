@@ -34,11 +34,11 @@ const EXPECTED: Record<string, string[]> = {
     `${dir}/Triage.ObservationMismatch.json: /sections/1/document/uiSchema/severity/ui:widget: DROPDOWN is drawn with widget "select" (found "radio")`,
   ],
   'Triage.SectionDocumentError.json': [
-    `${dir}/Triage.SectionDocumentError.json: /sections/1/document/rules/pregnant/enableWhen/0/question: "sex" is not a field of this form`,
+    `${dir}/Triage.SectionDocumentError.json: /sections/1/document/rules/pregnant/enableWhen/0/question: "sex" is not a field of this form (fields: days, severity, vomiting, pregnant, notes)`,
     `${dir}/Triage.SectionDocumentError.json: /sections/1/document/schema/required: "notes" is a question: list it in required (every visible question must be answered)`,
   ],
   'Triage.UnknownConditionField.json': [
-    `${dir}/Triage.UnknownConditionField.json: /sections/2/enableWhen/0/question: "severty" is not a field of any section of this pathway`,
+    `${dir}/Triage.UnknownConditionField.json: /sections/2/enableWhen/0/question: "severty" is not a field of any section of this pathway — did you mean "severity"? (a single-choice field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)`,
     `${dir}/Triage.UnknownConditionField.json: /outcomes/2/when/0/parameter: parameter "age" is not known (the engine supplies patientAge, sexAtBirth; others are declared by a section document)`,
     `${dir}/Triage.UnknownConditionField.json: /sections/1/enableWhen/0/question: "severity" is asked in section "details", which does not come before section "details"`,
   ],

@@ -3,18 +3,32 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allFiles, checkFiles } from '../../../scripts/schemas-check';
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync, appendFileSync } from 'node:fs';
+import os from 'node:os';
+import { afterAll, beforeAll } from 'vitest';
+import { DEFAULT_MESSAGES } from '../../../renderer/core/messages';
+import { WIDGETS as WIDGET_NAMES } from '../../../renderer/core/types';
+import { adminFormProblems, allFiles, checkFiles, formFiles, staleGenerated } from '../../../scripts/schemas-check';
 
 const root = path.resolve(__dirname, '../../..');
 const dir = 'tests/fixtures/broken-forms';
-const WIDGETS = '"text", "textarea", "email", "tel", "number", "integer", "date", "time", "datetime", "checkbox", "checkboxes", "radio", "select", "yesNo", "display"';
+// The widget names as the meta-schema lists them: derived from renderer/core's WIDGETS, which the
+// meta-schema's ui:widget enum must match (checked below), not written out again here.
+const WIDGETS = WIDGET_NAMES.map((w) => `"${w}"`).join(', ');
 const FIELD_KEYWORDS =
   'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, x-date, x-age, x-yearRange, x-observationType';
 
 const EXPECTED: Record<string, string[]> = {
   'INVALID_JSON.form.json': [`${dir}/INVALID_JSON.form.json: line 51, column 5: Expected double-quoted property name`],
   'UNKNOWN_WIDGET.form.json': [`${dir}/UNKNOWN_WIDGET.form.json: /uiSchema/type/ui:widget: must be one of: ${WIDGETS} (found "dropdown")`],
-  'RULE_MISSING_FIELD.form.json': [`${dir}/RULE_MISSING_FIELD.form.json: /rules/otherType/enableWhen/0/question: "testType" is not a field of this form`],
+  'RULE_MISSING_FIELD.form.json': [
+    `${dir}/RULE_MISSING_FIELD.form.json: /rules/otherType/enableWhen/0/question: "testType" is not a field of this form — did you mean "type"? (a single-choice field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)`,
+  ],
+  // Node 20's JSON.parse gives no position for an unexpected character: the line and column come from momoa.
+  'CURLY_QUOTES.form.json': [`${dir}/CURLY_QUOTES.form.json: line 38, column 18: a curly quote “ — JSON needs straight double quotes ("), often lost when text is pasted from a word processor`],
+  'MESSAGE_KEY_TYPO.form.json': [
+    `${dir}/MESSAGE_KEY_TYPO.form.json: /uiSchema/when/ui:errors/notbefore: unknown message key "notbefore" — did you mean "notBefore"? (it would never be shown: the default message is used instead; keys are ${Object.keys(DEFAULT_MESSAGES).join(', ')})`,
+  ],
   'RULE_CYCLE.form.json': [`${dir}/RULE_CYCLE.form.json: /rules/otherType: rules form a cycle: otherType -> type -> otherType (each rule reads the next field)`],
   'OPERATOR_MISFIT.form.json': [`${dir}/OPERATOR_MISFIT.form.json: /rules/otherType/enableWhen/0/operator: LT does not fit single-choice field "type"`],
   'PAGE_MISSING_FIELD.form.json': [`${dir}/PAGE_MISSING_FIELD.form.json: /schema/properties/when: "when" is on no page`],
@@ -45,5 +59,71 @@ describe('schemas:check on broken documents', () => {
     expect(good.stderr).toBe('');
     expect(good.status).toBe(0);
     expect(good.stdout).toBe(`${allFiles(root).length} documents checked, no problems\n`);
+  }, 90_000); // the whole run also regenerates generated/ in memory (codegen --check)
+});
+
+describe('the widget names', () => {
+  it('of the meta-schema (ui:widget) are exactly the renderer\'s', () => {
+    const meta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/form-document.schema.json'), 'utf8')) as { definitions: { uiField: { properties: { 'ui:widget': { enum: string[] } } } } };
+    expect(meta.definitions.uiField.properties['ui:widget'].enum).toEqual([...WIDGET_NAMES]);
   });
+});
+
+describe('schemas:check across the forms folder: form-type enum, documents and menu entries agree', () => {
+  let tmp: string;
+  const enumFile = 'schemas/api/admin-form-type.schema.json';
+  const readEnum = () => JSON.parse(readFileSync(path.join(tmp, enumFile), 'utf8')) as { enum: string[] };
+  const writeEnum = (values: string[]) => writeFileSync(path.join(tmp, enumFile), JSON.stringify({ ...readEnum(), enum: values }, null, 2));
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'schemas-check-'));
+    cpSync(path.join(root, 'schemas'), path.join(tmp, 'schemas'), { recursive: true });
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('the real documents agree', () => {
+    expect(adminFormProblems(root, formFiles(root))).toEqual([]);
+  });
+
+  it('names an enum value without a document and a new enum form without a menu entry; a form with a menu need not be in the enum (forms are data)', () => {
+    const original = readEnum().enum;
+    // FIT_NOTE dropped from the enum; a form type with no document; a new admin form without a menu entry.
+    cpSync(path.join(root, dir, 'RULE_CYCLE.form.json'), path.join(tmp, 'schemas/forms/NEW_FORM.form.json'));
+    writeFileSync(path.join(tmp, 'schemas/forms/NEW_FORM.form.json'), readFileSync(path.join(tmp, 'schemas/forms/NEW_FORM.form.json'), 'utf8').replace('"RULE_CYCLE"', '"NEW_FORM"'));
+    writeEnum([...original.filter((v) => v !== 'FIT_NOTE'), 'NEW_FORM', 'SICK_NOTE']);
+    const problems = adminFormProblems(tmp, formFiles(tmp));
+    expect(problems).toEqual([
+      'schemas/forms/NEW_FORM.form.json: /menu: the admin form "NEW_FORM" has no menu entry: patients could never pick it (add "menu": { "label", "subTitle", "requiresPatientRecord" })',
+      `${enumFile}: /enum/${original.length}: the form type "SICK_NOTE" has no form document (expected schemas/forms/SICK_NOTE.form.json)`,
+    ]);
+    // The whole folder checked at once reports them too (one file alone does not).
+    expect(checkFiles(allFiles(tmp), tmp).problems).toEqual(expect.arrayContaining(problems));
+    expect(checkFiles([path.join(tmp, 'schemas/forms/FIT_NOTE.form.json')], tmp).problems).toEqual([]);
+    writeEnum(original);
+    unlinkSync(path.join(tmp, 'schemas/forms/NEW_FORM.form.json'));
+  });
+});
+
+describe('schemas:check reports a stale generated/', () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'schemas-check-gen-'));
+    cpSync(path.join(root, 'schemas'), path.join(tmp, 'schemas'), { recursive: true });
+    cpSync(path.join(root, 'generated'), path.join(tmp, 'generated'), { recursive: true });
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('names each file codegen would change, with what to run', async () => {
+    // The configurer's slip of the issue: a limit changed in the document, codegen not run.
+    const form = path.join(tmp, 'schemas/forms/OTHER_ENQUIRY.form.json');
+    writeFileSync(form, readFileSync(form, 'utf8').replace(/"maxLength": (\d+)/, '"maxLength": 20'));
+    appendFileSync(path.join(tmp, 'generated/forms/FIT_NOTE.ts'), '// hand edit\n');
+    const stale = await staleGenerated(tmp);
+    expect(stale).toEqual(
+      expect.arrayContaining([
+        'generated/forms/FIT_NOTE.ts: stale (differs from what codegen writes) — run npm run codegen',
+        'generated/forms/OTHER_ENQUIRY.ts: stale (differs from what codegen writes) — run npm run codegen',
+        'generated/validators/OTHER_ENQUIRY.js: stale (differs from what codegen writes) — run npm run codegen',
+      ]),
+    );
+  }, 60_000);
 });

@@ -1,0 +1,68 @@
+// An admin request as the practice reads it in the inbox: each question of the form document
+// with the answer in the words the patient saw (option labels, Yes/No, "Monday 30 November
+// 2026"), the patient's details in plain words — never raw field names, values or ISO dates.
+// Anything the document does not describe (an older document, a field since removed) is still
+// shown, by name, so that nothing sent is hidden from staff.
+import { format } from 'date-fns';
+import { answerWords, dateInWords, nationalPhone, questionOf, type FormDocument } from '../renderer/core/index';
+import { escapeHtml } from './html.js';
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+
+/** The envelope of an admin request (schemas/api/admin-request.schema.json); the rest are the form's fields. */
+const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest', 'screening', 'documentVersion']);
+
+/** An ISO date-time in words: "Monday 30 November 2026 at 14:05"; anything else as given. */
+export function dateTimeInWords(iso: string): string {
+  const d = new Date(iso);
+  return /^\d{4}-\d{2}-\d{2}T/.test(iso) && !Number.isNaN(d.getTime()) ? format(d, "EEEE d MMMM yyyy 'at' HH:mm") : iso;
+}
+
+const row = (question: string, answer: string) => `<dt>${escapeHtml(question)}</dt><dd>${escapeHtml(answer)}</dd>`;
+
+/** A value the document does not describe, flattened to text. */
+function plain(v: unknown): string {
+  if (Array.isArray(v)) return v.map(plain).join(', ');
+  if (v !== null && typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+function patientRows(patient: Json): string[] {
+  const contact = obj(patient.contactDetails);
+  const preferred = obj(contact.preferredContact);
+  const rows: string[] = [];
+  const name = [patient.firstName, patient.lastName].filter((v) => typeof v === 'string' && v).join(' ');
+  if (name) rows.push(row('Patient', name));
+  if (typeof patient.dateOfBirth === 'string') rows.push(row('Date of birth', dateInWords(patient.dateOfBirth)));
+  if (typeof patient.nhsNumber === 'string') rows.push(row('NHS number', patient.nhsNumber));
+  if (typeof patient.postCode === 'string') rows.push(row('Postcode', patient.postCode));
+  if (typeof contact.emailAddress === 'string') rows.push(row('Email', contact.emailAddress));
+  const phone = preferred.phoneNumber ?? contact.mobilePhoneNumber ?? patient.telephone;
+  if (typeof phone === 'string') rows.push(row('Phone', nationalPhone(phone)));
+  return rows;
+}
+
+/** The form's answers, in the order of the document's pages, then anything it does not describe. */
+function answerRows(body: Json, doc: FormDocument | undefined): string[] {
+  const order = doc ? doc.pages.flatMap((p) => p.fields) : [];
+  const keys = Object.keys(body).filter((k) => !ENVELOPE.has(k) && body[k] !== undefined && body[k] !== null && body[k] !== '');
+  const known = order.filter((f) => keys.includes(f));
+  const rest = keys.filter((k) => !known.includes(k));
+  return [...known.map((f) => row(questionOf(doc, f), answerWords(doc, f, body[f]))), ...rest.map((k) => row(k, plain(body[k])))];
+}
+
+/** The inbox's body of one admin request (and of the request sent with it, e.g. a change of contact details). */
+export function adminRequestHtml(body: Json, docOf: (formType: string) => FormDocument | undefined): string {
+  const formType = typeof body.formType === 'string' ? body.formType : '';
+  const doc = docOf(formType);
+  const rows = [
+    ...(doc ? [row('Form', doc.title)] : []),
+    ...(typeof body.submittedDate === 'string' ? [row('Sent', dateTimeInWords(body.submittedDate))] : []),
+    ...patientRows(obj(body.patient)),
+    ...answerRows(body, doc),
+  ];
+  const associated = obj(body.associatedRequest);
+  const also = Object.keys(associated).length > 0 ? `\n<h3>Sent with it</h3>\n${adminRequestHtml(associated, docOf)}` : '';
+  return `<dl class="answers">\n${rows.join('\n')}\n</dl>${also}`;
+}
