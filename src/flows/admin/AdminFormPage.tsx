@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { useConfirmedLeave } from '../leaveFlow';
 import { SchemaForm, resolveParameters, toWire, type FormData } from '../../../renderer/index';
-import { Loading, LOADING_MESSAGES } from '../../components/Loading';
-import { loadForm, type LoadedForm } from '../../forms/loadForm';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { PostcodeNotFoundModal, usePostcodeCheck } from '../../postcode/usePostcodeCheck';
 import { useSettings } from '../../settings/useSettings';
 import { useFlowStore } from '../sessionFlowStore';
@@ -24,8 +23,8 @@ export default function AdminFormPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const send = useAdminSender();
-  const [loaded, setLoaded] = useState<{ type: string; form: LoadedForm }>();
-  const [loadFailed, setLoadFailed] = useState(false);
+  const formState = useForm(type);
+  const loaded = formState.status === 'ready' ? formState.form : undefined;
   const [notice, setNotice] = useState<string>();
   // The EPS form's pharmacy postcode: focus goes back to it after "Postcode not found" → No.
   const postcode = usePostcodeCheck('field-pharmacyPostcode');
@@ -46,30 +45,15 @@ export default function AdminFormPage() {
       }),
   );
 
-  useEffect(() => {
-    if (!type) return;
-    let live = true;
-    loadForm(type).then(
-      (form) => live && setLoaded({ type, form }),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [type]);
-
-  const params = useMemo(() => (loaded ? resolveParameters(loaded.form.doc, parameterContext(settings, flow.patient)) : {}), [loaded, settings, flow.patient]);
+  const params = useMemo(() => (loaded ? resolveParameters(loaded.doc, parameterContext(settings, flow.patient)) : {}), [loaded, settings, flow.patient]);
 
   if (access.kind === 'home') return <Navigate to="/" replace />;
   if (access.kind === 'menu') return <Navigate to="/admin-request" replace />;
   const patient = flow.patient;
   if (!patient) return <Navigate to={`/admin-request/patient-details?request=${access.type}`} replace />;
-  if (loadFailed) {
-    return <p className="nhsuk-error-message">{SEND_FAILED_MESSAGE}</p>;
-  }
-  if (!loaded || loaded.type !== access.type) return <Loading message={LOADING_MESSAGES.preparingInformation} />;
+  if (formState.status !== 'ready') return <FormLoadProblem state={formState} />;
   const formType = access.type;
-  const doc = loaded.form.doc;
+  const doc = formState.form.doc;
 
   /** The pharmacy postcode of the EPS form is checked after the page validates (README, "Admin requests"). */
   async function pharmacyPostcodeAccepted(data: FormData): Promise<boolean> {
@@ -79,7 +63,7 @@ export default function AdminFormPage() {
 
   function screenThenSubmit(pruned: FormData) {
     if (!loaded) return;
-    words.screen(freeTextAnswers(loaded.form.doc, pruned), () => submit(pruned).catch(() => setNotice(SEND_FAILED_MESSAGE)));
+    words.screen(freeTextAnswers(loaded.doc, pruned), () => submit(pruned).catch(() => setNotice(SEND_FAILED_MESSAGE)));
   }
 
   async function submit(pruned: FormData) {
@@ -98,7 +82,7 @@ export default function AdminFormPage() {
     await send(attempt);
   }
 
-  const pageHeading = loaded.form.doc.pages[page]?.title;
+  const pageHeading = doc.pages[page]?.title;
   const back = page > 0 ? `/admin-request/form?request=${formType}${page > 1 ? `&page=${page}` : ''}` : '/admin-request';
   return (
     <>
@@ -108,8 +92,8 @@ export default function AdminFormPage() {
       {words.card ?? (
         <SchemaForm
           key={formType}
-          doc={loaded.form.doc}
-          schemaCheck={loaded.form.schemaCheck}
+          doc={doc}
+          schemaCheck={formState.form.schemaCheck}
           params={params}
           initialData={flow.answers[formType]}
           page={page}

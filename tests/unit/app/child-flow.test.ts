@@ -3,7 +3,9 @@ import { compileDocument } from '../../../renderer/core/index';
 import CHILD_PROXY from '../../../generated/forms/CHILD_PROXY';
 import { anyTicked, checklistFor, checklistPage, childAge, isChildAge, toChildProxy, type ChecklistBand } from '../../../src/flows/child/childFlow';
 import { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch } from '../../../src/flows/child/ChildMenuPage';
-import { needLabelForChild, CHILD_DETAILS_DOCS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/child/childWords';
+import PATIENT_DETAILS from '../../../generated/forms/PATIENT_DETAILS';
+import CONTACT_DETAILS from '../../../generated/forms/CONTACT_DETAILS';
+import { needLabelForChild, CHILD_DETAILS_WORDS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/child/childWords';
 import { pathwaySettings, readPathwayDocuments } from '../../../server/engine/settings';
 
 const TODAY = new Date('2026-11-23T12:00:00Z');
@@ -215,6 +217,8 @@ describe('the child symptom search', () => {
 });
 
 describe('the child journey speaks to the parent', () => {
+  // The documents as the server serves them, reworded for the parent.
+  const CHILD_DETAILS_DOCS = { details: CHILD_DETAILS_WORDS.details(PATIENT_DETAILS), contact: CHILD_DETAILS_WORDS.contact(CONTACT_DETAILS) };
   it('heads the details "The child\'s details" and asks for the child\'s name and date of birth', () => {
     expect(CHILD_DETAILS_DOCS.details.pages[0]!.title).toBe("The child's details");
     expect(CHILD_DETAILS_DOCS.details.schema.properties.firstName!.title).toBe("The child's first name");

@@ -1,0 +1,41 @@
+// Form and pathway documents as the practice's server serves them (issue 30: one source at run
+// time). The server checks every document when it loads it and compiles each form's schema check
+// to a standalone ES module, served as a hashed script (CSP `script-src 'self'`, no eval here).
+import type { FormDocument } from '../../renderer/index';
+import { getJson } from './client';
+
+export const DOCUMENT_PATHS = {
+  form: (id: string) => `/api/v1/documents/forms/${encodeURIComponent(id)}`,
+  pathway: (id: string) => `/api/v1/documents/pathways/${encodeURIComponent(id)}`,
+  /** The only place the app accepts a validator module from: the server's own hashed scripts. */
+  validatorPrefix: '/api/v1/documents/validators/',
+} as const;
+
+/** Which version of a document an answer was drawn from (a stored request records the same). */
+export interface DocumentVersion {
+  id: string;
+  /** Starts at 1, +1 per accepted change. */
+  version: number;
+  /** The first 16 hex digits of the sha256 of the document's canonical JSON. */
+  hash: string;
+}
+
+/** `GET /api/v1/documents/forms/:id`. */
+export interface ServedForm extends DocumentVersion {
+  document: FormDocument;
+  /** `/api/v1/documents/validators/<hash>.js`: an ES module whose default export is the precompiled ajv validator. */
+  validator: string;
+}
+
+/** `GET /api/v1/documents/pathways/:id`: the pathway as the engine has it. */
+export interface ServedPathway<P = unknown> extends DocumentVersion {
+  document: P;
+}
+
+export function fetchFormDocument(id: string): Promise<ServedForm> {
+  return getJson<ServedForm>(DOCUMENT_PATHS.form(id));
+}
+
+export function fetchPathwayDocument<P = unknown>(id: string): Promise<ServedPathway<P>> {
+  return getJson<ServedPathway<P>>(DOCUMENT_PATHS.pathway(id));
+}
