@@ -27,11 +27,8 @@ export function useForm(id: string | undefined): FormState {
 
   useEffect(() => {
     if (!id) return;
-    const form = loadedForm(id);
-    if (form) {
-      setHeld((h) => (h && h.id === id && 'form' in h && h.form === form ? h : { id, form }));
-      return;
-    }
+    // Already loaded: the render below takes it from the loader's cache.
+    if (loadedForm(id)) return;
     let live = true;
     loadForm(id).then(
       (loaded) => live && setHeld({ id, form: loaded }),
@@ -47,7 +44,7 @@ export function useForm(id: string | undefined): FormState {
     setAttempt((n) => n + 1);
   }, []);
 
-  if (!id || !held || held.id !== id) {
+  if (!id || !held || held.id !== id || (!('form' in held) && loadedForm(id))) {
     const form = id ? loadedForm(id) : undefined;
     return form ? { status: 'ready', form } : { status: 'loading' };
   }
