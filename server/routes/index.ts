@@ -2,6 +2,7 @@ import type { RouteModule } from '../context.js';
 import { registerNotificationRoutes } from '../notifications/routes.js';
 import { registerAppointmentRoutes } from './appointments.js';
 import { registerControlsRoutes } from './controls.js';
+import { registerDocumentPreviewRoutes } from './documentPreview.js';
 import { registerEngineRoutes } from './engine.js';
 import { registerLoginRoutes } from './login.js';
 import { registerPatientRoutes } from './patients.js';
@@ -25,4 +26,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerControlsRoutes,
   registerEngineRoutes,
   registerStaffRoutes,
+  registerDocumentPreviewRoutes,
 ];

@@ -3,12 +3,15 @@
 // to a standalone ES module, served as a hashed script (CSP `script-src 'self'`, no eval here).
 import type { FormDocument } from '../../renderer/index';
 import { getJson } from './client';
+import { postJson } from './send';
 
 export const DOCUMENT_PATHS = {
   form: (id: string) => `/api/v1/documents/forms/${encodeURIComponent(id)}`,
   pathway: (id: string) => `/api/v1/documents/pathways/${encodeURIComponent(id)}`,
   /** The only place the app accepts a validator module from: the server's own hashed scripts. */
   validatorPrefix: '/api/v1/documents/validators/',
+  /** Staff only (the staff sign-in's cookie): what the engine gives for answers, nothing stored. */
+  pathwayPreview: (id: string) => `/api/v1/practice/documents/pathways/${encodeURIComponent(id)}/preview`,
 } as const;
 
 /** Which version of a document an answer was drawn from (a stored request records the same). */
@@ -38,4 +41,24 @@ export function fetchFormDocument(id: string): Promise<ServedForm> {
 
 export function fetchPathwayDocument<P = unknown>(id: string): Promise<ServedPathway<P>> {
   return getJson<ServedPathway<P>>(DOCUMENT_PATHS.pathway(id));
+}
+
+export interface PathwayPreviewRequest {
+  answers: Record<string, unknown>;
+  patient: { age: number; sexAtBirth: 'female' | 'male' };
+}
+
+/** What the engine gives for a set of answers (server/engine/preview.ts). */
+export interface PathwayPreviewAnswer {
+  refusal?: 'RESTRICTED_BY_AGE' | 'RESTRICTED_BY_SEX';
+  path: string[];
+  stoppedAtRedFlag: boolean;
+  answers: Record<string, Record<string, unknown>>;
+  recommendations: Array<{ id: string; type: string; tier?: string; title: string; evidence?: string[]; actions?: Array<{ type: string; referralId?: string; label?: string; text?: string }> }>;
+  topReferral?: string;
+  tier?: string;
+}
+
+export function previewPathway(id: string, body: PathwayPreviewRequest): Promise<PathwayPreviewAnswer> {
+  return postJson<PathwayPreviewAnswer>(DOCUMENT_PATHS.pathwayPreview(id), body);
 }
