@@ -11,6 +11,9 @@ import { PathwayLibrary } from './engine/library.js';
 import { ensureExecutionIndexes, EXECUTION_SWEEP_INTERVAL_MS, sweepExecutions } from './engine/expiry.js';
 import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
+import type { CheckOptions } from './documents/check.js';
+import { DocumentStore } from './documents/store.js';
+import { DEMO_ADMIN_FORMS } from './seed.js';
 import { ensureNotificationIndexes, NotificationWorker, queuedSoFar, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { prunePatientSessions } from './routes/login.js';
@@ -33,11 +36,16 @@ export interface ServerOptions {
   logRequests?: boolean;
   /** Demo and test switches (POST /api/v1/practice/controls, /reset); off → those paths are 404. */
   controls?: boolean;
-  /** Folder of the admin form documents (default schemas/forms). */
+  /** Folder of the built-in form documents (default schemas/forms); the practice folder `<dataDir>/practice/forms` adds to it. */
   formsDir?: string;
+  /**
+   * The checks every document passes at start and reload (server/documents/check.ts). Default: all,
+   * as `npm run schemas:check`; tests of the engine's own fixtures turn the clinical hierarchy off.
+   */
+  documentChecks?: CheckOptions;
   /** The renderer core used to re-check admin forms (default: renderer/core/index); tests may pass another. */
   formCore?: FormCore;
-  /** Folders of pathway documents the embedded engine serves (default: schemas/questionnaires). */
+  /** Folders of built-in pathway documents the embedded engine serves (default: schemas/questionnaires); `<dataDir>/practice/questionnaires` adds to them. */
   questionnairesDirs?: string[];
   /** Base URL of the engine the proxy reaches (ENGINE_URL); default: the embedded engine. */
   engineUrl?: string;
@@ -82,9 +90,11 @@ export interface ServerOptions {
 export interface PracticeServer {
   app: FastifyInstance;
   db: Db;
+  /** The form and pathway documents served (server/documents/store.ts). */
+  documents: DocumentStore;
   /** Sends the queued notifications; stopped when the app closes. */
   notifications: NotificationWorker;
-  /** Start-up problems worth printing (missing form documents, missing form checker). */
+  /** Start-up problems worth printing (the notifications transport…). */
   warnings: string[];
   /** Every route as registered (method, URL pattern), whichever file added it: the fuzz test covers them all. */
   routes: Array<{ method: string; url: string }>;
@@ -120,6 +130,29 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       : false,
   });
   const db = openDatabase(options.dataDir);
+  // Every form and pathway document, built-in and the practice folder's, checked: a broken one stops the start here.
+  const forms = new FormDocuments(ADMIN_FORM_TYPE_VALUES);
+  const questionnairesDirs = options.questionnairesDirs ?? [path.join(repoRoot, 'schemas', 'questionnaires')];
+  const library = new PathwayLibrary(questionnairesDirs, undefined, 'given');
+  let documents: DocumentStore;
+  try {
+    documents = await DocumentStore.open({
+      db,
+      root: repoRoot,
+      dataDir: options.dataDir,
+      formsDir: options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'),
+      questionnairesDirs,
+      adminFormTypes: ADMIN_FORM_TYPE_VALUES,
+      forms,
+      library,
+      adminFormsDefaults: DEMO_ADMIN_FORMS,
+      ...(options.documentChecks ? { check: options.documentChecks } : {}),
+      now: options.now ?? Date.now,
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   setLimitScale(db, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
   ensureNotificationIndexes(db);
   const now = options.now ?? Date.now;
@@ -165,18 +198,14 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   // JSON only: any other content type on a call with a body is 415 (the form posts add their own parser in their scope).
   app.removeContentTypeParser('text/plain');
   registerJsonDepthLimit(app);
-  const forms = new FormDocuments(options.formsDir ?? path.join(repoRoot, 'schemas', 'forms'), ADMIN_FORM_TYPE_VALUES);
   const formCore = options.formCore ?? RENDERER_CORE;
-  if (forms.missing.length > 0) warnings.push(`Admin requests of these form types will fail (500), no form document in ${forms.dir}: ${forms.missing.join(', ')}`);
-  for (const broken of forms.broken) warnings.push(`Unreadable form document ${broken}`);
-  const library = new PathwayLibrary(options.questionnairesDirs ?? [path.join(repoRoot, 'schemas', 'questionnaires')]);
-  for (const broken of library.broken) warnings.push(`Unreadable pathway document ${broken}`);
   const engine = new GuidelineEngine(db, library);
   const baseCtx: Omit<ServerContext, 'rateLimiter'> = {
     db,
     ajv,
     forms,
     formCore,
+    documents,
     controls: options.controls === true,
     engine,
     ...(options.engineUrl ? { engineUrl: options.engineUrl } : {}),
@@ -235,5 +264,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
 
   if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
-  return { app, db, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return { app, db, documents, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }

@@ -2,6 +2,7 @@ import type Ajv from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
 import type { GuidelineEngine } from './engine/engine.js';
+import type { DocumentStore } from './documents/store.js';
 import type { FormCore, FormDocuments } from './forms.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { StaffAuth } from './staff.js';
@@ -12,6 +13,8 @@ export interface ServerContext {
   ajv: Ajv;
   forms: FormDocuments;
   formCore: FormCore;
+  /** Every form and pathway document served, with versions, checks and reload (server/documents). */
+  documents: DocumentStore;
   /** Demo and test switches (/api/v1/practice/controls) are on. */
   controls: boolean;
   /** The embedded guideline engine (server/engine). */

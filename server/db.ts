@@ -128,6 +128,20 @@ const MIGRATIONS: string[] = [
    ALTER TABLE requests ADD COLUMN tier_rank INTEGER NOT NULL DEFAULT 3;
    UPDATE requests SET tier_rank = 1 WHERE form_type = 'EMERGENCY_INDICATION';
    CREATE INDEX requests_inbox ON requests (tier_rank, seq);`,
+  // Every version of every form and pathway document the server has served (server/documents):
+  // who made it live and when, and the text itself, so a stored request's documentVersion can be read back.
+  `CREATE TABLE document_versions (
+     kind TEXT NOT NULL,
+     id TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     hash TEXT NOT NULL,
+     source TEXT NOT NULL,
+     file TEXT NOT NULL,
+     body TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     updated_by TEXT NOT NULL,
+     PRIMARY KEY (kind, id, version)
+   );`,
 ];
 
 /** Opens (creating and seeding on first start) the practice database in `dataDir`. */

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import * as rendererCore from '../renderer/core/index';
 import type { FieldError, FormData, FormDocument, Parameters, PruneResult } from '../renderer/core/index';
 import { HttpError } from './errors.js';
@@ -13,39 +11,43 @@ export interface FormCore {
 /** The real renderer core: the same prune and validate the browser runs. */
 export const RENDERER_CORE: FormCore = { prune: rendererCore.prune, validate: rendererCore.validate };
 
-/** Form documents schemas/forms/<FORM_TYPE>.form.json, read once and cached. */
-export class FormDocuments {
-  private readonly docs = new Map<string, FormDocument>();
-  readonly missing: string[] = [];
-  readonly broken: string[] = [];
-  private readonly types: ReadonlySet<string>;
+/** Which version of a document a request was answered on (stored with the request). */
+export interface DocumentVersionRef {
+  id: string;
+  version: number;
+  hash: string;
+}
 
-  constructor(
-    readonly dir: string,
-    formTypes: readonly string[],
-  ) {
-    this.types = new Set(formTypes);
-    for (const type of formTypes) {
-      const file = path.join(dir, `${type}.form.json`);
-      if (!existsSync(file)) {
-        this.missing.push(type);
-        continue;
-      }
-      try {
-        this.docs.set(type, JSON.parse(readFileSync(file, 'utf8')) as FormDocument);
-      } catch (error) {
-        this.broken.push(`${type}: ${(error as Error).message}`);
-      }
-    }
+/**
+ * The form documents the server serves now, by id: filled and replaced by the document store
+ * (server/documents/store.ts), which reads, checks and versions them. An admin form is one of the
+ * contract's form types or any form with a menu entry; the other forms are steps (CONTACT_DETAILS…).
+ */
+export class FormDocuments {
+  private readonly docs = new Map<string, { doc: FormDocument; version: DocumentVersionRef }>();
+  private readonly adminTypes: ReadonlySet<string>;
+
+  constructor(adminFormTypes: readonly string[]) {
+    this.adminTypes = new Set(adminFormTypes);
+  }
+
+  set(doc: FormDocument, version: DocumentVersionRef): void {
+    this.docs.set(version.id, { doc, version });
   }
 
   get(type: string): FormDocument | undefined {
-    return this.docs.get(type);
+    return this.docs.get(type)?.doc;
   }
 
-  /** Whether `type` is one of the admin form types at all (a triage type or any other name is not). */
+  /** The version of the document served now. */
+  versionOf(type: string): DocumentVersionRef | undefined {
+    return this.docs.get(type)?.version;
+  }
+
+  /** Whether `type` is an admin form the server has a document for (a triage type, a step or any other name is not). */
   knows(type: string): boolean {
-    return this.types.has(type);
+    const doc = this.docs.get(type)?.doc;
+    return doc !== undefined && (this.adminTypes.has(type) || doc.menu !== undefined);
   }
 }
 
@@ -67,9 +69,7 @@ export function recheckForm(ctx: RecheckContext, formType: string, fields: FormD
     const message = 'is not an admin form type';
     throw new HttpError(400, `body${pathPrefix}/formType ${message}`, { details: [{ path: `${pathPrefix}/formType`, message }] });
   }
-  const doc = ctx.docs.get(formType);
-  // A known type without its document is the practice's fault (start-up warns); no file path in the answer.
-  if (!doc) throw new HttpError(500, 'Internal Server Error');
+  const doc = ctx.docs.get(formType)!;
   const known: FormData = {};
   for (const [name, value] of Object.entries(fields)) {
     if (!Object.prototype.hasOwnProperty.call(doc.schema.properties, name)) continue;

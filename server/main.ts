@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app.js';
+import { DocumentsRefused } from './documents/store.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 8080);
@@ -9,7 +10,7 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
 const distDir = path.join(root, 'dist');
 
 const trustProxy = process.env.TRUST_PROXY;
-const { app, warnings, notifications, generatedStaffPassword } = await buildServer({
+const server = await buildServer({
   dataDir,
   distDir,
   logRequests: process.env.LOG_REQUESTS === '1',
@@ -19,7 +20,15 @@ const { app, warnings, notifications, generatedStaffPassword } = await buildServ
   host,
   ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
   ...(trustProxy ? { trustProxy: trustProxy === 'true' ? true : trustProxy } : {}),
+}).catch((error: unknown) => {
+  // A broken form or pathway document: each problem names its file and JSON path.
+  if (error instanceof DocumentsRefused) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
 });
+const { app, warnings, notifications, generatedStaffPassword } = server;
 for (const warning of warnings) console.warn(`Warning: ${warning}`);
 const apiToken = process.env.PRACTICE_API_TOKEN ?? '';
 if (apiToken !== '' && apiToken.length < 24) console.warn('Warning: PRACTICE_API_TOKEN is shorter than 24 characters; use a long random value (e.g. openssl rand -hex 32).');

@@ -1,6 +1,5 @@
 // Demo data only: the enums it uses (flow types, admin form types) come from the contract
 // (generated from schemas/api), and the code that writes it to the database is in db.ts.
-import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import type { AdminFormsSettings } from '../generated/types/api/admin-forms-settings';
 import type { Clinic } from '../generated/types/api/clinic';
 import { FLOW_TYPE_VALUES } from '../generated/types/api/flow-type';
@@ -98,26 +97,12 @@ export const DEMO_OPERATIONAL_STATE = {
 };
 
 /**
- * The demo practice enables every admin form a patient can pick: all the contract's form types
- * but CHANGE_OF_CONTACT_DETAILS, which is sent on its own or alongside another request.
- * requiresPatientRecord: the patient must be matched to a record first.
+ * The menu (forms, patientEnabledForms) is not written here: it comes from the form documents'
+ * `menu` entries, synced into these settings on every start and reload (server/documents), so a
+ * new form document is the whole change. A fresh database starts with every menu form enabled.
  */
-const DEMO_ENABLED_FORMS = ADMIN_FORM_TYPE_VALUES.filter((t) => t !== 'CHANGE_OF_CONTACT_DETAILS');
-
 export const DEMO_ADMIN_FORMS: AdminFormsSettings = {
-  forms: [
-    { type: 'REPEAT_PRESCRIPTION', label: 'Repeat prescription', subTitle: 'Order medicine you take regularly', requiresPatientRecord: true },
-    { type: 'FIT_NOTE', label: 'Fit note', subTitle: 'Extend a sick note or fit note', requiresPatientRecord: true },
-    { type: 'TEST_RESULTS', label: 'Test results', subTitle: 'Ask about the results of a test', requiresPatientRecord: true },
-    { type: 'DOCTOR_LETTER', label: "Doctor's letter", subTitle: 'Ask for a letter from a GP (a charge may apply)', requiresPatientRecord: true },
-    { type: 'TRAVEL_RISK_FORM', label: 'Travel vaccinations', subTitle: 'Tell us about a trip abroad', requiresPatientRecord: true },
-    { type: 'CHANGE_OF_PERSONAL_DETAILS', label: 'Change of personal details', subTitle: 'Update your name, address or contact details', requiresPatientRecord: true },
-    { type: 'ELECTRONIC_PRESCRIPTION_SERVICE', label: 'Choose a pharmacy', subTitle: 'Set the pharmacy your prescriptions go to', requiresPatientRecord: true },
-    // A new patient has no record yet: registration never requires one (README "Admin requests").
-    { type: 'PATIENT_REGISTRATION_FORM', label: 'Register with the practice', subTitle: 'Complete your registration details', requiresPatientRecord: false },
-    { type: 'OTHER_ENQUIRY', label: 'Other enquiry', subTitle: 'Any other non-urgent question for the practice', requiresPatientRecord: false },
-    { type: 'REFERRAL_ENQUIRY', label: 'Referral enquiry', subTitle: 'Ask about a referral to a hospital or service', requiresPatientRecord: false },
-  ],
+  forms: [],
   links: {
     privateFees: 'https://riverside-practice.example/private-fees',
     selfReferral: 'https://riverside-practice.example/self-referral',
@@ -126,7 +111,7 @@ export const DEMO_ADMIN_FORMS: AdminFormsSettings = {
     findAPharmacy: 'https://www.nhs.uk/service-search/pharmacy/find-a-pharmacy',
   },
   customFields: { 'minimum-dr-letter-charge': '25.00' },
-  patientEnabledForms: [...DEMO_ENABLED_FORMS],
+  patientEnabledForms: [],
 };
 
 export const DEMO_NOTIFICATION_CONFIG = { sms: { enabled: true } };

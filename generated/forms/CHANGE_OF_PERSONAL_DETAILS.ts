@@ -6,6 +6,12 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "CHANGE_OF_PERSONAL_DETAILS",
   "title": "Change of personal or contact details",
+  "menu": {
+    "label": "Change of personal details",
+    "subTitle": "Update your name, address or contact details",
+    "requiresPatientRecord": true,
+    "order": 60
+  },
   "description": "Tell the practice about a new name, address or contact details. Deselecting a section clears its answers at once. The answer of informationToBeUpdated is a list of values (\"Name\", \"Address\", \"Contact\"); it is sent and stored as { value, label } entries (ui:options sendAs valueLabel).",
   "pages": [
     {

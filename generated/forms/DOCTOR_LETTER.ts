@@ -6,6 +6,12 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "DOCTOR_LETTER",
   "title": "Doctor letter",
+  "menu": {
+    "label": "Doctor's letter",
+    "subTitle": "Ask for a letter from a GP (a charge may apply)",
+    "requiresPatientRecord": true,
+    "order": 40
+  },
   "description": "Ask the practice for a letter from a doctor. Letters are private work and charged; the minimum charge and the fee list link come from the practice's admin-forms settings (customFields.minimum-dr-letter-charge, links.privateFees).",
   "parameters": {
     "minimumDoctorLetterCharge": {

@@ -6,6 +6,12 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "ELECTRONIC_PRESCRIPTION_SERVICE",
   "title": "Electronic prescription service",
+  "menu": {
+    "label": "Choose a pharmacy",
+    "subTitle": "Set the pharmacy your prescriptions go to",
+    "requiresPatientRecord": true,
+    "order": 70
+  },
   "description": "Choose the pharmacy that receives your prescriptions electronically. After this page validates, the app checks that the pharmacy postcode exists (Postcode not found modal). The find-a-pharmacy link comes from the admin-forms settings links.findAPharmacy.",
   "parameters": {
     "findAPharmacyUrl": {

@@ -6,6 +6,12 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "FIT_NOTE",
   "title": "Fit note",
+  "menu": {
+    "label": "Fit note",
+    "subTitle": "Extend a sick note or fit note",
+    "requiresPatientRecord": true,
+    "order": 20
+  },
   "description": "Ask to extend a sick note (fit note). The form is only for extensions: answering Yes to \"new sickness absence\" is refused. The sick-leave rights link comes from the admin-forms settings links.sickLeaveRights.",
   "parameters": {
     "sickLeaveRightsUrl": {

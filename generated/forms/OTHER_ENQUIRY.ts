@@ -6,6 +6,15 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "OTHER_ENQUIRY",
   "title": "Other enquiry",
+  "menu": {
+    "label": "Other enquiry",
+    "subTitle": "Any other non-urgent question for the practice",
+    "requiresPatientRecord": false,
+    "order": 90,
+    "reply": {
+      "timeFrame": "within two working days"
+    }
+  },
   "description": "A non-urgent question for the practice that no other form covers.",
   "pages": [
     {

@@ -6,6 +6,12 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "PATIENT_REGISTRATION_FORM",
   "title": "Patient registration form",
+  "menu": {
+    "label": "Register with the practice",
+    "subTitle": "Complete your registration details",
+    "requiresPatientRecord": false,
+    "order": 80
+  },
   "description": "Register with the practice. The spec shows no field-level rules for this form, so we require what a practice needs to register someone: date of birth, title, gender, ethnic group, smoking status, emergency contact name, relationship and phone, UK residency, and the yes/no questions (carer, interpreter, cervical screening); everything else is optional. Cervical smear and hysterectomy questions are shown when gender is Female.",
   "pages": [
     {

@@ -6,6 +6,12 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "REFERRAL_ENQUIRY",
   "title": "Referral enquiry",
+  "menu": {
+    "label": "Referral enquiry",
+    "subTitle": "Ask about a referral to a hospital or service",
+    "requiresPatientRecord": false,
+    "order": 100
+  },
   "description": "Ask about a referral to a hospital or another service. The spec shows no rules for this form: description is required (the enquiry itself); who and why are optional. The self-referral link comes from the admin-forms settings links.selfReferral.",
   "parameters": {
     "selfReferralUrl": {

@@ -6,6 +6,15 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "REPEAT_PRESCRIPTION",
   "title": "Repeat prescription",
+  "menu": {
+    "label": "Repeat prescription",
+    "subTitle": "Order medicine you take regularly",
+    "requiresPatientRecord": true,
+    "order": 10,
+    "reply": {
+      "timeFrame": "within 3 days"
+    }
+  },
   "description": "Order a repeat of medication you already take. The pharmacy postcode is asked only when the practice turns it on (parameter askPharmacyPostcode).",
   "parameters": {
     "askPharmacyPostcode": {

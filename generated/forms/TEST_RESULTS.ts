@@ -6,6 +6,12 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "TEST_RESULTS",
   "title": "Test results",
+  "menu": {
+    "label": "Test results",
+    "subTitle": "Ask about the results of a test",
+    "requiresPatientRecord": true,
+    "order": 30
+  },
   "description": "Ask about the results of a test.",
   "pages": [
     {

@@ -6,6 +6,12 @@ const document: FormDocument = {
   "$schema": "../meta/form-document.schema.json",
   "id": "TRAVEL_RISK_FORM",
   "title": "Travel risk form",
+  "menu": {
+    "label": "Travel vaccinations",
+    "subTitle": "Tell us about a trip abroad",
+    "requiresPatientRecord": true,
+    "order": 50
+  },
   "description": "Tell the practice about a trip abroad so the nurse can advise on vaccinations and travel health. Departure must be at least one week from today. Vaccine years are checked against the patient's age (parameter patientAge; 30 years back when unknown).",
   "parameters": {
     "patientAge": {

@@ -251,11 +251,24 @@ export interface UiField {
   };
 }
 
+/** An admin form's entry in the patients' menu (the server syncs the admin-forms settings from it). */
+export interface FormMenuEntry {
+  label: string;
+  subTitle: string;
+  requiresPatientRecord: boolean;
+  /** Place in the menu, smallest first. */
+  order: number;
+  /** When the practice replies, e.g. { timeFrame: "within 2 working days" }. */
+  reply?: { timeFrame: string };
+}
+
 export interface FormDocument {
   $schema?: string;
   id: string;
   title: string;
   description?: string;
+  /** Present on admin forms a patient can pick from the menu. */
+  menu?: FormMenuEntry;
   /** Named inputs the app supplies at run time (ages, SMS on/off, configured charge…). */
   parameters?: Record<string, DocumentParameter>;
   pages: PageSpec[];

@@ -89,11 +89,20 @@ export class PathwayLibrary {
    * `dirs`: folders of pathway documents. Shared sections are read from each folder's `shared/`
    * and from `sharedDirs` (by default the repository's schemas/questionnaires/shared).
    */
+  private readonly shared: ReadonlyMap<string, SharedSection>;
+
+  /**
+   * `documents`: when given, the library starts empty and the document store fills it (`put`),
+   * having read and checked the files itself; the folders then give only the shared sections.
+   */
   constructor(
     readonly dirs: readonly string[],
     sharedDirs: readonly string[] = [DEFAULT_SHARED_DIR],
+    documents: 'read' | 'given' = 'read',
   ) {
     const shared = readSharedSections([...dirs.map(sharedDirOf), ...sharedDirs]);
+    this.shared = shared;
+    if (documents === 'given') return;
     for (const dir of dirs) {
       if (!existsSync(dir)) continue;
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
@@ -106,6 +115,11 @@ export class PathwayLibrary {
         }
       }
     }
+  }
+
+  /** Serves `doc` (a checked pathway) from now on, in place of any with its guidelineId. */
+  put(doc: Pathway): void {
+    this.byId.set(doc.guidelineId, loadPathway(doc, this.shared));
   }
 
   get(guidelineId: string): LoadedPathway | undefined {

@@ -71,7 +71,7 @@ export function applyControls(db: Db, c: PracticeControls): void {
 }
 
 /** Demo and test switches: registered only when the server starts with controls on, otherwise these paths are 404. */
-export function registerControlsRoutes(app: FastifyInstance, { db, controls }: ServerContext): void {
+export function registerControlsRoutes(app: FastifyInstance, { db, controls, documents }: ServerContext): void {
   if (!controls) return;
   app.post('/api/v1/practice/controls', { schema: { body: { $ref: schemaId('practice-controls') } } }, async (request) => {
     applyControls(db, request.body as PracticeControls);
@@ -79,6 +79,8 @@ export function registerControlsRoutes(app: FastifyInstance, { db, controls }: S
   });
   app.post('/api/v1/practice/controls/reset', async () => {
     resetDatabase(db);
+    // The seed has no menu: it comes from the form documents, as on every start.
+    await documents.syncMenu();
     return controlsState(db);
   });
 }

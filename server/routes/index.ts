@@ -1,4 +1,5 @@
 import type { RouteModule } from '../context.js';
+import { registerDocumentRoutes } from '../documents/routes.js';
 import { registerNotificationRoutes } from '../notifications/routes.js';
 import { registerAppointmentRoutes } from './appointments.js';
 import { registerControlsRoutes } from './controls.js';
@@ -26,5 +27,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerControlsRoutes,
   registerEngineRoutes,
   registerStaffRoutes,
+  registerDocumentRoutes,
   registerDocumentPreviewRoutes,
 ];

@@ -54,7 +54,8 @@ function checkAdminRequest(ctx: ServerContext, body: Body, pathPrefix: string): 
   }
   assertBornBeforeToday(patientDateOfBirth(envelope.patient), `${pathPrefix}/patient/dateOfBirth`);
   const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(ctx.db, envelope.patient as { dateOfBirth?: string }) };
-  return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix) };
+  // Which version of the form the answers were checked against (GET /api/v1/practice/documents/form/<id>/versions).
+  return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix), documentVersion: ctx.forms.versionOf(formType) };
 }
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -119,7 +120,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
         const { envelope, fields } = splitFields(associated);
         const patient = (associated.patient ?? body.primaryRequest.patient) as { dateOfBirth?: string } | undefined;
         const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(db, patient) };
-        associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest') };
+        associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest'), documentVersion: ctx.forms.versionOf('CHANGE_OF_CONTACT_DETAILS') };
       }
       const kindLabel = String(primary.formType ?? primary.triageRequestType);
       const stored = screenStoredBody('UNVERIFIED_REQUESTS', { primaryRequest: primary, associatedRequest: associated });

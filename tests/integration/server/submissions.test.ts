@@ -36,7 +36,8 @@ describe('admin request (schemas/api/README.md)', () => {
     ['a wrong type', otherEnquiry({ patient: { ...AMELIA, lastName: ['x'] } }), 'body/patient/lastName must be string'],
     ['a bad date of birth', otherEnquiry({ patient: { ...AMELIA, dateOfBirth: '1985-13-45' } }), 'body/patient/dateOfBirth must match format "date"'],
     ['a bad submittedDate', otherEnquiry({ submittedDate: 'yesterday' }), 'body/submittedDate must match format "date-time"'],
-    ['an unknown formType', otherEnquiry({ formType: 'PARKING_PERMIT', triageRequestType: 'PARKING_PERMIT' }), 'body/formType must be one of:'],
+    ['an unknown formType', otherEnquiry({ formType: 'PARKING_PERMIT', triageRequestType: 'PARKING_PERMIT' }), 'body/formType is not an admin form type'],
+    ['a step that is not an admin form', otherEnquiry({ formType: 'CONTACT_DETAILS', triageRequestType: 'CONTACT_DETAILS' }), 'body/formType is not an admin form type'],
     ['triageRequestType other than formType', otherEnquiry({ triageRequestType: 'FIT_NOTE' }), 'body/triageRequestType must equal formType'],
     ['an unknown associated type', otherEnquiry({ associatedRequest: { formType: 'X', triageRequestType: 'X' } }), 'body/associatedRequest/formType must be one of:'],
   ])('refuses %s with 400 naming the field, storing nothing', async (_name, body, message) => {
@@ -232,10 +233,9 @@ describe('a hidden field is not stored (small test document in tests/integration
     expect(list[1]!.body).not.toHaveProperty('otherTopic');
   });
 
-  it('answers a plain 500 (no file path) when a form type has no document, and lists it at start-up', async () => {
-    expect(custom.warnings.join('\n')).toContain('FIT_NOTE');
+  it('refuses a form type it has no document for with 400 naming the field (the form list is the documents loaded)', async () => {
     const response = await custom.app.inject({ method: 'POST', url: ADMIN_URL, payload: { ...otherEnquiry(), formType: 'FIT_NOTE', triageRequestType: 'FIT_NOTE' } });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, details: [{ path: '/formType', message: 'is not an admin form type' }] });
   });
 });

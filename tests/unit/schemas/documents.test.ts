@@ -7,20 +7,12 @@ import { validate, type FieldError, type FormData, type FormDocument, type Param
 import { formDocuments } from '../../../generated/forms/index';
 import { hasValidator, schemaCheckFor } from '../../../generated/validators/index';
 import { checkFiles, formFiles } from '../../../scripts/schemas-check';
+import { ADMIN_FORM_TYPE_VALUES } from '../../../generated/types/api/admin-form-type';
 import { SAMPLES, TODAY } from './samples';
 
 const root = path.resolve(__dirname, '../../..');
-const ADMIN_FORMS = [
-  'DOCTOR_LETTER', 'TEST_RESULTS', 'OTHER_ENQUIRY', 'REFERRAL_ENQUIRY', 'REPEAT_PRESCRIPTION', 'FIT_NOTE', 'TRAVEL_RISK_FORM',
-  'CHANGE_OF_PERSONAL_DETAILS', 'ELECTRONIC_PRESCRIPTION_SERVICE', 'PATIENT_REGISTRATION_FORM',
-];
-const OTHER_DOCUMENTS = [
-  'CHANGE_OF_CONTACT_DETAILS', 'PATIENT_DETAILS', 'CONTACT_DETAILS', 'LOGGED_IN_DETAILS', 'CHILD_PROXY', 'PATIENT_CONTEXT',
-  'EMERGENCY_QUESTIONS', 'EMERGENCY_OVERRIDE', 'CHILD_AGE', 'CHILD_EMERGENCY_0_12_WEEKS', 'CHILD_EMERGENCY_3_6_MONTHS',
-  'CHILD_EMERGENCY_6_12_MONTHS', 'CHILD_EMERGENCY_12_42_MONTHS', 'CHILD_EMERGENCY_3_5_10_YEARS', 'CHILD_EMERGENCY_10_15_YEARS',
-  'SELF_BOOKING', 'DIRECT_BOOKING_INVITATION',
-];
-
+/** Every form document there is: the list comes from schemas/forms, so adding a form changes no test. */
+const FORM_IDS = formFiles(root).map((f) => path.basename(f, '.form.json'));
 function load(id: string): FormDocument {
   return JSON.parse(readFileSync(path.join(root, 'schemas/forms', `${id}.form.json`), 'utf8')) as FormDocument;
 }
@@ -39,20 +31,27 @@ function validateBoth(doc: FormDocument, data: FormData, params: Parameters = {}
 }
 
 describe('the form documents', () => {
-  it('include every admin form, the change-of-contact form and the patient steps, one file each named after its id', () => {
-    const ids = formFiles(root).map((f) => path.basename(f, '.form.json'));
-    expect(ids.sort()).toEqual([...ADMIN_FORMS, ...OTHER_DOCUMENTS].sort());
-    for (const id of ids) expect(load(id).id).toBe(id);
+  it('include every admin form type of the contract, one file each named after its id', () => {
+    for (const id of FORM_IDS) expect(load(id).id).toBe(id);
+    expect(FORM_IDS).toEqual(expect.arrayContaining([...ADMIN_FORM_TYPE_VALUES]));
+  });
+
+  it('give every admin form a patient can pick its menu entry (all the contract types but CHANGE_OF_CONTACT_DETAILS), with distinct places', () => {
+    const withMenu = FORM_IDS.filter((id) => load(id).menu !== undefined);
+    expect(withMenu).toEqual(expect.arrayContaining(ADMIN_FORM_TYPE_VALUES.filter((t) => t !== 'CHANGE_OF_CONTACT_DETAILS')));
+    expect(load('CHANGE_OF_CONTACT_DETAILS').menu).toBeUndefined();
+    const orders = withMenu.map((id) => load(id).menu!.order);
+    expect(new Set(orders).size).toBe(orders.length);
   });
 
   it('all pass the meta-schema and checkDocument', () => {
     const result = checkFiles(formFiles(root), root);
     expect(result.problems).toEqual([]);
-    expect(result.checked).toBe(ADMIN_FORMS.length + OTHER_DOCUMENTS.length);
+    expect(result.checked).toBe(FORM_IDS.length);
   });
 
   it('are what generated/forms exports (codegen has run since the last edit)', () => {
-    for (const id of [...ADMIN_FORMS, ...OTHER_DOCUMENTS]) expect(formDocuments[id as keyof typeof formDocuments]).toEqual(load(id));
+    for (const id of FORM_IDS) expect(formDocuments[id as keyof typeof formDocuments]).toEqual(load(id));
   });
 
   it('name run-time inputs as parameters instead of hard-coding them', () => {
