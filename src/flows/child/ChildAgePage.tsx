@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { useNavigate } from 'react-router-dom';
 import { SchemaForm, type FormData } from '../../../renderer/index';
 import { FormLoadProblem, useForm } from '../../forms/useForm';
-import { CHILD_FLOW, CHILD_MAX_AGE, childAge, childFlow, clearChildFlow, isChildAge } from './childFlow';
+import { prefetchForms } from '../../forms/loadForm';
+import { CHILD_FLOW, CHILD_MAX_AGE, checklistFor, childAge, childFlow, clearChildFlow, isChildAge } from './childFlow';
 import { patientDetailsStore } from '../../patient-details/PatientDetailsStep';
 import { BackLink } from '../../components/BackLink';
 
@@ -49,6 +50,7 @@ export default function ChildAgePage() {
     // The patient-details step starts from this date of birth, and asks for an email: the
     // practice answers a child request by email and text only.
     patientDetailsStore(CHILD_FLOW).set({ details: { dateOfBirth }, emailRequired: true });
+    prefetchForms(checklistFor(dateOfBirth).formId);
     await navigate('/child-request/emergency-symptoms');
   }
 
