@@ -61,7 +61,8 @@ async function signIn(page: Page, next: string): Promise<void> {
 
 async function reload(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Reload documents' }).click();
-  await page.getByRole('heading', { name: 'Reload results' }).waitFor();
+  // The results' heading is a live region (role status), announced when the page comes back.
+  await page.getByRole('status').filter({ hasText: 'Reload results' }).waitFor();
 }
 
 function resultRow(page: Page, id: string) {
