@@ -35,7 +35,27 @@ export interface ServedPathway<P = unknown> extends DocumentVersion {
   document: P;
 }
 
+/** Answers asked for before the app drew anything (src/forms/earlyForms.ts), each taken once. */
+const early = new Map<string, Promise<ServedForm>>();
+
+/** Starts fetching a form document now; the next `fetchFormDocument(id)` takes this answer. */
+export function prefetchFormDocument(id: string): Promise<ServedForm> {
+  let answer = early.get(id);
+  if (!answer) {
+    answer = getJson<ServedForm>(DOCUMENT_PATHS.form(id));
+    // A failure is the page's to report when it asks (it asks again then).
+    answer.catch(() => early.delete(id));
+    early.set(id, answer);
+  }
+  return answer;
+}
+
 export function fetchFormDocument(id: string): Promise<ServedForm> {
+  const answer = early.get(id);
+  if (answer) {
+    early.delete(id);
+    return answer;
+  }
   return getJson<ServedForm>(DOCUMENT_PATHS.form(id));
 }
 

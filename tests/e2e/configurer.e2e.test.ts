@@ -104,7 +104,7 @@ describe('a configurer adds a form without a developer', () => {
     const patient = await openPage(browser);
     await patient.page.goto('/admin-request');
     await passEmergencyCheck(patient.page);
-    await patient.page.getByRole('link', { name: new RegExp(NEW_LABEL) }).click();
+    await patient.page.getByRole('button', { name: new RegExp(NEW_LABEL) }).click();
     await declineLogin(patient.page);
     await fillDetails(patient.page, AMELIA);
     await clickButton(patient.page, 'Next');
