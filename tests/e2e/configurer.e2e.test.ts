@@ -115,7 +115,7 @@ describe('a configurer adds a form without a developer', () => {
     await patient.page.getByRole('heading', { level: 1, name: 'A letter for a parking permit' }).waitFor();
     await patient.page.getByLabel('Medication', { exact: true }).check();
     await patient.page.getByLabel(/^Why do you need the letter\?/).fill('I cannot walk far since my hip operation.');
-    await patient.page.locator('input[name="confirmedItsNotUrgent"]').first().check();
+    await patient.page.getByLabel('I confirm my enquiry is not urgent').check();
     await patient.page.getByRole('button', { name: /^Send/ }).click();
     await patient.page.waitForURL((u) => u.pathname === '/admin-request/complete');
     expect(patient.errors).toEqual([]);
