@@ -23,8 +23,8 @@ const PREVIEW_ROUTES: RouteObject[] =
  * (server/staff.ts) and serves the app for these two; the Forms page links to them.
  */
 const PRACTICE_PREVIEW_ROUTES: RouteObject[] = [
-  { path: '/practice/forms/preview/form/:id', lazy: () => import('./preview/PracticeFormPreviewPage').then((m) => ({ Component: m.default })) },
-  { path: '/practice/forms/preview/pathway/:id', lazy: () => import('./preview/PracticePathwayPreviewPage').then((m) => ({ Component: m.default })) },
+  { path: '/practice/forms/preview/form/:id', lazy: () => import('./staff-preview/PracticeFormPreviewPage').then((m) => ({ Component: m.default })) },
+  { path: '/practice/forms/preview/pathway/:id', lazy: () => import('./staff-preview/PracticePathwayPreviewPage').then((m) => ({ Component: m.default })) },
 ];
 
 /** React Router's routes, built from the route table (src/routing/routeTable.ts). */

@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { FormDocument } from '../../renderer/index';
-import { Preview } from './FormPreview';
+import { Preview } from '../staff-preview/FormPreview';
+import './preview.scss';
 import { usePageTitle } from '../shell/usePageTitle';
 
 type Loader = () => Promise<unknown>;

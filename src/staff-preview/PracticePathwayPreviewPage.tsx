@@ -11,7 +11,7 @@ import { ApiError, fetchPathwayDocument, previewPathway, type PathwayPreviewAnsw
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { usePageTitle } from '../shell/usePageTitle';
 import { PreviewBackLink } from './previewLinks';
-import './preview.scss';
+import './staff-preview.scss';
 
 interface DrawnSection {
   id: string;
@@ -61,7 +61,7 @@ export default function PracticePathwayPreviewPage() {
   const current = loaded?.id === id ? loaded : undefined;
   usePageTitle(current && 'served' in current ? `Preview: ${current.served.document.label}` : 'Preview');
   return (
-    <div className="app-preview">
+    <div className="app-docview">
       <PreviewBackLink />
       {!current ? <Loading message={LOADING_MESSAGES.preparingQuestions} /> : null}
       {current && 'error' in current ? (

@@ -4,7 +4,7 @@
 // development preview (/_preview, documents from the repository). Read-only: nothing is sent.
 import { useMemo, useState } from 'react';
 import { checkDocument, prune, SchemaForm, type DocumentProblem, type FormData, type FormDocument, type Parameters, type SchemaCheck } from '../../renderer/index';
-import './preview.scss';
+import './staff-preview.scss';
 
 function defaultParams(doc: FormDocument): Parameters {
   const out: Parameters = {};
@@ -95,7 +95,7 @@ export function Preview({ entryKey, doc, version, schemaCheck }: { entryKey: str
               </span>
             ) : null}
             <textarea
-              className={paramsError ? 'nhsuk-textarea nhsuk-textarea--error app-preview__code' : 'nhsuk-textarea app-preview__code'}
+              className={paramsError ? 'nhsuk-textarea nhsuk-textarea--error app-docview__code' : 'nhsuk-textarea app-docview__code'}
               id="preview-params"
               rows={5}
               spellCheck={false}
@@ -105,18 +105,18 @@ export function Preview({ entryKey, doc, version, schemaCheck }: { entryKey: str
             />
           </div>
           <h2 className="nhsuk-heading-s">Live data</h2>
-          <pre className="app-preview__json" data-testid="live-data">
+          <pre className="app-docview__json" data-testid="live-data">
             {JSON.stringify(data, null, 2)}
           </pre>
           <h2 className="nhsuk-heading-s">Payload Send would submit</h2>
-          <pre className="app-preview__json" data-testid="payload">
+          <pre className="app-docview__json" data-testid="payload">
             {JSON.stringify(result.data, null, 2)}
           </pre>
           <h2 className="nhsuk-heading-s">Pruned</h2>
           {result.pruned.length === 0 ? (
             <p>Nothing.</p>
           ) : (
-            <ul className="app-preview__pruned" data-testid="pruned">
+            <ul className="app-docview__pruned" data-testid="pruned">
               {result.pruned.map((p, i) => (
                 <li key={i}>
                   <code>{p.path}</code>: {p.because}

@@ -14,7 +14,7 @@ export default function PracticeFormPreviewPage() {
   usePageTitle(doc ? `Preview: ${doc.title}` : 'Preview');
   if (state.status !== 'ready') {
     return (
-      <div className="app-preview">
+      <div className="app-docview">
         <PreviewBackLink />
         <FormLoadProblem state={state} />
       </div>
@@ -22,7 +22,7 @@ export default function PracticeFormPreviewPage() {
   }
   const { form } = state;
   return (
-    <div className="app-preview">
+    <div className="app-docview">
       <PreviewBackLink />
       <span className="nhsuk-caption-l">Preview of a form</span>
       <h1>{form.doc.title}</h1>
