@@ -24,6 +24,7 @@ import { SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
 import { ensureStaffPassword, registerStaffGuard, StaffAuth } from './staff.js';
 import { isPostgresUrl, openStore, type Sql } from './store/index.js';
 import { createApiAjv } from './validation.js';
+import { PREVIEW_PAGE_PREFIX } from './routes/documentPreview.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -266,6 +267,10 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       },
     });
   }
+
+  // The staff preview pages (issue 30) are drawn by the app. A route of their own, so the staff
+  // guard (which reads the route's pattern) stands in front of them like every /practice page.
+  if (hasApp) app.get(`${PREVIEW_PAGE_PREFIX}*`, (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').sendFile('index.html'));
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { prefetchOpeningForm } from './forms/earlyForms';
 import { routes } from './routes';
 import { preloadScreen } from './routing/GatedRoute';
 import { primeSettings } from './settings/useSettings';
@@ -21,6 +22,8 @@ const router = createBrowserRouter(routes);
 // time the settings are (home's is modulepreloaded), the first render draws it; a larger screen
 // still downloading shows inside the frame when it arrives. README.md "Serving and speed on a phone".
 const screen = preloadScreen(window.location.pathname);
+// A form page's document is asked for now too (src/forms/earlyForms.ts).
+prefetchOpeningForm(window.location);
 const settings = primeSettings();
 const settingsThenOneTask = settings.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 void Promise.race([Promise.all([settings, screen]), settingsThenOneTask]).then(() => {

@@ -18,6 +18,15 @@ const PREVIEW_ROUTES: RouteObject[] =
     ? [{ path: '/_preview/:id?', lazy: () => import('./preview/PreviewPage').then((m) => ({ Component: m.PreviewPage })) }]
     : [];
 
+/**
+ * The staff previews (issue 30): the server lets only signed-in staff reach any /practice page
+ * (server/staff.ts) and serves the app for these two; the Forms page links to them.
+ */
+const PRACTICE_PREVIEW_ROUTES: RouteObject[] = [
+  { path: '/practice/forms/preview/form/:id', lazy: () => import('./staff-preview/PracticeFormPreviewPage').then((m) => ({ Component: m.default })) },
+  { path: '/practice/forms/preview/pathway/:id', lazy: () => import('./staff-preview/PracticePathwayPreviewPage').then((m) => ({ Component: m.default })) },
+];
+
 /** React Router's routes, built from the route table (src/routing/routeTable.ts). */
 export const routes: RouteObject[] = [
   {
@@ -28,6 +37,7 @@ export const routes: RouteObject[] = [
       ...SHORT_REDIRECTS.map((redirect) => ({ path: redirect.from, element: <ShortRedirectRoute redirect={redirect} /> })),
       ...LEGACY_HOME_PATHS.map((path) => ({ path, element: <HomeRedirect /> })),
       ...PREVIEW_ROUTES,
+      ...PRACTICE_PREVIEW_ROUTES,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -327,7 +327,7 @@ export class GuidelineEngine {
 }
 
 /** An outcome's recommendation as the execution carries it (with its tier, when it has one). */
-function recommendationOf(o: PathwayOutcome): Recommendation {
+export function recommendationOf(o: PathwayOutcome): Recommendation {
   const r = o.recommendation;
   return { id: o.id, type: r.type, ...(r.tier ? { tier: r.tier } : {}), title: r.title, evidence: r.evidence, actions: r.actions };
 }

@@ -3,6 +3,7 @@ import { registerDocumentRoutes } from '../documents/routes.js';
 import { registerNotificationRoutes } from '../notifications/routes.js';
 import { registerAppointmentRoutes } from './appointments.js';
 import { registerControlsRoutes } from './controls.js';
+import { registerDocumentPreviewRoutes } from './documentPreview.js';
 import { registerEngineRoutes } from './engine.js';
 import { registerLoginRoutes } from './login.js';
 import { registerPatientRoutes } from './patients.js';
@@ -27,4 +28,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerEngineRoutes,
   registerStaffRoutes,
   registerDocumentRoutes,
+  registerDocumentPreviewRoutes,
 ];

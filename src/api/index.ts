@@ -13,3 +13,4 @@ export * from './login';
 export * from './postcode';
 export * from './patients';
 export * from './requests';
+export * from './documents';

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
-import type { FormDocument } from '../../renderer/index';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { resolveParameters } from '../../renderer/index';
 import { BackLink } from '../components/BackLink';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
+import { prefetchForms, type LoadedForm } from '../forms/loadForm';
+import { FormLoadProblem, useForm } from '../forms/useForm';
 import { usePageTitle } from '../shell/usePageTitle';
 import { hasUnsentAnswers, useLeaveGuard } from '../shell/useLeaveGuard';
-import { STEP_FORMS } from './steps/forms';
+import { STEP_FORM_IDS, type StepRewording } from './steps/forms';
 import { patientDetailsStore, usePatientDetailsFlow, type PatientDetailsResult, type PatientDetailsState } from './usePatientDetailsFlow';
 import { ContactDetailsStep } from './steps/ContactDetailsStep';
 import { DetailsStep } from './steps/DetailsStep';
@@ -37,20 +39,27 @@ export interface PatientDetailsStepProps {
    * The details and contact-details documents reworded for who is asking (a parent about a
    * child); same fields and rules, so the precompiled checks still apply. The page titles follow.
    */
-  docs?: { details: FormDocument; contact: FormDocument };
+  reword?: StepRewording;
 }
 
-/** Each screen's page name (its h1), for the title "Your GP practice - {page}". */
+/** The page names (h1) of the screens that are not form documents, or whose document has not loaded yet. */
 export const STEP_TITLES: Record<PatientDetailsState | 'loggedIn', string> = {
   LOGIN_CHOICE: 'Do you want to use NHS login?',
-  DETAILS: STEP_FORMS.details.doc.pages[0]?.title ?? 'Your details',
-  CONTACT_DETAILS: STEP_FORMS.contact.doc.pages[0]?.title ?? 'Your contact details',
-  loggedIn: STEP_FORMS.loggedIn.doc.pages[0]?.title ?? 'Your details',
+  DETAILS: 'Your details',
+  CONTACT_DETAILS: 'Your contact details',
+  loggedIn: 'Your details',
 };
 
-function StepTitle({ screen, docs }: { screen: PatientDetailsState | 'loggedIn'; docs?: PatientDetailsStepProps['docs'] }) {
-  const own = screen === 'DETAILS' ? docs?.details : screen === 'CONTACT_DETAILS' ? docs?.contact : undefined;
-  usePageTitle(own?.pages[0]?.title ?? STEP_TITLES[screen]);
+/** The form document each screen draws (the login choice draws none). */
+const SCREEN_FORM: Record<PatientDetailsState | 'loggedIn', string | undefined> = {
+  LOGIN_CHOICE: undefined,
+  DETAILS: STEP_FORM_IDS.details,
+  CONTACT_DETAILS: STEP_FORM_IDS.contact,
+  loggedIn: STEP_FORM_IDS.loggedIn,
+};
+
+function StepTitle({ screen, form }: { screen: PatientDetailsState | 'loggedIn'; form: LoadedForm | undefined }) {
+  usePageTitle(form?.doc.pages[0]?.title ?? STEP_TITLES[screen]);
   return null;
 }
 
@@ -70,7 +79,7 @@ export function PatientDetailsStep({
   onCancel,
   backFallback,
   caption,
-  docs,
+  reword,
 }: PatientDetailsStepProps) {
   const f = usePatientDetailsFlow({
     flow,
@@ -83,16 +92,47 @@ export function PatientDetailsStep({
 
   useLeaveGuard(hasUnsentAnswers(f.state.details) || hasUnsentAnswers(f.state.contact));
 
+  // Each screen's document comes from the server; the next screen's is fetched while the patient
+  // reads this one, so Next draws it at once.
+  const loading = useForm(SCREEN_FORM[f.screen]);
+  const loaded = loading.status === 'ready' ? loading.form : undefined;
+  useEffect(() => {
+    if (f.screen === 'LOGIN_CHOICE') prefetchForms(STEP_FORM_IDS.details, STEP_FORM_IDS.contact);
+    else if (f.screen === 'DETAILS' && !skipPatientValidation) prefetchForms(STEP_FORM_IDS.contact);
+  }, [f.screen, skipPatientValidation]);
+  const form = useMemo((): LoadedForm | undefined => {
+    if (!loaded) return undefined;
+    const words = f.screen === 'DETAILS' ? reword?.details : f.screen === 'CONTACT_DETAILS' ? reword?.contact : undefined;
+    return words ? { ...loaded, doc: words(loaded.doc) } : loaded;
+  }, [loaded, f.screen, reword]);
+  const { loggedInContext, contactContext } = f;
+  const emailRequired = f.state.emailRequired;
+  const params = useMemo(() => {
+    if (!form) return {};
+    if (f.screen === 'loggedIn') return resolveParameters(form.doc, loggedInContext);
+    if (f.screen === 'CONTACT_DETAILS') return { ...resolveParameters(form.doc, contactContext), emailRequired };
+    return {};
+  }, [form, f.screen, loggedInContext, contactContext, emailRequired]);
+
   if (f.checking) return <Loading message={LOADING_MESSAGES.patientCheck} />;
+  if (loading.status !== 'ready' && f.screen !== 'LOGIN_CHOICE') {
+    return (
+      <>
+        <StepTitle screen={f.screen} form={undefined} />
+        <FormLoadProblem state={loading} />
+      </>
+    );
+  }
 
   const back = <BackLink fallback={f.backFallbackOf(f.screen, backFallback)} />;
   let body;
   if (f.screen === 'loggedIn') {
     body = (
       <LoggedInDetailsStep
+        form={form!}
         phoneNumber={f.user?.phone_number}
         initialData={f.state.loggedIn}
-        params={f.loggedInParams}
+        params={params}
         onChange={f.saveLoggedIn}
         onSubmit={f.loggedInDone}
         onCancel={onCancel}
@@ -103,7 +143,7 @@ export function PatientDetailsStep({
   } else if (f.screen === 'DETAILS') {
     body = (
       <DetailsStep
-        doc={docs?.details}
+        form={form!}
         params={f.detailsParams}
         initialData={f.state.details}
         onChange={f.saveDetails}
@@ -114,8 +154,8 @@ export function PatientDetailsStep({
   } else {
     body = (
       <ContactDetailsStep
-        doc={docs?.contact}
-        params={f.contactParams}
+        form={form!}
+        params={params}
         emailRequired={f.state.emailRequired}
         initialData={f.state.contact}
         onChange={f.saveContact}
@@ -127,7 +167,7 @@ export function PatientDetailsStep({
 
   return (
     <>
-      <StepTitle screen={f.screen} docs={docs} />
+      <StepTitle screen={f.screen} form={form} />
       {back}
       {caption}
       <OutcomeNotice outcome={f.outcome} practicePhone={f.practicePhone} />

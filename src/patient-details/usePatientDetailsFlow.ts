@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { resolveParameters, type FormData } from '../../renderer/index';
-import CONTACT_DETAILS from '../../generated/forms/CONTACT_DETAILS';
-import LOGGED_IN_DETAILS from '../../generated/forms/LOGGED_IN_DETAILS';
+import type { FormData } from '../../renderer/index';
 import type { FlowType } from '../../generated/types/api/flow-type';
 import { getEprPatient, validatePatient } from '../api/index';
 import { useApiCall } from '../errors/ErrorNotifications';
@@ -143,14 +141,12 @@ export function usePatientDetailsFlow({
       focusId ? { state: { focusId } } : undefined,
     );
 
-  const loggedInParams = useMemo(() => resolveParameters(LOGGED_IN_DETAILS, { clinic: settings.clinic }), [settings.clinic]);
+  // Where the documents' parameters come from (each resolves its own once loaded: PatientDetailsStep).
+  const loggedInContext = useMemo(() => ({ clinic: settings.clinic }), [settings.clinic]);
   const detailsParams = useMemo(() => ({ minAge, maxAge }), [minAge, maxAge]);
-  const contactParams = useMemo(
-    () => ({
-      ...resolveParameters(CONTACT_DETAILS, { notificationConfig: settings.notificationConfig, clinic: settings.clinic }),
-      emailRequired: state.emailRequired,
-    }),
-    [settings.notificationConfig, settings.clinic, state.emailRequired],
+  const contactContext = useMemo(
+    () => ({ notificationConfig: settings.notificationConfig, clinic: settings.clinic }),
+    [settings.notificationConfig, settings.clinic],
   );
 
   async function checkRecord(patient: Patient) {
@@ -237,8 +233,8 @@ export function usePatientDetailsFlow({
     tenantId: settings.clinic.tenantId,
     practicePhone: settings.clinic.telephone,
     detailsParams,
-    contactParams,
-    loggedInParams,
+    contactContext,
+    loggedInContext,
     pending,
     postcodeQuestion,
     /** The patient's answers as they type (kept in sessionStorage). */

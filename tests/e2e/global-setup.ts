@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseURLs: string[];
     /** The e2e server's PRACTICE_API_TOKEN: read-back and controls send it as a bearer token. */
     practiceApiToken: string;
+    /** Each worker's server's DATA_DIR (same order as baseURLs): tests put practice documents in its practice/ folder. */
+    dataDirs: string[];
   }
 }
 
@@ -30,6 +32,8 @@ export default async function setup(project: TestProject) {
   build(E2E_BUILD as { mode: string; outDir: string });
   const apiToken = process.env.PRACTICE_API_TOKEN ?? project.config.env.PRACTICE_API_TOKEN;
   if (!apiToken) throw new Error('PRACTICE_API_TOKEN must be set for e2e runs (vitest.e2e.config.ts sets it)');
+  // The staff password the browser tests sign in with (tests/e2e/configurer.e2e.test.ts).
+  const staffPassword = process.env.PRACTICE_STAFF_PASSWORD ?? project.config.env.PRACTICE_STAFF_PASSWORD;
   // Files run in parallel, one per worker; each worker gets a server and a database of its own,
   // so one file's practice reset or switches never reach another file's pages.
   const workers = Math.max(1, project.config.maxWorkers || 1);
@@ -41,12 +45,14 @@ export default async function setup(project: TestProject) {
       distDir: path.join(root as string, (E2E_BUILD as { outDir: string }).outDir),
       controls: true,
       apiToken,
+      ...(staffPassword ? { staffPassword } : {}),
       rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
     });
     servers.push({ app, dataDir, address: await app.listen({ port: 0, host: '127.0.0.1' }) });
   }
   project.provide('baseURLs', servers.map((s) => s.address));
   project.provide('practiceApiToken', apiToken);
+  project.provide('dataDirs', servers.map((s) => s.dataDir));
   return async () => {
     for (const { app, dataDir } of servers) {
       await app.close();

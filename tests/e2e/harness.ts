@@ -25,6 +25,13 @@ export function baseURL(): string {
   return urls[(worker - 1) % urls.length]!;
 }
 
+/** This worker's server's data folder (DATA_DIR): the practice folder is its practice/ (docs/architecture.md). */
+export function dataDir(): string {
+  const dirs = inject('dataDirs');
+  const worker = Math.max(1, Number(process.env.VITEST_POOL_ID ?? '1'));
+  return dirs[(worker - 1) % dirs.length]!;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { usePageTitle } from '../../shell/usePageTitle';
@@ -8,8 +8,7 @@ import { SchemaForm, resolveParameters, toWire, type FormData, type SchemaFormHa
 import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../../errors/mapError';
 import { CONNECTION_CLOSED_MARKER } from '../../errors/messages';
-import { Loading, LOADING_MESSAGES } from '../../components/Loading';
-import { loadForm, type LoadedForm } from '../../forms/loadForm';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { PostcodeNotFoundModal, usePostcodeCheck } from '../../postcode/usePostcodeCheck';
 import { useSettings } from '../../settings/useSettings';
 import { useFlowStore } from '../sessionFlowStore';
@@ -27,8 +26,8 @@ export default function AdminFormPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const send = useAdminSender();
-  const [loaded, setLoaded] = useState<{ type: string; form: LoadedForm }>();
-  const [loadFailed, setLoadFailed] = useState(false);
+  const formState = useForm(type);
+  const loaded = formState.status === 'ready' ? formState.form : undefined;
   const [notice, setNotice] = useState<string>();
   /** Shows the practice's validation answer to Send on the fields it names. */
   const form = useRef<SchemaFormHandle>(null);
@@ -51,30 +50,15 @@ export default function AdminFormPage() {
       }),
   );
 
-  useEffect(() => {
-    if (!type) return;
-    let live = true;
-    loadForm(type).then(
-      (form) => live && setLoaded({ type, form }),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [type]);
-
-  const params = useMemo(() => (loaded ? resolveParameters(loaded.form.doc, parameterContext(settings, flow.patient)) : {}), [loaded, settings, flow.patient]);
+  const params = useMemo(() => (loaded ? resolveParameters(loaded.doc, parameterContext(settings, flow.patient)) : {}), [loaded, settings, flow.patient]);
 
   if (access.kind === 'home') return <Navigate to="/" replace />;
   if (access.kind === 'menu') return <Navigate to="/admin-request" replace />;
   const patient = flow.patient;
   if (!patient) return <Navigate to={`/admin-request/patient-details?request=${access.type}`} replace />;
-  if (loadFailed) {
-    return <p className="nhsuk-error-message">{SEND_FAILED_MESSAGE}</p>;
-  }
-  if (!loaded || loaded.type !== access.type) return <Loading message={LOADING_MESSAGES.preparingInformation} />;
+  if (formState.status !== 'ready') return <FormLoadProblem state={formState} />;
   const formType = access.type;
-  const doc = loaded.form.doc;
+  const doc = formState.form.doc;
   const formFields = Object.keys(doc.schema.properties);
 
   /** The pharmacy postcode of the EPS form is checked after the page validates (README, "Admin requests"). */
@@ -85,7 +69,7 @@ export default function AdminFormPage() {
 
   function screenThenSubmit(pruned: FormData) {
     if (!loaded) return;
-    words.screen(freeTextAnswers(loaded.form.doc, pruned), () => submit(pruned).catch(sendFailed));
+    words.screen(freeTextAnswers(loaded.doc, pruned), () => submit(pruned).catch(sendFailed));
   }
 
   async function submit(pruned: FormData) {
@@ -116,7 +100,7 @@ export default function AdminFormPage() {
     if (!(error instanceof ApiError) || error.message.includes(CONNECTION_CLOSED_MARKER)) setNotice(SEND_FAILED_MESSAGE);
   }
 
-  const pageHeading = loaded.form.doc.pages[page]?.title;
+  const pageHeading = doc.pages[page]?.title;
   const back = page > 0 ? `/admin-request/form?request=${formType}${page > 1 ? `&page=${page}` : ''}` : '/admin-request';
   return (
     <>
@@ -126,8 +110,8 @@ export default function AdminFormPage() {
       {words.card ?? (
         <SchemaForm
           key={formType}
-          doc={loaded.form.doc}
-          schemaCheck={loaded.form.schemaCheck}
+          doc={doc}
+          schemaCheck={formState.form.schemaCheck}
           params={params}
           initialData={flow.answers[formType]}
           page={page}

@@ -2,15 +2,12 @@ import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
-import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
-import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
-import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
+import { SchemaForm, type FormData } from '../../../renderer/index';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { useFlowStore } from '../sessionFlowStore';
 import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE, adminFlow, prepareSend } from './adminFlow';
 import { sendUnverifiedRequests } from '../../api/index';
 import { useAdminSender } from './useAdminSender';
-
-const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
 
 /**
  * /change-of-contact-details: newEmail, objectionOnEmailReminder, newTelephoneNumber,
@@ -23,8 +20,10 @@ export default function ChangeOfContactDetailsPage() {
   const send = useAdminSender();
   const [notice, setNotice] = useState<string>();
   useLeaveGuard(hasUnsentAnswers(flow.answers[CHANGE_OF_CONTACT_DETAILS]) || flow.pending !== undefined);
+  const loading = useForm(CHANGE_OF_CONTACT_DETAILS);
   const patient = flow.patient;
   if (!patient) return <Navigate to={`/admin-request/patient-details?request=${CHANGE_OF_CONTACT_DETAILS}`} replace />;
+  if (loading.status !== 'ready') return <FormLoadProblem state={loading} />;
   const pending = flow.pending;
 
   async function submit(answers: FormData) {
@@ -53,8 +52,8 @@ export default function ChangeOfContactDetailsPage() {
     <>
       <BackLink fallback={pending ? '/add-contact-details' : '/'} />
       <SchemaForm
-        doc={CHANGE_OF_CONTACT_DETAILS_DOC}
-        schemaCheck={schemaCheck}
+        doc={loading.form.doc}
+        schemaCheck={loading.form.schemaCheck}
         initialData={flow.answers[CHANGE_OF_CONTACT_DETAILS]}
         onChange={(data) =>
           adminFlow.set((s) => ({

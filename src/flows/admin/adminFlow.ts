@@ -1,5 +1,5 @@
 import type { FormData } from '../../../renderer/index';
-import type { AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
+import type { AdminFormId as ApiFormType } from '../../../generated/types/api/admin-form-id';
 import { enabledAdminForms } from '../../settings/adminForms';
 import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { newIdempotencyKey } from '../../api/send';

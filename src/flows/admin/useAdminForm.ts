@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { useSettings } from '../../settings/useSettings';
-import type { AdminFormType as ApiFormType } from '../../../generated/types/api/admin-form-type';
+import type { AdminFormId as ApiFormType } from '../../../generated/types/api/admin-form-id';
 import { enabledForms, isAdminFormType, CHANGE_OF_CONTACT_DETAILS } from './adminFlow';
 
 export const PATIENT_REGISTRATION_FORM = 'PATIENT_REGISTRATION_FORM';

@@ -8,15 +8,13 @@ import type { Patient } from '../../patient-details/patient';
 import { bookingErrorOutcome } from './bookingErrors';
 import { startBooking } from './bookingRequest';
 import { DETAILS_MISMATCH, DIRECT_BOOKING_TITLE } from './messages';
-import { SchemaForm, fromAjvValidator } from '../../../renderer/index';
-import DIRECT_BOOKING_INVITATION from '../../../generated/forms/DIRECT_BOOKING_INVITATION';
-import validateInvitation from '../../../generated/validators/DIRECT_BOOKING_INVITATION';
+import { SchemaForm } from '../../../renderer/index';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { createFlowStore, useFlowStore } from '../sessionFlowStore';
 
 /** The flow type of invitation links the practice sends; the patient must be aged 18 or above. */
 export const DIRECT_BOOKING_FLOW = 'SMART_DIRECT_BOOKING';
 const MIN_AGE = 18;
-const invitationCheck = fromAjvValidator(validateInvitation);
 
 /** Which invitation the patient acknowledged is for them only (sessionStorage: kept through a reload or NHS login). */
 export const directBookingStore = createFlowStore<{ acknowledged?: string }>('flow:direct-booking', () => ({}));
@@ -40,6 +38,7 @@ function DirectBooking({ lid }: { lid: string }) {
   const [busy, setBusy] = useState(false);
   const [mismatch, setMismatch] = useState(false);
   const invitation = useFlowStore(directBookingStore);
+  const statement = useForm(invitation.acknowledged !== lid ? 'DIRECT_BOOKING_INVITATION' : undefined);
 
   const accept = async (patient: Patient) => {
     setBusy(true);
@@ -68,10 +67,11 @@ function DirectBooking({ lid }: { lid: string }) {
   if (busy) return <Loading message={LOADING_MESSAGES.checkingAppointments} />;
 
   if (invitation.acknowledged !== lid) {
+    if (statement.status !== 'ready') return <FormLoadProblem state={statement} />;
     return (
       <SchemaForm
-        doc={DIRECT_BOOKING_INVITATION}
-        schemaCheck={invitationCheck}
+        doc={statement.form.doc}
+        schemaCheck={statement.form.schemaCheck}
         onSubmit={async () => {
           directBookingStore.set({ acknowledged: lid });
           // A new history entry: the shell focuses the next screen's heading and announces it.

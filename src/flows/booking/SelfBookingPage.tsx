@@ -6,11 +6,8 @@ import { ProblemSummary } from '../../components/ProblemSummary';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { bookingErrorOutcome } from './bookingErrors';
 import { startBooking } from './bookingRequest';
-import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
-import SELF_BOOKING from '../../../generated/forms/SELF_BOOKING';
-import validateSelfBooking from '../../../generated/validators/SELF_BOOKING';
-
-const check = fromAjvValidator(validateSelfBooking);
+import { SchemaForm, type FormData } from '../../../renderer/index';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
 
 /**
  * /self-booking?lid=…: the date-of-birth check of a self-booking invitation (the SELF_BOOKING
@@ -31,6 +28,7 @@ function SelfBooking({ lid }: { lid: string }) {
   const [mismatch, setMismatch] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const notice = useRef<HTMLDivElement>(null);
+  const loading = useForm('SELF_BOOKING');
 
   useEffect(() => {
     if (mismatch) notice.current?.querySelector<HTMLElement>('.nhsuk-error-summary')?.focus();
@@ -58,11 +56,12 @@ function SelfBooking({ lid }: { lid: string }) {
   };
 
   if (busy) return <Loading message={LOADING_MESSAGES.checkingAppointments} />;
+  if (loading.status !== 'ready') return <FormLoadProblem state={loading} />;
 
   return (
     <SchemaForm
-      doc={SELF_BOOKING}
-      schemaCheck={check}
+      doc={loading.form.doc}
+      schemaCheck={loading.form.schemaCheck}
       initialData={answers}
       onSubmit={submit}
       submitLabel="Continue"

@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useNavigate } from 'react-router-dom';
-import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
-import CHILD_AGE from '../../../generated/forms/CHILD_AGE';
-import validateChildAge from '../../../generated/validators/CHILD_AGE';
-import { CHILD_FLOW, CHILD_MAX_AGE, childAge, childFlow, clearChildFlow, isChildAge } from './childFlow';
+import { SchemaForm, type FormData } from '../../../renderer/index';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
+import { prefetchForms } from '../../forms/loadForm';
+import { CHILD_FLOW, CHILD_MAX_AGE, checklistFor, childAge, childFlow, clearChildFlow, isChildAge } from './childFlow';
 import { patientDetailsStore } from '../../patient-details/PatientDetailsStep';
 import { BackLink } from '../../components/BackLink';
-
-const check = fromAjvValidator(validateChildAge);
 
 /**
  * /child-request: "What age is the child?". Starting here clears any earlier child request. A
@@ -33,6 +31,7 @@ export default function ChildAgePage() {
   useEffect(() => {
     clearChildFlow();
   }, []);
+  const loading = useForm('CHILD_AGE');
 
   async function next(answers: FormData) {
     const dateOfBirth = String(answers.dateOfBirth ?? '');
@@ -51,9 +50,11 @@ export default function ChildAgePage() {
     // The patient-details step starts from this date of birth, and asks for an email: the
     // practice answers a child request by email and text only.
     patientDetailsStore(CHILD_FLOW).set({ details: { dateOfBirth }, emailRequired: true });
+    prefetchForms(checklistFor(dateOfBirth).formId);
     await navigate('/child-request/emergency-symptoms');
   }
 
+  if (loading.status !== 'ready') return <FormLoadProblem state={loading} />;
   return (
     <>
       <BackLink fallback="/" />
@@ -73,7 +74,7 @@ export default function ChildAgePage() {
           <p>If you typed the date of birth wrongly, change it below.</p>
         </div>
       ) : null}
-      <SchemaForm doc={CHILD_AGE} schemaCheck={check} initialData={initial} onSubmit={next} onCancel={() => void navigate('/')} submitLabel="Next" />
+      <SchemaForm doc={loading.form.doc} schemaCheck={loading.form.schemaCheck} initialData={initial} onSubmit={next} onCancel={() => void navigate('/')} submitLabel="Next" />
     </>
   );
 }

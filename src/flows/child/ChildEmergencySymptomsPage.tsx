@@ -5,6 +5,7 @@ import { SchemaForm } from '../../../renderer/index';
 import { BackLink } from '../../components/BackLink';
 import { CareCard } from '../../components/CareCard';
 import { usePageTitle } from '../../shell/usePageTitle';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { anyTicked, checklistFor, checklistPage, childFlow, type ChildFlowState } from './childFlow';
 import { useChildFlow } from './useChildGuard';
 import { passEmergencyCheck } from '../emergencyCheck';
@@ -67,8 +68,10 @@ export default function ChildEmergencySymptomsPage() {
   /** Set when a tick is added: the 999 card is then scrolled into view and its heading focused. */
   const revealCard = useRef(false);
   const flow = child?.flow;
-  const { document, band } = checklistFor(flow?.dateOfBirth ?? '1970-01-01');
-  const total = document.pages.length;
+  const { formId, band } = checklistFor(flow?.dateOfBirth ?? '1970-01-01');
+  const checklist = useForm(formId);
+  const document = checklist.status === 'ready' ? checklist.form.doc : undefined;
+  const total = document?.pages.length ?? 1;
   const param = searchParams.get(CHECKLIST_PAGE_PARAM);
   const requested = param === null ? 0 : Number(param) - 1;
   const reachable = flow ? furthestReached(flow, band, total) : 0;
@@ -76,7 +79,7 @@ export default function ChildEmergencySymptomsPage() {
   const index = allowed ? requested : 0;
   const pageKey = `${band}:${index}`;
   const ticked = anyTicked(flow?.ticks[pageKey]);
-  const heading = document.pages[index]?.title;
+  const heading = document?.pages[index]?.title;
   usePageTitle(heading ? `${heading} (page ${index + 1} of ${total})` : undefined);
 
   useEffect(() => {
@@ -86,7 +89,8 @@ export default function ChildEmergencySymptomsPage() {
   });
 
   if (!child || !flow) return <Navigate to="/" replace />;
-  if (!allowed) return <Navigate to={CHECKLIST_PATH} replace />;
+  if (!allowed && document) return <Navigate to={CHECKLIST_PATH} replace />;
+  if (checklist.status !== 'ready') return <FormLoadProblem state={checklist} />;
 
   function noneOfThese() {
     // The button is disabled while anything is ticked; this is the belt to its braces.
@@ -120,7 +124,7 @@ export default function ChildEmergencySymptomsPage() {
       </span>
       <SchemaForm
         key={pageKey}
-        doc={checklistPage(document, index)}
+        doc={checklistPage(checklist.form.doc, index)}
         initialData={flow.ticks[pageKey] ?? {}}
         onChange={(data) => {
           if (tickCount(data) > tickCount(childFlow.get().ticks[pageKey])) revealCard.current = true;

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
-import CHILD_PROXY from '../../../generated/forms/CHILD_PROXY';
-import validateChildProxy from '../../../generated/validators/CHILD_PROXY';
+import { SchemaForm, type FormData } from '../../../renderer/index';
+import { prefetchForms } from '../../forms/loadForm';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { BackLink } from '../../components/BackLink';
 import { PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
 import { STEP_PARAM } from '../../patient-details/usePatientDetailsFlow';
@@ -10,9 +10,7 @@ import { usePageTitle } from '../../shell/usePageTitle';
 import { useFlowStore } from '../sessionFlowStore';
 import { CHILD_FLOW, CHILD_MAX_AGE, childAge, childFlow, clearChildFlow, isChildAge, proxyStep, toChildProxy } from './childFlow';
 import { useChildFlow } from './useChildGuard';
-import { CHILD_DETAILS_DOCS } from './childWords';
-
-const check = fromAjvValidator(validateChildProxy);
+import { CHILD_DETAILS_WORDS } from './childWords';
 
 const PATH = '/child-request/patient-details';
 /** The `&step=` of "About you", after the shared step's own screens (`details`, `contact`). */
@@ -34,7 +32,9 @@ export default function ChildPatientDetailsPage() {
   const age = child?.age;
   const params = useMemo(() => ({ childAge: age }), [age]);
   const onProxyStep = searchParams.get(STEP_PARAM) === PROXY_STEP;
-  usePageTitle(onProxyStep && step.patient ? CHILD_PROXY.pages[0]?.title : undefined);
+  // "About you" loads only on its own screen (the shared step's screens load theirs).
+  const proxy = useForm(onProxyStep ? 'CHILD_PROXY' : undefined);
+  usePageTitle(onProxyStep && step.patient && proxy.status === 'ready' ? proxy.form.doc.pages[0]?.title : undefined);
 
   if (!child) return <Navigate to="/" replace />;
   if (!child.flow.emergencySymptomsChecked) return <Navigate to="/child-request/emergency-symptoms" replace />;
@@ -45,13 +45,14 @@ export default function ChildPatientDetailsPage() {
   };
 
   if (!onProxyStep) {
+    prefetchForms('CHILD_PROXY');
     return (
       <PatientDetailsStep
         flow={CHILD_FLOW}
         minAge={0}
         maxAge={CHILD_MAX_AGE}
         checkRecord={false}
-        docs={CHILD_DETAILS_DOCS}
+        reword={CHILD_DETAILS_WORDS}
         backFallback="/child-request/emergency-symptoms"
         onComplete={({ patient }) => {
           proxyStep.set({ patient });
@@ -80,14 +81,15 @@ export default function ChildPatientDetailsPage() {
     await navigate('/child-request/menu');
   }
 
+  if (proxy.status !== 'ready') return <FormLoadProblem state={proxy} />;
   return (
     <>
       <BackLink fallback={`${PATH}?${STEP_PARAM}=contact`} />
       <SchemaForm
         key={`proxy-${String(age)}`}
-        doc={CHILD_PROXY}
+        doc={proxy.form.doc}
         params={params}
-        schemaCheck={check}
+        schemaCheck={proxy.form.schemaCheck}
         initialData={step.answers}
         onChange={(answers) => proxyStep.set({ answers })}
         onSubmit={done}

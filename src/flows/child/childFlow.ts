@@ -1,10 +1,4 @@
 import { ageOn, calendarDate, monthsOn, weeksOn, type FormData, type FormDocument } from '../../../renderer/index';
-import CHILD_EMERGENCY_0_12_WEEKS from '../../../generated/forms/CHILD_EMERGENCY_0_12_WEEKS';
-import CHILD_EMERGENCY_3_6_MONTHS from '../../../generated/forms/CHILD_EMERGENCY_3_6_MONTHS';
-import CHILD_EMERGENCY_6_12_MONTHS from '../../../generated/forms/CHILD_EMERGENCY_6_12_MONTHS';
-import CHILD_EMERGENCY_12_42_MONTHS from '../../../generated/forms/CHILD_EMERGENCY_12_42_MONTHS';
-import CHILD_EMERGENCY_3_5_10_YEARS from '../../../generated/forms/CHILD_EMERGENCY_3_5_10_YEARS';
-import CHILD_EMERGENCY_10_15_YEARS from '../../../generated/forms/CHILD_EMERGENCY_10_15_YEARS';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import type { Patient } from '../../patient-details/patient';
 import { createFlowStore } from '../sessionFlowStore';
@@ -80,16 +74,17 @@ export function isChildAge(age: number | undefined): age is number {
 export interface ChecklistBand {
   /** The age band as the practice names it. */
   band: '0-12 weeks' | '3-6 months' | '6-12 months' | '12-42 months' | '3.5-10 years' | '10-15 years';
-  document: FormDocument;
+  /** The band's checklist document (schemas/forms/CHILD_EMERGENCY_*.form.json), loaded from the server. */
+  formId: string;
 }
 
-const BANDS: Record<ChecklistBand['band'], FormDocument> = {
-  '0-12 weeks': CHILD_EMERGENCY_0_12_WEEKS,
-  '3-6 months': CHILD_EMERGENCY_3_6_MONTHS,
-  '6-12 months': CHILD_EMERGENCY_6_12_MONTHS,
-  '12-42 months': CHILD_EMERGENCY_12_42_MONTHS,
-  '3.5-10 years': CHILD_EMERGENCY_3_5_10_YEARS,
-  '10-15 years': CHILD_EMERGENCY_10_15_YEARS,
+export const CHECKLIST_FORMS: Readonly<Record<ChecklistBand['band'], string>> = {
+  '0-12 weeks': 'CHILD_EMERGENCY_0_12_WEEKS',
+  '3-6 months': 'CHILD_EMERGENCY_3_6_MONTHS',
+  '6-12 months': 'CHILD_EMERGENCY_6_12_MONTHS',
+  '12-42 months': 'CHILD_EMERGENCY_12_42_MONTHS',
+  '3.5-10 years': 'CHILD_EMERGENCY_3_5_10_YEARS',
+  '10-15 years': 'CHILD_EMERGENCY_10_15_YEARS',
 };
 
 /**
@@ -110,7 +105,7 @@ export function checklistFor(dateOfBirth: string, today: Date = new Date()): Che
   else if (months < 43) band = '12-42 months';
   else if (years < 10) band = '3.5-10 years';
   else band = '10-15 years';
-  return { band, document: BANDS[band] };
+  return { band, formId: CHECKLIST_FORMS[band] };
 }
 
 /** One page of a checklist document as a one-page document, so the renderer draws it on its own. */

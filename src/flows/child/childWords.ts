@@ -1,5 +1,5 @@
 import type { FormDocument } from '../../../renderer/index';
-import { STEP_FORMS } from '../../patient-details/steps/forms';
+import type { StepRewording } from '../../patient-details/steps/forms';
 
 /**
  * The child journey's words: the shared patient-details documents reworded for a parent or
@@ -33,8 +33,8 @@ export const CHILD_CONTACT_TITLE = 'Your contact details, as the parent or carer
 export const OWN_NUMBER_FOR_CHILD = 'This is my own number (I am the parent or carer asking)';
 
 /** PATIENT_DETAILS and CONTACT_DETAILS as a parent reads them: the child's details, then theirs. */
-export const CHILD_DETAILS_DOCS = {
-  details: reword(STEP_FORMS.details.doc, {
+export const CHILD_DETAILS_WORDS: StepRewording = {
+  details: (doc) => reword(doc, {
     title: CHILD_DETAILS_TITLE,
     fields: {
       dateOfBirth: "The child's date of birth",
@@ -44,7 +44,7 @@ export const CHILD_DETAILS_DOCS = {
       postCode: 'The postcode where the child lives',
     },
   }),
-  contact: reword(STEP_FORMS.contact.doc, {
+  contact: (doc) => reword(doc, {
     title: CHILD_CONTACT_TITLE,
     fields: {
       phoneNumber: 'Which phone number should the practice call about the child?',

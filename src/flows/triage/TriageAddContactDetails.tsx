@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { confirmDiscard } from '../leaveFlow';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { SchemaForm, fromAjvValidator, type FormData } from '../../../renderer/index';
-import CHANGE_OF_CONTACT_DETAILS_DOC from '../../../generated/forms/CHANGE_OF_CONTACT_DETAILS';
-import validateChangeOfContactDetails from '../../../generated/validators/CHANGE_OF_CONTACT_DETAILS';
+import { SchemaForm, type FormData } from '../../../renderer/index';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { stopExecution } from '../../api/engine';
 import { BackLink } from '../../components/BackLink';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
@@ -13,8 +12,6 @@ import { AddContactDetailsScreen, PATIENT_REFUSED_UPDATE_CONTACT } from '../admi
 import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE } from '../admin/adminFlow';
 import { clearTriageFlow, proxyOn, type TriageFlowState } from './triageFlow';
 import { useTriageSender } from './useTriageSender';
-
-const schemaCheck = fromAjvValidator(validateChangeOfContactDetails);
 
 const PATH = '/add-contact-details';
 /** `?step=details`: the new contact details, their own history entry after the choice. */
@@ -36,7 +33,9 @@ export function TriageAddContactDetails({ flow }: { flow: TriageFlowState }) {
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const [answers, setAnswers] = useState<FormData>({});
-  usePageTitle(step === 'details' ? CHANGE_OF_CONTACT_DETAILS_DOC.pages[0]?.title : undefined);
+  // Loaded while the patient reads the choice, so "Add email" draws the form at once.
+  const loading = useForm(CHANGE_OF_CONTACT_DETAILS);
+  usePageTitle(step === 'details' && loading.status === 'ready' ? loading.form.doc.pages[0]?.title : undefined);
 
   async function sendOnly() {
     if (sending) return;
@@ -52,12 +51,13 @@ export function TriageAddContactDetails({ flow }: { flow: TriageFlowState }) {
 
   if (sending && step === 'choice') return <Loading message={LOADING_MESSAGES.sendingRequest} />;
   if (step === 'details') {
+    if (loading.status !== 'ready') return <FormLoadProblem state={loading} />;
     return (
       <>
         <BackLink fallback={PATH} />
         <SchemaForm
-          doc={CHANGE_OF_CONTACT_DETAILS_DOC}
-          schemaCheck={schemaCheck}
+          doc={loading.form.doc}
+          schemaCheck={loading.form.schemaCheck}
           initialData={answers}
           onChange={setAnswers}
           onSubmit={async (pruned) => {

@@ -1,8 +1,10 @@
 import { SchemaForm, type FormData } from '../../../renderer/index';
-import { STEP_FORMS } from './forms';
+import type { LoadedForm } from '../../forms/loadForm';
 import { nationalPhone } from '../../components/phone';
 
 interface LoggedInDetailsStepProps {
+  /** LOGGED_IN_DETAILS as loaded from the server. */
+  form: LoadedForm;
   /** The mobile NHS login knows: the phone to call starts as it. */
   phoneNumber?: string;
   initialData: FormData;
@@ -15,13 +17,13 @@ interface LoggedInDetailsStepProps {
 }
 
 /** The short form of a patient signed in with NHS login (LOGGED_IN_DETAILS). */
-export function LoggedInDetailsStep({ phoneNumber, initialData, params, onChange, onSubmit, onCancel }: LoggedInDetailsStepProps) {
+export function LoggedInDetailsStep({ form, phoneNumber, initialData, params, onChange, onSubmit, onCancel }: LoggedInDetailsStepProps) {
   return (
     <>
       <SchemaForm
         key="logged-in"
-        doc={STEP_FORMS.loggedIn.doc}
-        schemaCheck={STEP_FORMS.loggedIn.schemaCheck}
+        doc={form.doc}
+        schemaCheck={form.schemaCheck}
         params={params}
         // Email and mobile come from NHS login; the phone to call starts as the mobile (national format). Sex at birth stays blank.
         initialData={{ ...(phoneNumber ? { phoneNumber: nationalPhone(phoneNumber) } : {}), ...initialData }}

@@ -1,14 +1,17 @@
-import PATIENT_DETAILS from '../../../generated/forms/PATIENT_DETAILS';
-import CONTACT_DETAILS from '../../../generated/forms/CONTACT_DETAILS';
-import LOGGED_IN_DETAILS from '../../../generated/forms/LOGGED_IN_DETAILS';
-import validatePatientDetails from '../../../generated/validators/PATIENT_DETAILS';
-import validateContactDetails from '../../../generated/validators/CONTACT_DETAILS';
-import validateLoggedInDetails from '../../../generated/validators/LOGGED_IN_DETAILS';
-import { fromAjvValidator } from '../../../renderer/index';
+import type { FormDocument } from '../../../renderer/index';
 
-/** The three form documents of the patient-details step, with their precompiled schema checks. */
-export const STEP_FORMS = {
-  details: { doc: PATIENT_DETAILS, schemaCheck: fromAjvValidator(validatePatientDetails) },
-  contact: { doc: CONTACT_DETAILS, schemaCheck: fromAjvValidator(validateContactDetails) },
-  loggedIn: { doc: LOGGED_IN_DETAILS, schemaCheck: fromAjvValidator(validateLoggedInDetails) },
-};
+/**
+ * The three form documents of the patient-details step, by id. They come from the practice's
+ * server like every form (src/forms/loadForm.ts), each with its precompiled schema check.
+ */
+export const STEP_FORM_IDS = {
+  details: 'PATIENT_DETAILS',
+  contact: 'CONTACT_DETAILS',
+  loggedIn: 'LOGGED_IN_DETAILS',
+} as const;
+
+/** The details and contact-details documents reworded for who is asking (same fields and rules). */
+export interface StepRewording {
+  details: (doc: FormDocument) => FormDocument;
+  contact: (doc: FormDocument) => FormDocument;
+}

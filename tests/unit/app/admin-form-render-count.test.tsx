@@ -14,6 +14,7 @@ import AdminFormPage from '../../../src/flows/admin/AdminFormPage';
 import { adminFlow } from '../../../src/flows/admin/adminFlow';
 import { useSettings } from '../../../src/settings/useSettings';
 import { renderWithSettings, stubFetch } from './renderWithSettings';
+import { serveBundledForms } from './bundledForms';
 
 const RESPONSES: Record<string, unknown> = {
   [SETTINGS_PATHS.clinic]: { name: 'Test Surgery', telephone: '0100 000 0000' },
@@ -29,6 +30,7 @@ const RESPONSES: Record<string, unknown> = {
 
 let counts: Map<string, number>;
 beforeEach(() => {
+  serveBundledForms();
   stubFetch(RESPONSES);
   adminFlow.set({ patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP', age: 41 } });
   counts = new Map();

@@ -44,7 +44,7 @@ describe('one API layer (src/api)', () => {
 
   it('src/api has one module per area, each re-exported by the index', () => {
     const index = readFileSync(path.join(src, 'api/index.ts'), 'utf8');
-    for (const area of ['settings', 'login', 'postcode', 'patients', 'requests']) {
+    for (const area of ['settings', 'login', 'postcode', 'patients', 'requests', 'documents']) {
       expect(statSync(path.join(src, `api/${area}.ts`)).isFile()).toBe(true);
       expect(index).toContain(`export * from './${area}';`);
     }

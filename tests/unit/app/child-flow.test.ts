@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../../../renderer/core/index';
 import CHILD_PROXY from '../../../generated/forms/CHILD_PROXY';
+import CHILD_EMERGENCY_0_12_WEEKS from '../../../generated/forms/CHILD_EMERGENCY_0_12_WEEKS';
+import CHILD_EMERGENCY_3_6_MONTHS from '../../../generated/forms/CHILD_EMERGENCY_3_6_MONTHS';
+import CHILD_EMERGENCY_6_12_MONTHS from '../../../generated/forms/CHILD_EMERGENCY_6_12_MONTHS';
+import CHILD_EMERGENCY_12_42_MONTHS from '../../../generated/forms/CHILD_EMERGENCY_12_42_MONTHS';
+import CHILD_EMERGENCY_3_5_10_YEARS from '../../../generated/forms/CHILD_EMERGENCY_3_5_10_YEARS';
+import CHILD_EMERGENCY_10_15_YEARS from '../../../generated/forms/CHILD_EMERGENCY_10_15_YEARS';
+import type { FormDocument } from '../../../renderer/index';
 import { anyTicked, checklistFor, checklistPage, childAge, isChildAge, toChildProxy, type ChecklistBand } from '../../../src/flows/child/childFlow';
 import { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch } from '../../../src/flows/child/ChildMenuPage';
-import { needLabelForChild, CHILD_DETAILS_DOCS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/child/childWords';
+import PATIENT_DETAILS from '../../../generated/forms/PATIENT_DETAILS';
+import CONTACT_DETAILS from '../../../generated/forms/CONTACT_DETAILS';
+import { needLabelForChild, CHILD_DETAILS_WORDS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/child/childWords';
 import { pathwaySettings, readPathwayDocuments } from '../../../server/engine/settings';
 
 const TODAY = new Date('2026-11-23T12:00:00Z');
+/** The checklist documents by id, as the server serves them (the app loads them by checklistFor's formId). */
+const CHECKLISTS: Record<string, FormDocument> = {
+  CHILD_EMERGENCY_0_12_WEEKS,
+  CHILD_EMERGENCY_3_6_MONTHS,
+  CHILD_EMERGENCY_6_12_MONTHS,
+  CHILD_EMERGENCY_12_42_MONTHS,
+  CHILD_EMERGENCY_3_5_10_YEARS,
+  CHILD_EMERGENCY_10_15_YEARS,
+};
+const documentOf = (band: ChecklistBand): FormDocument => CHECKLISTS[band.formId]!;
 /** A date of birth `n` units before TODAY. */
 function born(days: number): string {
   return new Date(TODAY.getTime() - days * 86_400_000).toISOString().slice(0, 10);
@@ -16,10 +35,10 @@ function monthsAgo(months: number, extraDays = 0): string {
   return d.toISOString().slice(0, 10);
 }
 function text(band: ChecklistBand['band']): string {
-  const doc = checklistFor(
+  const doc = documentOf(checklistFor(
     { '0-12 weeks': born(20), '3-6 months': monthsAgo(4), '6-12 months': monthsAgo(8), '12-42 months': monthsAgo(24), '3.5-10 years': monthsAgo(72), '10-15 years': monthsAgo(150) }[band],
     TODAY,
-  ).document;
+  ));
   return JSON.stringify(doc);
 }
 const ALL: ChecklistBand['band'][] = ['0-12 weeks', '3-6 months', '6-12 months', '12-42 months', '3.5-10 years', '10-15 years'];
@@ -43,7 +62,7 @@ describe('which emergency checklist a child gets', () => {
   });
 
   it('changes the related link at 43 months', () => {
-    const links = (dob: string) => JSON.stringify(checklistFor(dob, TODAY).document.pages.map((p) => p.contentAfter));
+    const links = (dob: string) => JSON.stringify(documentOf(checklistFor(dob, TODAY)).pages.map((p) => p.contentAfter));
     expect(links(monthsAgo(42, 27))).toContain('https://www.nhs.uk/baby/health/');
     expect(links(monthsAgo(43))).not.toContain('https://www.nhs.uk/baby/health/');
     expect(links(monthsAgo(43))).toContain('when-to-go-to-ae');
@@ -98,7 +117,7 @@ describe('which emergency checklist a child gets', () => {
   });
 
   it('draws one page at a time as its own document', () => {
-    const doc = checklistFor(monthsAgo(24), TODAY).document;
+    const doc = documentOf(checklistFor(monthsAgo(24), TODAY));
     const page = checklistPage(doc, 1);
     expect(page.pages).toEqual([doc.pages[1]]);
     expect(Object.keys(page.schema.properties)).toEqual(doc.pages[1]!.fields);
@@ -215,6 +234,8 @@ describe('the child symptom search', () => {
 });
 
 describe('the child journey speaks to the parent', () => {
+  // The documents as the server serves them, reworded for the parent.
+  const CHILD_DETAILS_DOCS = { details: CHILD_DETAILS_WORDS.details(PATIENT_DETAILS), contact: CHILD_DETAILS_WORDS.contact(CONTACT_DETAILS) };
   it('heads the details "The child\'s details" and asks for the child\'s name and date of birth', () => {
     expect(CHILD_DETAILS_DOCS.details.pages[0]!.title).toBe("The child's details");
     expect(CHILD_DETAILS_DOCS.details.schema.properties.firstName!.title).toBe("The child's first name");

@@ -1,9 +1,12 @@
 // Spec row 7 (rules 5.1): phone numbers are shown back in national format (libphonenumber-js).
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveBundledForms } from './bundledForms';
 import { nationalPhone } from '../../../src/components/phone';
 import { makeReceipt, replyLine } from '../../../src/flows/admin/receipt';
 
 const PATIENT = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP' };
+
+beforeEach(() => serveBundledForms());
 
 describe('phone numbers in national format', () => {
   it('formats a UK number however it was typed; leaves anything else as given', () => {

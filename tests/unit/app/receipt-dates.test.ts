@@ -1,8 +1,11 @@
 // Issue 27: the admin receipt shows a date answer in words, as the patient meant it.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveBundledForms } from './bundledForms';
 import { makeReceipt } from '../../../src/flows/admin/receipt';
 
 const PATIENT = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP' };
+
+beforeEach(() => serveBundledForms());
 
 describe('the admin receipt', () => {
   it('shows a date answer as "Monday 30 November 2026", not "2026-11-30"', async () => {

@@ -9,6 +9,7 @@ import { SETTINGS_PATHS } from '../../../src/api/settings';
 import AdminFormPage from '../../../src/flows/admin/AdminFormPage';
 import { adminFlow } from '../../../src/flows/admin/adminFlow';
 import { SEND_FAILED_MESSAGE } from '../../../src/errors/messages';
+import { serveBundledForms } from './bundledForms';
 import { renderWithSettings } from './renderWithSettings';
 
 const SETTINGS: Record<string, unknown> = {
@@ -40,6 +41,7 @@ function stubSend(answer: 'validation' | 'offline'): void {
 }
 
 beforeEach(() => {
+    serveBundledForms();
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   adminFlow.set({
     patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP', age: 41, contactDetails: { emailAddress: 'amelia@example.com' } } as never,

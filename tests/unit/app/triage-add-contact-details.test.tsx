@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_PATHS } from '../../../src/api/settings';
 import { TriageAddContactDetails } from '../../../src/flows/triage/TriageAddContactDetails';
 import { renderWithSettings, stubFetch } from './renderWithSettings';
+import { serveBundledForms } from './bundledForms';
 
 const RESPONSES: Record<string, unknown> = {
   [SETTINGS_PATHS.clinic]: { name: 'Test Surgery', telephone: '0100 000 0000' },
@@ -15,7 +16,10 @@ const RESPONSES: Record<string, unknown> = {
   [SETTINGS_PATHS.shared]: { featureSets: ['SMART_TRIAGE'], enableChildRequests: false, nhsLogin: { enabled: false } },
 };
 
-beforeEach(() => stubFetch(RESPONSES));
+beforeEach(() => {
+  serveBundledForms();
+  stubFetch(RESPONSES);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
