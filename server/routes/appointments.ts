@@ -29,7 +29,7 @@ import { readSetting } from '../db.js';
 import { PRACTICE_ACCESS } from '../engine/engine.js';
 import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
 import { matchPatient } from '../patients.js';
-import { insertRequest, type SubmissionAnswer } from '../store.js';
+import { insertRequestSync, type SubmissionAnswer } from '../store.js';
 import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { ENGINE_KEY_COOKIE } from './engine.js';
@@ -328,7 +328,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
           requestType: triageRequest.triageRequestType,
           allowedSlotTypes: allowedSlotTypesForRequest(ctx, triageRequest),
           storeRequest: () => {
-            const id = insertRequest(db, 'CONSULTATION', triageRequest.triageRequestType, stored).id;
+            const id = insertRequestSync(db, 'CONSULTATION', triageRequest.triageRequestType, stored).id;
             // Same transaction as the request and its booking, as for a consultation
             // (server/routes/requests.ts): the request-received confirmation, or for an eligibility
             // pathway's self-help outcome the self-help email, which is then its acknowledgement.
