@@ -28,7 +28,7 @@ import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import { PRACTICE_ACCESS } from '../engine/engine.js';
 import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
-import { matchPatient } from '../patients.js';
+import { matchPatientSync } from '../patients.js';
 import { insertRequestSync, type SubmissionAnswer } from '../store.js';
 import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
@@ -138,7 +138,7 @@ function queryCaller(db: Db, link: LinkRow, q: AvailabilityQuery, guard: Identit
 function linkScope(db: Db, link: LinkRow, caller: LinkCaller, now: number): AvailabilityScope {
   assertInvitationUsable(db, link, caller.patientKey, now);
   if (link.par_type === 'APPOINTMENT_CONFIRMED' && linkExpired(link, now)) throw appointmentErrors.linkExpired();
-  assertRecordReachable(matchPatient(db, caller.patient));
+  assertRecordReachable(matchPatientSync(db, caller.patient));
   return { slotTypes: JSON.parse(link.slot_types) as string[] };
 }
 
@@ -200,7 +200,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     } else {
       if (!aiLed && !q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
       const patient = queryPatient(q);
-      if (patient) assertRecordReachable(matchPatient(db, patient));
+      if (patient) assertRecordReachable(matchPatientSync(db, patient));
       scope = { slotTypes: aiLed ? AI_LED_SLOT_TYPES : slotTypesFor(q.referralId, q.guidelineId) };
     }
     const tier = Math.min(Number(q.tier ?? '1'), maxTier(db));

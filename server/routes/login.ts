@@ -71,7 +71,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   const signedIn = async (request: FastifyRequest) => {
     const patientId = loginEnabled(db) ? await sessionPatientId(ctx.store, request, ctx.now()) : undefined;
-    const record = patientId ? findPatientById(db, patientId) : undefined;
+    const record = patientId ? await findPatientById(ctx.store, patientId) : undefined;
     if (!record) throw new HttpError(401, 'Unauthorised access');
     return record;
   };
@@ -96,7 +96,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
     const q = request.query as { redirect?: unknown; tenantId?: unknown; cancelUri?: unknown };
     const redirect = safeLocalPath(q.redirect);
     const cancel = safeLocalPath(q.cancelUri ?? q.redirect);
-    const user = findPatientById(db, DEMO_LOGIN_PATIENT_ID);
+    const user = await findPatientById(ctx.store, DEMO_LOGIN_PATIENT_ID);
     const name = user ? `${user.firstName} ${user.lastName}` : 'the demo user';
     const body = `<h1>Sign in with NHS login (simulated)</h1>
 <p>This is the demo practice's stand-in for the NHS login service. No password is needed.</p>
