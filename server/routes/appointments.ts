@@ -352,7 +352,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     { schema: { body: { $ref: schemaId('symptom-assessment-booking') } } },
     async (request, res) => {
       const now = withDiary();
-      assertServiceOpen(db, 'medical');
+      await assertServiceOpen(ctx.store, 'medical');
       const body = request.body as SlotChoice & { triageRequest: BookedTriageRequest; guidelineFinishedOn?: string };
       const read = await readExternal(request, body.triageRequest, '/triageRequest');
       return reply(
@@ -373,7 +373,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
 
   app.post(`${BASE}/patient/eligibility-booking`, { schema: { body: { $ref: schemaId('eligibility-booking') } } }, async (request, res) => {
     const now = withDiary();
-    assertServiceOpen(db, 'medical');
+    await assertServiceOpen(ctx.store, 'medical');
     const body = request.body as SlotChoice & { eligibilityBooking: BookedTriageRequest };
     if (body.eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING') {
       const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];

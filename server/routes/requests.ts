@@ -77,7 +77,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
   app.post('/api/v1/triage/patient/admin/request', { schema: { body: { $ref: schemaId('admin-request') } } }, async (request, reply) => {
     const body = request.body as Body;
     const answer = await runIdempotent(store, idempotencyKey(request), 'admin-request', body, async (tx) => {
-      assertServiceOpen(db, 'admin');
+      await assertServiceOpen(tx, 'admin');
       const stored = screenStoredBody('ADMIN_REQUEST', checkAdminRequest(ctx, body, ''));
       const request = await insertRequest(tx, 'ADMIN_REQUEST', String(body.formType), stored);
       // Same transaction as the insert: an acknowledged request always has its confirmation queued.
@@ -92,7 +92,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     // A practice's own engine (ENGINE_URL) is read before the transaction; the embedded one inside it.
     const read = await readExternalExecution(ctx, body.triageRequest, '/triageRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
     const answer = await runIdempotent(store, idempotencyKey(request), 'consultation', body, async (tx) => {
-      assertServiceOpen(db, 'medical');
+      await assertServiceOpen(tx, 'medical');
       assertBornBeforeToday(patientDateOfBirth((body.triageRequest as Body | undefined)?.patient), '/triageRequest/patient/dateOfBirth');
       // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
       const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest', read);
@@ -111,7 +111,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
     const read = primaryIsAdmin ? undefined : await readExternalExecution(ctx, body.primaryRequest, '/primaryRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
     const answer = await runIdempotent(store, idempotencyKey(request), 'unverified-requests', body, async (tx) => {
-      assertServiceOpen(db, primaryIsAdmin ? 'admin' : 'medical');
+      await assertServiceOpen(tx, primaryIsAdmin ? 'admin' : 'medical');
       if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
       const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest', read);
       let associated = body.associatedRequest;
