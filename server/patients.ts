@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import type { Sql } from './store/index.js';
 import type { PatientRecord } from './seed.js';
 import type { Patient } from '../generated/types/api/patient';
 import type { PatientValidationResponse } from '../generated/types/api/patient-validation-response';
@@ -70,14 +71,27 @@ function toRecord(r: PatientRow): PatientRecord {
   };
 }
 
-export function findPatientById(db: Db, id: string): PatientRecord | undefined {
-  const row = sql(db, 'SELECT * FROM patients WHERE id = ?').get(id) as PatientRow | undefined;
+export async function findPatientById(db: Sql, id: string): Promise<PatientRecord | undefined> {
+  const row = await db.get<PatientRow>('SELECT * FROM patients WHERE id = ?', [id]);
   return row ? toRecord(row) : undefined;
 }
 
+const PATIENTS_BORN_ON = 'SELECT * FROM patients WHERE date_of_birth = ?';
+
 /** The record matching last name (case-insensitive) + date of birth + postcode (normalised), if any. */
-export function matchPatient(db: Db, patient: Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>): PatientRecord | undefined {
-  const rows = sql(db, 'SELECT * FROM patients WHERE date_of_birth = ?').all(patient.dateOfBirth) as PatientRow[];
+export async function matchPatient(db: Sql, patient: Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>): Promise<PatientRecord | undefined> {
+  return matching(await db.all<PatientRow>(PATIENTS_BORN_ON, [patient.dateOfBirth]), patient);
+}
+
+/**
+ * matchPatient on the synchronous SQLite connection, for the callers not yet on the store (the
+ * appointment book, notifications/requests.ts inside a submission's transaction); it goes with them.
+ */
+export function matchPatientSync(db: Db, patient: Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>): PatientRecord | undefined {
+  return matching(sql(db, PATIENTS_BORN_ON).all(patient.dateOfBirth) as PatientRow[], patient);
+}
+
+function matching(rows: PatientRow[], patient: Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>): PatientRecord | undefined {
   const lastName = normaliseName(patient.lastName);
   const postcode = normalisePostcode(patient.postCode);
   const row = rows.find((r) => normaliseName(r.last_name) === lastName && normalisePostcode(r.postcode) === postcode);
@@ -92,8 +106,8 @@ export function matchPatient(db: Db, patient: Pick<Patient, 'lastName' | 'dateOf
  * NO_EMAIL_ON_EPR_AND_REQUEST (it gave none); unusable email on record → INVALID_EMAIL (the
  * request gave one) or INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST; otherwise VALIDATED.
  */
-export function validatePatient(db: Db, patient: Patient): PatientValidationResponse {
-  const record = matchPatient(db, patient);
+export async function validatePatient(db: Sql, patient: Patient): Promise<PatientValidationResponse> {
+  const record = await matchPatient(db, patient);
   const requestEmail = patient.contactDetails?.emailAddress?.trim() ?? '';
   const requestPhone = patient.contactDetails?.mobilePhoneNumber?.trim() ?? '';
   const validation = {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
 import { HttpError } from './errors.js';
 import { sql } from './sql.js';
+import type { Sql } from './store/index.js';
 import { isTier, REST_RANK, tierRank, type UrgencyTier } from './tiers.js';
 
 export type RequestKind = 'ADMIN_REQUEST' | 'CONSULTATION' | 'UNVERIFIED_REQUESTS';
@@ -66,19 +67,28 @@ function screeningRank(body: Json): number {
   return rank;
 }
 
-export function insertRequest(db: Db, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): StoredRequest {
+function newRequest(kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): { stored: StoredRequest; params: unknown[] } {
   const { tier, rank } = storedTier(body);
   const stored: StoredRequest = { id: randomUUID(), kind, status: 'NEW', receivedAt: new Date().toISOString(), ...(tier ? { tier } : {}), body, ...(formType ? { formType } : {}) };
-  sql(db, 'INSERT INTO requests (id, kind, form_type, status, received_at, body, tier, tier_rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-    stored.id,
-    kind,
-    formType ?? null,
-    stored.status,
-    stored.receivedAt,
-    JSON.stringify(body),
-    tier ?? null,
-    rank,
-  );
+  return { stored, params: [stored.id, kind, formType ?? null, stored.status, stored.receivedAt, JSON.stringify(body), tier ?? null, rank] };
+}
+
+const INSERT_REQUEST = 'INSERT INTO requests (id, kind, form_type, status, received_at, body, tier, tier_rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+
+/** Stores one request through the store (or the transaction `db` is: a submission's or a booking's). */
+export async function insertRequest(db: Sql, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): Promise<StoredRequest> {
+  const { stored, params } = newRequest(kind, formType, body);
+  await db.run(INSERT_REQUEST, params);
+  return stored;
+}
+
+/**
+ * The synchronous insert, for the appointment book while it is still on the SQLite connection
+ * (server/routes/appointments.ts); it goes when the appointment book is on the store.
+ */
+export function insertRequestSync(db: Db, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): StoredRequest {
+  const { stored, params } = newRequest(kind, formType, body);
+  sql(db, INSERT_REQUEST).run(...params);
   return stored;
 }
 
@@ -155,36 +165,92 @@ const REQUEST_COLUMNS = 'seq, id, kind, form_type, status, received_at, body, ti
  * then the rest; server/tiers.ts `tierRank`), newest first within each, after `after` when given.
  * The order is total (rank, seq), so paging visits every request exactly once.
  */
-export function listRequestsPage(db: Db, options: { limit: number; after?: RequestsPosition }): RequestsPage {
+export async function listRequestsPage(db: Sql, options: { limit: number; after?: RequestsPosition }): Promise<RequestsPage> {
   const limit = Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
-  const rows = (
+  const rows =
     options.after === undefined
-      ? sql(db, `SELECT ${REQUEST_COLUMNS} FROM requests ORDER BY tier_rank ASC, seq DESC LIMIT ?`).all(limit + 1)
-      : sql(db, `SELECT ${REQUEST_COLUMNS} FROM requests WHERE tier_rank > ? OR (tier_rank = ? AND seq < ?) ORDER BY tier_rank ASC, seq DESC LIMIT ?`).all(
+      ? await db.all<RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM requests ORDER BY tier_rank ASC, seq DESC LIMIT ?`, [limit + 1])
+      : await db.all<RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM requests WHERE tier_rank > ? OR (tier_rank = ? AND seq < ?) ORDER BY tier_rank ASC, seq DESC LIMIT ?`, [
           options.after.rank,
           options.after.rank,
           options.after.seq,
           limit + 1,
-        )
-  ) as RequestRow[];
+        ]);
   const more = rows.length > limit;
   const shown = rows.slice(0, limit);
-  const total = (sql(db, 'SELECT COUNT(*) AS n FROM requests').get() as { n: number }).n;
+  const total = Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM requests'))?.n ?? 0);
   const last = shown[shown.length - 1];
   return { items: shown.map(fromRow), total, ...(more && last ? { nextCursor: encodeRequestsCursor({ rank: last.tier_rank, seq: last.seq }) } : {}) };
 }
 
 const MAX_KEY_LENGTH = 200;
 
+function assertKeyLength(key: string): void {
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
+    throw new HttpError(400, `headers/idempotency-key must be 1 to ${MAX_KEY_LENGTH} characters`, {
+      details: [{ path: '/idempotency-key', message: `must be 1 to ${MAX_KEY_LENGTH} characters` }],
+    });
+  }
+}
+
+function submissionHash(route: string, body: unknown): string {
+  return createHash('sha256').update(route).update('\n').update(canonicalJson(body)).digest('hex');
+}
+
+function keyReusedError(): HttpError {
+  return new HttpError(422, 'This Idempotency-Key was already used with a different request', {
+    details: [{ path: '/idempotency-key', message: 'was already used with a different request' }],
+  });
+}
+
+interface KeyRow {
+  body_hash: string;
+  status_code: number;
+  response: string;
+}
+
+const SELECT_KEY = 'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?';
+const INSERT_KEY = 'INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, ?, ?, ?)';
+
 /**
  * Runs one submission so that it is stored at most once per Idempotency-Key.
- * The key check, the work (checks + insert) and the key's record happen in one SQLite
- * transaction, and better-sqlite3 is synchronous, so concurrent identical requests cannot
- * interleave: the first stores, the rest get its answer. A key reused with a different body
- * (or on another call) is 422. Only 2xx answers are remembered: a refused request may be retried.
- * Everything is committed before the caller sends the answer.
+ * The key check, the work (checks + insert, on the `tx` it is given) and the key's record happen
+ * in one store transaction (SQLite: BEGIN IMMEDIATE, one at a time; PostgreSQL: the key is the
+ * primary key, so of two instances storing the same key together one commits and the other's
+ * insert fails and rolls its work back). A key reused with a different body (or on another call)
+ * is 422. Only 2xx answers are remembered: a refused request may be retried. Everything is
+ * committed before the caller sends the answer.
  */
-export function runIdempotent(
+export async function runIdempotent(
+  db: Sql,
+  key: string | undefined,
+  route: string,
+  body: unknown,
+  work: (tx: Sql) => Promise<SubmissionAnswer>,
+): Promise<SubmissionAnswer> {
+  if (key === undefined) return db.tx(work);
+  assertKeyLength(key);
+  const hash = submissionHash(route, body);
+  return db.tx(async (tx) => {
+    const previous = await tx.get<KeyRow>(SELECT_KEY, [key]);
+    if (previous) {
+      if (previous.body_hash !== hash) throw keyReusedError();
+      return { statusCode: Number(previous.status_code), body: JSON.parse(previous.response) as unknown };
+    }
+    const answer = await work(tx);
+    if (answer.statusCode >= 200 && answer.statusCode < 300) {
+      await tx.run(INSERT_KEY, [key, hash, answer.statusCode, JSON.stringify(answer.body), new Date().toISOString()]);
+    }
+    return answer;
+  });
+}
+
+
+/**
+ * The synchronous runIdempotent, for the appointment book while it is still on the SQLite
+ * connection (server/appointments/book.ts); it goes when the appointment book is on the store.
+ */
+export function runIdempotentSync(
   db: Db,
   key: string | undefined,
   route: string,
@@ -192,12 +258,8 @@ export function runIdempotent(
   work: () => SubmissionAnswer,
 ): SubmissionAnswer {
   if (key === undefined) return db.transaction(work)();
-  if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-    throw new HttpError(400, `headers/idempotency-key must be 1 to ${MAX_KEY_LENGTH} characters`, {
-      details: [{ path: '/idempotency-key', message: `must be 1 to ${MAX_KEY_LENGTH} characters` }],
-    });
-  }
-  const hash = createHash('sha256').update(route).update('\n').update(canonicalJson(body)).digest('hex');
+  assertKeyLength(key);
+  const hash = submissionHash(route, body);
   return db.transaction((): SubmissionAnswer => {
     const previous = sql(db, 'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?').get(key) as
       | { body_hash: string; status_code: number; response: string }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from './sql.js';
 import type { Db } from '../db.js';
-import { runIdempotent, type SubmissionAnswer } from '../store.js';
+import { runIdempotentSync, type SubmissionAnswer } from '../store.js';
 import { appointmentErrors } from './errors.js';
 import { assertInvitationUsable, consultationOf, countLinkUse, linkExpired, type LinkCaller } from './links.js';
 import type { PatientIdentity } from './patientKey.js';
@@ -44,7 +44,7 @@ export function assertSlotInSession(choice: SlotChoice): void {
  * committed before the answer is returned.
  */
 export function runAppointmentTransaction(db: Db, idem: { key: string | undefined; route: string; body: unknown }, work: () => SubmissionAnswer): SubmissionAnswer {
-  return db.transaction(() => runIdempotent(db, idem.key, idem.route, idem.body, work)).immediate();
+  return db.transaction(() => runIdempotentSync(db, idem.key, idem.route, idem.body, work)).immediate();
 }
 
 function isUniqueViolation(e: unknown): boolean {

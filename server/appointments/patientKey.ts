@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { matchPatient, normaliseName, normalisePostcode } from '../patients.js';
+import { matchPatientSync, normaliseName, normalisePostcode } from '../patients.js';
 
 export interface PatientIdentity {
   lastName: string;
@@ -12,7 +12,7 @@ export interface PatientIdentity {
  * matches them (last name + date of birth + postcode), else their normalised details.
  */
 export function patientKeyOf(db: Db, p: PatientIdentity): string {
-  const record = matchPatient(db, p);
+  const record = matchPatientSync(db, p);
   if (record) return record.id;
   return `unmatched:${normaliseName(p.lastName)}|${p.dateOfBirth}|${normalisePostcode(p.postCode)}`;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { matchPatient } from '../patients.js';
+import { matchPatientSync } from '../patients.js';
 import type { PatientRecord } from '../seed.js';
 import { appointmentErrors } from './errors.js';
 import type { PatientIdentity } from './patientKey.js';
@@ -10,7 +10,7 @@ import type { PatientIdentity } from './patientKey.js';
  * record system down RH-E002, temporary failure RH-E024, record not active RH-E013.
  */
 export function requireRecord(db: Db, patient: PatientIdentity): PatientRecord {
-  const record = matchPatient(db, patient);
+  const record = matchPatientSync(db, patient);
   if (!record) throw appointmentErrors.noMatchedPatient();
   assertRecordReachable(record);
   if (record.ehrState === 'INACTIVE') throw appointmentErrors.inactiveRecord();

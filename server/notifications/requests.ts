@@ -2,7 +2,7 @@
 // admin request, consultation or unverified request queues, and to which addresses.
 import type { Db } from '../db.js';
 import type { Patient } from '../../generated/types/api/patient';
-import { isValidEmail, matchPatient } from '../patients.js';
+import { isValidEmail, matchPatientSync } from '../patients.js';
 import { enqueueNotifications, type NotificationEvent, type QueuedNotification, type Recipient } from './events.js';
 
 type Body = Record<string, unknown>;
@@ -30,7 +30,7 @@ export function recipientForPatient(db: Db, patient: PatientLike | undefined, ne
   const given = text(patient?.contactDetails?.emailAddress) ?? text(newEmail);
   if (given) to.email = given;
   else if (patient?.lastName && patient.dateOfBirth && patient.postCode) {
-    const record = matchPatient(db, patient as Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>);
+    const record = matchPatientSync(db, patient as Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>);
     if (record?.email && isValidEmail(record.email)) to.email = record.email;
   }
   const mobile = text(patient?.contactDetails?.mobilePhoneNumber);

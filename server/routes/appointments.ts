@@ -28,8 +28,8 @@ import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import { PRACTICE_ACCESS } from '../engine/engine.js';
 import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
-import { matchPatient } from '../patients.js';
-import { insertRequest, type SubmissionAnswer } from '../store.js';
+import { matchPatientSync } from '../patients.js';
+import { insertRequestSync, type SubmissionAnswer } from '../store.js';
 import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { ENGINE_KEY_COOKIE } from './engine.js';
@@ -138,7 +138,7 @@ function queryCaller(db: Db, link: LinkRow, q: AvailabilityQuery, guard: Identit
 function linkScope(db: Db, link: LinkRow, caller: LinkCaller, now: number): AvailabilityScope {
   assertInvitationUsable(db, link, caller.patientKey, now);
   if (link.par_type === 'APPOINTMENT_CONFIRMED' && linkExpired(link, now)) throw appointmentErrors.linkExpired();
-  assertRecordReachable(matchPatient(db, caller.patient));
+  assertRecordReachable(matchPatientSync(db, caller.patient));
   return { slotTypes: JSON.parse(link.slot_types) as string[] };
 }
 
@@ -200,7 +200,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     } else {
       if (!aiLed && !q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
       const patient = queryPatient(q);
-      if (patient) assertRecordReachable(matchPatient(db, patient));
+      if (patient) assertRecordReachable(matchPatientSync(db, patient));
       scope = { slotTypes: aiLed ? AI_LED_SLOT_TYPES : slotTypesFor(q.referralId, q.guidelineId) };
     }
     const tier = Math.min(Number(q.tier ?? '1'), maxTier(db));
@@ -328,7 +328,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
           requestType: triageRequest.triageRequestType,
           allowedSlotTypes: allowedSlotTypesForRequest(ctx, triageRequest),
           storeRequest: () => {
-            const id = insertRequest(db, 'CONSULTATION', triageRequest.triageRequestType, stored).id;
+            const id = insertRequestSync(db, 'CONSULTATION', triageRequest.triageRequestType, stored).id;
             // Same transaction as the request and its booking, as for a consultation
             // (server/routes/requests.ts): the request-received confirmation, or for an eligibility
             // pathway's self-help outcome the self-help email, which is then its acknowledgement.
@@ -352,7 +352,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     { schema: { body: { $ref: schemaId('symptom-assessment-booking') } } },
     async (request, res) => {
       const now = withDiary();
-      assertServiceOpen(db, 'medical');
+      await assertServiceOpen(ctx.store, 'medical');
       const body = request.body as SlotChoice & { triageRequest: BookedTriageRequest; guidelineFinishedOn?: string };
       const read = await readExternal(request, body.triageRequest, '/triageRequest');
       return reply(
@@ -373,7 +373,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
 
   app.post(`${BASE}/patient/eligibility-booking`, { schema: { body: { $ref: schemaId('eligibility-booking') } } }, async (request, res) => {
     const now = withDiary();
-    assertServiceOpen(db, 'medical');
+    await assertServiceOpen(ctx.store, 'medical');
     const body = request.body as SlotChoice & { eligibilityBooking: BookedTriageRequest };
     if (body.eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING') {
       const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];

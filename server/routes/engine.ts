@@ -74,7 +74,7 @@ const customDataEntries = (body: unknown): CustomDataEntry[] =>
   (Array.isArray(body) ? body : (body as { customData: CustomDataEntry[] }).customData) as CustomDataEntry[];
 
 export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { engine, db } = ctx;
+  const { engine } = ctx;
   const id = (request: FastifyRequest) => (request.params as { id: string }).id;
   /** The owner digest for `$start`: the request's engine key, or a new one set on the answer. */
   const ownerForStart = (request: FastifyRequest, reply: FastifyReply): string => {
@@ -99,14 +99,14 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
   app.get(`${ENGINE_BASE}/Guideline/:id`, async (request) => engine.summary(id(request)));
 
   app.post(`${ENGINE_BASE}/Guideline/:id/$start`, body('engine-start-request'), async (request, reply) => {
-    assertServiceOpen(db, 'medical');
+    await assertServiceOpen(ctx.store, 'medical');
     return reply.code(201).send(engine.start(id(request), request.body as StartBody, ownerForStart(request, reply)));
   });
 
   app.get(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request), await access(request)));
 
   app.post(exec('continue'), body('engine-continue-request'), async (request) => {
-    assertServiceOpen(db, 'medical');
+    await assertServiceOpen(ctx.store, 'medical');
     return engine.continue(id(request), request.body as ContinueBody, await access(request));
   });
   app.post(exec('stop'), async (request) => engine.stop(id(request), await access(request)));

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { ServerContext } from '../context.js';
 import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
-import type { Db } from '../db.js';
 import type { Sql } from '../store/types.js';
-import { readSetting } from '../db.js';
+import { getSetting } from '../settingsStore.js';
 import { HttpError } from '../errors.js';
 import { ENGINE_KEY_COOKIE } from './engine.js';
 import { acceptFormPosts, formField } from '../forms-urlencoded.js';
@@ -50,8 +49,8 @@ export async function prunePatientSessions(db: Sql, now: number): Promise<number
   return (await db.run('DELETE FROM sessions WHERE created_at <= ? OR COALESCE(last_seen_at, created_at) <= ?', [absolute, idle])).changes;
 }
 
-function loginEnabled(db: Db): boolean {
-  return readSetting<{ nhsLogin?: { enabled?: boolean } }>(db, 'shared')?.nhsLogin?.enabled === true;
+async function loginEnabled(db: Sql): Promise<boolean> {
+  return (await getSetting<{ nhsLogin?: { enabled?: boolean } }>(db, 'shared'))?.nhsLogin?.enabled === true;
 }
 
 /** Signing out forgets the session and the browser's engine key (its questionnaires are no longer readable from here). */
@@ -64,14 +63,13 @@ function clearCookie(reply: FastifyReply, secure: boolean): void {
 
 /** Postcode check and the simulated national login (schemas/api/README.md, "Login and postcode"). */
 export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx;
   app.get('/postcode/:postcode/exists', async (request) => postcodeExists((request.params as { postcode: string }).postcode));
 
-  app.get('/nhs-login/is-logged-in', async (request) => loginEnabled(db) && (await sessionPatientId(ctx.store, request, ctx.now())) !== undefined);
+  app.get('/nhs-login/is-logged-in', async (request) => (await loginEnabled(ctx.store)) && (await sessionPatientId(ctx.store, request, ctx.now())) !== undefined);
 
   const signedIn = async (request: FastifyRequest) => {
-    const patientId = loginEnabled(db) ? await sessionPatientId(ctx.store, request, ctx.now()) : undefined;
-    const record = patientId ? findPatientById(db, patientId) : undefined;
+    const patientId = (await loginEnabled(ctx.store)) ? await sessionPatientId(ctx.store, request, ctx.now()) : undefined;
+    const record = patientId ? await findPatientById(ctx.store, patientId) : undefined;
     if (!record) throw new HttpError(401, 'Unauthorised access');
     return record;
   };
@@ -92,11 +90,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   // The simulated login provider's page. A plain form POST: no script runs under the CSP.
   app.get('/nhs-login/authorize', async (request, reply) => {
-    if (!loginEnabled(db)) throw new HttpError(403, 'NHS login is not enabled for this practice');
+    if (!(await loginEnabled(ctx.store))) throw new HttpError(403, 'NHS login is not enabled for this practice');
     const q = request.query as { redirect?: unknown; tenantId?: unknown; cancelUri?: unknown };
     const redirect = safeLocalPath(q.redirect);
     const cancel = safeLocalPath(q.cancelUri ?? q.redirect);
-    const user = findPatientById(db, DEMO_LOGIN_PATIENT_ID);
+    const user = await findPatientById(ctx.store, DEMO_LOGIN_PATIENT_ID);
     const name = user ? `${user.firstName} ${user.lastName}` : 'the demo user';
     const body = `<h1>Sign in with NHS login (simulated)</h1>
 <p>This is the demo practice's stand-in for the NHS login service. No password is needed.</p>
@@ -114,7 +112,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
   void app.register(async (scope) => {
     acceptFormPosts(scope);
     scope.post('/nhs-login/authorize', async (request, reply) => {
-      if (!loginEnabled(db)) throw new HttpError(403, 'NHS login is not enabled for this practice');
+      if (!(await loginEnabled(ctx.store))) throw new HttpError(403, 'NHS login is not enabled for this practice');
       const id = randomBytes(32).toString('hex');
       const now = new Date(ctx.now()).toISOString();
       await ctx.store.run('INSERT INTO sessions (id, patient_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [id, DEMO_LOGIN_PATIENT_ID, now, now]);

@@ -6,12 +6,12 @@ import { schemaId } from '../validation.js';
 import { assertBornBeforeToday } from '../dateOfBirth.js';
 
 /** Patient match and validation (schemas/api/README.md, "Patients and requests"). Every status is a 200 answer; see patients.ts for the rules. */
-export function registerPatientRoutes(app: FastifyInstance, { db }: ServerContext): void {
+export function registerPatientRoutes(app: FastifyInstance, { store }: ServerContext): void {
   const schema = { body: { $ref: schemaId('patient-validation-request') } };
   const handler = async (request: { body: unknown }) => {
     const { patient } = request.body as PatientValidationRequest;
     assertBornBeforeToday(patient.dateOfBirth, '/patient/dateOfBirth');
-    return validatePatient(db, patient);
+    return validatePatient(store, patient);
   };
   app.post('/api/v1/triage/nhs/match/patient', { schema }, handler);
   app.post('/api/v1/triage/nhs/next/validate/patient', { schema }, handler);

@@ -218,11 +218,11 @@ export function requestsPageQuery(query: unknown, defaultLimit: number): { limit
  * Both page through the requests newest first (README.md "See what the practice received");
  * the staff guard (server/staff.ts) already stands in front of both.
  */
-export function registerPracticeRoutes(app: FastifyInstance, { db, forms }: ServerContext): void {
+export function registerPracticeRoutes(app: FastifyInstance, { db, store, forms }: ServerContext): void {
   const docOf = (formType: string) => forms.get(formType);
   app.get('/api/v1/practice/requests', async (request, reply) => {
     const { limit, after } = requestsPageQuery(request.query, DEFAULT_PAGE_SIZE);
-    const page = listRequestsPage(db, { limit, ...(after !== undefined ? { after } : {}) });
+    const page = await listRequestsPage(store, { limit, ...(after !== undefined ? { after } : {}) });
     reply.header('x-total-count', String(page.total));
     if (page.nextCursor) {
       reply.header('x-next-cursor', page.nextCursor);
@@ -249,7 +249,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db, forms }: Serv
       ...(appointments.lastSeq !== undefined ? { older: `/practice/inbox?appointmentsCursor=${encodeCursor(appointments.lastSeq)}#appointments-heading` } : {}),
     };
     // In inbox order across pages: by tier (emergency first, then urgent today, then the rest), newest first within each.
-    const page = listRequestsPage(db, { limit, ...(before !== undefined ? { after: before } : {}) });
+    const page = await listRequestsPage(store, { limit, ...(before !== undefined ? { after: before } : {}) });
     const items = page.items;
     const emergencies = items.filter((r) => r.tier === 'CALL_999' || r.tier === 'AE_NOW' || isEmergencyIndication(r)).length;
     const paging = [

@@ -81,14 +81,14 @@ function created(stored: { id: string; status: string; receivedAt: string }): Su
 
 /** Submissions (schemas/api/README.md, "Patients and requests"): admin request, consultation, unverified requests. */
 export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx;
+  const { db, store } = ctx;
 
   app.post('/api/v1/triage/patient/admin/request', { schema: { body: { $ref: schemaId('admin-request') } } }, async (request, reply) => {
     const body = request.body as Body;
-    const answer = runIdempotent(db, idempotencyKey(request), 'admin-request', body, () => {
-      assertServiceOpen(db, 'admin');
+    const answer = await runIdempotent(store, idempotencyKey(request), 'admin-request', body, async (tx) => {
+      await assertServiceOpen(tx, 'admin');
       const stored = screenStoredBody('ADMIN_REQUEST', checkAdminRequest(ctx, body, ''));
-      const request = insertRequest(db, 'ADMIN_REQUEST', String(body.formType), stored);
+      const request = await insertRequest(tx, 'ADMIN_REQUEST', String(body.formType), stored);
       // Same transaction as the insert: an acknowledged request always has its confirmation queued.
       notifyRequestReceived(db, request.id, 'ADMIN_REQUEST', stored);
       return created(request);
@@ -100,13 +100,13 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const body = request.body as Body;
     // A practice's own engine (ENGINE_URL) is read before the transaction; the embedded one inside it.
     const read = await readExternalExecution(ctx, body.triageRequest, '/triageRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
-    const answer = runIdempotent(db, idempotencyKey(request), 'consultation', body, () => {
-      assertServiceOpen(db, 'medical');
+    const answer = await runIdempotent(store, idempotencyKey(request), 'consultation', body, async (tx) => {
+      await assertServiceOpen(tx, 'medical');
       assertBornBeforeToday(patientDateOfBirth((body.triageRequest as Body | undefined)?.patient), '/triageRequest/patient/dateOfBirth');
       // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
       const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest', read);
       const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest, ...pathwayVersion(ctx, triageRequest) });
-      const request = insertRequest(db, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
+      const request = await insertRequest(tx, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
       // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
       // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
       if (notifySelfHelp(ctx, request.id, triageRequest) === undefined) notifyRequestReceived(db, request.id, 'CONSULTATION', stored);
@@ -119,8 +119,8 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const body = request.body as { primaryRequest: Body; associatedRequest: Body };
     const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
     const read = primaryIsAdmin ? undefined : await readExternalExecution(ctx, body.primaryRequest, '/primaryRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
-    const answer = runIdempotent(db, idempotencyKey(request), 'unverified-requests', body, () => {
-      assertServiceOpen(db, primaryIsAdmin ? 'admin' : 'medical');
+    const answer = await runIdempotent(store, idempotencyKey(request), 'unverified-requests', body, async (tx) => {
+      await assertServiceOpen(tx, primaryIsAdmin ? 'admin' : 'medical');
       if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
       const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest', read);
       let associated = body.associatedRequest;
@@ -132,7 +132,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       }
       const kindLabel = String(primary.formType ?? primary.triageRequestType);
       const stored = screenStoredBody('UNVERIFIED_REQUESTS', { primaryRequest: primary, associatedRequest: associated });
-      const request = insertRequest(db, 'UNVERIFIED_REQUESTS', kindLabel, stored);
+      const request = await insertRequest(tx, 'UNVERIFIED_REQUESTS', kindLabel, stored);
       const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
       if (primaryIsAdmin || notifySelfHelp(ctx, request.id, primary, newEmail) === undefined) notifyRequestReceived(db, request.id, 'UNVERIFIED_REQUESTS', stored);
       return created(request);

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { OperationalState } from '../../generated/types/api/operational-state';
 import type { ServerContext } from '../context.js';
-import type { Db } from '../db.js';
-import { readSetting } from '../db.js';
+import { getSetting } from '../settingsStore.js';
+import type { Sql } from '../store/index.js';
 import { HttpError } from '../errors.js';
 import { nationalPhone } from '../../renderer/core/index';
 
-export function readOperationalState(db: Db): OperationalState {
-  const state = readSetting<OperationalState>(db, 'operational-state');
+export async function readOperationalState(db: Sql): Promise<OperationalState> {
+  const state = await getSetting<OperationalState>(db, 'operational-state');
   if (!state) throw new Error('operational-state setting missing');
   return state;
 }
 
 /** 412 "Outside normal operating hours" when the service is SERVICE_OFF or OUT_OF_HOURS (schemas/api/README.md, "Errors"). */
-export function assertServiceOpen(db: Db, service: 'medical' | 'admin'): void {
-  const state = readOperationalState(db)[service];
+export async function assertServiceOpen(db: Sql, service: 'medical' | 'admin'): Promise<void> {
+  const state = (await readOperationalState(db))[service];
   if (state.operationalStatus === 'SERVICE_OFF' || state.practiceCalendar === 'OUT_OF_HOURS') {
     throw new HttpError(412, 'Outside normal operating hours');
   }
@@ -36,7 +36,7 @@ function queryList(value: unknown): string[] {
 }
 
 /** Settings calls (schemas/api/README.md, "Settings"). */
-export function registerSettingsRoutes(app: FastifyInstance, { db }: ServerContext): void {
+export function registerSettingsRoutes(app: FastifyInstance, { store }: ServerContext): void {
   const simple: Array<[string, string]> = [
     ['/api/v1/settings/clinic', 'clinic'],
     ['/api/v1/settings/patient-app', 'patient-app'],
@@ -49,7 +49,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { db }: ServerConte
   ];
   for (const [url, key] of simple) {
     app.get(url, async () => {
-      const value = readSetting(db, key);
+      const value = await getSetting(store, key);
       if (value === undefined) throw new Error(`setting ${key} missing`);
       // The practice's number is shown in national format everywhere it appears (rules 5.1).
       if (key === 'clinic') return withNationalTelephone(value);
@@ -62,13 +62,13 @@ export function registerSettingsRoutes(app: FastifyInstance, { db }: ServerConte
     if (typeof guidelineId !== 'string' || guidelineId === '') {
       throw new HttpError(400, 'querystring/guidelineId is required', { details: [{ path: '/guidelineId', message: 'is required' }] });
     }
-    const { guidelineIds } = readSetting<{ guidelineIds: string[] }>(db, 'ai-led') ?? { guidelineIds: [] };
+    const { guidelineIds } = (await getSetting<{ guidelineIds: string[] }>(store, 'ai-led')) ?? { guidelineIds: [] };
     return { aiLed: guidelineIds.includes(guidelineId) };
   });
 
   app.get('/api/v1/settings/ai-led-pathways', async (request) => {
     const ids = queryList((request.query as { guidelineIds?: unknown }).guidelineIds);
-    const { guidelineIds } = readSetting<{ guidelineIds: string[] }>(db, 'ai-led') ?? { guidelineIds: [] };
+    const { guidelineIds } = (await getSetting<{ guidelineIds: string[] }>(store, 'ai-led')) ?? { guidelineIds: [] };
     return Object.fromEntries(ids.map((id) => [id, guidelineIds.includes(id)]));
   });
 }
