@@ -211,7 +211,7 @@ export function requestsPageQuery(query: unknown, defaultLimit: number): { limit
  * Both page through the requests newest first (README.md "See what the practice received");
  * the staff guard (server/staff.ts) already stands in front of both.
  */
-export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerContext): void {
+export function registerPracticeRoutes(app: FastifyInstance, { db, store }: ServerContext): void {
   app.get('/api/v1/practice/requests', async (request, reply) => {
     const { limit, after } = requestsPageQuery(request.query, DEFAULT_PAGE_SIZE);
     const page = listRequestsPage(db, { limit, ...(after !== undefined ? { after } : {}) });
@@ -225,7 +225,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
   // Pages like the requests and the outbox (limit, cursor, Link rel="next"; schemas/api/README.md).
   app.get('/api/v1/practice/appointments', async (request, reply) => {
     const { limit, before } = pageQuery(request.query, DEFAULT_PAGE_SIZE);
-    const page = practiceAppointmentsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    const page = await practiceAppointmentsPage(store, { limit, ...(before !== undefined ? { before } : {}) });
     setPageHeaders(reply, '/api/v1/practice/appointments', limit, page);
     return page.items;
   });
@@ -235,7 +235,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db }: ServerConte
     // The appointments section pages on its own (`appointmentsCursor`, 20 a page); its links show the newest requests.
     const appointmentsCursor = (request.query as { appointmentsCursor?: unknown } | undefined)?.appointmentsCursor;
     const olderThan = pageQuery({ appointmentsCursor }, INBOX_PAGE_SIZE, 'appointmentsCursor').before;
-    const appointments = practiceAppointmentsPage(db, { limit: INBOX_PAGE_SIZE, ...(olderThan !== undefined ? { before: olderThan } : {}) });
+    const appointments = await practiceAppointmentsPage(store, { limit: INBOX_PAGE_SIZE, ...(olderThan !== undefined ? { before: olderThan } : {}) });
     const appointmentsNav = {
       ...(olderThan !== undefined ? { newest: '/practice/inbox#appointments-heading' } : {}),
       ...(appointments.lastSeq !== undefined ? { older: `/practice/inbox?appointmentsCursor=${encodeCursor(appointments.lastSeq)}#appointments-heading` } : {}),
