@@ -163,6 +163,19 @@ function isRepeat(onSlot: AppointmentRow | undefined, input: BookInput): onSlot 
   return input.request.link.patient !== null && onSlot.consultation_id === input.request.existing.id;
 }
 
+/**
+ * PostgreSQL (READ COMMITTED, instances side by side): the checks that count rows — a patient's
+ * online bookings against the cap, one appointment per request, an invitation's patients and
+ * uses — would each pass in two transactions at once. A patient's bookings and changes take turns
+ * (an advisory lock on the patient's key for the transaction), and so do uses of one link (its
+ * row locked). SQLite's BEGIN IMMEDIATE already runs one transaction at a time.
+ */
+async function serialise(db: Sql, patientKey: string, link: LinkRow | undefined): Promise<void> {
+  if (db.dialect !== 'postgres') return;
+  if (link && link.par_type !== 'APPOINTMENT_CONFIRMED') await db.get('SELECT link_uuid FROM appt_links WHERE link_uuid = ? FOR UPDATE', [link.link_uuid]);
+  await db.get('SELECT pg_advisory_xact_lock(hashtext(CAST(? AS text)))', [`appt-patient:${patientKey}`]);
+}
+
 /** Future appointments the patient holds from online booking (BOOKED or RESCHEDULED, not yet started). */
 export async function onlineBookingsHeld(db: Sql, patientKey: string, now: number): Promise<number> {
   const row = await db.get<{ n: number }>(
@@ -182,6 +195,7 @@ export async function onlineBookingsHeld(db: Sql, patientKey: string, now: numbe
  */
 export async function bookAppointment(db: Sql, settings: Db, input: BookInput): Promise<SubmissionAnswer> {
   const { now, choice } = input;
+  await serialise(db, input.patientKey, 'existing' in input.request ? input.request.link : undefined);
   const slot = await requireSlot(db, choice.appointmentSlotId);
   const onSlot = await appointmentOnSlot(db, slot.id);
   if (isRepeat(onSlot, input)) return answerFor(db, onSlot, now);
@@ -276,6 +290,7 @@ export interface RescheduleInput {
  */
 export async function rescheduleAppointment(db: Sql, settings: Db, input: RescheduleInput): Promise<SubmissionAnswer> {
   const { link, caller, now, choice } = input;
+  await serialise(db, caller.patientKey, link);
   const consultation = await consultationOf(db, link);
   if (input.consultationId !== consultation.id) throw appointmentErrors.linkInvalid();
   const latest = await latestAppointment(db, consultation.id, caller.patientKey);
