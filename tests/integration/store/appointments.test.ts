@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityChunk } from '../../../server/appointments/availability.js';
 import { bookAppointment, cancelAppointment, rescheduleAppointment, runAppointmentTransaction, type SlotChoice } from '../../../server/appointments/book.js';
 import { ensureDiary } from '../../../server/appointments/diary.js';
-import { getLink } from '../../../server/appointments/links.js';
+import { consultationOf, getLink } from '../../../server/appointments/links.js';
 import { patientKeyOf } from '../../../server/appointments/patientKey.js';
 import { DEFAULT_SLOT_TYPES } from '../../../server/appointments/seed.js';
 import { openDatabase, type Db } from '../../../server/db.js';
@@ -153,6 +153,34 @@ describe(`the appointment book across instances (${STORE})`, () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(codeOf(results.find((r) => r.status === 'rejected')!)).toMatchObject({ statusCode: 409, code: 'RH-E1522' });
     expect(await count("SELECT COUNT(*) AS n FROM appt_events WHERE appointment_id = ? AND status = 'CANCELLED'", [booked.appointmentId])).toBe(1);
+  }, 60_000);
+
+  it('an invitation for one patient, used by two patients at once on two instances: one books, the other is RH-E3741A', async () => {
+    const consultationId = randomUUID();
+    const linkUUID = randomUUID();
+    const at = new Date().toISOString();
+    await instances[0]!.run("INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, 'CONSULTATION_REQUEST', NULL, NULL, 0, ?)", [consultationId, at]);
+    await instances[0]!.run(
+      `INSERT INTO appt_links (link_uuid, par_type, consultation_id, patient, patient_key, slot_types, max_uses_per_patient, max_patients, expires_at, demo, created_at)
+       VALUES (?, 'DIRECT_BOOKING', ?, NULL, NULL, ?, 1, 1, NULL, 0, ?)`,
+      [linkUUID, consultationId, JSON.stringify(DEFAULT_SLOT_TYPES), at],
+    );
+    const use = (i: number, patient: Patient, slot: Slot) =>
+      runAppointmentTransaction(instances[i]!, { key: undefined, route: 'test-invitation', body: {} }, async (tx) => {
+        const link = await getLink(tx, linkUUID);
+        return bookAppointment(tx, settings, {
+          request: { existing: await consultationOf(tx, link), link },
+          patientKey: patientKeyOf(settings, patient),
+          patient,
+          choice: { appointmentSlotId: slot.id, availableAppointmentSession: slot.session },
+          now: Date.now(),
+          origin: 'https://practice.example',
+        });
+      });
+    const results = await Promise.allSettled([use(1, patients[53]!, free[40]!), use(2, patients[54]!, free[41]!)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(codeOf(results.find((r) => r.status === 'rejected')!)).toMatchObject({ statusCode: 403, code: 'RH-E3741A' });
+    expect(await count('SELECT COUNT(*) AS n FROM appt_appointments WHERE consultation_id = ?', [consultationId])).toBe(1);
   }, 60_000);
 
   it('a retried booking with the same Idempotency-Key on another instance gets the first answer and books once', async () => {
