@@ -215,5 +215,7 @@ export function seedDatabase(db: Db): void {
        VALUES (@id, @firstName, @lastName, @dateOfBirth, @sexAtBirth, @postCode, @nhsNumber, @email, @mobile, @ehrState, @updateContactRequested)`,
     );
     for (const p of DEMO_PATIENTS) insert.run({ ...p, updateContactRequested: p.updateContactRequested ? 1 : 0 });
-  })();
+    // IMMEDIATE: it reads, then writes; two processes starting on one file wait for each other's
+    // write lock (busy_timeout) instead of failing when the other wrote in between (SQLITE_BUSY).
+  }).immediate();
 }
