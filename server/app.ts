@@ -23,6 +23,7 @@ import { allowedHostNames, frameworkErrorOptions, isHttps, registerJsonDepthLimi
 import { SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
 import { ensureStaffPassword, registerStaffGuard, StaffAuth } from './staff.js';
 import { isPostgresUrl, openStore, type Sql } from './store/index.js';
+import { ensureDiary } from './appointments/diary.js';
 import { createApiAjv } from './validation.js';
 import { PREVIEW_PAGE_PREFIX } from './routes/documentPreview.js';
 
@@ -173,6 +174,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   }
   setLimitScale(db, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
   ensureNotificationIndexes(db);
+  // The appointment diary: six weeks of slots and the demo links, before the first call.
+  await ensureDiary(store, db);
   const now = options.now ?? Date.now;
   const staff = new StaffAuth({ db: store, apiToken: options.apiToken ?? process.env.PRACTICE_API_TOKEN, now });
   const pruneSessions = async () => (await staff.prune()) + (await prunePatientSessions(store, now()));

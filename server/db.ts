@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDiary, resetAppointments } from './appointments/diary.js';
 import { migrateAppointments } from './appointments/schema.js';
 import { DEMO_AI_LED, DEMO_PATHWAY_SETTINGS, DEMO_PATIENTS, DEMO_SETTINGS } from './seed.js';
 
@@ -141,7 +140,7 @@ export function openDatabase(dataDir: string): Db {
   migrate(db);
   seedDatabase(db);
   migrateAppointments(db);
-  ensureDiary(db);
+  // The diary (server/appointments/diary.ts) is kept through the store: buildServer runs ensureDiary.
   return db;
 }
 
@@ -155,14 +154,17 @@ function migrate(db: Db): void {
   }
 }
 
-/** Puts the database back to the demo seed: settings, patients, requests, keys, patients' sessions, the notifications queue and outbox, guideline executions and the appointment book (staff stay signed in). */
+/**
+ * Puts the database back to the demo seed: settings, patients, requests, keys, patients' sessions,
+ * the notifications queue and outbox, guideline executions (staff stay signed in). The appointment
+ * book is reset through the store by the caller (resetAppointments, server/routes/controls.ts).
+ */
 export function resetDatabase(db: Db): void {
   db.transaction(() => {
     for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'notifications', 'notification_attempts', 'outbox', 'guideline_executions']) {
       db.exec(`DELETE FROM ${table}`);
     }
     seedDatabase(db);
-    resetAppointments(db);
   })();
 }
 
@@ -213,5 +215,7 @@ export function seedDatabase(db: Db): void {
        VALUES (@id, @firstName, @lastName, @dateOfBirth, @sexAtBirth, @postCode, @nhsNumber, @email, @mobile, @ehrState, @updateContactRequested)`,
     );
     for (const p of DEMO_PATIENTS) insert.run({ ...p, updateContactRequested: p.updateContactRequested ? 1 : 0 });
-  })();
+    // IMMEDIATE: it reads, then writes; two processes starting on one file wait for each other's
+    // write lock (busy_timeout) instead of failing when the other wrote in between (SQLITE_BUSY).
+  }).immediate();
 }

@@ -1,6 +1,5 @@
-import type { Db } from '../db.js';
-import { sql } from './sql.js';
-import { ACTIVE_STATUSES, type HolderRow, type SiteRow, type SlotRow, type SlotTypeRow } from './rows.js';
+import type { Dialect, Sql } from '../store/index.js';
+import { ACTIVE_STATUSES, inJsonList, type HolderRow, type SiteRow, type SlotRow, type SlotTypeRow } from './rows.js';
 import { addDays, toLocal } from './time.js';
 
 /** Days in one chunk of availability. */
@@ -13,45 +12,45 @@ export interface AvailabilityScope {
 }
 
 /** The diary's small tables, read once per answer instead of joined into every slot row. */
-function lookups(db: Db) {
-  const siteById = new Map((sql(db, 'SELECT * FROM appt_sites').all() as SiteRow[]).map((s) => [s.identifier, s]));
-  const typeById = new Map((sql(db, 'SELECT * FROM appt_slot_types').all() as SlotTypeRow[]).map((s) => [s.id, s]));
-  const holderById = new Map((sql(db, 'SELECT * FROM appt_session_holders').all() as Array<HolderRow & { position: number }>).map((h) => [h.ref_id, h]));
+async function lookups(db: Sql) {
+  const siteById = new Map((await db.all<SiteRow>('SELECT * FROM appt_sites')).map((s) => [s.identifier, s]));
+  const typeById = new Map((await db.all<SlotTypeRow>('SELECT * FROM appt_slot_types')).map((s) => [s.id, s]));
+  const holderById = new Map((await db.all<HolderRow & { position: number }>('SELECT * FROM appt_session_holders')).map((h) => [h.ref_id, h]));
   return { siteById, typeById, holderById };
 }
 
 /** Sites of a tier (1: the practice's own; 2: alternatives), within the scope. */
-function tierSites(db: Db, scope: AvailabilityScope, tier: number): string[] {
-  const rows = sql(db, 'SELECT identifier FROM appt_sites WHERE tier = ? ORDER BY position').all(tier) as Array<{ identifier: string }>;
+async function tierSites(db: Sql, scope: AvailabilityScope, tier: number): Promise<string[]> {
+  const rows = await db.all<{ identifier: string }>('SELECT identifier FROM appt_sites WHERE tier = ? ORDER BY position', [tier]);
   return rows.map((r) => r.identifier).filter((s) => !scope.sites || scope.sites.includes(s));
 }
 
-export function maxTier(db: Db): number {
-  return (sql(db, 'SELECT MAX(tier) AS t FROM appt_sites').get() as { t: number | null }).t ?? 1;
+export async function maxTier(db: Sql): Promise<number> {
+  return (await db.get<{ t: number | null }>('SELECT MAX(tier) AS t FROM appt_sites'))?.t ?? 1;
 }
 
-const FREE = `s.start_ms > @now AND s.date >= @from
-  AND s.slot_type IN (SELECT value FROM json_each(@types)) AND s.site IN (SELECT value FROM json_each(@sites))
+/** Free slots: parameters now, from, slot types (JSON), sites (JSON), in that order. */
+const free = (dialect: Dialect) => `s.start_ms > ? AND s.date >= ?
+  AND s.slot_type ${inJsonList(dialect)} AND s.site ${inJsonList(dialect)}
   AND NOT EXISTS (SELECT 1 FROM appt_appointments a WHERE a.slot_id = s.id AND a.status IN ${ACTIVE_STATUSES})`;
 
-function firstFreeDate(db: Db, types: string[], sites: string[], from: string, now: number): string | undefined {
-  const row = sql(db, `SELECT MIN(s.date) AS d FROM appt_slots s WHERE ${FREE}`).get({ now, from, types: JSON.stringify(types), sites: JSON.stringify(sites) }) as {
-    d: string | null;
-  };
-  return row.d ?? undefined;
+async function firstFreeDate(db: Sql, types: string[], sites: string[], from: string, now: number): Promise<string | undefined> {
+  const row = await db.get<{ d: string | null }>(`SELECT MIN(s.date) AS d FROM appt_slots s WHERE ${free(db.dialect)}`, [now, from, JSON.stringify(types), JSON.stringify(sites)]);
+  return row?.d ?? undefined;
 }
 
 /** Whether any free slot of the scope exists in a tier from a date. */
-export function hasFreeSlots(db: Db, scope: AvailabilityScope, tier: number, from: string, now: number): boolean {
-  return firstFreeDate(db, scope.slotTypes, tierSites(db, scope, tier), from, now) !== undefined;
+export async function hasFreeSlots(db: Sql, scope: AvailabilityScope, tier: number, from: string, now: number): Promise<boolean> {
+  return (await firstFreeDate(db, scope.slotTypes, await tierSites(db, scope, tier), from, now)) !== undefined;
 }
 
 /** The first date with a free slot of the scope in any tier. */
-export function firstAvailableDate(db: Db, scope: AvailabilityScope, now: number): string | undefined {
+export async function firstAvailableDate(db: Sql, scope: AvailabilityScope, now: number): Promise<string | undefined> {
   const today = toLocal(now).date;
   const dates: string[] = [];
-  for (let tier = 1; tier <= maxTier(db); tier++) {
-    const d = firstFreeDate(db, scope.slotTypes, tierSites(db, scope, tier), today, now);
+  const tiers = await maxTier(db);
+  for (let tier = 1; tier <= tiers; tier++) {
+    const d = await firstFreeDate(db, scope.slotTypes, await tierSites(db, scope, tier), today, now);
     if (d) dates.push(d);
   }
   return dates.sort()[0];
@@ -72,21 +71,19 @@ export interface ChunkRequest {
  * (site, clinician, day, session). nextChunkLink while a free slot remains after the chunk in
  * this tier; on the tier's last chunk, nextTierLink when the next tier has free slots.
  */
-export function availabilityChunk(db: Db, req: ChunkRequest, now: number) {
+export async function availabilityChunk(db: Sql, req: ChunkRequest, now: number) {
   const today = toLocal(now).date;
   const from = req.from && req.from > today ? req.from : today;
-  const sites = tierSites(db, req.scope, req.tier);
+  const sites = await tierSites(db, req.scope, req.tier);
   const types = JSON.stringify(req.scope.slotTypes);
   const sitesJson = JSON.stringify(sites);
-  const start = firstFreeDate(db, req.scope.slotTypes, sites, from, now);
+  const start = await firstFreeDate(db, req.scope.slotTypes, sites, from, now);
   const sessions: Array<Record<string, unknown> & { slots: unknown[] }> = [];
   const navigation: { nextChunkLink?: string; nextTierLink?: string } = {};
   if (start) {
     const end = addDays(start, CHUNK_DAYS);
-    const rows = db
-      .prepare(`SELECT s.* FROM appt_slots s WHERE ${FREE} AND s.date < @end ORDER BY s.date, s.start_ms`)
-      .all({ now, from: start, end, types, sites: sitesJson }) as SlotRow[];
-    const { siteById, typeById, holderById } = lookups(db);
+    const rows = await db.all<SlotRow>(`SELECT s.* FROM appt_slots s WHERE ${free(db.dialect)} AND s.date < ? ORDER BY s.date, s.start_ms`, [now, start, types, sitesJson, end]);
+    const { siteById, typeById, holderById } = await lookups(db);
     // Sessions by date, then site and clinician in the practice's order; slots by start time.
     rows.sort((a, b) =>
       a.date !== b.date
@@ -127,11 +124,12 @@ export function availabilityChunk(db: Db, req: ChunkRequest, now: number) {
         dateTimeInMilliseconds: r.start_ms,
       });
     }
-    if (firstFreeDate(db, req.scope.slotTypes, sites, end, now)) navigation.nextChunkLink = req.linkTo({ from: end, tier: req.tier });
+    if (await firstFreeDate(db, req.scope.slotTypes, sites, end, now)) navigation.nextChunkLink = req.linkTo({ from: end, tier: req.tier });
   }
   if (!navigation.nextChunkLink) {
-    for (let tier = req.tier + 1; tier <= maxTier(db); tier++) {
-      if (hasFreeSlots(db, req.scope, tier, today, now)) {
+    const tiers = await maxTier(db);
+    for (let tier = req.tier + 1; tier <= tiers; tier++) {
+      if (await hasFreeSlots(db, req.scope, tier, today, now)) {
         navigation.nextTierLink = req.linkTo({ tier });
         break;
       }
@@ -140,14 +138,14 @@ export function availabilityChunk(db: Db, req: ChunkRequest, now: number) {
   return { availableAppointmentSessions: sessions, navigation };
 }
 
-const answers = new WeakMap<Db, Map<string, { version: number; json: string }>>();
+const answers = new WeakMap<Sql, Map<string, { version: number; json: string }>>();
 
 /**
  * Every booking, change and cancel (and every demo-link refresh) writes an appointment event, so
  * the highest event number changes whenever the set of free slots may have changed.
  */
-function bookVersion(db: Db): number {
-  return (sql(db, 'SELECT MAX(seq) AS v FROM appt_events').get() as { v: number | null }).v ?? 0;
+async function bookVersion(db: Sql): Promise<number> {
+  return (await db.get<{ v: number | null }>('SELECT MAX(seq) AS v FROM appt_events'))?.v ?? 0;
 }
 
 /**
@@ -155,20 +153,20 @@ function bookVersion(db: Db): number {
  * the same minute (slots start on whole minutes, so a slot that started since cannot be in it).
  * Reads outnumber bookings by far; each booking makes the next read build afresh.
  */
-export function cachedAnswer(db: Db, key: string, now: number, build: () => unknown): string {
+export async function cachedAnswer(db: Sql, key: string, now: number, build: () => Promise<unknown>): Promise<string> {
   let cache = answers.get(db);
   if (!cache) answers.set(db, (cache = new Map()));
   const fullKey = `${Math.floor(now / 60_000)}|${key}`;
-  const version = bookVersion(db);
+  const version = await bookVersion(db);
   const hit = cache.get(fullKey);
   if (hit && hit.version === version) return hit.json;
-  const json = JSON.stringify(build());
+  const json = JSON.stringify(await build());
   if (cache.size >= 1000) cache.clear();
   cache.set(fullKey, { version, json });
   return json;
 }
 
 /** Forget every cached answer (the book was reset). */
-export function forgetCachedAnswers(db: Db): void {
+export function forgetCachedAnswers(db: Sql): void {
   answers.delete(db);
 }

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from './sql.js';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db.js';
-import { runIdempotentSync, type SubmissionAnswer } from '../store.js';
+import { HttpError } from '../errors.js';
+import { canonicalJson, type SubmissionAnswer } from '../store.js';
+import { isUniqueViolation, type Sql } from '../store/index.js';
 import { appointmentErrors } from './errors.js';
 import { assertInvitationUsable, consultationOf, countLinkUse, linkExpired, type LinkCaller } from './links.js';
 import type { PatientIdentity } from './patientKey.js';
@@ -9,6 +10,7 @@ import { notifyAppointment } from './notify.js';
 import { requireRecord } from './records.js';
 import { practiceLimits } from '../limits.js';
 import {
+  ACTIVE_STATUSES,
   appointmentBookingJson,
   appointmentOnSlot,
   changeDeadlineMs,
@@ -37,36 +39,73 @@ export function assertSlotInSession(choice: SlotChoice): void {
   if (!choice.availableAppointmentSession.slots.some((s) => s.id === choice.appointmentSlotId)) throw appointmentErrors.slotNotInSession();
 }
 
-/**
- * Runs one booking, change or cancel as a single IMMEDIATE SQLite transaction (the write lock is
- * taken first, so two servers on one database cannot interleave either), with the Idempotency-Key
- * check inside it: a retry with the same key and body gets the stored answer. Everything is
- * committed before the answer is returned.
- */
-export function runAppointmentTransaction(db: Db, idem: { key: string | undefined; route: string; body: unknown }, work: () => SubmissionAnswer): SubmissionAnswer {
-  return db.transaction(() => runIdempotentSync(db, idem.key, idem.route, idem.body, work)).immediate();
-}
+const MAX_KEY_LENGTH = 200;
 
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+/**
+ * Runs one booking, change or cancel as a single store transaction (SQLite: BEGIN IMMEDIATE;
+ * PostgreSQL: one client, the slot guarded by the unique index on active appointments), with the
+ * Idempotency-Key check inside it: a retry with the same key and body gets the stored answer.
+ * Everything is committed before the answer is returned. (The same rules as runIdempotent of
+ * server/store.ts, on the async store; one of the two goes once requests are on the store too.)
+ */
+export async function runAppointmentTransaction(
+  db: Sql,
+  idem: { key: string | undefined; route: string; body: unknown },
+  work: (tx: Sql) => Promise<SubmissionAnswer>,
+): Promise<SubmissionAnswer> {
+  const { key } = idem;
+  if (key !== undefined && (key.length === 0 || key.length > MAX_KEY_LENGTH)) {
+    throw new HttpError(400, `headers/idempotency-key must be 1 to ${MAX_KEY_LENGTH} characters`, {
+      details: [{ path: '/idempotency-key', message: `must be 1 to ${MAX_KEY_LENGTH} characters` }],
+    });
+  }
+  const hash = createHash('sha256').update(idem.route).update('\n').update(canonicalJson(idem.body)).digest('hex');
+  return db.tx(async (tx) => {
+    if (key === undefined) return work(tx);
+    const previous = await tx.get<{ body_hash: string; status_code: number; response: string }>(
+      'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?',
+      [key],
+    );
+    if (previous) {
+      if (previous.body_hash !== hash) {
+        throw new HttpError(422, 'This Idempotency-Key was already used with a different request', {
+          details: [{ path: '/idempotency-key', message: 'was already used with a different request' }],
+        });
+      }
+      return { statusCode: previous.status_code, body: JSON.parse(previous.response) as unknown };
+    }
+    const answer = await work(tx);
+    if (answer.statusCode >= 200 && answer.statusCode < 300) {
+      await tx.run('INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, ?, ?, ?)', [
+        key,
+        hash,
+        answer.statusCode,
+        JSON.stringify(answer.body),
+        new Date().toISOString(),
+      ]);
+    }
+    return answer;
+  });
 }
 
 /** The APPOINTMENT_CONFIRMED link of a patient's appointment for a request (made on the first booking). */
-function confirmedLink(db: Db, consultationId: string, patientKey: string, patient: Patient, slotTypes: string[], now: number): string {
-  const row = db
-    .prepare("SELECT link_uuid FROM appt_links WHERE consultation_id = ? AND patient_key = ? AND par_type = 'APPOINTMENT_CONFIRMED'")
-    .get(consultationId, patientKey) as { link_uuid: string } | undefined;
+async function confirmedLink(db: Sql, consultationId: string, patientKey: string, patient: Patient, slotTypes: string[], now: number): Promise<string> {
+  const row = await db.get<{ link_uuid: string }>(
+    "SELECT link_uuid FROM appt_links WHERE consultation_id = ? AND patient_key = ? AND par_type = 'APPOINTMENT_CONFIRMED'",
+    [consultationId, patientKey],
+  );
   if (row) return row.link_uuid;
   const linkUUID = randomUUID();
-  sql(db, 
+  await db.run(
     `INSERT INTO appt_links (link_uuid, par_type, consultation_id, patient, patient_key, slot_types, max_uses_per_patient, max_patients, expires_at, demo, created_at)
      VALUES (?, 'APPOINTMENT_CONFIRMED', ?, ?, ?, ?, 1, 1, NULL, 0, ?)`,
-  ).run(linkUUID, consultationId, JSON.stringify(patient), patientKey, JSON.stringify(slotTypes), new Date(now).toISOString());
+    [linkUUID, consultationId, JSON.stringify(patient), patientKey, JSON.stringify(slotTypes), new Date(now).toISOString()],
+  );
   return linkUUID;
 }
 
 /** The 201 answer of every booking call (appointment-booking-response.schema.json). */
-function bookingAnswer(db: Db, a: AppointmentRow, linkUUID: string): SubmissionAnswer {
+async function bookingAnswer(db: Sql, a: AppointmentRow, linkUUID: string): Promise<SubmissionAnswer> {
   return {
     statusCode: 201,
     body: {
@@ -74,20 +113,20 @@ function bookingAnswer(db: Db, a: AppointmentRow, linkUUID: string): SubmissionA
       consultationId: a.consultation_id,
       linkUUID,
       appointmentStatus: a.status,
-      appointmentBooking: appointmentBookingJson(db, a),
-      changeDeadline: new Date(changeDeadlineMs(db, a)).toISOString(),
+      appointmentBooking: await appointmentBookingJson(db, a),
+      changeDeadline: new Date(await changeDeadlineMs(db, a)).toISOString(),
       bookedAt: a.updated_at,
     },
   };
 }
 
-function answerFor(db: Db, a: AppointmentRow, now: number): SubmissionAnswer {
-  const slot = getSlot(db, a.slot_id)!;
-  return bookingAnswer(db, a, confirmedLink(db, a.consultation_id, a.patient_key, JSON.parse(a.patient) as Patient, [slot.slot_type], now));
+async function answerFor(db: Sql, a: AppointmentRow, now: number): Promise<SubmissionAnswer> {
+  const slot = (await getSlot(db, a.slot_id))!;
+  return bookingAnswer(db, a, await confirmedLink(db, a.consultation_id, a.patient_key, JSON.parse(a.patient) as Patient, [slot.slot_type], now));
 }
 
-function requireSlot(db: Db, id: string): SlotRow {
-  const slot = getSlot(db, id);
+async function requireSlot(db: Sql, id: string): Promise<SlotRow> {
+  const slot = await getSlot(db, id);
   if (!slot) throw appointmentErrors.slotTaken();
   return slot;
 }
@@ -97,7 +136,7 @@ export type BookingRequest =
   | { existing: ConsultationRow; link: LinkRow }
   | {
       requestType: string;
-      storeRequest: () => string;
+      storeRequest: () => string | Promise<string>;
       /** The slot types this request may book: those of its pathway's referrals or guideline (a slot of another type is refused). */
       allowedSlotTypes: readonly string[];
     };
@@ -124,41 +163,56 @@ function isRepeat(onSlot: AppointmentRow | undefined, input: BookInput): onSlot 
   return input.request.link.patient !== null && onSlot.consultation_id === input.request.existing.id;
 }
 
+/**
+ * PostgreSQL (READ COMMITTED, instances side by side): the checks that count rows — a patient's
+ * online bookings against the cap, one appointment per request, an invitation's patients and
+ * uses — would each pass in two transactions at once. A patient's bookings and changes take turns
+ * (an advisory lock on the patient's key for the transaction), and so do uses of one link (its
+ * row locked). SQLite's BEGIN IMMEDIATE already runs one transaction at a time.
+ */
+async function serialise(db: Sql, patientKey: string, link: LinkRow | undefined): Promise<void> {
+  if (db.dialect !== 'postgres') return;
+  if (link && link.par_type !== 'APPOINTMENT_CONFIRMED') await db.get('SELECT link_uuid FROM appt_links WHERE link_uuid = ? FOR UPDATE', [link.link_uuid]);
+  await db.get('SELECT pg_advisory_xact_lock(hashtext(CAST(? AS text)))', [`appt-patient:${patientKey}`]);
+}
+
 /** Future appointments the patient holds from online booking (BOOKED or RESCHEDULED, not yet started). */
-export function onlineBookingsHeld(db: Db, patientKey: string, now: number): number {
-  return (
-    sql(
-      db,
-      `SELECT COUNT(*) AS n FROM appt_appointments a JOIN appt_slots s ON s.id = a.slot_id
-       WHERE a.patient_key = ? AND a.online = 1 AND a.status IN ('BOOKED', 'RESCHEDULED') AND s.start_ms > ?`,
-    ).get(patientKey, now) as { n: number }
-  ).n;
+export async function onlineBookingsHeld(db: Sql, patientKey: string, now: number): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM appt_appointments a JOIN appt_slots s ON s.id = a.slot_id
+     WHERE a.patient_key = ? AND a.online = 1 AND a.status IN ('BOOKED', 'RESCHEDULED') AND s.start_ms > ?`,
+    [patientKey, now],
+  );
+  return row!.n;
 }
 
 /**
- * BOOK: claims the slot for the patient. Call inside runAppointmentTransaction. A slot held by
- * anyone else is RH-E007; the unique index on active appointments makes a double booking
- * impossible even if two claims raced.
+ * BOOK: claims the slot for the patient. Call inside runAppointmentTransaction (`db` is its
+ * transaction; `settings` the synchronous connection patients, settings, requests and the
+ * notification queue are still on). A slot held by anyone else is RH-E007; the unique index on
+ * active appointments makes a double booking impossible even if two claims raced, on one
+ * instance or several.
  */
-export function bookAppointment(db: Db, input: BookInput): SubmissionAnswer {
+export async function bookAppointment(db: Sql, settings: Db, input: BookInput): Promise<SubmissionAnswer> {
   const { now, choice } = input;
-  const slot = requireSlot(db, choice.appointmentSlotId);
-  const onSlot = appointmentOnSlot(db, slot.id);
+  await serialise(db, input.patientKey, 'existing' in input.request ? input.request.link : undefined);
+  const slot = await requireSlot(db, choice.appointmentSlotId);
+  const onSlot = await appointmentOnSlot(db, slot.id);
   if (isRepeat(onSlot, input)) return answerFor(db, onSlot, now);
-  requireRecord(db, input.patient);
+  requireRecord(settings, input.patient);
   if ('existing' in input.request) {
     const { existing, link } = input.request;
-    assertInvitationUsable(db, link, input.patientKey, now);
+    await assertInvitationUsable(db, link, input.patientKey, now);
     if (existing.pending_booking === 1) throw appointmentErrors.bookingInProgress();
-    if (isActive(latestAppointment(db, existing.id, input.patientKey))) throw appointmentErrors.alreadyBooked();
+    if (isActive(await latestAppointment(db, existing.id, input.patientKey))) throw appointmentErrors.alreadyBooked();
   }
   if (slot.start_ms <= now) throw appointmentErrors.slotInPast();
   if (onSlot) throw appointmentErrors.slotTaken();
   // Only a slot of a type the referral or invitation books (never a practice-only review slot).
   const allowed = 'existing' in input.request ? (JSON.parse(input.request.link.slot_types) as string[]) : input.request.allowedSlotTypes;
   if (!allowed.includes(slot.slot_type)) throw appointmentErrors.slotTypeNotAllowed();
-  const cap = practiceLimits(db).maxOnlineBookingsPerPatient;
-  if (onlineBookingsHeld(db, input.patientKey, now) >= cap) throw appointmentErrors.bookingLimit(cap);
+  const cap = practiceLimits(settings).maxOnlineBookingsPerPatient;
+  if ((await onlineBookingsHeld(db, input.patientKey, now)) >= cap) throw appointmentErrors.bookingLimit(cap);
 
   const at = new Date(now).toISOString();
   let consultationId: string;
@@ -167,15 +221,15 @@ export function bookAppointment(db: Db, input: BookInput): SubmissionAnswer {
     consultationId = input.request.existing.id;
     slotTypes = JSON.parse(input.request.link.slot_types) as string[];
   } else {
-    consultationId = input.request.storeRequest();
+    consultationId = await input.request.storeRequest();
     slotTypes = [slot.slot_type];
-    sql(db, 'INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, ?, ?, ?, 0, ?)').run(
+    await db.run('INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, ?, ?, ?, 0, ?)', [
       consultationId,
       input.request.requestType,
       consultationId,
       JSON.stringify(input.patient),
       at,
-    );
+    ]);
   }
   const appointment: AppointmentRow = {
     id: randomUUID(),
@@ -191,29 +245,32 @@ export function bookAppointment(db: Db, input: BookInput): SubmissionAnswer {
     online: 1,
   };
   try {
-    sql(db, 
+    const a = appointment;
+    await db.run(
       `INSERT INTO appt_appointments (id, consultation_id, patient_key, patient, slot_id, status, selected_holders, practice_locked, booked_at, updated_at, online)
-       VALUES (@id, @consultation_id, @patient_key, @patient, @slot_id, @status, @selected_holders, @practice_locked, @booked_at, @updated_at, @online)`,
-    ).run(appointment);
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [a.id, a.consultation_id, a.patient_key, a.patient, a.slot_id, a.status, a.selected_holders, a.practice_locked, a.booked_at, a.updated_at, a.online],
+    );
   } catch (e) {
     if (isUniqueViolation(e)) throw appointmentErrors.slotTaken();
     throw e;
   }
-  if ('existing' in input.request) countLinkUse(db, input.request.link, input.patientKey);
-  insertEvent(db, { consultationId, appointmentId: appointment.id, status: 'BOOKED', slotId: slot.id, actor: 'PATIENT', at });
-  const linkUUID = confirmedLink(db, consultationId, input.patientKey, input.patient, slotTypes, now);
+  if ('existing' in input.request) await countLinkUse(db, input.request.link, input.patientKey);
+  await insertEvent(db, { consultationId, appointmentId: appointment.id, status: 'BOOKED', slotId: slot.id, actor: 'PATIENT', at });
+  const linkUUID = await confirmedLink(db, consultationId, input.patientKey, input.patient, slotTypes, now);
   // Same transaction as the booking: a booked appointment always has its message queued.
-  notifyAppointment(db, 'APPOINTMENT_BOOKED', appointment, { origin: input.origin, linkUUID }, at);
+  await notifyAppointment(db, settings, 'APPOINTMENT_BOOKED', appointment, { origin: input.origin, linkUUID }, at);
   return bookingAnswer(db, appointment, linkUUID);
 }
 
 /** Refusals shared by change and cancel: already cancelled or updated by the practice, practice-only type, too late, record. */
-function assertChangeable(db: Db, current: AppointmentRow | undefined, now: number): asserts current is AppointmentRow {
+async function assertChangeable(db: Sql, settings: Db, current: AppointmentRow | undefined, now: number): Promise<AppointmentRow> {
   if (!isActive(current) || current.practice_locked === 1) throw appointmentErrors.unableToUpdate();
-  const slot = getSlot(db, current.slot_id)!;
-  if (getSlotType(db, slot.slot_type).patient_can_change !== 1) throw appointmentErrors.practiceOnly();
-  if (now > changeDeadlineMs(db, current)) throw appointmentErrors.tooLate();
-  requireRecord(db, JSON.parse(current.patient) as Patient);
+  const slot = (await getSlot(db, current.slot_id))!;
+  if ((await getSlotType(db, slot.slot_type)).patient_can_change !== 1) throw appointmentErrors.practiceOnly();
+  if (now > (await changeDeadlineMs(db, current))) throw appointmentErrors.tooLate();
+  requireRecord(settings, JSON.parse(current.patient) as Patient);
+  return current;
 }
 
 export interface RescheduleInput {
@@ -231,39 +288,40 @@ export interface RescheduleInput {
  * runAppointmentTransaction. The new slot is claimed by the same statement that releases the old
  * one, so either both happen or neither: a taken new slot leaves the original booking as it was.
  */
-export function rescheduleAppointment(db: Db, input: RescheduleInput): SubmissionAnswer {
+export async function rescheduleAppointment(db: Sql, settings: Db, input: RescheduleInput): Promise<SubmissionAnswer> {
   const { link, caller, now, choice } = input;
-  const consultation = consultationOf(db, link);
+  await serialise(db, caller.patientKey, link);
+  const consultation = await consultationOf(db, link);
   if (input.consultationId !== consultation.id) throw appointmentErrors.linkInvalid();
-  const current = latestAppointment(db, consultation.id, caller.patientKey);
-  const slot = requireSlot(db, choice.appointmentSlotId);
-  if (isActive(current) && current.slot_id === slot.id) return answerFor(db, current, now);
+  const latest = await latestAppointment(db, consultation.id, caller.patientKey);
+  const slot = await requireSlot(db, choice.appointmentSlotId);
+  if (isActive(latest) && latest.slot_id === slot.id) return answerFor(db, latest, now);
   if (linkExpired(link, now)) throw appointmentErrors.linkExpired();
-  assertInvitationUsable(db, link, caller.patientKey, now);
-  if (!isActive(current) && consultation.pending_booking === 1) throw appointmentErrors.bookingInProgress();
-  assertChangeable(db, current, now);
+  await assertInvitationUsable(db, link, caller.patientKey, now);
+  if (!isActive(latest) && consultation.pending_booking === 1) throw appointmentErrors.bookingInProgress();
+  const current = await assertChangeable(db, settings, latest, now);
   if (slot.start_ms <= now) throw appointmentErrors.slotInPast();
-  if (appointmentOnSlot(db, slot.id)) throw appointmentErrors.slotTaken();
+  if (await appointmentOnSlot(db, slot.id)) throw appointmentErrors.slotTaken();
   if (!(JSON.parse(link.slot_types) as string[]).includes(slot.slot_type)) throw appointmentErrors.slotTypeNotAllowed();
 
   const at = new Date(now).toISOString();
   try {
-    sql(db, "UPDATE appt_appointments SET slot_id = ?, status = 'RESCHEDULED', selected_holders = ?, updated_at = ? WHERE id = ?").run(
-      slot.id,
-      JSON.stringify(choice.selectedSessionHolders ?? []),
-      at,
-      current.id,
+    // Only from the slot it was read on: of two changes racing on two instances, one moves it.
+    const done = await db.run(
+      `UPDATE appt_appointments SET slot_id = ?, status = 'RESCHEDULED', selected_holders = ?, updated_at = ? WHERE id = ? AND slot_id = ? AND status IN ${ACTIVE_STATUSES}`,
+      [slot.id, JSON.stringify(choice.selectedSessionHolders ?? []), at, current.id, current.slot_id],
     );
+    if (done.changes !== 1) throw appointmentErrors.unableToUpdate();
   } catch (e) {
     if (isUniqueViolation(e)) throw appointmentErrors.slotTaken();
     throw e;
   }
-  countLinkUse(db, link, caller.patientKey);
-  insertEvent(db, { consultationId: consultation.id, appointmentId: current.id, status: 'RESCHEDULED', slotId: slot.id, actor: 'PATIENT', at });
-  const moved = sql(db, 'SELECT * FROM appt_appointments WHERE id = ?').get(current.id) as AppointmentRow;
-  const answer = answerFor(db, moved, now);
+  await countLinkUse(db, link, caller.patientKey);
+  await insertEvent(db, { consultationId: consultation.id, appointmentId: current.id, status: 'RESCHEDULED', slotId: slot.id, actor: 'PATIENT', at });
+  const moved = (await db.get<AppointmentRow>('SELECT * FROM appt_appointments WHERE id = ?', [current.id]))!;
+  const answer = await answerFor(db, moved, now);
   // Same transaction as the change.
-  notifyAppointment(db, 'APPOINTMENT_RESCHEDULED', moved, { origin: input.origin, linkUUID: (answer.body as { linkUUID: string }).linkUUID }, at);
+  await notifyAppointment(db, settings, 'APPOINTMENT_RESCHEDULED', moved, { origin: input.origin, linkUUID: (answer.body as { linkUUID: string }).linkUUID }, at);
   return answer;
 }
 
@@ -277,7 +335,7 @@ export interface CancelInput {
 }
 
 /** CANCEL: the appointment is cancelled and its slot is free again. Call inside runAppointmentTransaction. */
-export function cancelAppointment(db: Db, input: CancelInput): SubmissionAnswer {
+export async function cancelAppointment(db: Sql, settings: Db, input: CancelInput): Promise<SubmissionAnswer> {
   const { now } = input;
   let patientKey: string;
   if ('link' in input.by) {
@@ -288,16 +346,19 @@ export function cancelAppointment(db: Db, input: CancelInput): SubmissionAnswer 
   } else {
     patientKey = input.by.patientKey;
   }
-  const current = latestAppointment(db, input.consultationId, patientKey);
-  if (!current) throw appointmentErrors.linkInvalid();
-  assertChangeable(db, current, now);
+  const latest = await latestAppointment(db, input.consultationId, patientKey);
+  if (!latest) throw appointmentErrors.linkInvalid();
+  const current = await assertChangeable(db, settings, latest, now);
   const at = new Date(now).toISOString();
-  sql(db, "UPDATE appt_appointments SET status = 'CANCELLED', updated_at = ? WHERE id = ?").run(at, current.id);
-  insertEvent(db, { consultationId: input.consultationId, appointmentId: current.id, status: 'CANCELLED', slotId: current.slot_id, actor: 'PATIENT', at });
-  const confirmed = db
-    .prepare("SELECT link_uuid FROM appt_links WHERE consultation_id = ? AND patient_key = ? AND par_type = 'APPOINTMENT_CONFIRMED'")
-    .get(input.consultationId, patientKey) as { link_uuid: string } | undefined;
+  // Only while still active: of two cancels racing on two instances, one changes it.
+  const done = await db.run(`UPDATE appt_appointments SET status = 'CANCELLED', updated_at = ? WHERE id = ? AND status IN ${ACTIVE_STATUSES}`, [at, current.id]);
+  if (done.changes !== 1) throw appointmentErrors.unableToUpdate();
+  await insertEvent(db, { consultationId: input.consultationId, appointmentId: current.id, status: 'CANCELLED', slotId: current.slot_id, actor: 'PATIENT', at });
+  const confirmed = await db.get<{ link_uuid: string }>(
+    "SELECT link_uuid FROM appt_links WHERE consultation_id = ? AND patient_key = ? AND par_type = 'APPOINTMENT_CONFIRMED'",
+    [input.consultationId, patientKey],
+  );
   // Same transaction as the cancellation.
-  notifyAppointment(db, 'APPOINTMENT_CANCELLED', { ...current, status: 'CANCELLED', updated_at: at }, { origin: input.origin, linkUUID: confirmed?.link_uuid }, at);
+  await notifyAppointment(db, settings, 'APPOINTMENT_CANCELLED', { ...current, status: 'CANCELLED', updated_at: at }, { origin: input.origin, linkUUID: confirmed?.link_uuid }, at);
   return { statusCode: 200, body: { appointmentId: current.id, consultationId: input.consultationId, appointmentStatus: 'CANCELLED', cancelledAt: at } };
 }

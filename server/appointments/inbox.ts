@@ -1,9 +1,11 @@
 import type { PracticeAppointment } from '../../generated/types/api/practice-appointments';
-import type { Db } from '../db.js';
+import type { Sql } from '../store/index.js';
 import { escapeHtml } from '../html.js';
 import { toPage, type Page, type PageOptions } from '../notifications/readback.js';
 import {
   bookingJson,
+  inJsonList,
+  insertionOrder,
   type AppointmentRow,
   type AppointmentStatus,
   type ConsultationRow,
@@ -13,7 +15,6 @@ import {
   type SlotRow,
   type SlotTypeRow,
 } from './rows.js';
-import { sql } from './sql.js';
 
 interface EventRow {
   seq: number;
@@ -56,14 +57,11 @@ const TOTAL_SQL = `SELECT
   + (SELECT COUNT(DISTINCT e.consultation_id) FROM appt_events e
      WHERE e.appointment_id IS NULL AND NOT EXISTS (SELECT 1 FROM appt_appointments a WHERE a.consultation_id = e.consultation_id)) AS n`;
 
-/** `… IN (SELECT value FROM json_each(?))`: one statement for a whole page's ids. */
-const IN_LIST = 'IN (SELECT value FROM json_each(?))';
-
 /** Rows of a table by key, in one query, as a map. */
-function rowsById<R>(db: Db, table: string, key: string, ids: Iterable<string>, columns = '*'): Map<string, R> {
+async function rowsById<R>(db: Sql, table: string, key: string, ids: Iterable<string>, columns = '*'): Promise<Map<string, R>> {
   const list = [...new Set(ids)];
   if (list.length === 0) return new Map();
-  const rows = sql(db, `SELECT ${columns} FROM ${table} WHERE ${key} ${IN_LIST}`).all(JSON.stringify(list)) as Array<R & Record<string, string>>;
+  const rows = await db.all<R & Record<string, string>>(`SELECT ${columns} FROM ${table} WHERE ${key} ${inJsonList(db.dialect)}`, [JSON.stringify(list)]);
   return new Map(rows.map((r) => [r[key]!, r]));
 }
 
@@ -86,34 +84,34 @@ function patientName(json: string | null | undefined): string {
 const eventJson = (e: EventRow) => ({ status: e.status, at: e.at, ...(e.slot_id ? { slotId: e.slot_id } : {}), by: e.actor });
 
 /** The entries of one page with their requests, links, bookings and events: a fixed number of queries whatever the page size. */
-function hydrate(db: Db, entries: EntryRow[]): PracticeAppointment[] {
+async function hydrate(db: Sql, entries: EntryRow[]): Promise<PracticeAppointment[]> {
+  const IN_LIST = inJsonList(db.dialect);
   if (entries.length === 0) return [];
   const appointmentIds = entries.flatMap((e) => (e.appointment_id !== null ? [e.appointment_id] : []));
   const pendingIds = entries.flatMap((e) => (e.appointment_id === null ? [e.consultation_id] : []));
   const consultationIds = JSON.stringify([...new Set(entries.map((e) => e.consultation_id))]);
-  const appointments = rowsById<AppointmentRow>(db, 'appt_appointments', 'id', appointmentIds);
-  const consultations = rowsById<ConsultationRow>(db, 'appt_consultations', 'id', entries.map((e) => e.consultation_id));
-  const kinds = rowsById<{ id: string; kind: string }>(db, 'requests', 'id', [...consultations.values()].flatMap((c) => (c.request_id ? [c.request_id] : [])), 'id, kind');
+  const appointments = await rowsById<AppointmentRow>(db, 'appt_appointments', 'id', appointmentIds);
+  const consultations = await rowsById<ConsultationRow>(db, 'appt_consultations', 'id', entries.map((e) => e.consultation_id));
+  const kinds = await rowsById<{ id: string; kind: string }>(db, 'requests', 'id', [...consultations.values()].flatMap((c) => (c.request_id ? [c.request_id] : [])), 'id, kind');
   const links = groupBy(
-    sql(db, `SELECT consultation_id, link_uuid, par_type FROM appt_links WHERE consultation_id ${IN_LIST} ORDER BY created_at, rowid`).all(consultationIds) as Array<{
-      consultation_id: string;
-      link_uuid: string;
-      par_type: ParType;
-    }>,
+    await db.all<{ consultation_id: string; link_uuid: string; par_type: ParType }>(
+      `SELECT consultation_id, link_uuid, par_type FROM appt_links WHERE consultation_id ${IN_LIST} ORDER BY created_at, ${insertionOrder(db.dialect)}`,
+      [consultationIds],
+    ),
     (l) => l.consultation_id,
   );
   const appointmentEvents = groupBy(
-    sql(db, `SELECT * FROM appt_events WHERE appointment_id ${IN_LIST} ORDER BY seq DESC`).all(JSON.stringify(appointmentIds)) as EventRow[],
+    await db.all<EventRow>(`SELECT * FROM appt_events WHERE appointment_id ${IN_LIST} ORDER BY seq DESC`, [JSON.stringify(appointmentIds)]),
     (e) => e.appointment_id!,
   );
   const pendingEvents = groupBy(
-    sql(db, `SELECT * FROM appt_events WHERE appointment_id IS NULL AND consultation_id ${IN_LIST} ORDER BY seq DESC`).all(JSON.stringify(pendingIds)) as EventRow[],
+    await db.all<EventRow>(`SELECT * FROM appt_events WHERE appointment_id IS NULL AND consultation_id ${IN_LIST} ORDER BY seq DESC`, [JSON.stringify(pendingIds)]),
     (e) => e.consultation_id,
   );
-  const slots = rowsById<SlotRow>(db, 'appt_slots', 'id', [...appointments.values()].map((a) => a.slot_id));
-  const sites = rowsById<SiteRow>(db, 'appt_sites', 'identifier', [...slots.values()].map((s) => s.site));
-  const types = rowsById<SlotTypeRow>(db, 'appt_slot_types', 'id', [...slots.values()].map((s) => s.slot_type));
-  const holders = rowsById<HolderRow>(db, 'appt_session_holders', 'ref_id', [...slots.values()].map((s) => s.holder));
+  const slots = await rowsById<SlotRow>(db, 'appt_slots', 'id', [...appointments.values()].map((a) => a.slot_id));
+  const sites = await rowsById<SiteRow>(db, 'appt_sites', 'identifier', [...slots.values()].map((s) => s.site));
+  const types = await rowsById<SlotTypeRow>(db, 'appt_slot_types', 'id', [...slots.values()].map((s) => s.slot_type));
+  const holders = await rowsById<HolderRow>(db, 'appt_session_holders', 'ref_id', [...slots.values()].map((s) => s.holder));
 
   const base = (consultationId: string) => {
     const c = consultations.get(consultationId);
@@ -160,12 +158,13 @@ function hydrate(db: Db, entries: EntryRow[]): PracticeAppointment[] {
  * (PENDING_BOOKING) without an appointment yet; the most recently changed first. A cursor is the
  * latest event of the last entry shown (server/routes/practice.ts pages it like the requests).
  */
-export function practiceAppointmentsPage(db: Db, page: PageOptions): Page<PracticeAppointment> {
-  return db.transaction(() => {
-    const total = (sql(db, TOTAL_SQL).get() as { n: number }).n;
-    const rows = sql(db, ENTRIES_SQL).all(page.before ?? Number.MAX_SAFE_INTEGER, page.limit + 1) as EntryRow[];
-    return toPage(rows, page, total, (shown) => hydrate(db, shown));
-  })();
+export async function practiceAppointmentsPage(db: Sql, page: PageOptions): Promise<Page<PracticeAppointment>> {
+  return db.tx(async (tx) => {
+    const total = (await tx.get<{ n: number }>(TOTAL_SQL))!.n;
+    const rows = await tx.all<EntryRow>(ENTRIES_SQL, [page.before ?? Number.MAX_SAFE_INTEGER, page.limit + 1]);
+    const shown = await hydrate(tx, rows.slice(0, page.limit));
+    return toPage(rows, page, total, () => shown);
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { sql } from './sql.js';
+import type { Sql } from '../store/index.js';
 import { HttpError } from '../errors.js';
 import { IDENTITY_CHECK, identityCheckLimits } from '../limits.js';
 import { appointmentErrors } from './errors.js';
@@ -24,9 +24,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PAR_TYPES: readonly ParType[] = ['APPOINTMENT_CONFIRMED', 'DIRECT_BOOKING', 'SELF_BOOKING_REQUEST'];
 
 /** The link, or RH-E3741D for an unknown or malformed id; RH-E3741E when it is not of the types allowed. */
-export function getLink(db: Db, linkUUID: string | undefined, allowed: readonly ParType[] = PAR_TYPES): LinkRow {
+export async function getLink(db: Sql, linkUUID: string | undefined, allowed: readonly ParType[] = PAR_TYPES): Promise<LinkRow> {
   if (!linkUUID || !UUID.test(linkUUID)) throw appointmentErrors.linkInvalid();
-  const link = sql(db, 'SELECT * FROM appt_links WHERE link_uuid = ?').get(linkUUID.toLowerCase()) as LinkRow | undefined;
+  const link = await db.get<LinkRow>('SELECT * FROM appt_links WHERE link_uuid = ?', [linkUUID.toLowerCase()]);
   if (!link) throw appointmentErrors.linkInvalid();
   if (!allowed.includes(link.par_type)) throw appointmentErrors.linkTypeMismatch();
   return link;
@@ -59,25 +59,26 @@ function required(path: string): HttpError {
 /**
  * Who is using the link. DIRECT_BOOKING: the patient's last name, date of birth and postcode
  * must be the recipient's (an open link takes any patient); SELF_BOOKING_REQUEST: the date of
- * birth must be the patient's; APPOINTMENT_CONFIRMED: the link alone.
+ * birth must be the patient's; APPOINTMENT_CONFIRMED: the link alone. `settings` is the
+ * synchronous connection still holding settings and patients (limits, record ids).
  */
-export function linkCaller(db: Db, link: LinkRow, proof: LinkProof, guard: IdentityGuard, context = 'body'): LinkCaller {
+export async function linkCaller(db: Sql, settings: Db, link: LinkRow, proof: LinkProof, guard: IdentityGuard, context = 'body'): Promise<LinkCaller> {
   const bound = link.patient ? linkPatient(link) : undefined;
   if (link.par_type === 'DIRECT_BOOKING') {
     if (!proof.patient) throw required(`${context}/patient`);
     if (bound) {
-      assertIdentityCheckOpen(db, link, guard);
-      if (!samePatient(bound, proof.patient)) throw wrongAnswer(db, link, guard);
+      await assertIdentityCheckOpen(db, settings, link, guard);
+      if (!samePatient(bound, proof.patient)) throw await wrongAnswer(db, link, guard);
       return { patientKey: link.patient_key!, patient: { ...bound, ...proof.patient } };
     }
-    return { patientKey: patientKeyOf(db, proof.patient), patient: proof.patient };
+    return { patientKey: patientKeyOf(settings, proof.patient), patient: proof.patient };
   }
   if (!bound || !link.patient_key) throw appointmentErrors.linkInvalid();
   if (link.par_type === 'SELF_BOOKING_REQUEST') {
     const dob = proof.dateOfBirth ?? proof.patient?.dateOfBirth;
     if (!dob) throw required(`${context}/dateOfBirth`);
-    assertIdentityCheckOpen(db, link, guard);
-    if (dob !== bound.dateOfBirth) throw wrongAnswer(db, link, guard);
+    await assertIdentityCheckOpen(db, settings, link, guard);
+    if (dob !== bound.dateOfBirth) throw await wrongAnswer(db, link, guard);
   }
   return { patientKey: link.patient_key, patient: bound };
 }
@@ -89,8 +90,8 @@ export interface IdentityGuard {
   now: number;
 }
 
-function failuresSince(db: Db, column: 'link_uuid' | 'client', value: string, since: number): number {
-  return (sql(db, `SELECT COUNT(*) AS n FROM appt_identity_failures WHERE ${column} = ? AND at > ?`).get(value, since) as { n: number }).n;
+async function failuresSince(db: Sql, column: 'link_uuid' | 'client', value: string, since: number): Promise<number> {
+  return (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM appt_identity_failures WHERE ${column} = ? AND at > ?`, [value, since]))!.n;
 }
 
 /**
@@ -98,44 +99,45 @@ function failuresSince(db: Db, column: 'link_uuid' | 'client', value: string, si
  * hour, or the client IDENTITY_CHECK.perClient on any links: guessing a date of birth takes
  * thousands of tries, and a locked link refuses even the right one until the hour has passed.
  */
-export function assertIdentityCheckOpen(db: Db, link: LinkRow, guard: IdentityGuard): void {
-  const limits = identityCheckLimits(db);
+export async function assertIdentityCheckOpen(db: Sql, settings: Db, link: LinkRow, guard: IdentityGuard): Promise<void> {
+  const limits = identityCheckLimits(settings);
   const since = guard.now - limits.windowMs;
-  if (failuresSince(db, 'link_uuid', link.link_uuid, since) >= limits.perLink) throw appointmentErrors.identityCheckLocked();
-  if (failuresSince(db, 'client', guard.client, since) >= limits.perClient) throw appointmentErrors.identityCheckClientLocked();
+  if ((await failuresSince(db, 'link_uuid', link.link_uuid, since)) >= limits.perLink) throw appointmentErrors.identityCheckLocked();
+  if ((await failuresSince(db, 'client', guard.client, since)) >= limits.perClient) throw appointmentErrors.identityCheckClientLocked();
 }
 
 /** Records a wrong answer (committed at once, whatever the caller does next) and answers the mismatch. */
-function wrongAnswer(db: Db, link: LinkRow, guard: IdentityGuard): HttpError {
-  sql(db, 'INSERT INTO appt_identity_failures (link_uuid, client, at) VALUES (?, ?, ?)').run(link.link_uuid, guard.client, guard.now);
+async function wrongAnswer(db: Sql, link: LinkRow, guard: IdentityGuard): Promise<HttpError> {
+  await db.run('INSERT INTO appt_identity_failures (link_uuid, client, at) VALUES (?, ?, ?)', [link.link_uuid, guard.client, guard.now]);
   // Old rows are of no use once out of the window.
-  sql(db, 'DELETE FROM appt_identity_failures WHERE at <= ?').run(guard.now - IDENTITY_CHECK.windowMs);
+  await db.run('DELETE FROM appt_identity_failures WHERE at <= ?', [guard.now - IDENTITY_CHECK.windowMs]);
   return appointmentErrors.detailsMismatch();
 }
 
 /** An invitation (DIRECT_BOOKING, SELF_BOOKING_REQUEST) may still be used by this patient: not expired, within its limits. */
-export function assertInvitationUsable(db: Db, link: LinkRow, patientKey: string, now: number): void {
+export async function assertInvitationUsable(db: Sql, link: LinkRow, patientKey: string, now: number): Promise<void> {
   if (link.par_type === 'APPOINTMENT_CONFIRMED') return;
   if (linkExpired(link, now)) throw appointmentErrors.linkExpired();
-  const mine = sql(db, 'SELECT uses FROM appt_link_uses WHERE link_uuid = ? AND patient_key = ?').get(link.link_uuid, patientKey) as { uses: number } | undefined;
+  const mine = await db.get<{ uses: number }>('SELECT uses FROM appt_link_uses WHERE link_uuid = ? AND patient_key = ?', [link.link_uuid, patientKey]);
   const uses = mine?.uses ?? 0;
   if (uses >= link.max_uses_per_patient) throw appointmentErrors.linkUsedUp();
   if (uses === 0) {
-    const patients = (sql(db, 'SELECT COUNT(*) AS n FROM appt_link_uses WHERE link_uuid = ? AND uses > 0').get(link.link_uuid) as { n: number }).n;
+    const patients = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM appt_link_uses WHERE link_uuid = ? AND uses > 0', [link.link_uuid]))!.n;
     if (patients >= link.max_patients) throw appointmentErrors.linkFull();
   }
 }
 
 /** One more use of an invitation by this patient (a booking or a change made through it). */
-export function countLinkUse(db: Db, link: LinkRow, patientKey: string): void {
+export async function countLinkUse(db: Sql, link: LinkRow, patientKey: string): Promise<void> {
   if (link.par_type === 'APPOINTMENT_CONFIRMED') return;
-  sql(db, 
-    'INSERT INTO appt_link_uses (link_uuid, patient_key, uses) VALUES (?, ?, 1) ON CONFLICT(link_uuid, patient_key) DO UPDATE SET uses = uses + 1',
-  ).run(link.link_uuid, patientKey);
+  await db.run(
+    'INSERT INTO appt_link_uses (link_uuid, patient_key, uses) VALUES (?, ?, 1) ON CONFLICT (link_uuid, patient_key) DO UPDATE SET uses = appt_link_uses.uses + 1',
+    [link.link_uuid, patientKey],
+  );
 }
 
-export function consultationOf(db: Db, link: LinkRow): ConsultationRow {
-  const c = getConsultation(db, link.consultation_id);
+export async function consultationOf(db: Sql, link: LinkRow): Promise<ConsultationRow> {
+  const c = await getConsultation(db, link.consultation_id);
   if (!c) throw appointmentErrors.linkInvalid();
   return c;
 }
@@ -150,12 +152,12 @@ export function appointmentStatusOf(consultation: ConsultationRow, latest: Appoi
  * The answer of the action-request call (patient-action-request.schema.json): the link's
  * request and only its own appointment.
  */
-export function actionRequestAnswer(db: Db, link: LinkRow, caller: LinkCaller, now: number) {
-  const consultation = consultationOf(db, link);
-  const latest = latestAppointment(db, consultation.id, caller.patientKey);
+export async function actionRequestAnswer(db: Sql, link: LinkRow, caller: LinkCaller, now: number) {
+  const consultation = await consultationOf(db, link);
+  const latest = await latestAppointment(db, consultation.id, caller.patientKey);
   const status = appointmentStatusOf(consultation, latest);
   const expired = linkExpired(link, now);
-  const slot = latest ? getSlot(db, latest.slot_id) : undefined;
+  const slot = latest ? await getSlot(db, latest.slot_id) : undefined;
   const linkState = expired ? 'EXPIRED' : status === 'CANCELLED' ? 'CANCELLED' : isActive(latest) && slot && slot.start_ms <= now ? 'PAST_START' : 'VALID';
   const echo = link.par_type === 'APPOINTMENT_CONFIRMED' ? undefined : patientEcho(caller.patient);
   return {
@@ -168,9 +170,9 @@ export function actionRequestAnswer(db: Db, link: LinkRow, caller: LinkCaller, n
     ...(echo ? { patient: echo } : {}),
     ...(latest
       ? {
-          appointmentBooking: appointmentBookingJson(db, latest),
-          changeDeadline: new Date(changeDeadlineMs(db, latest)).toISOString(),
-          patientCanChange: getSlotType(db, slot!.slot_type).patient_can_change === 1,
+          appointmentBooking: await appointmentBookingJson(db, latest),
+          changeDeadline: new Date(await changeDeadlineMs(db, latest)).toISOString(),
+          patientCanChange: (await getSlotType(db, slot!.slot_type)).patient_can_change === 1,
         }
       : {}),
   };

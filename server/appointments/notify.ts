@@ -3,6 +3,7 @@
 // told about always has its message queued and a refused one has none.
 import { enqueueNotifications, recipientForPatient, type AppointmentDetails, type AppointmentEvent } from '../notifications/index.js';
 import type { Db } from '../db.js';
+import type { Sql } from '../store/index.js';
 import { getHolder, getSite, getSlot, getSlotType, type AppointmentRow } from './rows.js';
 
 /** The change-or-cancel page of an appointment: its APPOINTMENT_CONFIRMED link on the public origin. */
@@ -11,10 +12,10 @@ export function manageUrl(origin: string, linkUUID: string): string {
 }
 
 /** Date, time and place of an appointment as the message shows them (clinician only when the patient chose one). */
-export function appointmentDetails(db: Db, a: AppointmentRow): AppointmentDetails {
-  const slot = getSlot(db, a.slot_id)!;
-  const site = getSite(db, slot.site);
-  const type = getSlotType(db, slot.slot_type);
+export async function appointmentDetails(db: Sql, a: AppointmentRow): Promise<AppointmentDetails> {
+  const slot = (await getSlot(db, a.slot_id))!;
+  const site = await getSite(db, slot.site);
+  const type = await getSlotType(db, slot.slot_type);
   const address = site.address ? (JSON.parse(site.address) as { street?: string; city?: string; postcode?: string }) : undefined;
   const siteAddress = address ? [address.street, [address.city, address.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
   const chosen = (JSON.parse(a.selected_holders) as string[]).length > 0;
@@ -23,7 +24,7 @@ export function appointmentDetails(db: Db, a: AppointmentRow): AppointmentDetail
     virtual: type.virtual === 1 || site.virtual === 1,
     siteName: site.label,
     ...(siteAddress ? { siteAddress } : {}),
-    ...(chosen ? { clinician: getHolder(db, slot.holder).name } : {}),
+    ...(chosen ? { clinician: (await getHolder(db, slot.holder)).name } : {}),
   };
 }
 
@@ -36,23 +37,26 @@ const SUFFIX: Record<AppointmentEvent['type'], string> = {
 /**
  * Queues the message of one change to an appointment, to the patient it is for (the email given,
  * else the one on the practice record; a text to a mobile given). `at` keeps the event id stable
- * for one change and new for the next (a second reschedule is a second message).
+ * for one change and new for the next (a second reschedule is a second message). `queue` is the
+ * synchronous connection the notification queue and patients are still on.
  */
-export function notifyAppointment(
-  db: Db,
+export async function notifyAppointment(
+  db: Sql,
+  queue: Db,
   type: AppointmentEvent['type'],
   a: AppointmentRow,
   link: { origin: string; linkUUID: string | undefined },
   at: string,
-): void {
+): Promise<void> {
   const patient = JSON.parse(a.patient) as Parameters<typeof recipientForPatient>[1];
-  enqueueNotifications(db, [
+  const appointment = await appointmentDetails(db, a);
+  enqueueNotifications(queue, [
     {
       type,
       id: `${a.id}:${SUFFIX[type]}:${at}`,
       sourceId: a.id,
-      to: recipientForPatient(db, patient),
-      appointment: appointmentDetails(db, a),
+      to: recipientForPatient(queue, patient),
+      appointment,
       ...(link.linkUUID ? { manageUrl: manageUrl(link.origin, link.linkUUID) } : {}),
     },
   ]);

@@ -1,5 +1,4 @@
-import type { Db } from '../db.js';
-import { sql } from './sql.js';
+import type { Dialect, Sql } from '../store/index.js';
 import { CHANGE_CUTOFF_MINUTES, DEMO_SESSIONS } from './seed.js';
 
 /** Appointment statuses that hold their slot. */
@@ -84,36 +83,53 @@ export interface AppointmentRow {
   online?: number;
 }
 
-export function getSlot(db: Db, id: string): SlotRow | undefined {
-  return sql(db, 'SELECT * FROM appt_slots WHERE id = ?').get(id) as SlotRow | undefined;
+/**
+ * `IN (…)` over a JSON array bound as one parameter (a whole page's ids in one statement):
+ * json_each on SQLite, json_array_elements_text on PostgreSQL.
+ */
+export function inJsonList(dialect: Dialect): string {
+  return dialect === 'postgres' ? 'IN (SELECT json_array_elements_text(CAST(? AS json)))' : 'IN (SELECT value FROM json_each(?))';
 }
 
-export function getSite(db: Db, id: string): SiteRow {
-  return sql(db, 'SELECT * FROM appt_sites WHERE identifier = ?').get(id) as SiteRow;
+/**
+ * Insertion order as the last tie-breaker of an ORDER BY: SQLite's rowid; PostgreSQL has none, its
+ * ctid (the row's place in the table) stands in (only ever breaks a tie of equal times).
+ */
+export function insertionOrder(dialect: Dialect): string {
+  return dialect === 'postgres' ? 'ctid' : 'rowid';
 }
 
-export function getSlotType(db: Db, id: string): SlotTypeRow {
-  return sql(db, 'SELECT * FROM appt_slot_types WHERE id = ?').get(id) as SlotTypeRow;
+export async function getSlot(db: Sql, id: string): Promise<SlotRow | undefined> {
+  return db.get<SlotRow>('SELECT * FROM appt_slots WHERE id = ?', [id]);
 }
 
-export function getHolder(db: Db, refId: string): HolderRow {
-  return sql(db, 'SELECT * FROM appt_session_holders WHERE ref_id = ?').get(refId) as HolderRow;
+export async function getSite(db: Sql, id: string): Promise<SiteRow> {
+  return (await db.get<SiteRow>('SELECT * FROM appt_sites WHERE identifier = ?', [id]))!;
 }
 
-export function getConsultation(db: Db, id: string): ConsultationRow | undefined {
-  return sql(db, 'SELECT * FROM appt_consultations WHERE id = ?').get(id) as ConsultationRow | undefined;
+export async function getSlotType(db: Sql, id: string): Promise<SlotTypeRow> {
+  return (await db.get<SlotTypeRow>('SELECT * FROM appt_slot_types WHERE id = ?', [id]))!;
+}
+
+export async function getHolder(db: Sql, refId: string): Promise<HolderRow> {
+  return (await db.get<HolderRow>('SELECT * FROM appt_session_holders WHERE ref_id = ?', [refId]))!;
+}
+
+export async function getConsultation(db: Sql, id: string): Promise<ConsultationRow | undefined> {
+  return db.get<ConsultationRow>('SELECT * FROM appt_consultations WHERE id = ?', [id]);
 }
 
 /** The active appointment on a slot, if any. */
-export function appointmentOnSlot(db: Db, slotId: string): AppointmentRow | undefined {
-  return sql(db, `SELECT * FROM appt_appointments WHERE slot_id = ? AND status IN ${ACTIVE_STATUSES}`).get(slotId) as AppointmentRow | undefined;
+export async function appointmentOnSlot(db: Sql, slotId: string): Promise<AppointmentRow | undefined> {
+  return db.get<AppointmentRow>(`SELECT * FROM appt_appointments WHERE slot_id = ? AND status IN ${ACTIVE_STATUSES}`, [slotId]);
 }
 
 /** The patient's latest appointment for a request (active or cancelled). */
-export function latestAppointment(db: Db, consultationId: string, patientKey: string): AppointmentRow | undefined {
-  return db
-    .prepare('SELECT * FROM appt_appointments WHERE consultation_id = ? AND patient_key = ? ORDER BY updated_at DESC, rowid DESC LIMIT 1')
-    .get(consultationId, patientKey) as AppointmentRow | undefined;
+export async function latestAppointment(db: Sql, consultationId: string, patientKey: string): Promise<AppointmentRow | undefined> {
+  return db.get<AppointmentRow>(
+    `SELECT * FROM appt_appointments WHERE consultation_id = ? AND patient_key = ? ORDER BY updated_at DESC, ${insertionOrder(db.dialect)} DESC LIMIT 1`,
+    [consultationId, patientKey],
+  );
 }
 
 export function isActive(a: AppointmentRow | undefined): a is AppointmentRow & { status: 'BOOKED' | 'RESCHEDULED' } {
@@ -149,9 +165,9 @@ export function slotTypeJson(t: SlotTypeRow) {
 }
 
 /** The booked appointment in words (AppointmentBooking of patient-action-request.schema.json). */
-export function appointmentBookingJson(db: Db, a: AppointmentRow) {
-  const slot = getSlot(db, a.slot_id)!;
-  return bookingJson(a, { slot, site: getSite(db, slot.site), type: getSlotType(db, slot.slot_type), holder: getHolder(db, slot.holder) });
+export async function appointmentBookingJson(db: Sql, a: AppointmentRow) {
+  const slot = (await getSlot(db, a.slot_id))!;
+  return bookingJson(a, { slot, site: await getSite(db, slot.site), type: await getSlotType(db, slot.slot_type), holder: await getHolder(db, slot.holder) });
 }
 
 /** appointmentBookingJson from rows already read (the practice's list reads a page's rows in a few queries). */
@@ -176,20 +192,20 @@ export function bookingJson(a: AppointmentRow, { slot, site, type, holder }: { s
 }
 
 /** Until when the patient may change or cancel (ms). */
-export function changeDeadlineMs(db: Db, a: AppointmentRow): number {
-  return getSlot(db, a.slot_id)!.start_ms - CHANGE_CUTOFF_MINUTES * 60_000;
+export async function changeDeadlineMs(db: Sql, a: AppointmentRow): Promise<number> {
+  return (await getSlot(db, a.slot_id))!.start_ms - CHANGE_CUTOFF_MINUTES * 60_000;
 }
 
-export function insertEvent(
-  db: Db,
+export async function insertEvent(
+  db: Sql,
   e: { consultationId: string; appointmentId: string | null; status: AppointmentStatus; slotId: string | null; actor: 'PATIENT' | 'PRACTICE'; at: string },
-): void {
-  sql(db, 'INSERT INTO appt_events (consultation_id, appointment_id, status, slot_id, actor, at) VALUES (?, ?, ?, ?, ?, ?)').run(
+): Promise<void> {
+  await db.run('INSERT INTO appt_events (consultation_id, appointment_id, status, slot_id, actor, at) VALUES (?, ?, ?, ?, ?, ?)', [
     e.consultationId,
     e.appointmentId,
     e.status,
     e.slotId,
     e.actor,
     e.at,
-  );
+  ]);
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from '../appointments/sql.js';
 import { availabilityChunk, cachedAnswer, firstAvailableDate, maxTier, type AvailabilityScope } from '../appointments/availability.js';
 import { assertSlotInSession, bookAppointment, cancelAppointment, rescheduleAppointment, runAppointmentTransaction, type SlotChoice } from '../appointments/book.js';
 import { ensureDiary } from '../appointments/diary.js';
@@ -25,11 +24,13 @@ import { getSite, getSlotType, siteHolders, siteJson, slotTypeJson, type LinkRow
 import { AI_LED_SLOT_TYPES, DEFAULT_SLOT_TYPES, GUIDELINE_SLOT_TYPES, REFERRAL_SLOT_TYPES } from '../appointments/seed.js';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
+import type { Sql } from '../store/index.js';
+import { inJsonList } from '../appointments/rows.js';
 import { readSetting } from '../db.js';
 import { PRACTICE_ACCESS } from '../engine/engine.js';
 import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
-import { matchPatientSync } from '../patients.js';
-import { insertRequestSync, type SubmissionAnswer } from '../store.js';
+import { matchPatient } from '../patients.js';
+import { insertRequest, type SubmissionAnswer } from '../store.js';
 import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { ENGINE_KEY_COOKIE } from './engine.js';
@@ -125,20 +126,20 @@ function missing(context: string, fields: string[]): HttpError {
 }
 
 /** The caller of a link in a query string: DIRECT_BOOKING needs lastName, dateOfBirth and postcode; SELF_BOOKING_REQUEST dateOfBirth. */
-function queryCaller(db: Db, link: LinkRow, q: AvailabilityQuery, guard: IdentityGuard): LinkCaller {
+async function queryCaller(store: Sql, db: Db, link: LinkRow, q: AvailabilityQuery, guard: IdentityGuard): Promise<LinkCaller> {
   const patient = queryPatient(q);
   if (link.par_type === 'DIRECT_BOOKING' && !patient) {
     throw missing('querystring', ['lastName', 'dateOfBirth', 'postcode'].filter((f) => !q[f as keyof AvailabilityQuery]));
   }
   if (link.par_type === 'SELF_BOOKING_REQUEST' && !q.dateOfBirth) throw missing('querystring', ['dateOfBirth']);
-  return linkCaller(db, link, { patient, dateOfBirth: q.dateOfBirth }, guard, 'querystring');
+  return linkCaller(store, db, link, { patient, dateOfBirth: q.dateOfBirth }, guard, 'querystring');
 }
 
 /** The scope of a link: its slot types; a reschedule keeps to them. Refuses what the link may not do now. */
-function linkScope(db: Db, link: LinkRow, caller: LinkCaller, now: number): AvailabilityScope {
-  assertInvitationUsable(db, link, caller.patientKey, now);
+async function linkScope(store: Sql, db: Db, link: LinkRow, caller: LinkCaller, now: number): Promise<AvailabilityScope> {
+  await assertInvitationUsable(store, link, caller.patientKey, now);
   if (link.par_type === 'APPOINTMENT_CONFIRMED' && linkExpired(link, now)) throw appointmentErrors.linkExpired();
-  assertRecordReachable(matchPatientSync(db, caller.patient));
+  assertRecordReachable(await matchPatient(store, caller.patient));
   return { slotTypes: JSON.parse(link.slot_types) as string[] };
 }
 
@@ -150,25 +151,26 @@ function navigationLink(path: string, q: AvailabilityQuery, next: { from?: strin
   return `${path}?${params.toString()}`;
 }
 
-function sessionsAnswer(db: Db, scope: AvailabilityScope, now: number) {
-  const first = firstAvailableDate(db, scope, now);
-  const siteIds = (sql(db, 'SELECT identifier FROM appt_sites ORDER BY position').all() as Array<{ identifier: string }>).map((r) => r.identifier);
-  const holders = db
-    .prepare(
-      `SELECT DISTINCT h.ref_id, h.name, h.role, h.position FROM appt_session_holders h JOIN appt_slots s ON s.holder = h.ref_id
-       WHERE s.slot_type IN (SELECT value FROM json_each(?)) AND s.start_ms > ? ORDER BY h.position`,
-    )
-    .all(JSON.stringify(scope.slotTypes), now) as Array<{ ref_id: string; name: string; role: string }>;
-  const sitesWithType = new Set(
-    (sql(db, 'SELECT DISTINCT site FROM appt_slots WHERE slot_type IN (SELECT value FROM json_each(?))').all(JSON.stringify(scope.slotTypes)) as Array<{ site: string }>).map(
-      (r) => r.site,
-    ),
+async function sessionsAnswer(db: Sql, scope: AvailabilityScope, now: number) {
+  const first = await firstAvailableDate(db, scope, now);
+  const siteIds = (await db.all<{ identifier: string }>('SELECT identifier FROM appt_sites ORDER BY position')).map((r) => r.identifier);
+  const holders = await db.all<{ ref_id: string; name: string; role: string }>(
+    `SELECT DISTINCT h.ref_id, h.name, h.role, h.position FROM appt_session_holders h JOIN appt_slots s ON s.holder = h.ref_id
+     WHERE s.slot_type ${inJsonList(db.dialect)} AND s.start_ms > ? ORDER BY h.position`,
+    [JSON.stringify(scope.slotTypes), now],
   );
+  const sitesWithType = new Set(
+    (await db.all<{ site: string }>(`SELECT DISTINCT site FROM appt_slots WHERE slot_type ${inJsonList(db.dialect)}`, [JSON.stringify(scope.slotTypes)])).map((r) => r.site),
+  );
+  const sites = [];
+  for (const id of siteIds.filter((s) => sitesWithType.has(s))) sites.push(siteJson(await getSite(db, id), siteHolders(id)));
+  const slotTypes = [];
+  for (const id of scope.slotTypes) slotTypes.push(slotTypeJson(await getSlotType(db, id)));
   return {
     hasAvailableAppointments: first !== undefined,
     ...(first ? { firstAvailableDate: first } : {}),
-    sites: siteIds.filter((id) => sitesWithType.has(id)).map((id) => siteJson(getSite(db, id), siteHolders(id))),
-    slotTypes: scope.slotTypes.map((id) => slotTypeJson(getSlotType(db, id))),
+    sites,
+    slotTypes,
     sessionHolders: holders.map((h) => ({ refID: h.ref_id, name: h.name, role: h.role })),
   };
 }
@@ -181,50 +183,49 @@ function boundCaller(link: LinkRow): LinkCaller {
 
 /** Appointments: availability, sessions, action requests, book, reschedule, cancel (schemas/api/README.md "Appointments"). */
 export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db } = ctx;
-  ensureDiary(db);
+  const { db, store } = ctx;
   // Every call first makes sure the diary reaches six weeks ahead (a no-op most of the time).
-  const withDiary = () => {
+  const withDiary = async () => {
     const now = Date.now();
-    ensureDiary(db, now);
+    await ensureDiary(store, db, now);
     return now;
   };
 
   const availability = (path: string, aiLed: boolean) => async (request: FastifyRequest, res: FastifyReply) => {
-    const now = withDiary();
+    const now = await withDiary();
     const q = request.query as AvailabilityQuery;
     let scope: AvailabilityScope;
     if (q.linkUUID && !aiLed) {
-      const link = getLink(db, q.linkUUID);
-      scope = linkScope(db, link, queryCaller(db, link, q, { client: request.ip, now }), now);
+      const link = await getLink(store, q.linkUUID);
+      scope = await linkScope(store, db, link, await queryCaller(store, db, link, q, { client: request.ip, now }), now);
     } else {
       if (!aiLed && !q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
       const patient = queryPatient(q);
-      if (patient) assertRecordReachable(matchPatientSync(db, patient));
+      if (patient) assertRecordReachable(await matchPatient(store, patient));
       scope = { slotTypes: aiLed ? AI_LED_SLOT_TYPES : slotTypesFor(q.referralId, q.guidelineId) };
     }
-    const tier = Math.min(Number(q.tier ?? '1'), maxTier(db));
+    const tier = Math.min(Number(q.tier ?? '1'), await maxTier(store));
     const key = `${path}?${new URLSearchParams(Object.entries(q).sort(([a], [b]) => (a < b ? -1 : 1))).toString()}`;
-    const json = cachedAnswer(db, key, now, () => availabilityChunk(db, { scope, tier, from: q.from, linkTo: (next) => navigationLink(path, q, next) }, now));
+    const json = await cachedAnswer(store, key, now, () => availabilityChunk(store, { scope, tier, from: q.from, linkTo: (next) => navigationLink(path, q, next) }, now));
     return res.type('application/json; charset=utf-8').send(json);
   };
   app.get(AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AVAILABILITY_PATH, false));
   app.get(AI_LED_AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AI_LED_AVAILABILITY_PATH, true));
 
   app.get(`${BASE}/nhs/appointment/sessions`, { schema: { querystring: SESSIONS_QUERY } }, async (request) => {
-    const now = withDiary();
+    const now = await withDiary();
     const q = request.query as { referralId?: string; guidelineId?: string };
     if (!q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
-    return sessionsAnswer(db, { slotTypes: slotTypesFor(q.referralId, q.guidelineId) }, now);
+    return sessionsAnswer(store, { slotTypes: slotTypesFor(q.referralId, q.guidelineId) }, now);
   });
-  app.get(`${BASE}/nhs/appointment/sessions/ai`, async () => sessionsAnswer(db, { slotTypes: AI_LED_SLOT_TYPES }, withDiary()));
+  app.get(`${BASE}/nhs/appointment/sessions/ai`, async () => sessionsAnswer(store, { slotTypes: AI_LED_SLOT_TYPES }, await withDiary()));
 
   const validateActionBody = apiValidator(ctx.ajv, 'patient-action-request-body');
   app.post(
     `${BASE}/patient/action-request/:parType/:linkUUID`,
     { schema: { params: { type: 'object', properties: { parType: { type: 'string', enum: [...PAR_TYPES] }, linkUUID: { type: 'string' } } } } },
     async (request) => {
-      const now = withDiary();
+      const now = await withDiary();
       const { parType, linkUUID } = request.params as { parType: ParType; linkUUID: string };
       // APPOINTMENT_CONFIRMED needs no body; an absent one counts as {}.
       const body = (request.body ?? {}) as LinkProof;
@@ -232,10 +233,10 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
         const details = ajvDetails(validateActionBody.errors ?? []);
         throw new HttpError(400, detailsMessage(details), { details });
       }
-      const link = getLink(db, linkUUID, [parType]);
-      const caller = linkCaller(db, link, body, { client: request.ip, now });
-      assertInvitationUsable(db, link, caller.patientKey, now);
-      return actionRequestAnswer(db, link, caller, now);
+      const link = await getLink(store, linkUUID, [parType]);
+      const caller = await linkCaller(store, db, link, body, { client: request.ip, now });
+      await assertInvitationUsable(store, link, caller.patientKey, now);
+      return actionRequestAnswer(store, link, caller, now);
     },
   );
 
@@ -245,17 +246,17 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     `${BASE}/nhs/book/appointment`,
     { schema: { querystring: LINK_QUERY_REQUIRED, body: { $ref: schemaId('appointment-booking-request') } } },
     async (request, res) => {
-      const now = withDiary();
+      const now = await withDiary();
       const body = request.body as SlotChoice & { consultationId: string };
-      const link = getLink(db, (request.query as { linkUUID: string }).linkUUID, ['DIRECT_BOOKING', 'SELF_BOOKING_REQUEST']);
+      const link = await getLink(store, (request.query as { linkUUID: string }).linkUUID, ['DIRECT_BOOKING', 'SELF_BOOKING_REQUEST']);
       if (!link.patient) {
         throw new HttpError(400, 'This invitation is open to several patients: book it with POST /api/v1/triage/patient/direct-booking and the patient');
       }
       if (body.consultationId !== link.consultation_id) throw appointmentErrors.linkInvalid();
       assertSlotInSession(body);
       const caller = boundCaller(link);
-      const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `book:${link.link_uuid}`, body }, () =>
-        bookAppointment(db, { request: { existing: consultationOf(db, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
+      const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `book:${link.link_uuid}`, body }, async (tx) =>
+        bookAppointment(tx, db, { request: { existing: await consultationOf(tx, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
       );
       return reply(res, answer);
     },
@@ -265,32 +266,32 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     `${BASE}/nhs/reschedule/appointment`,
     { schema: { querystring: LINK_QUERY_REQUIRED, body: { $ref: schemaId('appointment-booking-request') } } },
     async (request, res) => {
-      const now = withDiary();
+      const now = await withDiary();
       const body = request.body as SlotChoice & { consultationId: string };
-      const link = getLink(db, (request.query as { linkUUID: string }).linkUUID);
+      const link = await getLink(store, (request.query as { linkUUID: string }).linkUUID);
       assertSlotInSession(body);
       const caller = boundCaller(link);
-      const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `reschedule:${link.link_uuid}`, body }, () =>
-        rescheduleAppointment(db, { link, caller, consultationId: body.consultationId, choice: body, now, origin: ctx.publicOrigin(request) }),
+      const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `reschedule:${link.link_uuid}`, body }, (tx) =>
+        rescheduleAppointment(tx, db, { link, caller, consultationId: body.consultationId, choice: body, now, origin: ctx.publicOrigin(request) }),
       );
       return reply(res, answer);
     },
   );
 
   const cancel = async (request: FastifyRequest, res: FastifyReply) => {
-    const now = withDiary();
+    const now = await withDiary();
     const { consultationId } = request.params as { consultationId: string };
     const { linkUUID } = request.query as { linkUUID?: string };
     let by: { link: LinkRow } | { patientKey: string };
     if (linkUUID !== undefined) {
-      by = { link: getLink(db, linkUUID) };
+      by = { link: await getLink(store, linkUUID) };
     } else {
       const patientId = await sessionPatientId(ctx.store, request);
       if (!patientId) throw new HttpError(401, 'Unauthorised access');
       by = { patientKey: patientId };
     }
-    const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `cancel:${consultationId}`, body: { consultationId, linkUUID } }, () =>
-      cancelAppointment(db, { consultationId, by, now, origin: ctx.publicOrigin(request) }),
+    const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `cancel:${consultationId}`, body: { consultationId, linkUUID } }, (tx) =>
+      cancelAppointment(tx, db, { consultationId, by, now, origin: ctx.publicOrigin(request) }),
     );
     return reply(res, answer);
   };
@@ -320,15 +321,15 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     prepare: () => { triageRequest: BookedTriageRequest; stored: Record<string, unknown> },
   ) => {
     assertSlotInSession(choice);
-    return runAppointmentTransaction(db, { key: idempotencyKey(request), route, body: request.body }, () => {
+    return runAppointmentTransaction(store, { key: idempotencyKey(request), route, body: request.body }, (tx) => {
       const { triageRequest, stored } = prepare();
       const patient = triageRequest.patient;
-      return bookAppointment(db, {
+      return bookAppointment(tx, db, {
         request: {
           requestType: triageRequest.triageRequestType,
           allowedSlotTypes: allowedSlotTypesForRequest(ctx, triageRequest),
-          storeRequest: () => {
-            const id = insertRequestSync(db, 'CONSULTATION', triageRequest.triageRequestType, stored).id;
+          storeRequest: async () => {
+            const id = (await insertRequest(tx, 'CONSULTATION', triageRequest.triageRequestType, stored)).id;
             // Same transaction as the request and its booking, as for a consultation
             // (server/routes/requests.ts): the request-received confirmation, or for an eligibility
             // pathway's self-help outcome the self-help email, which is then its acknowledgement.
@@ -351,13 +352,13 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     `${BASE}/patient/symptom/assessments/book/appointment`,
     { schema: { body: { $ref: schemaId('symptom-assessment-booking') } } },
     async (request, res) => {
-      const now = withDiary();
-      await assertServiceOpen(ctx.store, 'medical');
+      const now = await withDiary();
+      await assertServiceOpen(store, 'medical');
       const body = request.body as SlotChoice & { triageRequest: BookedTriageRequest; guidelineFinishedOn?: string };
       const read = await readExternal(request, body.triageRequest, '/triageRequest');
       return reply(
         res,
-        bookNewRequest(request, 'symptom-assessment-booking', body, now, () => {
+        await bookNewRequest(request, 'symptom-assessment-booking', body, now, () => {
           // An emergency is stored as EMERGENCY_INDICATION and still booked (the inbox lists it first).
           const triageRequest = reclassified(body.triageRequest, '/triageRequest', read);
           const stored = {
@@ -372,8 +373,8 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
   );
 
   app.post(`${BASE}/patient/eligibility-booking`, { schema: { body: { $ref: schemaId('eligibility-booking') } } }, async (request, res) => {
-    const now = withDiary();
-    await assertServiceOpen(ctx.store, 'medical');
+    const now = await withDiary();
+    await assertServiceOpen(store, 'medical');
     const body = request.body as SlotChoice & { eligibilityBooking: BookedTriageRequest };
     if (body.eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING') {
       const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];
@@ -382,7 +383,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     const read = await readExternal(request, body.eligibilityBooking, '/eligibilityBooking');
     return reply(
       res,
-      bookNewRequest(request, 'eligibility-booking', body, now, () => {
+      await bookNewRequest(request, 'eligibility-booking', body, now, () => {
         const eligibilityBooking = reclassified(body.eligibilityBooking, '/eligibilityBooking', read);
         // An eligibility pathway's execution, or an emergency found on one (stored and booked as such).
         if (eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING' && eligibilityBooking.triageRequestType !== 'EMERGENCY_INDICATION') {
@@ -395,13 +396,13 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   app.post(`${BASE}/patient/direct-booking`, { schema: { body: { $ref: schemaId('direct-booking') } } }, async (request, res) => {
-    const now = withDiary();
+    const now = await withDiary();
     const body = request.body as SlotChoice & { linkUUID: string; patient: PatientIdentity & Record<string, unknown> };
-    const link = getLink(db, body.linkUUID, ['DIRECT_BOOKING']);
+    const link = await getLink(store, body.linkUUID, ['DIRECT_BOOKING']);
     assertSlotInSession(body);
-    const caller = linkCaller(db, link, { patient: body.patient }, { client: request.ip, now });
-    const answer = runAppointmentTransaction(db, { key: idempotencyKey(request), route: `direct-booking:${link.link_uuid}`, body }, () =>
-      bookAppointment(db, { request: { existing: consultationOf(db, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
+    const caller = await linkCaller(store, db, link, { patient: body.patient }, { client: request.ip, now });
+    const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `direct-booking:${link.link_uuid}`, body }, async (tx) =>
+      bookAppointment(tx, db, { request: { existing: await consultationOf(tx, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
     );
     return reply(res, answer);
   });

@@ -10,6 +10,7 @@ import type { SharedSettings } from '../../generated/types/api/shared-settings';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { readSetting, resetDatabase, writeSetting } from '../db.js';
+import { resetAppointments } from '../appointments/diary.js';
 import { storedPracticeLimits, writePracticeLimits } from '../limits.js';
 import { schemaId } from '../validation.js';
 
@@ -71,14 +72,18 @@ export function applyControls(db: Db, c: PracticeControls): void {
 }
 
 /** Demo and test switches: registered only when the server starts with controls on, otherwise these paths are 404. */
-export function registerControlsRoutes(app: FastifyInstance, { db, controls, documents }: ServerContext): void {
+export function registerControlsRoutes(app: FastifyInstance, { db, store, controls, documents }: ServerContext): void {
   if (!controls) return;
   app.post('/api/v1/practice/controls', { schema: { body: { $ref: schemaId('practice-controls') } } }, async (request) => {
     applyControls(db, request.body as PracticeControls);
     return controlsState(db);
   });
   app.post('/api/v1/practice/controls/reset', async () => {
-    resetDatabase(db);
+    // One transaction on SQLite (the store's connection is db's): the appointment book with the rest.
+    await store.tx(async (tx) => {
+      resetDatabase(db);
+      await resetAppointments(tx, db, Date.now(), store);
+    });
     // The seed has no menu: it comes from the form documents, as on every start.
     await documents.syncMenu();
     return controlsState(db);

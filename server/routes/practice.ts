@@ -233,7 +233,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db, store, forms 
   // Pages like the requests and the outbox (limit, cursor, Link rel="next"; schemas/api/README.md).
   app.get('/api/v1/practice/appointments', async (request, reply) => {
     const { limit, before } = pageQuery(request.query, DEFAULT_PAGE_SIZE);
-    const page = practiceAppointmentsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    const page = await practiceAppointmentsPage(store, { limit, ...(before !== undefined ? { before } : {}) });
     setPageHeaders(reply, '/api/v1/practice/appointments', limit, page);
     return page.items;
   });
@@ -243,7 +243,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { db, store, forms 
     // The appointments section pages on its own (`appointmentsCursor`, 20 a page); its links show the newest requests.
     const appointmentsCursor = (request.query as { appointmentsCursor?: unknown } | undefined)?.appointmentsCursor;
     const olderThan = pageQuery({ appointmentsCursor }, INBOX_PAGE_SIZE, 'appointmentsCursor').before;
-    const appointments = practiceAppointmentsPage(db, { limit: INBOX_PAGE_SIZE, ...(olderThan !== undefined ? { before: olderThan } : {}) });
+    const appointments = await practiceAppointmentsPage(store, { limit: INBOX_PAGE_SIZE, ...(olderThan !== undefined ? { before: olderThan } : {}) });
     const appointmentsNav = {
       ...(olderThan !== undefined ? { newest: '/practice/inbox#appointments-heading' } : {}),
       ...(appointments.lastSeq !== undefined ? { older: `/practice/inbox?appointmentsCursor=${encodeCursor(appointments.lastSeq)}#appointments-heading` } : {}),

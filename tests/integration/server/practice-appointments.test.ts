@@ -12,7 +12,7 @@ const booked: string[] = [];
 const BOOKINGS = 55;
 
 /** An appointment booked on a free slot, written as the booking call writes it (appointment row, then its BOOKED event). */
-function bookDirectly(i: number, slotId: string): string {
+async function bookDirectly(i: number, slotId: string): Promise<string> {
   const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
   const consultationId = `paging-consultation-${i}`;
   const at = new Date().toISOString();
@@ -26,7 +26,7 @@ function bookDirectly(i: number, slotId: string): string {
        VALUES (?, ?, ?, ?, ?, 'BOOKED', '[]', 0, ?, ?)`,
     )
     .run(id, consultationId, `paging-patient-${i}`, patient, slotId, at, at);
-  insertEvent(server.db, { consultationId, appointmentId: id, status: 'BOOKED', slotId, actor: 'PATIENT', at });
+  await insertEvent(server.store, { consultationId, appointmentId: id, status: 'BOOKED', slotId, actor: 'PATIENT', at });
   return id;
 }
 
@@ -78,7 +78,7 @@ beforeAll(async () => {
     .prepare('SELECT id FROM appt_slots WHERE start_ms > ? AND id NOT IN (SELECT slot_id FROM appt_appointments) ORDER BY start_ms LIMIT ?')
     .all(Date.now() + 86_400_000, BOOKINGS) as Array<{ id: string }>;
   expect(slots).toHaveLength(BOOKINGS);
-  slots.forEach((s, i) => booked.push(bookDirectly(i + 1, s.id)));
+  for (const [i, s] of slots.entries()) booked.push(await bookDirectly(i + 1, s.id));
 });
 afterAll(async () => server.cleanup());
 
@@ -100,7 +100,7 @@ describe('GET /api/v1/practice/appointments pages', () => {
     const first = booked[0]!;
     const row = server.db.prepare('SELECT consultation_id, slot_id FROM appt_appointments WHERE id = ?').get(first) as { consultation_id: string; slot_id: string };
     server.db.prepare("UPDATE appt_appointments SET status = 'CANCELLED' WHERE id = ?").run(first);
-    insertEvent(server.db, { consultationId: row.consultation_id, appointmentId: first, status: 'CANCELLED', slotId: row.slot_id, actor: 'PATIENT', at: new Date().toISOString() });
+    await insertEvent(server.store, { consultationId: row.consultation_id, appointmentId: first, status: 'CANCELLED', slotId: row.slot_id, actor: 'PATIENT', at: new Date().toISOString() });
     const { keys, entries } = await walk('/api/v1/practice/appointments?limit=7', 7);
     expect(keys[0]).toBe(first);
     expect(keys.filter((k) => k === first)).toHaveLength(1);
