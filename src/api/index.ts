@@ -13,3 +13,5 @@ export * from './login';
 export * from './postcode';
 export * from './patients';
 export * from './requests';
+export * from './engine';
+export * from './appointments';

@@ -1,7 +1,6 @@
 import type { EngineAction, Recommendation } from '../../api/engine';
 import type { AllSettings } from '../../settings/types';
 import { readEntryParams } from '../../session/entryParams';
-import type { TriageRequestBody } from '../../api/appointments';
 import { startBooking, type EligibilityBooking } from '../booking/bookingRequest';
 import { buildConsultation, type TriageFlowState } from '../triage/triageFlow';
 
@@ -83,7 +82,7 @@ export function eligibilityBookingRequest(state: TriageFlowState, settings: AllS
   const noSlotsText = noSlotsCopy(execution.recommendations);
   return {
     mode: 'eligibility',
-    eligibilityBooking: triageRequest as unknown as TriageRequestBody,
+    eligibilityBooking: triageRequest,
     guidelineId: execution.guidelineId,
     referralId: referral.referralId,
     cancelPath: eligibilityReturnTarget(execution.guidelineId),

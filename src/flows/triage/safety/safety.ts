@@ -5,6 +5,7 @@ import type { PatientValidation, Patient } from '../../../patient-details/patien
 import { patientHasEmail } from '../../../patient-details/patient';
 import type { Recommendation } from '../../../api/engine';
 import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from '../classifyRequest';
+import type { BuiltConsultation } from '../triageFlow';
 
 export const SAFETY_QUESTIONS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;
 export type SafetyQuestion = (typeof SAFETY_QUESTIONS)[number];
@@ -130,16 +131,6 @@ export function overrideCustomData(reason: string, recommendations: readonly Rec
     { key: 'anEOverrideReason', type: 'STRING' as const, value: reason },
     { key: 'anEOverrideReasonValid', type: 'BOOLEAN' as const, value: isValidOverrideReason(reason) },
   ];
-}
-
-interface BuiltConsultation {
-  triageRequest: {
-    triageRequestType: string;
-    consultation: Record<string, unknown>;
-    guidelineExecution: { recommendations: readonly Recommendation[] } & Record<string, unknown>;
-    [key: string]: unknown;
-  };
-  context: Record<string, unknown>;
 }
 
 /**
