@@ -2,6 +2,7 @@
 // type checker: `npm run typecheck` covers tests/, so a call that goes back to an untyped or
 // hand-written body fails it. The runtime half checks that each booking call's body is the one
 // its URL's schema describes.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { apiValidator, createApiAjv } from '../../../server/validation';
@@ -82,3 +83,19 @@ const BOOKING_SCHEMAS: Record<string, string> = {
   [APPOINTMENT_PATHS.book('')]: 'appointment-booking-request',
   [APPOINTMENT_PATHS.reschedule('')]: 'appointment-booking-request',
 };
+
+describe("the server's routes take the same types", () => {
+  it('no route handler casts its body: bodies are typed by the route (app.post<{ Body: … }>)', () => {
+    const serverDir = path.resolve(__dirname, '../../../server');
+    const casts = readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) =>
+        readFileSync(path.join(serverDir, f), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `server/${f}:${i + 1}` }))
+          .filter(({ line }) => /request\.body(\s*\?\?\s*\{\})?\)?\s+as\s/.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(casts).toEqual([]);
+  });
+});
