@@ -9,9 +9,10 @@ import { useNotifications } from '../../errors/ErrorNotifications';
 import { readEntryParams } from '../../session/entryParams';
 import { useSettings } from '../../settings/useSettings';
 import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety/safety';
-import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type BuiltConsultation } from './triageFlow';
+import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type BuiltConsultation } from '../guideline/journey';
 import { topTier } from '../../screening/tier';
 import { flowCrisis } from '../../screening/flowCrisis';
+import { isChildPathway } from '../guideline/pathwayKind';
 
 /** Where a sent request leaves the patient: the child confirmation for child pathways. */
 export function confirmationPath(triageRequestType: string): string {
@@ -30,7 +31,7 @@ export const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'U
 
 export function associatedFor(guidelineId: string, associated: Associated | undefined): Associated | undefined {
   if (associated) return associated;
-  return guidelineId.startsWith('Form.U16') ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
+  return isChildPathway(guidelineId) ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import { availabilityOf, detailsPath } from '../../../src/flows/eligibility/Elig
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
 import { appointmentReferral, cancelTarget, eligibilityBookingRequest, managementAction, noSlotsCopy, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/eligibility/eligibilityFlow';
 import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
-import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
+import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/guideline/journey';
 import { associatedFor } from '../../../src/flows/triage/useTriageSender';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineAction, Recommendation } from '../../../src/api/engine';
-import { classifyRequest, type TriageRequestType } from '../../../src/flows/triage/classifyRequest';
-import type { BuiltConsultation } from '../../../src/flows/triage/triageFlow';
+import { classifyRequest, type TriageRequestType } from '../../../src/flows/guideline/classifyRequest';
+import type { BuiltConsultation } from '../../../src/flows/guideline/journey';
 import {
   EMERGENCY_QUESTIONS_PATH,
   SERVICE_CLOSED_PATH,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Execution, Recommendation } from '../../../src/api/engine';
-import { buildConsultation, routeAfterTriage, searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
+import { buildConsultation, routeAfterTriage, searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/guideline/journey';
 import { engineUrl } from '../../../src/api/engine';
 import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
 import { handOverToBooking, medicalBookingRequest } from '../../../src/flows/triage/bookingHandover';

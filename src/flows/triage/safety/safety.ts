@@ -4,8 +4,9 @@
 import type { PatientValidation, Patient } from '../../../patient-details/patient';
 import { patientHasEmail } from '../../../patient-details/patient';
 import type { Recommendation } from '../../../api/engine';
-import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from '../classifyRequest';
-import type { BuiltConsultation } from '../triageFlow';
+import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from '../../guideline/classifyRequest';
+import type { BuiltConsultation } from '../../guideline/journey';
+import { pathwayKind } from '../../guideline/pathwayKind';
 
 export const SAFETY_QUESTIONS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;
 export type SafetyQuestion = (typeof SAFETY_QUESTIONS)[number];
@@ -53,7 +54,7 @@ export function safetyResult(answers: SafetyState['answers']): 'urgent' | 'not-u
  * themselves; the child flow has its own age-banded emergency checklists).
  */
 export function goesStraightToSignpost(guidelineId: string): boolean {
-  return guidelineId.startsWith('Eligibility.') || guidelineId.startsWith('Form.U16');
+  return pathwayKind(guidelineId) !== 'triage';
 }
 
 /** Where the urgent branch starts (the one entry point of the triage journey, `goToUrgentBranch`). */

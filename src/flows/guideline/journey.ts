@@ -11,7 +11,8 @@ import type { AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 import { readEntryParams, type EntryParams } from '../../session/entryParams';
 import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
-import type { SafetyState } from './safety/safety';
+import type { SafetyState } from '../triage/safety/safety';
+import { isEligibilityPathway } from './pathwayKind';
 
 export const MEDICAL_FLOW = 'MEDICAL_REQUEST';
 /** Where the medical request starts (and where every later page bounces to while triage is unfinished). */
@@ -155,7 +156,7 @@ export { BOOK_APPOINTMENT_PATH };
  */
 export function routeAfterTriage(input: RouteInputs): string {
   if (isEmergencyResult(input.recommendations)) return URGENT;
-  if (input.guidelineId.startsWith('Eligibility.')) {
+  if (isEligibilityPathway(input.guidelineId)) {
     if (input.recommendations.length === 0) return '/eligibility/something-went-wrong';
     const management = input.recommendations[0]?.actions.find((a) => a.type === 'Management');
     if (!topReferral(input.recommendations) && management?.type === 'Management') {
