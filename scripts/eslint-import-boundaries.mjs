@@ -7,7 +7,11 @@
 //   src/            never imports server/ (nor Node-only server libraries), nor tests/, and
 //                   reaches the renderer only through its public entry files
 //                   (renderer/index.ts, renderer/core/index.ts, renderer/ui/index.ts)
-//   server/         imports renderer/core only, never the React side of renderer/ nor src/
+//   server/         imports renderer/core only, through renderer/core/index.ts, never the React
+//                   side of renderer/ nor src/
+//   src/flows/<feature>/  never imports another feature folder: what two features share lives
+//                   in a shared folder (src/flows/guideline for the guideline journey, src/flows/*.ts,
+//                   src/components…). NOT_YET_SHARED lists the modules still to move (issue 26).
 import path from 'node:path';
 import noImportCycles from './eslint-no-cycle.mjs';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +26,25 @@ const isRendererEntry = (target) => {
   const bare = target.replace(/\.(ts|tsx|js|mjs)$/, '');
   return RENDERER_ENTRIES.some((entry) => bare === entry || `${bare}/index` === entry);
 };
+
+/** Folders under src/flows that hold what several features share (not a feature themselves). */
+export const SHARED_FLOW_FOLDERS = ['guideline'];
+/**
+ * Feature modules other features still import, to be moved to a shared folder. The list only
+ * shrinks: an import of any other feature module is refused.
+ */
+export const NOT_YET_SHARED = [
+  'src/flows/admin/adminFlow',
+  'src/flows/admin/AddContactDetailsPage',
+  'src/flows/booking/bookingRequest',
+  'src/flows/child/childWords',
+  'src/flows/eligibility/eligibilityFlow',
+  'src/flows/selfhelp/selfHelpLibrary',
+  'src/flows/triage/TriageSearchPage',
+  'src/flows/triage/useTriageSender',
+  'src/flows/triage/safety/safety',
+];
+const featureOf = (p) => /^src\/flows\/([^/]+)\/./.exec(p)?.[1];
 
 /** Returns a message when `fromFile` may not import `specifier`, else undefined. */
 export function boundaryViolation(fromFile, specifier) {
@@ -52,11 +75,22 @@ export function boundaryViolation(fromFile, specifier) {
       return `src/ may import the renderer only through ${RENDERER_ENTRIES.map((e) => `${e}.ts`).join(', ')}, not "${specifier}".`;
     }
     if (!isRelative && SERVER_PACKAGES.test(specifier)) return `src/ must not import server-only "${specifier}".`;
+    const fromFeature = featureOf(from);
+    const toFeature = target && featureOf(target);
+    if (fromFeature && toFeature && fromFeature !== toFeature && !SHARED_FLOW_FOLDERS.includes(toFeature)) {
+      const bare = target.replace(/\.(ts|tsx|js)$/, '');
+      if (!NOT_YET_SHARED.includes(bare)) {
+        return `src/flows/${fromFeature} must not import another feature (src/flows/${toFeature}, "${specifier}"): move what both use to a shared folder (src/flows/guideline, src/components…).`;
+      }
+    }
   }
   if (inside(from, 'server')) {
     if (target && inside(target, 'src')) return `server/ must not import from src/ ("${specifier}").`;
     if (target && inside(target, 'renderer') && !inside(target, 'renderer/core')) {
       return `server/ may import only renderer/core, not "${specifier}".`;
+    }
+    if (target && inside(target, 'renderer/core') && target.replace(/\.(ts|js)$/, '') !== 'renderer/core/index') {
+      return `server/ imports renderer/core only through renderer/core/index.ts, not "${specifier}".`;
     }
   }
   return undefined;

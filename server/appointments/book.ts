@@ -5,6 +5,7 @@ import { canonicalJson, type SubmissionAnswer } from '../store.js';
 import { isUniqueViolation, type Sql } from '../store/index.js';
 import { appointmentErrors } from './errors.js';
 import { assertInvitationUsable, consultationOf, countLinkUse, linkExpired, type LinkCaller } from './links.js';
+import type { AppointmentBookingRequest } from '../../generated/types/api/appointment-booking-request';
 import type { PatientIdentity } from './patientKey.js';
 import { notifyAppointment } from './notify.js';
 import { requireRecord } from './records.js';
@@ -25,12 +26,8 @@ import {
   type SlotRow,
 } from './rows.js';
 
-/** The slot a patient chose, as every booking body carries it. */
-export interface SlotChoice {
-  appointmentSlotId: string;
-  availableAppointmentSession: { slots: Array<{ id: string }> };
-  selectedSessionHolders?: string[];
-}
+/** The slot a patient chose, as every booking body carries it (the contract's fields). */
+export type SlotChoice = Pick<AppointmentBookingRequest, 'appointmentSlotId' | 'availableAppointmentSession' | 'selectedSessionHolders'>;
 
 type Patient = PatientIdentity & Record<string, unknown>;
 

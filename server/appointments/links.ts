@@ -3,6 +3,7 @@ import type { Sql } from '../store/index.js';
 import { HttpError } from '../errors.js';
 import { IDENTITY_CHECK, identityCheckLimits } from '../limits.js';
 import { appointmentErrors } from './errors.js';
+import type { PatientActionRequestBody } from '../../generated/types/api/patient-action-request-body';
 import { patientKeyOf, samePatient, type PatientIdentity } from './patientKey.js';
 import {
   appointmentBookingJson,
@@ -41,10 +42,11 @@ export function linkPatient(link: LinkRow): PatientIdentity & Record<string, unk
 }
 
 /** What the caller gives to prove who they are: the patient (direct booking) or a date of birth (self-booking). */
-export interface LinkProof {
-  patient?: PatientIdentity & Record<string, unknown>;
-  dateOfBirth?: string;
-}
+/**
+ * What proves who uses a link: the action-request body (the contract's PatientActionRequestBody)
+ * or the same fields of an availability query. Only the identity fields are read.
+ */
+export type LinkProof = PatientActionRequestBody | { patient?: PatientIdentity; dateOfBirth?: string };
 
 export interface LinkCaller {
   /** Who the link is used by (record id when matched). */
@@ -66,12 +68,13 @@ export async function linkCaller(db: Sql, settings: Db, link: LinkRow, proof: Li
   const bound = link.patient ? linkPatient(link) : undefined;
   if (link.par_type === 'DIRECT_BOOKING') {
     if (!proof.patient) throw required(`${context}/patient`);
+    const given = { ...proof.patient };
     if (bound) {
       await assertIdentityCheckOpen(db, settings, link, guard);
-      if (!samePatient(bound, proof.patient)) throw await wrongAnswer(db, link, guard);
-      return { patientKey: link.patient_key!, patient: { ...bound, ...proof.patient } };
+      if (!samePatient(bound, given)) throw await wrongAnswer(db, link, guard);
+      return { patientKey: link.patient_key!, patient: { ...bound, ...given } };
     }
-    return { patientKey: patientKeyOf(settings, proof.patient), patient: proof.patient };
+    return { patientKey: patientKeyOf(settings, given), patient: given };
   }
   if (!bound || !link.patient_key) throw appointmentErrors.linkInvalid();
   if (link.par_type === 'SELF_BOOKING_REQUEST') {

@@ -4,8 +4,8 @@ import { CHANGE_CUTOFF_MINUTES, DEMO_SESSIONS } from './seed.js';
 /** Appointment statuses that hold their slot. */
 export const ACTIVE_STATUSES = "('BOOKED', 'RESCHEDULED')";
 
-export type ParType = 'APPOINTMENT_CONFIRMED' | 'DIRECT_BOOKING' | 'SELF_BOOKING_REQUEST';
-export type AppointmentStatus = 'BOOKED' | 'CANCELLED' | 'RESCHEDULED' | 'PENDING_BOOKING' | 'NONE';
+import type { AppointmentStatus, ParType } from '../../generated/types/api/patient-action-request';
+export type { AppointmentStatus, ParType };
 
 export interface SlotRow {
   id: string;

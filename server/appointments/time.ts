@@ -63,8 +63,3 @@ export function addMinutes(time: string, minutes: number): string {
   const total = hh * 60 + mm + minutes;
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
-
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return addDays(value, 0) === value;
-}

@@ -3,7 +3,7 @@
 // (prune, then validate), exactly as the app checked it. Contract: schemas/questionnaires/README.md.
 import { randomUUID } from 'node:crypto';
 import { fromObservations, prune, toObservations, validate, type FormData } from '../../renderer/core/index';
-import { ageOn, calendarDate } from '../../renderer/core/dates';
+import { ageOn, calendarDate } from '../../renderer/core/index';
 import { assertBornBeforeToday } from '../dateOfBirth.js';
 import type { CustomDataEntry } from '../../generated/types/api/engine-custom-data-entry';
 import type { EngineContinueRequest } from '../../generated/types/api/engine-continue-request';

@@ -259,8 +259,3 @@ function runChecks(doc: unknown, options: PathwayCheckOptions, out: DocumentProb
     }
   });
 }
-
-/** The outcome's referral ids, in action order. */
-export function referralsOf(outcome: PathwayOutcome): string[] {
-  return outcome.recommendation.actions.flatMap((a) => (a.type === 'Referral' ? [a.referralId] : []));
-}

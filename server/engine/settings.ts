@@ -6,27 +6,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Pathway } from './pathway.js';
 
-export interface TriageMappingEntry {
-  guidelineId: string;
-  label: string;
-  /** Every symptom label and synonym: what the patient's own words are matched against. */
-  symptoms: string[];
-  suitableFor: string;
-  notSuitableFor: string;
-}
+import type { TriageMappingEntry } from '../../generated/types/api/patient-app-settings';
+import type { GuidelineListEntry } from '../../generated/types/api/shared-settings';
 
-export interface GuidelineListEntry {
-  guidelineId: string;
-  label: string;
-  shortDescription: string;
-  suitableFor: string;
-  notSuitableFor: string;
-  /** Child pathways only: every symptom label and synonym, for the child symptom search. */
-  symptoms?: string[];
-  /** Child pathways only: the pathway's age restrictions, so the child menu offers it only to children it takes. */
-  minAge?: number;
-  maxAge?: number;
-}
+// The entries are the contract's (patient-app triageMapping, shared eligibility/childGuidelines).
+export type { GuidelineListEntry, TriageMappingEntry };
 
 export interface PathwaySettings {
   triageMapping: Record<string, TriageMappingEntry>;

@@ -1,6 +1,7 @@
 // Notification events and enqueueNotifications(): the one call every flow makes, inside the
 // same SQLite transaction that stores what it acknowledges (server/notifications/README.md).
 import { randomUUID } from 'node:crypto';
+import type { Clinic as ClinicSettings } from '../../generated/types/api/clinic';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
 import type { Channel, Personalisation, TemplateName } from './content.js';
@@ -81,10 +82,8 @@ export interface QueuedNotification {
   channel: Channel;
 }
 
-interface Clinic {
-  name: string;
-  telephone: string;
-}
+/** What a notification reads of the practice's clinic settings (the contract's Clinic). */
+type Clinic = Pick<ClinicSettings, 'name' | 'telephone'>;
 
 /** Labels of the request types that are not admin forms. */
 const MEDICAL_LABELS: Record<string, string> = {

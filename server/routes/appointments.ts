@@ -1,4 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppointmentBookingRequest } from '../../generated/types/api/appointment-booking-request';
+import type { DirectBooking } from '../../generated/types/api/direct-booking';
+import type { EligibilityBooking } from '../../generated/types/api/eligibility-booking';
+import type { PatientActionRequestBody } from '../../generated/types/api/patient-action-request-body';
+import type { SymptomAssessmentBooking } from '../../generated/types/api/symptom-assessment-booking';
+import type { TriageRequest } from '../../generated/types/api/triage-request';
 import { availabilityChunk, cachedAnswer, firstAvailableDate, maxTier, type AvailabilityScope } from '../appointments/availability.js';
 import { assertSlotInSession, bookAppointment, cancelAppointment, rescheduleAppointment, runAppointmentTransaction, type SlotChoice } from '../appointments/book.js';
 import { ensureDiary } from '../appointments/diary.js';
@@ -16,7 +22,6 @@ import {
   PAR_TYPES,
   type IdentityGuard,
   type LinkCaller,
-  type LinkProof,
 } from '../appointments/links.js';
 import { patientKeyOf, type PatientIdentity } from '../appointments/patientKey.js';
 import { assertRecordReachable } from '../appointments/records.js';
@@ -59,8 +64,8 @@ const AVAILABILITY_QUERY = {
   },
   additionalProperties: false,
 };
-/** The triage request a booking call carries (symptom assessment, eligibility). */
-type BookedTriageRequest = { patient: PatientIdentity & Record<string, unknown>; triageRequestType: string } & Record<string, unknown>;
+/** The triage request a booking call carries (symptom assessment, eligibility): the contract's. */
+type BookedTriageRequest = TriageRequest;
 
 type AvailabilityQuery = Partial<Record<'referralId' | 'guidelineId' | 'linkUUID' | 'firstName' | 'lastName' | 'postcode' | 'dateOfBirth' | 'from' | 'tier', string>>;
 
@@ -191,9 +196,9 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     return now;
   };
 
-  const availability = (path: string, aiLed: boolean) => async (request: FastifyRequest, res: FastifyReply) => {
+  const availability = (path: string, aiLed: boolean) => async (request: FastifyRequest<{ Querystring: AvailabilityQuery }>, res: FastifyReply) => {
     const now = await withDiary();
-    const q = request.query as AvailabilityQuery;
+    const q = request.query;
     let scope: AvailabilityScope;
     if (q.linkUUID && !aiLed) {
       const link = await getLink(store, q.linkUUID);
@@ -212,23 +217,23 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
   app.get(AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AVAILABILITY_PATH, false));
   app.get(AI_LED_AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AI_LED_AVAILABILITY_PATH, true));
 
-  app.get(`${BASE}/nhs/appointment/sessions`, { schema: { querystring: SESSIONS_QUERY } }, async (request) => {
+  app.get<{ Querystring: { referralId?: string; guidelineId?: string } }>(`${BASE}/nhs/appointment/sessions`, { schema: { querystring: SESSIONS_QUERY } }, async (request) => {
     const now = await withDiary();
-    const q = request.query as { referralId?: string; guidelineId?: string };
+    const q = request.query;
     if (!q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
     return sessionsAnswer(store, { slotTypes: slotTypesFor(q.referralId, q.guidelineId) }, now);
   });
   app.get(`${BASE}/nhs/appointment/sessions/ai`, async () => sessionsAnswer(store, { slotTypes: AI_LED_SLOT_TYPES }, await withDiary()));
 
   const validateActionBody = apiValidator(ctx.ajv, 'patient-action-request-body');
-  app.post(
+  app.post<{ Params: { parType: ParType; linkUUID: string }; Body: PatientActionRequestBody | undefined }>(
     `${BASE}/patient/action-request/:parType/:linkUUID`,
     { schema: { params: { type: 'object', properties: { parType: { type: 'string', enum: [...PAR_TYPES] }, linkUUID: { type: 'string' } } } } },
     async (request) => {
       const now = await withDiary();
-      const { parType, linkUUID } = request.params as { parType: ParType; linkUUID: string };
+      const { parType, linkUUID } = request.params;
       // APPOINTMENT_CONFIRMED needs no body; an absent one counts as {}.
-      const body = (request.body ?? {}) as LinkProof;
+      const body = request.body ?? {};
       if (!validateActionBody(body)) {
         const details = ajvDetails(validateActionBody.errors ?? []);
         throw new HttpError(400, detailsMessage(details), { details });
@@ -242,13 +247,13 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
 
   const reply = (res: FastifyReply, answer: SubmissionAnswer) => res.code(answer.statusCode).send(answer.body);
 
-  app.post(
+  app.post<{ Querystring: { linkUUID: string }; Body: AppointmentBookingRequest }>(
     `${BASE}/nhs/book/appointment`,
     { schema: { querystring: LINK_QUERY_REQUIRED, body: { $ref: schemaId('appointment-booking-request') } } },
     async (request, res) => {
       const now = await withDiary();
-      const body = request.body as SlotChoice & { consultationId: string };
-      const link = await getLink(store, (request.query as { linkUUID: string }).linkUUID, ['DIRECT_BOOKING', 'SELF_BOOKING_REQUEST']);
+      const body = request.body;
+      const link = await getLink(store, request.query.linkUUID, ['DIRECT_BOOKING', 'SELF_BOOKING_REQUEST']);
       if (!link.patient) {
         throw new HttpError(400, 'This invitation is open to several patients: book it with POST /api/v1/triage/patient/direct-booking and the patient');
       }
@@ -262,13 +267,13 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     },
   );
 
-  app.post(
+  app.post<{ Querystring: { linkUUID: string }; Body: AppointmentBookingRequest }>(
     `${BASE}/nhs/reschedule/appointment`,
     { schema: { querystring: LINK_QUERY_REQUIRED, body: { $ref: schemaId('appointment-booking-request') } } },
     async (request, res) => {
       const now = await withDiary();
-      const body = request.body as SlotChoice & { consultationId: string };
-      const link = await getLink(store, (request.query as { linkUUID: string }).linkUUID);
+      const body = request.body;
+      const link = await getLink(store, request.query.linkUUID);
       assertSlotInSession(body);
       const caller = boundCaller(link);
       const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `reschedule:${link.link_uuid}`, body }, (tx) =>
@@ -278,10 +283,10 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     },
   );
 
-  const cancel = async (request: FastifyRequest, res: FastifyReply) => {
+  const cancel = async (request: FastifyRequest<{ Params: { consultationId: string }; Querystring: { linkUUID?: string } }>, res: FastifyReply) => {
     const now = await withDiary();
-    const { consultationId } = request.params as { consultationId: string };
-    const { linkUUID } = request.query as { linkUUID?: string };
+    const { consultationId } = request.params;
+    const { linkUUID } = request.query;
     let by: { link: LinkRow } | { patientKey: string };
     if (linkUUID !== undefined) {
       by = { link: await getLink(store, linkUUID) };
@@ -323,7 +328,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     assertSlotInSession(choice);
     return runAppointmentTransaction(store, { key: idempotencyKey(request), route, body: request.body }, (tx) => {
       const { triageRequest, stored } = prepare();
-      const patient = triageRequest.patient;
+      const patient = { ...triageRequest.patient };
       return bookAppointment(tx, db, {
         request: {
           requestType: triageRequest.triageRequestType,
@@ -348,13 +353,13 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     });
   };
 
-  app.post(
+  app.post<{ Body: SymptomAssessmentBooking }>(
     `${BASE}/patient/symptom/assessments/book/appointment`,
     { schema: { body: { $ref: schemaId('symptom-assessment-booking') } } },
     async (request, res) => {
       const now = await withDiary();
       await assertServiceOpen(store, 'medical');
-      const body = request.body as SlotChoice & { triageRequest: BookedTriageRequest; guidelineFinishedOn?: string };
+      const body = request.body;
       const read = await readExternal(request, body.triageRequest, '/triageRequest');
       return reply(
         res,
@@ -372,10 +377,10 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     },
   );
 
-  app.post(`${BASE}/patient/eligibility-booking`, { schema: { body: { $ref: schemaId('eligibility-booking') } } }, async (request, res) => {
+  app.post<{ Body: EligibilityBooking }>(`${BASE}/patient/eligibility-booking`, { schema: { body: { $ref: schemaId('eligibility-booking') } } }, async (request, res) => {
     const now = await withDiary();
     await assertServiceOpen(store, 'medical');
-    const body = request.body as SlotChoice & { eligibilityBooking: BookedTriageRequest };
+    const body = request.body;
     if (body.eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING') {
       const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];
       throw new HttpError(400, detailsMessage(details), { details });
@@ -395,9 +400,9 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     );
   });
 
-  app.post(`${BASE}/patient/direct-booking`, { schema: { body: { $ref: schemaId('direct-booking') } } }, async (request, res) => {
+  app.post<{ Body: DirectBooking }>(`${BASE}/patient/direct-booking`, { schema: { body: { $ref: schemaId('direct-booking') } } }, async (request, res) => {
     const now = await withDiary();
-    const body = request.body as SlotChoice & { linkUUID: string; patient: PatientIdentity & Record<string, unknown> };
+    const body = request.body;
     const link = await getLink(store, body.linkUUID, ['DIRECT_BOOKING']);
     assertSlotInSession(body);
     const caller = await linkCaller(store, db, link, { patient: body.patient }, { client: request.ip, now });

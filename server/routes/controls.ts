@@ -74,8 +74,8 @@ export function applyControls(db: Db, c: PracticeControls): void {
 /** Demo and test switches: registered only when the server starts with controls on, otherwise these paths are 404. */
 export function registerControlsRoutes(app: FastifyInstance, { db, store, controls, documents }: ServerContext): void {
   if (!controls) return;
-  app.post('/api/v1/practice/controls', { schema: { body: { $ref: schemaId('practice-controls') } } }, async (request) => {
-    applyControls(db, request.body as PracticeControls);
+  app.post<{ Body: PracticeControls }>('/api/v1/practice/controls', { schema: { body: { $ref: schemaId('practice-controls') } } }, async (request) => {
+    applyControls(db, request.body);
     return controlsState(db);
   });
   app.post('/api/v1/practice/controls/reset', async () => {

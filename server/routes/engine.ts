@@ -3,6 +3,8 @@
 // Contract: schemas/questionnaires/README.md; bodies: schemas/api/engine-*.schema.json.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EngineCustomDataRequest } from '../../generated/types/api/engine-custom-data-request';
+import type { EngineRemoveCustomDataRequest } from '../../generated/types/api/engine-remove-custom-data-request';
 import type { ServerContext } from '../context.js';
 import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { PRACTICE_ACCESS, type ContinueBody, type CustomDataEntry, type ExecutionAccess, type Feedback, type StartBody } from '../engine/engine.js';
@@ -70,12 +72,11 @@ function passEngineKey(reply: FastifyReply, setCookie: string | string[] | undef
   if (keys.length > 0) reply.header('set-cookie', keys);
 }
 
-const customDataEntries = (body: unknown): CustomDataEntry[] =>
-  (Array.isArray(body) ? body : (body as { customData: CustomDataEntry[] }).customData) as CustomDataEntry[];
+const customDataEntries = (body: EngineCustomDataRequest): CustomDataEntry[] => (Array.isArray(body) ? body : body.customData);
 
 export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { engine } = ctx;
-  const id = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const id = (request: FastifyRequest<{ Params: { id: string } }>) => request.params.id;
   /** The owner digest for `$start`: the request's engine key, or a new one set on the answer. */
   const ownerForStart = (request: FastifyRequest, reply: FastifyReply): string => {
     let key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);
@@ -96,29 +97,35 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
   const body = (name: string) => ({ schema: { body: { $ref: schemaId(name) } } });
 
   app.get(`${ENGINE_BASE}/Guideline`, async () => engine.list());
-  app.get(`${ENGINE_BASE}/Guideline/:id`, async (request) => engine.summary(id(request)));
+  type Id = { Params: { id: string } };
+  app.get<Id>(`${ENGINE_BASE}/Guideline/:id`, async (request) => engine.summary(id(request)));
 
-  app.post(`${ENGINE_BASE}/Guideline/:id/$start`, body('engine-start-request'), async (request, reply) => {
+  app.post<Id & { Body: StartBody }>(`${ENGINE_BASE}/Guideline/:id/$start`, body('engine-start-request'), async (request, reply) => {
     await assertServiceOpen(ctx.store, 'medical');
-    return reply.code(201).send(engine.start(id(request), request.body as StartBody, ownerForStart(request, reply)));
+    return reply.code(201).send(engine.start(id(request), request.body, ownerForStart(request, reply)));
   });
 
-  app.get(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request), await access(request)));
+  app.get<Id>(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request), await access(request)));
 
-  app.post(exec('continue'), body('engine-continue-request'), async (request) => {
+  app.post<Id & { Body: ContinueBody }>(exec('continue'), body('engine-continue-request'), async (request) => {
     await assertServiceOpen(ctx.store, 'medical');
-    return engine.continue(id(request), request.body as ContinueBody, await access(request));
+    return engine.continue(id(request), request.body, await access(request));
   });
-  app.post(exec('stop'), async (request) => engine.stop(id(request), await access(request)));
-  app.post(exec('finish'), body('engine-finish-request'), async (request) => engine.finish(id(request), (request.body ?? {}) as Feedback, await access(request)));
-  for (const name of ['setCustomData', 'putCustomData', 'applyCustomData']) {
-    app.post(exec(name), body('engine-custom-data-request'), async (request) => engine.putCustomData(id(request), customDataEntries(request.body), await access(request)));
-  }
-  app.post(exec('removeCustomData'), body('engine-remove-custom-data-request'), async (request) =>
-    engine.removeCustomData(id(request), (request.body as { keys: string[] }).keys, await access(request)),
+  app.post<Id>(exec('stop'), async (request) => engine.stop(id(request), await access(request)));
+  // $finish may come without a body: none counts as {}.
+  app.post<Id & { Body: Feedback | undefined }>(exec('finish'), body('engine-finish-request'), async (request) =>
+    engine.finish(id(request), request.body ?? {}, await access(request)),
   );
-  app.post(exec('clearCustomData'), async (request) => engine.clearCustomData(id(request), await access(request)));
-  app.post(exec('observations'), body('engine-observations-request'), async (request) => engine.observations(id(request), await access(request)));
+  for (const name of ['setCustomData', 'putCustomData', 'applyCustomData']) {
+    app.post<Id & { Body: EngineCustomDataRequest }>(exec(name), body('engine-custom-data-request'), async (request) =>
+      engine.putCustomData(id(request), customDataEntries(request.body), await access(request)),
+    );
+  }
+  app.post<Id & { Body: EngineRemoveCustomDataRequest }>(exec('removeCustomData'), body('engine-remove-custom-data-request'), async (request) =>
+    engine.removeCustomData(id(request), request.body.keys, await access(request)),
+  );
+  app.post<Id>(exec('clearCustomData'), async (request) => engine.clearCustomData(id(request), await access(request)));
+  app.post<Id>(exec('observations'), body('engine-observations-request'), async (request) => engine.observations(id(request), await access(request)));
 
   // ---------------------------------------------------------------- the proxy
   let external: URL | undefined;

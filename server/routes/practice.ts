@@ -218,7 +218,7 @@ export function requestsPageQuery(query: unknown, defaultLimit: number): { limit
  * Both page through the requests newest first (README.md "See what the practice received");
  * the staff guard (server/staff.ts) already stands in front of both.
  */
-export function registerPracticeRoutes(app: FastifyInstance, { db, store, forms }: ServerContext): void {
+export function registerPracticeRoutes(app: FastifyInstance, { store, forms }: ServerContext): void {
   const docOf = (formType: string) => forms.get(formType);
   app.get('/api/v1/practice/requests', async (request, reply) => {
     const { limit, after } = requestsPageQuery(request.query, DEFAULT_PAGE_SIZE);

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminRequest } from '../../generated/types/api/admin-request';
+import type { ConsultationRequest } from '../../generated/types/api/consultation-request';
+import type { UnverifiedRequests } from '../../generated/types/api/unverified-requests';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { readSetting } from '../db.js';
@@ -83,8 +86,8 @@ function created(stored: { id: string; status: string; receivedAt: string }): Su
 export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, store } = ctx;
 
-  app.post('/api/v1/triage/patient/admin/request', { schema: { body: { $ref: schemaId('admin-request') } } }, async (request, reply) => {
-    const body = request.body as Body;
+  app.post<{ Body: AdminRequest }>('/api/v1/triage/patient/admin/request', { schema: { body: { $ref: schemaId('admin-request') } } }, async (request, reply) => {
+    const body = request.body;
     const answer = await runIdempotent(store, idempotencyKey(request), 'admin-request', body, async (tx) => {
       await assertServiceOpen(tx, 'admin');
       const stored = screenStoredBody('ADMIN_REQUEST', checkAdminRequest(ctx, body, ''));
@@ -96,15 +99,15 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     return send(reply, answer);
   });
 
-  app.post('/api/v1/triage/patient/consultation', { schema: { body: { $ref: schemaId('consultation-request') } } }, async (request, reply) => {
-    const body = request.body as Body;
+  app.post<{ Body: ConsultationRequest }>('/api/v1/triage/patient/consultation', { schema: { body: { $ref: schemaId('consultation-request') } } }, async (request, reply) => {
+    const body = request.body;
     // A practice's own engine (ENGINE_URL) is read before the transaction; the embedded one inside it.
     const read = await readExternalExecution(ctx, body.triageRequest, '/triageRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
     const answer = await runIdempotent(store, idempotencyKey(request), 'consultation', body, async (tx) => {
       await assertServiceOpen(tx, 'medical');
-      assertBornBeforeToday(patientDateOfBirth((body.triageRequest as Body | undefined)?.patient), '/triageRequest/patient/dateOfBirth');
+      assertBornBeforeToday(patientDateOfBirth(body.triageRequest.patient), '/triageRequest/patient/dateOfBirth');
       // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
-      const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest as Body, '/triageRequest', read);
+      const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest, '/triageRequest', read);
       const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest, ...pathwayVersion(ctx, triageRequest) });
       const request = await insertRequest(tx, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
       // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
@@ -115,15 +118,15 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     return send(reply, answer);
   });
 
-  app.post('/api/v1/triage/patient/unverified/requests', { schema: { body: { $ref: schemaId('unverified-requests') } } }, async (request, reply) => {
-    const body = request.body as { primaryRequest: Body; associatedRequest: Body };
+  app.post<{ Body: UnverifiedRequests }>('/api/v1/triage/patient/unverified/requests', { schema: { body: { $ref: schemaId('unverified-requests') } } }, async (request, reply) => {
+    const body = request.body;
     const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
     const read = primaryIsAdmin ? undefined : await readExternalExecution(ctx, body.primaryRequest, '/primaryRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
     const answer = await runIdempotent(store, idempotencyKey(request), 'unverified-requests', body, async (tx) => {
       await assertServiceOpen(tx, primaryIsAdmin ? 'admin' : 'medical');
       if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
       const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest', read);
-      let associated = body.associatedRequest;
+      let associated: Body = body.associatedRequest;
       if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
         const { envelope, fields } = splitFields(associated);
         const patient = (associated.patient ?? body.primaryRequest.patient) as { dateOfBirth?: string } | undefined;

@@ -1,27 +1,53 @@
 // The appointment calls of the practice API (schemas/api/README.md "Appointments"), typed with the
 // generated shapes. Pure URL and body builders are exported for the unit tests.
 import type { AppointmentAvailability, AvailableAppointmentSession, Slot } from '../../generated/types/api/appointment-availability';
+import type { AppointmentBookingRequest } from '../../generated/types/api/appointment-booking-request';
 import type { AppointmentBookingResponse } from '../../generated/types/api/appointment-booking-response';
 import type { AppointmentCancelResponse } from '../../generated/types/api/appointment-cancel-response';
 import type { AppointmentSessions } from '../../generated/types/api/appointment-sessions';
+import type { ConsultationRequest } from '../../generated/types/api/consultation-request';
+import type { DirectBooking } from '../../generated/types/api/direct-booking';
+import type { EligibilityBooking } from '../../generated/types/api/eligibility-booking';
 import type { PatientActionRequest, ParType } from '../../generated/types/api/patient-action-request';
+import type { PatientActionRequestBody } from '../../generated/types/api/patient-action-request-body';
 import type { SubmissionResponse } from '../../generated/types/api/submission-response';
-import type { Patient } from '../patient-details/patient';
+import type { SymptomAssessmentBooking } from '../../generated/types/api/symptom-assessment-booking';
+import type { Patient } from '../../generated/types/api/patient';
+import type { TriageRequest } from '../../generated/types/api/triage-request';
 import { getJson } from './client';
 import { postJson, requestJson } from './send';
 
-export type { AppointmentSessions, AppointmentAvailability, AvailableAppointmentSession, Slot, AppointmentBookingResponse, AppointmentCancelResponse, PatientActionRequest, ParType };
+export type {
+  AppointmentSessions,
+  AppointmentAvailability,
+  AvailableAppointmentSession,
+  Slot,
+  AppointmentBookingRequest,
+  AppointmentBookingResponse,
+  AppointmentCancelResponse,
+  DirectBooking,
+  EligibilityBooking,
+  PatientActionRequest,
+  PatientActionRequestBody,
+  ParType,
+  SymptomAssessmentBooking,
+};
 
 const BASE = '/api/v1/triage';
-export const AVAILABILITY_PATH = `${BASE}/nhs/available/appointments`;
-export const AI_LED_AVAILABILITY_PATH = `${BASE}/nhs/appointments/availability/ai-led`;
-
-/** A triage (or eligibility) request as the booking calls take it; its inner shape belongs to the flow that built it. */
-export interface TriageRequestBody {
-  patient: Patient;
-  triageRequestType: string;
-  [key: string]: unknown;
-}
+export const APPOINTMENT_PATHS = {
+  availability: `${BASE}/nhs/available/appointments`,
+  aiLedAvailability: `${BASE}/nhs/appointments/availability/ai-led`,
+  sessions: `${BASE}/nhs/appointment/sessions`,
+  actionRequest: (parType: ParType, linkUUID: string) => `${BASE}/patient/action-request/${parType}/${encodeURIComponent(linkUUID)}`,
+  symptomAssessmentBooking: `${BASE}/patient/symptom/assessments/book/appointment`,
+  eligibilityBooking: `${BASE}/patient/eligibility-booking`,
+  directBooking: `${BASE}/patient/direct-booking`,
+  book: (linkUUID: string) => `${BASE}/nhs/book/appointment?linkUUID=${encodeURIComponent(linkUUID)}`,
+  reschedule: (linkUUID: string) => `${BASE}/nhs/reschedule/appointment?linkUUID=${encodeURIComponent(linkUUID)}`,
+  cancel: (consultationId: string, linkUUID: string) =>
+    `${BASE}/nhs/cancel/appointment/${encodeURIComponent(consultationId)}?linkUUID=${encodeURIComponent(linkUUID)}`,
+  consultation: `${BASE}/patient/consultation`,
+} as const;
 
 /** What selects the slots of the first chunk (later chunks follow the navigation links as they are). */
 export type AvailabilityQuery =
@@ -45,7 +71,7 @@ export function availabilityUrl(query: AvailabilityQuery): string {
   } else if (query.by === 'link' && query.dateOfBirth) {
     params.set('dateOfBirth', query.dateOfBirth);
   }
-  const path = query.by === 'referral' && query.aiLed ? AI_LED_AVAILABILITY_PATH : AVAILABILITY_PATH;
+  const path = query.by === 'referral' && query.aiLed ? APPOINTMENT_PATHS.aiLedAvailability : APPOINTMENT_PATHS.availability;
   return `${path}?${params.toString()}`;
 }
 
@@ -62,38 +88,33 @@ export function fetchAvailability(url: string): Promise<AppointmentAvailability>
   return getJson<AppointmentAvailability>(url);
 }
 
-export interface LinkProof {
-  patient?: Patient;
-  dateOfBirth?: string;
-}
-
-export function actionRequestUrl(parType: ParType, linkUUID: string): string {
-  return `${BASE}/patient/action-request/${parType}/${encodeURIComponent(linkUUID)}`;
-}
 
 /** The link's request (the action-request call, schemas/api/README.md "Appointments"): DIRECT_BOOKING proves the recipient, SELF_BOOKING_REQUEST the date of birth. */
-export function fetchActionRequest(parType: ParType, linkUUID: string, proof: LinkProof = {}): Promise<PatientActionRequest> {
-  return postJson<PatientActionRequest>(actionRequestUrl(parType, linkUUID), proof);
+export function fetchActionRequest(parType: ParType, linkUUID: string, proof: PatientActionRequestBody = {}): Promise<PatientActionRequest> {
+  return postJson<PatientActionRequest>(APPOINTMENT_PATHS.actionRequest(parType, linkUUID), proof);
 }
 
-/** One slot of one session, as the booking calls take it. */
-export interface SlotChoice {
-  appointmentSlotId: string;
-  availableAppointmentSession: AvailableAppointmentSession;
-  selectedSessionHolders?: string[];
-}
+/** One slot of one session, as every booking body carries it (the contract's fields, not a copy of them). */
+export type SlotChoice = Pick<AppointmentBookingRequest, 'appointmentSlotId' | 'availableAppointmentSession' | 'selectedSessionHolders'>;
 
 /** Which booking call a booking request makes (see src/flows/booking/bookingRequest.ts). */
 export type BookingCall =
-  | { kind: 'symptom-assessment'; triageRequest: TriageRequestBody; guidelineFinishedOn?: string }
-  | { kind: 'eligibility'; eligibilityBooking: TriageRequestBody }
+  | { kind: 'symptom-assessment'; triageRequest: TriageRequest; guidelineFinishedOn?: string }
+  | { kind: 'eligibility'; eligibilityBooking: TriageRequest }
   | { kind: 'direct'; linkUUID: string; patient: Patient }
   | { kind: 'link-book'; linkUUID: string; consultationId: string }
   | { kind: 'reschedule'; linkUUID: string; consultationId: string };
 
+/** The URL and body of a booking call: each body is the contract's type for its URL. */
+export type BookingCallRequest =
+  | { url: string; body: SymptomAssessmentBooking }
+  | { url: string; body: EligibilityBooking }
+  | { url: string; body: DirectBooking }
+  | { url: string; body: AppointmentBookingRequest };
+
 /** The URL and body of a booking call for one slot (pure). */
-export function bookingCall(call: BookingCall, choice: SlotChoice): { url: string; body: Record<string, unknown> } {
-  const slot = {
+export function bookingCall(call: BookingCall, choice: SlotChoice): BookingCallRequest {
+  const slot: SlotChoice = {
     appointmentSlotId: choice.appointmentSlotId,
     availableAppointmentSession: choice.availableAppointmentSession,
     ...(choice.selectedSessionHolders && choice.selectedSessionHolders.length > 0 ? { selectedSessionHolders: choice.selectedSessionHolders } : {}),
@@ -101,20 +122,17 @@ export function bookingCall(call: BookingCall, choice: SlotChoice): { url: strin
   switch (call.kind) {
     case 'symptom-assessment':
       return {
-        url: `${BASE}/patient/symptom/assessments/book/appointment`,
+        url: APPOINTMENT_PATHS.symptomAssessmentBooking,
         body: { triageRequest: call.triageRequest, ...slot, ...(call.guidelineFinishedOn ? { guidelineFinishedOn: call.guidelineFinishedOn } : {}) },
       };
     case 'eligibility':
-      return { url: `${BASE}/patient/eligibility-booking`, body: { eligibilityBooking: call.eligibilityBooking, ...slot } };
+      return { url: APPOINTMENT_PATHS.eligibilityBooking, body: { eligibilityBooking: call.eligibilityBooking, ...slot } };
     case 'direct':
-      return { url: `${BASE}/patient/direct-booking`, body: { ...slot, linkUUID: call.linkUUID, patient: call.patient } };
+      return { url: APPOINTMENT_PATHS.directBooking, body: { ...slot, linkUUID: call.linkUUID, patient: call.patient } };
     case 'link-book':
-      return { url: `${BASE}/nhs/book/appointment?linkUUID=${encodeURIComponent(call.linkUUID)}`, body: { consultationId: call.consultationId, ...slot } };
+      return { url: APPOINTMENT_PATHS.book(call.linkUUID), body: { consultationId: call.consultationId, ...slot } };
     case 'reschedule':
-      return {
-        url: `${BASE}/nhs/reschedule/appointment?linkUUID=${encodeURIComponent(call.linkUUID)}`,
-        body: { consultationId: call.consultationId, ...slot },
-      };
+      return { url: APPOINTMENT_PATHS.reschedule(call.linkUUID), body: { consultationId: call.consultationId, ...slot } };
   }
 }
 
@@ -124,32 +142,26 @@ export function bookSlot(call: BookingCall, choice: SlotChoice, idempotencyKey: 
 }
 
 export function cancelAppointment(consultationId: string, linkUUID: string, idempotencyKey: string): Promise<AppointmentCancelResponse> {
-  const url = `${BASE}/nhs/cancel/appointment/${encodeURIComponent(consultationId)}?linkUUID=${encodeURIComponent(linkUUID)}`;
-  return requestJson<AppointmentCancelResponse>('POST', url, { idempotencyKey });
+  return requestJson<AppointmentCancelResponse>('POST', APPOINTMENT_PATHS.cancel(consultationId, linkUUID), { idempotencyKey });
 }
 
 /** The medical request sent without an appointment (the consultation call with reasonInInbox NO_APPOINTMENTS). */
 export function sendWithoutAppointment(
-  triageRequest: TriageRequestBody,
+  triageRequest: TriageRequest,
   guidelineFinishedOn: string | undefined,
   idempotencyKey: string,
 ): Promise<SubmissionResponse> {
-  return postJson<SubmissionResponse>(
-    `${BASE}/patient/consultation`,
-    {
-      triageRequest,
-      context: { reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false, ...(guidelineFinishedOn ? { guidelineFinishedOn } : {}) },
-    },
-    idempotencyKey,
-  );
+  const body: ConsultationRequest = {
+    triageRequest,
+    context: { reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false, ...(guidelineFinishedOn ? { guidelineFinishedOn } : {}) },
+  };
+  return postJson<SubmissionResponse>(APPOINTMENT_PATHS.consultation, body, idempotencyKey);
 }
-
-export const APPOINTMENT_SESSIONS_PATH = `${BASE}/nhs/appointment/sessions`;
 
 /** The sessions URL: whether the practice has free slots for a referral (and guideline). */
 export function appointmentSessionsUrl(referralId: string, guidelineId?: string): string {
   const query = new URLSearchParams({ referralId, ...(guidelineId ? { guidelineId } : {}) });
-  return `${APPOINTMENT_SESSIONS_PATH}?${query.toString()}`;
+  return `${APPOINTMENT_PATHS.sessions}?${query.toString()}`;
 }
 
 /** GET /api/v1/triage/nhs/appointment/sessions: `{ hasAvailableAppointments, firstAvailableDate?, sites, slotTypes, sessionHolders }`. */

@@ -3,6 +3,7 @@
 // default), through /api/v1/engine-proxy?path=… . Every non-2xx answer is an ApiError carrying
 // the status and the answer's message (a 412 "Outside normal operating hours" included).
 import type { FormDocument } from '../../renderer/index';
+import type { AiLed } from '../../generated/types/api/ai-led';
 import type { CustomDataEntry } from '../../generated/types/api/engine-custom-data-entry';
 import type { EngineContinueRequest } from '../../generated/types/api/engine-continue-request';
 import type { Action, GuidelineExecution, Section } from '../../generated/types/api/engine-execution';
@@ -39,30 +40,44 @@ export type GuidelineSummary = GuidelineSummaryContract;
 /** Refusal codes of `$start` (422): the "Please check your selection and try again" page. */
 export type StartRefusal = 'NOT_AVAILABLE' | 'RESTRICTED_BY_AGE' | 'RESTRICTED_BY_SEX';
 
-const ENGINE_BASE = '/api/v1/fhir/r4';
-const PROXY_BASE = '/api/v1/engine-proxy?path=';
+/**
+ * The engine's paths: `direct` and `proxy` are the two bases; the others are engine paths that
+ * `engineUrl` puts on one of them.
+ */
+export const ENGINE_PATHS = {
+  direct: '/api/v1/fhir/r4',
+  proxy: '/api/v1/engine-proxy?path=',
+  guidelines: '/Guideline',
+  guideline: (guidelineId: string) => `/Guideline/${encodeURIComponent(guidelineId)}`,
+  start: (guidelineId: string) => `/Guideline/${encodeURIComponent(guidelineId)}/$start`,
+  execution: (id: string) => `/GuidelineExecution/${encodeURIComponent(id)}`,
+  aiLed: '/api/v1/settings/ai-led',
+} as const;
 
 /** The URL of an engine path, direct or through the practice's proxy. */
 export function engineUrl(path: string, useProxy: boolean): string {
-  return useProxy ? `${PROXY_BASE}${encodeURIComponent(path)}` : `${ENGINE_BASE}${path}`;
+  return useProxy ? `${ENGINE_PATHS.proxy}${encodeURIComponent(path)}` : `${ENGINE_PATHS.direct}${path}`;
 }
 
-function call<T>(method: 'GET' | 'POST', path: string, useProxy: boolean, body?: unknown): Promise<T> {
+function call<T>(method: 'GET' | 'POST', path: string, useProxy: boolean, body?: EngineStartBody | EngineContinueRequest | EngineFinishRequest | CustomDataEntry[]): Promise<T> {
   return requestJson<T>(method, engineUrl(path, useProxy), body === undefined ? {} : { body });
 }
 
-const execution = (id: string) => `/GuidelineExecution/${encodeURIComponent(id)}`;
+const execution = ENGINE_PATHS.execution;
 
 export function getGuideline(guidelineId: string, useProxy: boolean): Promise<GuidelineSummary> {
-  return call('GET', `/Guideline/${encodeURIComponent(guidelineId)}`, useProxy);
+  return call('GET', ENGINE_PATHS.guideline(guidelineId), useProxy);
 }
+
+/** What the app sends to `$start` (the contract's body, less what the engine fills in). */
+export type EngineStartBody = Pick<EngineStartRequest, 'patient' | 'customData' | 'version'>;
 
 export function startGuideline(
   guidelineId: string,
-  body: Pick<EngineStartRequest, 'patient' | 'customData' | 'version'>,
+  body: EngineStartBody,
   useProxy: boolean,
 ): Promise<Execution> {
-  return call('POST', `/Guideline/${encodeURIComponent(guidelineId)}/$start`, useProxy, body);
+  return call('POST', ENGINE_PATHS.start(guidelineId), useProxy, body);
 }
 
 export function getExecution(id: string, useProxy: boolean): Promise<Execution> {
@@ -93,6 +108,6 @@ export function putCustomData(id: string, entries: CustomDataEntry[], useProxy: 
 /** Settings call: whether the pathway (with its referral) is AI-led. */
 export async function isAiLed(guidelineId: string, referralId: string | undefined): Promise<boolean> {
   const query = new URLSearchParams({ guidelineId, ...(referralId ? { referralId } : {}) });
-  const answer = await getJson<{ aiLed?: unknown }>(`/api/v1/settings/ai-led?${query.toString()}`);
+  const answer = await getJson<Partial<AiLed>>(`${ENGINE_PATHS.aiLed}?${query.toString()}`);
   return answer.aiLed === true;
 }

@@ -14,3 +14,5 @@ export * from './postcode';
 export * from './patients';
 export * from './requests';
 export * from './documents';
+export * from './engine';
+export * from './appointments';

@@ -1,6 +1,7 @@
 // Submissions (schemas/api/README.md, "Patients and requests"). Each takes the
 // Idempotency-Key of its logical request: a retry with the same key is stored once.
 import type { AdminRequest } from '../../generated/types/api/admin-request';
+import type { ConsultationRequest } from '../../generated/types/api/consultation-request';
 import type { SubmissionResponse } from '../../generated/types/api/submission-response';
 import type { UnverifiedRequests } from '../../generated/types/api/unverified-requests';
 import { postJson } from './send';
@@ -18,5 +19,5 @@ export const sendUnverifiedRequests = (body: UnverifiedRequests, idempotencyKey:
   postJson<SubmissionResponse>(REQUEST_PATHS.unverifiedRequests, body, idempotencyKey);
 
 /** A finished questionnaire (schemas/api consultation-request.schema.json): `{ triageRequest, context }`. */
-export const sendConsultation = (body: unknown, idempotencyKey: string): Promise<SubmissionResponse> =>
+export const sendConsultation = (body: ConsultationRequest, idempotencyKey: string): Promise<SubmissionResponse> =>
   postJson<SubmissionResponse>(REQUEST_PATHS.consultation, body, idempotencyKey);

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/client';
-import type { PatientValidation, PatientValidationResponse } from '../../generated/types/api/patient-validation-response';
+import type { PatientValidationResponse } from '../../generated/types/api/patient-validation-response';
 
 /**
  * A status the record check ends with: the server's answer, or UNEXPECTED_ERROR for a failed
@@ -9,13 +9,11 @@ import type { PatientValidation, PatientValidationResponse } from '../../generat
 export type ValidationStatus = PatientValidationResponse['status'] | 'UNEXPECTED_ERROR';
 
 /** The check's answer; only `status` is certain (a failed call has no body). */
-export interface ValidationAnswer {
+export type ValidationAnswer = Pick<Partial<PatientValidationResponse>, 'code' | 'validation'> & {
   status: ValidationStatus;
-  code?: PatientValidationResponse['code'];
-  validation?: PatientValidation;
   /** false: show no dialog (a not-found answer); the message stays on the page only. */
   dialog?: false;
-}
+};
 
 export interface StatusModal {
   title: string;

@@ -1,24 +1,15 @@
 import { Charset, Encoder, Index } from 'flexsearch';
+import type { TriageMappingEntry, TriageMappingSearch } from '../../generated/types/api/patient-app-settings';
 import { STOP_WORDS } from './stopWords';
 
-/** One searchable pathway: an entry of the patient-app settings' `triageMapping`. */
-export interface SearchEntry {
-  guidelineId: string;
-  label: string;
-  symptoms: string[];
-  suitableFor?: string;
-  notSuitableFor?: string;
-}
+/**
+ * One searchable pathway: an entry of the patient-app settings' `triageMapping` (the contract's
+ * TriageMappingEntry; the self-help and child indexes may leave out the two "suitable" texts).
+ */
+export type SearchEntry = Pick<TriageMappingEntry, 'guidelineId' | 'label' | 'symptoms'> & Partial<Pick<TriageMappingEntry, 'suitableFor' | 'notSuitableFor'>>;
 
-/** `triageMappingSearch` of the patient-app settings (schemas/api/README.md). */
-export interface SearchSettings {
-  mainSearchMinThreshold: number;
-  mainSearchFuzzyDifference: number;
-  fuzzyMinThreshold: number;
-  fuzzyDifference: number;
-  maximumNumberOfPathways: number;
-  minSearchTermLength: number;
-}
+/** `triageMappingSearch` of the patient-app settings (schemas/api/README.md), every value filled in by the defaults. */
+export type SearchSettings = Required<TriageMappingSearch>;
 
 /** The defaults of the practice settings contract, used for any value the practice leaves out. */
 export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {

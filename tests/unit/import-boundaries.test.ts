@@ -31,6 +31,9 @@ describe('import boundaries (lint, part of npm test)', () => {
     ['src/forms/x.ts', "const w = import('../../renderer/ui/widgets/DateWidget');", 'src/ may import the renderer only through'],
     ['renderer/core/fields.ts', "import doc from '../../schemas/forms/FIT_NOTE.form.json';", 'renderer/ must not import from schemas/'],
     ['renderer/ui/SchemaForm.tsx', "import meta from '../../schemas/meta/form-document.schema.json';", 'renderer/ must not import from schemas/'],
+    ['server/engine/engine.ts', "import { ageOn } from '../../renderer/core/dates';", 'server/ imports renderer/core only through renderer/core/index.ts'],
+    ['src/flows/eligibility/EligibilityGuidelinePage.tsx', "import { TriageThankYouPage } from '../triage/TriageThankYouPage';", 'src/flows/eligibility must not import another feature'],
+    ['src/flows/child/ChildMenuPage.tsx', "import { x } from '../eligibility/EligibilityMenuPage';", 'src/flows/child must not import another feature'],
   ])('%s: %s is refused', async (file, code, expected) => {
     const messages = await boundaryMessages(file, code);
     expect(messages).toHaveLength(1);
@@ -46,6 +49,9 @@ describe('import boundaries (lint, part of npm test)', () => {
     ['tests/unit/x.test.ts', "import { renderProbe } from '../../renderer/ui/formContext';"],
     ['src/main.tsx', "import { t } from '../generated/types';"],
     ['server/app.ts', "import { prune } from '../renderer/core/index';"],
+    ['src/flows/eligibility/EligibilityGuidelinePage.tsx', "import { journey } from '../guideline/journey';"],
+    ['src/flows/triage/QuestionnairePage.tsx', "import { x } from '../sessionFlowStore';"],
+    ['src/flows/triage/safety/SubmitEmergencyPage.tsx', "import { x } from '../QuestionnairePage';"],
     ['renderer/ui/Widget.tsx', "import { useState } from 'react'; import { prune } from '../core/prune';"],
     ['renderer/core/prune.ts', "import { isValid } from 'date-fns'; import { x } from './rules';"],
   ])('%s: %s is allowed', async (file, code) => {

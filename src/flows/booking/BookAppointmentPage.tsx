@@ -1,4 +1,4 @@
-import { clearTriageFlow } from '../triage/triageFlow';
+import { clearTriageFlow } from '../guideline/journey';
 import { confirmDiscard } from '../leaveFlow';
 import { endJourney } from '../emergencyCheck';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';

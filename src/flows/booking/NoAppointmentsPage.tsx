@@ -6,7 +6,7 @@ import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { ApiError } from '../../api/client';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { useFlowStore } from '../sessionFlowStore';
-import { clearTriageFlow, triageFlow } from '../triage/triageFlow';
+import { clearTriageFlow, triageFlow } from '../guideline/journey';
 import { bookingFlow, cancelPathOf, clearBooking } from './bookingRequest';
 import { MEDICAL_NO_SLOTS, NO_APPOINTMENTS_TITLE, NO_MORE_ONLINE, NO_TIMES_CALL_PRACTICE } from './messages';
 import { SEND_FAILED_MESSAGE } from '../../errors/messages';

@@ -1,8 +1,9 @@
 // The booking request: what the booking screen (/appointment/book-appointment) needs to offer
 // and book slots, handed over by the flow that sends the patient there. Kept in sessionStorage
 // (key `flow:booking`), never localStorage. Documented in docs/architecture.md "Booking request".
-import type { AppointmentBookingResponse, AvailabilityQuery, BookingCall, TriageRequestBody } from '../../api/appointments';
+import type { AppointmentBookingResponse, AvailabilityQuery, BookingCall } from '../../api/appointments';
 import type { AppointmentStatus } from '../../../generated/types/api/patient-action-request';
+import type { TriageRequest } from '../../../generated/types/api/triage-request';
 import type { Patient } from '../../patient-details/patient';
 import { createFlowStore } from '../sessionFlowStore';
 
@@ -20,7 +21,7 @@ interface Common {
 /** After a finished medical pathway with checkForAppointments (src/flows/triage). */
 export interface SymptomAssessmentBooking extends Common {
   mode: 'symptom-assessment';
-  triageRequest: TriageRequestBody;
+  triageRequest: TriageRequest;
   referralId?: string;
   guidelineId?: string;
   /** AI-led guideline: slots from the AI-led availability call. */
@@ -37,7 +38,7 @@ export interface SymptomAssessmentBooking extends Common {
 export interface EligibilityBooking extends Common {
   mode: 'eligibility';
   /** The triage request, triageRequestType ELIGIBILITY_BOOKING. */
-  eligibilityBooking: TriageRequestBody;
+  eligibilityBooking: TriageRequest;
   guidelineId: string;
   referralId?: string;
   /** Where "Get self-help" goes on the no-slots screen (first contact physio); default the self-help page at the pathway's links. */

@@ -56,8 +56,6 @@ export interface SlotFilters {
   holders: string[];
 }
 
-export const NO_FILTERS: SlotFilters = { sites: [], holders: [] };
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The local calendar date of an instant, YYYY-MM-DD. */

@@ -8,8 +8,8 @@ import { startGuideline, stopExecution, type StartRefusal } from '../../api/engi
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { useSettings } from '../../settings/useSettings';
-import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from '../triage/EngineErrorPanel';
-import { proxyOn, triageFlow, type Selection } from '../triage/triageFlow';
+import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from '../guideline/EngineErrorPanel';
+import { proxyOn, triageFlow, type Selection } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';
 import { useChildFlow } from './useChildGuard';
 import { BackLink } from '../../components/BackLink';
@@ -17,6 +17,7 @@ import { SymptomSearch, searchSettings, type ScoredPathway, type SearchOutcome }
 import { useFlowStore } from '../sessionFlowStore';
 import { childFlow } from './childFlow';
 import { SEARCH_PROMPTS } from '../triage/TriageSearchPage';
+import { isChildPathway } from '../guideline/pathwayKind';
 
 export interface ChildGuideline {
   guidelineId: string;
@@ -45,7 +46,7 @@ export function childGuidelines(raw: unknown, age?: number): ChildGuideline[] {
     age === undefined || ((typeof g.minAge !== 'number' || age >= g.minAge) && (typeof g.maxAge !== 'number' || age <= g.maxAge));
   return raw
     .filter((g): g is ChildGuideline => !!g && typeof g === 'object' && typeof (g as ChildGuideline).guidelineId === 'string' && typeof (g as ChildGuideline).label === 'string')
-    .filter((g) => g.guidelineId.startsWith('Form.U16'))
+    .filter((g) => isChildPathway(g.guidelineId))
     .filter(takes)
     .map((g) => ({ ...g, symptoms: Array.isArray(g.symptoms) ? g.symptoms.filter((w): w is string => typeof w === 'string') : [] }))
     .sort((a, b) => a.label.localeCompare(b.label));

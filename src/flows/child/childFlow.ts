@@ -5,7 +5,6 @@ import { createFlowStore } from '../sessionFlowStore';
 
 /** Flow type of the child request (patient-details store `patient-details:CHILD_REQUEST`, flowConfig key). */
 export const CHILD_FLOW = 'CHILD_REQUEST';
-export const CHILD_START = '/child-request';
 /** Child requests are for children aged 15 or under. */
 export const CHILD_MAX_AGE = 15;
 

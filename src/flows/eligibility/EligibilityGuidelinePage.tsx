@@ -4,11 +4,12 @@ import { getAppointmentSessions } from '../../api/appointments';
 import { getGuideline, stopExecution, type GuidelineSummary } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
-import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../triage/EngineErrorPanel';
-import { proxyOn, triageFlow } from '../triage/triageFlow';
+import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../guideline/EngineErrorPanel';
+import { proxyOn, triageFlow } from '../guideline/journey';
 import { sessionHome } from './eligibilityFlow';
 import { passEmergencyCheck } from '../emergencyCheck';
 import { BackLink } from '../../components/BackLink';
+import { isEligibilityPathway } from '../guideline/pathwayKind';
 
 /** Availability: 'none' only when the practice answered `hasAvailableAppointments: false`; 'unknown' when it could not say. */
 export type Availability = 'unknown' | 'some' | 'none';
@@ -40,7 +41,7 @@ export default function EligibilityGuidelinePage() {
   const [availability, setAvailability] = useState<Availability>('unknown');
   const [failure, setFailure] = useState<EngineErrorState>();
   const [attempt, setAttempt] = useState(0);
-  const valid = guidelineId.startsWith('Eligibility.');
+  const valid = isEligibilityPathway(guidelineId);
 
   useEffect(() => {
     if (!valid) return;

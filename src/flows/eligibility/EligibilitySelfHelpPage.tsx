@@ -4,13 +4,14 @@ import { stopExecution } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
 import { SEND_FAILED_MESSAGE } from '../admin/adminFlow';
-import { SelectedOption } from '../triage/SelectedOption';
-import { clearTriageFlow, proxyOn } from '../triage/triageFlow';
-import { useFinishedTriage } from '../triage/useTriageBounce';
+import { SelectedOption } from '../guideline/SelectedOption';
+import { clearTriageFlow, proxyOn } from '../guideline/journey';
+import { useFinishedTriage } from '../guideline/useJourneyBounce';
 import { useTriageSender } from '../triage/useTriageSender';
 import { appointmentReferral, managementAction, sessionHome, startEligibilityBooking } from './eligibilityFlow';
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { ExternalLinks } from './ExternalLinks';
+import { isEligibilityPathway } from '../guideline/pathwayKind';
 
 export const SELF_HELP_THANK_YOU = '/self-help/thank-you';
 type Choice = 'APPOINTMENT_AND_SELF_HELP' | 'SELF_HELP_FIRST';
@@ -33,7 +34,7 @@ export default function EligibilitySelfHelpPage() {
 
   const execution = flow?.execution;
   const selfHelp = execution ? managementAction(execution.recommendations, 'Self help content') : undefined;
-  if (!flow || !execution || !execution.guidelineId.startsWith('Eligibility.') || !selfHelp) return <Navigate to={sessionHome()} replace />;
+  if (!flow || !execution || !isEligibilityPathway(execution.guidelineId) || !selfHelp) return <Navigate to={sessionHome()} replace />;
   if (sending) return <Loading message={LOADING_MESSAGES.sendingEmail} />;
 
   const offerAppointment = flow.aiLed === true && appointmentReferral(execution.recommendations) !== undefined;

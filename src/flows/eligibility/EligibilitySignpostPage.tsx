@@ -1,9 +1,9 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import { finishExecution } from '../../api/engine';
 import { useSettings } from '../../settings/useSettings';
-import { SelectedOption } from '../triage/SelectedOption';
-import { clearTriageFlow, proxyOn } from '../triage/triageFlow';
-import { useFinishedTriage } from '../triage/useTriageBounce';
+import { SelectedOption } from '../guideline/SelectedOption';
+import { clearTriageFlow, proxyOn } from '../guideline/journey';
+import { useFinishedTriage } from '../guideline/useJourneyBounce';
 import { managementAction, sessionHome } from './eligibilityFlow';
 import { ExternalLinks } from './ExternalLinks';
 

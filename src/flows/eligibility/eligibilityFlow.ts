@@ -1,9 +1,9 @@
 import type { EngineAction, Recommendation } from '../../api/engine';
 import type { AllSettings } from '../../settings/types';
 import { readEntryParams } from '../../session/entryParams';
-import type { TriageRequestBody } from '../../api/appointments';
+import { eligibilityReturnTarget } from '../guideline/pathwayKind';
 import { startBooking, type EligibilityBooking } from '../booking/bookingRequest';
-import { buildConsultation, type TriageFlowState } from '../triage/triageFlow';
+import { buildConsultation, type TriageFlowState } from '../guideline/journey';
 
 /** The standard-appointments menu, and the booking screen an appointment outcome hands over to. */
 export const ELIGIBILITY_MENU = '/eligibility/booking';
@@ -45,18 +45,8 @@ export function noSlotsCopy(recommendations: readonly Recommendation[]): string 
   return copy?.text?.trim() ? copy.text.trim() : undefined;
 }
 
-/**
- * Where Cancel goes during a questionnaire journey: back to the eligibility pathway's page when the
- * journey is an eligibility pathway (the guideline is its return target), else home.
- */
-export function cancelTarget(guidelineId: string | null | undefined): string {
-  return guidelineId?.startsWith('Eligibility.') ? eligibilityReturnTarget(guidelineId) : '/';
-}
-
-/** An eligibility pathway's page: the return target of its journey (derived from the guideline, nothing stored). */
-export function eligibilityReturnTarget(guidelineId: string): string {
-  return `/eligibility/guideline?guideline=${encodeURIComponent(guidelineId)}`;
-}
+// The cancel target and the return target belong to every guideline journey (src/flows/guideline).
+export { cancelTarget, eligibilityReturnTarget } from '../guideline/pathwayKind';
 
 export function rememberHome(path: string): void {
   storage()?.setItem(SESSION_HOME_KEY, path);
@@ -83,7 +73,7 @@ export function eligibilityBookingRequest(state: TriageFlowState, settings: AllS
   const noSlotsText = noSlotsCopy(execution.recommendations);
   return {
     mode: 'eligibility',
-    eligibilityBooking: triageRequest as unknown as TriageRequestBody,
+    eligibilityBooking: triageRequest,
     guidelineId: execution.guidelineId,
     referralId: referral.referralId,
     cancelPath: eligibilityReturnTarget(execution.guidelineId),

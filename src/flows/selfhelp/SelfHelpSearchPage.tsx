@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { SymptomSearch, searchSettings, type SearchOutcome } from '../../search/symptomSearch';
 import { useSettings } from '../../settings/useSettings';
-import { proxyOn } from '../triage/triageFlow';
+import { proxyOn } from '../guideline/journey';
 import { loadSelfHelpEntries, type SelfHelpEntry } from './selfHelpLibrary';
 import { BackLink } from '../../components/BackLink';
 

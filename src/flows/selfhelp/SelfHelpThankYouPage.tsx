@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
-import { triageFlow } from '../triage/triageFlow';
+import { triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
 
 export const SELF_HELP_SENT_HEADING = 'Your email is on its way to you';

@@ -1,5 +1,5 @@
 import { getJson } from '../../api/client';
-import { engineUrl } from '../../api/engine';
+import { ENGINE_PATHS, engineUrl } from '../../api/engine';
 import type { SearchEntry } from '../../search/symptomSearch';
 
 export interface SelfHelpLink {
@@ -61,5 +61,5 @@ export function selfHelpEntries(guidelines: unknown): SelfHelpEntry[] {
 }
 
 export async function loadSelfHelpEntries(useProxy: boolean): Promise<SelfHelpEntry[]> {
-  return selfHelpEntries(await getJson<unknown>(engineUrl('/Guideline', useProxy)));
+  return selfHelpEntries(await getJson<unknown>(engineUrl(ENGINE_PATHS.guidelines, useProxy)));
 }

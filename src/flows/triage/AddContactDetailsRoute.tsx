@@ -2,7 +2,7 @@ import AdminAddContactDetailsPage from '../admin/AddContactDetailsPage';
 import { adminFlow } from '../admin/adminFlow';
 import { useFlowStore } from '../sessionFlowStore';
 import { TriageAddContactDetails } from './TriageAddContactDetails';
-import { useFinishedTriage } from './useTriageBounce';
+import { useFinishedTriage } from '../guideline/useJourneyBounce';
 
 /**
  * /add-contact-details serves both flows with one screen: the admin request waiting for the

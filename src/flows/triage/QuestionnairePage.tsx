@@ -1,4 +1,4 @@
-import { cancelTarget } from '../eligibility/eligibilityFlow';
+import { cancelTarget } from '../guideline/pathwayKind';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm, toObservations, type FormData } from '../../../renderer/index';
@@ -9,9 +9,9 @@ import { Modal } from '../../components/Modal';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { useSettings } from '../../settings/useSettings';
 import { useFlowStore } from '../sessionFlowStore';
-import { topReferral } from './classifyRequest';
-import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from './EngineErrorPanel';
-import { SelectedOption } from './SelectedOption';
+import { topReferral } from '../guideline/classifyRequest';
+import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from '../guideline/EngineErrorPanel';
+import { SelectedOption } from '../guideline/SelectedOption';
 import { handOverToBooking } from './bookingHandover';
 import {
   BOOK_APPOINTMENT_PATH,
@@ -26,11 +26,11 @@ import {
   triageFlow,
   proxyOn,
   type TriageFlowState,
-} from './triageFlow';
+} from '../guideline/journey';
 import { goToUrgentBranch } from './urgentBranch';
 import { SERVICE_CLOSED_PATH } from './safety/safety';
 import { useMedicalServiceCheck } from './safety/useSafetyFlow';
-import { useLastWhile } from './useTriageBounce';
+import { useLastWhile } from '../guideline/useJourneyBounce';
 import { BackLink } from '../../components/BackLink';
 import { freeTextAnswers } from '../../screening/freeText';
 import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';

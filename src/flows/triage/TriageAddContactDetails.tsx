@@ -10,7 +10,7 @@ import { usePageTitle } from '../../shell/usePageTitle';
 import { useSettings } from '../../settings/useSettings';
 import { AddContactDetailsScreen, PATIENT_REFUSED_UPDATE_CONTACT } from '../admin/AddContactDetailsPage';
 import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE } from '../admin/adminFlow';
-import { clearTriageFlow, proxyOn, type TriageFlowState } from './triageFlow';
+import { clearTriageFlow, proxyOn, type TriageFlowState } from '../guideline/journey';
 import { useTriageSender } from './useTriageSender';
 
 const PATH = '/add-contact-details';

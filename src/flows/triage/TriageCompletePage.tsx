@@ -1,4 +1,4 @@
-import { cancelTarget } from '../eligibility/eligibilityFlow';
+import { cancelTarget } from '../guideline/pathwayKind';
 import { confirmDiscard } from '../leaveFlow';
 import { nationalPhone } from '../../components/phone';
 import { useEffect, useState } from 'react';
@@ -7,9 +7,9 @@ import { putCustomData, stopExecution } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
 import { SEND_FAILED_MESSAGE } from '../admin/adminFlow';
-import { SelectedOption } from './SelectedOption';
-import { TRIAGE_START, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
-import { useFinishedTriage } from './useTriageBounce';
+import { SelectedOption } from '../guideline/SelectedOption';
+import { TRIAGE_START, clearTriageFlow, dateTime, triageFlow, proxyOn } from '../guideline/journey';
+import { useFinishedTriage } from '../guideline/useJourneyBounce';
 import { useTriageSender } from './useTriageSender';
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { BackLink } from '../../components/BackLink';

@@ -1,4 +1,4 @@
-import { cancelTarget } from '../eligibility/eligibilityFlow';
+import { cancelTarget } from '../guideline/pathwayKind';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -10,9 +10,9 @@ import type { Patient, PatientValidation } from '../../patient-details/patient';
 import { useSettings } from '../../settings/useSettings';
 import { triageLibrary } from '../../search/triageMapping';
 import { useFlowStore } from '../sessionFlowStore';
-import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from './EngineErrorPanel';
-import { SelectedOption } from './SelectedOption';
-import { MEDICAL_FLOW, TRIAGE_START, clearTriageFlow, manualAuthOn, searchCustomData, triageFlow, proxyOn, type SearchType, type Selection } from './triageFlow';
+import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from '../guideline/EngineErrorPanel';
+import { SelectedOption } from '../guideline/SelectedOption';
+import { MEDICAL_FLOW, TRIAGE_START, clearTriageFlow, manualAuthOn, searchCustomData, triageFlow, proxyOn, type SearchType, type Selection } from '../guideline/journey';
 
 const SEARCH_TYPES: readonly SearchType[] = ['MAIN', 'SIMILAR', 'NON_SPECIFIC', 'ALL_OPTIONS'];
 const REFUSALS: readonly StartRefusal[] = ['NOT_AVAILABLE', 'RESTRICTED_BY_AGE', 'RESTRICTED_BY_SEX'];

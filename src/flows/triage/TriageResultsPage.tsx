@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { useSettings } from '../../settings/useSettings';
-import { triageFlow } from './triageFlow';
+import { triageFlow } from '../guideline/journey';
 import { triageResultsTarget } from './triageResults';
 
 /** /triage/results: takes the patient to the outcome of their finished questionnaire (triageResultsTarget). */

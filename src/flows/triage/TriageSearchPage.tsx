@@ -6,7 +6,7 @@ import { useSettings } from '../../settings/useSettings';
 import { SymptomSearch, searchSettings, type ScoredPathway, type SearchEntry, type SearchOutcome } from '../../search/symptomSearch';
 import { DEFAULT_NON_SPECIFIC_ID, triageLibrary } from '../../search/triageMapping';
 import { useFlowStore } from '../sessionFlowStore';
-import { clearTriageFlow, triageFlow, type SearchType } from './triageFlow';
+import { clearTriageFlow, triageFlow, type SearchType } from '../guideline/journey';
 import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
 import { searchEmergencies } from '../../screening/phraseList';
 

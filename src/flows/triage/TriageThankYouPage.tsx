@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { putCustomData } from '../../api/engine';
 import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
-import { TRIAGE_START, bool, triageFlow } from './triageFlow';
+import { TRIAGE_START, bool, triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
 import { TierAdvice } from '../../screening/TierAdvice';
 

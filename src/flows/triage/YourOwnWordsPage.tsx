@@ -5,14 +5,14 @@ import { SchemaForm, type FormData, type FormDocument } from '../../../renderer/
 import PATIENT_CONTEXT from '../../../generated/forms/PATIENT_CONTEXT';
 import { stopExecution } from '../../api/engine';
 import { useSettings } from '../../settings/useSettings';
-import { isEmergencyResult } from './classifyRequest';
-import { SelectedOption } from './SelectedOption';
+import { isEmergencyResult } from '../guideline/classifyRequest';
+import { SelectedOption } from '../guideline/SelectedOption';
 import { handOverToBooking } from './bookingHandover';
-import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, clearTriageFlow, manualAuthOn, routeAfterTriage, triageFlow, proxyOn } from './triageFlow';
+import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, clearTriageFlow, manualAuthOn, routeAfterTriage, triageFlow, proxyOn } from '../guideline/journey';
 import { goToUrgentBranch } from './urgentBranch';
-import { useFinishedTriage } from './useTriageBounce';
+import { useFinishedTriage } from '../guideline/useJourneyBounce';
 import { BackLink } from '../../components/BackLink';
-import { cancelTarget } from '../eligibility/eligibilityFlow';
+import { cancelTarget, isChildPathway } from '../guideline/pathwayKind';
 import { needLabelForChild } from '../child/childWords';
 import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
 
@@ -51,7 +51,7 @@ export default function YourOwnWordsPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const configured = settings.patientApp.freeTextInput?.patientNeedOptions;
-  const forChild = flow?.execution?.guidelineId.startsWith('Form.U16') === true;
+  const forChild = isChildPathway(flow?.execution?.guidelineId);
   const options = useMemo(() => {
     const list = configured && configured.length > 0 ? configured : DEFAULT_NEED_OPTIONS;
     // A parent asking about a child: "It is about my medication" is about the child's.

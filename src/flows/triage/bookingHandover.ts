@@ -3,9 +3,10 @@ import { startBooking } from '../booking/bookingRequest';
 import { readEntryParams } from '../../session/entryParams';
 import type { AllSettings } from '../../settings/types';
 import { startEligibilityBooking } from '../eligibility/eligibilityFlow';
-import { topReferral } from './classifyRequest';
+import { topReferral } from '../guideline/classifyRequest';
 import { withSafety } from './safety/safety';
-import { buildConsultation, proxyOn, type TriageFlowState } from './triageFlow';
+import { buildConsultation, proxyOn, type TriageFlowState } from '../guideline/journey';
+import { isEligibilityPathway } from '../guideline/pathwayKind';
 
 /**
  * The 'symptom-assessment' booking request of a finished medical pathway (docs/architecture.md
@@ -36,6 +37,6 @@ export function medicalBookingRequest(state: TriageFlowState, settings: AllSetti
  * Undefined when an eligibility pathway has nothing to book.
  */
 export function handOverToBooking(state: TriageFlowState, settings: AllSettings): string | undefined {
-  if (state.execution?.guidelineId.startsWith('Eligibility.')) return startEligibilityBooking(state, settings);
+  if (isEligibilityPathway(state.execution?.guidelineId)) return startEligibilityBooking(state, settings);
   return startBooking(medicalBookingRequest(state, settings));
 }

@@ -1,7 +1,7 @@
 import type { AllSettings } from '../../settings/types';
 import { handOverToBooking } from './bookingHandover';
 import { urgentEntry } from './safety/safety';
-import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, manualAuthOn, routeAfterTriage, type TriageFlowState } from './triageFlow';
+import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, manualAuthOn, routeAfterTriage, type TriageFlowState } from '../guideline/journey';
 
 /**
  * /triage/results (the route list's "Results"): the outcome of the finished questionnaire, i.e.

@@ -1,6 +1,6 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { urgentEntry } from './safety/safety';
-import { triageFlow } from './triageFlow';
+import { triageFlow } from '../guideline/journey';
 
 /**
  * THE entry point of the urgent branch: the engine's top recommendation is an A&E or emergency

@@ -4,21 +4,23 @@ import { ApiError } from '../../api/client';
 import { finishExecution, putCustomData } from '../../api/engine';
 import { sendConsultation, sendUnverifiedRequests } from '../../api/requests';
 import { newIdempotencyKey } from '../../api/send';
-import type { UnverifiedRequests } from '../../../generated/types/api/unverified-requests';
+import type { AssociatedRequest, UnverifiedRequests } from '../../../generated/types/api/unverified-requests';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { readEntryParams } from '../../session/entryParams';
 import { useSettings } from '../../settings/useSettings';
 import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety/safety';
-import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
+import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type BuiltConsultation } from '../guideline/journey';
 import { topTier } from '../../screening/tier';
 import { flowCrisis } from '../../screening/flowCrisis';
+import { isChildPathway } from '../guideline/pathwayKind';
 
 /** Where a sent request leaves the patient: the child confirmation for child pathways. */
 export function confirmationPath(triageRequestType: string): string {
   return triageRequestType === 'CHILD_REQUEST' ? '/child-request/confirmation' : '/triage/thank-you';
 }
 
-export type Associated = { triageRequestType: string; formType: string; [field: string]: unknown };
+/** The associated request that goes with the primary one (schemas/api unverified-requests.schema.json). */
+export type Associated = AssociatedRequest;
 
 /**
  * A child request (Form.U16 pathway) is sent by a parent or guardian who is not signed in
@@ -29,7 +31,7 @@ export const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'U
 
 export function associatedFor(guidelineId: string, associated: Associated | undefined): Associated | undefined {
   if (associated) return associated;
-  return guidelineId.startsWith('Form.U16') ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
+  return isChildPathway(guidelineId) ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
 }
 
 /**
@@ -51,14 +53,14 @@ export function useTriageSender() {
       const consultation = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
       // After the safety check: the safety answers, the override reason and the A&E choice go with it.
       const built = withSafety(consultation, state.execution?.guidelineId ?? '', state.safety);
-      const body = associated
+      const body: UnverifiedRequests | BuiltConsultation = associated
         ? { primaryRequest: built.triageRequest, associatedRequest: { submittedDate: new Date().toISOString(), patient: built.triageRequest.patient, ...associated } }
         : built;
       const comparable = (b: unknown) => JSON.stringify(b, (k, v: unknown) => (k === 'submittedDate' ? undefined : v));
       const attempt = state.attempt && comparable(state.attempt.body) === comparable(body) ? state.attempt : { key: newIdempotencyKey(), body };
       triageFlow.set({ attempt });
       try {
-        if (associated) await sendUnverifiedRequests(attempt.body as UnverifiedRequests, attempt.key);
+        if ('primaryRequest' in attempt.body) await sendUnverifiedRequests(attempt.body, attempt.key);
         else await sendConsultation(attempt.body, attempt.key);
       } catch (error) {
         if (error instanceof ApiError) handleError(error, { flow: 'medical' });

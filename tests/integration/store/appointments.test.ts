@@ -53,7 +53,7 @@ beforeAll(async () => {
   await Promise.all([ensureDiary(instances[0]!, settings), ensureDiary(instances[1]!, settings)]);
   const chunk = await availabilityChunk(instances[2]!, { scope: { slotTypes: DEFAULT_SLOT_TYPES }, tier: 1, linkTo: () => '' }, Date.now());
   free = chunk.availableAppointmentSessions.flatMap((session) =>
-    (session.slots as Array<{ id: string }>).map((slot) => ({ id: slot.id, session: { slots: session.slots as Array<{ id: string }> } })),
+    (session.slots as Array<{ id: string }>).map((slot) => ({ id: slot.id, session: session as unknown as SlotChoice['availableAppointmentSession'] })),
   );
 }, 60_000);
 afterAll(async () => {

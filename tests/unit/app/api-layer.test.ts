@@ -42,11 +42,27 @@ describe('one API layer (src/api)', () => {
     expect(urlStrings('src/x.ts', "navigate('/admin-request/complete');")).toEqual([]);
   });
 
-  it('src/api has one module per area, each re-exported by the index', () => {
+  /** The layer's own plumbing; every other module of src/api is an area. */
+  const PLUMBING = ['client.ts', 'index.ts', 'send.ts', 'timeout.ts'];
+  const areas = readdirSync(path.join(src, 'api'))
+    .filter((f) => /\.ts$/.test(f) && !PLUMBING.includes(f))
+    .map((f) => f.replace(/\.ts$/, ''));
+
+  it('src/api has one module per area, each holding its <AREA>_PATHS and re-exported by the index', () => {
+    // Read from the folder, so a new area that skips the convention fails here.
+    expect(areas).toEqual(expect.arrayContaining(['settings', 'login', 'postcode', 'patients', 'requests', 'engine', 'appointments']));
     const index = readFileSync(path.join(src, 'api/index.ts'), 'utf8');
-    for (const area of ['settings', 'login', 'postcode', 'patients', 'requests', 'documents']) {
-      expect(statSync(path.join(src, `api/${area}.ts`)).isFile()).toBe(true);
-      expect(index).toContain(`export * from './${area}';`);
+    for (const area of areas) {
+      const text = readFileSync(path.join(src, `api/${area}.ts`), 'utf8');
+      expect(text, `src/api/${area}.ts exports its <AREA>_PATHS`).toMatch(/export const [A-Z]+_PATHS\b/);
+      expect(index, `src/api/index.ts re-exports ${area}`).toContain(`export * from './${area}';`);
+    }
+  });
+
+  it('no call of an area takes an untyped body (bodies are the generated contract types)', () => {
+    for (const area of areas) {
+      const text = readFileSync(path.join(src, `api/${area}.ts`), 'utf8');
+      expect(text, `src/api/${area}.ts`).not.toMatch(/\bbody\??: (unknown|Record<string, unknown>)/);
     }
   });
 });

@@ -6,7 +6,7 @@ import { availabilityOf, detailsPath } from '../../../src/flows/eligibility/Elig
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
 import { appointmentReferral, cancelTarget, eligibilityBookingRequest, managementAction, noSlotsCopy, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/eligibility/eligibilityFlow';
 import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
-import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
+import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/guideline/journey';
 import { associatedFor } from '../../../src/flows/triage/useTriageSender';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
@@ -160,7 +160,7 @@ describe('child requests are sent as unauthenticated child requests', () => {
   it('adds UNAUTHENTICATED_CHILD_REQUEST to a Form.U16 request, and nothing to others', () => {
     expect(associatedFor('Form.U16.Fever', undefined)).toEqual({ triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' });
     expect(associatedFor('Triage.Headache', undefined)).toBeUndefined();
-    const refused = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' };
+    const refused = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' } as const;
     expect(associatedFor('Triage.Headache', refused)).toBe(refused);
   });
 });

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_PATHS } from '../../../src/api/settings';
 import QuestionnairePage from '../../../src/flows/triage/QuestionnairePage';
-import { clearTriageFlow, triageFlow } from '../../../src/flows/triage/triageFlow';
+import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
 import { renderWithSettings } from './renderWithSettings';
 
 const SECTION_DOC = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineAction, Recommendation } from '../../../src/api/engine';
-import { classifyRequest, type TriageRequestType } from '../../../src/flows/triage/classifyRequest';
+import { classifyRequest, type TriageRequestType } from '../../../src/flows/guideline/classifyRequest';
+import type { BuiltConsultation } from '../../../src/flows/guideline/journey';
 import {
   EMERGENCY_QUESTIONS_PATH,
   SERVICE_CLOSED_PATH,
@@ -144,9 +145,15 @@ describe('bounce, custom data and the body', () => {
     expect(recordedSafetyAnswers(entries.filter((e) => e.key !== 'emergencyQuestion.passesUrine'))).toBeUndefined();
   });
 
-  const built = () => ({
-    triageRequest: { triageRequestType: 'EMERGENCY_INDICATION', consultation: { type: 'EMERGENCY_INDICATION' }, guidelineExecution: { recommendations: [AE] } },
-    context: {},
+  const built = (): BuiltConsultation => ({
+    triageRequest: {
+      patient: { firstName: 'Amelia', lastName: 'Jones', dateOfBirth: '1990-04-02', postCode: 'LS1 4AP' },
+      responseData: [],
+      triageRequestType: 'EMERGENCY_INDICATION',
+      consultation: { type: 'EMERGENCY_INDICATION' },
+      guidelineExecution: { identifier: 'exec-1', status: 'COMPLETED', recommendations: [AE] },
+    },
+    context: { guidelineFinishedOn: '2026-11-23T10:00:00.000Z' },
   });
 
   it('"Inform the practice": EMERGENCY_INDICATION, committedToConsultGp false, the safety answers with their questions', () => {

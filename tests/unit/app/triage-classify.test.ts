@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineAction, Recommendation } from '../../../src/api/engine';
-import { classifyRequest, type TriageRequestType } from '../../../src/flows/triage/classifyRequest';
+import { classifyRequest, type TriageRequestType } from '../../../src/flows/guideline/classifyRequest';
 
 const rec = (id: string, ...actions: EngineAction[]): Recommendation => ({ id, type: 'Recommendation', title: id, evidence: [], actions });
 const referral = (referralId: string, label: string): EngineAction => ({ type: 'Referral', referralId, label });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Execution, Recommendation } from '../../../src/api/engine';
-import { buildConsultation, routeAfterTriage, searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/triage/triageFlow';
+import { buildConsultation, routeAfterTriage, searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/guideline/journey';
 import { engineUrl } from '../../../src/api/engine';
 import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
 import { handOverToBooking, medicalBookingRequest } from '../../../src/flows/triage/bookingHandover';
@@ -81,7 +81,7 @@ describe('the consultation body', () => {
     const { triageRequest, context } = buildConsultation({ state, settings, channel: 'SMS', now: new Date('2026-11-23T10:05:00Z') });
     expect(triageRequest.triageRequestType).toBe('CONSULTATION_REQUEST');
     expect(triageRequest.responseData[0]).toMatchObject({ identifier: 'hasFever', label: 'Do you have a fever?' });
-    expect(triageRequest.responseData[1]!.answer[0]).toMatchObject({ value: 'week', label: 'About a week' });
+    expect(triageRequest.responseData[1]!.answer?.[0]).toMatchObject({ value: 'week', label: 'About a week' });
     expect(triageRequest.consultation).toMatchObject({
       finish: '2026-11-23T10:00:00.000Z',
       guidelineName: 'Sore throat',

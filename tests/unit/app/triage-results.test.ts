@@ -3,7 +3,7 @@
 // the outcome of their finished questionnaire; without one it bounces to the start.
 import { describe, expect, it } from 'vitest';
 import type { Execution, Recommendation } from '../../../src/api/engine';
-import type { TriageFlowState } from '../../../src/flows/triage/triageFlow';
+import type { TriageFlowState } from '../../../src/flows/guideline/journey';
 import { triageResultsTarget } from '../../../src/flows/triage/triageResults';
 import { APP_ROUTES } from '../../../src/routing/routeTable';
 import type { Patient } from '../../../src/patient-details/patient';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CareCard } from '../../../components/CareCard';
 import { useFlowStore } from '../../sessionFlowStore';
-import { TRIAGE_START, triageFlow } from '../triageFlow';
+import { TRIAGE_START, triageFlow } from '../../guideline/journey';
 import { CONFIRMED_HEADING, CONFIRMED_PRACTICE_TOLD, NHS_LINKS } from './safetyWords';
 import { endJourney } from '../../emergencyCheck';
 import { CrisisContacts } from '../../../screening/EmergencyNumber';

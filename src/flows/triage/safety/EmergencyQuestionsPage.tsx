@@ -6,8 +6,8 @@ import validateEmergencyQuestions from '../../../../generated/validators/EMERGEN
 import { putCustomData, stopExecution } from '../../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
 import { useSettings } from '../../../settings/useSettings';
-import { SelectedOption } from '../SelectedOption';
-import { TRIAGE_START, bool, clearTriageFlow, proxyOn } from '../triageFlow';
+import { SelectedOption } from '../../guideline/SelectedOption';
+import { TRIAGE_START, bool, clearTriageFlow, proxyOn } from '../../guideline/journey';
 import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, safetyAnswersCustomData, type SafetyQuestion } from './safety';
 import { ANSWER_ALL_BANNER } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';

@@ -4,7 +4,7 @@ import { CareCard } from '../../../components/CareCard';
 import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
 import { PATIENT_REFUSED_UPDATE_CONTACT } from '../../admin/AddContactDetailsPage';
 import { SEND_FAILED_MESSAGE } from '../../admin/adminFlow';
-import { TRIAGE_START, manualAuthOn } from '../triageFlow';
+import { TRIAGE_START, manualAuthOn } from '../../guideline/journey';
 import { useSettings } from '../../../settings/useSettings';
 import { useTriageSender } from '../useTriageSender';
 import { EMERGENCY_OVERRIDE_PATH, EMERGENCY_QUESTIONS_PATH, needsContactChoice, safetyResult } from './safety';

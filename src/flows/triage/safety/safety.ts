@@ -4,7 +4,9 @@
 import type { PatientValidation, Patient } from '../../../patient-details/patient';
 import { patientHasEmail } from '../../../patient-details/patient';
 import type { Recommendation } from '../../../api/engine';
-import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from '../classifyRequest';
+import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from '../../guideline/classifyRequest';
+import type { BuiltConsultation } from '../../guideline/journey';
+import { pathwayKind } from '../../guideline/pathwayKind';
 
 export const SAFETY_QUESTIONS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;
 export type SafetyQuestion = (typeof SAFETY_QUESTIONS)[number];
@@ -52,7 +54,7 @@ export function safetyResult(answers: SafetyState['answers']): 'urgent' | 'not-u
  * themselves; the child flow has its own age-banded emergency checklists).
  */
 export function goesStraightToSignpost(guidelineId: string): boolean {
-  return guidelineId.startsWith('Eligibility.') || guidelineId.startsWith('Form.U16');
+  return pathwayKind(guidelineId) !== 'triage';
 }
 
 /** Where the urgent branch starts (the one entry point of the triage journey, `goToUrgentBranch`). */
@@ -130,16 +132,6 @@ export function overrideCustomData(reason: string, recommendations: readonly Rec
     { key: 'anEOverrideReason', type: 'STRING' as const, value: reason },
     { key: 'anEOverrideReasonValid', type: 'BOOLEAN' as const, value: isValidOverrideReason(reason) },
   ];
-}
-
-interface BuiltConsultation {
-  triageRequest: {
-    triageRequestType: string;
-    consultation: Record<string, unknown>;
-    guidelineExecution: { recommendations: readonly Recommendation[] } & Record<string, unknown>;
-    [key: string]: unknown;
-  };
-  context: Record<string, unknown>;
 }
 
 /**

@@ -1,6 +1,5 @@
 // The words of the safety screens. Headings, choices and buttons are the product's own wording
 // (README.md "The patient app"); the rest follows NHS 111 / nhs.uk advice.
-export const SAFETY_CHECK_TITLE = 'Are you safe to wait for GP care?';
 export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
 export const URGENT_HEADING = 'Your answers strongly indicate that you need A&E';
 export const NOT_URGENT_HEADING = 'Some of your answers suggest you may need A&E';

@@ -4,8 +4,8 @@ import { SETTINGS_PATHS, fetchSettingsSet } from '../../../api/settings';
 import { isServiceOff, useServiceOverride, useServiceStatus } from '../../../settings/serviceStatus';
 import type { AllSettings } from '../../../settings/types';
 import { useFlowStore } from '../../sessionFlowStore';
-import { isEmergencyResult } from '../classifyRequest';
-import { triageFinished, triageFlow, type TriageFlowState } from '../triageFlow';
+import { isEmergencyResult } from '../../guideline/classifyRequest';
+import { triageFinished, triageFlow, type TriageFlowState } from '../../guideline/journey';
 import type { SafetyState } from './safety';
 
 /**

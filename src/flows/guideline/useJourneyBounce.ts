@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useFlowStore } from '../sessionFlowStore';
-import { bouncesAfterSafetyCheck } from './safety/safety';
-import { triageFinished, triageFlow, type TriageFlowState } from './triageFlow';
+import { bouncesAfterSafetyCheck } from '../triage/safety/safety';
+import { triageFinished, triageFlow, type TriageFlowState } from './journey';
 
 /**
  * Pages after the questionnaire: the flow when triage is finished, else undefined (the page sends

@@ -1,5 +1,6 @@
 import type { TriageRequest } from '../../../generated/types/api/triage-request';
 import type { EngineAction, Recommendation } from '../../api/engine';
+import { isChildPathway, isEligibilityPathway } from './pathwayKind';
 
 /**
  * The request types a finished questionnaire can be classified as: the contract's
@@ -56,13 +57,13 @@ export function isValidOverrideReason(reason: string | undefined): boolean {
  */
 export function classifyRequest({ guidelineId, recommendations, overrideReason }: ClassificationInput): Classification {
   const emergency = isEmergencyResult(recommendations);
-  const eligibility = guidelineId.startsWith('Eligibility.');
+  const eligibility = isEligibilityPathway(guidelineId);
   const selfHelpNotification =
     eligibility && recommendations.some((r) => r.actions.some((a) => a.type === 'Management' && a.managementType === 'Self help content'));
   let triageRequestType: TriageRequestType;
   if (emergency && !isValidOverrideReason(overrideReason)) triageRequestType = 'EMERGENCY_INDICATION';
   else if (eligibility) triageRequestType = 'ELIGIBILITY_BOOKING';
-  else if (guidelineId.startsWith('Form.U16')) triageRequestType = 'CHILD_REQUEST';
+  else if (isChildPathway(guidelineId)) triageRequestType = 'CHILD_REQUEST';
   else triageRequestType = 'CONSULTATION_REQUEST';
   return { triageRequestType, emergency, selfHelpNotification };
 }

@@ -1,4 +1,7 @@
 import { NONE_OF_THE_ABOVE, NONE_OF_THE_ABOVE_LABEL, type FormData, type FormDocument } from '../../../renderer/index';
+import type { ConsultationContext, ConsultationRequest } from '../../../generated/types/api/consultation-request';
+import type { Consultation, ResponseData, TriageRequest } from '../../../generated/types/api/triage-request';
+import type { UnverifiedRequests } from '../../../generated/types/api/unverified-requests';
 import type { UrgencyTier } from '../../../generated/types/api/urgency-tier';
 import { BOOK_APPOINTMENT_PATH } from '../booking/bookingRequest';
 import type { CustomDataEntry, Execution, ExecutionSection, Recommendation, StartRefusal } from '../../api/engine';
@@ -8,7 +11,8 @@ import type { AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 import { readEntryParams, type EntryParams } from '../../session/entryParams';
 import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
-import type { SafetyState } from './safety/safety';
+import type { SafetyState } from '../triage/safety/safety';
+import { isEligibilityPathway } from './pathwayKind';
 
 export const MEDICAL_FLOW = 'MEDICAL_REQUEST';
 /** Where the medical request starts (and where every later page bounces to while triage is unfinished). */
@@ -64,7 +68,7 @@ export interface TriageFlowState {
   checkForAppointments?: boolean;
   patientContext?: PatientContext;
   /** One send attempt: its key is reused by every retry of the same request. */
-  attempt?: { key: string; body: unknown };
+  attempt?: { key: string; body: ConsultationRequest | UnverifiedRequests };
   reachedSubmitScreenOn?: string;
   /** Set once sent, after everything else is cleared: the thank-you page reads it. */
   sent?: { executionId: string; useProxy: boolean; triageRequestType: string; tier?: UrgencyTier; crisis?: boolean };
@@ -152,7 +156,7 @@ export { BOOK_APPOINTMENT_PATH };
  */
 export function routeAfterTriage(input: RouteInputs): string {
   if (isEmergencyResult(input.recommendations)) return URGENT;
-  if (input.guidelineId.startsWith('Eligibility.')) {
+  if (isEligibilityPathway(input.guidelineId)) {
     if (input.recommendations.length === 0) return '/eligibility/something-went-wrong';
     const management = input.recommendations[0]?.actions.find((a) => a.type === 'Management');
     if (!topReferral(input.recommendations) && management?.type === 'Management') {
@@ -185,14 +189,29 @@ export interface BuildInputs {
   entry?: Pick<EntryParams, 'type' | 'appointmentType'>;
 }
 
-const CHANNELS = ['SMS', 'EMAIL', 'PAGE', 'NONE'];
+type Channel = NonNullable<Consultation['channel']>;
+const CHANNELS: readonly Channel[] = ['SMS', 'EMAIL', 'PAGE', 'NONE'];
+const isChannel = (channel: string | undefined): channel is Channel => CHANNELS.includes(channel as Channel);
 
 /**
  * The consultation body (schemas/api/consultation-request.schema.json): the full triage request
  * and its context. responseData is the engine's (hidden questions are never in it), each answer
  * with the question's label and its option labels so the practice reads words, not ids.
  */
-export function buildConsultation({ state, settings, channel, now, entry = readEntryParams() }: BuildInputs) {
+/** The triage request of a built consultation: the contract's, with the parts the app always fills in. */
+export interface BuiltTriageRequest extends TriageRequest {
+  responseData: ResponseData[];
+  consultation: Consultation;
+  guidelineExecution: { identifier: string; status: Execution['status']; recommendations: Recommendation[] };
+}
+
+/** A built consultation: the contract's body, its context always saying when the pathway finished. */
+export interface BuiltConsultation extends ConsultationRequest {
+  triageRequest: BuiltTriageRequest;
+  context: ConsultationContext & { guidelineFinishedOn: string };
+}
+
+export function buildConsultation({ state, settings, channel, now, entry = readEntryParams() }: BuildInputs): BuiltConsultation {
   const execution = state.execution;
   const selection = state.selection;
   if (!execution || !selection || !state.patient) throw new Error('The questionnaire is not finished');
@@ -216,7 +235,7 @@ export function buildConsultation({ state, settings, channel, now, entry = readE
   if (contact?.mobilePhoneNumber && settings.notificationConfig.sms?.enabled) notificationEvents.push({ channel: 'SMS', event: 'REQUEST_RECEIVED' });
   if (classification.selfHelpNotification) notificationEvents.push({ channel: 'EMAIL', event: 'SELF_HELP' });
   const finishedOn = state.finishedOn ?? now.toISOString();
-  const triageRequest = {
+  const triageRequest: BuiltTriageRequest = {
     patient: state.patient,
     triageRequestType: classification.triageRequestType,
     responseData,
@@ -224,7 +243,7 @@ export function buildConsultation({ state, settings, channel, now, entry = readE
       finish: finishedOn,
       guidelineName: selection.label,
       executionId: execution.identifier,
-      channel: channel && CHANNELS.includes(channel) ? channel : 'PAGE',
+      channel: isChannel(channel) ? channel : 'PAGE',
       type: classification.triageRequestType,
       conditionLabel: selection.label,
       domain: execution.guidelineId.split('.')[0] ?? 'Triage',
