@@ -88,9 +88,11 @@ export default function AdminFormPage() {
     if (!patient) return;
     if (!(await pharmacyPostcodeAccepted(pruned))) return;
     // Sent as the API takes it: choice answers with ui:options sendAs valueLabel as { value, label }.
-    const attempt = prepareSend(formType, toWire(doc, pruned), patient, adminFlow.get().attempt);
+    const replyByPhone = flow.replyByPhone === true;
+    const attempt = prepareSend(formType, toWire(doc, pruned), patient, adminFlow.get().attempt, new Date(), replyByPhone);
     adminFlow.set({ attempt });
-    if (needsContactChoice(settings, patient, flow.validation)) {
+    // A patient who asked for a phone reply has made the add-contact-details choice already.
+    if (!replyByPhone && needsContactChoice(settings, patient, flow.validation)) {
       adminFlow.set({ pending: attempt.body });
       navigate('/add-contact-details');
       return;

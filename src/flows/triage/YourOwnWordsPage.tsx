@@ -83,6 +83,7 @@ export default function YourOwnWordsPage() {
       afterPatientContext: true,
       patient: flow?.patient,
       validation: flow?.validation,
+      replyByPhone: flow?.replyByPhone,
       manualAuth: manualAuthOn(settings),
       checkForAppointments: flow?.checkForAppointments === true,
     });

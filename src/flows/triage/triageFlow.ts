@@ -42,6 +42,8 @@ export interface TriageFlowState {
   selection?: Selection;
   patient?: Patient;
   validation?: PatientValidation;
+  /** No usable email: the patient asked for a phone reply (sent with PATIENT_REFUSED_UPDATE_CONTACT). */
+  replyByPhone?: boolean;
   /** The $start refusal, shown as "Please check your selection and try again". */
   refusal?: StartRefusal;
   useProxy?: boolean;
@@ -127,6 +129,8 @@ export interface RouteInputs {
   freeTextEnabled: boolean;
   patient: Patient | undefined;
   validation: PatientValidation | undefined;
+  /** The patient chose a phone reply at the patient-details step: no add-contact-details question again. */
+  replyByPhone?: boolean;
   manualAuth: boolean;
   /** Coming from the patient-context page: it is not shown again. */
   afterPatientContext?: boolean;
@@ -164,7 +168,7 @@ export function routeAfterTriage(input: RouteInputs): string {
   if (input.freeTextEnabled && !input.afterPatientContext) return '/triage/your-own-words';
   const hasEmail = patientHasEmail(input.patient) || input.validation?.hasEmail === true;
   if (hasEmail && input.checkForAppointments === true) return BOOK_APPOINTMENT_PATH;
-  if (hasEmail || input.validation?.isUpdateContactRequested === true) return '/triage/complete';
+  if (hasEmail || input.validation?.isUpdateContactRequested === true || input.replyByPhone === true) return '/triage/complete';
   return input.manualAuth ? '/add-contact-details' : '/triage/complete';
 }
 

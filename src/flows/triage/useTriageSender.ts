@@ -27,8 +27,12 @@ export type Associated = { triageRequestType: string; formType: string; [field: 
  */
 export const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' };
 
-export function associatedFor(guidelineId: string, associated: Associated | undefined): Associated | undefined {
+/** The phone-reply choice of a patient with no usable email (the patient-details step): the practice phones them. */
+export const PHONE_REPLY: Associated = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' };
+
+export function associatedFor(guidelineId: string, associated: Associated | undefined, replyByPhone = false): Associated | undefined {
   if (associated) return associated;
+  if (replyByPhone) return PHONE_REPLY;
   return guidelineId.startsWith('Form.U16') ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
 }
 
@@ -47,7 +51,7 @@ export function useTriageSender() {
   return useCallback(
     async (given?: Associated, options: { next?: string } = {}) => {
       const state = triageFlow.get();
-      const associated = associatedFor(state.execution?.guidelineId ?? '', given);
+      const associated = associatedFor(state.execution?.guidelineId ?? '', given, state.replyByPhone === true);
       const consultation = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
       // After the safety check: the safety answers, the override reason and the A&E choice go with it.
       const built = withSafety(consultation, state.execution?.guidelineId ?? '', state.safety);
