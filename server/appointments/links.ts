@@ -171,6 +171,7 @@ export function actionRequestAnswer(db: Db, link: LinkRow, caller: LinkCaller, n
           appointmentBooking: appointmentBookingJson(db, latest),
           changeDeadline: new Date(changeDeadlineMs(db, latest)).toISOString(),
           patientCanChange: getSlotType(db, slot!.slot_type).patient_can_change === 1,
+          practiceUpdated: latest.practice_locked === 1,
         }
       : {}),
   };

@@ -133,12 +133,18 @@ export function sendWithoutAppointment(
   triageRequest: TriageRequestBody,
   guidelineFinishedOn: string | undefined,
   idempotencyKey: string,
+  /** Times were offered and the patient chose none ("None of these times suit me"): reason OTHER. */
+  appointmentsPresented = false,
 ): Promise<SubmissionResponse> {
   return postJson<SubmissionResponse>(
     `${BASE}/patient/consultation`,
     {
       triageRequest,
-      context: { reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false, ...(guidelineFinishedOn ? { guidelineFinishedOn } : {}) },
+      context: {
+        reasonInInbox: appointmentsPresented ? 'OTHER' : 'NO_APPOINTMENTS',
+        appointmentsPresented,
+        ...(guidelineFinishedOn ? { guidelineFinishedOn } : {}),
+      },
     },
     idempotencyKey,
   );

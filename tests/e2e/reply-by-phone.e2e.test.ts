@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './harness';
 import { practiceRequests, resetPractice } from './practice-controls';
 import { clickButton, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck } from './admin-steps';
-import { form } from './form-filler';
+import { fillCurrentPage, form, loadDocument, pressSubmit } from './form-filler';
+import type { FormData } from '../../renderer/core/index';
 import { answerQuestionnaire, loadPathway, openTriage, patientParams, search } from './triage-steps';
 
 const SCREENS = process.env.SCREENS_DIR ?? '/work/screens/px27';
@@ -54,7 +55,8 @@ describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
   for (const width of [390, 1280]) {
     it(`admin request at ${width} px: "Ask the practice to phone me" goes on to the form and the practice stores the choice`, async () => {
       const { page } = await openPage(browser, { viewport: { width, height: 900 } });
-      await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+      // A form that checks the patient against the practice record.
+      await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
       await passEmergencyCheck(page);
       await giveDetailsWithoutEmail(page);
       const dialog = page.getByRole('dialog', { name: 'Please provide an email address' });
@@ -67,14 +69,18 @@ describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
       await screenshot(page, 'no-email-modal');
       await dialog.getByRole('button', { name: 'Ask the practice to phone me' }).click();
       await page.waitForURL((url) => url.pathname === '/admin-request/form');
-      await page.getByLabel('Medication', { exact: true }).check();
-      await page.getByLabel(/^Details of your enquiry/).fill('Please phone me about my tablets');
-      await page.getByLabel(/^I confirm my enquiry is not urgent/).check();
-      await clickButton(page, 'Send');
+      const doc = loadDocument('REPEAT_PRESCRIPTION');
+      const answersSoFar = async (): Promise<FormData> =>
+        page.evaluate(() => (JSON.parse(sessionStorage.getItem('flow:admin') ?? '{}') as { answers?: Record<string, FormData> }).answers?.REPEAT_PRESCRIPTION ?? {});
+      for (let i = 0; i < doc.pages.length; i++) {
+        await page.getByRole('heading', { level: 1, name: doc.pages[i]!.title }).waitFor();
+        await fillCurrentPage(page, doc, i, {}, new Date(), answersSoFar);
+        await pressSubmit(page, doc, i);
+      }
       // No second "Before we send your request" question: the choice is made.
       await page.getByRole('heading', { name: 'Your administrative request has been sent.' }).waitFor();
       const [stored] = await practiceRequests();
-      expect(stored?.formType).toBe('OTHER_ENQUIRY');
+      expect(stored?.formType).toBe('REPEAT_PRESCRIPTION');
       expect(stored?.body.associatedRequest).toEqual({ formType: 'PATIENT_REFUSED_UPDATE_CONTACT', triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
       expect(stored?.body.patient).toMatchObject({ contactDetails: { preferredContact: { type: 'OWN_NUMBER', phoneNumber: '07400 654321' } } });
       expect(stored?.body.patient).not.toHaveProperty('contactDetails.emailAddress');
@@ -83,7 +89,7 @@ describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
 
   it('"Add an email address" focuses the email box; the message on the page still offers the phone reply', async () => {
     const { page } = await openPage(browser);
-    await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
+    await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
     await passEmergencyCheck(page);
     await giveDetailsWithoutEmail(page, BADMAIL);
     const dialog = page.getByRole('dialog', { name: 'Please enter an email address that works' });
