@@ -387,7 +387,14 @@ describe('booking in Chromium', () => {
     // Someone else's invitation.
     await throughDetails(LINKS.directOmar, AMELIA_DETAILS);
     await page.getByText("The details you have provided don't correspond with those on the consultation").waitFor();
+    // Its own page: the details it concerns (not the contact step), the message focused, a link to them (issue 27).
+    await page.waitForURL((url) => url.searchParams.get('mismatch') === '1' && url.searchParams.get('step') === 'details');
+    await heading(page, 'Your details');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('direct-booking-mismatch');
+    await expect.poll(() => page.title()).toBe("Your GP practice - Error: The details you have provided don't correspond with those on the consultation");
     await expectAccessible(page, 'direct booking mismatch');
+    await page.getByRole('link', { name: 'Check your details' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field-firstName');
     // The recipient books.
     await throughDetails(LINKS.directOmar, OMAR_DETAILS);
     await page.waitForURL((url) => url.pathname === '/appointment/book-appointment' && url.searchParams.get('db') === LINKS.directOmar);

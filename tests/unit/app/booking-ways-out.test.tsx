@@ -73,8 +73,8 @@ describe("the booking modals use the renderer's widgets", () => {
       step: 'location',
       time,
       options: [
-        { key: 'a', label: 'Riverside Surgery', candidates: [] },
-        { key: 'v', label: 'Telephone call', candidates: [] },
+        { key: 'a', label: 'Riverside Surgery', virtual: false, candidates: [] },
+        { key: 'v', label: 'Telephone call', virtual: true, candidates: [] },
       ],
     });
     const [continued, setContinued] = useState(false);
