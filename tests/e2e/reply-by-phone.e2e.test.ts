@@ -127,7 +127,13 @@ describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
     await expectAccessible(page, 'send your request, phone reply');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('heading', { name: 'Your request for medical advice has been sent.' }).waitFor();
+    // The confirmation shows the reference, what was sent and how the practice will reply (issue 27).
     const [stored] = await practiceRequests();
+    expect(await page.getByTestId('sent-reference').textContent()).toBe(stored!.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase());
+    expect(await page.getByTestId('sent-reply').textContent()).toBe('The practice will reply by phone on 07400 654321.');
+    expect(await page.getByTestId('sent-summary').textContent()).toContain(doc.label);
+    expect(await axeViolations(page), 'medical confirmation').toEqual([]);
+    await screenshot(page, 'medical-confirmation');
     expect(stored?.kind).toBe('UNVERIFIED_REQUESTS');
     const body = stored?.body as { primaryRequest: { patient: unknown }; associatedRequest: Record<string, unknown> };
     expect(body.associatedRequest).toMatchObject({ formType: 'PATIENT_REFUSED_UPDATE_CONTACT', triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT' });

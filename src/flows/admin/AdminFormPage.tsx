@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { ProblemSummary } from '../../components/ProblemSummary';
 import { BackLink } from '../../components/BackLink';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
@@ -79,7 +80,8 @@ export default function AdminFormPage() {
 
   function screenThenSubmit(pruned: FormData) {
     if (!loaded) return;
-    words.screen(freeTextAnswers(loaded.form.doc, pruned), () => submit(pruned).catch(() => setNotice(SEND_FAILED_MESSAGE)));
+    // Returned, so the form's Send stays disabled and says "Sending…" until the practice answers.
+    return words.screen(freeTextAnswers(loaded.form.doc, pruned), () => submit(pruned).catch(() => setNotice(SEND_FAILED_MESSAGE)))?.then(() => undefined);
   }
 
   async function submit(pruned: FormData) {
@@ -135,13 +137,7 @@ export default function AdminFormPage() {
           onSubmit={screenThenSubmit}
           onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
           onCancel={() => leave('/', clearAdminFlow)}
-          notice={
-            notice ? (
-              <p className="nhsuk-error-message" role="alert">
-                {notice}
-              </p>
-            ) : undefined
-          }
+          notice={notice ? <ProblemSummary message={notice} /> : undefined}
         />
       )}
       <PostcodeNotFoundModal {...postcode.question} />

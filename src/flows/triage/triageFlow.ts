@@ -36,6 +36,14 @@ export interface PatientContext {
   additionalInfo?: string;
 }
 
+/** What the confirmation shows of a sent request: the reference, what was sent and how the practice will reply. */
+export interface SentReceiptInfo {
+  reference: string;
+  receivedAt: string;
+  what: string;
+  reply: string;
+}
+
 export interface TriageFlowState {
   /** The last search term, so the results are still there when the patient comes back. */
   lastSearch?: string;
@@ -69,7 +77,7 @@ export interface TriageFlowState {
   attempt?: { key: string; body: unknown };
   reachedSubmitScreenOn?: string;
   /** Set once sent, after everything else is cleared: the thank-you page reads it. */
-  sent?: { executionId: string; useProxy: boolean; triageRequestType: string; tier?: UrgencyTier; crisis?: boolean };
+  sent?: { executionId: string; useProxy: boolean; triageRequestType: string; tier?: UrgencyTier; crisis?: boolean; receipt?: SentReceiptInfo };
   reachedThankYou?: boolean;
   /** The safety branch after an urgent result (src/flows/triage/safety). */
   safety?: SafetyState;

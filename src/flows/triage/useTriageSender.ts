@@ -12,6 +12,8 @@ import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './sa
 import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn } from './triageFlow';
 import { topTier } from '../../screening/tier';
 import { flowCrisis } from '../../screening/flowCrisis';
+import { replyLine, shortReference } from '../admin/receipt';
+import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
 
 /** Where a sent request leaves the patient: the child confirmation for child pathways. */
 export function confirmationPath(triageRequestType: string): string {
@@ -61,9 +63,10 @@ export function useTriageSender() {
       const comparable = (b: unknown) => JSON.stringify(b, (k, v: unknown) => (k === 'submittedDate' ? undefined : v));
       const attempt = state.attempt && comparable(state.attempt.body) === comparable(body) ? state.attempt : { key: newIdempotencyKey(), body };
       triageFlow.set({ attempt });
+      let answer: SubmissionResponse;
       try {
-        if (associated) await sendUnverifiedRequests(attempt.body as UnverifiedRequests, attempt.key);
-        else await sendConsultation(attempt.body, attempt.key);
+        if (associated) answer = await sendUnverifiedRequests(attempt.body as UnverifiedRequests, attempt.key);
+        else answer = await sendConsultation(attempt.body, attempt.key);
       } catch (error) {
         if (error instanceof ApiError) handleError(error, { flow: 'medical' });
         throw error;
@@ -81,7 +84,13 @@ export function useTriageSender() {
       const tier = topTier(execution.recommendations);
       const crisis = flowCrisis(state);
       clearTriageFlow();
-      triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType, ...(tier ? { tier } : {}), ...(crisis ? { crisis } : {}) } });
+      const receipt = {
+        reference: shortReference(answer.id),
+        receivedAt: answer.receivedAt,
+        what: state.selection?.label ?? 'Medical request',
+        reply: replyLine(built.triageRequest.patient),
+      };
+      triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType, receipt, ...(tier ? { tier } : {}), ...(crisis ? { crisis } : {}) } });
       await navigate(attendingAE ? EMERGENCY_CONFIRMED_PATH : (options.next ?? confirmationPath(triageRequestType)), { replace: true });
     },
     [handleError, navigate, settings],
