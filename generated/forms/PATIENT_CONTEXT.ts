@@ -10,6 +10,12 @@ const document: FormDocument = {
   "pages": [
     {
       "title": "Self-booking is not possible for this request",
+      "content": [
+        {
+          "kind": "paragraph",
+          "text": "Tell the practice anything else they should know."
+        }
+      ],
       "fields": [
         "patientNeed",
         "additionalInfo"

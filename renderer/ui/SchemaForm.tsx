@@ -320,7 +320,7 @@ export function SchemaForm(props: SchemaFormProps) {
               aria-disabled={sending || (last && props.submitDisabled === true) || undefined}
               aria-describedby={last && props.submitDisabled === true ? props.submitDescribedBy : undefined}
             >
-              {last ? submitLabel : nextLabel}
+              {last ? (sending ? strings.sending : submitLabel) : nextLabel}
             </button>
             {!props.hideBack && (page > 0 || onBack) ? (
               <button className="nhsuk-button nhsuk-button--secondary" type="button" onClick={back} disabled={sending}>

@@ -19,6 +19,8 @@ export interface RendererStrings {
   /** "Page {page}/{total}" above the title of a multi-page form. */
   pageOf: string;
   send: string;
+  /** The send button's label while the submission is on its way (the button is disabled meanwhile). */
+  sending: string;
   next: string;
   back: string;
   cancel: string;
@@ -79,6 +81,7 @@ export const DEFAULT_STRINGS: Readonly<RendererStrings> = {
   requiredHidden: '(required)',
   pageOf: 'Page {page}/{total}',
   send: 'Send',
+  sending: 'Sending…',
   next: 'Next',
   back: 'Back',
   cancel: 'Cancel',

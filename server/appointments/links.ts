@@ -176,6 +176,7 @@ export async function actionRequestAnswer(db: Sql, link: LinkRow, caller: LinkCa
           appointmentBooking: await appointmentBookingJson(db, latest),
           changeDeadline: new Date(await changeDeadlineMs(db, latest)).toISOString(),
           patientCanChange: (await getSlotType(db, slot!.slot_type)).patient_can_change === 1,
+          practiceUpdated: latest.practice_locked === 1,
         }
       : {}),
   };

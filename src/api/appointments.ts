@@ -150,10 +150,12 @@ export function sendWithoutAppointment(
   triageRequest: TriageRequest,
   guidelineFinishedOn: string | undefined,
   idempotencyKey: string,
+  /** Times were offered and the patient chose none ("None of these times suit me"): reason OTHER. */
+  appointmentsPresented = false,
 ): Promise<SubmissionResponse> {
   const body: ConsultationRequest = {
     triageRequest,
-    context: { reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false, ...(guidelineFinishedOn ? { guidelineFinishedOn } : {}) },
+    context: { reasonInInbox: appointmentsPresented ? 'OTHER' : 'NO_APPOINTMENTS', appointmentsPresented, ...(guidelineFinishedOn ? { guidelineFinishedOn } : {}) },
   };
   return postJson<SubmissionResponse>(APPOINTMENT_PATHS.consultation, body, idempotencyKey);
 }

@@ -1,16 +1,35 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ERROR_IDS, LINK_MESSAGES } from '../errors/messages';
 import { useSettings } from '../settings/useSettings';
+import { CallThePractice } from '../components/PracticePhone';
+import { usePageTitle } from '../shell/usePageTitle';
+import { BOOKING_IN_PROGRESS_MID } from '../flows/booking/messages';
+import { CODE_MESSAGES } from '../flows/booking/messages';
+
+const BOOKING_IN_PROGRESS_TITLE = CODE_MESSAGES['RH-E005']!.title;
 
 function PracticePhone() {
   const { settings } = useSettings();
-  const phone = settings.clinic.telephone;
-  return phone ? (
-    <p>
-      Please call the practice on <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>.
-    </p>
-  ) : (
-    <p>Please contact the practice.</p>
+  return <p>{settings.clinic.telephone ? <CallThePractice /> : 'Please contact the practice.'}</p>;
+}
+
+/**
+ * RH-E005 on a booking link: the practice is already booking this request. The product's title
+ * ("This appointment is no longer available"); its "choose another time" would loop, so the page
+ * says what happens next and gives a way on (issue 27).
+ */
+function BookingInProgress() {
+  usePageTitle(BOOKING_IN_PROGRESS_TITLE);
+  return (
+    <>
+      <h1>{BOOKING_IN_PROGRESS_TITLE}</h1>
+      <p>The practice is already booking an appointment for this request, so a time cannot be chosen online.</p>
+      <p>The practice will contact you about your appointment. If you have not heard from them, or the appointment is urgent, call them.</p>
+      <PracticePhone />
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </>
   );
 }
 
@@ -33,6 +52,7 @@ export default function ErrorSignpostPage() {
   const mid = params.get('mid');
   const eid = params.get('eid');
 
+  if (mid === BOOKING_IN_PROGRESS_MID) return <BookingInProgress />;
   if (mid !== null) {
     const heading = Object.hasOwn(LINK_MESSAGES, mid) ? LINK_MESSAGES[mid] : undefined;
     if (!heading) return <SomethingWentWrong />;

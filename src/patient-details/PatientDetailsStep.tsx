@@ -170,13 +170,14 @@ export function PatientDetailsStep({
       <StepTitle screen={f.screen} form={form} />
       {back}
       {caption}
-      <OutcomeNotice outcome={f.outcome} practicePhone={f.practicePhone} />
+      <OutcomeNotice outcome={f.outcome} practicePhone={f.practicePhone} onReplyByPhone={f.replyByPhone} />
       {body}
       <PatientDetailsModals
         postcodeQuestion={f.postcodeQuestion}
         pending={f.pending}
         practicePhone={f.practicePhone}
         onContinueWithoutEmail={f.continueWithoutEmail}
+        onReplyByPhone={f.replyByPhone}
         onDismiss={f.dismissQuestion}
         focusAfter={f.focusAfterQuestion}
       />

@@ -9,7 +9,7 @@ import { usePostcodeCheck, type PostcodeQuestion } from '../postcode/usePostcode
 import { flowSettings } from '../settings/types';
 import { useSettings } from '../settings/useSettings';
 import { toPatient, type Patient, type PatientValidation } from './patient';
-import { EMAIL_REQUIRED_STATUSES, STATUS_FIX, outcomeOf, type OutcomeFix, type ValidationAnswer } from './validationOutcome';
+import { EMAIL_REQUIRED_STATUSES, PHONE_REPLY_STATUSES, STATUS_FIX, outcomeOf, type OutcomeFix, type ValidationAnswer } from './validationOutcome';
 
 export type PatientDetailsState = 'LOGIN_CHOICE' | 'DETAILS' | 'CONTACT_DETAILS';
 
@@ -51,6 +51,12 @@ export function patientDetailsStore(flow: string): FlowStore<StepState> {
 export interface PatientDetailsResult {
   patient: Patient;
   validation?: PatientValidation;
+  /**
+   * No usable email on record and none given: the patient chose a phone reply (on the number
+   * they gave) instead of adding one. Flows send the request with the associated
+   * PATIENT_REFUSED_UPDATE_CONTACT, so the practice knows to phone.
+   */
+  replyByPhone?: boolean;
 }
 
 export interface PatientDetailsOptions {
@@ -67,6 +73,8 @@ export interface PatientDetailsOptions {
 export interface Outcome {
   status: Exclude<ValidationAnswer['status'], 'VALIDATED'>;
   fix: OutcomeFix;
+  /** The patient as checked, and the check's answer: "Ask the practice to phone me" stays possible from the page. */
+  checked?: { patient: Patient; validation?: PatientValidation };
 }
 
 /** The id of the message an outcome leaves on the page. */
@@ -77,7 +85,7 @@ export const EMAIL_FIX_FIELD = 'field-emailAddress';
 /** The postcode box of the details: focus goes back to it after "Postcode not found" → No. */
 export const POSTCODE_FIELD = 'field-postCode';
 
-export type PendingQuestion = { kind: 'noEmail'; contact: FormData } | { kind: 'status'; answer: ValidationAnswer } | undefined;
+export type PendingQuestion = { kind: 'noEmail'; contact: FormData } | { kind: 'status'; answer: ValidationAnswer; patient: Patient } | undefined;
 
 /**
  * The patient-details step's state machine and its three calls (postcode check, record check,
@@ -174,7 +182,7 @@ export function usePatientDetailsFlow({
       setNoticeFocus((n) => n + 1);
       return;
     }
-    setPending({ kind: 'status', answer });
+    setPending({ kind: 'status', answer, patient });
   }
 
   function afterDetails(details: FormData) {
@@ -257,6 +265,23 @@ export function usePatientDetailsFlow({
       setPending(undefined);
       void checkRecord(toPatient(store.get().details, contact));
     },
+    /**
+     * "Ask the practice to phone me" (no usable email anywhere): the step ends with the patient
+     * as checked and the phone-reply choice; an email is no longer required if they come back.
+     */
+    replyByPhone: () => {
+      const checked =
+        pending?.kind === 'status' && PHONE_REPLY_STATUSES.includes(pending.answer.status)
+          ? { patient: pending.patient, validation: pending.answer.validation }
+          : outcome && PHONE_REPLY_STATUSES.includes(outcome.status)
+            ? outcome.checked
+            : undefined;
+      if (!checked) return;
+      setPending(undefined);
+      setOutcome(undefined);
+      store.set({ emailRequired: false });
+      onComplete({ ...checked, replyByPhone: true });
+    },
     outcome,
     /**
      * The modal outcome pattern: closing a record-check modal leaves its message on the page and
@@ -267,7 +292,7 @@ export function usePatientDetailsFlow({
       if (pending?.kind === 'status' && pending.answer.status !== 'VALIDATED') {
         const status = pending.answer.status;
         const fix = STATUS_FIX[status];
-        setOutcome({ status, fix });
+        setOutcome({ status, fix, checked: { patient: pending.patient, validation: pending.answer.validation } });
         if (fix === 'details') showStep('details', DETAILS_FIX_FIELD);
       }
       setPending(undefined);

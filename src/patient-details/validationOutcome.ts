@@ -21,6 +21,13 @@ export interface StatusModal {
   body: string[];
 }
 
+/**
+ * The way out of "no usable email" (issue 27): the patient adds one, or asks for a phone reply on
+ * the number they gave — they are never sent back and forth between "we will use the email on
+ * record" and "we do not have one".
+ */
+export const PHONE_REPLY_OFFER = 'Add an email address so the practice can reply by email, or ask the practice to phone you instead.';
+
 const CALL_PRACTICE = 'Please call the practice on {phone} so they can help.';
 
 /**
@@ -55,11 +62,11 @@ export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, Statu
   },
   NO_EMAIL_ON_EPR_AND_REQUEST: {
     title: 'Please provide an email address',
-    body: ['We do not have an email address for you. Please go back and enter one so the practice can reply to you.'],
+    body: ['We do not have an email address for you.', PHONE_REPLY_OFFER],
   },
   INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST: {
     title: 'Please enter an email address that works',
-    body: ['The email address on your record does not work. Please go back and enter one that does.'],
+    body: ['The email address on your record does not work.', PHONE_REPLY_OFFER],
   },
   UPDATE_CONTACT_REQUESTED: {
     title: 'Your new contact details are not on your record yet',
@@ -108,6 +115,13 @@ export const EMAIL_REQUIRED_STATUSES: readonly ValidationStatus[] = [
   'NO_EMAIL_ON_EPR_AND_REQUEST',
   'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST',
 ];
+
+/** The statuses whose modal also offers a phone reply (the same two: no usable email anywhere). */
+export const PHONE_REPLY_STATUSES = EMAIL_REQUIRED_STATUSES;
+
+/** The choice that lets a patient with no usable email go on: the practice phones them. */
+export const PHONE_REPLY_ACTION = 'Ask the practice to phone me';
+export const ADD_EMAIL_ACTION = 'Add an email address';
 
 /** The product's codes for the two statuses that mean "the record system is unavailable, try later". */
 const UNAVAILABLE_CODES: Record<string, ValidationStatus> = { 'RH-E002': 'SERVICE_UNAVAILABLE', 'RH-E024': 'TEMPORARY_ERROR' };

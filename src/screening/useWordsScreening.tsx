@@ -22,8 +22,8 @@ export function useWordsScreening(onEmergency: (matches: PhraseMatch[]) => void)
     const matches = screenWords(texts);
     const key = matches.map((m) => `${m.entryId}:${m.words}`).join('|');
     if (matches.length === 0 || accepted.current.has(key)) {
-      void proceed();
-      return;
+      // The caller may wait for it (a form's Send shows "Sending…" until the request is answered).
+      return Promise.resolve(proceed());
     }
     setPending({ matches, key, proceed });
   }, []);

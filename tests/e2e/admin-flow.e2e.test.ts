@@ -419,7 +419,9 @@ describe('patient check statuses', () => {
     await dialog.waitFor();
     if (content) await expect.poll(() => dialog.textContent()).toContain(content);
     await expectAccessible(page, `${title} modal`);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // No usable email anywhere: the dialog offers adding one or a phone reply (issue 27) instead of Close.
+    const noEmail = _status === 'NO_EMAIL_ON_EPR_AND_REQUEST' || _status === 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST';
+    await dialog.getByRole('button', { name: noEmail ? 'Add an email address' : 'Close' }).click();
     expect(new URL(page.url()).pathname).toBe('/admin-request/patient-details');
   });
 

@@ -257,6 +257,10 @@ describe('booking in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, keep it');
     await clickButton(page, 'Yes, cancel it');
     await heading(page, 'Appointment cancelled');
+    // A new page: its own address, title, and focus on its heading (issue 27).
+    await page.waitForURL((url) => url.searchParams.get('view') === 'cancelled');
+    await expect.poll(() => page.title()).toBe('Your GP practice - Appointment cancelled');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Appointment cancelled');
     const mine = (await practiceAppointments()).filter((x) => x.appointmentStatus === 'CANCELLED');
     expect(mine.length).toBeGreaterThan(0);
     // The patient is told each change (the embedded outbox stands in for email): changed, with the
@@ -303,22 +307,42 @@ describe('booking in Chromium', () => {
     await page.locator('.nhsuk-error-summary').getByText("The details you have provided don't correspond with those on the consultation").waitFor();
     await expectAccessible(page, 'self-booking mismatch');
 
-    // Change refusals on the details page.
+    // Appointments that cannot be changed online say why up front, with the practice's number,
+    // and offer no Reschedule or Cancel to try (issue 27).
     const refusals: Array<[string, string, string]> = [
       [LINKS.practiceOnly, 'This appointment type can only be changed by the practice.', 'Please call the practice to change or cancel this appointment.'],
       [LINKS.tooLate, 'Unable to update this appointment', 'The time window for updating this appointment has expired. Please contact the practice directly.'],
       [LINKS.practiceUpdated, 'Unable to update this appointment', 'If you have not already updated or cancelled this appointment, please contact the practice directly.'],
-      [LINKS.recordChanged, 'Unable to cancel this appointment', 'Your patient record has changed'],
     ];
     for (const [lid, title, message] of refusals) {
       await page.goto(`/a/d?lid=${lid}`);
       await heading(page, 'Your appointment');
-      await clickButton(page, 'Cancel it');
-      await clickButton(page, 'Yes, cancel it');
-      await popup(page, title, message);
-      await heading(page, 'Your appointment');
+      const refusal = page.getByTestId('change-refusal');
+      await refusal.waitFor();
+      expect(await refusal.innerText()).toContain(title);
+      expect(await refusal.innerText()).toContain(message);
+      expect(await refusal.getByRole('link', { name: '0113 496 0000' }).getAttribute('href')).toBe('tel:01134960000');
+      expect(await page.getByRole('button', { name: 'Cancel it' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
+      await expectAccessible(page, `details that cannot be changed: ${title}`);
+      // The change link opened directly does not offer times either: it lands on the details.
+      await page.goto(`/appointment/book-appointment?ad=${lid}`);
+      await page.waitForURL((url) => url.pathname === '/appointment/details');
+      await page.getByTestId('change-refusal').waitFor();
     }
-    await expectAccessible(page, 'details with a refusal popup');
+    // A refusal only the practice's answer reveals: the refusal is the new page, with a way back.
+    await page.goto(`/a/d?lid=${LINKS.recordChanged}`);
+    await heading(page, 'Your appointment');
+    await clickButton(page, 'Cancel it');
+    await clickButton(page, 'Yes, cancel it');
+    await heading(page, 'Unable to cancel this appointment');
+    await page.waitForURL((url) => url.searchParams.get('view') === 'problem');
+    await expect.poll(() => page.title()).toBe('Your GP practice - Unable to cancel this appointment');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Unable to cancel this appointment');
+    await page.getByText('Your patient record has changed').waitFor();
+    await expectAccessible(page, 'details: cancel refused');
+    await page.getByRole('link', { name: 'Back to your appointment' }).click();
+    await heading(page, 'Your appointment');
     expect(await cspViolations()).toEqual([]);
     await page.context().close();
   }, JOURNEY_TIMEOUT);
@@ -363,7 +387,14 @@ describe('booking in Chromium', () => {
     // Someone else's invitation.
     await throughDetails(LINKS.directOmar, AMELIA_DETAILS);
     await page.getByText("The details you have provided don't correspond with those on the consultation").waitFor();
+    // Its own page: the details it concerns (not the contact step), the message focused, a link to them (issue 27).
+    await page.waitForURL((url) => url.searchParams.get('mismatch') === '1' && url.searchParams.get('step') === 'details');
+    await heading(page, 'Your details');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('direct-booking-mismatch');
+    await expect.poll(() => page.title()).toBe("Your GP practice - Error: The details you have provided don't correspond with those on the consultation");
     await expectAccessible(page, 'direct booking mismatch');
+    await page.getByRole('link', { name: 'Check your details' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field-firstName');
     // The recipient books.
     await throughDetails(LINKS.directOmar, OMAR_DETAILS);
     await page.waitForURL((url) => url.pathname === '/appointment/book-appointment' && url.searchParams.get('db') === LINKS.directOmar);
@@ -549,7 +580,23 @@ describe('booking in Chromium', () => {
       await clickButton(page, 'Continue');
     }
     await clickButton(page, 'Confirm');
-    await popup(page, 'This appointment is no longer available', 'Please close this message and choose another time.');
+    // The practice is booking it: a clear end with a way on, not "choose another time" again (issue 27).
+    await heading(page, 'This appointment is no longer available');
+    expect(new URL(page.url()).searchParams.get('mid')).toBe('BOOKING_IN_PROGRESS');
+    await expect.poll(() => page.title()).toBe('Your GP practice - This appointment is no longer available');
+    await page.getByText('The practice is already booking an appointment for this request').waitFor();
+    expect(await page.getByRole('link', { name: '0113 496 0000' }).getAttribute('href')).toBe('tel:01134960000');
+    await page.getByRole('link', { name: 'Go to the home page' }).waitFor();
+    expect(await page.locator('.app-booking-time').count()).toBe(0);
+    await expectAccessible(page, 'booking in progress');
+
+    // Times on offer after a questionnaire, none suits: the request goes without a booking (issue 27).
+    await startSymptomBooking(page, 'ref-nurse');
+    await expectAccessible(page, 'booking after a questionnaire');
+    await clickButton(page, 'None of these times suit me — send my request');
+    await page.waitForURL((url) => url.pathname === '/appointment/not-accessible');
+    const unsuited = (await practiceRequests()).find((r) => r.kind === 'CONSULTATION' && (r.body.context as { reasonInInbox?: string } | undefined)?.reasonInInbox === 'OTHER');
+    expect(unsuited?.body.context).toMatchObject({ appointmentsPresented: true });
 
     // No slots at all in the medical flow: Send request sends the consultation (NO_APPOINTMENTS).
     await page.route('**/api/v1/triage/nhs/available/appointments?*', (route) =>

@@ -35,6 +35,10 @@ export interface PatientActionRequest {
    */
   changeDeadline?: string;
   /**
+   * true when the practice has updated this appointment itself: only the practice may change or cancel it now (RH-E1522).
+   */
+  practiceUpdated?: boolean;
+  /**
    * false when only the practice may change this appointment type (RH-E109).
    */
   patientCanChange?: boolean;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
+import { ProblemSummary } from '../../components/ProblemSummary';
 import { useConfirmedLeave } from '../leaveFlow';
 import { useLeaveGuard } from '../../shell/useLeaveGuard';
 import { useFlowStore } from '../sessionFlowStore';
@@ -73,18 +74,14 @@ export function AddContactDetailsScreen({ failed, sending, backTo, onAddEmail, o
     <>
       <BackLink fallback={backTo} />
       <h1>Before we send your request</h1>
-      {failed ? (
-        <p className="nhsuk-error-message" role="alert">
-          {SEND_FAILED_MESSAGE}
-        </p>
-      ) : null}
+      {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       <p>We do not have an email address for you. With one, the practice can reply to you by email and send you updates about your request.</p>
       <div className="nhsuk-button-group">
         <button type="button" className="nhsuk-button" onClick={onAddEmail}>
           Add email and send request
         </button>
-        <button type="button" className="nhsuk-button nhsuk-button--secondary" disabled={sending} onClick={onSendOnly}>
-          Send request only
+        <button type="button" className="nhsuk-button nhsuk-button--secondary" disabled={sending} aria-disabled={sending || undefined} onClick={onSendOnly}>
+          {sending ? 'Sending…' : 'Send request only'}
         </button>
       </div>
       <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onCancel}>

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { ProblemSummary } from '../../components/ProblemSummary';
 import { BackLink } from '../../components/BackLink';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
@@ -69,7 +70,8 @@ export default function AdminFormPage() {
 
   function screenThenSubmit(pruned: FormData) {
     if (!loaded) return;
-    words.screen(freeTextAnswers(loaded.doc, pruned), () => submit(pruned).catch(sendFailed));
+    // Returned, so the form's Send stays disabled and says "Sending…" until the practice answers.
+    return words.screen(freeTextAnswers(loaded.doc, pruned), () => submit(pruned).catch(sendFailed))?.then(() => undefined);
   }
 
   async function submit(pruned: FormData) {
@@ -78,9 +80,11 @@ export default function AdminFormPage() {
     if (!patient) return;
     if (!(await pharmacyPostcodeAccepted(pruned))) return;
     // Sent as the API takes it: choice answers with ui:options sendAs valueLabel as { value, label }.
-    const attempt = prepareSend(formType, toWire(doc, pruned), patient, adminFlow.get().attempt);
+    const replyByPhone = flow.replyByPhone === true;
+    const attempt = prepareSend(formType, toWire(doc, pruned), patient, adminFlow.get().attempt, new Date(), replyByPhone);
     adminFlow.set({ attempt });
-    if (needsContactChoice(settings, patient, flow.validation)) {
+    // A patient who asked for a phone reply has made the add-contact-details choice already.
+    if (!replyByPhone && needsContactChoice(settings, patient, flow.validation)) {
       adminFlow.set({ pending: attempt.body });
       navigate('/add-contact-details');
       return;
@@ -136,13 +140,7 @@ export default function AdminFormPage() {
           onSubmitError={sendFailed}
           formRef={form}
           onCancel={() => leave('/', clearAdminFlow)}
-          notice={
-            notice ? (
-              <p className="nhsuk-error-message" role="alert">
-                {notice}
-              </p>
-            ) : undefined
-          }
+          notice={notice ? <ProblemSummary message={notice} /> : undefined}
         />
       )}
       <PostcodeNotFoundModal {...postcode.question} />

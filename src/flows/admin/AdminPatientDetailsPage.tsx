@@ -20,8 +20,8 @@ export default function AdminPatientDetailsPage() {
       checkRecord={access.requiresPatientRecord}
       backFallback="/admin-request"
       caption={<span className="nhsuk-caption-l">{access.label}</span>}
-      onComplete={({ patient, validation }) => {
-        adminFlow.set({ patient, validation, attempt: undefined });
+      onComplete={({ patient, validation, replyByPhone }) => {
+        adminFlow.set({ patient, validation, replyByPhone, attempt: undefined });
         void navigate(next);
       }}
       onCancel={() => leave('/', clearAdminFlow)}

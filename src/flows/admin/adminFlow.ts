@@ -21,6 +21,8 @@ export interface SendAttempt {
 export interface AdminFlowState {
   patient?: Patient;
   validation?: PatientValidation;
+  /** No usable email: the patient asked for a phone reply at the patient-details step (sent as PATIENT_REFUSED_UPDATE_CONTACT). */
+  replyByPhone?: boolean;
   /** Answers per form type, hidden ones included (they come back if a field reappears). */
   answers: Record<string, FormData>;
   pages: Record<string, number>;
@@ -58,8 +60,23 @@ export function parameterContext(settings: AllSettings, patient: Patient | undef
  * submittedDate and the patient. A retry of the same answers reuses the first attempt (same
  * submittedDate, same Idempotency-Key) so the practice stores it once.
  */
-export function prepareSend(formType: ApiFormType, pruned: FormData, patient: Patient, previous: SendAttempt | undefined, now = new Date()): SendAttempt {
-  const body: AdminRequest = { ...pruned, formType, triageRequestType: formType, submittedDate: now.toISOString(), patient };
+export function prepareSend(
+  formType: ApiFormType,
+  pruned: FormData,
+  patient: Patient,
+  previous: SendAttempt | undefined,
+  now = new Date(),
+  replyByPhone = false,
+): SendAttempt {
+  const body: AdminRequest = {
+    ...pruned,
+    formType,
+    triageRequestType: formType,
+    submittedDate: now.toISOString(),
+    patient,
+    // The phone-reply choice goes with the request, as the contract's associated request says it.
+    ...(replyByPhone ? { associatedRequest: PHONE_REPLY_ASSOCIATED } : {}),
+  };
   if (previous && sameRequest(previous.body, body)) return previous;
   return { key: newIdempotencyKey(), body };
 }
@@ -73,6 +90,11 @@ function sameRequest(a: AdminRequest, b: AdminRequest): boolean {
  * README "Admin requests": with no email for the patient, no contact update requested and manual
  * authentication on for admin requests, the patient chooses at /add-contact-details first.
  */
+export const PHONE_REPLY_ASSOCIATED = {
+  formType: 'PATIENT_REFUSED_UPDATE_CONTACT',
+  triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT',
+} as const satisfies NonNullable<AdminRequest['associatedRequest']>;
+
 export function needsContactChoice(settings: AllSettings, patient: Patient, validation: PatientValidation | undefined): boolean {
   const manualAuth = flowSettings(settings.patientApp, ADMIN_FLOW)?.enableManualPatientAuth === true;
   const hasEmail = patientHasEmail(patient) || validation?.hasEmail === true;

@@ -3,7 +3,7 @@ import type { SubmissionResponse } from '../../../generated/types/api/submission
 import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
 import { createFlowStore } from '../sessionFlowStore';
-import { nationalPhone } from '../../components/phone';
+import { replyLine, shortReference } from '../requestReceipt';
 
 /** What the confirmation page shows of a sent admin request (README "Admin requests"). */
 export interface AdminReceipt {
@@ -22,18 +22,7 @@ export interface AdminReceipt {
  */
 export const adminReceipt = createFlowStore<{ receipt?: AdminReceipt }>('flow:admin-receipt', () => ({}));
 
-/** The short reference of a request: the first 8 characters of the id the practice stored it under, in capitals. */
-export function shortReference(id: string): string {
-  return id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase();
-}
-
-export function replyLine(patient: AdminRequest['patient']): string {
-  const email = patient.contactDetails?.emailAddress;
-  const phone = patient.contactDetails?.preferredContact?.phoneNumber ?? patient.telephone ?? patient.contactDetails?.mobilePhoneNumber;
-  if (email) return `The practice will reply by email to ${email}.`;
-  if (phone) return `The practice will reply by phone on ${nationalPhone(phone)}.`;
-  return 'The practice will reply using the contact details on your record.';
-}
+export { replyLine, shortReference };
 
 /** Builds the receipt from the server's answer and the body that was sent (question titles from the form document). */
 export async function makeReceipt(answer: SubmissionResponse, body: AdminRequest, formLabel: string): Promise<AdminReceipt> {

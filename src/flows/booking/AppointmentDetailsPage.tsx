@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { cancelAppointment, fetchActionRequest, type PatientActionRequest } from '../../api/appointments';
 import { newIdempotencyKey } from '../../api/send';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
@@ -11,7 +11,9 @@ import { appointmentInWords, linkStateTitle } from './appointmentWords';
 import { bookingErrorOutcome } from './bookingErrors';
 import { startBooking } from './bookingRequest';
 import { DEFAULT_VIRTUAL_LABEL, LINK_STATE_TITLES } from './messages';
-import './booking.css';
+import { changeRefusal, detailsPath, DETAILS_VIEW_PARAM, type DetailsProblem } from './appointmentChange';
+import { CallThePractice } from '../../components/PracticePhone';
+import { usePageTitle } from '../../shell/usePageTitle';
 
 /**
  * /appointment/details?lid=…: the appointment of an APPOINTMENT_CONFIRMED link with "Cancel it"
@@ -26,6 +28,10 @@ export default function AppointmentDetailsPage() {
 
 function AppointmentDetails({ lid }: { lid: string }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const view = params.get(DETAILS_VIEW_PARAM);
+  const problem = view === 'problem' ? (location.state as { problem?: DetailsProblem } | null)?.problem : undefined;
   const { notify, handleError } = useNotifications();
   const { settings } = useSettings();
   const virtualLabel = settings.patientApp.virtualSlotTypeLabel || DEFAULT_VIRTUAL_LABEL;
@@ -70,25 +76,40 @@ function AppointmentDetails({ lid }: { lid: string }) {
       await cancelAppointment(answer.consultationId, lid, cancelKey.current);
       cancelKey.current = undefined;
       await load();
+      // "Appointment cancelled" is a new page: its own address, title and focus.
+      void navigate(detailsPath(lid, 'cancelled'));
     } catch (error) {
       setBusy(undefined);
       const outcome = bookingErrorOutcome(error, 'cancel');
       if (outcome.kind === 'signpost') void navigate(outcome.to);
-      else if (outcome.kind === 'popup') notify(outcome);
+      else if (outcome.kind === 'popup')
+        void navigate(detailsPath(lid, 'problem'), {
+          state: {
+            problem: { title: outcome.title, message: outcome.message },
+          },
+        });
       else handleError(error);
     }
   };
 
   const reschedule = () => {
     if (!answer?.consultationId) return;
-    void navigate(startBooking({ mode: 'reschedule', linkUUID: lid, consultationId: answer.consultationId }));
+    void navigate(
+      startBooking({
+        mode: 'reschedule',
+        linkUUID: lid,
+        consultationId: answer.consultationId,
+      }),
+    );
   };
 
+  if (problem) return <ProblemView lid={lid} problem={problem} />;
   if (busy === 'loading') return <Loading message={LOADING_MESSAGES.preparingInformation} />;
   if (busy === 'cancelling') return <Loading message={LOADING_MESSAGES.cancellingAppointment} />;
   if (!answer) {
     return (
       <>
+        <Title name="Your appointment" />
         <h1>Your appointment</h1>
         <p>We could not load your appointment.</p>
         {failed ? (
@@ -103,14 +124,17 @@ function AppointmentDetails({ lid }: { lid: string }) {
   const stateTitle = linkStateTitle(answer);
   const booking = answer.appointmentBooking;
   const words = booking ? appointmentInWords(booking, virtualLabel) : undefined;
-  const phone = settings.clinic.telephone;
+  const refusal = changeRefusal(answer);
 
   if (stateTitle) {
     return (
       <>
+        <Title name={stateTitle} />
         <h1>{stateTitle}</h1>
         {stateTitle === LINK_STATE_TITLES.CANCELLED ? <p>This appointment has been cancelled.</p> : null}
-        {stateTitle === LINK_STATE_TITLES.PAST_START ? <p>The time of this appointment has passed, so it can no longer be changed or cancelled online.</p> : null}
+        {stateTitle === LINK_STATE_TITLES.PAST_START ? (
+          <p>The time of this appointment has passed, so it can no longer be changed or cancelled online.</p>
+        ) : null}
         {stateTitle === LINK_STATE_TITLES.EXPIRED ? <p>This link can no longer be used to change or cancel the appointment.</p> : null}
         {words ? (
           <>
@@ -118,7 +142,9 @@ function AppointmentDetails({ lid }: { lid: string }) {
             <AppointmentSummary words={words} />
           </>
         ) : null}
-        <p>If you need an appointment or help, please contact the practice{phone ? ` on ${phone}` : ''}.</p>
+        <p>
+          <CallThePractice before="If you need an appointment or help, please contact the practice" />
+        </p>
       </>
     );
   }
@@ -126,34 +152,53 @@ function AppointmentDetails({ lid }: { lid: string }) {
   if (!words) {
     return (
       <>
+        <Title name="Your appointment" />
         <h1>Your appointment</h1>
-        <p>There is no appointment booked with this link. If you need an appointment, please contact the practice{phone ? ` on ${phone}` : ''}.</p>
+        <p>
+          <CallThePractice before="There is no appointment booked with this link. If you need an appointment, please contact the practice" />
+        </p>
       </>
     );
   }
 
   return (
     <>
+      <Title name="Your appointment" />
       <h1>Your appointment</h1>
       <AppointmentSummary words={words} />
-      {answer.changeDeadline ? (
-        <p>You can change or cancel this appointment online until 1 hour before it starts.</p>
+      {refusal ? (
+        // Not changeable online: no Reschedule or Cancel to try, and the reason, with the practice's number.
+        <div className="nhsuk-inset-text" data-testid="change-refusal">
+          <span className="nhsuk-u-visually-hidden">Information: </span>
+          <h2 className="nhsuk-heading-s">{refusal.title}</h2>
+          <p>{refusal.message}</p>
+          <p>
+            <CallThePractice label="Practice phone number" />
+          </p>
+        </div>
       ) : null}
-      <div className="nhsuk-button-group">
-        <button type="button" className="nhsuk-button" onClick={reschedule}>
-          Reschedule
-        </button>
-        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => setConfirming(true)}>
-          Cancel it
-        </button>
-      </div>
+      {!refusal && answer.changeDeadline ? <p>You can change or cancel this appointment online until 1 hour before it starts.</p> : null}
+      {refusal ? null : (
+        <div className="nhsuk-button-group">
+          <button type="button" className="nhsuk-button" onClick={reschedule}>
+            Reschedule
+          </button>
+          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => setConfirming(true)}>
+            Cancel it
+          </button>
+        </div>
+      )}
       <Modal
         open={confirming}
         title="Cancel this appointment?"
         onClose={() => setConfirming(false)}
         actions={[
           { label: 'Yes, cancel it', onClick: () => void cancel() },
-          { label: 'No, keep it', secondary: true, onClick: () => setConfirming(false) },
+          {
+            label: 'No, keep it',
+            secondary: true,
+            onClick: () => setConfirming(false),
+          },
         ]}
       >
         <p>
@@ -161,6 +206,28 @@ function AppointmentDetails({ lid }: { lid: string }) {
         </p>
         <p>The time will be offered to other patients.</p>
       </Modal>
+    </>
+  );
+}
+
+function Title({ name }: { name: string }) {
+  usePageTitle(name);
+  return null;
+}
+
+/** A refused cancel or change: the product's title and message as the page, the practice's number, and the way back. */
+function ProblemView({ lid, problem }: { lid: string; problem: DetailsProblem }) {
+  return (
+    <>
+      <Title name={problem.title} />
+      <h1>{problem.title}</h1>
+      <p>{problem.message}</p>
+      <p>
+        <CallThePractice label="Practice phone number" />
+      </p>
+      <p>
+        <Link to={detailsPath(lid)}>Back to your appointment</Link>
+      </p>
     </>
   );
 }

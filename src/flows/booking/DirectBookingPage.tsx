@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { DETAILS_FIX_FIELD, STEP_PARAM } from '../../patient-details/usePatientDetailsFlow';
+import { ERROR_TITLE_PREFIX, usePageTitle } from '../../shell/usePageTitle';
 import { fetchActionRequest } from '../../api/appointments';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useNotifications } from '../../errors/ErrorNotifications';
@@ -36,13 +38,17 @@ function DirectBooking({ lid }: { lid: string }) {
   const navigate = useNavigate();
   const { notify, handleError } = useNotifications();
   const [busy, setBusy] = useState(false);
-  const [mismatch, setMismatch] = useState(false);
+  const [params] = useSearchParams();
+  // The mismatch is a page of its own (`&step=details&mismatch=1`): the details it concerns, with
+  // the message on top and focused, and a link to the first of them (issue 27).
+  const mismatch = params.get(MISMATCH_PARAM) === '1' && params.get(STEP_PARAM) === 'details';
   const invitation = useFlowStore(directBookingStore);
   const statement = useForm(invitation.acknowledged !== lid ? 'DIRECT_BOOKING_INVITATION' : undefined);
+  // The parent's effect runs after the step's own title: the mismatch names the page.
+  usePageTitle(mismatch ? `${ERROR_TITLE_PREFIX}${DETAILS_MISMATCH}` : undefined);
 
   const accept = async (patient: Patient) => {
     setBusy(true);
-    setMismatch(false);
     try {
       const answer = await fetchActionRequest('DIRECT_BOOKING', lid, { patient });
       void navigate(
@@ -52,7 +58,12 @@ function DirectBooking({ lid }: { lid: string }) {
       setBusy(false);
       const outcome = bookingErrorOutcome(error, 'link');
       if (outcome.kind === 'signpost') void navigate(outcome.to);
-      else if (outcome.kind === 'popup' && outcome.title === DETAILS_MISMATCH) setMismatch(true);
+      else if (outcome.kind === 'popup' && outcome.title === DETAILS_MISMATCH) {
+        const next = new URLSearchParams(params);
+        next.set(STEP_PARAM, 'details');
+        next.set(MISMATCH_PARAM, '1');
+        void navigate(`/direct-booking?${next.toString()}`, { state: { focusId: MISMATCH_ID } });
+      }
       else if (outcome.kind === 'popup') notify(outcome);
       else handleError(error);
     }
@@ -85,16 +96,7 @@ function DirectBooking({ lid }: { lid: string }) {
 
   return (
     <>
-      {mismatch ? (
-        <div className="nhsuk-error-summary" role="alert" aria-labelledby="direct-booking-mismatch">
-          <h2 className="nhsuk-error-summary__title" id="direct-booking-mismatch">
-            {DETAILS_MISMATCH}
-          </h2>
-          <div className="nhsuk-error-summary__body">
-            <p>This invitation is for the person it was sent to. Please check your date of birth, last name and postcode, or call the practice.</p>
-          </div>
-        </div>
-      ) : null}
+      {mismatch ? <MismatchSummary /> : null}
       <PatientDetailsStep
         flow={DIRECT_BOOKING_FLOW}
         caption={<span className="nhsuk-caption-l">{DIRECT_BOOKING_TITLE}</span>}
@@ -104,5 +106,38 @@ function DirectBooking({ lid }: { lid: string }) {
         onCancel={leave}
       />
     </>
+  );
+}
+
+const MISMATCH_PARAM = 'mismatch';
+const MISMATCH_ID = 'direct-booking-mismatch';
+
+/** The details did not match the invitation: the product's title, what to check, and a link to the first detail. */
+function MismatchSummary() {
+  return (
+    <div className="nhsuk-error-summary" role="alert" tabIndex={-1} id={MISMATCH_ID} aria-labelledby={`${MISMATCH_ID}-title`}>
+      <h2 className="nhsuk-error-summary__title" id={`${MISMATCH_ID}-title`}>
+        {DETAILS_MISMATCH}
+      </h2>
+      <div className="nhsuk-error-summary__body">
+        <p>This invitation is for the person it was sent to. Please check your date of birth, last name and postcode, or call the practice.</p>
+        <ul className="nhsuk-list nhsuk-error-summary__list">
+          <li>
+            <a
+              href={`#${DETAILS_FIX_FIELD}`}
+              onClick={(event) => {
+                const target = document.getElementById(DETAILS_FIX_FIELD);
+                if (target) {
+                  event.preventDefault();
+                  target.focus();
+                }
+              }}
+            >
+              Check your details
+            </a>
+          </li>
+        </ul>
+      </div>
+    </div>
   );
 }

@@ -1,13 +1,8 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { sendWithoutAppointment } from '../../api/appointments';
-import { newIdempotencyKey } from '../../api/send';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
-import { ApiError } from '../../api/client';
-import { useNotifications } from '../../errors/ErrorNotifications';
 import { useFlowStore } from '../sessionFlowStore';
-import { clearTriageFlow, triageFlow } from '../guideline/journey';
 import { bookingFlow, cancelPathOf, clearBooking } from './bookingRequest';
+import { useSendWithoutBooking } from './useSendWithoutBooking';
 import { MEDICAL_NO_SLOTS, NO_APPOINTMENTS_TITLE, NO_MORE_ONLINE, NO_TIMES_CALL_PRACTICE } from './messages';
 import { SEND_FAILED_MESSAGE } from '../../errors/messages';
 import { ProblemSummary } from '../../components/ProblemSummary';
@@ -24,12 +19,10 @@ const FIRST_CONTACT_PHYSIO = /first.?contact.?physio/i;
  */
 export default function NoAppointmentsPage() {
   const navigate = useNavigate();
-  const { handleError } = useNotifications();
   const request = useFlowStore(bookingFlow).request;
   const { features } = useSettings();
-  const [sending, setSending] = useState(false);
-  const [failed, setFailed] = useState(false);
   const medical = request?.mode === 'symptom-assessment' ? request : undefined;
+  const { send, sending, failed } = useSendWithoutBooking(medical);
   // "Get self-help" (first contact physio): the self-help information page opened at the pathway's
   // own NHS links. That page is part of the medical service (the triage gate): no button when it is closed.
   const selfHelp =
@@ -43,35 +36,6 @@ export default function NoAppointmentsPage() {
     void navigate(to);
   };
 
-  const send = async () => {
-    if (!medical) return;
-    let key = bookingFlow.get().sendKey;
-    if (!key) {
-      key = newIdempotencyKey();
-      bookingFlow.set({ sendKey: key });
-    }
-    setSending(true);
-    setFailed(false);
-    try {
-      await sendWithoutAppointment(medical.triageRequest, medical.guidelineFinishedOn, key);
-      clearBooking();
-      if (medical.sent) {
-        // The request is with the practice: forget the answers, keep only what the thank-you page reads.
-        clearTriageFlow();
-        triageFlow.set({ sent: { ...medical.sent, triageRequestType: medical.triageRequest.triageRequestType } });
-      }
-      void navigate(medical.sentPath ?? '/triage/thank-you');
-    } catch (error) {
-      setSending(false);
-      // A closed service still goes to its screen; anything else keeps the request to send again.
-      if (error instanceof ApiError && (error.status === 412 || error.status === 401)) {
-        handleError(error, { flow: 'medical' });
-        return;
-      }
-      setFailed(true);
-    }
-  };
-
   if (sending) return <Loading message={LOADING_MESSAGES.sendingRequest} />;
 
   return (
@@ -82,7 +46,7 @@ export default function NoAppointmentsPage() {
       {medical ? <p>{MEDICAL_NO_SLOTS}</p> : <p>{NO_TIMES_CALL_PRACTICE}</p>}
       <div className="nhsuk-button-group">
         {medical ? (
-          <button type="button" className="nhsuk-button" onClick={() => void send()}>
+          <button type="button" className="nhsuk-button" onClick={() => void send(false)}>
             Send request
           </button>
         ) : null}

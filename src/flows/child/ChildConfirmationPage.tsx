@@ -4,6 +4,7 @@ import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';
+import { SentDetails, SentReference } from '../guideline/SentReceipt';
 
 export const CHILD_SENT_HEADING = 'Your request is sent';
 
@@ -20,8 +21,10 @@ export default function ChildConfirmationPage() {
     <>
       <div className="nhsuk-panel app-panel--confirmation">
         <h1 className="nhsuk-panel__title">{CHILD_SENT_HEADING}</h1>
+        <SentReference receipt={sent.receipt} />
       </div>
       <p>The practice will contact you within 1 working day.</p>
+      {sent.receipt ? <SentDetails receipt={sent.receipt} /> : null}
       <p>We have sent a confirmation to the email address you gave.</p>
       <CareCard type="urgent" heading="If the child gets worse while you wait">
         <p>

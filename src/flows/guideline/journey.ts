@@ -40,12 +40,22 @@ export interface PatientContext {
   additionalInfo?: string;
 }
 
+/** What the confirmation shows of a sent request: the reference, what was sent and how the practice will reply. */
+export interface SentReceiptInfo {
+  reference: string;
+  receivedAt: string;
+  what: string;
+  reply: string;
+}
+
 export interface TriageFlowState {
   /** The last search term, so the results are still there when the patient comes back. */
   lastSearch?: string;
   selection?: Selection;
   patient?: Patient;
   validation?: PatientValidation;
+  /** No usable email: the patient asked for a phone reply (sent with PATIENT_REFUSED_UPDATE_CONTACT). */
+  replyByPhone?: boolean;
   /** The $start refusal, shown as "Please check your selection and try again". */
   refusal?: StartRefusal;
   useProxy?: boolean;
@@ -71,7 +81,7 @@ export interface TriageFlowState {
   attempt?: { key: string; body: ConsultationRequest | UnverifiedRequests };
   reachedSubmitScreenOn?: string;
   /** Set once sent, after everything else is cleared: the thank-you page reads it. */
-  sent?: { executionId: string; useProxy: boolean; triageRequestType: string; tier?: UrgencyTier; crisis?: boolean };
+  sent?: { executionId: string; useProxy: boolean; triageRequestType: string; tier?: UrgencyTier; crisis?: boolean; receipt?: SentReceiptInfo };
   reachedThankYou?: boolean;
   /** The safety branch after an urgent result (src/flows/triage/safety). */
   safety?: SafetyState;
@@ -131,6 +141,8 @@ export interface RouteInputs {
   freeTextEnabled: boolean;
   patient: Patient | undefined;
   validation: PatientValidation | undefined;
+  /** The patient chose a phone reply at the patient-details step: no add-contact-details question again. */
+  replyByPhone?: boolean;
   manualAuth: boolean;
   /** Coming from the patient-context page: it is not shown again. */
   afterPatientContext?: boolean;
@@ -168,7 +180,7 @@ export function routeAfterTriage(input: RouteInputs): string {
   if (input.freeTextEnabled && !input.afterPatientContext) return '/triage/your-own-words';
   const hasEmail = patientHasEmail(input.patient) || input.validation?.hasEmail === true;
   if (hasEmail && input.checkForAppointments === true) return BOOK_APPOINTMENT_PATH;
-  if (hasEmail || input.validation?.isUpdateContactRequested === true) return '/triage/complete';
+  if (hasEmail || input.validation?.isUpdateContactRequested === true || input.replyByPhone === true) return '/triage/complete';
   return input.manualAuth ? '/add-contact-details' : '/triage/complete';
 }
 

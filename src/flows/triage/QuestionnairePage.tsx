@@ -192,6 +192,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         freeTextEnabled: settings.patientApp.freeTextInput?.enabled === true,
         patient: state.patient,
         validation: state.validation,
+        replyByPhone: state.replyByPhone,
         manualAuth: manualAuthOn(settings),
         checkForAppointments,
       });

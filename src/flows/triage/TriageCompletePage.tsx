@@ -39,6 +39,7 @@ export default function TriageCompletePage() {
   if (!flow) return <Navigate to={TRIAGE_START} replace />;
   if (sending) return <Loading message={LOADING_MESSAGES.sendingRequest} />;
   const email = flow.patient?.contactDetails?.emailAddress;
+  const phoneBack = flow.patient?.contactDetails?.preferredContact?.phoneNumber;
   const mobile = settings.notificationConfig.sms?.enabled ? flow.patient?.contactDetails?.mobilePhoneNumber : undefined;
 
   async function onSend() {
@@ -59,7 +60,20 @@ export default function TriageCompletePage() {
       <h1>Send your request?</h1>
       {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       <TierAdvice tier={flow.execution ? topTier(flow.execution.recommendations) : undefined} crisis={flowCrisis(flow)} />
-      <p>When you send your request, the practice will get your answers. You will get a confirmation email within 15 minutes.</p>
+      {flow.replyByPhone && !email ? (
+        <p data-testid="phone-reply">
+          When you send your request, the practice will get your answers. We do not have an email address for you, so the practice will phone you
+          {phoneBack ? (
+            <>
+              {' '}
+              on <strong>{nationalPhone(phoneBack)}</strong>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : (
+        <p>When you send your request, the practice will get your answers. You will get a confirmation email within 15 minutes.</p>
+      )}
       {email ? (
         <p data-testid="confirmation-email">
           We will send the confirmation to <strong>{email}</strong>.

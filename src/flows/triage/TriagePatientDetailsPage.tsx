@@ -67,7 +67,7 @@ export default function TriagePatientDetailsPage() {
 
   if (!selection) return <Navigate to={TRIAGE_START} replace />;
 
-  async function start(patient: Patient, validation: PatientValidation | undefined) {
+  async function start(patient: Patient, validation: PatientValidation | undefined, replyByPhone?: boolean) {
     if (!selection) return;
     const current = triageFlow.get();
     // Came back (browser back) to this page with a questionnaire under way for the same patient: carry on, never start twice.
@@ -97,6 +97,7 @@ export default function TriagePatientDetailsPage() {
         selection,
         patient,
         validation,
+        replyByPhone,
         useProxy,
         executionId: execution.identifier,
         execution,
@@ -112,12 +113,12 @@ export default function TriagePatientDetailsPage() {
       }
       const refusal = refusalOf(error);
       if (refusal) {
-        triageFlow.set((s) => ({ lastSearch: s.lastSearch, selection, patient, validation, refusal, drafts: {}, labels: {} }));
+        triageFlow.set((s) => ({ lastSearch: s.lastSearch, selection, patient, validation, replyByPhone, refusal, drafts: {}, labels: {} }));
         await navigate('/triage/questionnaire', { replace: true });
         return;
       }
       setFailure({ title: 'Unable to start questionnaire', message: errorMessage(error) });
-      triageFlow.set({ patient, validation });
+      triageFlow.set({ patient, validation, replyByPhone });
     }
   }
 
@@ -130,7 +131,7 @@ export default function TriagePatientDetailsPage() {
         <EngineErrorPanel
           error={failure}
           actions={[
-            { label: 'Try again', onClick: () => flow.patient && void start(flow.patient, flow.validation) },
+            { label: 'Try again', onClick: () => flow.patient && void start(flow.patient, flow.validation, flow.replyByPhone) },
             { label: 'Back to search', onClick: () => void navigate(TRIAGE_START) },
           ]}
         />
@@ -139,7 +140,7 @@ export default function TriagePatientDetailsPage() {
         flow={MEDICAL_FLOW}
         checkRecord={manualAuthOn(settings)}
         backFallback="/triage"
-        onComplete={({ patient, validation }) => void start(patient, validation)}
+        onComplete={({ patient, validation, replyByPhone }) => void start(patient, validation, replyByPhone)}
         onCancel={() => {
           // An eligibility pathway's page is the return target of its journey (README "Eligibility").
           void Promise.resolve(navigate(cancelTarget(guidelineId))).then(clearTriageFlow);

@@ -6,6 +6,7 @@ import { useFlowStore } from '../sessionFlowStore';
 import { TRIAGE_START, bool, triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
 import { TierAdvice } from '../../screening/TierAdvice';
+import { SentDetails, SentReference } from '../guideline/SentReceipt';
 
 export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
 
@@ -28,6 +29,7 @@ export default function TriageThankYouPage() {
     <>
       <div className="nhsuk-panel app-panel--confirmation">
         <h1 className="nhsuk-panel__title">{THANK_YOU_HEADING}</h1>
+        <SentReference receipt={sent.receipt} />
       </div>
       {/* The tier's plain words first when it is more (or other) than a routine reply. */}
       {sent.tier && sent.tier !== 'ROUTINE' ? <TierAdvice tier={sent.tier} crisis={sent.crisis} /> : sent.crisis ? <TierAdvice tier={undefined} crisis /> : null}
@@ -36,6 +38,7 @@ export default function TriageThankYouPage() {
       ) : (
         <p>The practice will reply within 48 hours (Monday to Friday, excluding public holidays).</p>
       )}
+      <SentDetails receipt={sent.receipt} />
       <CareCard type="urgent" heading="If your symptoms get worse">
         <p>
           For urgent advice, <a href="https://111.nhs.uk/">use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.

@@ -11,6 +11,7 @@ import { handOverToBooking } from './bookingHandover';
 import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, clearTriageFlow, manualAuthOn, routeAfterTriage, triageFlow, proxyOn } from '../guideline/journey';
 import { goToUrgentBranch } from './urgentBranch';
 import { useFinishedTriage } from '../guideline/useJourneyBounce';
+import { usePageTitle } from '../../shell/usePageTitle';
 import { BackLink } from '../../components/BackLink';
 import { cancelTarget, isChildPathway } from '../guideline/pathwayKind';
 import { needLabelForChild } from '../child/childWords';
@@ -59,6 +60,8 @@ export default function YourOwnWordsPage() {
   }, [configured, forChild]);
   const title = flow?.aiLed ? NO_SLOTS_TITLE : NOT_POSSIBLE_TITLE;
   const doc = useMemo(() => patientContextDocument(title, options), [title, options]);
+  // The page title and the h1 agree (the spec's title; the lead line says what the page is for).
+  usePageTitle(title);
   // The patient's own words are screened for emergency words before going on.
   const words = useWordsScreening((matches) => void navigate(EMERGENCY_ADVICE_PATH, { state: emergencyAdviceState(matches) }));
   if (!flow || !flow.execution) return <Navigate to={TRIAGE_START} replace />;
@@ -83,6 +86,7 @@ export default function YourOwnWordsPage() {
       afterPatientContext: true,
       patient: flow?.patient,
       validation: flow?.validation,
+      replyByPhone: flow?.replyByPhone,
       manualAuth: manualAuthOn(settings),
       checkForAppointments: flow?.checkForAppointments === true,
     });

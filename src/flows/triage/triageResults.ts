@@ -20,6 +20,7 @@ export function triageResultsTarget(state: TriageFlowState | undefined, settings
     afterPatientContext: state.patientContext !== undefined,
     patient: state.patient,
     validation: state.validation,
+    replyByPhone: state.replyByPhone,
     manualAuth: manualAuthOn(settings),
     checkForAppointments: state.checkForAppointments === true,
   });

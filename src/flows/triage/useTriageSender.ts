@@ -13,6 +13,8 @@ import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type
 import { topTier } from '../../screening/tier';
 import { flowCrisis } from '../../screening/flowCrisis';
 import { isChildPathway } from '../guideline/pathwayKind';
+import { replyLine, shortReference } from '../requestReceipt';
+import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
 
 /** Where a sent request leaves the patient: the child confirmation for child pathways. */
 export function confirmationPath(triageRequestType: string): string {
@@ -29,8 +31,12 @@ export type Associated = AssociatedRequest;
  */
 export const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' };
 
-export function associatedFor(guidelineId: string, associated: Associated | undefined): Associated | undefined {
+/** The phone-reply choice of a patient with no usable email (the patient-details step): the practice phones them. */
+export const PHONE_REPLY: Associated = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' };
+
+export function associatedFor(guidelineId: string, associated: Associated | undefined, replyByPhone = false): Associated | undefined {
   if (associated) return associated;
+  if (replyByPhone) return PHONE_REPLY;
   return isChildPathway(guidelineId) ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
 }
 
@@ -49,7 +55,7 @@ export function useTriageSender() {
   return useCallback(
     async (given?: Associated, options: { next?: string } = {}) => {
       const state = triageFlow.get();
-      const associated = associatedFor(state.execution?.guidelineId ?? '', given);
+      const associated = associatedFor(state.execution?.guidelineId ?? '', given, state.replyByPhone === true);
       const consultation = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
       // After the safety check: the safety answers, the override reason and the A&E choice go with it.
       const built = withSafety(consultation, state.execution?.guidelineId ?? '', state.safety);
@@ -59,9 +65,9 @@ export function useTriageSender() {
       const comparable = (b: unknown) => JSON.stringify(b, (k, v: unknown) => (k === 'submittedDate' ? undefined : v));
       const attempt = state.attempt && comparable(state.attempt.body) === comparable(body) ? state.attempt : { key: newIdempotencyKey(), body };
       triageFlow.set({ attempt });
+      let answer: SubmissionResponse;
       try {
-        if ('primaryRequest' in attempt.body) await sendUnverifiedRequests(attempt.body, attempt.key);
-        else await sendConsultation(attempt.body, attempt.key);
+        answer = 'primaryRequest' in attempt.body ? await sendUnverifiedRequests(attempt.body, attempt.key) : await sendConsultation(attempt.body, attempt.key);
       } catch (error) {
         if (error instanceof ApiError) handleError(error, { flow: 'medical' });
         throw error;
@@ -79,7 +85,13 @@ export function useTriageSender() {
       const tier = topTier(execution.recommendations);
       const crisis = flowCrisis(state);
       clearTriageFlow();
-      triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType, ...(tier ? { tier } : {}), ...(crisis ? { crisis } : {}) } });
+      const receipt = {
+        reference: shortReference(answer.id),
+        receivedAt: answer.receivedAt,
+        what: state.selection?.label ?? 'Medical request',
+        reply: replyLine(built.triageRequest.patient),
+      };
+      triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType, receipt, ...(tier ? { tier } : {}), ...(crisis ? { crisis } : {}) } });
       await navigate(attendingAE ? EMERGENCY_CONFIRMED_PATH : (options.next ?? confirmationPath(triageRequestType)), { replace: true });
     },
     [handleError, navigate, settings],

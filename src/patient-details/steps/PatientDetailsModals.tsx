@@ -1,13 +1,15 @@
 import { Modal } from '../../components/Modal';
 import { PostcodeNotFoundModal, type PostcodeQuestion } from '../../postcode/usePostcodeCheck';
 import { DETAILS_FIX_FIELD, EMAIL_FIX_FIELD, OUTCOME_NOTICE_ID, type Outcome, type PendingQuestion } from '../usePatientDetailsFlow';
-import { PRACTICE_PHONE_LINE, STATUS_MODALS, modalText, type ValidationStatus } from '../validationOutcome';
+import { ADD_EMAIL_ACTION, PHONE_REPLY_ACTION, PHONE_REPLY_STATUSES, PRACTICE_PHONE_LINE, STATUS_MODALS, modalText, type ValidationStatus } from '../validationOutcome';
 
 interface PatientDetailsModalsProps {
   postcodeQuestion: PostcodeQuestion;
   pending: PendingQuestion;
   practicePhone?: string;
   onContinueWithoutEmail: () => void;
+  /** No usable email anywhere: go on with a phone reply. */
+  onReplyByPhone: () => void;
   onDismiss: () => void;
   /** Where focus goes when a status modal closes (the modal outcome pattern). */
   focusAfter: () => HTMLElement | null;
@@ -35,7 +37,16 @@ type FailedStatus = Exclude<ValidationStatus, 'VALIDATED'>;
  * After a record-check modal closes, its message stays on the page (focusable, so focus can be
  * put on it when there is nothing on the page to fix), with a link to what to fix when there is.
  */
-export function OutcomeNotice({ outcome, practicePhone }: { outcome: Outcome | undefined; practicePhone?: string }) {
+export function OutcomeNotice({
+  outcome,
+  practicePhone,
+  onReplyByPhone,
+}: {
+  outcome: Outcome | undefined;
+  practicePhone?: string;
+  /** No usable email anywhere: the notice keeps the phone-reply way on. */
+  onReplyByPhone?: () => void;
+}) {
   if (!outcome) return null;
   const fixId = outcome.fix === 'details' ? DETAILS_FIX_FIELD : outcome.fix === 'email' ? EMAIL_FIX_FIELD : undefined;
   return (
@@ -63,6 +74,11 @@ export function OutcomeNotice({ outcome, practicePhone }: { outcome: Outcome | u
             </li>
           </ul>
         ) : null}
+        {onReplyByPhone && outcome.checked && PHONE_REPLY_STATUSES.includes(outcome.status) ? (
+          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onReplyByPhone}>
+            {PHONE_REPLY_ACTION}
+          </button>
+        ) : null}
       </div>
     </div>
   );
@@ -74,10 +90,13 @@ export function PatientDetailsModals({
   pending,
   practicePhone,
   onContinueWithoutEmail,
+  onReplyByPhone,
   onDismiss,
   focusAfter,
 }: PatientDetailsModalsProps) {
   const status = pending?.kind === 'status' && pending.answer.status !== 'VALIDATED' ? pending.answer.status : undefined;
+  const phoneReply = status !== undefined && PHONE_REPLY_STATUSES.includes(status);
+  const replyPhone = pending?.kind === 'status' ? pending.patient.contactDetails?.preferredContact?.phoneNumber : undefined;
   return (
     <>
       <PostcodeNotFoundModal {...postcodeQuestion} />
@@ -97,8 +116,22 @@ export function PatientDetailsModals({
         <p>We will use the email address we have on record for you.</p>
       </Modal>
       {/* Kept mounted while closed, so closing it can return focus (Modal's returnFocusTo). */}
-      <Modal open={status !== undefined} title={status ? STATUS_MODALS[status].title : ''} onClose={onDismiss} returnFocusTo={focusAfter}>
+      <Modal
+        open={status !== undefined}
+        title={status ? STATUS_MODALS[status].title : ''}
+        onClose={onDismiss}
+        returnFocusTo={focusAfter}
+        actions={
+          phoneReply
+            ? [
+                { label: ADD_EMAIL_ACTION, onClick: onDismiss, safe: true },
+                { label: PHONE_REPLY_ACTION, secondary: true, onClick: onReplyByPhone },
+              ]
+            : undefined
+        }
+      >
         {status ? <OutcomeText status={status} practicePhone={practicePhone} /> : null}
+        {phoneReply && replyPhone ? <p>{`If you ask the practice to phone you, they will call ${replyPhone}.`}</p> : null}
       </Modal>
     </>
   );

@@ -45,6 +45,14 @@ describe('admin flow', () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('carries the phone-reply choice (no usable email) as the associated PATIENT_REFUSED_UPDATE_CONTACT, reused on retry (issue 27)', () => {
+    const now = new Date('2026-11-21T10:00:00.000Z');
+    const first = prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, undefined, now, true);
+    expect(first.body.associatedRequest).toEqual({ formType: 'PATIENT_REFUSED_UPDATE_CONTACT', triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
+    expect(prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, first, new Date(), true)).toBe(first);
+    expect(prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, undefined, now).body).not.toHaveProperty('associatedRequest');
+  });
+
   it('reuses the first attempt (same key, same submittedDate) when the same answers are sent again', () => {
     const first = prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, undefined, new Date('2026-11-21T10:00:00Z'));
     const retry = prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, first, new Date('2026-11-21T10:05:00Z'));

@@ -160,6 +160,8 @@ describe('child requests are sent as unauthenticated child requests', () => {
   it('adds UNAUTHENTICATED_CHILD_REQUEST to a Form.U16 request, and nothing to others', () => {
     expect(associatedFor('Form.U16.Fever', undefined)).toEqual({ triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' });
     expect(associatedFor('Triage.Headache', undefined)).toBeUndefined();
+    // Issue 27: a patient with no usable email who asked for a phone reply.
+    expect(associatedFor('Triage.Headache', undefined, true)).toEqual({ triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
     const refused = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' } as const;
     expect(associatedFor('Triage.Headache', refused)).toBe(refused);
   });

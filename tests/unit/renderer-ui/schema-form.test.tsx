@@ -344,9 +344,10 @@ describe('sending', () => {
     const onSubmit = vi.fn(() => new Promise<void>((r) => (resolve = r)));
     const { user } = draw(fixture('text'), { onSubmit, initialData: { fullName: 'Ann' } });
     await user.dblClick(screen.getByRole('button', { name: 'Send' }));
-    await user.click(screen.getByRole('button', { name: 'Send' }));
+    // While the send is on its way the button says so (issue 27) and stays disabled.
+    await user.click(screen.getByRole('button', { name: 'Sending…' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Sending…' }) as HTMLButtonElement).disabled).toBe(true);
     resolve();
     await vi.waitFor(() => expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
   });

@@ -1,0 +1,17 @@
+// What every confirmation says about a sent request (admin, medical, child): its short reference
+// and how the practice will reply. Shared by the feature folders (docs/architecture.md "Feature folders").
+import type { AdminRequest } from '../../generated/types/api/admin-request';
+import { nationalPhone } from '../components/phone';
+
+/** The short reference of a request: the first 8 characters of the id the practice stored it under, in capitals. */
+export function shortReference(id: string): string {
+  return id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase();
+}
+
+export function replyLine(patient: AdminRequest['patient']): string {
+  const email = patient.contactDetails?.emailAddress;
+  const phone = patient.contactDetails?.preferredContact?.phoneNumber ?? patient.telephone ?? patient.contactDetails?.mobilePhoneNumber;
+  if (email) return `The practice will reply by email to ${email}.`;
+  if (phone) return `The practice will reply by phone on ${nationalPhone(phone)}.`;
+  return 'The practice will reply using the contact details on your record.';
+}
