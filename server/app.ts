@@ -6,6 +6,7 @@ import { openDatabase, type Db } from './db.js';
 import { fileURLToPath } from 'node:url';
 import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
+import { DrainState, registerHealthRoutes } from './health.js';
 import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
 import { ensureExecutionIndexes, EXECUTION_SWEEP_INTERVAL_MS, sweepExecutions } from './engine/expiry.js';
@@ -93,6 +94,8 @@ export interface PracticeServer {
   sweepExecutions(): number;
   /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
   generatedStaffPassword?: string;
+  /** Starts draining (server/main.ts on SIGTERM): /readyz answers 503 from now on; requests are still served until app.close(). */
+  beginDrain(): void;
 }
 
 /** API paths: an unknown one is a JSON 404, never the app's HTML. */
@@ -197,6 +200,9 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const rateLimiter = registerRateLimits(app, options.rateLimits ?? scaledRateLimits(DEFAULT_RATE_LIMITS, process.env.PRACTICE_RATE_LIMIT_SCALE));
   const ctx: ServerContext = { ...baseCtx, rateLimiter };
   for (const register of ROUTE_MODULES) await register(app, ctx);
+  // /healthz and /readyz (server/health.ts): outside every limit group, exempt from the Host check.
+  const drain = new DrainState();
+  registerHealthRoutes(app, db, drain);
 
   const distDir = options.distDir;
   const hasApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
@@ -230,5 +236,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
 
   if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
-  return { app, db, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return { app, db, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, beginDrain: () => drain.begin(), ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }
