@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ensureDiary } from './appointments/diary.js';
 import { openDatabase, type Db } from './db.js';
 import { fileURLToPath } from 'node:url';
 import type { ServerContext } from './context.js';
@@ -19,7 +20,7 @@ import { limitScaleFrom, setLimitScale } from './limits.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLimits } from './rate-limits.js';
 import { allowedHostNames, frameworkErrorOptions, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
 import { SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
-import { ensureStaffPassword, registerStaffGuard, StaffAuth } from './staff.js';
+import { ensureStaffPassword, registerStaffGuard, StaffAuth, TEST_PASSWORD_HASHING } from './staff.js';
 import { createApiAjv } from './validation.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +68,16 @@ export interface ServerOptions {
   precompressed?: boolean;
   /** The clock sessions expire by (ms since the epoch); tests pass their own. */
   now?: () => number;
+  /**
+   * Build the six-week appointment diary at start (default true). The test server passes false
+   * unless a test asks: every appointment call still builds it on first use (routes/appointments.ts).
+   */
+  diary?: boolean;
+  /**
+   * Tests only: hash the staff password with argon2id at a token cost (TEST_PASSWORD_HASHING,
+   * server/staff.ts) instead of the library's standard one. Never set in production.
+   */
+  fastPasswordHashing?: boolean;
   /** The notifications worker (server/notifications/README.md). */
   notifications?: {
     /** How messages leave; default from the environment (NOTIFY_API_KEY…), else the outbox. */
@@ -122,6 +133,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       : false,
   });
   const db = openDatabase(options.dataDir);
+  if (options.diary !== false) ensureDiary(db);
   setLimitScale(db, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
   ensureNotificationIndexes(db);
   const now = options.now ?? Date.now;
@@ -136,7 +148,11 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const sweepTimer = setInterval(sweep, EXECUTION_SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   sweep();
-  const generatedStaffPassword = await ensureStaffPassword(db, options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD);
+  const generatedStaffPassword = await ensureStaffPassword(
+    db,
+    options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD,
+    options.fastPasswordHashing === true ? TEST_PASSWORD_HASHING : undefined,
+  );
   const warnings: string[] = [];
   const chosen = options.notifications?.transport
     ? { transport: options.notifications.transport, warnings: [] }

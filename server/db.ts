@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDiary, resetAppointments } from './appointments/diary.js';
+import { resetAppointments } from './appointments/diary.js';
 import { migrateAppointments } from './appointments/schema.js';
 import { DEMO_AI_LED, DEMO_PATHWAY_SETTINGS, DEMO_PATIENTS, DEMO_SETTINGS } from './seed.js';
 
@@ -130,7 +130,7 @@ const MIGRATIONS: string[] = [
    CREATE INDEX requests_inbox ON requests (tier_rank, seq);`,
 ];
 
-/** Opens (creating and seeding on first start) the practice database in `dataDir`. */
+/** Opens (creating and seeding on first start) the practice database in `dataDir`; the server builds the appointment diary (server/app.ts). */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, 'practice.sqlite'));
@@ -141,7 +141,6 @@ export function openDatabase(dataDir: string): Db {
   migrate(db);
   seedDatabase(db);
   migrateAppointments(db);
-  ensureDiary(db);
   return db;
 }
 
