@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureDiary } from '../../../server/appointments/diary';
 import { openDatabase } from '../../../server/db';
 import { repoRoot, type Json } from './helpers';
 import { addTestPatients, AVAILABILITY, routineExecution, slotsOf, staffHeaders, SYMPTOM_BOOKING, triageRequest } from './appointments-helpers';
@@ -148,6 +149,9 @@ describe('two servers on one database', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'gp-appt-two-'));
     try {
       const setup = openDatabase(dir);
+      // The diary built before both start (the server builds it at start, server/app.ts): two
+      // processes building it at once on a fresh file would wait on each other's write lock.
+      ensureDiary(setup);
       const patients = addTestPatients(setup, 50, 'Twotest');
       setup.close();
       const [a, b] = await Promise.all([startChild(dir), startChild(dir)]);
