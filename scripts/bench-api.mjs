@@ -12,13 +12,12 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { toObservations } from '../renderer/core/index.ts';
-import { safeAnswers } from '../server/engine/exampleAnswers.ts';
+import { finishedRoutineExecution } from './lib/routine-execution.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -60,32 +59,6 @@ const adminRequest = JSON.stringify({
   description: 'Can I collect my prescription on Saturday?',
   confirmedItsNotUrgent: true,
 });
-
-/**
- * A finished execution of Triage.SoreThroat with its documented "Routine sore throat" answers
- * (others safe), started and walked over the engine's HTTP routes; answers its identifier.
- */
-async function finishedRoutineExecution(base) {
-  const doc = JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires/Triage.SoreThroat.json'), 'utf8'));
-  const example = doc.examples.find((e) => e.name === 'Routine sore throat');
-  // One browser's engine key: an execution answers only the browser that started it.
-  const headers = { 'content-type': 'application/json', cookie: `gp_engine_key=${'b'.repeat(64)}` };
-  const call = async (route, body) => {
-    const res = await fetch(`${base}/api/v1/fhir/r4${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  let execution = await call('/Guideline/Triage.SoreThroat/$start', { patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } });
-  const today = new Date();
-  for (let n = 0; execution.status === 'IN_PROGRESS'; n++) {
-    if (n > 50) throw new Error('the sore-throat execution did not finish in 50 sections');
-    const { id, document } = execution.section;
-    const responseData = toObservations({ id, document }, safeAnswers(document, today, example.answers));
-    execution = await call(`/GuidelineExecution/${execution.identifier}/$continue`, { sectionId: id, responseData });
-  }
-  if (execution.status !== 'COMPLETED') throw new Error(`the sore-throat execution ended ${execution.status}`);
-  return execution.identifier;
-}
 
 function report(title, r) {
   console.log(`\n${title}`);

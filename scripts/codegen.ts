@@ -18,7 +18,8 @@
 // and the exit code is 1 on any problem); invalid JSON is reported with file, line and column.
 // Output is deterministic (sorted, stable). `--check` regenerates in memory and fails, naming
 // each stale, missing or unexpected file, when generated/ differs; nothing is written.
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile as compileToTs } from 'json-schema-to-typescript';
@@ -454,6 +455,54 @@ export function compareWithDisk(root: string, files: GeneratedFiles): string[] {
   return problems;
 }
 
+// ---------------------------------------------------------------- once per run
+
+/** A digest of everything generate() reads (the documents under <root>/schemas): equal digests, equal output. */
+export function inputDigest(root: string): string {
+  const hash = createHash('sha256');
+  for (const rel of listFiles(path.join(root, 'schemas'), 'schemas')) hash.update(`${rel}\0`).update(readFileSync(path.join(root, rel))).update('\0');
+  return hash.digest('hex');
+}
+
+/** The folder where `npm test` (scripts/test-all.mjs) shares results between its steps; unset outside it. */
+export const RESULTS_ENV = 'GP_CODEGEN_RESULTS';
+
+function resultFile(digest: string): string | undefined {
+  const dir = process.env[RESULTS_ENV];
+  return dir ? path.join(dir, `${digest}.json`) : undefined;
+}
+
+const generatedInThisProcess = new Map<string, Promise<GeneratedFiles>>();
+
+/**
+ * What generate() writes for these documents, generated at most once per `npm test`: remembered in
+ * this process, and across processes in the folder GP_CODEGEN_RESULTS names (set by
+ * scripts/test-all.mjs for one run and removed after it), so the `codegen --check` step's result
+ * serves the unit tests. Keyed by inputDigest(): other documents are generated afresh. generate()
+ * itself always runs afresh (the determinism test calls it).
+ */
+export async function generateOnce(root: string = repoRoot): Promise<GeneratedFiles> {
+  const digest = inputDigest(root);
+  let result = generatedInThisProcess.get(digest);
+  if (!result) {
+    const file = resultFile(digest);
+    result =
+      file && existsSync(file)
+        ? Promise.resolve(new Map(JSON.parse(readFileSync(file, 'utf8')) as Array<[string, string]>))
+        : generate(root).then((files) => {
+            if (file) {
+              // Written whole, then renamed: a process reading at the same time sees all of it or nothing.
+              const partial = `${file}.${process.pid}.tmp`;
+              writeFileSync(partial, JSON.stringify([...files]));
+              renameSync(partial, file);
+            }
+            return files;
+          });
+    generatedInThisProcess.set(digest, result);
+  }
+  return new Map(await result);
+}
+
 export function writeFiles(root: string, files: GeneratedFiles): void {
   for (const rel of listFiles(path.join(root, 'generated'), 'generated')) {
     if (!files.has(rel)) rmSync(path.join(root, rel));
@@ -490,7 +539,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 1;
     }
   }
-  const files = await generate(root);
+  const files = await generateOnce(root);
   if (check) {
     const problems = compareWithDisk(root, files);
     if (problems.length) {

@@ -2,10 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ensureDiary } from './appointments/diary.js';
 import { openDatabase, type Db } from './db.js';
 import { fileURLToPath } from 'node:url';
 import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
+import { DrainState, registerHealthRoutes } from './health.js';
 import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
 import { ensureExecutionIndexes, EXECUTION_SWEEP_INTERVAL_MS, sweepExecutions } from './engine/expiry.js';
@@ -21,9 +23,8 @@ import { limitScaleFrom, setLimitScale } from './limits.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLimits } from './rate-limits.js';
 import { allowedHostNames, frameworkErrorOptions, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
 import { SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
-import { ensureStaffPassword, registerStaffGuard, StaffAuth } from './staff.js';
+import { ensureStaffPassword, registerStaffGuard, StaffAuth, TEST_PASSWORD_HASHING } from './staff.js';
 import { isPostgresUrl, openStore, type Sql } from './store/index.js';
-import { ensureDiary } from './appointments/diary.js';
 import { createApiAjv } from './validation.js';
 import { PREVIEW_PAGE_PREFIX } from './routes/documentPreview.js';
 
@@ -79,6 +80,16 @@ export interface ServerOptions {
   precompressed?: boolean;
   /** The clock sessions expire by (ms since the epoch); tests pass their own. */
   now?: () => number;
+  /**
+   * Build the six-week appointment diary at start (default true). The test server passes false
+   * unless a test asks: every appointment call still builds it on first use (routes/appointments.ts).
+   */
+  diary?: boolean;
+  /**
+   * Tests only: hash the staff password with argon2id at a token cost (TEST_PASSWORD_HASHING,
+   * server/staff.ts) instead of the library's standard one. Never set in production.
+   */
+  fastPasswordHashing?: boolean;
   /** The notifications worker (server/notifications/README.md). */
   notifications?: {
     /** How messages leave; default from the environment (NOTIFY_API_KEY…), else the outbox. */
@@ -110,6 +121,8 @@ export interface PracticeServer {
   sweepExecutions(): number;
   /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
   generatedStaffPassword?: string;
+  /** Starts draining (server/main.ts on SIGTERM): /readyz answers 503 from now on; requests are still served until app.close(). */
+  beginDrain(): void;
 }
 
 /** API paths: an unknown one is a JSON 404, never the app's HTML. */
@@ -175,7 +188,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   setLimitScale(db, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
   ensureNotificationIndexes(db);
   // The appointment diary: six weeks of slots and the demo links, before the first call.
-  await ensureDiary(store, db);
+  if (options.diary !== false) await ensureDiary(store, db);
   const now = options.now ?? Date.now;
   const staff = new StaffAuth({ db: store, apiToken: options.apiToken ?? process.env.PRACTICE_API_TOKEN, now });
   const pruneSessions = async () => (await staff.prune()) + (await prunePatientSessions(store, now()));
@@ -189,7 +202,11 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const sweepTimer = setInterval(sweep, EXECUTION_SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   sweep();
-  const generatedStaffPassword = await ensureStaffPassword(store, options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD);
+  const generatedStaffPassword = await ensureStaffPassword(
+    store,
+    options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD,
+    options.fastPasswordHashing === true ? TEST_PASSWORD_HASHING : undefined,
+  );
   const warnings: string[] = [];
   const chosen = options.notifications?.transport
     ? { transport: options.notifications.transport, warnings: [] }
@@ -251,6 +268,9 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const rateLimiter = registerRateLimits(app, store, options.rateLimits ?? scaledRateLimits(DEFAULT_RATE_LIMITS, process.env.PRACTICE_RATE_LIMIT_SCALE));
   const ctx: ServerContext = { ...baseCtx, rateLimiter };
   for (const register of ROUTE_MODULES) await register(app, ctx);
+  // /healthz and /readyz (server/health.ts): outside every limit group, exempt from the Host check.
+  const drain = new DrainState();
+  registerHealthRoutes(app, store, drain);
 
   const distDir = options.distDir;
   const hasApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
@@ -288,5 +308,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
 
   if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
-  return { app, db, store, documents, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return { app, db, store, documents, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, beginDrain: () => drain.begin(), ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }

@@ -129,7 +129,7 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX requests_inbox ON requests (tier_rank, seq);`,
 ];
 
-/** Opens (creating and seeding on first start) the practice database in `dataDir`. */
+/** Opens (creating and seeding on first start) the practice database in `dataDir`; the server builds the appointment diary (server/app.ts). */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, 'practice.sqlite'));

@@ -28,7 +28,7 @@ const server = await buildServer({
   }
   throw error;
 });
-const { app, warnings, notifications, generatedStaffPassword } = server;
+const { app, warnings, notifications, generatedStaffPassword, beginDrain } = server;
 for (const warning of warnings) console.warn(`Warning: ${warning}`);
 const apiToken = process.env.PRACTICE_API_TOKEN ?? '';
 if (apiToken !== '' && apiToken.length < 24) console.warn('Warning: PRACTICE_API_TOKEN is shorter than 24 characters; use a long random value (e.g. openssl rand -hex 32).');
@@ -37,16 +37,79 @@ if (generatedStaffPassword) {
   console.log(`Practice staff password (generated now, shown only this once): ${generatedStaffPassword}`);
 }
 await app.listen({ port, host });
+// The port actually bound (PORT=0 picks a free one).
+const address = app.server.address();
+const boundPort = typeof address === 'object' && address ? address.port : port;
 const shown = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
-console.log(`Your GP practice online service is running at http://${shown}:${port}/ (data in ${dataDir})`);
+console.log(`Your GP practice online service is running at http://${shown}:${boundPort}/ (data in ${dataDir})`);
 console.log(
   notifications.transport.name === 'notify'
     ? 'Emails and texts are sent through GOV.UK Notify.'
-    : `Emails and texts go to the practice outbox: http://${shown}:${port}/practice/outbox (set NOTIFY_API_KEY and the template ids to send them through GOV.UK Notify).`,
+    : `Emails and texts go to the practice outbox: http://${shown}:${boundPort}/practice/outbox (set NOTIFY_API_KEY and the template ids to send them through GOV.UK Notify).`,
 );
 
+/** A non-negative whole number of milliseconds from the environment, else the default. */
+function msFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    console.warn(`Warning: ${name}="${raw}" is not a whole number of milliseconds; using ${fallback}.`);
+    return fallback;
+  }
+  return n;
+}
+// README.md "Running more than one instance": how long /readyz answers 503 while requests are still
+// accepted (for the load balancer to notice), then how long in-flight requests get to finish.
+const shutdownDelayMs = msFromEnv('SHUTDOWN_DELAY_MS', 0);
+const shutdownGraceMs = msFromEnv('SHUTDOWN_GRACE_MS', 10_000);
+
+/**
+ * Graceful shutdown (SIGTERM, SIGINT): /readyz turns 503 and the notifications worker stops
+ * claiming; after SHUTDOWN_DELAY_MS no new connections are accepted; requests in flight finish
+ * (up to SHUTDOWN_GRACE_MS, then their connections are cut); the worker's round in progress is
+ * recorded, the store closed, and the process exits 0. A second signal skips the rest of the delay.
+ */
+let skipDelay: (() => void) | undefined;
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) {
+    skipDelay?.();
+    return;
+  }
+  shuttingDown = true;
+  console.log(`${signal}: draining (new requests for ${shutdownDelayMs} ms, then up to ${shutdownGraceMs} ms for those in flight)`);
+  beginDrain();
+  const workerStopped = notifications.stop();
+  if (shutdownDelayMs > 0) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, shutdownDelayMs);
+      skipDelay = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+  let cut = false;
+  const force = setTimeout(() => {
+    cut = true;
+    console.warn(`Warning: requests still in flight after SHUTDOWN_GRACE_MS (${shutdownGraceMs} ms); closing their connections.`);
+    app.server.closeAllConnections();
+  }, shutdownGraceMs);
+  // Stops accepting, answers 503 to new requests on open connections, waits for those in flight,
+  // then the onClose hooks stop the worker and close the store (server/app.ts).
+  try {
+    await Promise.all([app.close(), workerStopped]);
+  } catch (error) {
+    console.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  clearTimeout(force);
+  console.log(cut ? 'Stopped (some requests were cut off).' : 'Stopped: every request in flight was answered.');
+  process.exit(0);
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    void shutdown(signal);
   });
 }

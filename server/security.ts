@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { errorBody, HttpError } from './errors.js';
+import { isHealthPath } from './health.js';
 
 /**
  * The Content-Security-Policy every response carries. Scripts only from our origin, never
@@ -106,6 +107,8 @@ export function crossSiteReason(request: FastifyRequest): string | undefined {
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions = { allowedHosts: new Set(LOOPBACK_HOSTS), publicHttps: false }): void {
   app.addHook('onRequest', async (request) => {
+    // A load balancer probes /healthz and /readyz by address, whatever HOST or PUBLIC_URL say (read-only, no patient data).
+    if ((request.method === 'GET' || request.method === 'HEAD') && isHealthPath(request.url)) return;
     const name = hostName(request.headers.host);
     if (name === undefined || !options.allowedHosts.has(name)) {
       throw new HttpError(421, 'This server does not answer for that host name (set HOST or PUBLIC_URL to the address you use)');

@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Options as HashOptions } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cookieHeader, readCookie, TOKEN_PATTERN } from './cookies.js';
@@ -37,14 +37,21 @@ export function isStaffReturnPath(path: string): boolean {
 }
 
 /**
+ * A token argon2id cost for test servers only (ServerOptions.fastPasswordHashing): 1 MiB, one pass.
+ * The standard cost (the library's default, 19 MiB and two passes) stays for every real start;
+ * verify() reads the cost from the stored hash, so either hash signs in the same way.
+ */
+export const TEST_PASSWORD_HASHING: Readonly<HashOptions> = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+/**
  * Makes sure the staff account has a password: PRACTICE_STAFF_PASSWORD when given (re-hashed
  * when it changed, which also ends every staff session), else the stored one, else a new random
  * one. Returns the password only when it was generated now, for the caller to print once.
  */
-export async function ensureStaffPassword(db: Sql, fromEnv: string | undefined): Promise<string | undefined> {
+export async function ensureStaffPassword(db: Sql, fromEnv: string | undefined, hashing?: Readonly<HashOptions>): Promise<string | undefined> {
   const row = await db.get<{ password_hash: string }>('SELECT password_hash FROM staff_accounts WHERE username = ?', [STAFF_USERNAME]);
   const store = async (password: string) => {
-    const passwordHash = await hash(password);
+    const passwordHash = await hash(password, hashing ? { ...hashing } : undefined);
     await db.tx(async (tx) => {
       await tx.run(
         'INSERT INTO staff_accounts (username, password_hash, updated_at) VALUES (?, ?, ?) ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at',

@@ -189,7 +189,7 @@ function boundCaller(link: LinkRow): LinkCaller {
 /** Appointments: availability, sessions, action requests, book, reschedule, cancel (schemas/api/README.md "Appointments"). */
 export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, store } = ctx;
-  // Every call first makes sure the diary reaches six weeks ahead (a no-op most of the time).
+  // The diary is built at start (server/app.ts, unless a test chose not to); every call first makes sure the diary reaches six weeks ahead (a no-op most of the time).
   const withDiary = async () => {
     const now = Date.now();
     await ensureDiary(store, db, now);

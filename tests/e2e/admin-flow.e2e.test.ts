@@ -1,21 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage } from './harness';
-import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceOutbox, practiceRequests, setControls } from './practice-controls';
 import { AMELIA, clickButton, confirmDiscard, declineLogin, passEmergencyCheck, demoPatient, fillContact, fillDetails, reachForm, reachPostcodeNotFound, type DemoPatient } from './admin-steps';
 import { ADMIN_FORMS, fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
 import { prune, toWire, type FormData } from '../../renderer/core/index';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 const SENT = 'Your administrative request has been sent.';
 const SEND_FAILED = 'There was a problem. Please check your connection and press the send button again.';

@@ -7,18 +7,13 @@
 // practice switches (setControls) and resets the practice after each test.
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage, type TestPage } from './harness';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { axeViolations, openPage, type TestPage } from './harness';
+import { useBrowser } from './use-browser';
 import { resetPractice, setControls } from './practice-controls';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Every page a test opens is closed after it, so a long run does not pile up browser contexts. */
 const opened: TestPage[] = [];

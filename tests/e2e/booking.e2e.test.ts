@@ -1,23 +1,15 @@
 // The patient side of appointments in Chromium against the embedded practice and its demo links
 // (README "Demo links"): booking races, reschedule and cancel by link, every link state, chunks
 // loading on scroll, keyboard-only booking, and axe on every screen and modal.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceOutbox, practiceRequests, setControls } from './practice-controls';
 import { clickButton, declineLogin, fillContact, fillDetails, type DemoPatient } from './admin-steps';
 import { finishedExample, overHttp } from '../integration/server/engine/walker';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 const LINKS = {
   booked: '677d8081-6678-49d5-9280-d19eb3053764',

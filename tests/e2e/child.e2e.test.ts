@@ -2,24 +2,16 @@
 // checklist, the child's details with the child proxy, a child pathway, confirmation; read back
 // from the practice. Also: an adult date of birth goes home, a ticked emergency item gives
 // 999 / A&E advice and sends nothing, and the whole journey with the keyboard alone.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, typeDate } from './admin-steps';
 import { form } from './form-filler';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceOutbox, resetPractice } from './practice-controls';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceOutbox } from './practice-controls';
 import { answerQuestionnaire, loadPathway } from './triage-steps';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 function authHeaders(): Record<string, string> {
   const token = process.env.PRACTICE_API_TOKEN;

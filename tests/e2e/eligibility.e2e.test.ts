@@ -2,24 +2,16 @@
 // the pathway page, emergency symptoms, details, the questionnaire, then each outcome. The
 // self-help outcome is read back from the practice (request and its SELF_HELP email); the
 // appointment outcome hands over to the booking screen through sessionStorage and is booked.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './admin-steps';
 import { form } from './form-filler';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceOutbox, resetPractice } from './practice-controls';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceOutbox } from './practice-controls';
 import { answerQuestionnaire, bookFirstTime, loadPathway, patientParams } from './triage-steps';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test-only: answers are checked by assertions, not types
 type Json = Record<string, any>;

@@ -2,25 +2,16 @@
 // a patient's browser whose consultation body is rewritten on the way out (a lower urgency, a
 // GREEN colour, another referral, tier and condition, fewer vomits) still has the request shown
 // in the practice inbox with the engine's urgency and answers.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './harness';
-import { practiceAuthHeaders, practiceRequests, resetPractice } from './practice-controls';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceAuthHeaders, practiceRequests } from './practice-controls';
 import { AMELIA } from './admin-steps';
 import { DEMO_URGENCY } from '../../server/seed';
 import { form } from './form-filler';
 import { answerQuestionnaire, loadPathway, patientParams, startPathway } from './triage-steps';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 const PATHWAY = 'Triage.DiarrhoeaVomiting';
 const EXAMPLE = 'Sick 12 times';

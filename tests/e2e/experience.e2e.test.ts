@@ -2,22 +2,14 @@
 // the issue (each fails on the code before it), then a keyboard-only pass, axe at 320 and
 // 1280 px on every admin screen, and screenshots written to test-results/ (not committed).
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage } from './harness';
-import { practiceRequests, resetPractice, setControls } from './practice-controls';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceRequests, setControls } from './practice-controls';
 import { AMELIA, clickButton, confirmDiscard, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck, reachForm, reachPostcodeNotFound } from './admin-steps';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 const OUTPUT_DIR = path.join(process.cwd(), 'test-results');
 const SENT = 'Your administrative request has been sent.';
@@ -450,15 +442,27 @@ describe('issue 15: keyboard, axe and screenshots', () => {
     await check('complete, direct visit');
   });
 
-  it('writes screenshots of home and a form at 390 px and 1280 px', async () => {
+  it('fits home and a form into 390 px and 1280 px without sideways scrolling (screenshots in test-results/)', async () => {
+    /** The page's layout width, and the widest element's right edge, against the viewport's width. */
+    const fits = async (page: Page, name: string, width: number) => {
+      const layout = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        rightmost: Math.max(...[...document.body.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right)),
+      }));
+      expect(layout.scrollWidth, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
+      expect(layout.rightmost, `${name} at ${width} px: something sticks out to the right`).toBeLessThanOrEqual(width);
+      const png = await page.screenshot({ path: path.join(OUTPUT_DIR, `experience-${name}-${width}.png`), fullPage: true });
+      // A PNG's width is bytes 16–19 of its header: the full-page screenshot is exactly the viewport wide.
+      expect(png.readUInt32BE(16)).toBe(width);
+    };
     for (const width of [390, 1280]) {
       const { page } = await openPage(browser, { viewport: { width, height: 900 } });
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.screenshot({ path: path.join(OUTPUT_DIR, `experience-home-${width}.png`), fullPage: true });
+      await fits(page, 'home', width);
       await reachForm(page, 'OTHER_ENQUIRY');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.screenshot({ path: path.join(OUTPUT_DIR, `experience-form-${width}.png`), fullPage: true });
+      await fits(page, 'form', width);
     }
   });
 });

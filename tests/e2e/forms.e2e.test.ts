@@ -14,11 +14,12 @@ import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { addDays, addMonths, format } from 'date-fns';
 import addFormats from 'ajv-formats';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toWire, validate, type FormData, type FormDocument, type Parameters } from '../../renderer/core/index';
 import { ADMIN_FORMS, answer, fillCurrentPage, form, formIds, loadDocument, openPreview, pageTitle, pressSubmit, question, readJson, root, widgetOf } from './form-filler';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
 import { practiceRequests, resetPractice } from './practice-controls';
 
 const SUBMITTED_FORMS = [...ADMIN_FORMS, 'CHANGE_OF_CONTACT_DETAILS'];
@@ -185,16 +186,12 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 };
 
-let browser: Browser;
+const browser = useBrowser();
 let validateAdminRequest: ValidateFunction;
 
 beforeAll(async () => {
   validateAdminRequest = adminRequestValidator();
   await resetPractice();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** An error summary entry names its question (renderer/ui/ErrorSummary.tsx): "{question}: {message}". */

@@ -4,9 +4,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, openPage } from './harness';
+import { useBrowser } from './use-browser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURES = readdirSync(path.join(root, 'schemas/fixtures/forms'))
@@ -14,13 +14,7 @@ const FIXTURES = readdirSync(path.join(root, 'schemas/fixtures/forms'))
   .map((f) => f.replace(/\.form\.json$/, ''))
   .sort();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('renderer fixtures in Chromium', () => {
   it('has fixtures to sweep', () => {

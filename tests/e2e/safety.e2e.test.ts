@@ -1,24 +1,16 @@
 // Safety-netting after an urgent result, driven as a patient would: the safety check, the
 // urgent care outcome, "Inform the practice", the override, the signpost and service closed.
 // Every screen is checked with axe; what the practice received is read back as staff would.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AMELIA } from './admin-steps';
 import { answer as answerField, form, loadDocument } from './form-filler';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceAuthHeaders, resetPractice, setControls } from './practice-controls';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceAuthHeaders, setControls } from './practice-controls';
 import { answerSection, loadPathway, patientParams, startPathway, type Answered } from './triage-steps';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 const PATHWAY = 'Triage.Headache';
 const WORDS = 'headache for three days';

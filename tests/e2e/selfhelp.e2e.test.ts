@@ -1,17 +1,11 @@
 // The self-help search: from the home card, through the emergency symptoms, a condition search of
 // at least 3 characters with Open, and NHS links that open in the same tab, labelled as external.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clickButton } from './admin-steps';
-import { axeViolations, launchBrowser, openPage } from './harness';
+import { axeViolations, openPage } from './harness';
+import { useBrowser } from './use-browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('self-help search', () => {
   it('searches conditions (at least 3 characters) and links to NHS pages in the same tab, marked external', async () => {

@@ -1,14 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('app shell in Chromium', () => {
   it('serves the home page with the spec title format, the NHS header and the urgent-care warning', async () => {

@@ -1,22 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceOutbox, practiceRequests, resetPractice, setControls } from './practice-controls';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceOutbox, practiceRequests, setControls } from './practice-controls';
 import { AMELIA, passEmergencyCheck } from './admin-steps';
 import { form } from './form-filler';
 import { answer, answerQuestionnaire, answerSection, bookFirstTime, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, openTriage, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
 import { visibleFields } from '../../renderer/core/index';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 const THANK_YOU = 'Your request for medical advice has been sent.';
 const ANSWER_ALL = 'Please answer all questions to proceed';

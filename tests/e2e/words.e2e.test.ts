@@ -2,24 +2,16 @@
 // Chromium as a patient would: the symptom search's emergency card comes before any result;
 // "I've been vomiting blood since this morning" typed into "something else" reaches emergency
 // advice; a self-harm plan shows the crisis contacts. Every new state is checked with axe.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './admin-steps';
 import { answer as answerField, form, loadDocument } from './form-filler';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
-import { practiceAuthHeaders, resetPractice } from './practice-controls';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceAuthHeaders } from './practice-controls';
 import { answerSection, loadPathway, openTriage, patientParams, search, type Answered } from './triage-steps';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 const NON_SPECIFIC = loadPathway('Triage.Non_specific');
 const ROUTINE = NON_SPECIFIC.examples!.find((e) => e.name === 'Routine other problem')!.answers;

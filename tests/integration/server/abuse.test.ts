@@ -149,7 +149,8 @@ describe('slot types and the per-patient cap (finding 4)', () => {
   let routine: Json;
   let patients: Json[];
   beforeAll(async () => {
-    s = await listening({ limitScale: 1 });
+    // The diary at start: reviewSlot() reads a slot from the database before any appointment call.
+    s = await listening({ limitScale: 1, diary: true });
     routine = await finishedExample(s.app, 'Triage.SoreThroat', 'Routine sore throat');
     patients = addTestPatients(s.server.db, 3, 'Capcheck') as unknown as Json[];
   });

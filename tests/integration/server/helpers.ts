@@ -15,12 +15,17 @@ export interface TestServer extends PracticeServer {
   cleanup(): Promise<void>;
 }
 
-/** A server on a fresh temporary data folder (or the given one). */
+/**
+ * A server on a fresh temporary data folder (or the given one). Faster to start than a real one:
+ * the staff password is hashed at a token argon2 cost and the appointment diary is built on the
+ * first appointment call, not at start; a test that needs either passes `fastPasswordHashing:
+ * false` or `diary: true` (the defaults of a real start).
+ */
 export async function startServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'gp-api-test-'));
   // Tests naming their own pathway folders exercise the engine's mechanics with fixtures, not clinical content: no hierarchy checks.
   const documentChecks = options.documentChecks ?? (options.questionnairesDirs ? { hierarchy: false } : undefined);
-  const server = await buildServer({ ...options, dataDir, ...(documentChecks ? { documentChecks } : {}) });
+  const server = await buildServer({ diary: false, fastPasswordHashing: true, ...options, dataDir, ...(documentChecks ? { documentChecks } : {}) });
   let closed = false;
   const close = async () => {
     if (!closed) await server.app.close();

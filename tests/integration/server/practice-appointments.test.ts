@@ -73,7 +73,8 @@ async function walk(first: string, limit: number): Promise<{ keys: string[]; pag
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // The diary at start: free slots are read from the database before any appointment call.
+  server = await startServer({ diary: true });
   const slots = server.db
     .prepare('SELECT id FROM appt_slots WHERE start_ms > ? AND id NOT IN (SELECT slot_id FROM appt_appointments) ORDER BY start_ms LIMIT ?')
     .all(Date.now() + 86_400_000, BOOKINGS) as Array<{ id: string }>;

@@ -1,19 +1,20 @@
 // `npm run codegen`: types, typed documents and CSP-safe precompiled validators; `--check`
 // catches a generated/ that no longer matches the documents.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { compareWithDisk, generate, main, type GeneratedFiles } from '../../../scripts/codegen';
+import { compareWithDisk, generate, generateOnce, inputDigest, main, RESULTS_ENV, type GeneratedFiles } from '../../../scripts/codegen';
 import { validators } from '../../../generated/validators/index';
 import type { TravelRiskFormAnswers } from '../../../generated/types/forms';
 
 const root = path.resolve(__dirname, '../../..');
 let files: GeneratedFiles;
 
+// Under `npm test` this is the result of its `codegen --check` step (generated once per run).
 beforeAll(async () => {
-  files = await generate(root);
+  files = await generateOnce(root);
 });
 
 describe('codegen', () => {
@@ -22,6 +23,7 @@ describe('codegen', () => {
   });
 
   it('writes the same bytes every time', async () => {
+    // Afresh (never remembered), compared with the run above (under `npm test`, another process's).
     expect(await generate(root)).toEqual(files);
   });
 
@@ -166,4 +168,56 @@ describe('codegen on a broken document writes nothing and says where', () => {
     expect(stderr).toMatch(/^schemas\/forms\/FIT_NOTE\.form\.json: line 4, column 12: a curly quote “ — JSON needs straight double quotes/m);
     writeFileSync(file, original);
   }, 60_000);
+});
+
+describe('codegen once per npm test (generateOnce)', () => {
+  let tmp: string;
+  let results: string;
+  const saved = process.env[RESULTS_ENV];
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'codegen-once-'));
+    results = mkdtempSync(path.join(os.tmpdir(), 'codegen-results-'));
+    cpSync(path.join(root, 'schemas'), path.join(tmp, 'schemas'), { recursive: true });
+    process.env[RESULTS_ENV] = results;
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env[RESULTS_ENV];
+    else process.env[RESULTS_ENV] = saved;
+    rmSync(tmp, { recursive: true, force: true });
+    rmSync(results, { recursive: true, force: true });
+  });
+
+  it('keys on the documents only: a copy of schemas/ elsewhere has the same digest, an edited one another', () => {
+    expect(inputDigest(tmp)).toBe(inputDigest(root));
+    const file = path.join(tmp, 'schemas/forms/TEST_RESULTS.form.json');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace('"Blood test"', '"Blood tests"'));
+    try {
+      expect(inputDigest(tmp)).not.toBe(inputDigest(root));
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
+  it("takes another step's result for the same documents instead of generating again", async () => {
+    // Documents not generated yet in this process, and a result left for them by an earlier step
+    // of the run (here planted, marked so that it can be told apart).
+    const file = path.join(tmp, 'schemas/forms/TEST_RESULTS.form.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"Blood test"', '"Blood test (planted)"'));
+    const planted: Array<[string, string]> = [['generated/forms/index.ts', '// planted by the test\n']];
+    writeFileSync(path.join(results, `${inputDigest(tmp)}.json`), JSON.stringify(planted));
+    expect([...(await generateOnce(tmp))]).toEqual(planted);
+  });
+
+  it('generates documents it has no result for, and leaves the result for the next step', async () => {
+    // A small set of documents (one form and the meta schemas), to generate quickly.
+    const small = path.join(tmp, 'small');
+    cpSync(path.join(root, 'schemas/meta'), path.join(small, 'schemas/meta'), { recursive: true });
+    mkdirSync(path.join(small, 'schemas/forms'));
+    writeFileSync(path.join(small, 'schemas/forms/TEST_RESULTS.form.json'), readFileSync(path.join(root, 'schemas/forms/TEST_RESULTS.form.json'), 'utf8').replace('"Blood test"', '"Blood tests"'));
+    const digest = inputDigest(small);
+    const generated = await generateOnce(small);
+    expect(generated.get('generated/types/forms.ts')).toContain('"Blood tests"');
+    expect(new Map(JSON.parse(readFileSync(path.join(results, `${digest}.json`), 'utf8')) as Array<[string, string]>)).toEqual(generated);
+  });
 });
