@@ -4,6 +4,7 @@ import { Navigate, useBlocker, useNavigate, useSearchParams } from 'react-router
 import { SchemaForm, toObservations, type FormData } from '../../../renderer/index';
 import { continueExecution, getExecution, getGuideline, isAiLed, putCustomData, stopExecution, type Execution, type ExecutionSection, type StartRefusal } from '../../api/engine';
 import { usePageTitle } from '../../shell/usePageTitle';
+import { useLeaveGuard } from '../../shell/useLeaveGuard';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { useNotifications } from '../../errors/ErrorNotifications';
@@ -81,7 +82,11 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
   const checkService = useMedicalServiceCheck();
   const useProxy = flow.useProxy ?? proxyOn(settings);
   const [busy, setBusy] = useState<Busy>(flow.execution ? undefined : 'load');
-  const [failure, setFailure] = useState<EngineErrorState>();
+  /**
+   * What went wrong, by kind: `load` (the section could not be fetched: Try again or Start again)
+   * or `answer` (the engine refused the answers: Start again). The title shown is the product's.
+   */
+  const [failure, setFailure] = useState<{ kind: 'load' | 'answer'; error: EngineErrorState }>();
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const leaving = useRef(false);
   const execution = flow.execution;
@@ -100,16 +105,9 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
     setSearch({ section: current.id }, { replace: true });
   }, [inProgress, current, earlier, wanted, setSearch]);
 
-  // The browser's leave prompt ("Reload page?") while answers could be lost.
-  useEffect(() => {
-    if (!inProgress) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [inProgress]);
+  // The browser's leave prompt ("Reload page?") while answers could be lost; the one guard every
+  // flow uses, so signing out (allowLeaving) is never asked.
+  useLeaveGuard(inProgress);
 
   // The back button (or any link) out of a questionnaire under way asks to discard it first.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => inProgress && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
@@ -131,7 +129,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       setBusy(undefined);
     } catch (error) {
       setBusy(undefined);
-      setFailure({ title: 'Unable to prepare information', message: errorMessage(error) });
+      setFailure({ kind: 'load', error: { title: 'Unable to prepare information', message: errorMessage(error) } });
     }
   }, [executionId, useProxy]);
 
@@ -148,7 +146,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       (error: unknown) => {
         if (!live) return;
         setBusy(undefined);
-        setFailure({ title: 'Unable to prepare information', message: errorMessage(error) });
+        setFailure({ kind: 'load', error: { title: 'Unable to prepare information', message: errorMessage(error) } });
       },
     );
     return () => {
@@ -258,7 +256,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
     } catch (error) {
       setBusy(undefined);
       if (isOutOfHours(error)) return serviceClosed(error);
-      setFailure({ title: 'Questionnaire problem', message: errorMessage(error) });
+      setFailure({ kind: 'answer', error: { title: 'Questionnaire problem', message: errorMessage(error) } });
     }
   }
 
@@ -341,9 +339,9 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       {selection ? <SelectedOption label={selection.label} /> : null}
       {failure ? (
         <EngineErrorPanel
-          error={failure}
+          error={failure.error}
           actions={
-            failure.title === 'Unable to prepare information'
+            failure.kind === 'load'
               ? [
                   { label: 'Try again', onClick: () => void load() },
                   { label: 'Start again', onClick: restart },
