@@ -20,12 +20,22 @@ export default tseslint.config(
       'no-eval': 'error',
       'no-new-func': 'error',
       'no-implied-eval': 'error',
+      // Types come in as types: `import type` (or inline `type`) vanishes at build time, so a type
+      // never drags a module (and its side effects) into a bundle or an import cycle.
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
   {
     // Types written by json-schema-to-typescript: an open object schema comes out as `{}`.
     files: ['generated/**/*.ts'],
     rules: { '@typescript-eslint/no-empty-object-type': 'off' },
+  },
+  {
+    // Hooks live in .ts files too (useSettings, useAvailability, useJourneyBounce…): the hook rules
+    // apply to every file of the app and the renderer.
+    files: ['src/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     files: ['**/*.tsx'],

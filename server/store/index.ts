@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { migrate } from './migrations.js';
 import { postgresStore } from './postgres.js';
 import { sqliteStore } from './sqlite.js';

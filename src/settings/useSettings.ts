@@ -83,11 +83,24 @@ export function useSettings(): SettingsState {
   } satisfies Record<Key, unknown>;
 
   const keys = Object.keys(results) as Key[];
-  const data = keys.map((k) => results[k].data);
   // swr keeps each set's data object until it changes: building the settings from those same
   // objects gives the same settings object, so a component that re-renders (a keystroke in a
   // form) does not hand new parameters to its form and re-evaluate every rule.
-  const settings = useMemo(() => Object.fromEntries(keys.map((k, i) => [k, withDefaults(k, data[i])])) as unknown as AllSettings, data);
+  const { clinic, patientApp, operationalState, adminForms, notificationConfig, shared, notices, urgencyByReferralId } = results;
+  const settings = useMemo(
+    () =>
+      ({
+        clinic: withDefaults('clinic', clinic.data),
+        patientApp: withDefaults('patientApp', patientApp.data),
+        operationalState: withDefaults('operationalState', operationalState.data),
+        adminForms: withDefaults('adminForms', adminForms.data),
+        notificationConfig: withDefaults('notificationConfig', notificationConfig.data),
+        shared: withDefaults('shared', shared.data),
+        notices: withDefaults('notices', notices.data),
+        urgencyByReferralId: withDefaults('urgencyByReferralId', urgencyByReferralId.data),
+      }) satisfies Record<Key, unknown> as unknown as AllSettings,
+    [clinic.data, patientApp.data, operationalState.data, adminForms.data, notificationConfig.data, shared.data, notices.data, urgencyByReferralId.data],
+  );
   const settled = keys.every((k) => results[k].data !== undefined || results[k].error !== undefined);
   const failedKey = keys.filter((k) => results[k].error !== undefined).join(',');
   const failed = useMemo(() => (failedKey ? (failedKey.split(',') as Key[]) : []), [failedKey]);

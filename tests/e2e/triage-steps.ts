@@ -3,7 +3,7 @@
 // author expects to lead to a given referral); see schemas/questionnaires/README.md.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { NONE_OF_THE_ABOVE, defaultWidget, prune, visibleFields, type FormData, type FormDocument } from '../../renderer/core/index';
 import { safeCandidates } from '../../server/engine/exampleAnswers';
@@ -243,7 +243,7 @@ export async function tabTo(page: Page, id: string, max = 200): Promise<void> {
 }
 
 /** The id of a control, read from the page (to know where Tab has to go). */
-export async function idOf(locator: import('playwright-core').Locator): Promise<string> {
+export async function idOf(locator: Locator): Promise<string> {
   const id = await locator.first().getAttribute('id');
   if (!id) throw new Error('control without id');
   return id;

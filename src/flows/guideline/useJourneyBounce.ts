@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useFlowStore } from '../sessionFlowStore';
 import { bouncesAfterSafetyCheck } from '../triage/safety/safety';
 import { triageFinished, triageFlow, type TriageFlowState } from './journey';
@@ -20,7 +20,9 @@ export function useFinishedTriage(): TriageFlowState | undefined {
  * patient to the search instead of where they were going.
  */
 export function useLastWhile<T>(value: T, ok: boolean): T | undefined {
-  const last = useRef<T | undefined>(undefined);
-  if (ok) last.current = value;
-  return ok ? value : last.current;
+  // Kept in state, updated during render when it changes (React's "storing information from
+  // previous renders" pattern): no ref read or written while rendering.
+  const [last, setLast] = useState<T | undefined>(ok ? value : undefined);
+  if (ok && last !== value) setLast(value);
+  return ok ? value : last;
 }

@@ -3,7 +3,7 @@ import { writeSetting } from '../../../server/db';
 import {
   enqueueNotifications,
   listNotifications,
-  listOutbox,
+  type listOutbox,
   outboxTransport,
   renderSms,
   shortReference,
