@@ -21,8 +21,25 @@ export function dateTimeInWords(iso: string): string {
 
 const row = (question: string, answer: string) => `<dt>${escapeHtml(question)}</dt><dd>${escapeHtml(answer)}</dd>`;
 
+/** How deep a stored answer may nest and still be shown (a body stored before the request depth limit may be far deeper). */
+const MAX_SHOWN_DEPTH = 12;
+const TOO_DEEP = '(nested too deeply to show)';
+
+/** Whether a value nests objects or arrays deeper than `max` levels (walked without recursion). */
+function tooDeep(value: unknown, max = MAX_SHOWN_DEPTH): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    const next: unknown[] = [];
+    for (const v of level) if (v !== null && typeof v === 'object') next.push(...Object.values(v as Record<string, unknown>));
+    if (next.length > 0 && depth + 1 > max) return true;
+    level = next;
+  }
+  return false;
+}
+
 /** A value the document does not describe, flattened to text. */
 function plain(v: unknown): string {
+  if (tooDeep(v)) return TOO_DEEP;
   if (Array.isArray(v)) return v.map(plain).join(', ');
   if (v !== null && typeof v === 'object') return JSON.stringify(v);
   return String(v);
@@ -49,7 +66,7 @@ function answerRows(body: Json, doc: FormDocument | undefined): string[] {
   const keys = Object.keys(body).filter((k) => !ENVELOPE.has(k) && body[k] !== undefined && body[k] !== null && body[k] !== '');
   const known = order.filter((f) => keys.includes(f));
   const rest = keys.filter((k) => !known.includes(k));
-  return [...known.map((f) => row(questionOf(doc, f), answerWords(doc, f, body[f]))), ...rest.map((k) => row(k, plain(body[k])))];
+  return [...known.map((f) => row(questionOf(doc, f), tooDeep(body[f]) ? TOO_DEEP : answerWords(doc, f, body[f]))), ...rest.map((k) => row(k, plain(body[k])))];
 }
 
 /** The inbox's body of one admin request (and of the request sent with it, e.g. a change of contact details). */

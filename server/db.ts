@@ -145,12 +145,14 @@ export function openDatabase(dataDir: string): Db {
 }
 
 function migrate(db: Db): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let i = current; i < MIGRATIONS.length; i++) {
+  for (let i = db.pragma('user_version', { simple: true }) as number; i < MIGRATIONS.length; i++) {
+    // Each step under the write lock, its version read again inside: of two processes starting on
+    // one new file, the second waits and then finds the step done.
     db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) > i) return;
       db.exec(MIGRATIONS[i]!);
       db.pragma(`user_version = ${i + 1}`);
-    })();
+    }).immediate();
   }
 }
 

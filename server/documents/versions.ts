@@ -79,7 +79,7 @@ export async function syncAdminFormsMenu(db: Db, menus: ReadonlyArray<{ id: stri
     const patientEnabledForms = sorted.filter(({ id }) => enabled.has(id) || !known.has(id)).map(({ id }) => id);
     writeSetting(db, 'admin-forms', { ...settings, forms, patientEnabledForms });
     writeSetting(db, MENU_SYNCED_KEY, sorted.map(({ id }) => id));
-  })();
+  }).immediate(); // read then write: take the write lock first (two instances starting on one file)
 }
 
 /**
@@ -94,5 +94,5 @@ export async function syncPathwaySettings(db: Db, settings: PathwaySettings): Pr
     const shared = readSetting<Record<string, unknown>>(db, 'shared');
     if (shared) writeSetting(db, 'shared', { ...shared, eligibilityGuidelines: settings.eligibilityGuidelines, childGuidelines: settings.childGuidelines });
     writeSetting(db, 'ai-led', { guidelineIds: settings.aiLedGuidelineIds });
-  })();
+  }).immediate(); // read then write: take the write lock first (two instances starting on one file)
 }
