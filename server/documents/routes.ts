@@ -148,7 +148,7 @@ ${rows.join('\n')}
   const card = refused.length > 0 ? 'nhsuk-card--care nhsuk-card--care--urgent' : '';
   return `<section class="nhsuk-card ${card}" id="reload-results" aria-labelledby="reload-results-heading">
 <div class="nhsuk-card__content">
-<h2 class="nhsuk-card__heading" id="reload-results-heading">Reload results</h2>
+<h2 class="nhsuk-card__heading" id="reload-results-heading" role="status">Reload results</h2>
 <p>${escapeHtml(summary)}</p>
 ${table}
 </div>

@@ -378,7 +378,7 @@ describe('booking in Chromium', () => {
     await expectAccessible(page, 'link limit signpost');
     // Someone else's invitation.
     await throughDetails(LINKS.directOmar, AMELIA_DETAILS);
-    await page.getByText("The details you have provided don't correspond with those on the consultation").waitFor();
+    await page.getByRole('heading', { name: "The details you have provided don't correspond with those on the consultation" }).waitFor();
     // Its own page: the details it concerns (not the contact step), the message focused, a link to them (issue 27).
     await page.waitForURL((url) => url.searchParams.get('mismatch') === '1' && url.searchParams.get('step') === 'details');
     await heading(page, 'Your details');

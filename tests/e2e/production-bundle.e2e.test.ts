@@ -19,8 +19,13 @@ const root = path.resolve(import.meta.dirname, '../..');
 const findings = previewFindings as (dir: string) => string[];
 const DIST = path.join(root, 'dist');
 
-/** Issue 14: everything the home page loads before the patient does anything, as brotli, in bytes. */
-const HOME_JS_BUDGET = 110_000;
+/**
+ * Issue 14: everything the home page loads before the patient does anything, as brotli, in bytes.
+ * 110 kB until the documents moved to run time (issue 30): the same app code now lands in seven
+ * small shared chunks (Card, api, messages, serviceStatus…) that compress worse apart, 108.2 →
+ * 112.2 kB (+3.7 %, within issue 30's 5 %). Regrouping those chunks is the open follow-up.
+ */
+const HOME_JS_BUDGET = 113_000;
 
 describe('the /_preview page is development-only', () => {
   it('the production build holds no preview page, preview styles or fixture documents', () => {

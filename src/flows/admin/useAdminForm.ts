@@ -11,7 +11,7 @@ export type AdminFormAccess =
   | { kind: 'ok'; type: ApiFormType; label: string; requiresPatientRecord: boolean };
 
 /**
- * Which admin form `?request=` selects (README "Admin requests"): an unknown type goes home; a form not
+ * Which admin form `?request=` selects (README "Admin requests"): a type the practice's forms do not list goes home; a form not
  * enabled for the patient goes to the admin menu.
  */
 export function useAdminFormAccess(): AdminFormAccess {
@@ -21,7 +21,9 @@ export function useAdminFormAccess(): AdminFormAccess {
   if (type === CHANGE_OF_CONTACT_DETAILS) {
     return { kind: 'ok', type, label: 'Change your contact details', requiresPatientRecord: true };
   }
-  if (!isAdminFormType(type)) return { kind: 'home' };
+  // A form the practice has (a menu entry in its settings: built-in or from its own folder) or one
+  // the contract names; anything else is not a form at all.
+  if (!isAdminFormType(type) || !settings.adminForms.forms.some((f) => f.type === type)) return { kind: 'home' };
   const form = enabledForms(settings).find((f) => f.type === type);
   if (!form) return { kind: 'menu' };
   // The registration form is for people who are not yet patients, so it never asks for a record,
