@@ -27,11 +27,13 @@ export function useForm(id: string | undefined): FormState {
 
   useEffect(() => {
     if (!id) return;
-    // Already loaded: the render below takes it from the loader's cache.
-    if (loadedForm(id)) return;
+    // Always asked, even when already loaded (the loader answers from its cache): a prefetch by
+    // the step before may finish between this render and this effect, and returning early then
+    // left the page on "Preparing information" until something else re-rendered it (seen as an
+    // intermittent e2e timeout on "Your details").
     let live = true;
     loadForm(id).then(
-      (loaded) => live && setHeld({ id, form: loaded }),
+      (loaded) => live && setHeld((h) => (h && h.id === id && 'form' in h && h.form === loaded ? h : { id, form: loaded })),
       (error: unknown) => live && setHeld({ id, error: asLoadError(id, error) }),
     );
     return () => {
