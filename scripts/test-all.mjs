@@ -37,6 +37,8 @@ const steps = [
 ].filter((s) => !s.script || pkg.scripts[s.script]);
 
 const results = [];
+/** Failing tests by name, with the first lines of their message, repeated in the summary (CI shows only the end of the log). */
+const failures = [];
 let passed = 0;
 let failed = 0;
 for (const step of steps) {
@@ -54,6 +56,16 @@ for (const step of steps) {
     const report = JSON.parse(readFileSync(path.join(reportsDir, step.report), 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const file of report.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const message = (t.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ');
+        failures.push(`${step.name}: ${path.relative(root, file.name)} > ${t.fullName}\n    ${message}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(`${step.name}: ${path.relative(root, file.name)} (the file failed to run)\n    ${String(file.message ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+      }
+    }
     counts = ` (${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped)`;
     if (report.numTotalTests === 0) {
       console.error(`${step.name}: no tests ran`);
@@ -71,5 +83,6 @@ for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${r.not
 const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
 console.log(failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : `All ${results.length} steps passed.`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
+if (failures.length) console.log(`failing tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`total wall time: ${formatSeconds((Date.now() - runStarted) / 1000)}`);
 process.exit(failedSteps.length ? 1 : 0);
