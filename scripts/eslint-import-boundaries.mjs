@@ -9,6 +9,8 @@
 //                   (renderer/index.ts, renderer/core/index.ts, renderer/ui/index.ts)
 //   server/         imports renderer/core only, through renderer/core/index.ts, never the React
 //                   side of renderer/ nor src/
+//   server/routes/  a route file never imports another route file (only routes/index.ts
+//                   registers them): what routes share lives in server/services/ (issue 26)
 //   src/flows/<feature>/  never imports another feature folder: what two features share lives
 //                   in a shared folder (src/flows/guideline for the guideline journey, src/flows/*.ts,
 //                   src/components…). NOT_YET_SHARED lists the modules still to move (issue 26).
@@ -91,6 +93,10 @@ export function boundaryViolation(fromFile, specifier) {
     }
     if (target && inside(target, 'renderer/core') && target.replace(/\.(ts|js)$/, '') !== 'renderer/core/index') {
       return `server/ imports renderer/core only through renderer/core/index.ts, not "${specifier}".`;
+    }
+    const routeFile = (f) => /^server\/routes\/[^/]+$/.test(f) && f.replace(/\.(ts|js)$/, '') !== 'server/routes/index';
+    if (target && routeFile(from) && routeFile(target)) {
+      return `a route file must not import another route file ("${specifier}"): shared services live in server/services/.`;
     }
   }
   return undefined;

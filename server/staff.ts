@@ -4,7 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cookieHeader, readCookie, TOKEN_PATTERN } from './cookies.js';
 import type { Sql } from './store/types.js';
 import { errorBody } from './errors.js';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from './sessions.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from './services/index.js';
 
 /**
  * Practice staff access (README.md "Practice staff sign-in"): every `/practice/*` page and

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
 import { HttpError } from './errors.js';
 import { sql } from './sql.js';
+import { encodeRequestsCursor, MAX_PAGE_SIZE, type RequestsPosition } from './services/paging.js';
 import type { Sql } from './store/index.js';
 import { isTier, REST_RANK, tierRank, type UrgencyTier } from './tiers.js';
 
@@ -116,46 +117,12 @@ function fromRow(r: RequestRow): StoredRequest {
   };
 }
 
-/** Page sizes of the list call: the default, and the most one page may hold. */
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
 export interface RequestsPage {
   items: StoredRequest[];
   /** Opaque; pass as `cursor` for the next (older) page. Absent on the last page. */
   nextCursor?: string;
   /** How many requests are stored in all. */
   total: number;
-}
-
-/** A cursor is the position (seq) of the last request shown, base64url-encoded. */
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`s${seq}`).toString('base64url');
-}
-
-/** The seq a cursor stands for, or undefined when it is not one of ours. */
-export function decodeCursor(cursor: string): number | undefined {
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(cursor)) return undefined;
-  const match = /^s([1-9][0-9]{0,14})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return match ? Number(match[1]) : undefined;
-}
-
-/** Where a requests page ends: the last request shown's rank and seq (the inbox order is rank, then newest first). */
-export interface RequestsPosition {
-  rank: number;
-  seq: number;
-}
-
-/** A requests cursor: `r<rank>s<seq>` base64url-encoded (opaque to callers). */
-export function encodeRequestsCursor(position: RequestsPosition): string {
-  return Buffer.from(`r${position.rank}s${position.seq}`).toString('base64url');
-}
-
-/** The position a requests cursor stands for, or undefined when it is not one of ours. */
-export function decodeRequestsCursor(cursor: string): RequestsPosition | undefined {
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(cursor)) return undefined;
-  const match = /^r([0-9])s([1-9][0-9]{0,14})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return match ? { rank: Number(match[1]), seq: Number(match[2]) } : undefined;
 }
 
 const REQUEST_COLUMNS = 'seq, id, kind, form_type, status, received_at, body, tier, tier_rank';

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db.js';
 import { escapeHtml, htmlPage } from '../html.js';
-import { pageQuery, setPageHeaders } from '../routes/practice.js';
-import { DEFAULT_PAGE_SIZE, encodeCursor as encodeCursorFor } from '../store.js';
+import { DEFAULT_PAGE_SIZE, encodeCursor as encodeCursorFor, pageQuery, setPageHeaders } from '../services/index.js';
 import { notificationsPage, outboxPage, type OutboxMessage } from './readback.js';
 
 /** Messages per outbox page. */

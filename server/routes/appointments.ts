@@ -38,10 +38,8 @@ import { matchPatient } from '../patients.js';
 import { insertRequest, type SubmissionAnswer } from '../store.js';
 import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
-import { ENGINE_KEY_COOKIE } from './engine.js';
 import { apiValidator, schemaId } from '../validation.js';
-import { sessionPatientId } from './login.js';
-import { assertServiceOpen } from './settings.js';
+import { assertServiceOpen, ENGINE_KEY_COOKIE, sessionPatientId } from '../services/index.js';
 
 const BASE = '/api/v1/triage';
 const AVAILABILITY_PATH = `${BASE}/nhs/available/appointments`;

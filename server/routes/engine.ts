@@ -10,7 +10,7 @@ import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { PRACTICE_ACCESS, type ContinueBody, type CustomDataEntry, type ExecutionAccess, type Feedback, type StartBody } from '../engine/engine.js';
 import { HttpError } from '../errors.js';
 import { schemaId } from '../validation.js';
-import { assertServiceOpen } from './settings.js';
+import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 
 export const ENGINE_BASE = '/api/v1/fhir/r4';
 export const PROXY_PATH = '/api/v1/engine-proxy';
@@ -56,13 +56,6 @@ function forwardedHeaders(request: FastifyRequest): Record<string, string> {
   return out;
 }
 
-/**
- * The browser's engine key: an HttpOnly, SameSite=Strict session cookie of 32 random bytes, set
- * by the first `$start` and reused by later ones. Each execution keeps the SHA-256 of the key
- * that started it, and answers only a request carrying that key (or practice staff): the
- * execution id alone, wherever it is seen, gives nobody else the patient's answers.
- */
-export const ENGINE_KEY_COOKIE = 'gp_engine_key';
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
 

@@ -5,14 +5,12 @@ import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
 import type { Sql } from '../store/types.js';
 import { getSetting } from '../settingsStore.js';
 import { HttpError } from '../errors.js';
-import { ENGINE_KEY_COOKIE } from './engine.js';
 import { acceptFormPosts, formField } from '../forms-urlencoded.js';
 import { escapeHtml, htmlPage, safeLocalPath } from '../html.js';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from '../sessions.js';
+import { ENGINE_KEY_COOKIE, SESSION_ABSOLUTE_MS, SESSION_COOKIE, sessionPatientId } from '../services/index.js';
 import { findPatientById, normalisePostcode, recordAsPatient } from '../patients.js';
 import { DEMO_LOGIN_PATIENT_ID } from '../seed.js';
 
-export const SESSION_COOKIE = 'gp_nhs_session';
 
 /** Well-formed UK postcodes that the demo postcode directory does not know (the app asks "Postcode not found"). */
 export const UNKNOWN_POSTCODES = ['ZZ99 9ZZ', 'AB1 0XX', 'LS99 9ZZ'];
@@ -24,29 +22,6 @@ export function postcodeExists(raw: string): boolean {
   const trimmed = raw.trim();
   if (!UK_POSTCODE.test(trimmed)) return false;
   return !UNKNOWN.has(normalisePostcode(trimmed));
-}
-
-/** The signed-in patient's id, when the cookie names a live session (marked used); expired sessions are deleted. */
-export async function sessionPatientId(db: Sql, request: FastifyRequest, now: number = Date.now()): Promise<string | undefined> {
-  const id = readCookie(request, SESSION_COOKIE, TOKEN_PATTERN);
-  if (!id) return undefined;
-  const row = await db.get<{ patient_id: string; created_at: string; last_seen_at: string | null }>('SELECT patient_id, created_at, last_seen_at FROM sessions WHERE id = ?', [id]);
-  if (!row) return undefined;
-  const created = Date.parse(row.created_at);
-  const lastSeen = row.last_seen_at ? Date.parse(row.last_seen_at) : created;
-  if (!sessionLive(created, lastSeen, now)) {
-    await db.run('DELETE FROM sessions WHERE id = ?', [id]);
-    return undefined;
-  }
-  await db.run('UPDATE sessions SET last_seen_at = ? WHERE id = ?', [new Date(now).toISOString(), id]);
-  return row.patient_id;
-}
-
-/** Deletes expired patient sessions; answers how many. */
-export async function prunePatientSessions(db: Sql, now: number): Promise<number> {
-  const absolute = new Date(now - SESSION_ABSOLUTE_MS).toISOString();
-  const idle = new Date(now - SESSION_IDLE_MS).toISOString();
-  return (await db.run('DELETE FROM sessions WHERE created_at <= ? OR COALESCE(last_seen_at, created_at) <= ?', [absolute, idle])).changes;
 }
 
 async function loginEnabled(db: Sql): Promise<boolean> {

@@ -3,12 +3,11 @@ import { adminRequestHtml, dateTimeInWords } from '../adminRequestHtml.js';
 import type { FastifyInstance } from 'fastify';
 import { practiceAppointmentsHtml, practiceAppointmentsPage } from '../appointments/inbox.js';
 import type { ServerContext } from '../context.js';
-import { HttpError } from '../errors.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { SIGN_OUT_PATH } from '../staff.js';
 import { screeningFlagHtml } from '../screening.js';
-import type { FastifyReply } from 'fastify';
-import { decodeCursor, decodeRequestsCursor, DEFAULT_PAGE_SIZE, encodeCursor, listRequestsPage, MAX_PAGE_SIZE, type RequestsPosition, type StoredRequest } from '../store.js';
+import { listRequestsPage, type StoredRequest } from '../store.js';
+import { DEFAULT_PAGE_SIZE, encodeCursor, pageQuery, requestsPageQuery, setPageHeaders } from '../services/index.js';
 import { TIER_WORDS, type UrgencyTier } from '../tiers.js';
 
 /** Requests per inbox page. */
@@ -161,57 +160,6 @@ ${details}
 </article>`;
 }
 
-/**
- * `limit` and `cursor` of a list call, or a 400 saying which is wrong. `cursorParam` names the
- * cursor when a page shows more than one list (the inbox's appointments: `appointmentsCursor`).
- */
-export function pageQuery(query: unknown, defaultLimit: number, cursorParam = 'cursor'): { limit: number; before?: number; cursor?: string } {
-  const q = (query ?? {}) as { limit?: unknown } & Record<string, unknown>;
-  let limit = defaultLimit;
-  if (q.limit !== undefined) {
-    if (typeof q.limit !== 'string' || !/^[0-9]{1,4}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > MAX_PAGE_SIZE) {
-      throw new HttpError(400, `querystring/limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`, {
-        details: [{ path: '/limit', message: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` }],
-      });
-    }
-    limit = Number(q.limit);
-  }
-  const cursor = q[cursorParam];
-  if (cursor === undefined || cursor === '') return { limit };
-  const before = typeof cursor === 'string' ? decodeCursor(cursor) : undefined;
-  if (before === undefined) {
-    throw new HttpError(400, `querystring/${cursorParam} is not a cursor this call gave out`, {
-      details: [{ path: `/${cursorParam}`, message: 'is not a cursor this call gave out' }],
-    });
-  }
-  return { limit, before, cursor: cursor as string };
-}
-
-/**
- * The paging headers of a list call (schemas/api/README.md): `X-Total-Count`, and while older
- * items remain `X-Next-Cursor` and `Link: <path?limit=…&cursor=…>; rel="next"`.
- */
-export function setPageHeaders(reply: FastifyReply, path: string, limit: number, page: { total: number; lastSeq?: number }): void {
-  reply.header('x-total-count', String(page.total));
-  if (page.lastSeq !== undefined) {
-    const cursor = encodeCursor(page.lastSeq);
-    reply.header('x-next-cursor', cursor);
-    reply.header('link', `<${path}?limit=${limit}&cursor=${cursor}>; rel="next"`);
-  }
-}
-
-/** `limit` and `cursor` of the requests list (its cursors carry the inbox order's tier rank as well as the position), or a 400. */
-export function requestsPageQuery(query: unknown, defaultLimit: number): { limit: number; after?: RequestsPosition } {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const { limit } = pageQuery({ limit: q.limit }, defaultLimit);
-  const cursor = q.cursor;
-  if (cursor === undefined || cursor === '') return { limit };
-  const after = typeof cursor === 'string' ? decodeRequestsCursor(cursor) : undefined;
-  if (after === undefined) {
-    throw new HttpError(400, 'querystring/cursor is not a cursor this call gave out', { details: [{ path: '/cursor', message: 'is not a cursor this call gave out' }] });
-  }
-  return { limit, after };
-}
 
 /**
  * What the practice received: JSON for tests and tools, a read-only HTML page for people.

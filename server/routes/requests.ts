@@ -13,10 +13,9 @@ import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js
 import { notifySelfHelp } from '../selfHelpNotification.js';
 import { readExternalExecution, reclassifyTriageRequest } from '../triageClassification.js';
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
-import { ENGINE_KEY_COOKIE } from './engine.js';
 import { screenStoredBody } from '../screening.js';
 import { schemaId } from '../validation.js';
-import { assertServiceOpen } from './settings.js';
+import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 import { assertBornBeforeToday, patientDateOfBirth } from '../dateOfBirth.js';
 
 type Body = Record<string, unknown>;

@@ -32,6 +32,7 @@ describe('import boundaries (lint, part of npm test)', () => {
     ['renderer/core/fields.ts', "import doc from '../../schemas/forms/FIT_NOTE.form.json';", 'renderer/ must not import from schemas/'],
     ['renderer/ui/SchemaForm.tsx', "import meta from '../../schemas/meta/form-document.schema.json';", 'renderer/ must not import from schemas/'],
     ['server/engine/engine.ts', "import { ageOn } from '../../renderer/core/dates';", 'server/ imports renderer/core only through renderer/core/index.ts'],
+    ['server/routes/appointments.ts', "import { assertServiceOpen } from './settings.js';", 'a route file must not import another route file'],
     ['src/flows/eligibility/EligibilityGuidelinePage.tsx', "import { TriageThankYouPage } from '../triage/TriageThankYouPage';", 'src/flows/eligibility must not import another feature'],
     ['src/flows/child/ChildMenuPage.tsx', "import { x } from '../eligibility/EligibilityMenuPage';", 'src/flows/child must not import another feature'],
   ])('%s: %s is refused', async (file, code, expected) => {
@@ -49,6 +50,8 @@ describe('import boundaries (lint, part of npm test)', () => {
     ['tests/unit/x.test.ts', "import { renderProbe } from '../../renderer/ui/formContext';"],
     ['src/main.tsx', "import { t } from '../generated/types';"],
     ['server/app.ts', "import { prune } from '../renderer/core/index';"],
+    ['server/routes/index.ts', "import { registerLoginRoutes } from './login.js';"],
+    ['server/routes/login.ts', "import { sessionPatientId } from '../services/index.js';"],
     ['src/flows/eligibility/EligibilityGuidelinePage.tsx', "import { journey } from '../guideline/journey';"],
     ['src/flows/triage/QuestionnairePage.tsx', "import { x } from '../sessionFlowStore';"],
     ['src/flows/triage/safety/SubmitEmergencyPage.tsx', "import { x } from '../QuestionnairePage';"],

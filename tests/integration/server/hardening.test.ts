@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
-import { SESSION_IDLE_MS } from '../../../server/sessions';
+import { SESSION_IDLE_MS } from '../../../server/services/index';
 import { ADMIN_URL, AMELIA, otherEnquiry, STAFF_AUTH, startServer, type TestServer } from './helpers';
 
 const CONSULTATION_URL = '/api/v1/triage/patient/consultation';

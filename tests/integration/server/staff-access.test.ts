@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../server/sessions';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../server/services/index';
 import { ADMIN_URL, otherEnquiry, STAFF_AUTH, startServer, type TestServer } from './helpers';
 
 const PASSWORD = 'correct horse battery staple';

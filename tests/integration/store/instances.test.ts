@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openDatabase } from '../../../server/db.js';
 import { enqueueNotifications, NotificationWorker, outboxTransport } from '../../../server/notifications/index.js';
 import { DEFAULT_RATE_LIMITS, RateCounter } from '../../../server/rate-limits.js';
-import { SESSION_COOKIE, sessionPatientId } from '../../../server/routes/login.js';
+import { SESSION_COOKIE, sessionPatientId } from '../../../server/services/index.js';
 import { ensureStaffPassword, STAFF_COOKIE, StaffAuth } from '../../../server/staff.js';
 import { isUniqueViolation, type Sql } from '../../../server/store/index.js';
 import { STORE, testStore } from './stores.js';

@@ -1,0 +1,19 @@
+import type { OperationalState } from '../../generated/types/api/operational-state';
+import { HttpError } from '../errors.js';
+import { getSetting } from '../settingsStore.js';
+import type { Sql } from '../store/index.js';
+
+/** Whether the medical and admin services are on, and the practice's calendar (the `operational-state` setting). */
+export async function readOperationalState(db: Sql): Promise<OperationalState> {
+  const state = await getSetting<OperationalState>(db, 'operational-state');
+  if (!state) throw new Error('operational-state setting missing');
+  return state;
+}
+
+/** 412 "Outside normal operating hours" when the service is SERVICE_OFF or OUT_OF_HOURS (schemas/api/README.md, "Errors"). */
+export async function assertServiceOpen(db: Sql, service: 'medical' | 'admin'): Promise<void> {
+  const state = (await readOperationalState(db))[service];
+  if (state.operationalStatus === 'SERVICE_OFF' || state.practiceCalendar === 'OUT_OF_HOURS') {
+    throw new HttpError(412, 'Outside normal operating hours');
+  }
+}
