@@ -34,7 +34,7 @@ export default function EligibilitySelfHelpPage() {
 
   const execution = flow?.execution;
   const selfHelp = execution ? managementAction(execution.recommendations, 'Self help content') : undefined;
-  if (!flow || !execution || !isEligibilityPathway(execution.guidelineId) || !selfHelp) return <Navigate to={sessionHome()} replace />;
+  if (!flow || !execution || !isEligibilityPathway(flow.selection) || !selfHelp) return <Navigate to={sessionHome()} replace />;
   if (sending) return <Loading message={LOADING_MESSAGES.sendingEmail} />;
 
   const offerAppointment = flow.aiLed === true && appointmentReferral(execution.recommendations) !== undefined;

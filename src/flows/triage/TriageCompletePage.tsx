@@ -97,7 +97,7 @@ export default function TriageCompletePage() {
           onClick={() =>
             confirmDiscard(() => {
               if (flow.execution) void stopExecution(flow.execution.identifier, useProxy).catch(() => undefined);
-              void Promise.resolve(navigate(cancelTarget(flow.execution?.guidelineId))).then(clearTriageFlow);
+              void Promise.resolve(navigate(cancelTarget(flow.selection))).then(clearTriageFlow);
             })
           }
         >

@@ -160,9 +160,9 @@ describe('the child proxy', () => {
 describe('the child menu', () => {
   it('lists only child pathways, by label', () => {
     const list = childGuidelines([
-      { guidelineId: 'Form.U16.Rash', label: 'Rash or spots' },
-      { guidelineId: 'Triage.Headache', label: 'Headache' },
-      { guidelineId: 'Form.U16.EarPain', label: 'Ear pain' },
+      { guidelineId: 'Form.U16.Rash', kind: 'child', label: 'Rash or spots' },
+      { guidelineId: 'Triage.Headache', kind: 'triage', label: 'Headache' },
+      { guidelineId: 'Form.U16.EarPain', kind: 'child', label: 'Ear pain' },
       { label: 'broken' },
     ]);
     expect(list.map((g) => g.guidelineId)).toEqual(['Form.U16.EarPain', 'Form.U16.Rash']);
@@ -170,9 +170,9 @@ describe('the child menu', () => {
 
   it('offers a child only the pathways whose ages take them', () => {
     const raw = [
-      { guidelineId: 'Form.U16.Feeding', label: 'Feeding problems in babies', maxAge: 2 },
-      { guidelineId: 'Form.U16.Rash', label: 'Rash or spots', maxAge: 15 },
-      { guidelineId: 'Form.U16.Teen', label: 'Teen', minAge: 12 },
+      { guidelineId: 'Form.U16.Feeding', kind: 'child', label: 'Feeding problems in babies', maxAge: 2 },
+      { guidelineId: 'Form.U16.Rash', kind: 'child', label: 'Rash or spots', maxAge: 15 },
+      { guidelineId: 'Form.U16.Teen', kind: 'child', label: 'Teen', minAge: 12 },
     ];
     expect(childGuidelines(raw, 0).map((g) => g.guidelineId)).toEqual(['Form.U16.Feeding', 'Form.U16.Rash']);
     expect(childGuidelines(raw, 10).map((g) => g.guidelineId)).toEqual(['Form.U16.Rash']);
