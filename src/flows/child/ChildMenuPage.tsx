@@ -16,7 +16,7 @@ import { BackLink } from '../../components/BackLink';
 import { SymptomSearch, searchSettings, type ScoredPathway, type SearchOutcome } from '../../search/symptomSearch';
 import { useFlowStore } from '../sessionFlowStore';
 import { childFlow } from './childFlow';
-import { SEARCH_PROMPTS } from '../triage/TriageSearchPage';
+import { SEARCH_PROMPTS } from '../../search/searchPrompts';
 import { isChildPathway, pathwayKind, type PathwayKind } from '../guideline/pathwayKind';
 
 export interface ChildGuideline {

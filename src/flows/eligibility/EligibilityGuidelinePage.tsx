@@ -6,7 +6,7 @@ import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
 import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../guideline/EngineErrorPanel';
 import { proxyOn, triageFlow } from '../guideline/journey';
-import { sessionHome } from './eligibilityFlow';
+import { sessionHome } from '../guideline/eligibilityFlow';
 import { passEmergencyCheck } from '../emergencyCheck';
 import { BackLink } from '../../components/BackLink';
 import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../../settings/useSettings';
-import { ELIGIBILITY_MENU, rememberHome } from './eligibilityFlow';
+import { ELIGIBILITY_MENU, rememberHome } from '../guideline/eligibilityFlow';
 import { isEligibilityPathway, type PathwayKind } from '../guideline/pathwayKind';
 
 export interface EligibilityGuideline {

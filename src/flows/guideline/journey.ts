@@ -3,7 +3,7 @@ import type { ConsultationContext, ConsultationRequest } from '../../../generate
 import type { Consultation, ResponseData, TriageRequest } from '../../../generated/types/api/triage-request';
 import type { UnverifiedRequests } from '../../../generated/types/api/unverified-requests';
 import type { UrgencyTier } from '../../../generated/types/api/urgency-tier';
-import { BOOK_APPOINTMENT_PATH } from '../booking/bookingRequest';
+import { BOOK_APPOINTMENT_PATH } from '../bookingRequest';
 import type { CustomDataEntry, Execution, ExecutionSection, Recommendation, StartRefusal } from '../../api/engine';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
@@ -11,7 +11,7 @@ import type { AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 import { readEntryParams, type EntryParams } from '../../session/entryParams';
 import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
-import type { SafetyState } from '../triage/safety/safety';
+import type { SafetyState } from './safety';
 import { isEligibilityPathway, pathwayKind, type PathwayKind } from './pathwayKind';
 
 export const MEDICAL_FLOW = 'MEDICAL_REQUEST';

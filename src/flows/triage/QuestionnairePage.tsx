@@ -29,7 +29,7 @@ import {
   type TriageFlowState,
 } from '../guideline/journey';
 import { goToUrgentBranch } from './urgentBranch';
-import { SERVICE_CLOSED_PATH } from './safety/safety';
+import { SERVICE_CLOSED_PATH } from '../guideline/safety';
 import { useMedicalServiceCheck } from './safety/useSafetyFlow';
 import { useLastWhile } from '../guideline/useJourneyBounce';
 import { BackLink } from '../../components/BackLink';

@@ -14,7 +14,7 @@ import { useFinishedTriage } from '../guideline/useJourneyBounce';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { BackLink } from '../../components/BackLink';
 import { cancelTarget, isChildPathway, pathwayKind } from '../guideline/pathwayKind';
-import { needLabelForChild } from '../child/childWords';
+import { needLabelForChild } from '../guideline/childWords';
 import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
 
 export const NO_SLOTS_TITLE = 'There are no self-book appointments right now';

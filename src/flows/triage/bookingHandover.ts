@@ -1,10 +1,10 @@
-import type { SymptomAssessmentBooking } from '../booking/bookingRequest';
-import { startBooking } from '../booking/bookingRequest';
+import type { SymptomAssessmentBooking } from '../bookingRequest';
+import { startBooking } from '../bookingRequest';
 import { readEntryParams } from '../../session/entryParams';
 import type { AllSettings } from '../../settings/types';
-import { startEligibilityBooking } from '../eligibility/eligibilityFlow';
+import { startEligibilityBooking } from '../guideline/eligibilityFlow';
 import { topReferral } from '../guideline/classifyRequest';
-import { withSafety } from './safety/safety';
+import { withSafety } from '../guideline/safety';
 import { buildConsultation, proxyOn, type TriageFlowState } from '../guideline/journey';
 import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
 

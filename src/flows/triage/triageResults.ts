@@ -1,6 +1,6 @@
 import type { AllSettings } from '../../settings/types';
 import { handOverToBooking } from './bookingHandover';
-import { urgentEntry } from './safety/safety';
+import { urgentEntry } from '../guideline/safety';
 import { pathwayKind } from '../guideline/pathwayKind';
 import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, manualAuthOn, routeAfterTriage, type TriageFlowState } from '../guideline/journey';
 

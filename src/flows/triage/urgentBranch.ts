@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router-dom';
-import { urgentEntry } from './safety/safety';
+import { urgentEntry } from '../guideline/safety';
 import { triageFlow } from '../guideline/journey';
 import { pathwayKind } from '../guideline/pathwayKind';
 

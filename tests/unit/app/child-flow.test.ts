@@ -12,7 +12,7 @@ import { anyTicked, checklistFor, checklistPage, childAge, isChildAge, toChildPr
 import { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch } from '../../../src/flows/child/ChildMenuPage';
 import PATIENT_DETAILS from '../../../generated/forms/PATIENT_DETAILS';
 import CONTACT_DETAILS from '../../../generated/forms/CONTACT_DETAILS';
-import { needLabelForChild, CHILD_DETAILS_WORDS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/child/childWords';
+import { needLabelForChild, CHILD_DETAILS_WORDS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/guideline/childWords';
 import { pathwaySettings, readPathwayDocuments } from '../../../server/engine/settings';
 
 const TODAY = new Date('2026-11-23T12:00:00Z');

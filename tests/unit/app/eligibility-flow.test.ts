@@ -4,10 +4,10 @@ import { appointmentSessionsUrl } from '../../../src/api/appointments';
 import type { Execution, Recommendation } from '../../../src/api/engine';
 import { availabilityOf, detailsPath } from '../../../src/flows/eligibility/EligibilityGuidelinePage';
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
-import { appointmentReferral, cancelTarget, eligibilityBookingRequest, managementAction, noSlotsCopy, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/eligibility/eligibilityFlow';
-import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
+import { appointmentReferral, cancelTarget, eligibilityBookingRequest, managementAction, noSlotsCopy, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/guideline/eligibilityFlow';
+import { bookingFlow } from '../../../src/flows/bookingRequest';
 import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/guideline/journey';
-import { associatedFor } from '../../../src/flows/triage/useTriageSender';
+import { associatedFor } from '../../../src/flows/guideline/useTriageSender';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
 

@@ -6,7 +6,7 @@ import { classifyRequest } from '../../../src/flows/guideline/classifyRequest';
 import { routeAfterTriage, type Selection } from '../../../src/flows/guideline/journey';
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
 import { childGuidelines } from '../../../src/flows/child/ChildMenuPage';
-import { urgentEntry, EMERGENCY_QUESTIONS_PATH, TRIAGE_SIGNPOST_PATH } from '../../../src/flows/triage/safety/safety';
+import { urgentEntry, EMERGENCY_QUESTIONS_PATH, TRIAGE_SIGNPOST_PATH } from '../../../src/flows/guideline/safety';
 import { pathwaySettings, readPathwayDocuments } from '../../../server/engine/settings';
 import type { Recommendation } from '../../../src/api/engine';
 

@@ -18,9 +18,9 @@ import {
   urgentEntry,
   withSafety,
   type SafetyState,
-} from '../../../src/flows/triage/safety/safety';
+} from '../../../src/flows/guideline/safety';
 import { classifyTriage, recordedSafetyAnswers, SAFETY_QUESTION_IDS } from '../../../server/triageClassification';
-import { SAFETY_QUESTIONS } from '../../../src/flows/triage/safety/safety';
+import { SAFETY_QUESTIONS } from '../../../src/flows/guideline/safety';
 
 const rec = (id: string, ...actions: EngineAction[]): Recommendation => ({ id, type: 'Recommendation', title: id, evidence: [], actions });
 const referral = (referralId: string, label: string): EngineAction => ({ type: 'Referral', referralId, label });

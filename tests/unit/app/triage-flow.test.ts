@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Execution, Recommendation } from '../../../src/api/engine';
 import { buildConsultation, routeAfterTriage, searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/guideline/journey';
 import { engineUrl } from '../../../src/api/engine';
-import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
+import { bookingFlow } from '../../../src/flows/bookingRequest';
 import { handOverToBooking, medicalBookingRequest } from '../../../src/flows/triage/bookingHandover';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';

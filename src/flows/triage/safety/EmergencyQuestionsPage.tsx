@@ -9,7 +9,7 @@ import { useSettings } from '../../../settings/useSettings';
 import { SelectedOption } from '../../guideline/SelectedOption';
 import { TRIAGE_START, bool, clearTriageFlow, proxyOn } from '../../guideline/journey';
 import { pathwayKind } from '../../guideline/pathwayKind';
-import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, safetyAnswersCustomData, type SafetyQuestion } from './safety';
+import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, safetyAnswersCustomData, type SafetyQuestion } from '../../guideline/safety';
 import { ANSWER_ALL_BANNER } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 import { BackLink } from '../../../components/BackLink';

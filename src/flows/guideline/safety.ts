@@ -1,12 +1,12 @@
 // The safety-netting branch of the medical request (README.md "Safety-netting after an urgent result"):
 // what happens after an urgent result. Pure decisions only, so each rule is unit tested; the
 // screens next to this file read and write `TriageFlowState.safety`.
-import type { PatientValidation, Patient } from '../../../patient-details/patient';
-import { patientHasEmail } from '../../../patient-details/patient';
-import type { Recommendation } from '../../../api/engine';
-import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from '../../guideline/classifyRequest';
-import type { BuiltConsultation } from '../../guideline/journey';
-import type { PathwayKind } from '../../guideline/pathwayKind';
+import type { PatientValidation, Patient } from '../../patient-details/patient';
+import { patientHasEmail } from '../../patient-details/patient';
+import type { Recommendation } from '../../api/engine';
+import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from './classifyRequest';
+import type { BuiltConsultation } from './journey';
+import type { PathwayKind } from './pathwayKind';
 
 export const SAFETY_QUESTIONS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;
 export type SafetyQuestion = (typeof SAFETY_QUESTIONS)[number];

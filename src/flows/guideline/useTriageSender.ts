@@ -8,11 +8,11 @@ import type { AssociatedRequest, UnverifiedRequests } from '../../../generated/t
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { readEntryParams } from '../../session/entryParams';
 import { useSettings } from '../../settings/useSettings';
-import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety/safety';
-import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type BuiltConsultation } from '../guideline/journey';
+import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety';
+import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type BuiltConsultation } from './journey';
 import { topTier } from '../../screening/tier';
 import { flowCrisis } from '../../screening/flowCrisis';
-import { isChildPathway, pathwayKind, type PathwayKind } from '../guideline/pathwayKind';
+import { isChildPathway, pathwayKind, type PathwayKind } from './pathwayKind';
 import { replyLine, shortReference } from '../requestReceipt';
 import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
 
