@@ -76,7 +76,7 @@ describe('settings generated from the pathway documents', () => {
     await old.close();
     const again = await startServer({ dataDir: old.dataDir });
     try {
-      expect(Object.keys(readSetting<Json>(again.db, 'patient-app')!.triageMapping).length).toBe(library.filter((p) => p.kind === 'triage').length);
+      expect(Object.keys(readSetting<Json>(again.db, 'patient-app')!.triageMapping).length).toBe(library.filter((p) => p.guidelineId.startsWith('Triage.')).length);
       expect(readSetting<Json>(again.db, 'ai-led')!.guidelineIds).toEqual(library.filter((p) => p.isAiLedGuideline).map((p) => p.guidelineId));
     } finally {
       await again.cleanup();
