@@ -13,7 +13,8 @@
 //                   registers them): what routes share lives in server/services/ (issue 26)
 //   src/flows/<feature>/  never imports another feature folder: what two features share lives
 //                   in a shared folder (src/flows/guideline for the guideline journey, src/flows/*.ts,
-//                   src/components…). NOT_YET_SHARED lists the modules still to move (issue 26).
+//                   src/components…), with no exceptions. A module that composes several features
+//                   (a route serving two flows) lives in src/routing.
 import path from 'node:path';
 import noImportCycles from './eslint-no-cycle.mjs';
 import { fileURLToPath } from 'node:url';
@@ -31,21 +32,6 @@ const isRendererEntry = (target) => {
 
 /** Folders under src/flows that hold what several features share (not a feature themselves). */
 export const SHARED_FLOW_FOLDERS = ['guideline'];
-/**
- * Feature modules other features still import, to be moved to a shared folder. The list only
- * shrinks: an import of any other feature module is refused.
- */
-export const NOT_YET_SHARED = [
-  'src/flows/admin/adminFlow',
-  'src/flows/admin/AddContactDetailsPage',
-  'src/flows/booking/bookingRequest',
-  'src/flows/child/childWords',
-  'src/flows/eligibility/eligibilityFlow',
-  'src/flows/selfhelp/selfHelpLibrary',
-  'src/flows/triage/TriageSearchPage',
-  'src/flows/triage/useTriageSender',
-  'src/flows/triage/safety/safety',
-];
 const featureOf = (p) => /^src\/flows\/([^/]+)\/./.exec(p)?.[1];
 
 /** Returns a message when `fromFile` may not import `specifier`, else undefined. */
@@ -80,10 +66,7 @@ export function boundaryViolation(fromFile, specifier) {
     const fromFeature = featureOf(from);
     const toFeature = target && featureOf(target);
     if (fromFeature && toFeature && fromFeature !== toFeature && !SHARED_FLOW_FOLDERS.includes(toFeature)) {
-      const bare = target.replace(/\.(ts|tsx|js)$/, '');
-      if (!NOT_YET_SHARED.includes(bare)) {
-        return `src/flows/${fromFeature} must not import another feature (src/flows/${toFeature}, "${specifier}"): move what both use to a shared folder (src/flows/guideline, src/components…).`;
-      }
+      return `src/flows/${fromFeature} must not import another feature (src/flows/${toFeature}, "${specifier}"): move what both use to a shared folder (src/flows/guideline, src/flows/*.ts, src/components…).`;
     }
   }
   if (inside(from, 'server')) {

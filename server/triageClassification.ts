@@ -88,7 +88,7 @@ export type ExecutionRead = { execution: ExecutionRecordView } | { error: HttpEr
 
 /**
  * The safety check's answers ("Are you safe to wait for GP care?") as the app records them on the
- * execution's custom data, one BOOLEAN entry per question (src/flows/triage/safety/safety.ts
+ * execution's custom data, one BOOLEAN entry per question (src/flows/guideline/safety.ts
  * `safetyAnswersCustomData`), next to the override's own entries (anEOverrideReason…).
  */
 export const SAFETY_QUESTION_IDS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;

@@ -21,6 +21,10 @@ export interface Pathway {
    * The pathway's id; the file is named <guidelineId>.json.
    */
   guidelineId: string;
+  /**
+   * The pathway's kind, what the app reads to choose its journey (never the id): triage = a medical request with every safety step, eligibility = a standard appointment's suitability check, child = a request for a child.
+   */
+  kind: "triage" | "eligibility" | "child";
   identifier: string;
   version: string;
   label: string;

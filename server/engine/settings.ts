@@ -36,6 +36,7 @@ export function readPathwayDocuments(dir: string): Pathway[] {
 
 const listEntry = (p: Pathway): GuidelineListEntry => ({
   guidelineId: p.guidelineId,
+  kind: p.kind,
   label: p.label,
   shortDescription: p.shortDescription,
   suitableFor: p.suitableFor,
@@ -49,17 +50,17 @@ function symptomWords(p: Pathway): string[] {
   return words;
 }
 
-/** Enabled pathways only: a disabled one is neither searched nor listed. */
+/** Enabled pathways only: a disabled one is neither searched nor listed. Each list holds the pathways of one kind (the document's `kind`, not its id). */
 export function pathwaySettings(pathways: readonly Pathway[]): PathwaySettings {
   const enabled = pathways.filter((p) => !p.disabled);
   const triageMapping: Record<string, TriageMappingEntry> = {};
-  for (const p of enabled.filter((x) => x.guidelineId.startsWith('Triage.'))) {
-    triageMapping[p.guidelineId] = { guidelineId: p.guidelineId, label: p.label, symptoms: symptomWords(p), suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor };
+  for (const p of enabled.filter((x) => x.kind === 'triage')) {
+    triageMapping[p.guidelineId] = { guidelineId: p.guidelineId, kind: p.kind, label: p.label, symptoms: symptomWords(p), suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor };
   }
   return {
     triageMapping,
-    eligibilityGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Eligibility.')).map(listEntry),
-    childGuidelines: enabled.filter((p) => p.guidelineId.startsWith('Form.U16')).map((p) => ({
+    eligibilityGuidelines: enabled.filter((p) => p.kind === 'eligibility').map(listEntry),
+    childGuidelines: enabled.filter((p) => p.kind === 'child').map((p) => ({
         ...listEntry(p),
         symptoms: symptomWords(p),
         ...(typeof p.restrictions?.minAge === 'number' ? { minAge: p.restrictions.minAge } : {}),

@@ -97,7 +97,7 @@ export function fetchActionRequest(parType: ParType, linkUUID: string, proof: Pa
 /** One slot of one session, as every booking body carries it (the contract's fields, not a copy of them). */
 export type SlotChoice = Pick<AppointmentBookingRequest, 'appointmentSlotId' | 'availableAppointmentSession' | 'selectedSessionHolders'>;
 
-/** Which booking call a booking request makes (see src/flows/booking/bookingRequest.ts). */
+/** Which booking call a booking request makes (see src/flows/bookingRequest.ts). */
 export type BookingCall =
   | { kind: 'symptom-assessment'; triageRequest: TriageRequest; guidelineFinishedOn?: string }
   | { kind: 'eligibility'; eligibilityBooking: TriageRequest }

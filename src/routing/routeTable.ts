@@ -49,7 +49,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-request/patient-details', emergencyCheck: true, pageName: 'Your details', gate: 'triage', load: () => import('../flows/admin/AdminPatientDetailsPage') },
   { path: '/admin-request/form', emergencyCheck: true, pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
   { path: '/admin-request/complete', pageName: 'Request sent', gate: 'triage', load: () => import('../flows/admin/AdminCompletePage') },
-  { path: '/add-contact-details', emergencyCheck: true, pageName: 'Before we send your request', gate: 'triage', load: () => import('../flows/triage/AddContactDetailsRoute') },
+  { path: '/add-contact-details', emergencyCheck: true, pageName: 'Before we send your request', gate: 'triage', load: () => import('./AddContactDetailsRoute') },
   { path: '/change-of-contact-details', emergencyCheck: true, pageName: 'Change your contact details', gate: 'triage', load: () => import('../flows/admin/ChangeOfContactDetailsPage') },
   // Booking (src/flows/booking); always reachable except direct booking.
   { path: '/appointment/book-appointment', pageName: 'Book your appointment', gate: 'always', load: () => import('../flows/booking/BookAppointmentPage') },

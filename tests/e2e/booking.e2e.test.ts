@@ -79,7 +79,7 @@ async function heading(page: Page, name: string | RegExp) {
 }
 
 /**
- * A medical flow's hand-over (src/flows/booking/bookingRequest.ts), written as the triage flow
+ * A medical flow's hand-over (src/flows/bookingRequest.ts), written as the triage flow
  * writes it: the request of a finished routine execution (the practice classifies a booking by the
  * execution it names, server/triageClassification.ts).
  */

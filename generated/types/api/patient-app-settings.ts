@@ -2,6 +2,7 @@
 // Source: schemas/api/patient-app-settings.schema.json
 
 import type { FlowConfig } from './flow-config';
+import type { PathwayKind } from './pathway-kind';
 
 /**
  * GET /api/v1/settings/patient-app: app settings and the search settings (triageMappingSearch).
@@ -35,6 +36,7 @@ export interface PatientAppSettings {
 }
 export interface TriageMappingEntry {
   guidelineId: string;
+  kind: PathwayKind;
   label: string;
   /**
    * Every symptom label and synonym of the pathway.

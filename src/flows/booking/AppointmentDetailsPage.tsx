@@ -9,7 +9,7 @@ import { useSettings } from '../../settings/useSettings';
 import { AppointmentSummary } from './AppointmentSummary';
 import { appointmentInWords, linkStateTitle } from './appointmentWords';
 import { bookingErrorOutcome } from './bookingErrors';
-import { startBooking } from './bookingRequest';
+import { startBooking } from '../bookingRequest';
 import { DEFAULT_VIRTUAL_LABEL, LINK_STATE_TITLES } from './messages';
 import { changeRefusal, detailsPath, DETAILS_VIEW_PARAM, type DetailsProblem } from './appointmentChange';
 import { CallThePractice } from '../../components/PracticePhone';

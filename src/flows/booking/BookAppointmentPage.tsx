@@ -5,7 +5,7 @@ import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { useFlowStore } from '../sessionFlowStore';
 import { bookingErrorOutcome } from './bookingErrors';
-import { bookingFlow, requestForUrl, startBooking } from './bookingRequest';
+import { bookingFlow, requestForUrl, startBooking } from '../bookingRequest';
 import { linkStateTitle } from './appointmentWords';
 import { BookingScreen } from './BookingScreen';
 import { changeRefusal } from './appointmentChange';

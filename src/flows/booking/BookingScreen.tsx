@@ -12,7 +12,7 @@ import { useFlowStore } from '../sessionFlowStore';
 import { clearTriageFlow } from '../guideline/journey';
 import { ConfirmModal, FilterModal, LocationModal } from './BookingModals';
 import { bookingErrorOutcome, type BookingErrorOutcome } from './bookingErrors';
-import { bookingFlow, bookingResult, cancelPathOf, clearBooking, isReschedule, type BookingRequest } from './bookingRequest';
+import { bookingFlow, bookingResult, cancelPathOf, clearBooking, isReschedule, type BookingRequest } from '../bookingRequest';
 import { DaySection } from './DaySection';
 import { detailsPath } from './appointmentChange';
 import {

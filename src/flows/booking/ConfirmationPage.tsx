@@ -2,7 +2,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useFlowStore } from '../sessionFlowStore';
 import { AppointmentSummary } from './AppointmentSummary';
 import { appointmentInWords } from './appointmentWords';
-import { bookingResult, type BookingResult } from './bookingRequest';
+import { bookingResult, type BookingResult } from '../bookingRequest';
 import { DEFAULT_CONFIRMATION_TITLE } from './messages';
 import './booking.css';
 

@@ -8,7 +8,7 @@ import { useNotifications } from '../../errors/ErrorNotifications';
 import { clearPatientDetails, PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
 import type { Patient } from '../../patient-details/patient';
 import { bookingErrorOutcome } from './bookingErrors';
-import { startBooking } from './bookingRequest';
+import { startBooking } from '../bookingRequest';
 import { DETAILS_MISMATCH, DIRECT_BOOKING_TITLE } from './messages';
 import { SchemaForm } from '../../../renderer/index';
 import { FormLoadProblem, useForm } from '../../forms/useForm';

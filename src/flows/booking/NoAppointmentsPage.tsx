@@ -1,14 +1,14 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useFlowStore } from '../sessionFlowStore';
-import { bookingFlow, cancelPathOf, clearBooking } from './bookingRequest';
+import { bookingFlow, cancelPathOf, clearBooking } from '../bookingRequest';
 import { useSendWithoutBooking } from './useSendWithoutBooking';
 import { MEDICAL_NO_SLOTS, NO_APPOINTMENTS_TITLE, NO_MORE_ONLINE, NO_TIMES_CALL_PRACTICE } from './messages';
 import { SEND_FAILED_MESSAGE } from '../../errors/messages';
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { isGateOpen } from '../../routing/gating';
 import { useSettings } from '../../settings/useSettings';
-import { selfHelpPathFor } from '../selfhelp/selfHelpLibrary';
+import { selfHelpPathFor } from '../../search/selfHelpLibrary';
 
 const FIRST_CONTACT_PHYSIO = /first.?contact.?physio/i;
 

@@ -5,7 +5,7 @@ import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { bookingErrorOutcome } from './bookingErrors';
-import { startBooking } from './bookingRequest';
+import { startBooking } from '../bookingRequest';
 import { SchemaForm, type FormData } from '../../../renderer/index';
 import { FormLoadProblem, useForm } from '../../forms/useForm';
 

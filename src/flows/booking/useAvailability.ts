@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { availabilityUrl, fetchAvailability, type AvailableAppointmentSession } from '../../api/appointments';
 import { bookingErrorOutcome, type BookingErrorOutcome } from './bookingErrors';
-import { availabilityQueryOf, type BookingRequest } from './bookingRequest';
+import { availabilityQueryOf, type BookingRequest } from '../bookingRequest';
 import { candidatesOf, mergeSessions, type Candidate } from './slots';
 
 export interface Availability {

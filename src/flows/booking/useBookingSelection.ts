@@ -6,7 +6,7 @@ import { bookSlot, type AppointmentBookingResponse } from '../../api/appointment
 import { ApiError } from '../../api/client';
 import { newIdempotencyKey } from '../../api/send';
 import { bookCandidates } from './bookCandidates';
-import { bookingCallOf, bookingFlow, type BookingRequest } from './bookingRequest';
+import { bookingCallOf, bookingFlow, type BookingRequest } from '../bookingRequest';
 import { locationOptions, needsLocationChoice, type Candidate, type LocationOption, type TimeOption } from './slots';
 
 export type Selection =

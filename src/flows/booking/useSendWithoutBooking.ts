@@ -9,7 +9,7 @@ import { sendWithoutAppointment } from '../../api/appointments';
 import { newIdempotencyKey } from '../../api/send';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { clearTriageFlow, triageFlow } from '../guideline/journey';
-import { bookingFlow, clearBooking, type SymptomAssessmentBooking } from './bookingRequest';
+import { bookingFlow, clearBooking, type SymptomAssessmentBooking } from '../bookingRequest';
 
 export function useSendWithoutBooking(medical: SymptomAssessmentBooking | undefined) {
   const navigate = useNavigate();

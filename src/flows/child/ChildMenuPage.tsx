@@ -16,11 +16,13 @@ import { BackLink } from '../../components/BackLink';
 import { SymptomSearch, searchSettings, type ScoredPathway, type SearchOutcome } from '../../search/symptomSearch';
 import { useFlowStore } from '../sessionFlowStore';
 import { childFlow } from './childFlow';
-import { SEARCH_PROMPTS } from '../triage/TriageSearchPage';
-import { isChildPathway } from '../guideline/pathwayKind';
+import { SEARCH_PROMPTS } from '../../search/searchPrompts';
+import { isChildPathway, pathwayKind, type PathwayKind } from '../guideline/pathwayKind';
 
 export interface ChildGuideline {
   guidelineId: string;
+  /** The pathway document's kind: the menu lists the child kind only. */
+  kind?: PathwayKind;
   label: string;
   shortDescription?: string;
   suitableFor?: string;
@@ -46,7 +48,7 @@ export function childGuidelines(raw: unknown, age?: number): ChildGuideline[] {
     age === undefined || ((typeof g.minAge !== 'number' || age >= g.minAge) && (typeof g.maxAge !== 'number' || age <= g.maxAge));
   return raw
     .filter((g): g is ChildGuideline => !!g && typeof g === 'object' && typeof (g as ChildGuideline).guidelineId === 'string' && typeof (g as ChildGuideline).label === 'string')
-    .filter((g) => isChildPathway(g.guidelineId))
+    .filter((g) => isChildPathway(g))
     .filter(takes)
     .map((g) => ({ ...g, symptoms: Array.isArray(g.symptoms) ? g.symptoms.filter((w): w is string => typeof w === 'string') : [] }))
     .sort((a, b) => a.label.localeCompare(b.label));
@@ -125,7 +127,7 @@ export default function ChildMenuPage() {
 
   async function choose(option: ChildGuideline, searchType: Selection['searchType'] = 'ALL_OPTIONS', searchTerm = '', searchMatches: string[] = []) {
     if (!patient?.sexAtBirth) return;
-    const selection: Selection = { guidelineId: option.guidelineId, label: option.label, searchType, searchTerm, searchMatches };
+    const selection: Selection = { guidelineId: option.guidelineId, kind: pathwayKind(option), label: option.label, searchType, searchTerm, searchMatches };
     setFailure(undefined);
     setStarting(true);
     const old = triageFlow.get();

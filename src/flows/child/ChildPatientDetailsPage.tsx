@@ -10,7 +10,7 @@ import { usePageTitle } from '../../shell/usePageTitle';
 import { useFlowStore } from '../sessionFlowStore';
 import { CHILD_FLOW, CHILD_MAX_AGE, childAge, childFlow, clearChildFlow, isChildAge, proxyStep, toChildProxy } from './childFlow';
 import { useChildFlow } from './useChildGuard';
-import { CHILD_DETAILS_WORDS } from './childWords';
+import { CHILD_DETAILS_WORDS } from '../guideline/childWords';
 
 const PATH = '/child-request/patient-details';
 /** The `&step=` of "About you", after the shared step's own screens (`details`, `contact`). */

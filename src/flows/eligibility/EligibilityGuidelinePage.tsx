@@ -6,10 +6,10 @@ import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
 import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../guideline/EngineErrorPanel';
 import { proxyOn, triageFlow } from '../guideline/journey';
-import { sessionHome } from './eligibilityFlow';
+import { sessionHome } from '../guideline/eligibilityFlow';
 import { passEmergencyCheck } from '../emergencyCheck';
 import { BackLink } from '../../components/BackLink';
-import { isEligibilityPathway } from '../guideline/pathwayKind';
+import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
 
 /** Availability: 'none' only when the practice answered `hasAvailableAppointments: false`; 'unknown' when it could not say. */
 export type Availability = 'unknown' | 'some' | 'none';
@@ -41,7 +41,8 @@ export default function EligibilityGuidelinePage() {
   const [availability, setAvailability] = useState<Availability>('unknown');
   const [failure, setFailure] = useState<EngineErrorState>();
   const [attempt, setAttempt] = useState(0);
-  const valid = isEligibilityPathway(guidelineId);
+  // Any id may be asked for; the pathway's summary says whether it is an eligibility pathway.
+  const valid = guidelineId !== '';
 
   useEffect(() => {
     if (!valid) return;
@@ -82,6 +83,8 @@ export default function EligibilityGuidelinePage() {
     );
   }
   if (!guideline) return <Loading message={LOADING_MESSAGES.preparingInformation} />;
+  // Another kind of pathway has no page here: the eligibility menu's home, as for no id.
+  if (!isEligibilityPathway(guideline)) return <Navigate to={sessionHome()} replace />;
 
   const label = guideline.label;
   const text = (key: keyof GuidelineSummary) => {
@@ -93,7 +96,7 @@ export default function EligibilityGuidelinePage() {
     const old = triageFlow.get();
     if (old.selection?.guidelineId !== guidelineId) {
       if (old.executionId && old.execution?.status === 'IN_PROGRESS') void stopExecution(old.executionId, old.useProxy ?? useProxy).catch(() => undefined);
-      triageFlow.set((s) => ({ lastSearch: s.lastSearch, selection: { guidelineId, label, searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] }, drafts: {}, labels: {} }));
+      triageFlow.set((s) => ({ lastSearch: s.lastSearch, selection: { guidelineId, kind: pathwayKind(guideline), label, searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] }, drafts: {}, labels: {} }));
     }
     const details = detailsPath(guidelineId);
     if (guideline?.showEmergencySymptoms) {

@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../../settings/useSettings';
-import { ELIGIBILITY_MENU, rememberHome } from './eligibilityFlow';
+import { ELIGIBILITY_MENU, rememberHome } from '../guideline/eligibilityFlow';
+import { isEligibilityPathway, type PathwayKind } from '../guideline/pathwayKind';
 
 export interface EligibilityGuideline {
   guidelineId: string;
+  /** The pathway document's kind: the menu lists the eligibility kind only. */
+  kind?: PathwayKind;
   label: string;
   shortDescription?: string;
 }
 
-/** The practice's `eligibilityGuidelines` (shared settings): well-formed Eligibility entries, sorted by label. */
+/** The practice's `eligibilityGuidelines` (shared settings): well-formed entries of the eligibility kind, sorted by label. */
 export function eligibilityGuidelines(raw: unknown): EligibilityGuideline[] {
   if (!Array.isArray(raw)) return [];
   return raw
@@ -17,7 +20,7 @@ export function eligibilityGuidelines(raw: unknown): EligibilityGuideline[] {
       (g): g is EligibilityGuideline =>
         !!g && typeof g === 'object' && typeof (g as EligibilityGuideline).guidelineId === 'string' && typeof (g as EligibilityGuideline).label === 'string',
     )
-    .filter((g) => g.guidelineId.startsWith('Eligibility'))
+    .filter((g) => isEligibilityPathway(g))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 

@@ -3,12 +3,12 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { stopExecution } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
-import { SEND_FAILED_MESSAGE } from '../admin/adminFlow';
+import { SEND_FAILED_MESSAGE } from '../../errors/messages';
 import { SelectedOption } from '../guideline/SelectedOption';
 import { clearTriageFlow, proxyOn } from '../guideline/journey';
 import { useFinishedTriage } from '../guideline/useJourneyBounce';
-import { useTriageSender } from '../triage/useTriageSender';
-import { appointmentReferral, managementAction, sessionHome, startEligibilityBooking } from './eligibilityFlow';
+import { useTriageSender } from '../guideline/useTriageSender';
+import { appointmentReferral, managementAction, sessionHome, startEligibilityBooking } from '../guideline/eligibilityFlow';
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { ExternalLinks } from './ExternalLinks';
 import { isEligibilityPathway } from '../guideline/pathwayKind';
@@ -34,7 +34,7 @@ export default function EligibilitySelfHelpPage() {
 
   const execution = flow?.execution;
   const selfHelp = execution ? managementAction(execution.recommendations, 'Self help content') : undefined;
-  if (!flow || !execution || !isEligibilityPathway(execution.guidelineId) || !selfHelp) return <Navigate to={sessionHome()} replace />;
+  if (!flow || !execution || !isEligibilityPathway(flow.selection) || !selfHelp) return <Navigate to={sessionHome()} replace />;
   if (sending) return <Loading message={LOADING_MESSAGES.sendingEmail} />;
 
   const offerAppointment = flow.aiLed === true && appointmentReferral(execution.recommendations) !== undefined;

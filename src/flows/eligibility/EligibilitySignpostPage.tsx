@@ -4,7 +4,7 @@ import { useSettings } from '../../settings/useSettings';
 import { SelectedOption } from '../guideline/SelectedOption';
 import { clearTriageFlow, proxyOn } from '../guideline/journey';
 import { useFinishedTriage } from '../guideline/useJourneyBounce';
-import { managementAction, sessionHome } from './eligibilityFlow';
+import { managementAction, sessionHome } from '../guideline/eligibilityFlow';
 import { ExternalLinks } from './ExternalLinks';
 
 /** /eligibility/signpost: the pathway's signpost text (where to go instead) and the practice's phone. */

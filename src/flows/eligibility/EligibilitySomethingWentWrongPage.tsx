@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSettings } from '../../settings/useSettings';
-import { sessionHome } from './eligibilityFlow';
+import { sessionHome } from '../guideline/eligibilityFlow';
 
 /** /eligibility/something-went-wrong: the pathway gave no result for the patient's answers. */
 export default function EligibilitySomethingWentWrongPage() {

@@ -1,6 +1,6 @@
 import type { TriageRequest } from '../../../generated/types/api/triage-request';
 import type { EngineAction, Recommendation } from '../../api/engine';
-import { isChildPathway, isEligibilityPathway } from './pathwayKind';
+import { isChildPathway, isEligibilityPathway, type PathwayKind } from './pathwayKind';
 
 /**
  * The request types a finished questionnaire can be classified as: the contract's
@@ -13,7 +13,8 @@ export type TriageRequestType = Extract<TriageRequest['triageRequestType'], 'CON
 export const INVALID_OVERRIDE_REASON = 'none_of_the_above';
 
 export interface ClassificationInput {
-  guidelineId: string;
+  /** The pathway document's kind (`pathwayKind`). */
+  kind: PathwayKind;
   /** The engine's recommendations in document order: the first is the top recommendation. */
   recommendations: readonly Recommendation[];
   /** The emergency-override reason id the patient chose, if any. */
@@ -55,15 +56,15 @@ export function isValidOverrideReason(reason: string | undefined): boolean {
  * 3. a `Form.U16` pathway → CHILD_REQUEST;
  * 4. otherwise → CONSULTATION_REQUEST.
  */
-export function classifyRequest({ guidelineId, recommendations, overrideReason }: ClassificationInput): Classification {
+export function classifyRequest({ kind, recommendations, overrideReason }: ClassificationInput): Classification {
   const emergency = isEmergencyResult(recommendations);
-  const eligibility = isEligibilityPathway(guidelineId);
+  const eligibility = isEligibilityPathway({ kind });
   const selfHelpNotification =
     eligibility && recommendations.some((r) => r.actions.some((a) => a.type === 'Management' && a.managementType === 'Self help content'));
   let triageRequestType: TriageRequestType;
   if (emergency && !isValidOverrideReason(overrideReason)) triageRequestType = 'EMERGENCY_INDICATION';
   else if (eligibility) triageRequestType = 'ELIGIBILITY_BOOKING';
-  else if (isChildPathway(guidelineId)) triageRequestType = 'CHILD_REQUEST';
+  else if (isChildPathway({ kind })) triageRequestType = 'CHILD_REQUEST';
   else triageRequestType = 'CONSULTATION_REQUEST';
   return { triageRequestType, emergency, selfHelpNotification };
 }

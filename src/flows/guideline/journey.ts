@@ -3,7 +3,7 @@ import type { ConsultationContext, ConsultationRequest } from '../../../generate
 import type { Consultation, ResponseData, TriageRequest } from '../../../generated/types/api/triage-request';
 import type { UnverifiedRequests } from '../../../generated/types/api/unverified-requests';
 import type { UrgencyTier } from '../../../generated/types/api/urgency-tier';
-import { BOOK_APPOINTMENT_PATH } from '../booking/bookingRequest';
+import { BOOK_APPOINTMENT_PATH } from '../bookingRequest';
 import type { CustomDataEntry, Execution, ExecutionSection, Recommendation, StartRefusal } from '../../api/engine';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
@@ -11,8 +11,8 @@ import type { AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 import { readEntryParams, type EntryParams } from '../../session/entryParams';
 import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
-import type { SafetyState } from '../triage/safety/safety';
-import { isEligibilityPathway } from './pathwayKind';
+import type { SafetyState } from './safety';
+import { isEligibilityPathway, pathwayKind, type PathwayKind } from './pathwayKind';
 
 export const MEDICAL_FLOW = 'MEDICAL_REQUEST';
 /** Where the medical request starts (and where every later page bounces to while triage is unfinished). */
@@ -23,6 +23,8 @@ export type SearchType = 'MAIN' | 'SIMILAR' | 'NON_SPECIFIC' | 'ALL_OPTIONS';
 
 export interface Selection {
   guidelineId: string;
+  /** The pathway document's kind (its summary or the settings list the patient picked it from): the journey follows it. */
+  kind: PathwayKind;
   label: string;
   searchType: SearchType;
   searchTerm: string;
@@ -136,7 +138,8 @@ export function sectionLabels(doc: FormDocument): Record<string, QuestionLabel> 
 }
 
 export interface RouteInputs {
-  guidelineId: string;
+  /** The pathway's kind (the journey's selection, `pathwayKind`). */
+  kind: PathwayKind;
   recommendations: readonly Recommendation[];
   freeTextEnabled: boolean;
   patient: Patient | undefined;
@@ -168,7 +171,7 @@ export { BOOK_APPOINTMENT_PATH };
  */
 export function routeAfterTriage(input: RouteInputs): string {
   if (isEmergencyResult(input.recommendations)) return URGENT;
-  if (isEligibilityPathway(input.guidelineId)) {
+  if (isEligibilityPathway(input)) {
     if (input.recommendations.length === 0) return '/eligibility/something-went-wrong';
     const management = input.recommendations[0]?.actions.find((a) => a.type === 'Management');
     if (!topReferral(input.recommendations) && management?.type === 'Management') {
@@ -227,7 +230,7 @@ export function buildConsultation({ state, settings, channel, now, entry = readE
   const execution = state.execution;
   const selection = state.selection;
   if (!execution || !selection || !state.patient) throw new Error('The questionnaire is not finished');
-  const classification = classifyRequest({ guidelineId: execution.guidelineId, recommendations: execution.recommendations });
+  const classification = classifyRequest({ kind: pathwayKind(selection), recommendations: execution.recommendations });
   const referral = topReferral(execution.recommendations);
   const urgency = referral ? settings.urgencyByReferralId[referral.referralId] : undefined;
   const responseData = execution.responseData.map((o) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFlowStore } from '../sessionFlowStore';
-import { bouncesAfterSafetyCheck } from '../triage/safety/safety';
+import { bouncesAfterSafetyCheck } from './safety';
 import { triageFinished, triageFlow, type TriageFlowState } from './journey';
 
 /**

@@ -4,7 +4,7 @@ import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { SymptomSearch, searchSettings, type SearchOutcome } from '../../search/symptomSearch';
 import { useSettings } from '../../settings/useSettings';
 import { proxyOn } from '../guideline/journey';
-import { loadSelfHelpEntries, type SelfHelpEntry } from './selfHelpLibrary';
+import { loadSelfHelpEntries, type SelfHelpEntry } from '../../search/selfHelpLibrary';
 import { BackLink } from '../../components/BackLink';
 
 export const TOO_SHORT_MESSAGE = 'Please enter at least 3 characters';

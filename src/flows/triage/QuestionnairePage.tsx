@@ -1,4 +1,4 @@
-import { cancelTarget } from '../guideline/pathwayKind';
+import { cancelTarget, pathwayKind } from '../guideline/pathwayKind';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm, toObservations, type FormData } from '../../../renderer/index';
@@ -29,7 +29,7 @@ import {
   type TriageFlowState,
 } from '../guideline/journey';
 import { goToUrgentBranch } from './urgentBranch';
-import { SERVICE_CLOSED_PATH } from './safety/safety';
+import { SERVICE_CLOSED_PATH } from '../guideline/safety';
 import { useMedicalServiceCheck } from './safety/useSafetyFlow';
 import { useLastWhile } from '../guideline/useJourneyBounce';
 import { BackLink } from '../../components/BackLink';
@@ -185,7 +185,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         // Bookkeeping only: the patient's answers are complete, so they go on.
       }
       const next = routeAfterTriage({
-        guidelineId: done.guidelineId,
+        kind: pathwayKind(state.selection),
         recommendations: done.recommendations,
         freeTextEnabled: settings.patientApp.freeTextInput?.enabled === true,
         patient: state.patient,
@@ -269,7 +269,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       leaving.current = true;
       blocker.proceed();
     } else {
-      await leave(cancelTarget(flow.selection?.guidelineId ?? execution?.guidelineId));
+      await leave(cancelTarget(flow.selection));
     }
     clearTriageFlow();
   }

@@ -8,10 +8,11 @@ import { BackLink } from '../../components/BackLink';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useSettings } from '../../settings/useSettings';
-import { AddContactDetailsScreen, PATIENT_REFUSED_UPDATE_CONTACT } from '../admin/AddContactDetailsPage';
-import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE } from '../admin/adminFlow';
+import { AddContactDetailsScreen, PATIENT_REFUSED_UPDATE_CONTACT } from '../AddContactDetailsScreen';
+import { SEND_FAILED_MESSAGE } from '../../errors/messages';
+import { CHANGE_OF_CONTACT_DETAILS } from '../../settings/adminForms';
 import { clearTriageFlow, proxyOn, type TriageFlowState } from '../guideline/journey';
-import { useTriageSender } from './useTriageSender';
+import { useTriageSender } from '../guideline/useTriageSender';
 
 const PATH = '/add-contact-details';
 /** `?step=details`: the new contact details, their own history entry after the choice. */

@@ -6,11 +6,11 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { putCustomData, stopExecution } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
-import { SEND_FAILED_MESSAGE } from '../admin/adminFlow';
+import { SEND_FAILED_MESSAGE } from '../../errors/messages';
 import { SelectedOption } from '../guideline/SelectedOption';
 import { TRIAGE_START, clearTriageFlow, dateTime, triageFlow, proxyOn } from '../guideline/journey';
 import { useFinishedTriage } from '../guideline/useJourneyBounce';
-import { useTriageSender } from './useTriageSender';
+import { useTriageSender } from '../guideline/useTriageSender';
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { BackLink } from '../../components/BackLink';
 import { TierAdvice } from '../../screening/TierAdvice';
@@ -97,7 +97,7 @@ export default function TriageCompletePage() {
           onClick={() =>
             confirmDiscard(() => {
               if (flow.execution) void stopExecution(flow.execution.identifier, useProxy).catch(() => undefined);
-              void Promise.resolve(navigate(cancelTarget(flow.execution?.guidelineId))).then(clearTriageFlow);
+              void Promise.resolve(navigate(cancelTarget(flow.selection))).then(clearTriageFlow);
             })
           }
         >

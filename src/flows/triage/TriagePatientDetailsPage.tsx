@@ -1,4 +1,4 @@
-import { cancelTarget } from '../guideline/pathwayKind';
+import { cancelTarget, pathwayKind } from '../guideline/pathwayKind';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -46,14 +46,18 @@ export default function TriagePatientDetailsPage() {
   const known = [...library.entries, ...(library.nonSpecific ? [library.nonSpecific] : [])].find((e) => e.guidelineId === guidelineId);
   const searchType = SEARCH_TYPES.find((t) => t === params.get('searchType')) ?? 'MAIN';
   const label = known?.label ?? (flow.selection?.guidelineId === guidelineId ? flow.selection.label : guidelineId);
+  // The kind the pathway's page or list gave the selection (an eligibility pathway's page, the child
+  // menu); a pathway of the symptom search (triageMapping lists the triage kind only) or an unknown
+  // id is a medical request: every safety step.
+  const kind = flow.selection?.guidelineId === guidelineId ? pathwayKind(flow.selection) : 'triage';
   const searchTerm = (params.get('searchTerm') ?? '').slice(0, 200);
   const matchesParam = params.get('searchMatches') ?? '';
   const selection: Selection | undefined = useMemo(
     () =>
       guidelineId
-        ? { guidelineId, label, searchType, searchTerm, searchMatches: matchesParam.split(',').filter(Boolean).slice(0, 20) }
+        ? { guidelineId, kind, label, searchType, searchTerm, searchMatches: matchesParam.split(',').filter(Boolean).slice(0, 20) }
         : undefined,
-    [guidelineId, label, searchType, searchTerm, matchesParam],
+    [guidelineId, kind, label, searchType, searchTerm, matchesParam],
   );
 
   // A different pathway from the one in progress: the old execution is abandoned.
@@ -143,7 +147,7 @@ export default function TriagePatientDetailsPage() {
         onComplete={({ patient, validation, replyByPhone }) => void start(patient, validation, replyByPhone)}
         onCancel={() => {
           // An eligibility pathway's page is the return target of its journey (README "Eligibility").
-          void Promise.resolve(navigate(cancelTarget(guidelineId))).then(clearTriageFlow);
+          void Promise.resolve(navigate(cancelTarget(selection))).then(clearTriageFlow);
         }}
       />
     </>

@@ -9,12 +9,8 @@ import { useFlowStore } from '../sessionFlowStore';
 import { clearTriageFlow, triageFlow, type SearchType } from '../guideline/journey';
 import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
 import { searchEmergencies } from '../../screening/phraseList';
+import { SEARCH_PROMPTS } from '../../search/searchPrompts';
 
-export const SEARCH_PROMPTS = {
-  pristine: 'Any relevant results will appear here.',
-  none: 'Please try a different search term.',
-  similarOnly: 'Please see the similar matches below or try a different search.',
-} as const;
 export const NON_SPECIFIC_LABEL = "Can't find what you're looking for?";
 
 /** The patient-details link of a chosen pathway, with how it was found (custom data of $start). */

@@ -13,8 +13,8 @@ import { goToUrgentBranch } from './urgentBranch';
 import { useFinishedTriage } from '../guideline/useJourneyBounce';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { BackLink } from '../../components/BackLink';
-import { cancelTarget, isChildPathway } from '../guideline/pathwayKind';
-import { needLabelForChild } from '../child/childWords';
+import { cancelTarget, isChildPathway, pathwayKind } from '../guideline/pathwayKind';
+import { needLabelForChild } from '../guideline/childWords';
 import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
 
 export const NO_SLOTS_TITLE = 'There are no self-book appointments right now';
@@ -52,7 +52,7 @@ export default function YourOwnWordsPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const configured = settings.patientApp.freeTextInput?.patientNeedOptions;
-  const forChild = isChildPathway(flow?.execution?.guidelineId);
+  const forChild = isChildPathway(flow?.selection);
   const options = useMemo(() => {
     const list = configured && configured.length > 0 ? configured : DEFAULT_NEED_OPTIONS;
     // A parent asking about a child: "It is about my medication" is about the child's.
@@ -80,7 +80,7 @@ export default function YourOwnWordsPage() {
     triageFlow.set({ patientContext: { ...(need ? { patientNeed: need } : {}), additionalInfo: String(answers.additionalInfo ?? '').trim() } });
     if (isEmergencyResult(execution.recommendations)) return goToUrgentBranch(navigate);
     const target = routeAfterTriage({
-      guidelineId: execution.guidelineId,
+      kind: pathwayKind(flow?.selection),
       recommendations: execution.recommendations,
       freeTextEnabled: true,
       afterPatientContext: true,
@@ -117,7 +117,7 @@ export default function YourOwnWordsPage() {
           onCancel={() =>
             confirmDiscard(() => {
               void stopExecution(execution.identifier, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
-              void Promise.resolve(navigate(cancelTarget(execution.guidelineId))).then(clearTriageFlow);
+              void Promise.resolve(navigate(cancelTarget(flow?.selection))).then(clearTriageFlow);
             })
           }
         />

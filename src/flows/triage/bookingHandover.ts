@@ -1,12 +1,12 @@
-import type { SymptomAssessmentBooking } from '../booking/bookingRequest';
-import { startBooking } from '../booking/bookingRequest';
+import type { SymptomAssessmentBooking } from '../bookingRequest';
+import { startBooking } from '../bookingRequest';
 import { readEntryParams } from '../../session/entryParams';
 import type { AllSettings } from '../../settings/types';
-import { startEligibilityBooking } from '../eligibility/eligibilityFlow';
+import { startEligibilityBooking } from '../guideline/eligibilityFlow';
 import { topReferral } from '../guideline/classifyRequest';
-import { withSafety } from './safety/safety';
+import { withSafety } from '../guideline/safety';
 import { buildConsultation, proxyOn, type TriageFlowState } from '../guideline/journey';
-import { isEligibilityPathway } from '../guideline/pathwayKind';
+import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
 
 /**
  * The 'symptom-assessment' booking request of a finished medical pathway (docs/architecture.md
@@ -17,7 +17,7 @@ import { isEligibilityPathway } from '../guideline/pathwayKind';
 export function medicalBookingRequest(state: TriageFlowState, settings: AllSettings, now = new Date()): SymptomAssessmentBooking {
   const execution = state.execution;
   if (!execution) throw new Error('The questionnaire is not finished');
-  const built = withSafety(buildConsultation({ state, settings, channel: readEntryParams().channel, now }), execution.guidelineId, state.safety);
+  const built = withSafety(buildConsultation({ state, settings, channel: readEntryParams().channel, now }), pathwayKind(state.selection), state.safety);
   const referralId = topReferral(execution.recommendations)?.referralId;
   return {
     mode: 'symptom-assessment',
@@ -37,6 +37,6 @@ export function medicalBookingRequest(state: TriageFlowState, settings: AllSetti
  * Undefined when an eligibility pathway has nothing to book.
  */
 export function handOverToBooking(state: TriageFlowState, settings: AllSettings): string | undefined {
-  if (isEligibilityPathway(state.execution?.guidelineId)) return startEligibilityBooking(state, settings);
+  if (isEligibilityPathway(state.selection)) return startEligibilityBooking(state, settings);
   return startBooking(medicalBookingRequest(state, settings));
 }

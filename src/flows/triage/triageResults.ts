@@ -1,6 +1,7 @@
 import type { AllSettings } from '../../settings/types';
 import { handOverToBooking } from './bookingHandover';
-import { urgentEntry } from './safety/safety';
+import { urgentEntry } from '../guideline/safety';
+import { pathwayKind } from '../guideline/pathwayKind';
 import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, manualAuthOn, routeAfterTriage, type TriageFlowState } from '../guideline/journey';
 
 /**
@@ -14,7 +15,7 @@ export function triageResultsTarget(state: TriageFlowState | undefined, settings
   const execution = state?.execution;
   if (!state || !execution || state.finishedTriage !== true) return TRIAGE_START;
   const next = routeAfterTriage({
-    guidelineId: execution.guidelineId,
+    kind: pathwayKind(state.selection),
     recommendations: execution.recommendations,
     freeTextEnabled: settings.patientApp.freeTextInput?.enabled === true,
     afterPatientContext: state.patientContext !== undefined,
@@ -24,7 +25,7 @@ export function triageResultsTarget(state: TriageFlowState | undefined, settings
     manualAuth: manualAuthOn(settings),
     checkForAppointments: state.checkForAppointments === true,
   });
-  if (next === URGENT) return urgentEntry(execution.guidelineId);
+  if (next === URGENT) return urgentEntry(pathwayKind(state.selection));
   if (next === BOOK_APPOINTMENT_PATH) return handOverToBooking(state, settings) ?? '/eligibility/something-went-wrong';
   return next;
 }

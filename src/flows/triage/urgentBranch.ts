@@ -1,6 +1,7 @@
 import type { NavigateFunction } from 'react-router-dom';
-import { urgentEntry } from './safety/safety';
+import { urgentEntry } from '../guideline/safety';
 import { triageFlow } from '../guideline/journey';
+import { pathwayKind } from '../guideline/pathwayKind';
 
 /**
  * THE entry point of the urgent branch: the engine's top recommendation is an A&E or emergency
@@ -9,6 +10,5 @@ import { triageFlow } from '../guideline/journey';
  * from it (src/flows/triage/safety); the pathway kinds that skip it go to the emergency signpost.
  */
 export function goToUrgentBranch(navigate: NavigateFunction): void {
-  const guidelineId = triageFlow.get().execution?.guidelineId ?? '';
-  void navigate(urgentEntry(guidelineId), { replace: true });
+  void navigate(urgentEntry(pathwayKind(triageFlow.get().selection)), { replace: true });
 }

@@ -308,6 +308,7 @@ describe("spec row 13: an urgent request sent after a valid override carries the
   // answers point to A&E (so the "your own words" page is skipped, docs/architecture.md).
   const OWN_WORDS = {
     guidelineId: 'Triage.FixtureOwnWords',
+    kind: 'triage',
     identifier: 'Triage.FixtureOwnWords',
     version: '1.0.0',
     label: 'Fixture own words',

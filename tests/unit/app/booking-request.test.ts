@@ -12,7 +12,7 @@ import {
   requestForUrl,
   startBooking,
   type BookingRequest,
-} from '../../../src/flows/booking/bookingRequest';
+} from '../../../src/flows/bookingRequest';
 import { appointmentInWords, linkStateTitle } from '../../../src/flows/booking/appointmentWords';
 
 const patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP' };

@@ -11,7 +11,7 @@ import { ApiError } from '../../../src/api/client';
 import type { PatientActionRequest } from '../../../src/api/appointments';
 import { changeRefusal, detailsPath } from '../../../src/flows/booking/appointmentChange';
 import { FilterModal, LocationModal } from '../../../src/flows/booking/BookingModals';
-import type { BookingRequest } from '../../../src/flows/booking/bookingRequest';
+import type { BookingRequest } from '../../../src/flows/bookingRequest';
 import { practiceAlreadyBooking, type Selection } from '../../../src/flows/booking/useBookingSelection';
 
 afterEach(cleanup);

@@ -12,7 +12,7 @@ import { anyTicked, checklistFor, checklistPage, childAge, isChildAge, toChildPr
 import { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch } from '../../../src/flows/child/ChildMenuPage';
 import PATIENT_DETAILS from '../../../generated/forms/PATIENT_DETAILS';
 import CONTACT_DETAILS from '../../../generated/forms/CONTACT_DETAILS';
-import { needLabelForChild, CHILD_DETAILS_WORDS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/child/childWords';
+import { needLabelForChild, CHILD_DETAILS_WORDS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/guideline/childWords';
 import { pathwaySettings, readPathwayDocuments } from '../../../server/engine/settings';
 
 const TODAY = new Date('2026-11-23T12:00:00Z');
@@ -160,9 +160,9 @@ describe('the child proxy', () => {
 describe('the child menu', () => {
   it('lists only child pathways, by label', () => {
     const list = childGuidelines([
-      { guidelineId: 'Form.U16.Rash', label: 'Rash or spots' },
-      { guidelineId: 'Triage.Headache', label: 'Headache' },
-      { guidelineId: 'Form.U16.EarPain', label: 'Ear pain' },
+      { guidelineId: 'Form.U16.Rash', kind: 'child', label: 'Rash or spots' },
+      { guidelineId: 'Triage.Headache', kind: 'triage', label: 'Headache' },
+      { guidelineId: 'Form.U16.EarPain', kind: 'child', label: 'Ear pain' },
       { label: 'broken' },
     ]);
     expect(list.map((g) => g.guidelineId)).toEqual(['Form.U16.EarPain', 'Form.U16.Rash']);
@@ -170,9 +170,9 @@ describe('the child menu', () => {
 
   it('offers a child only the pathways whose ages take them', () => {
     const raw = [
-      { guidelineId: 'Form.U16.Feeding', label: 'Feeding problems in babies', maxAge: 2 },
-      { guidelineId: 'Form.U16.Rash', label: 'Rash or spots', maxAge: 15 },
-      { guidelineId: 'Form.U16.Teen', label: 'Teen', minAge: 12 },
+      { guidelineId: 'Form.U16.Feeding', kind: 'child', label: 'Feeding problems in babies', maxAge: 2 },
+      { guidelineId: 'Form.U16.Rash', kind: 'child', label: 'Rash or spots', maxAge: 15 },
+      { guidelineId: 'Form.U16.Teen', kind: 'child', label: 'Teen', minAge: 12 },
     ];
     expect(childGuidelines(raw, 0).map((g) => g.guidelineId)).toEqual(['Form.U16.Feeding', 'Form.U16.Rash']);
     expect(childGuidelines(raw, 10).map((g) => g.guidelineId)).toEqual(['Form.U16.Rash']);

@@ -4,10 +4,10 @@ import { appointmentSessionsUrl } from '../../../src/api/appointments';
 import type { Execution, Recommendation } from '../../../src/api/engine';
 import { availabilityOf, detailsPath } from '../../../src/flows/eligibility/EligibilityGuidelinePage';
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
-import { appointmentReferral, cancelTarget, eligibilityBookingRequest, managementAction, noSlotsCopy, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/eligibility/eligibilityFlow';
-import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
+import { appointmentReferral, cancelTarget, eligibilityBookingRequest, managementAction, noSlotsCopy, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/guideline/eligibilityFlow';
+import { bookingFlow } from '../../../src/flows/bookingRequest';
 import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/guideline/journey';
-import { associatedFor } from '../../../src/flows/triage/useTriageSender';
+import { associatedFor } from '../../../src/flows/guideline/useTriageSender';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
 
@@ -21,7 +21,7 @@ const selfHelp: Recommendation = {
 };
 const appointment: Recommendation = { id: 'appointment', type: 'Recommendation', title: 'Book', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'First contact physiotherapy appointment' }] };
 const signpost: Recommendation = { id: 'gp', type: 'NotRecommended', title: 'Speak to a GP', evidence: [], actions: [{ type: 'Management', managementType: 'Signpost copy', text: 'Call us.' }] };
-const base = { guidelineId: 'Eligibility.FirstContactPhysio', freeTextEnabled: true, patient, validation: undefined, manualAuth: true };
+const base = { kind: 'eligibility' as const, freeTextEnabled: true, patient, validation: undefined, manualAuth: true };
 
 function state(recommendations: Recommendation[]): TriageFlowState {
   const execution: Execution = {
@@ -36,7 +36,7 @@ function state(recommendations: Recommendation[]): TriageFlowState {
     responseData: [{ identifier: 'fcpWeeks', observationType: 'NUMERIC', observationRecord: 'fcpWeeks', answer: [{ value: 4 }] }] as unknown as Execution['responseData'],
   };
   return {
-    selection: { guidelineId: execution.guidelineId, label: 'First contact physiotherapy', searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] },
+    selection: { guidelineId: execution.guidelineId, kind: 'eligibility', label: 'First contact physiotherapy', searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] },
     patient,
     executionId: 'exec-1',
     execution,
@@ -79,8 +79,8 @@ describe('the eligibility booking hand-over (startBooking, mode eligibility)', (
   });
 
   it('Cancel goes back to an eligibility pathway\'s page (its return target), home for any other pathway', () => {
-    expect(cancelTarget('Eligibility.FirstContactPhysio')).toBe('/eligibility/guideline?guideline=Eligibility.FirstContactPhysio');
-    expect(cancelTarget('Triage.SoreThroat')).toBe('/');
+    expect(cancelTarget({ guidelineId: 'Eligibility.FirstContactPhysio', kind: 'eligibility' })).toBe('/eligibility/guideline?guideline=Eligibility.FirstContactPhysio');
+    expect(cancelTarget({ guidelineId: 'Triage.SoreThroat', kind: 'triage' })).toBe('/');
     expect(cancelTarget(undefined)).toBe('/');
   });
 
@@ -113,9 +113,9 @@ describe('the eligibility booking hand-over (startBooking, mode eligibility)', (
 describe('the eligibility menu and pathway page', () => {
   it('lists eligibility pathways only, sorted by label', () => {
     const list = eligibilityGuidelines([
-      { guidelineId: 'Eligibility.FluVaccination', label: 'Flu vaccination' },
-      { guidelineId: 'Eligibility.BloodTest', label: 'Blood test' },
-      { guidelineId: 'Triage.Headache', label: 'Headache' },
+      { guidelineId: 'Eligibility.FluVaccination', kind: 'eligibility', label: 'Flu vaccination' },
+      { guidelineId: 'Eligibility.BloodTest', kind: 'eligibility', label: 'Blood test' },
+      { guidelineId: 'Triage.Headache', kind: 'triage', label: 'Headache' },
       'junk',
     ]);
     expect(list.map((g) => g.label)).toEqual(['Blood test', 'Flu vaccination']);
@@ -158,11 +158,11 @@ describe('the eligibility menu and pathway page', () => {
 
 describe('child requests are sent as unauthenticated child requests', () => {
   it('adds UNAUTHENTICATED_CHILD_REQUEST to a Form.U16 request, and nothing to others', () => {
-    expect(associatedFor('Form.U16.Fever', undefined)).toEqual({ triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' });
-    expect(associatedFor('Triage.Headache', undefined)).toBeUndefined();
+    expect(associatedFor('child', undefined)).toEqual({ triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' });
+    expect(associatedFor('triage', undefined)).toBeUndefined();
     // Issue 27: a patient with no usable email who asked for a phone reply.
-    expect(associatedFor('Triage.Headache', undefined, true)).toEqual({ triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
+    expect(associatedFor('triage', undefined, true)).toEqual({ triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
     const refused = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' } as const;
-    expect(associatedFor('Triage.Headache', refused)).toBe(refused);
+    expect(associatedFor('triage', refused)).toBe(refused);
   });
 });

@@ -36,9 +36,9 @@ describe('the standard-appointments menu', () => {
 
   it('lists the practice\'s eligibility pathways sorted by label, and nothing else', async () => {
     serve([
-      { guidelineId: 'Eligibility.FluVaccination', label: 'Flu vaccination' },
-      { guidelineId: 'Triage.SoreThroat', label: 'A sore throat' },
-      { guidelineId: 'Eligibility.BloodTest', label: 'Blood test' },
+      { guidelineId: 'Eligibility.FluVaccination', kind: 'eligibility', label: 'Flu vaccination' },
+      { guidelineId: 'Triage.SoreThroat', kind: 'triage', label: 'A sore throat' },
+      { guidelineId: 'Eligibility.BloodTest', kind: 'eligibility', label: 'Blood test' },
     ]);
     renderMenu();
     const list = await screen.findByTestId('eligibility-options');

@@ -1,3 +1,4 @@
+import type { PathwayKind } from '../../../src/flows/guideline/pathwayKind';
 import { describe, expect, it } from 'vitest';
 import type { EngineAction, Recommendation } from '../../../src/api/engine';
 import { classifyRequest, type TriageRequestType } from '../../../src/flows/guideline/classifyRequest';
@@ -17,9 +18,9 @@ import {
   urgentEntry,
   withSafety,
   type SafetyState,
-} from '../../../src/flows/triage/safety/safety';
+} from '../../../src/flows/guideline/safety';
 import { classifyTriage, recordedSafetyAnswers, SAFETY_QUESTION_IDS } from '../../../server/triageClassification';
-import { SAFETY_QUESTIONS } from '../../../src/flows/triage/safety/safety';
+import { SAFETY_QUESTIONS } from '../../../src/flows/guideline/safety';
 
 const rec = (id: string, ...actions: EngineAction[]): Recommendation => ({ id, type: 'Recommendation', title: id, evidence: [], actions });
 const referral = (referralId: string, label: string): EngineAction => ({ type: 'Referral', referralId, label });
@@ -30,26 +31,26 @@ const OFFERED = ['patient_override_for_gp', 'by_end_tomorrow', 'none_of_the_abov
 
 // One table, run through the app's classifyRequest and the server's classifyTriage: every row of
 // the classification (emergency with and without a valid override, eligibility, child, otherwise).
-const TABLE: Array<{ name: string; guidelineId: string; recommendations: Recommendation[]; overrideReason?: string; type: TriageRequestType }> = [
-  { name: 'A&E top referral, no reason', guidelineId: 'Triage.SoreThroat', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
-  { name: 'Emergency indication top referral', guidelineId: 'Triage.Headache', recommendations: [EMERGENCY, ROUTINE], type: 'EMERGENCY_INDICATION' },
-  { name: 'A&E with a valid reason', guidelineId: 'Triage.SoreThroat', recommendations: [AE], overrideReason: 'by_end_tomorrow', type: 'CONSULTATION_REQUEST' },
-  { name: 'A&E with none_of_the_above', guidelineId: 'Triage.SoreThroat', recommendations: [AE], overrideReason: 'none_of_the_above', type: 'EMERGENCY_INDICATION' },
-  { name: 'A&E with an empty reason', guidelineId: 'Triage.SoreThroat', recommendations: [AE], overrideReason: '', type: 'EMERGENCY_INDICATION' },
-  { name: 'A&E lower down, routine on top', guidelineId: 'Triage.SoreThroat', recommendations: [ROUTINE, AE], type: 'CONSULTATION_REQUEST' },
-  { name: 'eligibility pathway', guidelineId: 'Eligibility.FluVaccination', recommendations: [ROUTINE], type: 'ELIGIBILITY_BOOKING' },
-  { name: 'eligibility pathway with an A&E result', guidelineId: 'Eligibility.FirstContactPhysio', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
-  { name: 'eligibility pathway with a valid reason', guidelineId: 'Eligibility.FirstContactPhysio', recommendations: [AE], overrideReason: 'patient_override_for_gp', type: 'ELIGIBILITY_BOOKING' },
-  { name: 'child pathway', guidelineId: 'Form.U16.Fever', recommendations: [ROUTINE], type: 'CHILD_REQUEST' },
-  { name: 'child pathway with an A&E result', guidelineId: 'Form.U16.Fever', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
-  { name: 'child pathway with a valid reason', guidelineId: 'Form.U16.Rash', recommendations: [AE], overrideReason: 'by_end_tomorrow', type: 'CHILD_REQUEST' },
-  { name: 'no result', guidelineId: 'Triage.Headache', recommendations: [], type: 'CONSULTATION_REQUEST' },
-  { name: 'routine', guidelineId: 'Triage.Headache', recommendations: [ROUTINE], type: 'CONSULTATION_REQUEST' },
+const TABLE: Array<{ name: string; guidelineId: string; kind: PathwayKind; recommendations: Recommendation[]; overrideReason?: string; type: TriageRequestType }> = [
+  { name: 'A&E top referral, no reason', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
+  { name: 'Emergency indication top referral', guidelineId: 'Triage.Headache', kind: 'triage', recommendations: [EMERGENCY, ROUTINE], type: 'EMERGENCY_INDICATION' },
+  { name: 'A&E with a valid reason', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [AE], overrideReason: 'by_end_tomorrow', type: 'CONSULTATION_REQUEST' },
+  { name: 'A&E with none_of_the_above', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [AE], overrideReason: 'none_of_the_above', type: 'EMERGENCY_INDICATION' },
+  { name: 'A&E with an empty reason', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [AE], overrideReason: '', type: 'EMERGENCY_INDICATION' },
+  { name: 'A&E lower down, routine on top', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [ROUTINE, AE], type: 'CONSULTATION_REQUEST' },
+  { name: 'eligibility pathway', guidelineId: 'Eligibility.FluVaccination', kind: 'eligibility', recommendations: [ROUTINE], type: 'ELIGIBILITY_BOOKING' },
+  { name: 'eligibility pathway with an A&E result', guidelineId: 'Eligibility.FirstContactPhysio', kind: 'eligibility', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
+  { name: 'eligibility pathway with a valid reason', guidelineId: 'Eligibility.FirstContactPhysio', kind: 'eligibility', recommendations: [AE], overrideReason: 'patient_override_for_gp', type: 'ELIGIBILITY_BOOKING' },
+  { name: 'child pathway', guidelineId: 'Form.U16.Fever', kind: 'child', recommendations: [ROUTINE], type: 'CHILD_REQUEST' },
+  { name: 'child pathway with an A&E result', guidelineId: 'Form.U16.Fever', kind: 'child', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
+  { name: 'child pathway with a valid reason', guidelineId: 'Form.U16.Rash', kind: 'child', recommendations: [AE], overrideReason: 'by_end_tomorrow', type: 'CHILD_REQUEST' },
+  { name: 'no result', guidelineId: 'Triage.Headache', kind: 'triage', recommendations: [], type: 'CONSULTATION_REQUEST' },
+  { name: 'routine', guidelineId: 'Triage.Headache', kind: 'triage', recommendations: [ROUTINE], type: 'CONSULTATION_REQUEST' },
 ];
 
 describe('classification: the app and the server agree on every row', () => {
-  it.each(TABLE)('$name → $type', ({ guidelineId, recommendations, overrideReason, type }) => {
-    const app = classifyRequest({ guidelineId, recommendations, ...(overrideReason !== undefined ? { overrideReason } : {}) }).triageRequestType;
+  it.each(TABLE)('$name → $type', ({ guidelineId, kind, recommendations, overrideReason, type }) => {
+    const app = classifyRequest({ kind, recommendations, ...(overrideReason !== undefined ? { overrideReason } : {}) }).triageRequestType;
     const server = classifyTriage({ guidelineId, recommendations, overrideReason, offeredReasonIds: OFFERED });
     expect(app).toBe(type);
     expect(server).toBe(type);
@@ -75,20 +76,20 @@ describe('the safety check', () => {
   });
 
   it.each([
-    [{ medicalOff: true, aneSubmission: true, guidelineId: 'Triage.SoreThroat' }, SERVICE_CLOSED_PATH],
-    [{ medicalOff: true, aneSubmission: false, guidelineId: 'Form.U16.Fever' }, SERVICE_CLOSED_PATH],
-    [{ medicalOff: false, aneSubmission: true, guidelineId: 'Triage.SoreThroat' }, SUBMIT_EMERGENCY_PATH],
-    [{ medicalOff: false, aneSubmission: false, guidelineId: 'Triage.SoreThroat' }, TRIAGE_SIGNPOST_PATH],
-    [{ medicalOff: false, aneSubmission: true, guidelineId: 'Eligibility.FirstContactPhysio' }, TRIAGE_SIGNPOST_PATH],
-    [{ medicalOff: false, aneSubmission: true, guidelineId: 'Form.U16.Fever' }, TRIAGE_SIGNPOST_PATH],
+    [{ medicalOff: true, aneSubmission: true, guidelineId: 'Triage.SoreThroat', kind: 'triage' as const }, SERVICE_CLOSED_PATH],
+    [{ medicalOff: true, aneSubmission: false, guidelineId: 'Form.U16.Fever', kind: 'child' as const }, SERVICE_CLOSED_PATH],
+    [{ medicalOff: false, aneSubmission: true, guidelineId: 'Triage.SoreThroat', kind: 'triage' as const }, SUBMIT_EMERGENCY_PATH],
+    [{ medicalOff: false, aneSubmission: false, guidelineId: 'Triage.SoreThroat', kind: 'triage' as const }, TRIAGE_SIGNPOST_PATH],
+    [{ medicalOff: false, aneSubmission: true, guidelineId: 'Eligibility.FirstContactPhysio', kind: 'eligibility' as const }, TRIAGE_SIGNPOST_PATH],
+    [{ medicalOff: false, aneSubmission: true, guidelineId: 'Form.U16.Fever', kind: 'child' as const }, TRIAGE_SIGNPOST_PATH],
   ])('Next with %j goes to %s', (input, expected) => {
     expect(afterSafetyCheck(input)).toBe(expected);
   });
 
   it('the urgent branch starts at the safety check, except for the kinds that go straight to the signpost', () => {
-    expect(urgentEntry('Triage.CoughCold')).toBe(EMERGENCY_QUESTIONS_PATH);
-    expect(urgentEntry('Eligibility.FluVaccination')).toBe(TRIAGE_SIGNPOST_PATH);
-    expect(urgentEntry('Form.U16.Rash')).toBe(TRIAGE_SIGNPOST_PATH);
+    expect(urgentEntry('triage')).toBe(EMERGENCY_QUESTIONS_PATH);
+    expect(urgentEntry('eligibility')).toBe(TRIAGE_SIGNPOST_PATH);
+    expect(urgentEntry('child')).toBe(TRIAGE_SIGNPOST_PATH);
   });
 });
 
@@ -158,7 +159,7 @@ describe('bounce, custom data and the body', () => {
 
   it('"Inform the practice": EMERGENCY_INDICATION, committedToConsultGp false, the safety answers with their questions', () => {
     const safety: SafetyState = { ...reached, labels: { breathsNormally: 'Are you breathing normally?' }, choice: 'ATTEND_AE' };
-    const body = withSafety(built(), 'Triage.SoreThroat', safety);
+    const body = withSafety(built(), 'triage', safety);
     expect(body.triageRequest.triageRequestType).toBe('EMERGENCY_INDICATION');
     expect(body.triageRequest.consultation).toMatchObject({ type: 'EMERGENCY_INDICATION', committedToConsultGp: false });
     expect((body.triageRequest as Record<string, unknown>).emergencyQuestions).toEqual([
@@ -171,7 +172,7 @@ describe('bounce, custom data and the body', () => {
   });
 
   it('a valid override: CONSULTATION_REQUEST with the reason, committedToConsultGp true', () => {
-    const body = withSafety(built(), 'Triage.SoreThroat', { ...reached, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow', overrideLabel: 'By end tomorrow' });
+    const body = withSafety(built(), 'triage', { ...reached, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow', overrideLabel: 'By end tomorrow' });
     expect(body.triageRequest).toMatchObject({ triageRequestType: 'CONSULTATION_REQUEST', emergencyOverrideReason: 'by_end_tomorrow' });
     expect(body.triageRequest.consultation).toMatchObject({ type: 'CONSULTATION_REQUEST', committedToConsultGp: true, emergencyOverrideLabel: 'By end tomorrow' });
   });
@@ -180,12 +181,12 @@ describe('bounce, custom data and the body', () => {
     const patientContext = { patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'It started after a fall.' };
     const before = built();
     const withWords = { ...before, triageRequest: { ...before.triageRequest, patientContext } };
-    const body = withSafety(withWords, 'Triage.SoreThroat', { ...reached, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow' });
+    const body = withSafety(withWords, 'triage', { ...reached, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow' });
     expect((body.triageRequest as Record<string, unknown>).patientContext).toEqual(patientContext);
   });
 
   it('without the safety check the body is unchanged', () => {
     const before = built();
-    expect(withSafety(before, 'Triage.SoreThroat', undefined)).toBe(before);
+    expect(withSafety(before, 'triage', undefined)).toBe(before);
   });
 });

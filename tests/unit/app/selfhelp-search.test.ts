@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { selfHelpEntries, selfHelpPathFor } from '../../../src/flows/selfhelp/selfHelpLibrary';
+import { selfHelpEntries, selfHelpPathFor } from '../../../src/search/selfHelpLibrary';
 import { SymptomSearch } from '../../../src/search/symptomSearch';
 
 const dir = path.resolve(__dirname, '../../../schemas/questionnaires');

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Execution, Recommendation } from '../../../src/api/engine';
 import { buildConsultation, routeAfterTriage, searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/guideline/journey';
 import { engineUrl } from '../../../src/api/engine';
-import { bookingFlow } from '../../../src/flows/booking/bookingRequest';
+import { bookingFlow } from '../../../src/flows/bookingRequest';
 import { handOverToBooking, medicalBookingRequest } from '../../../src/flows/triage/bookingHandover';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
@@ -14,7 +14,7 @@ const withEmail: Patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBi
 const noEmail: Patient = { ...withEmail, contactDetails: {} };
 const routine: Recommendation = { id: 'routine', type: 'Recommendation', title: 'Routine', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine appointment' }] };
 const ae: Recommendation = { id: 'ae', type: 'Recommendation', title: 'A&E', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] };
-const base = { guidelineId: 'Triage.SoreThroat', recommendations: [routine], freeTextEnabled: false, patient: withEmail, validation: undefined, manualAuth: true };
+const base = { kind: 'triage' as const, recommendations: [routine], freeTextEnabled: false, patient: withEmail, validation: undefined, manualAuth: true };
 
 describe('where the patient goes after the questionnaire', () => {
   it.each([
@@ -32,9 +32,9 @@ describe('where the patient goes after the questionnaire', () => {
     ['no email but a contact update requested: complete', { patient: noEmail, validation: { hasEmail: false, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: true } }, '/triage/complete'],
     ['no email on the request but one on record: complete', { patient: noEmail, validation: { hasEmail: true, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: false } }, '/triage/complete'],
     ['no email, manual authentication off: complete', { patient: noEmail, manualAuth: false }, '/triage/complete'],
-    ['eligibility with no result: something went wrong', { guidelineId: 'Eligibility.FirstContactPhysio', recommendations: [] }, '/eligibility/something-went-wrong'],
-    ['eligibility self-help', { guidelineId: 'Eligibility.FirstContactPhysio', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Self help content', text: 'x' }] }] }, '/eligibility/self-help'],
-    ['eligibility signpost', { guidelineId: 'Eligibility.FluVaccination', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Signpost copy', text: 'x' }] }] }, '/eligibility/signpost'],
+    ['eligibility with no result: something went wrong', { kind: 'eligibility', recommendations: [] }, '/eligibility/something-went-wrong'],
+    ['eligibility self-help', { kind: 'eligibility', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Self help content', text: 'x' }] }] }, '/eligibility/self-help'],
+    ['eligibility signpost', { kind: 'eligibility', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Signpost copy', text: 'x' }] }] }, '/eligibility/signpost'],
   ] as const)('%s', (_name, patch, expected) => {
     expect(routeAfterTriage({ ...base, ...patch } as Parameters<typeof routeAfterTriage>[0])).toBe(expected);
   });
@@ -56,7 +56,7 @@ describe('the consultation body', () => {
     ],
   };
   const state: TriageFlowState = {
-    selection: { guidelineId: 'Triage.SoreThroat', label: 'Sore throat', searchType: 'MAIN', searchTerm: 'throat hurts', searchMatches: ['Triage.SoreThroat'] },
+    selection: { guidelineId: 'Triage.SoreThroat', kind: 'triage', label: 'Sore throat', searchType: 'MAIN', searchTerm: 'throat hurts', searchMatches: ['Triage.SoreThroat'] },
     patient: withEmail,
     execution,
     finishedTriage: true,
@@ -107,7 +107,7 @@ describe('the consultation body', () => {
 
 describe('helpers', () => {
   it('sends how the pathway was found as STRING custom data', () => {
-    expect(searchCustomData({ guidelineId: 'x', label: 'X', searchType: 'SIMILAR', searchTerm: 'hedache', searchMatches: ['a', 'b'] })).toEqual([
+    expect(searchCustomData({ guidelineId: 'x', kind: 'triage', label: 'X', searchType: 'SIMILAR', searchTerm: 'hedache', searchMatches: ['a', 'b'] })).toEqual([
       { key: 'conditionSearchType', type: 'STRING', value: 'SIMILAR' },
       { key: 'conditionSearchTerm', type: 'STRING', value: 'hedache' },
       { key: 'conditionSearchMatches', type: 'STRING', value: 'a,b' },
@@ -144,7 +144,7 @@ describe('the medical booking hand-over (startBooking, mode symptom-assessment)'
     responseData: [{ observationType: 'BINARY', observationRecord: 'main', identifier: 'hasFever', answer: [{ value: true }] }],
   };
   const state: TriageFlowState = {
-    selection: { guidelineId: 'Triage.SoreThroat', label: 'Sore throat', searchType: 'MAIN', searchTerm: 'throat', searchMatches: ['Triage.SoreThroat'] },
+    selection: { guidelineId: 'Triage.SoreThroat', kind: 'triage', label: 'Sore throat', searchType: 'MAIN', searchTerm: 'throat', searchMatches: ['Triage.SoreThroat'] },
     patient: withEmail,
     execution,
     finishedTriage: true,

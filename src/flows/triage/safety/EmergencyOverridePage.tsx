@@ -8,10 +8,10 @@ import { Modal } from '../../../components/Modal';
 import { useSettings } from '../../../settings/useSettings';
 import { SelectedOption } from '../../guideline/SelectedOption';
 import { TRIAGE_START, clearTriageFlow, manualAuthOn, proxyOn, triageFlow } from '../../guideline/journey';
-import { useTriageSender } from '../useTriageSender';
-import { SEND_FAILED_MESSAGE } from '../../admin/adminFlow';
+import { useTriageSender } from '../../guideline/useTriageSender';
+import { SEND_FAILED_MESSAGE } from '../../../errors/messages';
 import { medicalBookingRequest } from '../bookingHandover';
-import { startBooking } from '../../booking/bookingRequest';
+import { startBooking } from '../../bookingRequest';
 import {
   INVALID_OVERRIDE_REASON,
   SERVICE_CLOSED_PATH,
@@ -19,7 +19,7 @@ import {
   afterOverride,
   overrideCustomData,
   safetyResult,
-} from './safety';
+} from '../../guideline/safety';
 import { CONFIRM_NO, CONFIRM_TEXT, CONFIRM_TITLE, CONFIRM_YES, OVERRIDE_REQUIRED, PROCEED } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 import { BackLink } from '../../../components/BackLink';

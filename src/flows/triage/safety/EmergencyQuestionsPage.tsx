@@ -8,7 +8,8 @@ import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
 import { useSettings } from '../../../settings/useSettings';
 import { SelectedOption } from '../../guideline/SelectedOption';
 import { TRIAGE_START, bool, clearTriageFlow, proxyOn } from '../../guideline/journey';
-import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, safetyAnswersCustomData, type SafetyQuestion } from './safety';
+import { pathwayKind } from '../../guideline/pathwayKind';
+import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, safetyAnswersCustomData, type SafetyQuestion } from '../../guideline/safety';
 import { ANSWER_ALL_BANNER } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 import { BackLink } from '../../../components/BackLink';
@@ -61,7 +62,7 @@ export default function EmergencyQuestionsPage() {
     // Recorded on the execution (the spec's "set emergency questions"); the override records them again with its reason.
     await putCustomData(execution.identifier, safetyAnswersCustomData(given), useProxy).catch(() => undefined);
     const medicalOff = await checkService();
-    const target = afterSafetyCheck({ medicalOff, aneSubmission: settings.patientApp.enableAneSubmission === true, guidelineId: execution.guidelineId });
+    const target = afterSafetyCheck({ medicalOff, aneSubmission: settings.patientApp.enableAneSubmission === true, kind: pathwayKind(flow?.selection) });
     if (target === SUBMIT_EMERGENCY_PATH) {
       await navigate(target);
       return;

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { CareCard } from '../../../components/CareCard';
 import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
-import { PATIENT_REFUSED_UPDATE_CONTACT } from '../../admin/AddContactDetailsPage';
-import { SEND_FAILED_MESSAGE } from '../../admin/adminFlow';
+import { PATIENT_REFUSED_UPDATE_CONTACT } from '../../AddContactDetailsScreen';
+import { SEND_FAILED_MESSAGE } from '../../../errors/messages';
 import { TRIAGE_START, manualAuthOn } from '../../guideline/journey';
 import { useSettings } from '../../../settings/useSettings';
-import { useTriageSender } from '../useTriageSender';
-import { EMERGENCY_OVERRIDE_PATH, EMERGENCY_QUESTIONS_PATH, needsContactChoice, safetyResult } from './safety';
+import { useTriageSender } from '../../guideline/useTriageSender';
+import { EMERGENCY_OVERRIDE_PATH, EMERGENCY_QUESTIONS_PATH, needsContactChoice, safetyResult } from '../../guideline/safety';
 import { InterruptionPanel } from './InterruptionPanel';
 import {
   ATTEND_AE_HEADING,

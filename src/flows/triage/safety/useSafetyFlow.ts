@@ -6,7 +6,7 @@ import type { AllSettings } from '../../../settings/types';
 import { useFlowStore } from '../../sessionFlowStore';
 import { isEmergencyResult } from '../../guideline/classifyRequest';
 import { triageFinished, triageFlow, type TriageFlowState } from '../../guideline/journey';
-import type { SafetyState } from './safety';
+import type { SafetyState } from '../../guideline/safety';
 
 /**
  * The safety screens' flow: the finished questionnaire when its result is urgent, else

@@ -24,33 +24,36 @@ describe('settings generated from the pathway documents', () => {
   it('triageMapping has one search entry per triage pathway, with every symptom and synonym', async () => {
     const app = await get('/api/v1/settings/patient-app');
     expectValid(ajv, 'patient-app-settings', app);
-    const triage = library.filter((p) => p.guidelineId.startsWith('Triage.'));
+    const triage = library.filter((p) => p.kind === 'triage');
     expect(Object.keys(app.triageMapping).sort()).toEqual(triage.map((p) => p.guidelineId).sort());
     for (const p of triage) {
       const entry = app.triageMapping[p.guidelineId];
-      expect(entry).toMatchObject({ guidelineId: p.guidelineId, label: p.label, suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor });
+      expect(entry).toMatchObject({ guidelineId: p.guidelineId, kind: 'triage', label: p.label, suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor });
       for (const s of p.symptoms) expect(entry.symptoms).toEqual(expect.arrayContaining([s.label, ...(s.synonyms ?? [])]));
       expect((await server.app.inject({ method: 'GET', url: `${ENGINE}/Guideline/${p.guidelineId}` })).statusCode).toBe(200);
     }
   });
 
-  it('eligibilityGuidelines and childGuidelines list the Eligibility. and Form.U16 pathways the engine serves', async () => {
+  it('eligibilityGuidelines and childGuidelines list the pathways of the eligibility and child kinds the engine serves', async () => {
     const shared = await get('/api/v1/settings/shared');
     expectValid(ajv, 'shared-settings', shared);
-    const ids = (prefix: string) => library.filter((p) => p.guidelineId.startsWith(prefix)).map((p) => p.guidelineId);
-    expect(shared.eligibilityGuidelines.map((g: Json) => g.guidelineId)).toEqual(ids('Eligibility.'));
-    expect(shared.childGuidelines.map((g: Json) => g.guidelineId)).toEqual(ids('Form.U16'));
+    const ids = (kind: string) => library.filter((p) => p.kind === kind).map((p) => p.guidelineId);
+    expect(shared.eligibilityGuidelines.map((g: Json) => g.guidelineId)).toEqual(ids('eligibility'));
+    expect(shared.childGuidelines.map((g: Json) => g.guidelineId)).toEqual(ids('child'));
+    expect(ids('eligibility').length).toBeGreaterThan(0);
+    expect(ids('child').length).toBeGreaterThan(0);
     const served = new Set((await get(`${ENGINE}/Guideline`)).map((g: Json) => g.guidelineId));
     for (const g of shared.eligibilityGuidelines) {
       expect(served.has(g.guidelineId), g.guidelineId).toBe(true);
-      expect(Object.keys(g).sort()).toEqual(['guidelineId', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor']);
+      expect(Object.keys(g).sort()).toEqual(['guidelineId', 'kind', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor']);
+      expect(g.kind).toBe('eligibility');
     }
     // Child pathways also carry their symptom words: the child symptom search's index.
     for (const g of shared.childGuidelines) {
       expect(served.has(g.guidelineId), g.guidelineId).toBe(true);
       const doc = library.find((p) => p.guidelineId === g.guidelineId)!;
       expect(Object.keys(g).sort()).toEqual(
-        ['guidelineId', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor', 'symptoms', ...(doc.restrictions?.maxAge !== undefined ? ['maxAge'] : []), ...(doc.restrictions?.minAge !== undefined ? ['minAge'] : [])].sort(),
+        ['guidelineId', 'kind', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor', 'symptoms', ...(doc.restrictions?.maxAge !== undefined ? ['maxAge'] : []), ...(doc.restrictions?.minAge !== undefined ? ['minAge'] : [])].sort(),
       );
       expect(g.maxAge).toBe(doc.restrictions?.maxAge);
       const words = doc.symptoms.flatMap((s) => [s.label, ...(s.synonyms ?? [])]);

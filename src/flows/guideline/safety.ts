@@ -1,12 +1,12 @@
 // The safety-netting branch of the medical request (README.md "Safety-netting after an urgent result"):
 // what happens after an urgent result. Pure decisions only, so each rule is unit tested; the
 // screens next to this file read and write `TriageFlowState.safety`.
-import type { PatientValidation, Patient } from '../../../patient-details/patient';
-import { patientHasEmail } from '../../../patient-details/patient';
-import type { Recommendation } from '../../../api/engine';
-import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from '../../guideline/classifyRequest';
-import type { BuiltConsultation } from '../../guideline/journey';
-import { pathwayKind } from '../../guideline/pathwayKind';
+import type { PatientValidation, Patient } from '../../patient-details/patient';
+import { patientHasEmail } from '../../patient-details/patient';
+import type { Recommendation } from '../../api/engine';
+import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from './classifyRequest';
+import type { BuiltConsultation } from './journey';
+import type { PathwayKind } from './pathwayKind';
 
 export const SAFETY_QUESTIONS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;
 export type SafetyQuestion = (typeof SAFETY_QUESTIONS)[number];
@@ -53,19 +53,19 @@ export function safetyResult(answers: SafetyState['answers']): 'urgent' | 'not-u
  * the GP) and child pathways (the safety questions are worded for an adult answering for
  * themselves; the child flow has its own age-banded emergency checklists).
  */
-export function goesStraightToSignpost(guidelineId: string): boolean {
-  return pathwayKind(guidelineId) !== 'triage';
+export function goesStraightToSignpost(kind: PathwayKind): boolean {
+  return kind !== 'triage';
 }
 
 /** Where the urgent branch starts (the one entry point of the triage journey, `goToUrgentBranch`). */
-export function urgentEntry(guidelineId: string): string {
-  return goesStraightToSignpost(guidelineId) ? TRIAGE_SIGNPOST_PATH : EMERGENCY_QUESTIONS_PATH;
+export function urgentEntry(kind: PathwayKind): string {
+  return goesStraightToSignpost(kind) ? TRIAGE_SIGNPOST_PATH : EMERGENCY_QUESTIONS_PATH;
 }
 
 /** Next on the safety check: service off → service closed; A&E submission on → the outcome screen; else the signpost. */
-export function afterSafetyCheck(input: { medicalOff: boolean; aneSubmission: boolean; guidelineId: string }): string {
+export function afterSafetyCheck(input: { medicalOff: boolean; aneSubmission: boolean; kind: PathwayKind }): string {
   if (input.medicalOff) return SERVICE_CLOSED_PATH;
-  if (goesStraightToSignpost(input.guidelineId) || !input.aneSubmission) return TRIAGE_SIGNPOST_PATH;
+  if (goesStraightToSignpost(input.kind) || !input.aneSubmission) return TRIAGE_SIGNPOST_PATH;
   return SUBMIT_EMERGENCY_PATH;
 }
 
@@ -139,10 +139,10 @@ export function overrideCustomData(reason: string, recommendations: readonly Rec
  * A&E choice (committedToConsultGp) and the classification with the override taken into account.
  * Without a safety state the body is unchanged.
  */
-export function withSafety<T extends BuiltConsultation>(built: T, guidelineId: string, safety: SafetyState | undefined): T {
+export function withSafety<T extends BuiltConsultation>(built: T, kind: PathwayKind, safety: SafetyState | undefined): T {
   if (!safety?.reachedEmergencyQuestions) return built;
   const { triageRequestType } = classifyRequest({
-    guidelineId,
+    kind,
     recommendations: built.triageRequest.guidelineExecution.recommendations,
     ...(safety.overrideReason !== undefined ? { overrideReason: safety.overrideReason } : {}),
   });

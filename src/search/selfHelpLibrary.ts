@@ -1,6 +1,6 @@
-import { getJson } from '../../api/client';
-import { ENGINE_PATHS, engineUrl } from '../../api/engine';
-import type { SearchEntry } from '../../search/symptomSearch';
+import { getJson } from '../api/client';
+import { ENGINE_PATHS, engineUrl } from '../api/engine';
+import type { SearchEntry } from './symptomSearch';
 
 export interface SelfHelpLink {
   label: string;

@@ -1,8 +1,8 @@
-import AdminAddContactDetailsPage from '../admin/AddContactDetailsPage';
-import { adminFlow } from '../admin/adminFlow';
-import { useFlowStore } from '../sessionFlowStore';
-import { TriageAddContactDetails } from './TriageAddContactDetails';
-import { useFinishedTriage } from '../guideline/useJourneyBounce';
+import AdminAddContactDetailsPage from '../flows/admin/AddContactDetailsPage';
+import { adminFlow } from '../flows/admin/adminFlow';
+import { useFlowStore } from '../flows/sessionFlowStore';
+import { TriageAddContactDetails } from '../flows/triage/TriageAddContactDetails';
+import { useFinishedTriage } from '../flows/guideline/useJourneyBounce';
 
 /**
  * /add-contact-details serves both flows with one screen: the admin request waiting for the

@@ -1,11 +1,11 @@
 // The booking request: what the booking screen (/appointment/book-appointment) needs to offer
 // and book slots, handed over by the flow that sends the patient there. Kept in sessionStorage
 // (key `flow:booking`), never localStorage. Documented in docs/architecture.md "Booking request".
-import type { AppointmentBookingResponse, AvailabilityQuery, BookingCall } from '../../api/appointments';
-import type { AppointmentStatus } from '../../../generated/types/api/patient-action-request';
-import type { TriageRequest } from '../../../generated/types/api/triage-request';
-import type { Patient } from '../../patient-details/patient';
-import { createFlowStore } from '../sessionFlowStore';
+import type { AppointmentBookingResponse, AvailabilityQuery, BookingCall } from '../api/appointments';
+import type { AppointmentStatus } from '../../generated/types/api/patient-action-request';
+import type { TriageRequest } from '../../generated/types/api/triage-request';
+import type { Patient } from '../patient-details/patient';
+import { createFlowStore } from './sessionFlowStore';
 
 export type BookingMode = 'symptom-assessment' | 'eligibility' | 'direct' | 'self' | 'reschedule';
 

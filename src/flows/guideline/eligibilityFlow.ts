@@ -1,9 +1,9 @@
 import type { EngineAction, Recommendation } from '../../api/engine';
 import type { AllSettings } from '../../settings/types';
 import { readEntryParams } from '../../session/entryParams';
-import { eligibilityReturnTarget } from '../guideline/pathwayKind';
-import { startBooking, type EligibilityBooking } from '../booking/bookingRequest';
-import { buildConsultation, type TriageFlowState } from '../guideline/journey';
+import { eligibilityReturnTarget } from './pathwayKind';
+import { startBooking, type EligibilityBooking } from '../bookingRequest';
+import { buildConsultation, type TriageFlowState } from './journey';
 
 /** The standard-appointments menu, and the booking screen an appointment outcome hands over to. */
 export const ELIGIBILITY_MENU = '/eligibility/booking';
@@ -46,7 +46,7 @@ export function noSlotsCopy(recommendations: readonly Recommendation[]): string 
 }
 
 // The cancel target and the return target belong to every guideline journey (src/flows/guideline).
-export { cancelTarget, eligibilityReturnTarget } from '../guideline/pathwayKind';
+export { cancelTarget, eligibilityReturnTarget } from './pathwayKind';
 
 export function rememberHome(path: string): void {
   storage()?.setItem(SESSION_HOME_KEY, path);

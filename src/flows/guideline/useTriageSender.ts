@@ -8,11 +8,11 @@ import type { AssociatedRequest, UnverifiedRequests } from '../../../generated/t
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { readEntryParams } from '../../session/entryParams';
 import { useSettings } from '../../settings/useSettings';
-import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety/safety';
-import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type BuiltConsultation } from '../guideline/journey';
+import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety';
+import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type BuiltConsultation } from './journey';
 import { topTier } from '../../screening/tier';
 import { flowCrisis } from '../../screening/flowCrisis';
-import { isChildPathway } from '../guideline/pathwayKind';
+import { isChildPathway, pathwayKind, type PathwayKind } from './pathwayKind';
 import { replyLine, shortReference } from '../requestReceipt';
 import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
 
@@ -34,10 +34,10 @@ export const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'U
 /** The phone-reply choice of a patient with no usable email (the patient-details step): the practice phones them. */
 export const PHONE_REPLY: Associated = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' };
 
-export function associatedFor(guidelineId: string, associated: Associated | undefined, replyByPhone = false): Associated | undefined {
+export function associatedFor(kind: PathwayKind, associated: Associated | undefined, replyByPhone = false): Associated | undefined {
   if (associated) return associated;
   if (replyByPhone) return PHONE_REPLY;
-  return isChildPathway(guidelineId) ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
+  return isChildPathway({ kind }) ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
 }
 
 /**
@@ -55,10 +55,10 @@ export function useTriageSender() {
   return useCallback(
     async (given?: Associated, options: { next?: string } = {}) => {
       const state = triageFlow.get();
-      const associated = associatedFor(state.execution?.guidelineId ?? '', given, state.replyByPhone === true);
+      const associated = associatedFor(pathwayKind(state.selection), given, state.replyByPhone === true);
       const consultation = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
       // After the safety check: the safety answers, the override reason and the A&E choice go with it.
-      const built = withSafety(consultation, state.execution?.guidelineId ?? '', state.safety);
+      const built = withSafety(consultation, pathwayKind(state.selection), state.safety);
       const body: UnverifiedRequests | BuiltConsultation = associated
         ? { primaryRequest: built.triageRequest, associatedRequest: { submittedDate: new Date().toISOString(), patient: built.triageRequest.patient, ...associated } }
         : built;
