@@ -9,6 +9,7 @@ import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow } from './adminFlow';
 import type { AssociatedRequestType } from '../../../generated/types/api/associated-request-type';
 import { sendAdminRequest } from '../../api/index';
 import { useAdminSender } from './useAdminSender';
+import { isConnectionFailure } from '../../errors/mapError';
 
 export const PATIENT_REFUSED_UPDATE_CONTACT = 'PATIENT_REFUSED_UPDATE_CONTACT' as const satisfies AssociatedRequestType;
 
@@ -40,8 +41,9 @@ export default function AddContactDetailsPage() {
         associatedRequest: { formType: PATIENT_REFUSED_UPDATE_CONTACT, triageRequestType: PATIENT_REFUSED_UPDATE_CONTACT },
       };
       await send(attempt, (key) => sendAdminRequest(body, key));
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      // "Check your connection" only when no answer came back: any other answer has its popup (useAdminSender).
+      setFailed(isConnectionFailure(error));
       setSending(false);
     }
   }
