@@ -5,7 +5,6 @@
 // documents name in ui:widget (the checker accepts it once declared: renderer/README.md,
 // "Adding a widget"). Questionnaire observation types map onto these names (observationTypes.ts).
 import { WIDGET_NAME_PATTERN } from '../../core/index';
-import type { WidgetName } from '../../core/types';
 import { CheckboxesWidget } from './CheckboxesWidget';
 import { CheckboxWidget } from './CheckboxWidget';
 import { DateTimeWidget } from './DateTimeWidget';
