@@ -26,6 +26,9 @@ export {
   fromAjvValidator,
   answerWords,
   questionOf,
+  checkWidgetDeclarations,
+  widgetDeclarationsOf,
+  widgetNames,
 } from './core/index';
 export type { Observation, ObservationAnswer, ObservationTypeSpec } from './core/index';
 export type * from './core/types';

@@ -23,8 +23,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 const REACT_PACKAGES = /^(react|react-dom|@rjsf\/core|nhsuk-react-components)(\/|$)/;
 const SERVER_PACKAGES = /^(fastify|@fastify\/|better-sqlite3|node:)/;
-/** The renderer's public entry files; anything else inside renderer/ is private to it. */
-export const RENDERER_ENTRIES = ['renderer/index', 'renderer/core/index', 'renderer/ui/index'];
+/**
+ * The renderer's public entry files; anything else inside renderer/ is private to it.
+ * renderer/ui/WidgetsProvider is one on its own so that the app shell (in the first chunk) can
+ * pass the app's widgets without pulling the whole renderer into that chunk.
+ */
+export const RENDERER_ENTRIES = ['renderer/index', 'renderer/core/index', 'renderer/ui/index', 'renderer/ui/WidgetsProvider'];
 const isRendererEntry = (target) => {
   const bare = target.replace(/\.(ts|tsx|js|mjs)$/, '');
   return RENDERER_ENTRIES.some((entry) => bare === entry || `${bare}/index` === entry);

@@ -3,7 +3,7 @@
 // whatever JSON a configurer saved. One module per concern under check/, run in this order
 // (the order of the problems reported): parameters, field schemas, rules, pages, UI schema,
 // constraints, message keys.
-import type { DocumentProblem } from './types';
+import type { DocumentProblem, WidgetDeclarations } from './types';
 import { isPlainObject } from './text';
 import { conditionChecker } from './check/conditions';
 import { checkConstraints } from './check/constraints';
@@ -17,17 +17,22 @@ import { checkUiSchema } from './check/uiSchema';
 
 export { OPERATORS_BY_KIND } from './check/conditions';
 
-export function checkDocument(doc: unknown): DocumentProblem[] {
+export interface CheckDocumentOptions {
+  /** The app's own widgets (renderer/core/widgets.ts): their names are accepted as ui:widget. */
+  widgets?: WidgetDeclarations;
+}
+
+export function checkDocument(doc: unknown, options: CheckDocumentOptions = {}): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
   try {
-    run(doc, problems);
+    run(doc, problems, options);
   } catch (e) {
     problems.push({ path: '', message: `the document could not be checked: ${e instanceof Error ? e.message : String(e)}` });
   }
   return problems;
 }
 
-function run(doc: unknown, out: DocumentProblem[]): void {
+function run(doc: unknown, out: DocumentProblem[], options: CheckDocumentOptions): void {
   const add = (path: string, message: string) => out.push({ path, message });
   if (!isPlainObject(doc)) {
     add('', 'a form document must be a JSON object');
@@ -50,7 +55,7 @@ function run(doc: unknown, out: DocumentProblem[]): void {
   const checkConditions = conditionChecker(ctx);
   checkRules(ctx, checkConditions);
   checkPages(ctx, checkConditions);
-  checkUiSchema(ctx);
+  checkUiSchema(ctx, options.widgets);
   checkConstraints(ctx, checkConditions);
   checkMessageKeys(ctx);
 }

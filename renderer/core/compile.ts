@@ -35,7 +35,8 @@ export interface CompiledDocument {
   evaluate(data: FormData, params?: Parameters, today?: Date): Visibility;
   /** Fields whose visibility, offered options or read-only state may change when `field` changes (transitively), document order. */
   dependentsOf(field: string): string[];
-  widgetOf(field: string): WidgetName;
+  /** A built-in WidgetName, or an app's own widget's name (renderer/core/widgets.ts). */
+  widgetOf(field: string): WidgetName | (string & {});
   optionsOf(field: string): FieldOption[];
   kindOf(field: string): FieldKind;
   schemaOf(field: string): FieldSchema | undefined;

@@ -77,9 +77,9 @@ export function schemaOptions(schema: FieldSchema | undefined, ui?: UiField): Fi
 }
 
 /** Default widget from the schema; ui:widget wins. */
-export function defaultWidget(schema: FieldSchema | undefined, ui?: UiField): WidgetName {
+export function defaultWidget(schema: FieldSchema | undefined, ui?: UiField): WidgetName | (string & {}) {
   const chosen = isPlainObject(ui) ? ui['ui:widget'] : undefined;
-  if (typeof chosen === 'string') return chosen as WidgetName;
+  if (typeof chosen === 'string') return chosen;
   if (!isPlainObject(schema)) return 'text';
   switch (schema.type) {
     case 'array':

@@ -3,7 +3,8 @@
 export * from './types';
 export { compileDocument, contentKey, visibleFields, type CompiledDocument, type Visibility } from './compile';
 export { prune } from './prune';
-export { checkDocument } from './checkDocument';
+export { checkDocument, type CheckDocumentOptions } from './checkDocument';
+export { checkWidgetDeclarations, widgetDeclarationsOf, widgetNames, NO_WIDGETS, WIDGET_NAME_PATTERN } from './widgets';
 export { normaliseText, hasValue } from './text';
 export { validate, isEmail, isUkPhone, isUkPostcode, timeProblem, type ValidateOptions } from './validate';
 export { interpretSchema, fromAjvValidator, type SchemaCheck, type SchemaError } from './schemaCheck';

@@ -2,7 +2,7 @@
 // the renderer widget that draws it, the JSON Schema type it stores, and what the engine says
 // about it in requiredData. Used by the app (drawing), the checker (schemas:check) and the
 // server (re-check, observations). Contract: schemas/questionnaires/README.md.
-import type { FieldSchema, ObservationType, UiField, WidgetName } from './types';
+import { declaredWidget, type FieldSchema, type ObservationType, type UiField, type WidgetDeclarations, type WidgetName } from './types';
 import { NONE_OF_THE_ABOVE, defaultWidget } from './fields';
 import { isPlainObject } from './text';
 
@@ -73,7 +73,7 @@ function hasOptions(schema: FieldSchema): boolean {
  * (e.g. "/schema/properties/pain/type"), messages in a configurer's words. A field without
  * x-observationType is a problem too: every questionnaire field declares one.
  */
-export function observationTypeProblems(field: string, schema: unknown, ui: unknown): Array<{ path: string; message: string }> {
+export function observationTypeProblems(field: string, schema: unknown, ui: unknown, widgets?: WidgetDeclarations): Array<{ path: string; message: string }> {
   const esc = field.replace(/~/g, '~0').replace(/\//g, '~1');
   const base = `/schema/properties/${esc}`;
   const out: Array<{ path: string; message: string }> = [];
@@ -101,7 +101,9 @@ export function observationTypeProblems(field: string, schema: unknown, ui: unkn
   }
   const uiField = isPlainObject(ui) ? (ui as UiField) : undefined;
   const widget = defaultWidget(s, uiField);
-  if (widget !== spec.widget) {
+  // An app's own widget may stand in for the type's widget when it declares that type.
+  const own = declaredWidget(widgets, widget);
+  if (widget !== spec.widget && !own?.observationTypes?.includes(t)) {
     out.push({
       path: uiField?.['ui:widget'] !== undefined ? `/uiSchema/${esc}/ui:widget` : `/uiSchema/${esc}`,
       message: `${t} is drawn with widget "${spec.widget}" (found "${widget}"${uiField?.['ui:widget'] === undefined ? ', the default for this schema: set ui:widget' : ''})`,

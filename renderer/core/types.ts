@@ -210,9 +210,33 @@ export const WIDGETS: readonly WidgetName[] = [
   'checkboxes', 'radio', 'select', 'yesNo', 'display',
 ];
 
+/**
+ * An app's own widget (renderer/core/widgets.ts): what it may draw, checked like the built-in
+ * widgets' fits. In this project declared in schemas/widgets.json.
+ */
+export interface WidgetDeclaration {
+  /** The field types (schema `type`) it can draw. */
+  fits: ReadonlyArray<FieldSchema['type']>;
+  /** Questionnaire question types it may draw (a NUMERIC question drawn as a 0–10 scale). */
+  observationTypes?: readonly ObservationType[];
+  /** One line for the configurer: what it draws. */
+  description?: string;
+}
+
+/** An app's own widgets by name. */
+export type WidgetDeclarations = Readonly<Record<string, WidgetDeclaration>>;
+
+/** The app's declaration of `name`, if it declared one (never a built-in name). */
+export function declaredWidget(declared: WidgetDeclarations | undefined, name: string): WidgetDeclaration | undefined {
+  return declared && !(WIDGETS as readonly string[]).includes(name) && Object.prototype.hasOwnProperty.call(declared, name) ? declared[name] : undefined;
+}
+
 export interface UiField {
-  /** Default comes from the schema: string → text, boolean → yesNo, enum → radio, array → checkboxes… */
-  'ui:widget'?: WidgetName;
+  /**
+   * Default comes from the schema: string → text, boolean → yesNo, enum → radio, array → checkboxes…
+   * Any other name must be one of the app's declared widgets (WidgetDeclarations).
+   */
+  'ui:widget'?: WidgetName | (string & {});
   /** Hint text under the label. */
   'ui:help'?: string;
   'ui:placeholder'?: string;
@@ -241,6 +265,9 @@ export interface UiField {
     width?: 2 | 3 | 4 | 5 | 10 | 20 | 30;
     autocomplete?: string;
     inputmode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
+    /** A scale's two ends (e.g. the 0–10 scale: "No pain", "Worst pain imaginable"). */
+    minLabel?: string;
+    maxLabel?: string;
     /** display: text of a display-only item. */
     text?: string;
     /**

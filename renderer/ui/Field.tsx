@@ -12,7 +12,7 @@ import type { Option, WidgetProps } from './widgets/types';
 export { DEFAULT_TEXTAREA_MAX } from './widgets/TextareaWidget';
 export type { WidgetProps } from './widgets/types';
 
-function hintFor(widget: WidgetName, schema: FieldSchema, ui: UiField, strings: RendererStrings): string | undefined {
+function hintFor(widget: WidgetName | (string & {}), schema: FieldSchema, ui: UiField, strings: RendererStrings): string | undefined {
   const help = ui['ui:help'] ?? (widget === 'display' ? undefined : schema.description);
   if ((widget === 'number' || widget === 'integer') && (schema.minimum !== undefined || schema.maximum !== undefined)) {
     const vars = { min: schema.minimum ?? '', max: schema.maximum ?? '', unit: ui['ui:options']?.unit ? ` ${ui['ui:options'].unit}` : '' };
@@ -39,7 +39,7 @@ export const Field = memo(function Field({ name }: { name: string }) {
   const schema = store.doc.schema.properties[name];
   if (!schema) return null;
   const ui = store.doc.uiSchema?.[name] ?? {};
-  const widget = store.compiled.widgetOf(name) as WidgetName;
+  const widget = store.compiled.widgetOf(name);
   const id = fieldId(idPrefix, name);
   const props: WidgetProps = {
     name,

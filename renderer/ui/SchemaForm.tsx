@@ -4,8 +4,9 @@
 // subscribes to, so a keystroke re-renders one field and a rule change re-renders only the
 // fields it shows, hides, disables or re-options. Rules, validation and pruning come from
 // renderer/core, the same code the server runs. What each field draws comes from the widget
-// registry (widgets/index.ts) and every word the form draws by itself from the strings
-// catalogue (strings.ts); the `widgets` and `strings` props override parts of either.
+// registry (widgets/index.ts, plus the app's own widgets from <WidgetsProvider>) and every word
+// the form draws by itself from the strings catalogue (strings.ts); the `widgets` and `strings`
+// props override parts of either.
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { SchemaCheck } from '../core/index';
 import type { FormData, FormDocument, Parameters } from '../core/types';
@@ -16,7 +17,8 @@ import { FormContext, type FormContextValue } from './formContext';
 import { FormStore } from './formStore';
 import { DEFAULT_STRINGS, fillString, mergeStrings, type RendererStrings } from './strings';
 import { mergeWidgets } from './widgets/index';
-import type { WidgetRegistry } from './widgets/types';
+import type { WidgetOverrides } from './widgets/types';
+import { useProvidedWidgets } from './WidgetsProvider';
 
 export const DEFAULT_BANNER = DEFAULT_STRINGS.errorBanner;
 
@@ -70,8 +72,12 @@ export interface SchemaFormProps {
   banner?: string;
   /** Words the form draws by itself, merged over DEFAULT_STRINGS (renderer/ui/strings.ts). */
   strings?: Partial<RendererStrings>;
-  /** Widgets to draw with, merged over DEFAULT_WIDGETS (renderer/ui/widgets/index.ts), e.g. `{ date: MyDateWidget }`. */
-  widgets?: Partial<WidgetRegistry>;
+  /**
+   * Widgets to draw with, merged over DEFAULT_WIDGETS (renderer/ui/widgets/index.ts) and the
+   * nearest <WidgetsProvider>'s: a built-in name replaces it (`{ date: MyDateWidget }`), any
+   * other name adds a widget documents can name in ui:widget.
+   */
+  widgets?: WidgetOverrides;
   /** A precompiled validator for build-time documents (generated/); run-time documents use core's interpreter. */
   schemaCheck?: SchemaCheck;
   /** After the first failed Next/Send, errors re-evaluate on every change. Default true. */
@@ -180,7 +186,8 @@ export function SchemaForm(props: SchemaFormProps) {
   const stringsOverride = useShallowStable(props.strings);
   const widgetsOverride = useShallowStable(props.widgets);
   const strings = useMemo(() => mergeStrings(stringsOverride), [stringsOverride]);
-  const widgets = useMemo(() => mergeWidgets(widgetsOverride), [widgetsOverride]);
+  const provided = useProvidedWidgets();
+  const widgets = useMemo(() => mergeWidgets(provided, widgetsOverride), [provided, widgetsOverride]);
   const context = useMemo<FormContextValue>(
     () => ({ store, idPrefix, required, strings, widgets }),
     [store, idPrefix, required, strings, widgets],

@@ -25,6 +25,10 @@
 //      unless both list it in sharedSynonyms; pharmacyFirst matches the PHARMACY outcomes.
 // Each schemas/questionnaires/shared/*.json shared section is checked against the meta-schema's
 // SharedSection, its sections and conditions as a pathway's, lt-prefixed names and tiers.
+// schemas/widgets.json (the app's own widgets: name → the field types and question types each
+// draws) is checked by renderer/core checkWidgetDeclarations; its names are the widgets every
+// document may name in ui:widget besides the renderer's own (the meta-schema's ui:widget list
+// gets them added, and checkDocument / the observation-type check accept them where they fit).
 // schemas/emergency-phrases.json (the emergency phrase list) is checked by
 // scripts/emergency-phrases-check.ts: its meta-schema, phrase syntax, and every example run
 // through the matcher (renderer/core/phrases.ts).
@@ -34,7 +38,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { checkDocument } from '../../renderer/core/index';
+import { checkDocument, checkWidgetDeclarations, widgetDeclarationsOf, widgetNames, type WidgetDeclarations } from '../../renderer/core/index';
 import { checkSharedSection, checkSynonyms, readSharedSections, sharedDirOf, type SharedSection } from '../engine/hierarchy.js';
 import { checkPathway } from '../engine/pathway.js';
 import { DEMO_URGENCY } from '../seed.js';
@@ -50,12 +54,28 @@ export interface CheckResult {
   problems: string[];
 }
 
-let metaValidator: { root: string; validate: ValidateFunction; questionnaire: ValidateFunction; shared: ValidateFunction } | undefined;
+/** The app's widget registry file, relative to the root. */
+export const WIDGETS_FILE = 'schemas/widgets.json';
 
-function metaSchemaValidator(root: string, which: 'form' | 'questionnaire' | 'shared' = 'form'): ValidateFunction {
-  if (metaValidator?.root === root) return metaValidator[which === 'form' ? 'validate' : which];
+/** The app's own widgets declared in `root`'s schemas/widgets.json (none when there is no such file or it is broken: its check says why). */
+export function readWidgetDeclarations(root: string = repoRoot): WidgetDeclarations {
+  const file = path.join(root, WIDGETS_FILE);
+  if (!existsSync(file)) return {};
+  const parsed = parseJson(readFileSync(file, 'utf8'));
+  return parsed.ok ? widgetDeclarationsOf(parsed.value) : {};
+}
+
+let metaValidator: { key: string; validate: ValidateFunction; questionnaire: ValidateFunction; shared: ValidateFunction } | undefined;
+
+function metaSchemaValidator(root: string, which: 'form' | 'questionnaire' | 'shared' = 'form', widgets: WidgetDeclarations = readWidgetDeclarations(root)): ValidateFunction {
+  const names = widgetNames(widgets);
+  const key = JSON.stringify([root, names]);
+  if (metaValidator?.key === key) return metaValidator[which === 'form' ? 'validate' : which];
   const metaPath = path.join(root, 'schemas/meta/form-document.schema.json');
   const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Record<string, unknown>;
+  // The file lists the renderer's own widgets; the app's declared ones are accepted too.
+  const uiWidget = (meta as { definitions?: { uiField?: { properties?: { 'ui:widget'?: { enum?: string[] } } } } }).definitions?.uiField?.properties?.['ui:widget'];
+  if (uiWidget && Array.isArray(uiWidget.enum)) uiWidget.enum = names;
   const qMeta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/questionnaire.schema.json'), 'utf8')) as Record<string, unknown>;
   // strict: false — the meta-schema carries its own annotation keyword x-error (below).
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
@@ -70,7 +90,7 @@ function metaSchemaValidator(root: string, which: 'form' | 'questionnaire' | 'sh
   const validate = ajv.compile(meta);
   const questionnaire = ajv.compile(qMeta);
   const shared = ajv.compile({ $ref: `${String(qMeta.$id)}#/definitions/SharedSection` });
-  metaValidator = { root, validate, questionnaire, shared };
+  metaValidator = { key, validate, questionnaire, shared };
   return metaValidator[which === 'form' ? 'validate' : which];
 }
 
@@ -94,10 +114,11 @@ export function sharedFiles(root: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Every document the command checks by default: forms, then shared sections, then pathways, then the emergency phrase list. */
+/** Every document the command checks by default: forms, then shared sections, then pathways, then the emergency phrase list, then the widget registry. */
 export function allFiles(root: string): string[] {
   const phrases = path.join(root, EMERGENCY_PHRASES_FILE);
-  return [...formFiles(root), ...sharedFiles(root), ...questionnaireFiles(root), ...(existsSync(phrases) ? [phrases] : [])];
+  const widgets = path.join(root, WIDGETS_FILE);
+  return [...formFiles(root), ...sharedFiles(root), ...questionnaireFiles(root), ...(existsSync(phrases) ? [phrases] : []), ...(existsSync(widgets) ? [widgets] : [])];
 }
 
 export interface CheckOptions {
@@ -226,7 +247,8 @@ export function parseDocument(source: DocumentSource): { doc: unknown } | { prob
  * whose shared sections and pathway library the pathways are checked with.
  */
 export function checkSources(sources: readonly DocumentSource[], root: string = repoRoot, options: CheckOptions = {}): DocumentProblem[] {
-  const validate = metaSchemaValidator(root);
+  const widgets = readWidgetDeclarations(root);
+  const validate = metaSchemaValidator(root, 'form', widgets);
   const problems: DocumentProblem[] = [];
   const shared = readSharedSections([sharedDirOf(path.join(root, 'schemas/questionnaires'))]);
   const synonymProblems = options.hierarchy === false ? new Map<string, Array<{ path: string; message: string }>>() : librarySynonymProblems(sources, root);
@@ -239,12 +261,14 @@ export function checkSources(sources: readonly DocumentSource[], root: string = 
     }
     const doc = parsed.doc;
     const fileProblems = abs.endsWith('.form.json')
-      ? formProblems(doc, abs, validate)
+      ? formProblems(doc, abs, validate, widgets)
       : path.basename(abs) === path.basename(EMERGENCY_PHRASES_FILE)
         ? emergencyPhraseProblems(doc, root, describeMetaErrors)
-        : path.basename(path.dirname(abs)) === 'shared'
-          ? sharedProblems(doc, abs, metaSchemaValidator(root, 'shared'))
-          : [...questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire'), shared, options), ...(synonymProblems.get(abs) ?? [])];
+        : path.basename(abs) === path.basename(WIDGETS_FILE) && path.basename(path.dirname(abs)) === 'schemas'
+          ? checkWidgetDeclarations(doc)
+          : path.basename(path.dirname(abs)) === 'shared'
+            ? sharedProblems(doc, abs, metaSchemaValidator(root, 'shared', widgets), widgets)
+            : [...questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire', widgets), shared, options, widgets), ...(synonymProblems.get(abs) ?? [])];
     const seen = new Set<string>();
     for (const p of fileProblems) {
       const problem = { file: shown, path: p.path, message: p.message };
@@ -256,11 +280,11 @@ export function checkSources(sources: readonly DocumentSource[], root: string = 
   return problems;
 }
 
-function formProblems(doc: unknown, abs: string, validate: ValidateFunction): Array<{ path: string; message: string }> {
+function formProblems(doc: unknown, abs: string, validate: ValidateFunction, widgets: WidgetDeclarations): Array<{ path: string; message: string }> {
   const fileProblems: Array<{ path: string; message: string }> = [];
   if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
   const metaPaths = new Set(fileProblems.map((p) => p.path));
-  for (const p of checkDocument(doc as never)) {
+  for (const p of checkDocument(doc as never, { widgets })) {
     // The meta-schema already explained this spot; don't say it twice in other words.
     if (!metaPaths.has(p.path)) fileProblems.push({ path: p.path, message: p.message });
   }
@@ -299,21 +323,21 @@ function librarySynonymProblems(given: readonly DocumentSource[], root: string):
 }
 
 /** A shared section: its meta-schema definition, its own rules, and its sections and outcomes checked as a pathway's. */
-function sharedProblems(doc: unknown, abs: string, validate: ValidateFunction): Array<{ path: string; message: string }> {
+function sharedProblems(doc: unknown, abs: string, validate: ValidateFunction, widgets: WidgetDeclarations): Array<{ path: string; message: string }> {
   const fileProblems: Array<{ path: string; message: string }> = [];
   if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
   const metaPaths = new Set(fileProblems.map((p) => p.path));
-  const own = [...checkSharedSection(doc, path.basename(abs, '.json')), ...checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), sharedSection: true })];
+  const own = [...checkSharedSection(doc, path.basename(abs, '.json')), ...checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), sharedSection: true, widgets })];
   for (const p of own) if (!metaPaths.has(p.path)) fileProblems.push(p);
   return fileProblems;
 }
 
 /** Meta-schema, then each section with checkDocument and the pathway's own cross-checks. */
-function questionnaireProblems(doc: unknown, abs: string, validate: ValidateFunction, shared: ReadonlyMap<string, SharedSection>, options: CheckOptions): Array<{ path: string; message: string }> {
+function questionnaireProblems(doc: unknown, abs: string, validate: ValidateFunction, shared: ReadonlyMap<string, SharedSection>, options: CheckOptions, widgets: WidgetDeclarations): Array<{ path: string; message: string }> {
   const fileProblems: Array<{ path: string; message: string }> = [];
   if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
   const metaPaths = new Set(fileProblems.map((p) => p.path));
-  for (const p of checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), shared, hierarchy: options.hierarchy !== false })) {
+  for (const p of checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), shared, hierarchy: options.hierarchy !== false, widgets })) {
     if (!metaPaths.has(p.path)) fileProblems.push({ path: p.path, message: p.message });
   }
   const id = doc && typeof doc === 'object' ? (doc as { guidelineId?: unknown }).guidelineId : undefined;

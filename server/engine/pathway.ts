@@ -15,6 +15,7 @@ import {
   type FieldSchema,
   type FormDocument,
   type Parameters,
+  type WidgetDeclarations,
 } from '../../renderer/core/index';
 import type { Pathway, PathwayOutcome, PathwaySection } from '../../generated/types/questionnaire';
 import { checkHierarchy, expandPathway, isSectionUse, mapExpandedProblem, type SharedSection } from './hierarchy.js';
@@ -118,6 +119,8 @@ export interface PathwayCheckOptions {
   hierarchy?: boolean;
   /** A shared section document (no catch-all outcome: its outcomes go before a pathway's own). */
   sharedSection?: boolean;
+  /** The app's own widgets (schemas/widgets.json): accepted in a section's ui:widget where they fit. */
+  widgets?: WidgetDeclarations;
 }
 
 /**
@@ -167,11 +170,11 @@ function runChecks(doc: unknown, options: PathwayCheckOptions, out: DocumentProb
     const d = sectionDocument(s);
     if (!d) return;
     const base = `/sections/${i}/document`;
-    for (const p of checkDocument(d)) add(`${base}${p.path}`, p.message);
+    for (const p of checkDocument(d, { widgets: options.widgets })) add(`${base}${p.path}`, p.message);
     const required = new Set(Array.isArray(d.schema.required) ? d.schema.required : []);
     for (const f of Object.keys(d.schema.properties)) {
       const fp = `${base}/schema/properties/${esc(f)}`;
-      for (const p of observationTypeProblems(f, d.schema.properties[f], d.uiSchema?.[f])) add(`${base}${p.path}`, p.message);
+      for (const p of observationTypeProblems(f, d.schema.properties[f], d.uiSchema?.[f], options.widgets)) add(`${base}${p.path}`, p.message);
       const t = observationTypeOf(d.schema.properties[f]);
       if (t && OBSERVATION_TYPES[t].answered && !required.has(f)) {
         add(`${base}/schema/required`, `"${f}" is a question: list it in required (every visible question must be answered)`);

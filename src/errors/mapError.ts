@@ -90,3 +90,13 @@ export function fieldErrorsOf(error: unknown): Array<{ path: string; message: st
   }
   return out;
 }
+
+/**
+ * Whether the request never got an answer from the practice: the fetch itself failed (not an
+ * ApiError), or an ERR_CONNECTION_CLOSED was relayed as one. Only then does a page say "check
+ * your connection"; any other answer has its own popup (useApiCall) or field errors.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.message.includes(CONNECTION_CLOSED_MARKER) || (bodyMessage(error)?.includes(CONNECTION_CLOSED_MARKER) ?? false);
+}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { FormLoadError, loadForm, loadedForm, type LoadedForm } from './loadForm';
+import { preloadAppWidgets } from './widgets';
 
 export type FormState =
   | { status: 'loading' }
@@ -24,6 +25,11 @@ export function useForm(id: string | undefined): FormState {
     return id && form ? { id, form } : undefined;
   });
   const [attempt, setAttempt] = useState(0);
+
+  // A document may name one of the app's own widgets: load them while the document loads.
+  useEffect(() => {
+    void preloadAppWidgets();
+  }, []);
 
   useEffect(() => {
     if (!id) return;

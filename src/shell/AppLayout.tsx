@@ -4,6 +4,9 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { DiscardRequestDialog } from '../flows/DiscardRequestDialog';
 import { ErrorNotificationsProvider, NotificationList } from '../errors/ErrorNotifications';
+import { APP_WIDGETS } from '../forms/widgets';
+// Its own small entry, not renderer/index: the shell is in the first chunk, the renderer is not.
+import { WidgetsProvider } from '../../renderer/ui/WidgetsProvider';
 import { hashRouteTarget } from '../routing/routeTable';
 import { ServiceOverrideProvider } from '../settings/serviceStatus';
 import { useSettings } from '../settings/useSettings';
@@ -81,19 +84,24 @@ function ReadyGate({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The root route: providers, the "Initialising" spinner until settings are in, then the frame. */
+/**
+ * The root route: providers (the app's own widgets for every form and questionnaire:
+ * src/forms/widgets.tsx), the "Initialising" spinner until settings are in, then the frame.
+ */
 export function AppLayout() {
   return (
     <ReadyGate>
       <ServiceOverrideProvider>
         <ErrorNotificationsProvider>
-          <HashRouteRedirect />
-          <RouteChangeHandler />
-          <PageFrame>
-            <NotificationList />
-            <Outlet />
-            <DiscardRequestDialog />
-          </PageFrame>
+          <WidgetsProvider widgets={APP_WIDGETS}>
+            <HashRouteRedirect />
+            <RouteChangeHandler />
+            <PageFrame>
+              <NotificationList />
+              <Outlet />
+              <DiscardRequestDialog />
+            </PageFrame>
+          </WidgetsProvider>
         </ErrorNotificationsProvider>
       </ServiceOverrideProvider>
     </ReadyGate>

@@ -4,6 +4,7 @@
 // development preview (/_preview, documents from the repository). Read-only: nothing is sent.
 import { useMemo, useState } from 'react';
 import { checkDocument, prune, SchemaForm, type DocumentProblem, type FormData, type FormDocument, type Parameters, type SchemaCheck } from '../../renderer/index';
+import { APP_WIDGET_DECLARATIONS } from '../forms/widgetDeclarations';
 import './staff-preview.scss';
 
 function defaultParams(doc: FormDocument): Parameters {
@@ -35,7 +36,7 @@ function Problems({ problems }: { problems: DocumentProblem[] }) {
  * reloads it, and the form is drawn afresh from the edited document with the answers kept.
  */
 export function Preview({ entryKey, doc, version, schemaCheck }: { entryKey: string; doc: FormDocument; version: number; schemaCheck?: SchemaCheck }) {
-  const problems = useMemo(() => checkDocument(doc), [doc]);
+  const problems = useMemo(() => checkDocument(doc, { widgets: APP_WIDGET_DECLARATIONS }), [doc]);
   const [paramsText, setParamsText] = useState(() => JSON.stringify(defaultParams(doc), null, 2));
   const [params, setParams] = useState<Parameters>(() => defaultParams(doc));
   const [paramsError, setParamsError] = useState<string | undefined>();

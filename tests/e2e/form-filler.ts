@@ -98,7 +98,8 @@ export function chooseValue(doc: FormDocument, name: string, answers: FormData, 
     case 'date':
       return chooseDate(schema, answers, today);
     case 'integer':
-    case 'number': {
+    case 'number':
+    case 'scale-0-10': {
       if (schema['x-yearRange']) return today.getFullYear() - 1;
       const min = schema.minimum ?? 1;
       return schema.maximum !== undefined ? Math.min(min, schema.maximum) : min;
@@ -137,7 +138,7 @@ export function form(page: Page): Locator {
   return page.locator('.app-schema-form');
 }
 
-export function widgetOf(doc: FormDocument, name: string): WidgetName {
+export function widgetOf(doc: FormDocument, name: string): WidgetName | (string & {}) {
   return defaultWidget(doc.schema.properties[name], doc.uiSchema?.[name] as UiField | undefined);
 }
 
@@ -167,6 +168,7 @@ export function question(page: Page, doc: FormDocument, name: string): Locator {
     case 'date':
     case 'time':
     case 'datetime':
+    case 'scale-0-10':
       return f.getByRole('group', { name: questionName(title) });
     case 'select':
       return f.getByRole('combobox', { name: questionName(title) });
@@ -196,6 +198,10 @@ export async function answer(page: Page, doc: FormDocument, name: string, value:
       }
       return;
     }
+    case 'scale-0-10':
+      // The app's 0–10 scale (src/forms/widgets/scale-0-10.tsx): one radio per number, the ends labelled too.
+      await q.getByRole('radio', { name: new RegExp(`^${String(value)}(?: |$)`) }).check();
+      return;
     case 'checkbox':
       if (value === true) await q.check();
       else await q.uncheck();

@@ -1,9 +1,10 @@
 // The UI schema: entries only for fields, and a ui:widget that exists and fits the field's type.
-import { WIDGETS } from '../types';
+import { declaredWidget, WIDGETS, type WidgetDeclarations } from '../types';
+import { widgetNames } from '../widgets';
 import { isPlainObject } from '../text';
 import { esc, q, type CheckContext, type Obj } from './context';
 
-export function checkUiSchema({ doc, props, isField, add, fieldHint }: CheckContext): void {
+export function checkUiSchema({ doc, props, isField, add, fieldHint }: CheckContext, widgets?: WidgetDeclarations): void {
   const ui: Obj = isPlainObject(doc.uiSchema) ? doc.uiSchema : {};
   if (doc.uiSchema !== undefined && !isPlainObject(doc.uiSchema)) add('/uiSchema', 'uiSchema must be an object keyed by field name');
   for (const [f, entry] of Object.entries(ui)) {
@@ -18,12 +19,19 @@ export function checkUiSchema({ doc, props, isField, add, fieldHint }: CheckCont
     }
     const w = entry['ui:widget'];
     if (w === undefined) continue;
-    if (typeof w !== 'string' || !(WIDGETS as readonly string[]).includes(w)) {
-      add(`${base}/ui:widget`, `unknown widget ${q(w)} (expected one of ${WIDGETS.join(', ')})`);
+    const own = typeof w === 'string' ? declaredWidget(widgets, w) : undefined;
+    if (typeof w !== 'string' || (!own && !(WIDGETS as readonly string[]).includes(w))) {
+      add(`${base}/ui:widget`, `unknown widget ${q(w)} (expected one of ${widgetNames(widgets).join(', ')})`);
       continue;
     }
     const s = props[f];
     const type = isPlainObject(s) ? s.type : undefined;
+    if (own) {
+      if (typeof type === 'string' && !(own.fits as readonly string[]).includes(type)) {
+        add(`${base}/ui:widget`, `widget "${w}" does not fit a ${type} field (it draws ${own.fits.join(' or ')} fields)`);
+      }
+      continue;
+    }
     const choice = isPlainObject(s) && (Array.isArray(s.enum) || Array.isArray(s.oneOf));
     const fit: Record<string, string[]> = {
       string: ['text', 'textarea', 'email', 'tel', 'date', 'time', 'datetime', 'display', ...(choice ? ['radio', 'select'] : [])],

@@ -1,6 +1,7 @@
 // The contract between a field and the widget that draws it. A widget is any React component
-// taking WidgetProps; the registry maps every WidgetName onto one (widgets/index.ts holds the
-// defaults, <SchemaForm widgets={…}> replaces some of them — a theme as plain data).
+// taking WidgetProps; the registry maps every widget name onto one (widgets/index.ts holds the
+// defaults for the built-in names; <WidgetsProvider> and <SchemaForm widgets={…}> replace any
+// of them or add new names — a theme as plain data).
 import type { ComponentType } from 'react';
 import type { FieldSchema, UiField, WidgetName } from '../../core/types';
 import type { FieldSnapshot } from '../formStore';
@@ -14,8 +15,8 @@ export interface Option {
 export interface WidgetProps {
   /** The field's name (its path in the answers). */
   name: string;
-  /** Which registry entry is drawing: "email" and "tel" share the text widget, "integer" the number widget. */
-  widget: WidgetName;
+  /** Which registry entry is drawing: "email" and "tel" share the text widget, "integer" the number widget; or an app's own name. */
+  widget: WidgetName | (string & {});
   /** The id of the first focusable input: the error summary links here. */
   id: string;
   label: string;
@@ -35,4 +36,11 @@ export interface WidgetProps {
   strings: RendererStrings;
 }
 
-export type WidgetRegistry = Record<WidgetName, ComponentType<WidgetProps>>;
+/** A widget: any React component taking WidgetProps. */
+export type WidgetComponent = ComponentType<WidgetProps>;
+
+/** Every built-in name, plus any of an app's own names. */
+export type WidgetRegistry = Readonly<Record<WidgetName, WidgetComponent>> & Readonly<Record<string, WidgetComponent>>;
+
+/** Widgets to draw with, by name: a built-in name replaces the default, any other name adds a widget. */
+export type WidgetOverrides = Readonly<Record<string, WidgetComponent | undefined>>;

@@ -7,6 +7,7 @@ import { adminFlow, clearAdminFlow } from './adminFlow';
 import { AddContactDetailsScreen, PATIENT_REFUSED_UPDATE_CONTACT } from '../AddContactDetailsScreen';
 import { sendAdminRequest } from '../../api/index';
 import { useAdminSender } from './useAdminSender';
+import { isConnectionFailure } from '../../errors/mapError';
 
 /**
  * /add-contact-details (README "Admin requests"): the patient has no email, so
@@ -36,8 +37,9 @@ export default function AddContactDetailsPage() {
         associatedRequest: { formType: PATIENT_REFUSED_UPDATE_CONTACT, triageRequestType: PATIENT_REFUSED_UPDATE_CONTACT },
       };
       await send(attempt, (key) => sendAdminRequest(body, key));
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      // "Check your connection" only when no answer came back: any other answer has its popup (useAdminSender).
+      setFailed(isConnectionFailure(error));
       setSending(false);
     }
   }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
-import { SchemaForm, type FormData } from '../../../renderer/index';
+import { SchemaForm, type FormData, type SchemaFormHandle } from '../../../renderer/index';
+import { fieldErrorsOf, isConnectionFailure } from '../../errors/mapError';
 import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { useFlowStore } from '../sessionFlowStore';
 import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE, adminFlow, prepareSend } from './adminFlow';
@@ -19,12 +20,14 @@ export default function ChangeOfContactDetailsPage() {
   const flow = useFlowStore(adminFlow);
   const send = useAdminSender();
   const [notice, setNotice] = useState<string>();
+  const form = useRef<SchemaFormHandle>(null);
   useLeaveGuard(hasUnsentAnswers(flow.answers[CHANGE_OF_CONTACT_DETAILS]) || flow.pending !== undefined);
   const loading = useForm(CHANGE_OF_CONTACT_DETAILS);
   const patient = flow.patient;
   if (!patient) return <Navigate to={`/admin-request/patient-details?request=${CHANGE_OF_CONTACT_DETAILS}`} replace />;
   if (loading.status !== 'ready') return <FormLoadProblem state={loading} />;
   const pending = flow.pending;
+  const formFields = loading.form.doc.pages.flatMap((p) => p.fields);
 
   async function submit(answers: FormData) {
     if (!patient) return;
@@ -45,7 +48,18 @@ export default function ChangeOfContactDetailsPage() {
     }
     const attempt = prepareSend(CHANGE_OF_CONTACT_DETAILS, answers, patient, adminFlow.get().attempt);
     adminFlow.set({ attempt });
-    await send(attempt);
+    await send(attempt, undefined, formFields);
+  }
+
+  /**
+   * Send failed (as AdminFormPage): the practice's validation answer on the fields it names;
+   * "check your connection" only when no answer came back at all — any other answer already has
+   * its popup (useAdminSender).
+   */
+  function sendFailed(error: unknown): void {
+    const onFields = fieldErrorsOf(error).filter((e) => formFields.includes(e.path));
+    if (onFields.length > 0 && form.current?.showErrors(onFields)) return;
+    if (isConnectionFailure(error)) setNotice(SEND_FAILED_MESSAGE);
   }
 
   return (
@@ -62,7 +76,8 @@ export default function ChangeOfContactDetailsPage() {
           }))
         }
         onSubmit={submit}
-        onSubmitError={() => setNotice(SEND_FAILED_MESSAGE)}
+        onSubmitError={sendFailed}
+        formRef={form}
         hideBack
         notice={
           notice ? (

@@ -12,6 +12,7 @@ import { appointmentReferral, managementAction, sessionHome, startEligibilityBoo
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { ExternalLinks } from './ExternalLinks';
 import { isEligibilityPathway } from '../guideline/pathwayKind';
+import { isConnectionFailure } from '../../errors/mapError';
 
 export const SELF_HELP_THANK_YOU = '/self-help/thank-you';
 type Choice = 'APPOINTMENT_AND_SELF_HELP' | 'SELF_HELP_FIRST';
@@ -55,9 +56,10 @@ export default function EligibilitySelfHelpPage() {
     setSending(true);
     try {
       await send(undefined, { next: SELF_HELP_THANK_YOU });
-    } catch {
+    } catch (error) {
       setSending(false);
-      setFailed(true);
+      // "Check your connection" only when no answer came back: any other answer has its popup (useTriageSender).
+      setFailed(isConnectionFailure(error));
     }
   }
 

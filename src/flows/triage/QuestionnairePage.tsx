@@ -10,6 +10,8 @@ import { Modal } from '../../components/Modal';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { useSettings } from '../../settings/useSettings';
 import { useFlowStore } from '../sessionFlowStore';
+import { preloadAppWidgets } from '../../forms/widgets';
+import { prefetchForms } from '../../forms/loadForm';
 import { topReferral } from '../guideline/classifyRequest';
 import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from '../guideline/EngineErrorPanel';
 import { SelectedOption } from '../guideline/SelectedOption';
@@ -104,6 +106,15 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
     if (!inProgress || !current || earlier || wanted === current.id) return;
     setSearch({ section: current.id }, { replace: true });
   }, [inProgress, current, earlier, wanted, setSearch]);
+
+  // A section may name one of the app's own widgets (a 0–10 scale): load them before it is drawn.
+  // The forms of the steps after the questionnaire come now too, so each draws at once: the
+  // emergency questions (an urgent result; the first screen of the safety check) and the
+  // patient context (free text on).
+  useEffect(() => {
+    void preloadAppWidgets();
+    prefetchForms('EMERGENCY_QUESTIONS', 'PATIENT_CONTEXT');
+  }, []);
 
   // The browser's leave prompt ("Reload page?") while answers could be lost; the one guard every
   // flow uses, so signing out (allowLeaving) is never asked.

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { confirmDiscard } from '../leaveFlow';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SchemaForm, type FormData, type FormDocument } from '../../../renderer/index';
-import PATIENT_CONTEXT from '../../../generated/forms/PATIENT_CONTEXT';
+import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { stopExecution } from '../../api/engine';
 import { useSettings } from '../../settings/useSettings';
 import { isEmergencyResult } from '../guideline/classifyRequest';
@@ -21,19 +21,19 @@ export const NO_SLOTS_TITLE = 'There are no self-book appointments right now';
 export const NOT_POSSIBLE_TITLE = 'Self-booking is not possible for this request';
 type NeedOption = { value: string; label: string };
 
+export const PATIENT_CONTEXT = 'PATIENT_CONTEXT';
+
 /** The document's own patientNeed options: offered when the practice lists none, so the question can always be answered. */
-export const DEFAULT_NEED_OPTIONS: readonly NeedOption[] = (PATIENT_CONTEXT.schema.properties.patientNeed!.oneOf ?? []).map((o) => ({
-  value: String(o.const),
-  label: String(o.title ?? o.const),
-}));
+export function defaultNeedOptions(base: FormDocument): readonly NeedOption[] {
+  return (base.schema.properties.patientNeed?.oneOf ?? []).map((o) => ({ value: String(o.const), label: String(o.title ?? o.const) }));
+}
 
 /**
  * The patient-context form: schemas/forms/PATIENT_CONTEXT.form.json (its wording, messages and the
  * long-text limit of 300 with a character count) with the page's title and the practice's
  * patientNeed options (freeTextInput.patientNeedOptions) in place of the document's defaults.
  */
-export function patientContextDocument(title: string, options: readonly NeedOption[]): FormDocument {
-  const base = PATIENT_CONTEXT;
+export function patientContextDocument(base: FormDocument, title: string, options: readonly NeedOption[]): FormDocument {
   const need = base.schema.properties.patientNeed!;
   return {
     ...base,
@@ -53,18 +53,22 @@ export default function YourOwnWordsPage() {
   const navigate = useNavigate();
   const configured = settings.patientApp.freeTextInput?.patientNeedOptions;
   const forChild = isChildPathway(flow?.selection);
+  // The document from the practice (prefetched by the questionnaire, the step before).
+  const loading = useForm(PATIENT_CONTEXT);
+  const base = loading.status === 'ready' ? loading.form.doc : undefined;
   const options = useMemo(() => {
-    const list = configured && configured.length > 0 ? configured : DEFAULT_NEED_OPTIONS;
+    const list = configured && configured.length > 0 ? configured : base ? defaultNeedOptions(base) : [];
     // A parent asking about a child: "It is about my medication" is about the child's.
     return forChild ? list.map((o) => ({ ...o, label: needLabelForChild(o.label) })) : list;
-  }, [configured, forChild]);
+  }, [configured, forChild, base]);
   const title = flow?.aiLed ? NO_SLOTS_TITLE : NOT_POSSIBLE_TITLE;
-  const doc = useMemo(() => patientContextDocument(title, options), [title, options]);
+  const doc = useMemo(() => (base ? patientContextDocument(base, title, options) : undefined), [base, title, options]);
   // The page title and the h1 agree (the spec's title; the lead line says what the page is for).
   usePageTitle(title);
   // The patient's own words are screened for emergency words before going on.
   const words = useWordsScreening((matches) => void navigate(EMERGENCY_ADVICE_PATH, { state: emergencyAdviceState(matches) }));
   if (!flow || !flow.execution) return <Navigate to={TRIAGE_START} replace />;
+  if (loading.status !== 'ready' || !doc) return <FormLoadProblem state={loading.status === 'ready' ? { status: 'loading' } : loading} />;
   const execution = flow.execution;
 
   const initial: FormData = { patientNeed: flow.patientContext?.patientNeed?.value, additionalInfo: flow.patientContext?.additionalInfo };

@@ -12,6 +12,7 @@ import {
   WIDGETS,
   mergeStrings,
   mergeWidgets,
+  WidgetsProvider,
   type FormDocument,
   type WidgetProps,
 } from '../../../renderer/index';
@@ -48,16 +49,72 @@ function PlainDate({ id, label, snap, set, widget }: WidgetProps) {
   );
 }
 
+/** A new widget name's component: one button per star. */
+function Stars({ label, widget, set }: WidgetProps) {
+  return (
+    <div data-testid="stars" data-widget={widget}>
+      <span>{label}</span>
+      <button type="button" onClick={() => set(5)}>
+        5 stars
+      </button>
+    </div>
+  );
+}
+
 describe('widget registry', () => {
   it('has a component for every widget name', () => {
     expect(Object.keys(DEFAULT_WIDGETS).sort()).toEqual([...WIDGETS].sort());
   });
 
-  it('merges a partial override over the defaults and ignores unknown names', () => {
-    const merged = mergeWidgets({ date: PlainDate, ...({ nonsense: PlainDate } as object) });
-    expect(merged.date).toBe(PlainDate);
+  it('merges overrides over the defaults: a built-in name replaces it, a new name adds a widget; later wins', () => {
+    const merged = mergeWidgets({ date: PlainDate, 'my-scale': PlainDate }, { date: Stars });
+    expect(merged.date).toBe(Stars);
+    expect(merged['my-scale']).toBe(PlainDate);
     expect(merged.text).toBe(DEFAULT_WIDGETS.text);
+    expect(Object.keys(merged).sort()).toEqual([...Object.keys(DEFAULT_WIDGETS), 'my-scale'].sort());
+  });
+
+  it('ignores entries that are not components or whose names are not widget names', () => {
+    const merged = mergeWidgets({ ...({ broken: 'not a component', 'two words': PlainDate } as object) });
     expect(Object.keys(merged).sort()).toEqual(Object.keys(DEFAULT_WIDGETS).sort());
+    expect(mergeWidgets(undefined, undefined)).toBe(DEFAULT_WIDGETS);
+  });
+
+  it('draws a document\'s ui:widget naming a new widget from the provider, and the `widgets` prop wins over the provider', () => {
+    const starDoc: FormDocument = {
+      id: 'STARS',
+      title: 'Stars',
+      pages: [{ title: 'Rate us', fields: ['rating'] }],
+      schema: { type: 'object', properties: { rating: { type: 'integer', title: 'Rating' } } },
+      uiSchema: { rating: { 'ui:widget': 'stars' } },
+    };
+    const { unmount } = render(
+      <WidgetsProvider widgets={{ stars: Stars }}>
+        <SchemaForm doc={starDoc} onSubmit={vi.fn()} />
+      </WidgetsProvider>,
+    );
+    expect(screen.getByTestId('stars').getAttribute('data-widget')).toBe('stars');
+    unmount();
+    render(
+      <WidgetsProvider widgets={{ stars: PlainDate }}>
+        <SchemaForm doc={starDoc} onSubmit={vi.fn()} widgets={{ stars: Stars }} />
+      </WidgetsProvider>,
+    );
+    expect(screen.getByTestId('stars')).toBeTruthy();
+    expect(document.querySelector('.custom-date')).toBeNull();
+  });
+
+  it('without the widget registered, the unknown name falls back to a text box (the checker refuses such a document)', () => {
+    const starDoc: FormDocument = {
+      id: 'STARS',
+      title: 'Stars',
+      pages: [{ title: 'Rate us', fields: ['rating'] }],
+      schema: { type: 'object', properties: { rating: { type: 'string', title: 'Rating' } } },
+      uiSchema: { rating: { 'ui:widget': 'stars' } },
+    };
+    render(<SchemaForm doc={starDoc} onSubmit={vi.fn()} />);
+    expect(screen.getByRole('textbox', { name: 'Rating' })).toBeTruthy();
+    expect(screen.queryByTestId('stars')).toBeNull();
   });
 
   it('draws a field with a custom widget passed via `widgets`, and the others with the defaults', async () => {

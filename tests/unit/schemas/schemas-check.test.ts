@@ -8,13 +8,16 @@ import os from 'node:os';
 import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_MESSAGES } from '../../../renderer/core/messages';
 import { WIDGETS as WIDGET_NAMES } from '../../../renderer/core/types';
+import { widgetNames } from '../../../renderer/core/widgets';
+import { readWidgetDeclarations } from '../../../server/documents/check';
 import { adminFormProblems, allFiles, checkFiles, formFiles, staleGenerated } from '../../../scripts/schemas-check';
 
 const root = path.resolve(__dirname, '../../..');
 const dir = 'tests/fixtures/broken-forms';
-// The widget names as the meta-schema lists them: derived from renderer/core's WIDGETS, which the
-// meta-schema's ui:widget enum must match (checked below), not written out again here.
-const WIDGETS = WIDGET_NAMES.map((w) => `"${w}"`).join(', ');
+// The widget names the check accepts: renderer/core's WIDGETS (which the meta-schema's ui:widget
+// enum must match, checked below) then the app's own from schemas/widgets.json — not written out
+// again here.
+const WIDGETS = widgetNames(readWidgetDeclarations(root)).map((w) => `"${w}"`).join(', ');
 const FIELD_KEYWORDS =
   'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, x-date, x-age, x-yearRange, x-observationType';
 
@@ -66,6 +69,11 @@ describe('the widget names', () => {
   it('of the meta-schema (ui:widget) are exactly the renderer\'s', () => {
     const meta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/form-document.schema.json'), 'utf8')) as { definitions: { uiField: { properties: { 'ui:widget': { enum: string[] } } } } };
     expect(meta.definitions.uiField.properties['ui:widget'].enum).toEqual([...WIDGET_NAMES]);
+  });
+
+  it('the check accepts are the renderer\'s then the app\'s declared ones (the 0–10 scale)', () => {
+    expect(WIDGETS).toContain('"scale-0-10"');
+    expect(WIDGETS.startsWith(WIDGET_NAMES.map((w) => `"${w}"`).join(', '))).toBe(true);
   });
 });
 

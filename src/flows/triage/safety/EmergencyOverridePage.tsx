@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SchemaForm, type FormData, type FormDocument } from '../../../../renderer/index';
-import EMERGENCY_OVERRIDE from '../../../../generated/forms/EMERGENCY_OVERRIDE';
+import { FormLoadProblem, useForm } from '../../../forms/useForm';
+import { isConnectionFailure } from '../../../errors/mapError';
 import { putCustomData, stopExecution } from '../../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
 import { Modal } from '../../../components/Modal';
@@ -26,15 +27,15 @@ import { BackLink } from '../../../components/BackLink';
 
 type Option = { id: string; label: string };
 
+export const EMERGENCY_OVERRIDE = 'EMERGENCY_OVERRIDE';
+
 /** The document's own reasons: offered when the practice lists none, so the patient is never left with nothing to choose. */
-export const DEFAULT_OVERRIDE_OPTIONS: readonly Option[] = (EMERGENCY_OVERRIDE.schema.properties.reason!.oneOf ?? []).map((o) => ({
-  id: String(o.const),
-  label: String(o.title ?? o.const),
-}));
+export function defaultOverrideOptions(base: FormDocument): readonly Option[] {
+  return (base.schema.properties.reason?.oneOf ?? []).map((o) => ({ id: String(o.const), label: String(o.title ?? o.const) }));
+}
 
 /** The override form: the document's wording with the practice's reasons (emergencyOverrideOptions) as the options. */
-export function overrideDocument(options: readonly Option[]): FormDocument {
-  const base = EMERGENCY_OVERRIDE;
+export function overrideDocument(base: FormDocument, options: readonly Option[]): FormDocument {
   const reason = base.schema.properties.reason!;
   return {
     ...base,
@@ -65,12 +66,16 @@ export default function EmergencyOverridePage() {
   // Where the patient is going once the flow is cleared (so the bounce below does not win).
   const [leaving, setLeaving] = useState<string>();
   const configured = settings.patientApp.emergencyOverrideOptions;
-  const options = useMemo<readonly Option[]>(() => (configured && configured.length > 0 ? configured : DEFAULT_OVERRIDE_OPTIONS), [configured]);
-  const doc = useMemo(() => overrideDocument(options), [options]);
+  // The document from the practice (prefetched by the emergency questions, the step before).
+  const loading = useForm(EMERGENCY_OVERRIDE);
+  const base = loading.status === 'ready' ? loading.form.doc : undefined;
+  const options = useMemo<readonly Option[]>(() => (configured && configured.length > 0 ? configured : base ? defaultOverrideOptions(base) : []), [configured, base]);
+  const doc = useMemo(() => (base ? overrideDocument(base, options) : undefined), [base, options]);
   if (leaving) return <Navigate to={leaving} replace />;
   // While sending, the sender clears the flow before it moves on: no bounce then.
   if (busy === 'sending') return <Loading message={LOADING_MESSAGES.sendingRequest} />;
   if (!flow?.execution || !safetyResult(flow.safety?.answers ?? {})) return <Navigate to={TRIAGE_START} replace />;
+  if (loading.status !== 'ready' || !doc) return <FormLoadProblem state={loading.status === 'ready' ? { status: 'loading' } : loading} />;
   const execution = flow.execution;
   const useProxy = flow.useProxy ?? proxyOn(settings);
 
@@ -130,9 +135,10 @@ export default function EmergencyOverridePage() {
     setBusy('sending');
     try {
       await send();
-    } catch {
+    } catch (error) {
       setBusy(undefined);
-      setFailed(true);
+      // "Check your connection" only when no answer came back: any other answer has its popup (useTriageSender).
+      setFailed(isConnectionFailure(error));
     }
   }
 

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { SchemaForm, fromAjvValidator, type FormData } from '../../../../renderer/index';
-import EMERGENCY_QUESTIONS from '../../../../generated/forms/EMERGENCY_QUESTIONS';
-import validateEmergencyQuestions from '../../../../generated/validators/EMERGENCY_QUESTIONS';
+import { SchemaForm, type FormData, type FormDocument } from '../../../../renderer/index';
+import { FormLoadProblem, useForm } from '../../../forms/useForm';
+import { prefetchForms } from '../../../forms/loadForm';
 import { putCustomData, stopExecution } from '../../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
 import { useSettings } from '../../../settings/useSettings';
@@ -14,11 +14,14 @@ import { ANSWER_ALL_BANNER } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 import { BackLink } from '../../../components/BackLink';
 
-const schemaCheck = fromAjvValidator(validateEmergencyQuestions);
+export const EMERGENCY_QUESTIONS = 'EMERGENCY_QUESTIONS';
+/** The form the override step after this one draws: asked for while the patient answers here. */
+const EMERGENCY_OVERRIDE = 'EMERGENCY_OVERRIDE';
 
-const LABELS = Object.fromEntries(
-  SAFETY_QUESTIONS.map((q) => [q, String((EMERGENCY_QUESTIONS.schema.properties[q] as { title?: string } | undefined)?.title ?? q)]),
-) as Record<SafetyQuestion, string>;
+/** Each safety question's wording in the document (what the practice reads beside the answers). */
+export function safetyLabels(doc: FormDocument): Record<SafetyQuestion, string> {
+  return Object.fromEntries(SAFETY_QUESTIONS.map((q) => [q, String(doc.schema.properties[q]?.title ?? q)])) as Record<SafetyQuestion, string>;
+}
 
 /**
  * /triage/emergency-questions: "Are you safe to wait for GP care?", the four Yes/No questions of
@@ -36,16 +39,27 @@ export default function EmergencyQuestionsPage() {
   const executionId = flow?.execution?.identifier;
   const useProxy = flow?.useProxy ?? proxyOn(settings);
   const reached = flow?.safety?.reachedEmergencyQuestions === true;
+  // The document from the practice (prefetched by the questionnaire, the step before).
+  const loading = useForm(EMERGENCY_QUESTIONS);
+  const loaded = loading.status === 'ready' ? loading.form : undefined;
+  const labels = useMemo(() => (loaded ? safetyLabels(loaded.doc) : undefined), [loaded]);
 
   useEffect(() => {
-    if (!executionId || reached) return;
-    setSafety((s) => ({ ...s, reachedEmergencyQuestions: true, labels: LABELS }));
+    prefetchForms(EMERGENCY_OVERRIDE);
+  }, []);
+
+  useEffect(() => {
+    if (!executionId || reached || !labels) return;
+    setSafety((s) => ({ ...s, reachedEmergencyQuestions: true, labels }));
     void putCustomData(executionId, [bool('reachedEmergencyQuestions', true)], useProxy).catch(() => undefined);
-  }, [executionId, reached, useProxy]);
+  }, [executionId, reached, useProxy, labels]);
 
   if (leaving) return <Navigate to={leaving} replace />;
   if (!flow?.execution) return <Navigate to={TRIAGE_START} replace />;
   if (busy === 'cancel') return <Loading message={LOADING_MESSAGES.cancellingQuestionnaire} />;
+  if (loading.status !== 'ready') return <FormLoadProblem state={loading} />;
+  const form = loading.form;
+  const words = labels ?? safetyLabels(form.doc);
   const execution = flow.execution;
   const initial: FormData = { ...(flow.safety?.answers ?? {}) };
 
@@ -58,7 +72,7 @@ export default function EmergencyQuestionsPage() {
   async function next(answers: FormData) {
     setBusy('next');
     const given = Object.fromEntries(SAFETY_QUESTIONS.map((q) => [q, answers[q] === true])) as Record<SafetyQuestion, boolean>;
-    setSafety((s) => ({ ...s, answers: given, labels: LABELS }));
+    setSafety((s) => ({ ...s, answers: given, labels: words }));
     // Recorded on the execution (the spec's "set emergency questions"); the override records them again with its reason.
     await putCustomData(execution.identifier, safetyAnswersCustomData(given), useProxy).catch(() => undefined);
     const medicalOff = await checkService();
@@ -76,8 +90,8 @@ export default function EmergencyQuestionsPage() {
       <BackLink fallback="/triage" />
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       <SchemaForm
-        doc={EMERGENCY_QUESTIONS}
-        schemaCheck={schemaCheck}
+        doc={form.doc}
+        schemaCheck={form.schemaCheck}
         initialData={initial}
         idPrefix="safety-"
         banner={ANSWER_ALL_BANNER}

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+// The medical flow's three documents come from the server like every other form (issue 30):
+// the emergency questions, the emergency override and the patient context are drawn from the
+// document the loader serves (here the bundled copies, serveBundledForms), and the questionnaire
+// asks for the next steps' documents while the patient answers it, so the emergency questions
+// draw at once, without "Preparing information".
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTINGS_PATHS } from '../../../src/api/settings';
+import { loadForm, loadedForm, resetFormCache } from '../../../src/forms/loadForm';
+import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
+import QuestionnairePage from '../../../src/flows/triage/QuestionnairePage';
+import YourOwnWordsPage from '../../../src/flows/triage/YourOwnWordsPage';
+import EmergencyOverridePage from '../../../src/flows/triage/safety/EmergencyOverridePage';
+import EmergencyQuestionsPage from '../../../src/flows/triage/safety/EmergencyQuestionsPage';
+import { serveBundledForms } from './bundledForms';
+import { renderWithSettings } from './renderWithSettings';
+
+const EXECUTION_ID = '11111111-2222-4333-8444-555555555555';
+const URGENT = [{ id: 'red-flag', type: 'Recommendation', title: 'Go to A&E now', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] }];
+const SECTION_DOC = {
+  id: 'FIXTURE',
+  title: 'Your symptoms',
+  pages: [{ title: 'Your symptoms', fields: ['ok'] }],
+  schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean', title: 'Can you breathe normally?', 'x-observationType': 'BINARY' } } },
+  uiSchema: { ok: { 'ui:widget': 'yesNo' } },
+};
+const base = { identifier: EXECUTION_ID, guidelineId: 'Triage.Fixture', version: '1.0.0', customData: [], responseData: [], requiredData: [] };
+const inProgress = { ...base, status: 'IN_PROGRESS', recommendations: [], section: { id: 'main', number: 1, title: 'Your symptoms', document: SECTION_DOC, parameters: {}, answers: {} } };
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  serveBundledForms();
+  vi.stubGlobal('fetch', async (input: string) => {
+    const url = String(input);
+    if (url === SETTINGS_PATHS.operationalState) return json({ medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' }, admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' } });
+    if (url === SETTINGS_PATHS.clinic) return json({ name: 'Test Surgery', telephone: '0100 000 0000' });
+    if (url === SETTINGS_PATHS.patientApp) return json({ useProxy: false, enableAneSubmission: true });
+    if (url.includes('/GuidelineExecution/')) return json(inProgress);
+    if (url.startsWith('/api/v1/fhir/r4/Guideline/')) return json({ guidelineId: 'Triage.Fixture', checkForAppointments: false });
+    return json({});
+  });
+  triageFlow.set({
+    drafts: {},
+    labels: {},
+    useProxy: false,
+    executionId: EXECUTION_ID,
+    selection: { guidelineId: 'Triage.Fixture', label: 'Fixture', searchType: 'SYMPTOM', searchTerm: 'fixture', searchMatches: [] } as never,
+    patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } } as never,
+  });
+});
+afterEach(() => {
+  cleanup();
+  clearTriageFlow();
+  vi.unstubAllGlobals();
+  resetFormCache();
+});
+
+/** The flow after a questionnaire that ended with an urgent result. */
+function urgentResult(safety?: object) {
+  triageFlow.set({ finishedTriage: true, execution: { ...base, status: 'COMPLETED', recommendations: URGENT } as never, ...(safety ? { safety: safety as never } : {}) });
+}
+
+describe('the questionnaire', () => {
+  it('asks for the emergency questions and patient context documents while the patient answers it', async () => {
+    triageFlow.set({ execution: inProgress as never });
+    expect(loadedForm('EMERGENCY_QUESTIONS')).toBeUndefined();
+    renderWithSettings(QuestionnairePage, '/triage/questionnaire');
+    await screen.findByText('Can you breathe normally?');
+    await waitFor(() => expect(loadedForm('EMERGENCY_QUESTIONS')).toBeDefined());
+    await waitFor(() => expect(loadedForm('PATIENT_CONTEXT')).toBeDefined());
+  });
+});
+
+describe('the emergency questions', () => {
+  it('are the served document\'s four questions, and their wording is what the safety answers are labelled with', async () => {
+    urgentResult();
+    renderWithSettings(EmergencyQuestionsPage, '/triage/emergency-questions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Are you safe to wait for GP care?' })).toBeTruthy();
+    for (const q of ['Are you able to drink fluids?', 'Are you breathing normally?', 'Are you passing urine (weeing) as normal?', 'Are you able to stand or walk?']) {
+      expect(within(screen.getByRole('group', { name: `${q} (required)` })).getAllByRole('radio')).toHaveLength(2);
+    }
+    await waitFor(() => expect(triageFlow.get().safety?.labels?.breathsNormally).toBe('Are you breathing normally?'));
+    // The step after it is asked for now.
+    await waitFor(() => expect(loadedForm('EMERGENCY_OVERRIDE')).toBeDefined());
+  });
+
+  it('draw at once, with no "Preparing information", when the step before already loaded the document', async () => {
+    await loadForm('EMERGENCY_QUESTIONS');
+    urgentResult();
+    renderWithSettings(EmergencyQuestionsPage, '/triage/emergency-questions');
+    // The page's first render (once the settings are in) is the form itself.
+    await waitFor(() => expect(screen.queryByText('Initialising')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1, name: 'Are you safe to wait for GP care?' })).toBeTruthy();
+    expect(screen.queryByText(/Preparing information/)).toBeNull();
+  });
+
+  it('say the form could not be loaded when the practice does not serve it', async () => {
+    resetFormCache({ from: async (id) => Promise.reject(Object.assign(new Error(`no ${id}`), { name: 'TypeError' })) });
+    urgentResult();
+    renderWithSettings(EmergencyQuestionsPage, '/triage/emergency-questions');
+    expect(await screen.findByRole('heading', { name: 'The form could not be loaded' })).toBeTruthy();
+  });
+});
+
+describe('the emergency override', () => {
+  it('offers the served document\'s reasons when the practice lists none', async () => {
+    urgentResult({ reachedEmergencyQuestions: true, answers: { drinksFluids: true, breathsNormally: false, passesUrine: true, ableToStandOrWalk: true } });
+    renderWithSettings(EmergencyOverridePage, '/triage/emergency-override');
+    const group = await screen.findByRole('group', { name: /Choose the reason that fits best/ });
+    expect(within(group).getByRole('radio', { name: 'None of these – I am not safe to wait' })).toBeTruthy();
+    expect(within(group).getAllByRole('radio')).toHaveLength(5);
+  });
+});
+
+describe('the patient context', () => {
+  it('is the served document with the page\'s title and the document\'s own needs when the practice lists none', async () => {
+    triageFlow.set({ finishedTriage: true, execution: { ...base, status: 'COMPLETED', recommendations: [] } as never });
+    renderWithSettings(YourOwnWordsPage, '/triage/your-own-words');
+    const need = await screen.findByRole('combobox', { name: /What do you hope for from the practice\?/ });
+    expect(within(need).getByRole('option', { name: 'Something else' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Self-booking is not possible for this request' })).toBeTruthy();
+  });
+});

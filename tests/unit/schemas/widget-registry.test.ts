@@ -1,0 +1,101 @@
+// The app's own widgets (schemas/widgets.json) feed every check: a declared name is accepted in
+// ui:widget where it fits (forms, questionnaire sections, the meta-schema's list), an unknown
+// one is refused with the file, the JSON path and every known name.
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkDocument, checkWidgetDeclarations, widgetDeclarationsOf, type FormDocument } from '../../../renderer/core/index';
+import { checkFiles, readWidgetDeclarations } from '../../../server/documents/check';
+
+const root = path.resolve(__dirname, '../../..');
+const SCALE = { 'scale-0-10': { fits: ['integer' as const], observationTypes: ['NUMERIC' as const] } };
+
+function formWith(widget: string, type: 'integer' | 'string' = 'integer'): FormDocument {
+  return {
+    id: 'PAIN',
+    title: 'Pain',
+    pages: [{ title: 'Pain', fields: ['score'] }],
+    schema: { type: 'object', properties: { score: { type, title: 'How bad is the pain?' } } },
+    uiSchema: { score: { 'ui:widget': widget } },
+  };
+}
+
+describe('checkDocument with the app\'s widgets', () => {
+  it('accepts a declared widget on a field type it fits', () => {
+    expect(checkDocument(formWith('scale-0-10'), { widgets: SCALE })).toEqual([]);
+  });
+
+  it('refuses it on a type it does not fit, and refuses it when it is not declared, naming the known names', () => {
+    expect(checkDocument(formWith('scale-0-10', 'string'), { widgets: SCALE })).toEqual([
+      { path: '/uiSchema/score/ui:widget', message: 'widget "scale-0-10" does not fit a string field (it draws integer fields)' },
+    ]);
+    const [problem] = checkDocument(formWith('scale-0-10'));
+    expect(problem?.path).toBe('/uiSchema/score/ui:widget');
+    expect(problem?.message).toMatch(/^unknown widget "scale-0-10" \(expected one of text, textarea, .*, display\)$/);
+    expect(checkDocument(formWith('scale'), { widgets: SCALE })[0]?.message).toMatch(/^unknown widget "scale" \(expected one of text, .*, display, scale-0-10\)$/);
+  });
+});
+
+describe('the widget registry file', () => {
+  it('the project\'s is well formed and declares the 0–10 scale', () => {
+    const file = JSON.parse(readFileSync(path.join(root, 'schemas/widgets.json'), 'utf8')) as unknown;
+    expect(checkWidgetDeclarations(file)).toEqual([]);
+    expect(readWidgetDeclarations(root)).toEqual({ 'scale-0-10': expect.objectContaining({ fits: ['integer'], observationTypes: ['NUMERIC'] }) });
+  });
+
+  it('names each mistake with its JSON path', () => {
+    const broken = { widgets: { text: { fits: ['string'] }, 'two words': { fits: ['integer'] }, dial: { fits: ['float'], observationTypes: ['SCORE'], colour: 'red' }, empty: { fits: [] } } };
+    expect(checkWidgetDeclarations(broken)).toEqual([
+      { path: '/widgets/text', message: '"text" is a built-in widget: give yours another name' },
+      { path: '/widgets/two words', message: 'widget name "two words" must start with a letter and hold only letters, digits and hyphens' },
+      { path: '/widgets/dial/colour', message: 'unknown property "colour" (allowed here: fits, observationTypes, description)' },
+      { path: '/widgets/dial/fits/0', message: 'must be one of: string, number, integer, boolean, array (found "float")' },
+      { path: '/widgets/dial/observationTypes/0', message: 'unknown observation type "SCORE"' },
+      { path: '/widgets/empty/fits', message: 'fits lists the field types the widget draws (some of string, number, integer, boolean, array)' },
+    ]);
+    // Only the well-formed declarations are used by the checks.
+    expect(Object.keys(widgetDeclarationsOf(broken))).toEqual(['dial', 'empty']);
+  });
+});
+
+describe('schemas:check (and the server) read schemas/widgets.json', () => {
+  let tmp: string;
+  const backPain = () => path.join(tmp, 'schemas/questionnaires/Triage.BackPain.json');
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'widget-registry-'));
+    cpSync(path.join(root, 'schemas'), path.join(tmp, 'schemas'), { recursive: true });
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('a pathway section drawing a NUMERIC question with the declared scale passes; on a yes/no question it is refused', () => {
+    expect(checkFiles([backPain()], tmp).problems).toEqual([]);
+    const original = readFileSync(backPain(), 'utf8');
+    const doc = JSON.parse(original) as { sections: Array<{ document?: { uiSchema: Record<string, Record<string, unknown>> } }> };
+    doc.sections[2]!.document!.uiSchema.backLegPain = { 'ui:widget': 'scale-0-10' };
+    writeFileSync(backPain(), JSON.stringify(doc, null, 2));
+    const problems = checkFiles([backPain()], tmp).problems;
+    expect(problems).toContain('schemas/questionnaires/Triage.BackPain.json: /sections/2/document/uiSchema/backLegPain/ui:widget: widget "scale-0-10" does not fit a boolean field (it draws integer fields)');
+    expect(problems).toContain('schemas/questionnaires/Triage.BackPain.json: /sections/2/document/uiSchema/backLegPain/ui:widget: BINARY is drawn with widget "yesNo" (found "scale-0-10")');
+    writeFileSync(backPain(), original);
+  });
+
+  it('a form naming an undeclared widget is refused with the file, the JSON path and every known name', () => {
+    const form = path.join(tmp, 'schemas/forms/PAIN.form.json');
+    writeFileSync(form, JSON.stringify(formWith('scale-0-11'), null, 2));
+    expect(checkFiles([form], tmp).problems).toEqual([
+      'schemas/forms/PAIN.form.json: /uiSchema/score/ui:widget: must be one of: "text", "textarea", "email", "tel", "number", "integer", "date", "time", "datetime", "checkbox", "checkboxes", "radio", "select", "yesNo", "display", "scale-0-10" (found "scale-0-11")',
+    ]);
+    writeFileSync(form, JSON.stringify(formWith('scale-0-10'), null, 2));
+    expect(checkFiles([form], tmp).problems).toEqual([]);
+    unlinkSync(form);
+  });
+
+  it('without the declaration the same pathway is refused: the names come from the registry file, nowhere else', () => {
+    unlinkSync(path.join(tmp, 'schemas/widgets.json'));
+    const problems = checkFiles([backPain()], tmp).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^schemas\/questionnaires\/Triage\.BackPain\.json: \/sections\/2\/document\/uiSchema\/backScore\/ui:widget: must be one of: "text", .*"display" \(found "scale-0-10"\)$/)]),
+    );
+  });
+});
