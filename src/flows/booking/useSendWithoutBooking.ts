@@ -37,6 +37,7 @@ export function useSendWithoutBooking(medical: SymptomAssessmentBooking | undefi
           sent: {
             ...medical.sent,
             triageRequestType: medical.triageRequest.triageRequestType,
+            ...(presented ? {} : { noAppointments: true }),
           },
         });
       }

@@ -155,6 +155,21 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('go to A&E or call 999');
   });
 
+  it('an urgent-today request: the email and text say not to wait for a reply, as the thank-you screen does (no "48 hours")', async () => {
+    server = await startServer({ notifications: { worker: NO_WAIT } });
+    const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } };
+    const urgent = await finishedExample(server.app, 'Triage.SoreThroat', 'Temperature 39.8');
+    const consultation = { guidelineId: 'Triage.SoreThroat', executionId: urgent.identifier };
+    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation } })).statusCode).toBe(201);
+    await server.notifications.drain();
+    const messages = await outbox(server);
+    const email = messages.find((m) => m.channel === 'EMAIL')!;
+    // schemas/reply-times.json tiers.URGENT_TODAY, which TriageThankYouPage shows for this tier.
+    expect(email.body).toContain('The practice has your request. Do not wait for a reply if you get worse: call NHS 111, or 999 in an emergency.');
+    expect(email.body).not.toContain('48 hours');
+    expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('Do not wait for our reply if you get worse');
+  });
+
   it('says "within 2 working days", as the no-appointments screen does, for a request sent from it; an emergency indication still says do not wait', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const s = server;
