@@ -9,6 +9,7 @@ import { useFlowStore } from '../sessionFlowStore';
 import { clearTriageFlow, triageFlow, type SearchType } from '../guideline/journey';
 import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
 import { searchEmergencies } from '../../screening/phraseList';
+import { CallThePractice } from '../../components/PracticePhone';
 
 export const SEARCH_PROMPTS = {
   pristine: 'Any relevant results will appear here.',
@@ -89,14 +90,7 @@ export default function TriageSearchPage() {
           <h2 className="nhsuk-error-summary__title">Something went wrong</h2>
           <div className="nhsuk-error-summary__body">
             <p>
-              Please refresh the page. If this does not work, please contact the practice
-              {clinic.telephone ? (
-                <>
-                  {' '}
-                  on <a href={`tel:${clinic.telephone.replace(/\s/g, '')}`}>{clinic.telephone}</a>
-                </>
-              ) : null}
-              .
+              Please refresh the page. If this does not work, <CallThePractice before="please contact the practice" />
             </p>
           </div>
         </div>
