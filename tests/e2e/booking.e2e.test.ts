@@ -242,7 +242,7 @@ describe('booking in Chromium', () => {
     await page.getByRole('link', { name: 'Change or cancel this appointment' }).click();
     await heading(page, 'Your appointment');
     expect(await page.locator('main .nhsuk-summary-list').first().innerText()).toContain('Telephone call');
-    await clickButton(page, /^Cancel it: your appointment on /);
+    await clickButton(page, /^Cancel it ?: your appointment on /);
     await page.getByRole('dialog', { name: 'Cancel this appointment?' }).waitFor();
     await expectAccessible(page, 'cancel modal');
     // The dialog opens on the safe choice, not on "Yes, cancel it" (issue 27).
@@ -325,7 +325,7 @@ describe('booking in Chromium', () => {
     // A refusal only the practice's answer reveals: the refusal is the new page, with a way back.
     await page.goto(`/a/d?lid=${LINKS.recordChanged}`);
     await heading(page, 'Your appointment');
-    await clickButton(page, /^Cancel it: your appointment on /);
+    await clickButton(page, /^Cancel it ?: your appointment on /);
     await clickButton(page, 'Yes, cancel it');
     await heading(page, 'Unable to cancel this appointment');
     await page.waitForURL((url) => url.searchParams.get('view') === 'problem');
