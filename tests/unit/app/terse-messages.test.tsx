@@ -81,4 +81,24 @@ describe('"Please provide input." in the error summary', () => {
       .map(([k]) => k);
     expect(untitled).toEqual([]);
   });
+
+  // The questionnaires' sections are form documents too (schemas/questionnaires/README.md).
+  const qdir = path.resolve(__dirname, '../../../schemas/questionnaires');
+  const questionnaires = readdirSync(qdir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.json'));
+  function untitledQuestions(node: unknown, found: string[] = []): string[] {
+    if (Array.isArray(node)) node.forEach((n) => untitledQuestions(n, found));
+    else if (node && typeof node === 'object') {
+      const schema = (node as { schema?: { properties?: Record<string, { title?: string }> } }).schema;
+      for (const [k, p] of Object.entries(schema?.properties ?? {})) if (!p.title?.trim()) found.push(k);
+      Object.values(node).forEach((n) => untitledQuestions(n, found));
+    }
+    return found;
+  }
+  it('every question of every questionnaire section has a title for its summary entry', () => {
+    expect(questionnaires.length).toBeGreaterThan(10);
+    const untitled = questionnaires.flatMap((f) => untitledQuestions(JSON.parse(readFileSync(path.join(qdir, f), 'utf8'))).map((k) => `${f}: ${k}`));
+    expect(untitled).toEqual([]);
+  });
 });
