@@ -14,7 +14,10 @@ export interface ReplyTime {
 /** The spec's response time of admin and medical requests: "within 48 hours, Monday to Friday, excluding public holidays". */
 export const DEFAULT_TIME_FRAME: string = REPLY_TIMES.default.timeFrame;
 export const DEFAULT_REPLY: ReplyTime = { long: REPLY_TIMES.default.long, short: REPLY_TIMES.default.short };
-/** The no-appointments screen's promise ("the practice will respond within 2 working days"). */
+/**
+ * The no-appointments screen's own sentence (the spec's "the practice will respond within 2
+ * working days": the same timescale as 48 hours, Monday to Friday). Only that screen says it.
+ */
 export const NO_APPOINTMENTS_REPLY: ReplyTime = REPLY_TIMES.noAppointments;
 /** The child confirmation's promise (contact within 1 working day). */
 export const CHILD_REPLY: ReplyTime = REPLY_TIMES.child;
@@ -22,14 +25,15 @@ export const CHILD_REPLY: ReplyTime = REPLY_TIMES.child;
 const TIERS: Partial<Record<string, ReplyTime>> = REPLY_TIMES.tiers;
 
 /**
- * A medical request's reply time: an emergency indication's "do not wait"; an urgent tier's "do
- * not wait"; sent from the no-appointments screen, its 2 working days; else 48 hours.
+ * A medical request's reply time, by its tier alone: an emergency indication's "do not wait"; an
+ * urgent tier's "do not wait"; else the spec's 48 hours (the thank-you page). Not by the screen it
+ * was sent from: the server cannot tell (every request sent without an appointment carries
+ * reasonInInbox NO_APPOINTMENTS), and its email must say what this page said.
  */
-export function medicalReplyTime(opts: { tier?: UrgencyTier | undefined; emergencyIndication?: boolean; noAppointments?: boolean }): ReplyTime {
+export function medicalReplyTime(opts: { tier?: UrgencyTier | undefined; emergencyIndication?: boolean }): ReplyTime {
   if (opts.emergencyIndication) return REPLY_TIMES.emergencyIndication;
   const urgent = opts.tier ? TIERS[opts.tier] : undefined;
-  if (urgent) return urgent;
-  return opts.noAppointments ? NO_APPOINTMENTS_REPLY : DEFAULT_REPLY;
+  return urgent ?? DEFAULT_REPLY;
 }
 
 /** An admin form's menu.reply (schemas/meta/form-document.schema.json). */

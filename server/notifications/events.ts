@@ -35,9 +35,9 @@ export interface RequestReceivedEvent extends EventBase {
   requestType: string;
   service: 'admin' | 'medical';
   /**
-   * Why a consultation went to the inbox (context.reasonInInbox of the consultation call).
-   * NO_APPOINTMENTS: sent from the no-appointments screen, which promises a reply within 2 working
-   * days; the messages say the same (an EMERGENCY_INDICATION keeps its own "do not wait" wording).
+   * Why a consultation went to the inbox (context.reasonInInbox of the consultation call), kept
+   * with the event. It does not pick the reply time: every request sent without an appointment
+   * carries NO_APPOINTMENTS, whichever screen sent it (./replyTimes.ts).
    */
   reasonInInbox?: string;
   /** A medical request's urgency tier (its consultation.tier): the urgent tiers' messages say not to wait for a reply. */
@@ -100,11 +100,10 @@ const MEDICAL_LABELS: Record<string, string> = {
 
 /**
  * A medical request's reply time (./replyTimes.ts, from schemas/reply-times.json, the one source
- * the confirmation screens read too): by its tier (the urgent tiers say "do not wait"), the
- * no-appointments screen's 2 working days, else 48 hours.
+ * the thank-you page reads too): by its tier (the urgent tiers say "do not wait"), else 48 hours.
  */
-export function replyTime(requestType: string, reasonInInbox?: string, tier?: UrgencyTier): ReplyTime {
-  return medicalReplyTime(requestType, reasonInInbox, tier);
+export function replyTime(requestType: string, tier?: UrgencyTier): ReplyTime {
+  return medicalReplyTime(requestType, tier);
 }
 
 /** A short reference the patient can quote: the first 8 characters of the request id, e.g. "4F2A9C1B". */
@@ -145,7 +144,7 @@ function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): P
   const base = { practice_name: clinic.name, practice_phone: clinic.telephone };
   switch (event.type) {
     case 'REQUEST_RECEIVED': {
-      const reply = event.service === 'admin' ? formReplyTime(db, event.requestType) : replyTime(event.requestType, event.reasonInInbox, event.tier);
+      const reply = event.service === 'admin' ? formReplyTime(db, event.requestType) : replyTime(event.requestType, event.tier);
       const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (Object.hasOwn(MEDICAL_LABELS, event.requestType) ? MEDICAL_LABELS[event.requestType]! : 'Medical advice');
       return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
     }

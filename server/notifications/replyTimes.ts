@@ -27,15 +27,16 @@ export const DEFAULT_REPLY: ReplyTime = { long: REPLY_TIMES.default.long, short:
 export const CHILD_REPLY: ReplyTime = REPLY_TIMES.child;
 
 /**
- * A medical request's reply time: an emergency indication's "do not wait" (whatever screen it was
- * sent from); an urgent tier's "do not wait"; sent from the no-appointments screen
- * (reasonInInbox NO_APPOINTMENTS), its 2 working days; else 48 hours.
+ * A medical request's reply time, by its tier alone, as the thank-you page shows it: an emergency
+ * indication's "do not wait" (whatever screen it was sent from); an urgent tier's "do not wait";
+ * else the spec's 48 hours. Not by reasonInInbox: every request sent without an appointment
+ * carries NO_APPOINTMENTS (the contract), from the "Send your request?" page as from the
+ * no-appointments screen, so it cannot say which screen the patient saw.
  */
-export function medicalReplyTime(requestType: string, reasonInInbox?: string, tier?: UrgencyTier): ReplyTime {
+export function medicalReplyTime(requestType: string, tier?: UrgencyTier): ReplyTime {
   if (requestType === 'EMERGENCY_INDICATION') return REPLY_TIMES.emergencyIndication;
   const urgent = tier ? REPLY_TIMES.tiers[tier] : undefined;
-  if (urgent) return urgent;
-  return reasonInInbox === 'NO_APPOINTMENTS' ? REPLY_TIMES.noAppointments : DEFAULT_REPLY;
+  return urgent ?? DEFAULT_REPLY;
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);

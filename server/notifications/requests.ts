@@ -46,8 +46,7 @@ function eventFor(db: Db, requestId: string, request: Body, newEmail?: string, r
   const triageType = text(request.triageRequestType) ?? 'CONSULTATION_REQUEST';
   // The child confirmation screen promises contact within 1 working day: the email says the same.
   if (triageType === 'CHILD_REQUEST') return { type: 'CHILD_REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, to, replyTime: CHILD_REPLY };
-  // The reply time the thank-you screen showed (src/replyTimes.ts): by the request's tier, or the
-  // no-appointments screen's ("the practice will respond within 2 working days") when sent from it.
+  // The reply time the thank-you screen showed (src/replyTimes.ts): by the request's tier.
   const tier = ((request.consultation ?? {}) as Body).tier;
   return {
     type: 'REQUEST_RECEIVED',

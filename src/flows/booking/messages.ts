@@ -21,7 +21,7 @@ export const BOOKING_IN_PROGRESS_PATH = `/error?mid=${BOOKING_IN_PROGRESS_MID}`;
 export const NO_APPOINTMENTS_TITLE = 'No appointments available';
 export const NO_MORE_ONLINE = 'No more appointments available online';
 export const NO_TIMES_CALL_PRACTICE = 'We are sorry there are no available times at present. Please call the practice so that they can help you.';
-// The no-appointments screen's promise: the thank-you page and the email say the same (src/replyTimes.ts).
+// The no-appointments screen's own sentence (the spec's; src/replyTimes.ts NO_APPOINTMENTS_REPLY).
 export const MEDICAL_NO_SLOTS = `If you send your request, t${NO_APPOINTMENTS_REPLY.long.slice(1)}`;
 
 export const LINK_STATE_TITLES = {

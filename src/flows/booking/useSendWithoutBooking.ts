@@ -37,7 +37,6 @@ export function useSendWithoutBooking(medical: SymptomAssessmentBooking | undefi
           sent: {
             ...medical.sent,
             triageRequestType: medical.triageRequest.triageRequestType,
-            ...(presented ? {} : { noAppointments: true }),
           },
         });
       }

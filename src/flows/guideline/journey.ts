@@ -88,8 +88,6 @@ export interface TriageFlowState {
     tier?: UrgencyTier;
     crisis?: boolean;
     receipt?: SentReceiptInfo;
-    /** Sent from the no-appointments screen (reasonInInbox NO_APPOINTMENTS): its reply time holds (src/replyTimes.ts). */
-    noAppointments?: boolean;
   };
   reachedThankYou?: boolean;
   /** The safety branch after an urgent result (src/flows/triage/safety). */

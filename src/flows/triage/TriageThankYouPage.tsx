@@ -12,13 +12,9 @@ import { medicalReplyTime, type ReplyTime } from '../../replyTimes';
 
 export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
 
-/** The reply time of a sent medical request: by its tier, or the no-appointments screen's when sent from it. */
-export function sentReplyTime(sent: { triageRequestType: string; tier?: UrgencyTier; noAppointments?: boolean }): ReplyTime {
-  return medicalReplyTime({
-    tier: sent.tier,
-    emergencyIndication: sent.triageRequestType === 'EMERGENCY_INDICATION',
-    noAppointments: sent.noAppointments === true,
-  });
+/** The reply time of a sent medical request, by its tier, as the email and text say it. */
+export function sentReplyTime(sent: { triageRequestType: string; tier?: UrgencyTier }): ReplyTime {
+  return medicalReplyTime({ tier: sent.tier, emergencyIndication: sent.triageRequestType === 'EMERGENCY_INDICATION' });
 }
 
 /** /triage/thank-you: shown once the request is sent (only the sent marker is left in the flow). */

@@ -170,7 +170,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('Do not wait for our reply if you get worse');
   });
 
-  it('says "within 2 working days", as the no-appointments screen does, for a request sent from it; an emergency indication still says do not wait', async () => {
+  it('a routine request sent as the app sends every request without an appointment (NO_APPOINTMENTS) says the thank-you page\'s 48 hours, never a second timescale; an emergency indication still says do not wait', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const s = server;
     // Sent the way the app sends it (src/api/appointments.ts sendWithoutAppointment): a finished execution, context NO_APPOINTMENTS.
@@ -190,10 +190,11 @@ describe('confirmations of accepted requests, through the outbox', () => {
     const messages = await outbox(s);
     const [noSlotsEmail, aeEmail, noSlotsSms, aeSms] = ['no.slots@example.com', 'no.slots.ae@example.com', '07400 100001', '07400 100002'].map((to) => messages.find((m) => m.to === to)!);
     expect(noSlotsEmail!.body).toContain('Request: Medical advice');
-    expect(noSlotsEmail!.body).toContain('The practice team will read your request and contact you. The practice will respond within 2 working days.');
-    expect(noSlotsEmail!.body).not.toContain('48 hours');
-    expect(noSlotsSms!.body).toContain('We will reply within 2 working days.');
-    expect(noSlotsSms!.body).not.toContain('48 hours');
+    // The thank-you page's words (src/replyTimes.ts, schemas/reply-times.json "default"), whichever screen sent it.
+    expect(noSlotsEmail!.body).toContain('The practice team will read your request and contact you. The practice will reply within 48 hours, Monday to Friday, excluding public holidays.');
+    expect(noSlotsEmail!.body).not.toContain('working days');
+    expect(noSlotsSms!.body).toContain('We will reply within 48 hours (Mon to Fri).');
+    expect(noSlotsSms!.body).not.toContain('working days');
     expect(noSlotsSms!.body.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     expect(aeEmail!.body).toContain('Do not wait for the practice to reply');
     expect(aeEmail!.body).not.toContain('within 2 working days.');
