@@ -10,7 +10,11 @@ const document: FormDocument = {
     "label": "Doctor's letter",
     "subTitle": "Ask for a letter from a GP (a charge may apply)",
     "requiresPatientRecord": true,
-    "order": 40
+    "order": 40,
+    "reply": {
+      "timeFrame": "in at least two weeks",
+      "sentence": "Please allow at least two weeks for your letter to be written."
+    }
   },
   "description": "Ask the practice for a letter from a doctor. Letters are private work and charged; the minimum charge and the fee list link come from the practice's admin-forms settings (customFields.minimum-dr-letter-charge, links.privateFees).",
   "parameters": {

@@ -12,7 +12,8 @@ const document: FormDocument = {
     "requiresPatientRecord": false,
     "order": 90,
     "reply": {
-      "timeFrame": "within two working days"
+      "timeFrame": "within two working days",
+      "sentence": "The practice aims to respond within two working days."
     }
   },
   "description": "A non-urgent question for the practice that no other form covers.",

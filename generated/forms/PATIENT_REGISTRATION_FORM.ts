@@ -12,13 +12,12 @@ const document: FormDocument = {
     "requiresPatientRecord": false,
     "order": 80
   },
-  "description": "Register with the practice. The spec shows no field-level rules for this form, so we require what a practice needs to register someone: date of birth, title, gender, ethnic group, smoking status, emergency contact name, relationship and phone, UK residency, and the yes/no questions (carer, interpreter, cervical screening); everything else is optional. Cervical smear and hysterectomy questions are shown when gender is Female.",
+  "description": "Register with the practice. The spec shows no field-level rules for this form, so we require what a practice needs to register someone: title, gender, ethnic group, smoking status, emergency contact name, relationship and phone, UK residency, and the yes/no questions (carer, interpreter, cervical screening); everything else is optional. Cervical smear and hysterectomy questions are shown when gender is Female. The date of birth is not asked here: the patient gave it on the details step before this form, and the request carries it as patient.dateOfBirth.",
   "pages": [
     {
       "id": "about-you",
       "title": "About you",
       "fields": [
-        "dateOfBirth",
         "title",
         "specificTitle",
         "gender",
@@ -70,7 +69,6 @@ const document: FormDocument = {
   "schema": {
     "type": "object",
     "required": [
-      "dateOfBirth",
       "title",
       "specificTitle",
       "gender",
@@ -87,14 +85,6 @@ const document: FormDocument = {
       "ukResident"
     ],
     "properties": {
-      "dateOfBirth": {
-        "type": "string",
-        "title": "Date of birth",
-        "format": "date",
-        "x-age": {
-          "maxYears": 110
-        }
-      },
       "title": {
         "type": "string",
         "title": "Title",
@@ -279,14 +269,6 @@ const document: FormDocument = {
     "additionalProperties": false
   },
   "uiSchema": {
-    "dateOfBirth": {
-      "ui:help": "For example, 15 3 1984",
-      "ui:errors": {
-        "required": "Please enter a date of birth",
-        "date": "Please enter a valid date of birth",
-        "ageReal": "Please enter real date of birth"
-      }
-    },
     "title": {
       "ui:widget": "select"
     },

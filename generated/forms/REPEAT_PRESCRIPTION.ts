@@ -12,7 +12,8 @@ const document: FormDocument = {
     "requiresPatientRecord": true,
     "order": 10,
     "reply": {
-      "timeFrame": "within 3 days"
+      "timeFrame": "within 3 days",
+      "sentence": "You will hear from us in the next 3 days."
     }
   },
   "description": "Order a repeat of medication you already take. The pharmacy postcode is asked only when the practice turns it on (parameter askPharmacyPostcode).",

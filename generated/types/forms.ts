@@ -421,10 +421,6 @@ export interface PatientDetailsAnswers {
  */
 export interface PatientRegistrationFormAnswers {
   /**
-   * Date of birth (YYYY-MM-DD)
-   */
-  dateOfBirth: string;
-  /**
    * Title
    */
   title: "Mr" | "Mrs" | "Miss" | "Ms" | "Mx" | "Dr" | "Other";

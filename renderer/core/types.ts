@@ -286,8 +286,11 @@ export interface FormMenuEntry {
   requiresPatientRecord: boolean;
   /** Place in the menu, smallest first. */
   order: number;
-  /** When the practice replies, e.g. { timeFrame: "within 2 working days" }. */
-  reply?: { timeFrame: string };
+  /**
+   * When the practice replies, e.g. { timeFrame: "within 2 working days" }; `sentence`: the form's
+   * own words for it, said instead on the receipt and in the confirmation (src/replyTimes.ts).
+   */
+  reply?: { timeFrame: string; sentence?: string };
 }
 
 export interface FormDocument {

@@ -74,7 +74,7 @@ export async function syncAdminFormsMenu(db: Db, menus: ReadonlyArray<{ id: stri
       subTitle: menu.subTitle,
       requiresPatientRecord: menu.requiresPatientRecord,
       order: menu.order,
-      ...(menu.reply ? { reply: { timeFrame: menu.reply.timeFrame } } : {}),
+      ...(menu.reply ? { reply: { timeFrame: menu.reply.timeFrame, ...(menu.reply.sentence ? { sentence: menu.reply.sentence } : {}) } } : {}),
     }));
     const patientEnabledForms = sorted.filter(({ id }) => enabled.has(id) || !known.has(id)).map(({ id }) => id);
     writeSetting(db, 'admin-forms', { ...settings, forms, patientEnabledForms });

@@ -7,6 +7,8 @@ import { readSetting } from '../db.js';
 import type { Channel, Personalisation, TemplateName } from './content.js';
 import { sql } from '../sql.js';
 import { practiceLimits } from '../limits.js';
+import type { UrgencyTier } from '../tiers.js';
+import { CHILD_REPLY, formReplyTime as formReplyTimeOf, medicalReplyTime, type ReplyTime } from './replyTimes.js';
 
 /** Where a message goes. Only the addresses: no name, no date of birth. */
 export interface Recipient {
@@ -33,17 +35,19 @@ export interface RequestReceivedEvent extends EventBase {
   requestType: string;
   service: 'admin' | 'medical';
   /**
-   * Why a consultation went to the inbox (context.reasonInInbox of the consultation call).
-   * NO_APPOINTMENTS: sent from the no-appointments screen, which promises a reply within 2 working
-   * days; the messages say the same (an EMERGENCY_INDICATION keeps its own "do not wait" wording).
+   * Why a consultation went to the inbox (context.reasonInInbox of the consultation call), kept
+   * with the event. It does not pick the reply time: every request sent without an appointment
+   * carries NO_APPOINTMENTS, whichever screen sent it (./replyTimes.ts).
    */
   reasonInInbox?: string;
+  /** A medical request's urgency tier (its consultation.tier): the urgent tiers' messages say not to wait for a reply. */
+  tier?: UrgencyTier;
 }
 
 export interface ChildRequestReceivedEvent extends EventBase {
   type: 'CHILD_REQUEST_RECEIVED';
-  /** Overrides the usual reply time, e.g. "The practice will contact you within 1 working day." */
-  replyTime?: string;
+  /** Overrides the child confirmation's reply time (src/replyTimes.ts CHILD_REPLY). */
+  replyTime?: ReplyTime;
 }
 
 export interface SelfHelpEvent extends EventBase {
@@ -94,33 +98,12 @@ const MEDICAL_LABELS: Record<string, string> = {
   CHILD_REQUEST: 'Request for a child',
 };
 
-const DEFAULT_REPLY = {
-  long: 'The practice will reply within 48 hours, Monday to Friday, excluding public holidays.',
-  short: 'We will reply within 48 hours (Mon to Fri).',
-};
-
-/** Reply times of the request types that have their own (the forms' own wording where they state one). */
-const REPLY_TIMES: Record<string, { long: string; short: string }> = {
-  REPEAT_PRESCRIPTION: { long: 'You will hear from us in the next 3 days.', short: 'You will hear from us in 3 days.' },
-  OTHER_ENQUIRY: { long: 'The practice aims to respond within two working days.', short: 'We aim to reply within 2 working days.' },
-  DOCTOR_LETTER: { long: 'Please allow at least two weeks for your letter to be written.', short: 'Please allow 2 weeks for your letter.' },
-  // The answers pointed to A&E: never let a reply time read as "wait for us".
-  EMERGENCY_INDICATION: {
-    long: 'Your answers suggested you may need A&E. Do not wait for the practice to reply, it may take 2 working days or more: if you have not already, go to A&E or call 999 now.',
-    short: 'Do not wait for our reply: go to A&E or call 999.',
-  },
-};
-
-/** What the no-appointments screen promises ("the practice will respond within 2 working days", src/flows/booking/messages.ts MEDICAL_NO_SLOTS). */
-const NO_APPOINTMENTS_REPLY = {
-  long: 'The practice will respond within 2 working days.',
-  short: 'We will reply within 2 working days.',
-};
-
-export function replyTime(requestType: string, reasonInInbox?: string): { long: string; short: string } {
-  // An emergency indication keeps its "do not wait" wording, whatever screen it was sent from.
-  if (reasonInInbox === 'NO_APPOINTMENTS' && requestType !== 'EMERGENCY_INDICATION') return NO_APPOINTMENTS_REPLY;
-  return Object.hasOwn(REPLY_TIMES, requestType) ? REPLY_TIMES[requestType]! : DEFAULT_REPLY;
+/**
+ * A medical request's reply time (./replyTimes.ts, from schemas/reply-times.json, the one source
+ * the thank-you page reads too): by its tier (the urgent tiers say "do not wait"), else 48 hours.
+ */
+export function replyTime(requestType: string, tier?: UrgencyTier): ReplyTime {
+  return medicalReplyTime(requestType, tier);
 }
 
 /** A short reference the patient can quote: the first 8 characters of the request id, e.g. "4F2A9C1B". */
@@ -151,24 +134,17 @@ function adminLabel(db: Db, formType: string): string {
   return settings?.forms?.find((f) => f.type === formType)?.label ?? 'Admin request';
 }
 
-/**
- * The reply time of an admin form without wording of its own above (a practice's own form): its
- * document's menu.reply.timeFrame, as synced into the admin-forms settings; else the default.
- */
-function adminReplyTime(db: Db, formType: string): { long: string; short: string } {
-  if (Object.hasOwn(REPLY_TIMES, formType)) return REPLY_TIMES[formType]!;
-  const settings = readSetting<{ forms?: Array<{ type: string; reply?: { timeFrame?: unknown } }> }>(db, 'admin-forms');
-  const timeFrame = settings?.forms?.find((f) => f.type === formType)?.reply?.timeFrame;
-  return typeof timeFrame === 'string' && timeFrame.trim() !== ''
-    ? { long: `The practice will reply ${timeFrame.trim()}.`, short: `We will reply ${timeFrame.trim()}.` }
-    : DEFAULT_REPLY;
+/** The reply time of an admin form: its document's menu.reply, as synced into the admin-forms settings; else the default. */
+function formReplyTime(db: Db, formType: string): ReplyTime {
+  const settings = readSetting<{ forms?: Array<{ type: string; reply?: { timeFrame?: unknown; sentence?: unknown } }> }>(db, 'admin-forms');
+  return formReplyTimeOf(settings?.forms?.find((f) => f.type === formType)?.reply);
 }
 
 function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): Personalisation {
   const base = { practice_name: clinic.name, practice_phone: clinic.telephone };
   switch (event.type) {
     case 'REQUEST_RECEIVED': {
-      const reply = event.service === 'admin' ? adminReplyTime(db, event.requestType) : replyTime(event.requestType, event.reasonInInbox);
+      const reply = event.service === 'admin' ? formReplyTime(db, event.requestType) : replyTime(event.requestType, event.tier);
       const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (Object.hasOwn(MEDICAL_LABELS, event.requestType) ? MEDICAL_LABELS[event.requestType]! : 'Medical advice');
       return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
     }
@@ -176,8 +152,8 @@ function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): P
       return {
         ...base,
         reference: shortReference(event.sourceId),
-        reply_time: event.replyTime ?? DEFAULT_REPLY.long,
-        reply_time_short: event.replyTime ? '' : DEFAULT_REPLY.short,
+        reply_time: (event.replyTime ?? CHILD_REPLY).long,
+        reply_time_short: (event.replyTime ?? CHILD_REPLY).short,
       };
     case 'SELF_HELP': {
       if (event.links.length === 0) throw new Error('A self-help notification needs at least one link');

@@ -4,10 +4,11 @@ import type { Db } from '../db.js';
 import type { Patient } from '../../generated/types/api/patient';
 import { isValidEmail, matchPatientSync } from '../patients.js';
 import { enqueueNotifications, type NotificationEvent, type QueuedNotification, type Recipient } from './events.js';
+import { isTier } from '../tiers.js';
+import { CHILD_REPLY } from './replyTimes.js';
 
 type Body = Record<string, unknown>;
 
-export const CHILD_REPLY_TIME = 'The practice will contact you within 1 working day.';
 
 interface PatientLike {
   lastName?: string;
@@ -44,9 +45,19 @@ function eventFor(db: Db, requestId: string, request: Body, newEmail?: string, r
   if (formType) return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: formType, service: 'admin', to };
   const triageType = text(request.triageRequestType) ?? 'CONSULTATION_REQUEST';
   // The child confirmation screen promises contact within 1 working day: the email says the same.
-  if (triageType === 'CHILD_REQUEST') return { type: 'CHILD_REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, to, replyTime: CHILD_REPLY_TIME };
-  // Sent from the no-appointments screen ("the practice will respond within 2 working days"): the messages say the same.
-  return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: triageType, service: 'medical', to, ...(reasonInInbox ? { reasonInInbox } : {}) };
+  if (triageType === 'CHILD_REQUEST') return { type: 'CHILD_REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, to, replyTime: CHILD_REPLY };
+  // The reply time the thank-you screen showed (src/replyTimes.ts): by the request's tier.
+  const tier = ((request.consultation ?? {}) as Body).tier;
+  return {
+    type: 'REQUEST_RECEIVED',
+    id: `${requestId}:received`,
+    sourceId: requestId,
+    requestType: triageType,
+    service: 'medical',
+    to,
+    ...(reasonInInbox ? { reasonInInbox } : {}),
+    ...(isTier(tier) ? { tier } : {}),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
 import type { AppointmentBookingResponse, AvailabilityQuery, BookingCall } from '../api/appointments';
 import type { AppointmentStatus } from '../../generated/types/api/patient-action-request';
 import type { TriageRequest } from '../../generated/types/api/triage-request';
+import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
 import type { Patient } from '../patient-details/patient';
 import { createFlowStore } from './sessionFlowStore';
 
@@ -30,8 +31,8 @@ export interface SymptomAssessmentBooking extends Common {
   guidelineFinishedOn?: string;
   /** Where "Send request" (no slots) goes once the request is sent (default /triage/thank-you). */
   sentPath?: string;
-  /** The engine execution: once "Send request" has sent it, the medical flow is cleared and the thank-you page is told. */
-  sent?: { executionId: string; useProxy: boolean };
+  /** The engine execution (and its tier, for the reply time): once "Send request" has sent it, the medical flow is cleared and the thank-you page is told. */
+  sent?: { executionId: string; useProxy: boolean; tier?: UrgencyTier };
 }
 
 /** After an eligibility pathway that offers an appointment (src/flows/eligibility). */

@@ -2,6 +2,7 @@ import { NOT_FOUND_HEADING } from '../errors/messages';
 import { NOT_FOUND_PAGE_NAME } from '../routing/routeTable';
 import { usePageTitle } from '../shell/usePageTitle';
 import { useSettings } from '../settings/useSettings';
+import { CallThePractice } from '../components/PracticePhone';
 
 /** Unknown paths and closed feature gates (code 404, the practice phone, the practice home page). */
 export default function NotFoundPage() {
@@ -15,7 +16,7 @@ export default function NotFoundPage() {
       <p>If you typed the web address, check it is correct. If you pasted the web address, check you copied the entire address.</p>
       {telephone ? (
         <p>
-          If you need help, call {name} on <a href={`tel:${telephone.replace(/\s+/g, '')}`}>{telephone}</a>.
+          <CallThePractice before={`If you need help, call ${name}`} />
         </p>
       ) : null}
       {clinicUrl ? (

@@ -1,6 +1,6 @@
 // The patient's last screen says what to do and by when, in plain words, for the execution's
 // tier (topTier): 999 now, A&E now, a GP or NHS 111 today, a pharmacist (with the find-a-pharmacy
-// link; the practice can still be asked), the practice within 2 working days, or self-care.
+// link; the practice can still be asked), the practice within 48 hours (src/replyTimes.ts), or self-care.
 // With `crisis` (self-harm or suicide words or answers) the crisis contacts are shown too.
 import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
 import { CrisisContacts, EmergencyNumber } from './EmergencyNumber';

@@ -3,6 +3,7 @@
 // contract's table of referral ids allowed per tier).
 import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
 import { URGENCY_TIER_VALUES } from '../../generated/types/api/urgency-tier';
+import { DEFAULT_TIME_FRAME } from '../replyTimes';
 
 type Rec = { tier?: unknown; actions?: ReadonlyArray<{ type?: string; referralId?: unknown }> };
 
@@ -45,6 +46,7 @@ export const TIER_LEAD: Record<UrgencyTier, string> = {
   AE_NOW: 'Go to A&E now',
   URGENT_TODAY: 'Urgent: speak to a GP or call NHS 111 today',
   PHARMACY: 'A pharmacist can help with this',
-  ROUTINE: 'The practice will reply within 2 working days',
+  // The same reply time as the thank-you page, the receipt and the email (src/replyTimes.ts).
+  ROUTINE: `The practice will reply ${DEFAULT_TIME_FRAME}`,
   SELF_CARE: 'You can look after this yourself at home',
 };

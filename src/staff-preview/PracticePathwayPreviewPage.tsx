@@ -24,7 +24,7 @@ export const TIER_WORDS: Readonly<Record<string, string>> = {
   AE_NOW: 'Go to A&E now',
   URGENT_TODAY: 'Urgent: speak to a GP or call NHS 111 today',
   PHARMACY: 'See a pharmacist (Pharmacy First)',
-  ROUTINE: 'Routine: the practice replies within 2 working days',
+  ROUTINE: 'Routine: the practice replies within 48 hours (Monday to Friday)',
   SELF_CARE: 'Self-care at home',
 };
 

@@ -303,6 +303,10 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     const newcomer = demoPatient('Newcomer', '1992-06-06', 'LS1 4AP', 'new@example.com');
     await reachForm(page, 'PATIENT_REGISTRATION_FORM', newcomer);
     expect(await page.getByRole('dialog', { name: 'Please check the details you have provided' }).count()).toBe(0);
+    // The date of birth was given on the details step: the form does not ask it again (issue 27).
+    await page.getByRole('heading', { name: /About you/ }).first().waitFor();
+    expect(await page.getByRole('group', { name: /Date of birth/ }).count()).toBe(0);
+    expect(await page.getByText('Date of birth').count()).toBe(0);
   });
 
   it('13. a call that hangs times out with the answers kept; unsent answers guard the page', async () => {

@@ -180,8 +180,9 @@ const SCENARIOS: Record<string, Scenario> = {
       // Interpreter yes → language asked; then no → the language is not sent.
       await answer(page, doc, 'interpreterNeeded', false);
     },
-    present: ['dateOfBirth', 'title', 'gender', 'emergencyContactPhone', 'cervicalSmearHadTest', 'cervicalSmearLastDate', 'hysterectomy', 'ukResident'],
-    absent: ['interpreterLanguage', 'specificTitle', 'ehicOrPrcNumber'],
+    present: ['title', 'gender', 'emergencyContactPhone', 'cervicalSmearHadTest', 'cervicalSmearLastDate', 'hysterectomy', 'ukResident'],
+    // The date of birth is asked once, on the details step (issue 27): the request carries it as patient.dateOfBirth.
+    absent: ['interpreterLanguage', 'specificTitle', 'ehicOrPrcNumber', 'dateOfBirth'],
     remembered: ['interpreterLanguage'],
   },
 };

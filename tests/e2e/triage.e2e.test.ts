@@ -28,7 +28,7 @@ function authHeaders(): Record<string, string> {
 }
 
 /** Patient context (free text is on in the demo practice), then Send on the complete page (or, for a pathway that checks for appointments, the booking screen). */
-async function finishAndSend(page: Page, axe: boolean, books = false) {
+async function finishAndSend(page: Page, axe: boolean, books = false): Promise<string | undefined> {
   await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
   await form(page).waitFor();
   if (axe) {
@@ -43,7 +43,7 @@ async function finishAndSend(page: Page, axe: boolean, books = false) {
   if (books) {
     // A finished pathway with checkForAppointments and an email is offered slots (docs/architecture.md "Booking request").
     await page.waitForURL((url) => url.pathname === '/appointment/book-appointment');
-    return;
+    return undefined;
   }
   await page.getByRole('heading', { name: 'Send your request?' }).waitFor();
   expect(await page.getByTestId('confirmation-email').textContent()).toContain(AMELIA.email);
@@ -51,6 +51,7 @@ async function finishAndSend(page: Page, axe: boolean, books = false) {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByRole('heading', { name: THANK_YOU }).waitFor();
   if (axe) await expectAccessible(page, 'thank-you');
+  return (await page.getByTestId('reply-time').textContent()) ?? '';
 }
 
 // Five pathways: the patient's own words, and the pathway example whose answers show a follow-up.
@@ -82,7 +83,7 @@ describe('medical request journey in Chromium', () => {
     const answered = await answerQuestionnaire(page, doc, ex.answers, patientParams(AMELIA));
     expect(answered.revealed.length, 'a follow-up was shown and answered').toBeGreaterThan(0);
     const books = (doc as { checkForAppointments?: boolean }).checkForAppointments === true;
-    await finishAndSend(page, axe, books);
+    const promised = await finishAndSend(page, axe, books);
 
     type Sent = { triageRequest: { triageRequestType: string; consultation: unknown; patient: unknown; patientContext: unknown; responseData: unknown }; context?: Record<string, unknown> };
     let body: Sent;
@@ -123,6 +124,13 @@ describe('medical request journey in Chromium', () => {
     const outbox = await practiceOutbox();
     if (books) expect(outbox.find((m) => m.subject === expected)!.body).toMatch(/\/appointment\/details\?lid=[0-9a-f-]{36}/);
     for (const message of outbox) expect(message.body).not.toContain('It started after a cold.');
+    if (!books) {
+      // One timescale (issue 27): the email promises what the thank-you page promised, and no other.
+      const email = outbox.find((m) => m.subject === expected && m.to === AMELIA.email)!;
+      expect(promised).toBeTruthy();
+      expect(email.body).toContain(promised!);
+      expect(email.body).not.toContain('working days');
+    }
 
     if (!books) {
       // The practice inbox shows the question's words with the answer, not observation ids.

@@ -26,6 +26,10 @@ export interface AdminFormDescriptor {
    */
   reply?: {
     timeFrame: string;
+    /**
+     * The form's own sentence for it (menu.reply.sentence), said instead of "The practice will reply {timeFrame}."
+     */
+    sentence?: string;
   };
 }
 export interface AdminFormLinks {

@@ -2,7 +2,7 @@
 // Source: schemas/api/urgency-tier.schema.json
 
 /**
- * How urgently the patient needs care, most urgent first (schemas/questionnaires/README.md, 'Tiers'): call 999 now; go to A&E now; urgent - speak to a GP or NHS 111 today; a pharmacist (Pharmacy First); routine - the practice replies within 2 working days; self-care. CALL_999 and AE_NOW are the emergency tiers.
+ * How urgently the patient needs care, most urgent first (schemas/questionnaires/README.md, 'Tiers'): call 999 now; go to A&E now; urgent - speak to a GP or NHS 111 today; a pharmacist (Pharmacy First); routine - the practice replies within 48 hours, Monday to Friday; self-care. CALL_999 and AE_NOW are the emergency tiers.
  */
 export type UrgencyTier = "CALL_999" | "AE_NOW" | "URGENT_TODAY" | "PHARMACY" | "ROUTINE" | "SELF_CARE";
 

@@ -5,6 +5,7 @@ import { endJourney } from '../emergencyCheck';
 import { useFlowStore } from '../sessionFlowStore';
 import { clearAdminFlow } from './adminFlow';
 import { adminReceipt } from './receipt';
+import { DEFAULT_REPLY } from '../../replyTimes';
 
 /**
  * /admin-request/complete: the confirmation with its receipt (README "Admin requests"): a short
@@ -52,7 +53,8 @@ export default function AdminCompletePage() {
         </div>
       </div>
       <h2 className="nhsuk-heading-m">What happens next</h2>
-      <p>Your practice will reply within 48 hours, Monday to Friday, excluding public holidays.</p>
+      {/* The form's own reply time (its document's menu.reply), as the confirmation email says it. */}
+      <p data-testid="receipt-reply-time">{receipt.replyTime ?? DEFAULT_REPLY.long}</p>
       <p data-testid="receipt-reply">{receipt.reply}</p>
       <p>If you contact the practice about this request, give them your reference.</p>
       <h2 className="nhsuk-heading-m">What you sent</h2>

@@ -4,6 +4,7 @@ import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
 import { createFlowStore } from '../sessionFlowStore';
 import { replyLine, shortReference } from '../requestReceipt';
+import { adminReplyTime } from '../../replyTimes';
 
 /** What the confirmation page shows of a sent admin request (README "Admin requests"). */
 export interface AdminReceipt {
@@ -12,6 +13,8 @@ export interface AdminReceipt {
   formLabel: string;
   /** How the practice will reply: by email to…, or by phone on…. */
   reply: string;
+  /** When: the form document's menu.reply (src/replyTimes.ts), as the confirmation email says it. Absent on receipts kept from before. */
+  replyTime?: string;
   /** Question and answer, as sent. */
   summary: { question: string; answer: string }[];
 }
@@ -36,5 +39,12 @@ export async function makeReceipt(answer: SubmissionResponse, body: AdminRequest
     // In the words the form showed (renderer/core answerWords): option labels, Yes/No, "None of
     // the above", dates as "Monday 30 November 2026", phone numbers in national format.
     .map(([key, value]) => ({ question: questionOf(doc, key), answer: answerWords(doc, key, value) }));
-  return { reference: shortReference(answer.id), receivedAt: answer.receivedAt, formLabel, reply: replyLine(body.patient), summary };
+  return {
+    reference: shortReference(answer.id),
+    receivedAt: answer.receivedAt,
+    formLabel,
+    reply: replyLine(body.patient),
+    replyTime: adminReplyTime(doc?.menu?.reply).long,
+    summary,
+  };
 }

@@ -180,11 +180,12 @@ function AppointmentDetails({ lid }: { lid: string }) {
       {!refusal && answer.changeDeadline ? <p>You can change or cancel this appointment online until 1 hour before it starts.</p> : null}
       {refusal ? null : (
         <div className="nhsuk-button-group">
+          {/* The product's terse labels, word for word; a screen reader listing the buttons hears which appointment (issue 27). */}
           <button type="button" className="nhsuk-button" onClick={reschedule}>
-            Reschedule
+            Reschedule<span className="nhsuk-u-visually-hidden">{` your appointment on ${words.date}, ${words.time}`}</span>
           </button>
           <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => setConfirming(true)}>
-            Cancel it
+            Cancel it<span className="nhsuk-u-visually-hidden">{`: your appointment on ${words.date}, ${words.time}`}</span>
           </button>
         </div>
       )}

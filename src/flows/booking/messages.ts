@@ -1,5 +1,6 @@
 // The booking screens' wording. Titles and messages of the error catalogue (the RH-E… codes below)
 // are the product's, word for word; where the product shows no wording of its own, ours is marked so.
+import { NO_APPOINTMENTS_REPLY } from '../../replyTimes';
 
 export const BOOK_APPOINTMENT_TITLE = 'Book your appointment';
 export const CONFIRM_CHOICE_TITLE = 'Confirm this choice?';
@@ -20,7 +21,8 @@ export const BOOKING_IN_PROGRESS_PATH = `/error?mid=${BOOKING_IN_PROGRESS_MID}`;
 export const NO_APPOINTMENTS_TITLE = 'No appointments available';
 export const NO_MORE_ONLINE = 'No more appointments available online';
 export const NO_TIMES_CALL_PRACTICE = 'We are sorry there are no available times at present. Please call the practice so that they can help you.';
-export const MEDICAL_NO_SLOTS = 'If you send your request, the practice will respond within 2 working days.';
+// The no-appointments screen's own sentence (the spec's; src/replyTimes.ts NO_APPOINTMENTS_REPLY).
+export const MEDICAL_NO_SLOTS = `If you send your request, t${NO_APPOINTMENTS_REPLY.long.slice(1)}`;
 
 export const LINK_STATE_TITLES = {
   CANCELLED: 'Appointment cancelled',

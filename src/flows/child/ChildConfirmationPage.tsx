@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CareCard } from '../../components/CareCard';
+import { CHILD_REPLY } from '../../replyTimes';
 import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';
@@ -23,7 +24,7 @@ export default function ChildConfirmationPage() {
         <h1 className="nhsuk-panel__title">{CHILD_SENT_HEADING}</h1>
         <SentReference receipt={sent.receipt} />
       </div>
-      <p>The practice will contact you within 1 working day.</p>
+      <p data-testid="reply-time">{CHILD_REPLY.long}</p>
       {sent.receipt ? <SentDetails receipt={sent.receipt} /> : null}
       <p>We have sent a confirmation to the email address you gave.</p>
       <CareCard type="urgent" heading="If the child gets worse while you wait">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { PracticePhoneLink } from '../../components/PracticePhone';
 import { useSettings } from '../../settings/useSettings';
 import { ELIGIBILITY_MENU, rememberHome } from '../guideline/eligibilityFlow';
 import { isEligibilityPathway, type PathwayKind } from '../guideline/pathwayKind';
@@ -34,15 +35,23 @@ export default function EligibilityMenuPage() {
   }, []);
   return (
     <>
+      {/* The product's terse heading and line, word for word, with a plain caption and hint that say what the page is for (issue 27). */}
+      <span className="nhsuk-caption-l" data-testid="welcome-caption">
+        Standard appointments
+      </span>
       <h1>A very warm welcome</h1>
       <p>Please select the option you need below.</p>
+      <p className="nhsuk-hint" data-testid="welcome-hint">
+        Book an appointment with the practice for one of the services below. We will ask a few questions to check the appointment is suitable for you, then
+        offer you a time.
+      </p>
       {options.length === 0 ? (
         <p data-testid="no-eligibility-options">
           No options found. Please contact the practice.
           {phone ? (
             <>
               {' '}
-              Call <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>.
+              Call <PracticePhoneLink phone={phone} />.
             </>
           ) : null}
         </p>

@@ -6,6 +6,7 @@ import { clearTriageFlow, proxyOn } from '../guideline/journey';
 import { useFinishedTriage } from '../guideline/useJourneyBounce';
 import { managementAction, sessionHome } from '../guideline/eligibilityFlow';
 import { ExternalLinks } from './ExternalLinks';
+import { CallThePractice } from '../../components/PracticePhone';
 
 /** /eligibility/signpost: the pathway's signpost text (where to go instead) and the practice's phone. */
 export default function EligibilitySignpostPage() {
@@ -24,7 +25,7 @@ export default function EligibilitySignpostPage() {
       <ExternalLinks links={signpost.links} />
       {phone ? (
         <p data-testid="signpost-phone">
-          If you need help, call the practice on <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>.
+          <CallThePractice before="If you need help, call the practice" />
         </p>
       ) : null}
       <button

@@ -83,7 +83,14 @@ export interface TriageFlowState {
   attempt?: { key: string; body: ConsultationRequest | UnverifiedRequests };
   reachedSubmitScreenOn?: string;
   /** Set once sent, after everything else is cleared: the thank-you page reads it. */
-  sent?: { executionId: string; useProxy: boolean; triageRequestType: string; tier?: UrgencyTier; crisis?: boolean; receipt?: SentReceiptInfo };
+  sent?: {
+    executionId: string;
+    useProxy: boolean;
+    triageRequestType: string;
+    tier?: UrgencyTier;
+    crisis?: boolean;
+    receipt?: SentReceiptInfo;
+  };
   reachedThankYou?: boolean;
   /** The safety branch after an urgent result (src/flows/triage/safety). */
   safety?: SafetyState;

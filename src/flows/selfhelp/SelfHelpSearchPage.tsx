@@ -6,6 +6,7 @@ import { useSettings } from '../../settings/useSettings';
 import { proxyOn } from '../guideline/journey';
 import { loadSelfHelpEntries, type SelfHelpEntry } from '../../search/selfHelpLibrary';
 import { BackLink } from '../../components/BackLink';
+import { CallThePractice } from '../../components/PracticePhone';
 
 export const TOO_SHORT_MESSAGE = 'Please enter at least 3 characters';
 const MIN_LENGTH = 3;
@@ -43,12 +44,11 @@ export default function SelfHelpSearchPage() {
   );
 
   if (failed) {
-    const phone = settings.clinic.telephone;
     return (
       <>
         <h1>Something went wrong</h1>
         <p>
-          Please refresh the page. If this does not work, contact the practice{phone ? ` on ${phone}` : ''}.
+          Please refresh the page. If this does not work, <CallThePractice before="contact the practice" />
         </p>
       </>
     );

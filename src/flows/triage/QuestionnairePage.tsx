@@ -37,6 +37,7 @@ import { useLastWhile } from '../guideline/useJourneyBounce';
 import { BackLink } from '../../components/BackLink';
 import { freeTextAnswers } from '../../screening/freeText';
 import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
+import { CallThePractice } from '../../components/PracticePhone';
 
 /** The warning when a visible question is unanswered (SchemaForm's `banner`: renderer/README.md). */
 export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
@@ -398,7 +399,7 @@ function RefusalPage({ refusal, label }: { refusal: StartRefusal; label: string 
       <p data-testid="refusal-message">{REFUSAL_MESSAGES[refusal]}</p>
       {phone ? (
         <p>
-          If you are not sure which option to choose, call the practice on <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>.
+          <CallThePractice before="If you are not sure which option to choose, call the practice" />
         </p>
       ) : null}
       <button

@@ -10,6 +10,7 @@ import { clearTriageFlow, triageFlow, type SearchType } from '../guideline/journ
 import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
 import { searchEmergencies } from '../../screening/phraseList';
 import { SEARCH_PROMPTS } from '../../search/searchPrompts';
+import { CallThePractice } from '../../components/PracticePhone';
 
 export const NON_SPECIFIC_LABEL = "Can't find what you're looking for?";
 
@@ -85,14 +86,7 @@ export default function TriageSearchPage() {
           <h2 className="nhsuk-error-summary__title">Something went wrong</h2>
           <div className="nhsuk-error-summary__body">
             <p>
-              Please refresh the page. If this does not work, please contact the practice
-              {clinic.telephone ? (
-                <>
-                  {' '}
-                  on <a href={`tel:${clinic.telephone.replace(/\s/g, '')}`}>{clinic.telephone}</a>
-                </>
-              ) : null}
-              .
+              Please refresh the page. If this does not work, <CallThePractice before="please contact the practice" />
             </p>
           </div>
         </div>

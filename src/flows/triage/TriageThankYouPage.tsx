@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { UrgencyTier } from '../../../generated/types/api/urgency-tier';
 import { Navigate } from 'react-router-dom';
 import { putCustomData } from '../../api/engine';
 import { CareCard } from '../../components/CareCard';
@@ -7,8 +8,14 @@ import { TRIAGE_START, bool, triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
 import { TierAdvice } from '../../screening/TierAdvice';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
+import { medicalReplyTime, type ReplyTime } from '../../replyTimes';
 
 export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
+
+/** The reply time of a sent medical request, by its tier, as the email and text say it. */
+export function sentReplyTime(sent: { triageRequestType: string; tier?: UrgencyTier }): ReplyTime {
+  return medicalReplyTime({ tier: sent.tier, emergencyIndication: sent.triageRequestType === 'EMERGENCY_INDICATION' });
+}
 
 /** /triage/thank-you: shown once the request is sent (only the sent marker is left in the flow). */
 export default function TriageThankYouPage() {
@@ -32,12 +39,13 @@ export default function TriageThankYouPage() {
         <SentReference receipt={sent.receipt} />
       </div>
       {/* The tier's plain words first when it is more (or other) than a routine reply. */}
-      {sent.tier && sent.tier !== 'ROUTINE' ? <TierAdvice tier={sent.tier} crisis={sent.crisis} /> : sent.crisis ? <TierAdvice tier={undefined} crisis /> : null}
-      {sent.tier && sent.tier !== 'ROUTINE' && sent.tier !== 'PHARMACY' && sent.tier !== 'SELF_CARE' ? (
-        <p>The practice has your request. Do not wait for a reply if you get worse: follow the advice above.</p>
-      ) : (
-        <p>The practice will reply within 48 hours (Monday to Friday, excluding public holidays).</p>
-      )}
+      {sent.tier && sent.tier !== 'ROUTINE' ? (
+        <TierAdvice tier={sent.tier} crisis={sent.crisis} />
+      ) : sent.crisis ? (
+        <TierAdvice tier={undefined} crisis />
+      ) : null}
+      {/* The reply time the email and SMS say too (src/replyTimes.ts, read by the server's notifications). */}
+      <p data-testid="reply-time">{sentReplyTime(sent).long}</p>
       <SentDetails receipt={sent.receipt} />
       <CareCard type="urgent" heading="If your symptoms get worse">
         <p>

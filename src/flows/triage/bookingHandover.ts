@@ -7,6 +7,7 @@ import { topReferral } from '../guideline/classifyRequest';
 import { withSafety } from '../guideline/safety';
 import { buildConsultation, proxyOn, type TriageFlowState } from '../guideline/journey';
 import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
+import { topTier } from '../../screening/tier';
 
 /**
  * The 'symptom-assessment' booking request of a finished medical pathway (docs/architecture.md
@@ -19,6 +20,7 @@ export function medicalBookingRequest(state: TriageFlowState, settings: AllSetti
   if (!execution) throw new Error('The questionnaire is not finished');
   const built = withSafety(buildConsultation({ state, settings, channel: readEntryParams().channel, now }), pathwayKind(state.selection), state.safety);
   const referralId = topReferral(execution.recommendations)?.referralId;
+  const tier = topTier(execution.recommendations);
   return {
     mode: 'symptom-assessment',
     triageRequest: built.triageRequest,
@@ -27,7 +29,8 @@ export function medicalBookingRequest(state: TriageFlowState, settings: AllSetti
     aiLed: state.aiLed === true,
     guidelineFinishedOn: built.context.guidelineFinishedOn,
     sentPath: '/triage/thank-you',
-    sent: { executionId: execution.identifier, useProxy: state.useProxy ?? proxyOn(settings) },
+    // The tier picks the thank-you page's reply time, as it picks the email's (src/replyTimes.ts).
+    sent: { executionId: execution.identifier, useProxy: state.useProxy ?? proxyOn(settings), ...(tier ? { tier } : {}) },
   };
 }
 

@@ -292,8 +292,8 @@ describe('the inbox sorts by tier: emergency first, then urgent today, then the 
       'AE_NOW: Go to A&amp;E now',
       'URGENT_TODAY: Urgent: speak to a GP or call NHS 111 today',
       'URGENT_TODAY: Urgent: speak to a GP or call NHS 111 today',
-      'ROUTINE: Routine: the practice replies within 2 working days',
-      'ROUTINE: Routine: the practice replies within 2 working days',
+      'ROUTINE: Routine: the practice replies within 48 hours (Monday to Friday)',
+      'ROUTINE: Routine: the practice replies within 48 hours (Monday to Friday)',
     ]);
   });
 

@@ -155,7 +155,22 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('go to A&E or call 999');
   });
 
-  it('says "within 2 working days", as the no-appointments screen does, for a request sent from it; an emergency indication still says do not wait', async () => {
+  it('an urgent-today request: the email and text say not to wait for a reply, as the thank-you screen does (no "48 hours")', async () => {
+    server = await startServer({ notifications: { worker: NO_WAIT } });
+    const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } };
+    const urgent = await finishedExample(server.app, 'Triage.SoreThroat', 'Temperature 39.8');
+    const consultation = { guidelineId: 'Triage.SoreThroat', executionId: urgent.identifier };
+    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation } })).statusCode).toBe(201);
+    await server.notifications.drain();
+    const messages = await outbox(server);
+    const email = messages.find((m) => m.channel === 'EMAIL')!;
+    // schemas/reply-times.json tiers.URGENT_TODAY, which TriageThankYouPage shows for this tier.
+    expect(email.body).toContain('The practice has your request. Do not wait for a reply if you get worse: call NHS 111, or 999 in an emergency.');
+    expect(email.body).not.toContain('48 hours');
+    expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('Do not wait for our reply if you get worse');
+  });
+
+  it('a routine request sent as the app sends every request without an appointment (NO_APPOINTMENTS) says the thank-you page\'s 48 hours, never a second timescale; an emergency indication still says do not wait', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const s = server;
     // Sent the way the app sends it (src/api/appointments.ts sendWithoutAppointment): a finished execution, context NO_APPOINTMENTS.
@@ -175,10 +190,11 @@ describe('confirmations of accepted requests, through the outbox', () => {
     const messages = await outbox(s);
     const [noSlotsEmail, aeEmail, noSlotsSms, aeSms] = ['no.slots@example.com', 'no.slots.ae@example.com', '07400 100001', '07400 100002'].map((to) => messages.find((m) => m.to === to)!);
     expect(noSlotsEmail!.body).toContain('Request: Medical advice');
-    expect(noSlotsEmail!.body).toContain('The practice team will read your request and contact you. The practice will respond within 2 working days.');
-    expect(noSlotsEmail!.body).not.toContain('48 hours');
-    expect(noSlotsSms!.body).toContain('We will reply within 2 working days.');
-    expect(noSlotsSms!.body).not.toContain('48 hours');
+    // The thank-you page's words (src/replyTimes.ts, schemas/reply-times.json "default"), whichever screen sent it.
+    expect(noSlotsEmail!.body).toContain('The practice team will read your request and contact you. The practice will reply within 48 hours, Monday to Friday, excluding public holidays.');
+    expect(noSlotsEmail!.body).not.toContain('working days');
+    expect(noSlotsSms!.body).toContain('We will reply within 48 hours (Mon to Fri).');
+    expect(noSlotsSms!.body).not.toContain('working days');
     expect(noSlotsSms!.body.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     expect(aeEmail!.body).toContain('Do not wait for the practice to reply');
     expect(aeEmail!.body).not.toContain('within 2 working days.');

@@ -6,6 +6,7 @@ import DOCTOR_LETTER from '../../../generated/forms/DOCTOR_LETTER';
 import REPEAT_PRESCRIPTION from '../../../generated/forms/REPEAT_PRESCRIPTION';
 import REFERRAL_ENQUIRY from '../../../generated/forms/REFERRAL_ENQUIRY';
 import TRAVEL_RISK_FORM from '../../../generated/forms/TRAVEL_RISK_FORM';
+import PATIENT_REGISTRATION_FORM from '../../../generated/forms/PATIENT_REGISTRATION_FORM';
 import { toPatient, type Patient } from '../../../src/patient-details/patient';
 import { STATUS_MODALS, outcomeOf } from '../../../src/patient-details/validationOutcome';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
@@ -36,6 +37,14 @@ describe('admin flow', () => {
     expect(ADMIN_FORM_TYPES).toHaveLength(10);
     expect(ADMIN_FORM_TYPES).not.toContain('CHANGE_OF_CONTACT_DETAILS');
     expect(ADMIN_FORM_TYPES).toContain('PATIENT_REGISTRATION_FORM');
+  });
+
+  it('registration asks the date of birth once (issue 27): the form has no date of birth, the request carries the details step\'s', () => {
+    const dates = Object.entries(PATIENT_REGISTRATION_FORM.schema.properties).filter(([k, p]) => /birth/i.test(k) || /birth/i.test(String((p as { title?: string }).title)));
+    expect(dates).toEqual([]);
+    const { body } = prepareSend('PATIENT_REGISTRATION_FORM', { title: 'Ms', gender: 'Female' }, PATIENT, undefined, new Date('2026-11-21T10:00:00.000Z'));
+    expect(body.patient.dateOfBirth).toBe('1985-04-12');
+    expect(body).not.toHaveProperty('dateOfBirth');
   });
 
   it('builds the request body: pruned answers, formType, triageRequestType, submittedDate and the patient', () => {

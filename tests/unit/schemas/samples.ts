@@ -115,13 +115,13 @@ export const SAMPLES: Record<string, Sample> = {
   },
   PATIENT_REGISTRATION_FORM: {
     valid: {
-      dateOfBirth: '1984-03-15', title: 'Other', specificTitle: 'Prof', gender: 'Female', ethnicGroup: 'White', smoker: 'Never smoked',
+      title: 'Other', specificTitle: 'Prof', gender: 'Female', ethnicGroup: 'White', smoker: 'Never smoked',
       emergencyContactName: 'Alex Smith', emergencyContactRelationship: 'Partner', emergencyContactPhone: '07912 345678',
       carer: false, interpreterNeeded: true, interpreterLanguage: 'Polish', cervicalSmearHadTest: true, cervicalSmearLastDate: '2024-05-01', hysterectomy: false,
       ukResident: false, ehicOrPrcNumber: '80276001', hasS1Form: false,
     },
     emptyMessages: {
-      dateOfBirth: 'Please enter a date of birth', title: PROVIDE_INPUT, gender: PROVIDE_INPUT, ethnicGroup: PROVIDE_INPUT, smoker: PROVIDE_INPUT,
+      title: PROVIDE_INPUT, gender: PROVIDE_INPUT, ethnicGroup: PROVIDE_INPUT, smoker: PROVIDE_INPUT,
       emergencyContactName: PROVIDE_INPUT, emergencyContactRelationship: PROVIDE_INPUT, emergencyContactPhone: PROVIDE_INPUT,
       carer: PROVIDE_INPUT, interpreterNeeded: PROVIDE_INPUT, ukResident: PROVIDE_INPUT,
     },
