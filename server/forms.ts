@@ -35,6 +35,11 @@ export class FormDocuments {
     this.docs.set(version.id, { doc, version });
   }
 
+  /** Stops serving `type` (its file is gone). */
+  delete(type: string): void {
+    this.docs.delete(type);
+  }
+
   get(type: string): FormDocument | undefined {
     return this.docs.get(type)?.doc;
   }

@@ -119,6 +119,7 @@ const OUTCOME_TEXT: Record<ReloadResult['outcome'], string> = {
   replaced: 'Replaced',
   unchanged: 'Unchanged',
   refused: 'Refused: the previous version keeps serving',
+  removed: 'Removed: its file is gone, so it no longer serves',
 };
 
 function resultsHtml(results: readonly ReloadResult[]): string {

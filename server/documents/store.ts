@@ -55,7 +55,7 @@ export interface DocumentListEntry extends DocumentVersion {
 export interface ReloadResult {
   kind: DocumentKind;
   id: string;
-  outcome: 'added' | 'replaced' | 'unchanged' | 'refused';
+  outcome: 'added' | 'replaced' | 'unchanged' | 'refused' | 'removed';
   /** The version serving after the reload (none when a new document was refused). */
   version?: number;
   errors: DocumentProblem[];
@@ -240,17 +240,22 @@ export class DocumentStore {
     await syncAdminFormsMenu(this.options.db, menus, this.options.adminFormsDefaults);
     // A practice pathway joins the search and the lists (the built-in ones are written at seeding, server/db.ts).
     const practicePathways = [...this.served.values()].filter((d) => d.kind === 'pathway' && d.source === 'practice').map((d) => d.document as Pathway);
-    if (practicePathways.length > 0) {
+    // …and leaves them again when its file is gone (the built-in lists come back).
+    if (practicePathways.length > 0 || this.practicePathwaysListed) {
       const byId = new Map(DEMO_PATHWAY_DOCUMENTS.map((p) => [p.guidelineId, p]));
       for (const p of practicePathways) byId.set(p.guidelineId, p);
       await syncPathwaySettings(this.options.db, pathwaySettings([...byId.values()]));
     }
+    this.practicePathwaysListed = practicePathways.length > 0;
   }
+
+  private practicePathwaysListed = false;
 
   /**
    * Re-reads both folders. Each changed document is checked: passing, it becomes the served one
    * (version + 1, recorded with `user` and the time); failing, it is refused and the previous
-   * version keeps serving. Then the menu is synced again.
+   * version keeps serving. A document whose file is gone stops serving. Then the menu is synced
+   * again.
    */
   async reload(user: string): Promise<ReloadResult[]> {
     // One reload at a time: two at once would both number the same change.
@@ -295,6 +300,17 @@ export class DocumentStore {
       await recordVersion(this.options.store, { ...version, kind: c.kind, id: c.id, source: c.source, file: c.shown, body: c.text });
       this.serve(c, version);
       results.push({ kind: c.kind, id: c.id, outcome: before ? 'replaced' : 'added', version: version.version, errors: [] });
+    }
+    // A document whose file is gone stops serving (a practice form leaves the menu; a removed
+    // override gives way to the built-in one, which the loop above served as 'replaced').
+    const present = new Set(candidates.map((c) => keyOf(c.kind, c.id)));
+    for (const [key, d] of [...this.served]) {
+      if (present.has(key)) continue;
+      this.served.delete(key);
+      this.checks.delete(key);
+      if (d.kind === 'form') this.options.forms.delete(d.id);
+      else this.options.library.remove(d.id);
+      results.push({ kind: d.kind, id: d.id, outcome: 'removed', errors: [] });
     }
     await this.syncMenu();
     return results;

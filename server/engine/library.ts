@@ -122,6 +122,11 @@ export class PathwayLibrary {
     this.byId.set(doc.guidelineId, loadPathway(doc, this.shared));
   }
 
+  /** Stops serving `guidelineId` (its file is gone). */
+  remove(guidelineId: string): void {
+    this.byId.delete(guidelineId);
+  }
+
   get(guidelineId: string): LoadedPathway | undefined {
     return this.byId.get(guidelineId);
   }

@@ -204,6 +204,26 @@ describe('a practice configurer adds a form without a developer', () => {
     // Versions carry on across the restart.
     expect((await served()).version).toBe(2);
   });
+
+  it('a form whose file is deleted stops serving at the next reload: out of the menu, its document gone, sends refused', async () => {
+    rmSync(target());
+    rmSync(path.join(practiceForms, 'GUN_LICENCE.form.json'));
+    const { results } = await reload();
+    expect(results.filter((r) => r.outcome !== 'unchanged').sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([
+      { kind: 'form', id: 'GUN_LICENCE', outcome: 'removed', errors: [] },
+      { kind: 'form', id: 'MEDICAL_RECORDS', outcome: 'removed', errors: [] },
+    ]);
+    expect((await server.app.inject({ url: '/api/v1/documents/forms/MEDICAL_RECORDS' })).statusCode).toBe(404);
+    const menu = await settings();
+    expect(menu.forms.map((f) => f.type)).not.toEqual(expect.arrayContaining(['MEDICAL_RECORDS']));
+    expect(menu.forms.map((f) => f.type)).not.toEqual(expect.arrayContaining(['GUN_LICENCE']));
+    expect(menu.patientEnabledForms).not.toContain('GUN_LICENCE');
+    expect(menu.forms.map((f) => f.type)).toContain('REPEAT_PRESCRIPTION');
+    expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: request() })).statusCode).toBe(400);
+    // The staff list no longer shows them.
+    const list = (await server.app.inject({ url: '/api/v1/practice/documents', headers: AUTH })).json() as { documents: Array<{ id: string }> };
+    expect(list.documents.map((d) => d.id)).not.toContain('MEDICAL_RECORDS');
+  });
 });
 
 describe('a practice overrides a built-in pathway', () => {
@@ -235,6 +255,38 @@ describe('a practice overrides a built-in pathway', () => {
     expect(app.triageMapping['Triage.Headache']!.label).toBe('Headache (practice wording)');
     const list = (await server.app.inject({ url: '/api/v1/practice/documents', headers: AUTH })).json() as { documents: Array<{ id: string; source: string; file: string }> };
     expect(list.documents.find((d) => d.id === 'Triage.Headache')).toMatchObject({ source: 'practice', file: 'practice/questionnaires/Triage.Headache.json' });
+  });
+
+  it('deleting the override gives the built-in pathway back at the next reload, in the engine, the search and the list', async () => {
+    rmSync(path.join(server.dataDir, 'practice', 'questionnaires', 'Triage.Headache.json'));
+    const answer = await server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: AUTH });
+    const { results } = answer.json() as ReloadAnswer;
+    expect(results.filter((r) => r.outcome !== 'unchanged')).toEqual([{ kind: 'pathway', id: 'Triage.Headache', outcome: 'replaced', version: expect.any(Number) as number, errors: [] }]);
+    const served = (await server.app.inject({ url: '/api/v1/documents/pathways/Triage.Headache' })).json() as { document: { label: string } };
+    expect(served.document.label).toBe('Headache or migraine');
+    const app = (await server.app.inject({ url: '/api/v1/settings/patient-app' })).json() as { triageMapping: Record<string, { label: string }> };
+    expect(app.triageMapping['Triage.Headache']!.label).toBe('Headache or migraine');
+    const list = (await server.app.inject({ url: '/api/v1/practice/documents', headers: AUTH })).json() as { documents: Array<{ id: string; source: string }> };
+    expect(list.documents.find((d) => d.id === 'Triage.Headache')).toMatchObject({ source: 'built-in' });
+  });
+
+  it('a practice pathway of its own leaves the engine and the search when its file is deleted', async () => {
+    const doc = JSON.parse(readFileSync(path.join(repoRoot, 'schemas/questionnaires/Triage.Headache.json'), 'utf8')) as { guidelineId: string; label: string; symptoms: Array<{ label: string; guid: string }> };
+    const id = 'Triage.HeadachePractice';
+    // Its own search words and symptom ids: a synonym belongs to one pathway.
+    const symptoms = doc.symptoms.map((symptom, i) => ({ ...symptom, label: `Practice headache ${i}`, guid: `00000000-0000-4000-8000-00000000000${i}`, synonyms: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `practice head pain ${i} ${n}`) }));
+    writeFileSync(path.join(server.dataDir, 'practice', 'questionnaires', `${id}.json`), JSON.stringify({ ...doc, guidelineId: id, label: 'Headache (practice pathway)', symptoms }));
+    const added = (await (await server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: AUTH })).json()) as ReloadAnswer;
+    expect(added.results.filter((r) => r.outcome !== 'unchanged')).toEqual([expect.objectContaining({ id, outcome: 'added' })]);
+    const mapping = async () => ((await server.app.inject({ url: '/api/v1/settings/patient-app' })).json() as { triageMapping: Record<string, unknown> }).triageMapping;
+    expect(Object.keys(await mapping())).toContain(id);
+
+    rmSync(path.join(server.dataDir, 'practice', 'questionnaires', `${id}.json`));
+    const removed = (await (await server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: AUTH })).json()) as ReloadAnswer;
+    expect(removed.results.filter((r) => r.outcome !== 'unchanged')).toEqual([{ kind: 'pathway', id, outcome: 'removed', errors: [] }]);
+    expect((await server.app.inject({ url: `/api/v1/documents/pathways/${id}` })).statusCode).toBe(404);
+    expect(Object.keys(await mapping())).not.toContain(id);
+    expect(Object.keys(await mapping())).toContain('Triage.Headache');
   });
 });
 
