@@ -160,7 +160,7 @@ describe('eligibility self-help: "Please send the information"', () => {
       useProxy: false,
       executionId: '11111111-2222-4333-8444-555555555555',
       finishedTriage: true,
-      selection: { guidelineId: 'Eligibility.FluVaccination', label: 'Flu vaccination', searchType: 'SYMPTOM', searchTerm: 'flu jab', searchMatches: [] } as never,
+      selection: { guidelineId: 'Eligibility.FluVaccination', kind: 'eligibility', label: 'Flu vaccination', searchType: 'SYMPTOM', searchTerm: 'flu jab', searchMatches: [] } as never,
       patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } } as never,
       execution: {
         identifier: '11111111-2222-4333-8444-555555555555',
