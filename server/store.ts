@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from './db.js';
 import { HttpError } from './errors.js';
-import { sql } from './sql.js';
 import { encodeRequestsCursor, MAX_PAGE_SIZE, type RequestsPosition } from './services/paging.js';
 import type { Sql } from './store/index.js';
 import { isTier, REST_RANK, tierRank, type UrgencyTier } from './tiers.js';
@@ -80,16 +78,6 @@ const INSERT_REQUEST = 'INSERT INTO requests (id, kind, form_type, status, recei
 export async function insertRequest(db: Sql, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): Promise<StoredRequest> {
   const { stored, params } = newRequest(kind, formType, body);
   await db.run(INSERT_REQUEST, params);
-  return stored;
-}
-
-/**
- * The synchronous insert, for the appointment book while it is still on the SQLite connection
- * (server/routes/appointments.ts); it goes when the appointment book is on the store.
- */
-export function insertRequestSync(db: Db, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): StoredRequest {
-  const { stored, params } = newRequest(kind, formType, body);
-  sql(db, INSERT_REQUEST).run(...params);
   return stored;
 }
 
@@ -212,43 +200,3 @@ export async function runIdempotent(
   });
 }
 
-
-/**
- * The synchronous runIdempotent, for the appointment book while it is still on the SQLite
- * connection (server/appointments/book.ts); it goes when the appointment book is on the store.
- */
-export function runIdempotentSync(
-  db: Db,
-  key: string | undefined,
-  route: string,
-  body: unknown,
-  work: () => SubmissionAnswer,
-): SubmissionAnswer {
-  if (key === undefined) return db.transaction(work)();
-  assertKeyLength(key);
-  const hash = submissionHash(route, body);
-  return db.transaction((): SubmissionAnswer => {
-    const previous = sql(db, 'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?').get(key) as
-      | { body_hash: string; status_code: number; response: string }
-      | undefined;
-    if (previous) {
-      if (previous.body_hash !== hash) {
-        throw new HttpError(422, 'This Idempotency-Key was already used with a different request', {
-          details: [{ path: '/idempotency-key', message: 'was already used with a different request' }],
-        });
-      }
-      return { statusCode: previous.status_code, body: JSON.parse(previous.response) as unknown };
-    }
-    const answer = work();
-    if (answer.statusCode >= 200 && answer.statusCode < 300) {
-      sql(db, 'INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, ?, ?, ?)').run(
-        key,
-        hash,
-        answer.statusCode,
-        JSON.stringify(answer.body),
-        new Date().toISOString(),
-      );
-    }
-    return answer;
-  })();
-}

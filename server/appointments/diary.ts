@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../db.js';
 import type { Sql } from '../store/index.js';
 import { forgetCachedAnswers } from './availability.js';
 import { APPOINTMENT_DATA_TABLES } from './schema.js';
@@ -134,10 +133,10 @@ function workingDaysAhead(today: string, n: number): string {
   return date;
 }
 
-async function createDemoLink(db: Sql, settings: Db, def: DemoLinkDef, now: number): Promise<void> {
+async function createDemoLink(db: Sql, def: DemoLinkDef, now: number): Promise<void> {
   const at = new Date(now).toISOString();
   const consultationId = randomUUID();
-  const patientKey = def.patient ? patientKeyOf(settings, def.patient) : null;
+  const patientKey = def.patient ? await patientKeyOf(db, def.patient) : null;
   await db.run('INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, ?, NULL, ?, ?, ?)', [
     consultationId,
     def.requestType,
@@ -204,7 +203,7 @@ async function dropUnusedDemoSlots(db: Sql): Promise<void> {
  * Demo links are created when missing, and made again when time has overtaken the state they
  * show (a "booked" demo appointment whose start has passed), so every state stays demonstrable.
  */
-async function ensureDemoLinks(db: Sql, settings: Db, now: number): Promise<void> {
+async function ensureDemoLinks(db: Sql, now: number): Promise<void> {
   for (const def of DEMO_LINKS) {
     const exists = await db.get<{ demo: number }>('SELECT demo FROM appt_links WHERE link_uuid = ?', [def.linkUUID]);
     if (exists && def.appointment) {
@@ -217,11 +216,11 @@ async function ensureDemoLinks(db: Sql, settings: Db, now: number): Promise<void
       const start = row?.start ?? null;
       if (wantsFuture && (start === null || start <= now)) {
         await deleteDemoLink(db, def.linkUUID);
-        await createDemoLink(db, settings, def, now);
+        await createDemoLink(db, def, now);
       }
       continue;
     }
-    if (!exists) await createDemoLink(db, settings, def, now);
+    if (!exists) await createDemoLink(db, def, now);
   }
 }
 
@@ -235,7 +234,7 @@ const checkedDay = new WeakMap<Sql, string>();
  * time) it adds the slots of the new day and drops past free slots; each time it refreshes the
  * demo links. A no-op on every other call.
  */
-export async function ensureDiary(db: Sql, settings: Db, now = Date.now()): Promise<void> {
+export async function ensureDiary(db: Sql, now = Date.now()): Promise<void> {
   const today = toLocal(now).date;
   const stamp = `${today}.${Math.floor(now / 600_000)}`;
   if (checkedDay.get(db) === stamp) return;
@@ -248,7 +247,7 @@ export async function ensureDiary(db: Sql, settings: Db, now = Date.now()): Prom
       await generateSlots(tx, now);
       await setMeta(tx, 'generated_for', today);
     }
-    await ensureDemoLinks(tx, settings, now);
+    await ensureDemoLinks(tx, now);
     if (newDay) await dropPastFreeSlots(tx, now);
   });
   checkedDay.set(db, stamp);
@@ -259,12 +258,12 @@ export async function ensureDiary(db: Sql, settings: Db, now = Date.now()): Prom
  * the demo links made afresh. The generated slots stay: the diary has not changed. `db` may be a
  * transaction; `cacheOf` is the store whose cached answers and diary stamp are forgotten.
  */
-export async function resetAppointments(db: Sql, settings: Db, now = Date.now(), cacheOf: Sql = db): Promise<void> {
+export async function resetAppointments(db: Sql, now = Date.now(), cacheOf: Sql = db): Promise<void> {
   for (const table of APPOINTMENT_DATA_TABLES) await db.run(`DELETE FROM ${table}`);
   await dropUnusedDemoSlots(db);
   checkedDay.delete(cacheOf);
   checkedDay.delete(db);
   forgetCachedAnswers(cacheOf);
   forgetCachedAnswers(db);
-  await ensureDiary(db, settings, now);
+  await ensureDiary(db, now);
 }

@@ -12,7 +12,6 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
 import type { FormDocument, FormMenuEntry } from '../../renderer/core/index';
-import type { Db } from '../db.js';
 import type { Sql } from '../store/index.js';
 import type { PathwayLibrary } from '../engine/library.js';
 import type { Pathway } from '../engine/pathway.js';
@@ -70,7 +69,6 @@ export class DocumentsRefused extends Error {
 }
 
 export interface DocumentStoreOptions {
-  db: Db;
   /** The store the versions are kept in (server/store). */
   store: Sql;
   /** The repository: built-in files are named relative to it; pathways are checked against its shared sections and library. */
@@ -237,13 +235,13 @@ export class DocumentStore {
       const menu = d.kind === 'form' ? (d.document as FormDocument).menu : undefined;
       if (menu) menus.push({ id: d.id, menu });
     }
-    await syncAdminFormsMenu(this.options.db, menus, this.options.adminFormsDefaults);
-    // A practice pathway joins the search and the lists (the built-in ones are written at seeding, server/db.ts).
+    await syncAdminFormsMenu(this.options.store, menus, this.options.adminFormsDefaults);
+    // A practice pathway joins the search and the lists (the built-in ones are written at seeding, server/seeding.ts).
     const practicePathways = [...this.served.values()].filter((d) => d.kind === 'pathway' && d.source === 'practice').map((d) => d.document as Pathway);
     if (practicePathways.length > 0) {
       const byId = new Map(DEMO_PATHWAY_DOCUMENTS.map((p) => [p.guidelineId, p]));
       for (const p of practicePathways) byId.set(p.guidelineId, p);
-      await syncPathwaySettings(this.options.db, pathwaySettings([...byId.values()]));
+      await syncPathwaySettings(this.options.store, pathwaySettings([...byId.values()]));
     }
   }
 

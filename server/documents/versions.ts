@@ -3,7 +3,7 @@
 // store is moving to an async interface; today they run on SQLite synchronously inside).
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
 import type { FormMenuEntry } from '../../renderer/core/index';
-import { readSetting, writeSetting, type Db } from '../db.js';
+import { getSetting, putSetting } from '../settingsStore.js';
 import type { Sql } from '../store/index.js';
 import type { PathwaySettings } from '../engine/settings.js';
 
@@ -54,6 +54,9 @@ export async function versionHistory(store: Sql, kind: DocumentKind, id: string)
 }
 
 /** The settings key remembering which forms' menu entries were synced: a form not in it is new (enabled), one in it but not enabled was switched off by the practice. */
+/** pg_advisory_xact_lock's key for the settings the documents rewrite: instances starting or reloading together take turns. */
+const SETTINGS_SYNC_LOCK = 290_030;
+
 export const MENU_SYNCED_KEY = 'admin-forms-synced';
 
 /**
@@ -62,10 +65,12 @@ export const MENU_SYNCED_KEY = 'admin-forms-synced';
  * off (left out of patientEnabledForms) stays off; a form without a document any more leaves both.
  * The practice's links and custom fields are kept.
  */
-export async function syncAdminFormsMenu(db: Db, menus: ReadonlyArray<{ id: string; menu: FormMenuEntry }>, defaults: AdminFormsSettings): Promise<void> {
-  db.transaction(() => {
-    const settings = readSetting<AdminFormsSettings>(db, 'admin-forms') ?? defaults;
-    const known = new Set(readSetting<string[]>(db, MENU_SYNCED_KEY) ?? settings.forms.map((f) => f.type));
+export async function syncAdminFormsMenu(store: Sql, menus: ReadonlyArray<{ id: string; menu: FormMenuEntry }>, defaults: AdminFormsSettings): Promise<void> {
+  await store.tx(async (db) => {
+    // Two instances starting together take turns (read, then write).
+    if (db.dialect === 'postgres') await db.get('SELECT pg_advisory_xact_lock(?)', [SETTINGS_SYNC_LOCK]);
+    const settings = (await getSetting<AdminFormsSettings>(db, 'admin-forms')) ?? defaults;
+    const known = new Set((await getSetting<string[]>(db, MENU_SYNCED_KEY)) ?? settings.forms.map((f) => f.type));
     const enabled = new Set(settings.patientEnabledForms);
     const sorted = [...menus].sort((a, b) => a.menu.order - b.menu.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const forms = sorted.map(({ id, menu }) => ({
@@ -77,9 +82,9 @@ export async function syncAdminFormsMenu(db: Db, menus: ReadonlyArray<{ id: stri
       ...(menu.reply ? { reply: { timeFrame: menu.reply.timeFrame } } : {}),
     }));
     const patientEnabledForms = sorted.filter(({ id }) => enabled.has(id) || !known.has(id)).map(({ id }) => id);
-    writeSetting(db, 'admin-forms', { ...settings, forms, patientEnabledForms });
-    writeSetting(db, MENU_SYNCED_KEY, sorted.map(({ id }) => id));
-  }).immediate(); // read then write: take the write lock first (two instances starting on one file)
+    await putSetting(db, 'admin-forms', { ...settings, forms, patientEnabledForms });
+    await putSetting(db, MENU_SYNCED_KEY, sorted.map(({ id }) => id));
+  });
 }
 
 /**
@@ -87,12 +92,13 @@ export async function syncAdminFormsMenu(db: Db, menus: ReadonlyArray<{ id: stri
  * child lists, ai-led) from the pathways given: the built-in library with the practice folder's
  * pathways added or overriding, so a practice pathway is found by the search like a built-in one.
  */
-export async function syncPathwaySettings(db: Db, settings: PathwaySettings): Promise<void> {
-  db.transaction(() => {
-    const app = readSetting<Record<string, unknown>>(db, 'patient-app');
-    if (app) writeSetting(db, 'patient-app', { ...app, triageMapping: settings.triageMapping });
-    const shared = readSetting<Record<string, unknown>>(db, 'shared');
-    if (shared) writeSetting(db, 'shared', { ...shared, eligibilityGuidelines: settings.eligibilityGuidelines, childGuidelines: settings.childGuidelines });
-    writeSetting(db, 'ai-led', { guidelineIds: settings.aiLedGuidelineIds });
-  }).immediate(); // read then write: take the write lock first (two instances starting on one file)
+export async function syncPathwaySettings(store: Sql, settings: PathwaySettings): Promise<void> {
+  await store.tx(async (db) => {
+    if (db.dialect === 'postgres') await db.get('SELECT pg_advisory_xact_lock(?)', [SETTINGS_SYNC_LOCK]);
+    const app = await getSetting<Record<string, unknown>>(db, 'patient-app');
+    if (app) await putSetting(db, 'patient-app', { ...app, triageMapping: settings.triageMapping });
+    const shared = await getSetting<Record<string, unknown>>(db, 'shared');
+    if (shared) await putSetting(db, 'shared', { ...shared, eligibilityGuidelines: settings.eligibilityGuidelines, childGuidelines: settings.childGuidelines });
+    await putSetting(db, 'ai-led', { guidelineIds: settings.aiLedGuidelineIds });
+  });
 }

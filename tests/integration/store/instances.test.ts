@@ -11,7 +11,7 @@ import { enqueueNotifications, NotificationWorker, outboxTransport } from '../..
 import { DEFAULT_RATE_LIMITS, RateCounter } from '../../../server/rate-limits.js';
 import { SESSION_COOKIE, sessionPatientId } from '../../../server/services/index.js';
 import { ensureStaffPassword, STAFF_COOKIE, StaffAuth } from '../../../server/staff.js';
-import { isUniqueViolation, type Sql } from '../../../server/store/index.js';
+import { isUniqueViolation, sqliteStore, type Sql } from '../../../server/store/index.js';
 import { STORE, testStore } from './stores.js';
 
 let t: Awaited<ReturnType<typeof testStore>>;
@@ -118,9 +118,10 @@ describe(`across instances (${STORE})`, () => {
     // Real queue rows, made by the queueing code on a scratch SQLite file, copied into this store.
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'queue-'));
     const made = openDatabase(scratch);
-    made.transaction(() =>
+    const scratchStore = sqliteStore(made);
+    await scratchStore.tx((tx) =>
       enqueueNotifications(
-        made,
+        tx,
         Array.from({ length: 40 }, (_, i) => ({
           type: 'REQUEST_RECEIVED' as const,
           id: `two-workers-${i}`,
@@ -130,7 +131,7 @@ describe(`across instances (${STORE})`, () => {
           to: { email: `patient${i}@example.com` },
         })),
       ),
-    )();
+    );
     const rows = made.prepare('SELECT id, event_id, source_id, template, channel, recipient, personalisation, next_attempt_at, created_at FROM notifications').all() as Array<Record<string, unknown>>;
     made.close();
     rmSync(scratch, { recursive: true, force: true });
