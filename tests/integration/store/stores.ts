@@ -6,6 +6,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase } from '../../../server/db.js';
 import { openStore, postgresStore, type Sql } from '../../../server/store/index.js';
+import type { ServerOptions } from '../../../server/app.js';
+import { startServer, type TestServer } from '../server/helpers.js';
 
 /** Which store this run tests: the `integration-pg` project sets STORE=postgres. */
 export const STORE: 'sqlite' | 'postgres' = process.env.STORE === 'postgres' ? 'postgres' : 'sqlite';
@@ -66,6 +68,27 @@ export async function testStore(): Promise<{ store: Sql; another(): Promise<Sql>
     async cleanup() {
       for (const s of opened) await s.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A whole server (tests/integration/server/helpers.ts startServer) on this run's store: on
+ * PostgreSQL a fresh database of its own (DATABASE_URL), dropped on cleanup; on SQLite the file in
+ * its data folder, as always.
+ */
+export async function startStoreServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  if (STORE !== 'postgres') return startServer(options);
+  const db = await freshPostgresDatabase();
+  const server = await startServer({ ...options, databaseUrl: db.url }).catch(async (error: unknown) => {
+    await db.drop();
+    throw error;
+  });
+  return {
+    ...server,
+    cleanup: async () => {
+      await server.cleanup();
+      await db.drop();
     },
   };
 }
