@@ -164,15 +164,25 @@ interface KeyRow {
   response: string;
 }
 
+/**
+ * On PostgreSQL, makes the transactions of one Idempotency-Key wait for each other (a transaction
+ * advisory lock on the key, released at commit or rollback): the second then reads the first's
+ * stored answer instead of both missing it, doing the work twice and one failing on the key's
+ * primary key. SQLite's transactions are already one at a time.
+ */
+export async function lockIdempotencyKey(tx: Sql, key: string): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(hashtext(CAST(? AS text)))', [`idempotency-key:${key}`]);
+}
+
 const SELECT_KEY = 'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?';
 const INSERT_KEY = 'INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, ?, ?, ?)';
 
 /**
  * Runs one submission so that it is stored at most once per Idempotency-Key.
  * The key check, the work (checks + insert, on the `tx` it is given) and the key's record happen
- * in one store transaction (SQLite: BEGIN IMMEDIATE, one at a time; PostgreSQL: the key is the
- * primary key, so of two instances storing the same key together one commits and the other's
- * insert fails and rolls its work back). A key reused with a different body (or on another call)
+ * in one store transaction (SQLite: BEGIN IMMEDIATE, one at a time; PostgreSQL: an advisory lock
+ * on the key, so a second call with the key, on any instance, waits for the first and answers what
+ * it stored; the key is also the primary key, so nothing is stored twice even without the lock). A key reused with a different body (or on another call)
  * is 422. Only 2xx answers are remembered: a refused request may be retried. Everything is
  * committed before the caller sends the answer.
  */
@@ -187,6 +197,7 @@ export async function runIdempotent(
   assertKeyLength(key);
   const hash = submissionHash(route, body);
   return db.tx(async (tx) => {
+    await lockIdempotencyKey(tx, key);
     const previous = await tx.get<KeyRow>(SELECT_KEY, [key]);
     if (previous) {
       if (previous.body_hash !== hash) throw keyReusedError();

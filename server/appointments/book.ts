@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { HttpError } from '../errors.js';
-import { canonicalJson, type SubmissionAnswer } from '../store.js';
+import { canonicalJson, lockIdempotencyKey, type SubmissionAnswer } from '../store.js';
 import { isUniqueViolation, type Sql } from '../store/index.js';
 import { appointmentErrors } from './errors.js';
 import { assertInvitationUsable, consultationOf, countLinkUse, linkExpired, type LinkCaller } from './links.js';
@@ -58,6 +58,7 @@ export async function runAppointmentTransaction(
   const hash = createHash('sha256').update(idem.route).update('\n').update(canonicalJson(idem.body)).digest('hex');
   return db.tx(async (tx) => {
     if (key === undefined) return work(tx);
+    await lockIdempotencyKey(tx, key);
     const previous = await tx.get<{ body_hash: string; status_code: number; response: string }>(
       'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?',
       [key],

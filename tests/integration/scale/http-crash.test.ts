@@ -76,7 +76,7 @@ async function readAll(base: string, first: string): Promise<Json[]> {
   const items: Json[] = [];
   let next: string | undefined = first;
   while (next) {
-    const response = await fetch(`${base}${next}`, { headers: STAFF_AUTH });
+    const response: Response = await fetch(`${base}${next}`, { headers: STAFF_AUTH });
     expect(response.status).toBe(200);
     items.push(...((await response.json()) as Json[]));
     next = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];

@@ -73,22 +73,9 @@ export async function testStore(): Promise<{ store: Sql; another(): Promise<Sql>
 }
 
 /**
- * A whole server (tests/integration/server/helpers.ts startServer) on this run's store: on
- * PostgreSQL a fresh database of its own (DATABASE_URL), dropped on cleanup; on SQLite the file in
- * its data folder, as always.
+ * A whole server on this run's store: startServer (tests/integration/server/helpers.ts) already
+ * gives each server a PostgreSQL database of its own when STORE=postgres.
  */
-export async function startStoreServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
-  if (STORE !== 'postgres') return startServer(options);
-  const db = await freshPostgresDatabase();
-  const server = await startServer({ ...options, databaseUrl: db.url }).catch(async (error: unknown) => {
-    await db.drop();
-    throw error;
-  });
-  return {
-    ...server,
-    cleanup: async () => {
-      await server.cleanup();
-      await db.drop();
-    },
-  };
+export function startStoreServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  return startServer(options);
 }
