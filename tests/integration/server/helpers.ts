@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, type PracticeServer, type ServerOptions } from '../../../server/app';
+import { freshPostgresDatabase } from '../store/postgres';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -21,8 +22,6 @@ const databases = new Map<string, { url: string; drop(): Promise<void> }>();
 async function databaseFor(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
   let db = databases.get(dataDir);
   if (!db) {
-    // A dynamic import: stores.ts imports this file.
-    const { freshPostgresDatabase } = await import('../store/stores.js');
     db = await freshPostgresDatabase();
     databases.set(dataDir, db);
   }

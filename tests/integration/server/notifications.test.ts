@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSetting, putSetting } from '../../../server/settingsStore';
+import { putSetting } from '../../../server/settingsStore';
 import {
   enqueueNotifications,
   listNotifications,

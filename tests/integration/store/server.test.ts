@@ -5,16 +5,17 @@
 // staff, the demo reset, the patient's and the staff's sign-in. Reads back with the staff token,
 // never the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_URL, AMELIA, otherEnquiry, STAFF_AUTH, type Json, type TestServer } from '../server/helpers.js';
+import { ADMIN_URL, AMELIA, otherEnquiry, STAFF_AUTH, startServer, type Json, type TestServer } from '../server/helpers.js';
 import { AVAILABILITY, routineExecution, slotsOf, SYMPTOM_BOOKING, triageRequest } from '../server/appointments-helpers.js';
 import { BROWSER, ENGINE, finishedExample, post as enginePost } from '../server/engine/walker.js';
-import { startStoreServer, STORE } from './stores.js';
+import { STORE } from './postgres.js';
 
 const PASSWORD = 'smoke-test-staff-password';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startStoreServer({ controls: true, staffPassword: PASSWORD, notifications: { autoStart: false } });
+  // startServer gives the server a PostgreSQL database of its own when STORE=postgres.
+  server = await startServer({ controls: true, staffPassword: PASSWORD, notifications: { autoStart: false } });
 }, 60_000);
 afterAll(async () => server?.cleanup());
 
