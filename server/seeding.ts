@@ -11,14 +11,29 @@ import type { Sql } from './store/index.js';
 const SEED_LOCK = 290_026;
 
 /** The tables the demo reset empties (staff accounts and sessions stay: staff stay signed in). */
-const RESET_TABLES = ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'notifications', 'notification_attempts', 'outbox', 'guideline_executions'];
+const RESET_TABLES = [
+  'settings',
+  'patients',
+  'requests',
+  'idempotency_keys',
+  'sessions',
+  'notifications',
+  'notification_attempts',
+  'outbox',
+  'guideline_executions',
+];
 
 /** A database seeded before the pathway library (or before a document changed) gets the documents' view. */
 async function syncDemoPathwaySettings(tx: Sql): Promise<void> {
   const app = await getSetting<Record<string, unknown>>(tx, 'patient-app');
   if (app) await putSetting(tx, 'patient-app', { ...app, triageMapping: DEMO_PATHWAY_SETTINGS.triageMapping });
   const shared = await getSetting<Record<string, unknown>>(tx, 'shared');
-  if (shared) await putSetting(tx, 'shared', { ...shared, eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines, childGuidelines: DEMO_PATHWAY_SETTINGS.childGuidelines });
+  if (shared)
+    await putSetting(tx, 'shared', {
+      ...shared,
+      eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines,
+      childGuidelines: DEMO_PATHWAY_SETTINGS.childGuidelines,
+    });
   await putSetting(tx, 'ai-led', DEMO_AI_LED);
 }
 

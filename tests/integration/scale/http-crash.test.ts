@@ -67,7 +67,11 @@ interface Answer {
 
 /** One POST; a cut connection (the instance was killed) is a rejection. */
 async function postTo(base: string, urlPath: string, body: unknown, key: string): Promise<Answer> {
-  const response = await fetch(`${base}${urlPath}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${urlPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Json };
 }
 
@@ -129,7 +133,12 @@ describe('kill -9 of one of two server processes under HTTP load (PostgreSQL)', 
         const target = aAlive && i % 2 === 0 ? a : b;
         if (i % 4 === 3 && slotIndex < slots.length) {
           const pair = slots[slotIndex++]!;
-          const answer = await send(target, SYMPTOM_BOOKING, { triageRequest: triageRequest(AMELIA, routine), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session }, `crash-booking-${i}`);
+          const answer = await send(
+            target,
+            SYMPTOM_BOOKING,
+            { triageRequest: triageRequest(AMELIA, routine), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session },
+            `crash-booking-${i}`,
+          );
           if (answer?.status === 201) acked.bookings.set(String(pair.slot.id), String(answer.body.appointmentId));
           else failed++;
         } else {

@@ -41,15 +41,20 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
   // Tests naming their own pathway folders exercise the engine's mechanics with fixtures, not clinical content: no hierarchy checks.
   const documentChecks = options.documentChecks ?? (options.questionnairesDirs ? { hierarchy: false } : undefined);
   const database = process.env.STORE === 'postgres' && options.databaseUrl === undefined ? await databaseFor(dataDir) : undefined;
-  const server = await buildServer({ diary: false, fastPasswordHashing: true, ...options, dataDir, ...(documentChecks ? { documentChecks } : {}), ...(database ? { databaseUrl: database.url } : {}) }).catch(
-    async (error: unknown) => {
-      if (database && !options.dataDir) {
-        databases.delete(dataDir);
-        await database.drop();
-      }
-      throw error;
-    },
-  );
+  const server = await buildServer({
+    diary: false,
+    fastPasswordHashing: true,
+    ...options,
+    dataDir,
+    ...(documentChecks ? { documentChecks } : {}),
+    ...(database ? { databaseUrl: database.url } : {}),
+  }).catch(async (error: unknown) => {
+    if (database && !options.dataDir) {
+      databases.delete(dataDir);
+      await database.drop();
+    }
+    throw error;
+  });
   let closed = false;
   const close = async () => {
     if (!closed) await server.app.close();

@@ -26,4 +26,3 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
     },
   };
 }
-

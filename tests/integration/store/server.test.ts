@@ -35,7 +35,9 @@ describe(`the server on ${STORE}`, () => {
   it('comes up with the demo practice: clinic, settings and record system seeded on start', async () => {
     const clinic = (await inject('GET', '/api/v1/settings/clinic')).json() as Json;
     expect(clinic.name).toBe('Riverside Medical Practice');
-    const check = await inject('POST', '/api/v1/triage/nhs/next/validate/patient', { patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } } });
+    const check = await inject('POST', '/api/v1/triage/nhs/next/validate/patient', {
+      patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+    });
     expect(check.statusCode, check.body).toBe(200);
     expect((check.json() as Json).status).toBe('VALIDATED');
     // The admin menu comes from the form documents, synced into the settings at start.
@@ -61,7 +63,10 @@ describe(`the server on ${STORE}`, () => {
     const outbox = await staffGet('/api/v1/practice/outbox');
     const email = outbox.find((m) => m.to === 'amelia.testwell@example.com' && String(m.subject).includes('we have received your request'));
     expect(email).toBeDefined();
-    expect((await staffGet('/api/v1/practice/notifications')).find((n) => n.sourceId === stored[0]!.id)).toMatchObject({ status: 'SENT', attempts: [{ outcome: 'SENT' }] });
+    expect((await staffGet('/api/v1/practice/notifications')).find((n) => n.sourceId === stored[0]!.id)).toMatchObject({
+      status: 'SENT',
+      attempts: [{ outcome: 'SENT' }],
+    });
   });
 
   it('runs a questionnaire on the embedded engine and stores the consultation the engine recorded', async () => {
@@ -94,7 +99,11 @@ describe(`the server on ${STORE}`, () => {
     const available = await inject('GET', `${AVAILABILITY}?referralId=ref-routine`);
     expect(available.statusCode, available.body).toBe(200);
     const pair = slotsOf(available.json() as Json)[0]!;
-    const booking = (patient: Json) => ({ triageRequest: triageRequest(patient, routine), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session });
+    const booking = (patient: Json) => ({
+      triageRequest: triageRequest(patient, routine),
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+    });
     const booked = await inject('POST', SYMPTOM_BOOKING, booking(AMELIA));
     expect(booked.statusCode, booked.body).toBe(201);
     const omar = { firstName: 'Omar', lastName: "O'Sample", dateOfBirth: '1972-11-03', sexAtBirth: 'male', postCode: 'LS6 2QT' };
@@ -120,7 +129,12 @@ describe(`the server on ${STORE}`, () => {
   });
 
   it("keeps the patient's and the staff's sessions in the store", async () => {
-    const signIn = await server.app.inject({ method: 'POST', url: '/nhs-login/authorize', payload: 'redirect=%2Fadmin-request&tenantId=riverside', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const signIn = await server.app.inject({
+      method: 'POST',
+      url: '/nhs-login/authorize',
+      payload: 'redirect=%2Fadmin-request&tenantId=riverside',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(signIn.statusCode).toBe(303);
     const patientCookie = String(signIn.headers['set-cookie']).split(';')[0]!;
     expect((await inject('GET', '/nhs-login/is-logged-in', undefined, { cookie: patientCookie })).json()).toBe(true);
