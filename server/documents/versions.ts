@@ -44,6 +44,40 @@ export async function recordVersion(store: Sql, v: NewDocumentVersion): Promise<
   );
 }
 
+/** pg_advisory_xact_lock's key for numbering document versions: instances starting or reloading together take turns. */
+const VERSIONS_LOCK = 290_031;
+
+/**
+ * The version each document is served as, recording new ones: a document whose hash is the newest
+ * recorded one's keeps that version (another instance, or an earlier start, recorded it), any other
+ * gets the next number. One transaction, under an advisory lock on PostgreSQL, so two instances
+ * starting (or reloading) together number a document's versions once.
+ */
+export async function settleVersions(
+  store: Sql,
+  docs: ReadonlyArray<Omit<NewDocumentVersion, 'version' | 'updatedAt' | 'updatedBy'>>,
+  at: string,
+  by: string,
+): Promise<Map<string, DocumentVersion>> {
+  return store.tx(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?)', [VERSIONS_LOCK]);
+    const latest = await latestVersions(tx);
+    const settled = new Map<string, DocumentVersion>();
+    for (const d of docs) {
+      const key = `${d.kind}:${d.id}`;
+      const before = latest.get(key);
+      if (before && before.hash === d.hash) {
+        settled.set(key, before);
+        continue;
+      }
+      const version: DocumentVersion = { version: (before?.version ?? 0) + 1, hash: d.hash, updatedAt: at, updatedBy: by };
+      await recordVersion(tx, { ...d, ...version });
+      settled.set(key, version);
+    }
+    return settled;
+  });
+}
+
 /** Every version of one document, newest first. */
 export async function versionHistory(store: Sql, kind: DocumentKind, id: string): Promise<DocumentVersion[]> {
   const rows = await store.all<{ version: number; hash: string; updated_at: string; updated_by: string }>(

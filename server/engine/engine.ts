@@ -159,41 +159,44 @@ export class GuidelineEngine {
     return this.view(this.pathwayOf(rec), rec);
   }
 
-  /** Reads the execution and saves what `change` made of it, in one transaction. */
-  private change(id: string, access: ExecutionAccess, change: (rec: ExecutionRecord) => LoadedPathway): Promise<ExecutionView> {
-    return this.db.tx(async (tx) => {
-      const rec = await this.load(tx, id, access, true);
-      const p = change(rec);
-      await this.save(tx, rec);
-      return this.view(p, rec);
+  /**
+   * Reads the execution and saves what `change` made of it, in one transaction; the view is drawn
+   * after the commit (a pathway no longer served is a 410 then, the change kept, as before).
+   */
+  private async change(id: string, access: ExecutionAccess, change: (rec: ExecutionRecord) => void): Promise<ExecutionView> {
+    const rec = await this.db.tx(async (tx) => {
+      const loaded = await this.load(tx, id, access, true);
+      change(loaded);
+      await this.save(tx, loaded);
+      return loaded;
     });
+    return this.view(this.pathwayOf(rec), rec);
   }
 
   continue(id: string, body: ContinueBody, access: ExecutionAccess): Promise<ExecutionView> {
     return this.change(id, access, (rec) => {
-    this.assertOpen(rec, '$continue');
-    const p = this.pathwayOf(rec);
-    const k = rec.state.path.indexOf(body.sectionId);
-    const section = p.sectionById.get(body.sectionId);
-    if (k < 0 || !section) {
-      const current = rec.status === 'IN_PROGRESS' ? rec.state.path[rec.state.path.length - 1] : undefined;
-      const message = `sectionId "${body.sectionId}" is neither the current section${current ? ` ("${current}")` : ''} nor one shown before`;
-      throw new HttpError(400, `body/sectionId: ${message}`, { details: [{ path: '/sectionId', message }] });
-    }
-    const { data, problems } = fromObservations({ id: section.section.id, document: section.document }, body.responseData);
-    if (problems.length > 0) throw badAnswers(problems.map((pr) => ({ path: pr.path, message: pr.message })));
-    const today = this.now();
-    const params = rec.state.params;
-    const pruned = prune(section.document, data, params, today).data;
-    const errors = validate(section.document, pruned, { params, today });
-    if (errors.length > 0) throw badAnswers(errors.map((e) => ({ path: e.path, message: e.message })));
+      this.assertOpen(rec, '$continue');
+      const p = this.pathwayOf(rec);
+      const k = rec.state.path.indexOf(body.sectionId);
+      const section = p.sectionById.get(body.sectionId);
+      if (k < 0 || !section) {
+        const current = rec.status === 'IN_PROGRESS' ? rec.state.path[rec.state.path.length - 1] : undefined;
+        const message = `sectionId "${body.sectionId}" is neither the current section${current ? ` ("${current}")` : ''} nor one shown before`;
+        throw new HttpError(400, `body/sectionId: ${message}`, { details: [{ path: '/sectionId', message }] });
+      }
+      const { data, problems } = fromObservations({ id: section.section.id, document: section.document }, body.responseData);
+      if (problems.length > 0) throw badAnswers(problems.map((pr) => ({ path: pr.path, message: pr.message })));
+      const today = this.now();
+      const params = rec.state.params;
+      const pruned = prune(section.document, data, params, today).data;
+      const errors = validate(section.document, pruned, { params, today });
+      if (errors.length > 0) throw badAnswers(errors.map((e) => ({ path: e.path, message: e.message })));
 
-    for (const later of rec.state.path.slice(k + 1)) delete rec.state.answers[later];
-    rec.state.path = rec.state.path.slice(0, k + 1);
-    rec.state.answers[section.section.id] = pruned;
-    rec.state.recommendations = [];
-    this.advance(p, rec, section.index);
-    return p;
+      for (const later of rec.state.path.slice(k + 1)) delete rec.state.answers[later];
+      rec.state.path = rec.state.path.slice(0, k + 1);
+      rec.state.answers[section.section.id] = pruned;
+      rec.state.recommendations = [];
+      this.advance(p, rec, section.index);
     });
   }
 
@@ -201,32 +204,29 @@ export class GuidelineEngine {
     return this.change(id, access, (rec) => {
       this.assertOpen(rec, '$stop');
       rec.status = 'STOPPED';
-      return this.pathwayOf(rec);
     });
   }
 
   finish(id: string, feedback: Feedback, access: ExecutionAccess): Promise<ExecutionView> {
     return this.change(id, access, (rec) => {
-    this.assertOpen(rec, '$finish');
-    if (rec.status !== 'COMPLETED') throw new HttpError(409, `Execution ${id} still has questions to answer: only a COMPLETED execution can be finished`);
-    const known = new Set(rec.state.recommendations.map((r) => r.id));
-    const details: ErrorDetail[] = [];
-    for (const key of ['acceptedRecommendationIds', 'rejectedRecommendationIds'] as const) {
-      (feedback[key] ?? []).forEach((rid, i) => {
-        if (!known.has(rid)) details.push({ path: `/${key}/${i}`, message: `"${rid}" is not a recommendation of this execution` });
-      });
-    }
-    if (details.length > 0) throw new HttpError(400, details.map((d) => `body${d.path}: ${d.message}`).join('; '), { details });
-    rec.status = 'FINISHED';
-    rec.state.feedback = feedback;
-    return this.pathwayOf(rec);
+      this.assertOpen(rec, '$finish');
+      if (rec.status !== 'COMPLETED') throw new HttpError(409, `Execution ${id} still has questions to answer: only a COMPLETED execution can be finished`);
+      const known = new Set(rec.state.recommendations.map((r) => r.id));
+      const details: ErrorDetail[] = [];
+      for (const key of ['acceptedRecommendationIds', 'rejectedRecommendationIds'] as const) {
+        (feedback[key] ?? []).forEach((rid, i) => {
+          if (!known.has(rid)) details.push({ path: `/${key}/${i}`, message: `"${rid}" is not a recommendation of this execution` });
+        });
+      }
+      if (details.length > 0) throw new HttpError(400, details.map((d) => `body${d.path}: ${d.message}`).join('; '), { details });
+      rec.status = 'FINISHED';
+      rec.state.feedback = feedback;
     });
   }
 
   putCustomData(id: string, entries: readonly CustomDataEntry[], access: ExecutionAccess): Promise<ExecutionView> {
     return this.change(id, access, (rec) => {
       rec.state.customData = upsertEntries(rec.state.customData, entries);
-      return this.pathwayOf(rec);
     });
   }
 
@@ -234,14 +234,12 @@ export class GuidelineEngine {
     const drop = new Set(keys);
     return this.change(id, access, (rec) => {
       rec.state.customData = rec.state.customData.filter((e) => !drop.has(e.key));
-      return this.pathwayOf(rec);
     });
   }
 
   clearCustomData(id: string, access: ExecutionAccess): Promise<ExecutionView> {
     return this.change(id, access, (rec) => {
       rec.state.customData = [];
-      return this.pathwayOf(rec);
     });
   }
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_URL, AMELIA, otherEnquiry, STAFF_AUTH, startServer, type Json, type TestServer } from '../server/helpers.js';
 import { AVAILABILITY, routineExecution, slotsOf, SYMPTOM_BOOKING, triageRequest } from '../server/appointments-helpers.js';
 import { BROWSER, ENGINE, finishedExample, post as enginePost } from '../server/engine/walker.js';
-import { STORE } from './postgres.js';
+import { freshPostgresDatabase, STORE } from './postgres.js';
 
 const PASSWORD = 'smoke-test-staff-password';
 let server: TestServer;
@@ -157,4 +157,27 @@ describe(`the server on ${STORE}`, () => {
     });
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
+});
+
+describe.runIf(STORE === 'postgres')('several instances starting together on one PostgreSQL database', () => {
+  it('all start: migrations, the seed, the document versions and the menu are done once, the others find them done', async () => {
+    const db = await freshPostgresDatabase();
+    const servers: TestServer[] = [];
+    try {
+      const started = await Promise.allSettled([1, 2, 3].map(() => startServer({ databaseUrl: db.url })));
+      for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
+      expect(started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+      // One version 1 per document, one set of demo patients, one menu.
+      const doubled = await servers[0]!.store.all('SELECT kind, id, version FROM document_versions GROUP BY kind, id, version HAVING COUNT(*) > 1');
+      expect(doubled).toEqual([]);
+      const versions = await servers[0]!.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM document_versions WHERE version > 1');
+      expect(versions?.n).toBe(0);
+      const patients = await servers[0]!.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM patients');
+      expect(patients?.n).toBe(9);
+      for (const s of servers) expect(((await s.app.inject({ url: '/api/v1/settings/clinic' })).json() as Json).name).toBe('Riverside Medical Practice');
+    } finally {
+      for (const s of servers) await s.cleanup();
+      await db.drop();
+    }
+  }, 120_000);
 });
