@@ -2,6 +2,37 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The server's HTTP tests that also run on PostgreSQL (`integration-pg`): those that read back
+ * only through the API (no `server.db`, the SQLite connection). The engine's exhaustive walks
+ * (examples, child pathways, property walks) and the fuzz test stay SQLite-only: they test the
+ * documents and the parser, not the store, and take minutes.
+ */
+const PG_SERVER_TESTS = [
+  'submissions',
+  'notifications',
+  'safety-classification',
+  'selfhelp-notification',
+  'appointments-links',
+  'appointments-notifications',
+  'engine-record',
+  'login',
+  'patients',
+  'practice',
+  'settings',
+  'configurer',
+  'screening',
+  'change-of-personal-details',
+  'date-of-birth',
+  'form-params',
+  'clinic-phone',
+  'none-of-the-above',
+  'document-preview',
+  'engine/engine',
+  'engine/pathway-settings',
+  'engine/hierarchy',
+].map((name) => `tests/integration/server/${name}.test.ts`);
+
 // Unit, component and integration tests. Component tests opt into jsdom per file
 // with `// @vitest-environment jsdom`; the rest run in Node.
 export default defineConfig({
@@ -21,12 +52,14 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'], exclude: ['tests/integration/scale/**'] } },
       // The store's tests again on a real PostgreSQL the run starts (Debian's postgresql,
-      // scripts/lib/postgres.mjs), plus the tests of several instances on one database.
+      // scripts/lib/postgres.mjs), the tests of several instances on one database, and the HTTP
+      // tests of the server that read back only through the API (PG_SERVER_TESTS): there
+      // startServer gives each server a database of its own (tests/integration/server/helpers.ts).
       {
         extends: true,
         test: {
           name: 'integration-pg',
-          include: ['tests/integration/store/**/*.test.ts', 'tests/integration/scale/**/*.test.ts'],
+          include: ['tests/integration/store/**/*.test.ts', 'tests/integration/scale/**/*.test.ts', ...PG_SERVER_TESTS],
           globalSetup: ['tests/integration/pg-global-setup.ts'],
           env: { STORE: 'postgres' },
         },

@@ -23,7 +23,7 @@ async function drainBench(): Promise<number[]> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-notify-'));
     try {
       const db = openDatabase(dataDir);
-      queueMessages(db, MESSAGES);
+      await queueMessages(db, MESSAGES);
       const worker = new NotificationWorker(sqliteStore(db), outboxTransport, { batchSize: 100 });
       const start = performance.now();
       const tried = await worker.drain();

@@ -10,13 +10,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Db } from '../server/db.js';
 import { sqliteStore } from '../server/store/sqlite.js';
+import { migrate } from '../server/store/migrations.js';
+import { seedDatabase } from '../server/seeding.js';
 import { enqueueNotifications, NotificationWorker, transportFromEnv, type NotificationEvent } from '../server/notifications/index.js';
 import { FAKE_NOTIFY_API_KEY, startFakeNotify } from './fake-notify.js';
 
 const self = fileURLToPath(import.meta.url);
 
-/** Queues `n` request confirmations (one email each) in one transaction. */
-export function queueMessages(db: Db, n: number): void {
+/** Queues `n` request confirmations (one email each) in one transaction, with the demo practice's settings. */
+export async function queueMessages(db: Db, n: number): Promise<void> {
   const events: NotificationEvent[] = Array.from({ length: n }, (_, i) => ({
     type: 'REQUEST_RECEIVED',
     id: `bench-${i}`,
@@ -25,7 +27,10 @@ export function queueMessages(db: Db, n: number): void {
     service: 'admin',
     to: { email: `patient${i}@example.com` },
   }));
-  db.transaction(() => enqueueNotifications(db, events))();
+  const store = sqliteStore(db);
+  await migrate(store);
+  await seedDatabase(store);
+  await store.tx((tx) => enqueueNotifications(tx, events));
 }
 
 export function count(db: Db, sql: string): number {
@@ -74,7 +79,7 @@ export async function killMidDrain(kind: 'outbox' | 'notify', messages: number):
   const fake = kind === 'notify' ? await startFakeNotify({ sendDelayMs: 5 }) : undefined;
   try {
     const db = openDatabase(dataDir);
-    queueMessages(db, messages);
+    await queueMessages(db, messages);
     const env: NodeJS.ProcessEnv = fake
       ? { NOTIFY_API_KEY: FAKE_NOTIFY_API_KEY, NOTIFY_BASE_URL: fake.url, NOTIFY_EMAIL_TEMPLATE_ID: 'bench-email', NOTIFY_SMS_TEMPLATE_ID: 'bench-sms', NOTIFY_TIMEOUT_MS: '2000', BENCH_GRACE_MS: '3000' }
       : { NOTIFY_API_KEY: '' };

@@ -10,13 +10,13 @@ import { registerErrorHandler } from './errors.js';
 import { DrainState, registerHealthRoutes } from './health.js';
 import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
-import { ensureExecutionIndexes, EXECUTION_SWEEP_INTERVAL_MS, sweepExecutions } from './engine/expiry.js';
+import { EXECUTION_SWEEP_INTERVAL_MS, sweepExecutions } from './engine/expiry.js';
 import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
 import { FormDocuments, RENDERER_CORE, type FormCore } from './forms.js';
 import type { CheckOptions } from './documents/check.js';
 import { DocumentStore } from './documents/store.js';
 import { DEMO_ADMIN_FORMS } from './seed.js';
-import { ensureNotificationIndexes, NotificationWorker, queuedSoFar, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
+import { NotificationWorker, queuedSoFar, transportFromEnv, type Transport, type WorkerOptions } from './notifications/index.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { prunePatientSessions, SESSION_PRUNE_INTERVAL_MS } from './services/index.js';
 import { limitScaleFrom, setLimitScale } from './limits.js';
@@ -24,6 +24,7 @@ import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLim
 import { allowedHostNames, frameworkErrorOptions, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
 import { ensureStaffPassword, registerStaffGuard, StaffAuth, TEST_PASSWORD_HASHING } from './staff.js';
 import { isPostgresUrl, openStore, type Sql } from './store/index.js';
+import { seedDatabase } from './seeding.js';
 import { createApiAjv } from './validation.js';
 import { PREVIEW_PAGE_PREFIX } from './routes/documentPreview.js';
 
@@ -103,8 +104,12 @@ export interface ServerOptions {
 
 export interface PracticeServer {
   app: FastifyInstance;
+  /**
+   * The SQLite connection under the store, for tests and tools that read the file directly. Only
+   * with the SQLite store: on PostgreSQL there is none, and touching it throws (use `store`).
+   */
   db: Db;
-  /** The store (server/store): what the converted modules use; `db` is the SQLite connection under it. */
+  /** The store (server/store): everything the server reads and writes goes through it. */
   store: Sql;
   /** The form and pathway documents served (server/documents/store.ts). */
   documents: DocumentStore;
@@ -117,7 +122,7 @@ export interface PracticeServer {
   /** Deletes expired sessions (patients' and staff); runs every few minutes on its own. Answers how many. */
   pruneSessions(): Promise<number>;
   /** Deletes guideline executions past their retention (7 days after their last change); runs every hour on its own. Answers how many. */
-  sweepExecutions(): number;
+  sweepExecutions(): Promise<number>;
   /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
   generatedStaffPassword?: string;
   /** Starts draining (server/main.ts on SIGTERM): /readyz answers 503 from now on; requests are still served until app.close(). */
@@ -127,14 +132,14 @@ export interface PracticeServer {
 /** API paths: an unknown one is a JSON 404, never the app's HTML. */
 const API_PREFIXES = ['/api/', '/nhs-login/', '/postcode/', '/practice/'];
 
-/**
- * PostgreSQL is served once every module reads and writes through the store (server/store); while
- * some still use the SQLite connection directly, a postgres:// URL would split the practice's data
- * between two databases, so the server refuses it rather than start.
- */
-function sqliteOnly(url: string | undefined): undefined {
-  if (isPostgresUrl(url)) throw new Error('DATABASE_URL=postgres://… is not served by this version yet: every module must be on the store first (docs/architecture.md "The store"). Unset DATABASE_URL to use the SQLite file.');
-  return undefined;
+/** `server.db` of a server on PostgreSQL: there is no SQLite connection, and using one is a mistake worth a clear message. */
+function noSqliteConnection(): Db {
+  return new Proxy({} as Db, {
+    get(_target, key) {
+      if (key === 'then') return undefined;
+      throw new Error(`server.db.${String(key)}: this server's store is PostgreSQL (DATABASE_URL); read and write through server.store`);
+    },
+  });
 }
 
 export async function buildServer(options: ServerOptions): Promise<PracticeServer> {
@@ -157,8 +162,21 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
         }
       : false,
   });
-  const db = openDatabase(options.dataDir);
-  const store = await openStore({ databaseUrl: sqliteOnly(options.databaseUrl ?? process.env.DATABASE_URL), sqlite: db });
+  // PostgreSQL when DATABASE_URL says so; else the SQLite file in the data folder (its older migration lists run on opening).
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const sqlite = isPostgresUrl(databaseUrl) ? undefined : openDatabase(options.dataDir);
+  const store = await openStore({ ...(sqlite ? {} : { databaseUrl }), sqlite });
+  const closeDatabase = async () => {
+    await store.close().catch(() => undefined);
+    if (sqlite?.open) sqlite.close();
+  };
+  // The demo practice: every setting not yet stored and the demo patients when there are none (server/seeding.ts).
+  try {
+    await seedDatabase(store);
+  } catch (error) {
+    await closeDatabase();
+    throw error;
+  }
   // Every form and pathway document, built-in and the practice folder's, checked: a broken one stops the start here.
   const forms = new FormDocuments(ADMIN_FORM_TYPE_VALUES);
   const questionnairesDirs = options.questionnairesDirs ?? [path.join(repoRoot, 'schemas', 'questionnaires')];
@@ -166,7 +184,6 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   let documents: DocumentStore;
   try {
     documents = await DocumentStore.open({
-      db,
       store,
       root: repoRoot,
       dataDir: options.dataDir,
@@ -180,14 +197,12 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
       now: options.now ?? Date.now,
     });
   } catch (error) {
-    await store.close().catch(() => undefined);
-    db.close();
+    await closeDatabase();
     throw error;
   }
-  setLimitScale(db, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
-  ensureNotificationIndexes(db);
+  setLimitScale(store, options.limitScale ?? limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
   // The appointment diary: six weeks of slots and the demo links, before the first call.
-  if (options.diary !== false) await ensureDiary(store, db);
+  if (options.diary !== false) await ensureDiary(store);
   const now = options.now ?? Date.now;
   const staff = new StaffAuth({ db: store, apiToken: options.apiToken ?? process.env.PRACTICE_API_TOKEN, now });
   const pruneSessions = async () => (await staff.prune()) + (await prunePatientSessions(store, now()));
@@ -196,11 +211,11 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   pruneTimer.unref();
   await pruneSessions();
   // Guideline executions older than their retention go with their answers (server/engine/expiry.ts).
-  ensureExecutionIndexes(db);
-  const sweep = () => sweepExecutions(db, now());
-  const sweepTimer = setInterval(sweep, EXECUTION_SWEEP_INTERVAL_MS);
+  const sweep = () => sweepExecutions(store, now());
+  // A failed sweep (the store briefly away) leaves the rows for the next one.
+  const sweepTimer = setInterval(() => void sweep().catch(() => undefined), EXECUTION_SWEEP_INTERVAL_MS);
   sweepTimer.unref();
-  sweep();
+  await sweep();
   const generatedStaffPassword = await ensureStaffPassword(
     store,
     options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD,
@@ -218,7 +233,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     // The round in progress finishes and records its sends before the database closes.
     await notifications.stop();
     await store.close();
-    if (db.open) db.close();
+    if (sqlite?.open) sqlite.close();
   });
   // A stored submission (or booking…) queues its messages in its own transaction: look at the queue
   // as soon as it is answered rather than at the next poll, and only when something was queued (a
@@ -238,9 +253,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   app.removeContentTypeParser('text/plain');
   registerJsonDepthLimit(app);
   const formCore = options.formCore ?? RENDERER_CORE;
-  const engine = new GuidelineEngine(db, library);
+  const engine = new GuidelineEngine(store, library);
   const baseCtx: Omit<ServerContext, 'rateLimiter'> = {
-    db,
     store,
     ajv,
     forms,
@@ -307,5 +321,5 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
 
   if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
-  return { app, db, store, documents, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, beginDrain: () => drain.begin(), ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return { app, db: sqlite ?? noSqliteConnection(), store, documents, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, beginDrain: () => drain.begin(), ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
 }

@@ -1,6 +1,5 @@
 import type Ajv from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from './db.js';
 import type { GuidelineEngine } from './engine/engine.js';
 import type { DocumentStore } from './documents/store.js';
 import type { FormCore, FormDocuments } from './forms.js';
@@ -10,8 +9,6 @@ import type { Sql } from './store/types.js';
 
 /** What every route module gets. */
 export interface ServerContext {
-  /** The SQLite connection of the modules not yet on `store` (docs/architecture.md "The store"). */
-  db: Db;
   /** The store (server/store): SQLite by default, PostgreSQL with DATABASE_URL. `store.ping()` answers readiness. */
   store: Sql;
   ajv: Ajv;

@@ -2,7 +2,6 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrateAppointments } from './appointments/schema.js';
-import { DEMO_AI_LED, DEMO_PATHWAY_SETTINGS, DEMO_PATIENTS, DEMO_SETTINGS } from './seed.js';
 
 export type Db = Database.Database;
 
@@ -129,7 +128,12 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX requests_inbox ON requests (tier_rank, seq);`,
 ];
 
-/** Opens (creating and seeding on first start) the practice database in `dataDir`; the server builds the appointment diary (server/app.ts). */
+/**
+ * Opens the practice's SQLite file in `dataDir` (creating it) and runs the file's older migration
+ * lists (this one and the appointment book's). Nothing else: the store's own migrations
+ * (server/store/migrations.ts) run in openStore, and the demo data is seeded by server/seeding.ts
+ * from buildServer.
+ */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, 'practice.sqlite'));
@@ -138,9 +142,7 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  seedDatabase(db);
   migrateAppointments(db);
-  // The diary (server/appointments/diary.ts) is kept through the store: buildServer runs ensureDiary.
   return db;
 }
 
@@ -154,70 +156,4 @@ function migrate(db: Db): void {
       db.pragma(`user_version = ${i + 1}`);
     }).immediate();
   }
-}
-
-/**
- * Puts the database back to the demo seed: settings, patients, requests, keys, patients' sessions,
- * the notifications queue and outbox, guideline executions (staff stay signed in). The appointment
- * book is reset through the store by the caller (resetAppointments, server/routes/controls.ts).
- */
-export function resetDatabase(db: Db): void {
-  db.transaction(() => {
-    for (const table of ['settings', 'patients', 'requests', 'idempotency_keys', 'sessions', 'notifications', 'notification_attempts', 'outbox', 'guideline_executions']) {
-      db.exec(`DELETE FROM ${table}`);
-    }
-    seedDatabase(db);
-  })();
-}
-
-/** Prepared once per database: settings are read on every engine call (operational state). */
-const readStatements = new WeakMap<Db, Database.Statement>();
-
-export function readSetting<T>(db: Db, key: string): T | undefined {
-  let stmt = readStatements.get(db);
-  if (!stmt) {
-    stmt = db.prepare('SELECT value FROM settings WHERE key = ?');
-    readStatements.set(db, stmt);
-  }
-  const row = stmt.get(key) as { value: string } | undefined;
-  return row ? (JSON.parse(row.value) as T) : undefined;
-}
-
-export function writeSetting(db: Db, key: string, value: unknown): void {
-  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
-    key,
-    JSON.stringify(value),
-  );
-}
-
-/** A database seeded before the pathway library (or before a document changed) gets the documents' view. */
-function syncPathwaySettings(db: Db): void {
-  const app = readSetting<Record<string, unknown>>(db, 'patient-app');
-  if (app) writeSetting(db, 'patient-app', { ...app, triageMapping: DEMO_PATHWAY_SETTINGS.triageMapping });
-  const shared = readSetting<Record<string, unknown>>(db, 'shared');
-  if (shared) writeSetting(db, 'shared', { ...shared, eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines, childGuidelines: DEMO_PATHWAY_SETTINGS.childGuidelines });
-  writeSetting(db, 'ai-led', DEMO_AI_LED);
-}
-
-/**
- * Seeds what is missing: every setting not yet stored, and the demo patients when there are none.
- * Safe on every start, so a database made by an older version gains the newer settings.
- */
-export function seedDatabase(db: Db): void {
-  db.transaction(() => {
-    const has = db.prepare('SELECT 1 FROM settings WHERE key = ?');
-    for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
-      if (!has.get(key)) writeSetting(db, key, value);
-    }
-    syncPathwaySettings(db);
-    const patients = db.prepare('SELECT COUNT(*) AS n FROM patients').get() as { n: number };
-    if (patients.n > 0) return;
-    const insert = db.prepare(
-      `INSERT INTO patients (id, first_name, last_name, date_of_birth, sex_at_birth, postcode, nhs_number, email, mobile, ehr_state, update_contact_requested)
-       VALUES (@id, @firstName, @lastName, @dateOfBirth, @sexAtBirth, @postCode, @nhsNumber, @email, @mobile, @ehrState, @updateContactRequested)`,
-    );
-    for (const p of DEMO_PATIENTS) insert.run({ ...p, updateContactRequested: p.updateContactRequested ? 1 : 0 });
-    // IMMEDIATE: it reads, then writes; two processes starting on one file wait for each other's
-    // write lock (busy_timeout) instead of failing when the other wrote in between (SQLITE_BUSY).
-  }).immediate();
 }

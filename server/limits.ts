@@ -2,8 +2,8 @@
 // patient may hold, and how many messages one address or number gets an hour. A practice setting
 // (settings key `practice-limits`, changed with POST /api/v1/practice/controls `limits`), with the
 // defaults below when the practice set none.
-import type { Db } from './db.js';
-import { readSetting, writeSetting } from './db.js';
+import { getSetting, putSetting } from './settingsStore.js';
+import type { Sql } from './store/index.js';
 
 export interface PracticeLimits {
   /** Future appointments one patient may hold at once from online booking (the practice's own bookings do not count). */
@@ -25,12 +25,12 @@ export const PRACTICE_LIMITS_SETTING = 'practice-limits';
 /**
  * PRACTICE_RATE_LIMIT_SCALE multiplies these caps as it multiplies the rate limits: the test suites
  * and load tests, which book and send to one address over and over, raise it; production leaves it
- * at 1. Kept per database (one server, one database).
+ * at 1. Kept per store (one server, one store); a transaction reads its store's (`base`).
  */
-const scales = new WeakMap<Db, number>();
+const scales = new WeakMap<Sql, number>();
 
-export function setLimitScale(db: Db, scale: number): void {
-  scales.set(db, scale > 0 ? scale : 1);
+export function setLimitScale(db: Sql, scale: number): void {
+  scales.set(db.base ?? db, scale > 0 ? scale : 1);
 }
 
 export function limitScaleFrom(value: string | undefined): number {
@@ -38,14 +38,14 @@ export function limitScaleFrom(value: string | undefined): number {
 }
 
 /** The scale in force for this database (1 in production). */
-export function limitScaleOf(db: Db): number {
-  return scales.get(db) ?? 1;
+export function limitScaleOf(db: Sql): number {
+  return scales.get(db.base ?? db) ?? 1;
 }
 
 /** The limits in force: the practice's setting over the defaults, times the scale. */
-export function practiceLimits(db: Db): PracticeLimits {
-  const stored = readSetting<Partial<PracticeLimits>>(db, PRACTICE_LIMITS_SETTING) ?? {};
-  const scale = scales.get(db) ?? 1;
+export async function practiceLimits(db: Sql): Promise<PracticeLimits> {
+  const stored = (await getSetting<Partial<PracticeLimits>>(db, PRACTICE_LIMITS_SETTING)) ?? {};
+  const scale = limitScaleOf(db);
   const pick = (k: keyof PracticeLimits) => {
     const v = Object.hasOwn(stored, k) ? stored[k] : undefined;
     return Math.ceil((typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_PRACTICE_LIMITS[k]) * scale);
@@ -58,12 +58,12 @@ export function practiceLimits(db: Db): PracticeLimits {
 }
 
 /** The practice's own setting (unscaled), defaults filled in. */
-export function storedPracticeLimits(db: Db): PracticeLimits {
-  return { ...DEFAULT_PRACTICE_LIMITS, ...(readSetting<Partial<PracticeLimits>>(db, PRACTICE_LIMITS_SETTING) ?? {}) };
+export async function storedPracticeLimits(db: Sql): Promise<PracticeLimits> {
+  return { ...DEFAULT_PRACTICE_LIMITS, ...((await getSetting<Partial<PracticeLimits>>(db, PRACTICE_LIMITS_SETTING)) ?? {}) };
 }
 
-export function writePracticeLimits(db: Db, patch: Partial<PracticeLimits>): void {
-  writeSetting(db, PRACTICE_LIMITS_SETTING, { ...storedPracticeLimits(db), ...patch });
+export async function writePracticeLimits(db: Sql, patch: Partial<PracticeLimits>): Promise<void> {
+  await putSetting(db, PRACTICE_LIMITS_SETTING, { ...(await storedPracticeLimits(db)), ...patch });
 }
 
 /**
@@ -79,7 +79,7 @@ export const IDENTITY_CHECK = {
 } as const;
 
 /** IDENTITY_CHECK's counts times the scale (the e2e suite answers wrongly on purpose, all from one address). */
-export function identityCheckLimits(db: Db): { perLink: number; perClient: number; windowMs: number } {
+export function identityCheckLimits(db: Sql): { perLink: number; perClient: number; windowMs: number } {
   const scale = limitScaleOf(db);
   return { perLink: Math.ceil(IDENTITY_CHECK.perLink * scale), perClient: Math.ceil(IDENTITY_CHECK.perClient * scale), windowMs: IDENTITY_CHECK.windowMs };
 }

@@ -1,9 +1,7 @@
-import type { Db } from './db.js';
 import type { Sql } from './store/index.js';
 import type { PatientRecord } from './seed.js';
 import type { Patient } from '../generated/types/api/patient';
 import type { PatientValidationResponse } from '../generated/types/api/patient-validation-response';
-import { sql } from './sql.js';
 
 /** A validation status of the contract (schemas/api/patient-validation-response.schema.json). */
 export type ValidationStatus = PatientValidationResponse['status'];
@@ -81,14 +79,6 @@ const PATIENTS_BORN_ON = 'SELECT * FROM patients WHERE date_of_birth = ?';
 /** The record matching last name (case-insensitive) + date of birth + postcode (normalised), if any. */
 export async function matchPatient(db: Sql, patient: Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>): Promise<PatientRecord | undefined> {
   return matching(await db.all<PatientRow>(PATIENTS_BORN_ON, [patient.dateOfBirth]), patient);
-}
-
-/**
- * matchPatient on the synchronous SQLite connection, for the callers not yet on the store (the
- * appointment book, notifications/requests.ts inside a submission's transaction); it goes with them.
- */
-export function matchPatientSync(db: Db, patient: Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>): PatientRecord | undefined {
-  return matching(sql(db, PATIENTS_BORN_ON).all(patient.dateOfBirth) as PatientRow[], patient);
 }
 
 function matching(rows: PatientRow[], patient: Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>): PatientRecord | undefined {

@@ -161,7 +161,7 @@ export function registerJsonDepthLimit(app: FastifyInstance, maxDepth = MAX_JSON
       done(new HttpError(400, `The body is nested too deeply (more than ${maxDepth} levels of objects and arrays)`), undefined);
       return;
     }
-    parse(request, String(body), done);
+    void parse(request, String(body), done);
   });
 }
 

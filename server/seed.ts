@@ -1,5 +1,5 @@
 // Demo data only: the enums it uses (flow types, admin form types) come from the contract
-// (generated from schemas/api), and the code that writes it to the database is in db.ts.
+// (generated from schemas/api), and the code that writes it to the database is server/seeding.ts.
 import type { AdminFormsSettings } from '../generated/types/api/admin-forms-settings';
 import type { Clinic } from '../generated/types/api/clinic';
 import { FLOW_TYPE_VALUES } from '../generated/types/api/flow-type';

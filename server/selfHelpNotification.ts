@@ -2,8 +2,8 @@
 // requests"): an ELIGIBILITY_BOOKING request whose recommendations carry a "Self help content"
 // management action queues a SELF_HELP notification with that action's links, in the same
 // transaction that stores the request (server/notifications/README.md).
-import type { Db } from './db.js';
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
+import type { Sql } from './store/index.js';
 import { enqueueNotifications, recipientForPatient, type QueuedNotification, type SelfHelpEvent } from './notifications/index.js';
 
 type Json = Record<string, unknown>;
@@ -23,7 +23,6 @@ function httpsLinks(raw: unknown, labelKey: 'label' | 'text'): Link[] {
 }
 
 export interface SelfHelpContext {
-  db: Db;
   engine: GuidelineEngine;
   /** A practice's own engine: its executions are not in this database. */
   engineUrl?: string;
@@ -35,14 +34,14 @@ export interface SelfHelpContext {
  * execution is ours; the links are those of the self-help action, else the pathway's own
  * self-help links; the label is the pathway's.
  */
-export function selfHelpEvent(ctx: SelfHelpContext, requestId: string, triageRequest: Json, newEmail?: string): SelfHelpEvent | undefined {
+export async function selfHelpEvent(ctx: SelfHelpContext, db: Sql, requestId: string, triageRequest: Json, newEmail?: string): Promise<SelfHelpEvent | undefined> {
   if (triageRequest.triageRequestType !== 'ELIGIBILITY_BOOKING') return undefined;
   const consultation = obj(triageRequest.consultation);
   let guidelineId = typeof consultation.guidelineId === 'string' ? consultation.guidelineId : '';
   let recommendations = list(obj(triageRequest.guidelineExecution).recommendations);
   if (typeof consultation.executionId === 'string' && ctx.engineUrl === undefined) {
     // reclassifyTriageRequest has already refused unknown and stopped executions.
-    const execution = ctx.engine.get(consultation.executionId, PRACTICE_ACCESS);
+    const execution = await ctx.engine.get(consultation.executionId, PRACTICE_ACCESS, db);
     guidelineId = execution.guidelineId;
     recommendations = execution.recommendations;
   }
@@ -59,7 +58,7 @@ export function selfHelpEvent(ctx: SelfHelpContext, requestId: string, triageReq
     type: 'SELF_HELP',
     id: `${requestId}:self-help`,
     sourceId: requestId,
-    to: recipientForPatient(ctx.db, obj(triageRequest.patient) as Parameters<typeof recipientForPatient>[1], newEmail),
+    to: await recipientForPatient(db, obj(triageRequest.patient) as Parameters<typeof recipientForPatient>[1], newEmail),
     pathwayLabel: label,
     links,
   };
@@ -68,9 +67,9 @@ export function selfHelpEvent(ctx: SelfHelpContext, requestId: string, triageReq
 /**
  * Queues the self-help email of a stored triage request, if it has one (then it is the request's
  * acknowledgement: the caller queues no "request received"). Answers undefined when the request
- * has no self-help outcome. Call inside the storing transaction.
+ * has no self-help outcome. `db` is the storing transaction.
  */
-export function notifySelfHelp(ctx: SelfHelpContext, requestId: string, triageRequest: Json, newEmail?: string): QueuedNotification[] | undefined {
-  const event = selfHelpEvent(ctx, requestId, triageRequest, newEmail);
-  return event ? enqueueNotifications(ctx.db, [event]) : undefined;
+export async function notifySelfHelp(ctx: SelfHelpContext, db: Sql, requestId: string, triageRequest: Json, newEmail?: string): Promise<QueuedNotification[] | undefined> {
+  const event = await selfHelpEvent(ctx, db, requestId, triageRequest, newEmail);
+  return event ? enqueueNotifications(db, [event]) : undefined;
 }

@@ -1,9 +1,9 @@
 import type { Sql } from './store/index.js';
 
 /**
- * The practice's settings (table `settings`, one JSON value per key) through the store. The
- * synchronous readSetting/writeSetting of server/db.ts remain for the callers not yet on the store
- * (seeding, the engine, triage classification, notifications, the appointment book).
+ * The practice's settings (table `settings`, one JSON value per key) through the store. Inside a
+ * transaction pass the transaction (`tx`): on SQLite a statement on the store itself waits for the
+ * open transaction, so a read on `store` from inside one would wait for ever.
  */
 export async function getSetting<T>(db: Sql, key: string): Promise<T | undefined> {
   const row = await db.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key]);

@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from './db.js';
 import { HttpError } from './errors.js';
-import { sql } from './sql.js';
 import { encodeRequestsCursor, MAX_PAGE_SIZE, type RequestsPosition } from './services/paging.js';
 import type { Sql } from './store/index.js';
 import { isTier, REST_RANK, tierRank, type UrgencyTier } from './tiers.js';
@@ -80,16 +78,6 @@ const INSERT_REQUEST = 'INSERT INTO requests (id, kind, form_type, status, recei
 export async function insertRequest(db: Sql, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): Promise<StoredRequest> {
   const { stored, params } = newRequest(kind, formType, body);
   await db.run(INSERT_REQUEST, params);
-  return stored;
-}
-
-/**
- * The synchronous insert, for the appointment book while it is still on the SQLite connection
- * (server/routes/appointments.ts); it goes when the appointment book is on the store.
- */
-export function insertRequestSync(db: Db, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): StoredRequest {
-  const { stored, params } = newRequest(kind, formType, body);
-  sql(db, INSERT_REQUEST).run(...params);
   return stored;
 }
 
@@ -176,15 +164,25 @@ interface KeyRow {
   response: string;
 }
 
+/**
+ * On PostgreSQL, makes the transactions of one Idempotency-Key wait for each other (a transaction
+ * advisory lock on the key, released at commit or rollback): the second then reads the first's
+ * stored answer instead of both missing it, doing the work twice and one failing on the key's
+ * primary key. SQLite's transactions are already one at a time.
+ */
+export async function lockIdempotencyKey(tx: Sql, key: string): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(hashtext(CAST(? AS text)))', [`idempotency-key:${key}`]);
+}
+
 const SELECT_KEY = 'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?';
 const INSERT_KEY = 'INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, ?, ?, ?)';
 
 /**
  * Runs one submission so that it is stored at most once per Idempotency-Key.
  * The key check, the work (checks + insert, on the `tx` it is given) and the key's record happen
- * in one store transaction (SQLite: BEGIN IMMEDIATE, one at a time; PostgreSQL: the key is the
- * primary key, so of two instances storing the same key together one commits and the other's
- * insert fails and rolls its work back). A key reused with a different body (or on another call)
+ * in one store transaction (SQLite: BEGIN IMMEDIATE, one at a time; PostgreSQL: an advisory lock
+ * on the key, so a second call with the key, on any instance, waits for the first and answers what
+ * it stored; the key is also the primary key, so nothing is stored twice even without the lock). A key reused with a different body (or on another call)
  * is 422. Only 2xx answers are remembered: a refused request may be retried. Everything is
  * committed before the caller sends the answer.
  */
@@ -199,6 +197,7 @@ export async function runIdempotent(
   assertKeyLength(key);
   const hash = submissionHash(route, body);
   return db.tx(async (tx) => {
+    await lockIdempotencyKey(tx, key);
     const previous = await tx.get<KeyRow>(SELECT_KEY, [key]);
     if (previous) {
       if (previous.body_hash !== hash) throw keyReusedError();
@@ -212,43 +211,3 @@ export async function runIdempotent(
   });
 }
 
-
-/**
- * The synchronous runIdempotent, for the appointment book while it is still on the SQLite
- * connection (server/appointments/book.ts); it goes when the appointment book is on the store.
- */
-export function runIdempotentSync(
-  db: Db,
-  key: string | undefined,
-  route: string,
-  body: unknown,
-  work: () => SubmissionAnswer,
-): SubmissionAnswer {
-  if (key === undefined) return db.transaction(work)();
-  assertKeyLength(key);
-  const hash = submissionHash(route, body);
-  return db.transaction((): SubmissionAnswer => {
-    const previous = sql(db, 'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?').get(key) as
-      | { body_hash: string; status_code: number; response: string }
-      | undefined;
-    if (previous) {
-      if (previous.body_hash !== hash) {
-        throw new HttpError(422, 'This Idempotency-Key was already used with a different request', {
-          details: [{ path: '/idempotency-key', message: 'was already used with a different request' }],
-        });
-      }
-      return { statusCode: previous.status_code, body: JSON.parse(previous.response) as unknown };
-    }
-    const answer = work();
-    if (answer.statusCode >= 200 && answer.statusCode < 300) {
-      sql(db, 'INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, ?, ?, ?)').run(
-        key,
-        hash,
-        answer.statusCode,
-        JSON.stringify(answer.body),
-        new Date().toISOString(),
-      );
-    }
-    return answer;
-  })();
-}

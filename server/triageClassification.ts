@@ -4,8 +4,8 @@
 // app's `classifyRequest` (src/flows/triage/classifyRequest.ts); tests/unit/app/safety-classification.test.ts
 // runs one table through both so they cannot drift.
 import type { TriageRequest } from '../generated/types/api/triage-request';
-import type { Db } from './db.js';
-import { readSetting } from './db.js';
+import { getSetting } from './settingsStore.js';
+import type { Sql } from './store/index.js';
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import { detailsMessage, HttpError } from './errors.js';
 import { topTier } from './tiers.js';
@@ -64,7 +64,6 @@ const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 export interface ReclassifyContext {
-  db: Db;
   engine: GuidelineEngine;
   /** Set when the practice uses its own engine: its executions are read from there (readExternalExecution). */
   engineUrl?: string;
@@ -176,11 +175,11 @@ export async function readExternalExecution(ctx: ReclassifyContext, triageReques
   return execution ? { execution } : { error: new HttpError(502, "The guideline engine's answer is not a guideline execution") };
 }
 
-function embeddedExecution(ctx: ReclassifyContext, consultation: Json, path: string): ExecutionRecordView {
+async function embeddedExecution(ctx: ReclassifyContext, db: Sql, consultation: Json, path: string): Promise<ExecutionRecordView> {
   const executionId = consultation.executionId;
   if (typeof executionId !== 'string') throw missingExecutionId(path);
   try {
-    return asExecution(ctx.engine.get(executionId, PRACTICE_ACCESS))!;
+    return asExecution(await ctx.engine.get(executionId, PRACTICE_ACCESS, db))!;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 404) throw unknownExecution(path, executionId);
     throw error;
@@ -244,19 +243,20 @@ function refused(path: string, field: string, message: string): HttpError {
  * answers shown are the recorded ones. The client's own type is kept as `clientTriageRequestType`
  * when it differs, so the practice can see the correction.
  */
-export function reclassifyTriageRequest(
+export async function reclassifyTriageRequest(
   ctx: ReclassifyContext,
+  db: Sql,
   triageRequest: Json,
   path: string,
   read?: ExecutionRead,
-): Json {
+): Promise<Json> {
   const consultation = obj(triageRequest.consultation);
   let execution: ExecutionRecordView;
   if (read !== undefined) {
     if ('error' in read) throw read.error;
     execution = read.execution;
   } else {
-    execution = embeddedExecution(ctx, consultation, path);
+    execution = await embeddedExecution(ctx, db, consultation, path);
   }
   if (execution.status === 'STOPPED') {
     throw new HttpError(409, `body${path}/consultation/executionId: the guideline execution was stopped, so there is nothing to send`);
@@ -267,7 +267,7 @@ export function reclassifyTriageRequest(
     throw new HttpError(409, `body${path}/consultation/executionId: the guideline execution still has questions to answer, so it cannot be sent yet`);
   }
   const { guidelineId, recommendations } = execution;
-  const patientApp = obj(readSetting(ctx.db, 'patient-app'));
+  const patientApp = obj(await getSetting(db, 'patient-app'));
   const options = Array.isArray(patientApp.emergencyOverrideOptions) ? patientApp.emergencyOverrideOptions.map(obj) : undefined;
   const offeredReasonIds = options?.map((o) => String(o.id));
   const claimedReason = triageRequest.emergencyOverrideReason;
@@ -289,7 +289,7 @@ export function reclassifyTriageRequest(
     .map(obj)
     .find((a) => a.type === 'Referral');
   const referralId = typeof referral?.referralId === 'string' ? referral.referralId : undefined;
-  const urgency = referralId ? obj(obj(readSetting(ctx.db, 'urgency-by-referral-id'))[referralId]) : {};
+  const urgency = referralId ? obj(obj(await getSetting(db, 'urgency-by-referral-id'))[referralId]) : {};
   const pathway = ctx.engine.library.get(guidelineId)?.doc as { inboxLabel?: unknown; label?: unknown; name?: unknown; version?: unknown } | undefined;
   const conditionLabel = [pathway?.inboxLabel, pathway?.label, pathway?.name].find((v): v is string => typeof v === 'string') ?? guidelineId;
   const reasonKept = typeof claimedReason === 'string' && claimedReason === recordedReason;

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../db.js';
 import { HttpError } from '../errors.js';
-import { canonicalJson, type SubmissionAnswer } from '../store.js';
+import { canonicalJson, lockIdempotencyKey, type SubmissionAnswer } from '../store.js';
 import { isUniqueViolation, type Sql } from '../store/index.js';
 import { appointmentErrors } from './errors.js';
 import { assertInvitationUsable, consultationOf, countLinkUse, linkExpired, type LinkCaller } from './links.js';
@@ -59,6 +58,7 @@ export async function runAppointmentTransaction(
   const hash = createHash('sha256').update(idem.route).update('\n').update(canonicalJson(idem.body)).digest('hex');
   return db.tx(async (tx) => {
     if (key === undefined) return work(tx);
+    await lockIdempotencyKey(tx, key);
     const previous = await tx.get<{ body_hash: string; status_code: number; response: string }>(
       'SELECT body_hash, status_code, response FROM idempotency_keys WHERE key = ?',
       [key],
@@ -185,18 +185,18 @@ export async function onlineBookingsHeld(db: Sql, patientKey: string, now: numbe
 
 /**
  * BOOK: claims the slot for the patient. Call inside runAppointmentTransaction (`db` is its
- * transaction; `settings` the synchronous connection patients, settings, requests and the
- * notification queue are still on). A slot held by anyone else is RH-E007; the unique index on
+ * transaction: the patient's record, the limits, the request and the messages are read and
+ * written on it). A slot held by anyone else is RH-E007; the unique index on
  * active appointments makes a double booking impossible even if two claims raced, on one
  * instance or several.
  */
-export async function bookAppointment(db: Sql, settings: Db, input: BookInput): Promise<SubmissionAnswer> {
+export async function bookAppointment(db: Sql, input: BookInput): Promise<SubmissionAnswer> {
   const { now, choice } = input;
   await serialise(db, input.patientKey, 'existing' in input.request ? input.request.link : undefined);
   const slot = await requireSlot(db, choice.appointmentSlotId);
   const onSlot = await appointmentOnSlot(db, slot.id);
   if (isRepeat(onSlot, input)) return answerFor(db, onSlot, now);
-  requireRecord(settings, input.patient);
+  await requireRecord(db, input.patient);
   if ('existing' in input.request) {
     const { existing, link } = input.request;
     await assertInvitationUsable(db, link, input.patientKey, now);
@@ -208,7 +208,7 @@ export async function bookAppointment(db: Sql, settings: Db, input: BookInput): 
   // Only a slot of a type the referral or invitation books (never a practice-only review slot).
   const allowed = 'existing' in input.request ? (JSON.parse(input.request.link.slot_types) as string[]) : input.request.allowedSlotTypes;
   if (!allowed.includes(slot.slot_type)) throw appointmentErrors.slotTypeNotAllowed();
-  const cap = practiceLimits(settings).maxOnlineBookingsPerPatient;
+  const cap = (await practiceLimits(db)).maxOnlineBookingsPerPatient;
   if ((await onlineBookingsHeld(db, input.patientKey, now)) >= cap) throw appointmentErrors.bookingLimit(cap);
 
   const at = new Date(now).toISOString();
@@ -256,17 +256,17 @@ export async function bookAppointment(db: Sql, settings: Db, input: BookInput): 
   await insertEvent(db, { consultationId, appointmentId: appointment.id, status: 'BOOKED', slotId: slot.id, actor: 'PATIENT', at });
   const linkUUID = await confirmedLink(db, consultationId, input.patientKey, input.patient, slotTypes, now);
   // Same transaction as the booking: a booked appointment always has its message queued.
-  await notifyAppointment(db, settings, 'APPOINTMENT_BOOKED', appointment, { origin: input.origin, linkUUID }, at);
+  await notifyAppointment(db, 'APPOINTMENT_BOOKED', appointment, { origin: input.origin, linkUUID }, at);
   return bookingAnswer(db, appointment, linkUUID);
 }
 
 /** Refusals shared by change and cancel: already cancelled or updated by the practice, practice-only type, too late, record. */
-async function assertChangeable(db: Sql, settings: Db, current: AppointmentRow | undefined, now: number): Promise<AppointmentRow> {
+async function assertChangeable(db: Sql, current: AppointmentRow | undefined, now: number): Promise<AppointmentRow> {
   if (!isActive(current) || current.practice_locked === 1) throw appointmentErrors.unableToUpdate();
   const slot = (await getSlot(db, current.slot_id))!;
   if ((await getSlotType(db, slot.slot_type)).patient_can_change !== 1) throw appointmentErrors.practiceOnly();
   if (now > (await changeDeadlineMs(db, current))) throw appointmentErrors.tooLate();
-  requireRecord(settings, JSON.parse(current.patient) as Patient);
+  await requireRecord(db, JSON.parse(current.patient) as Patient);
   return current;
 }
 
@@ -285,7 +285,7 @@ export interface RescheduleInput {
  * runAppointmentTransaction. The new slot is claimed by the same statement that releases the old
  * one, so either both happen or neither: a taken new slot leaves the original booking as it was.
  */
-export async function rescheduleAppointment(db: Sql, settings: Db, input: RescheduleInput): Promise<SubmissionAnswer> {
+export async function rescheduleAppointment(db: Sql, input: RescheduleInput): Promise<SubmissionAnswer> {
   const { link, caller, now, choice } = input;
   await serialise(db, caller.patientKey, link);
   const consultation = await consultationOf(db, link);
@@ -296,7 +296,7 @@ export async function rescheduleAppointment(db: Sql, settings: Db, input: Resche
   if (linkExpired(link, now)) throw appointmentErrors.linkExpired();
   await assertInvitationUsable(db, link, caller.patientKey, now);
   if (!isActive(latest) && consultation.pending_booking === 1) throw appointmentErrors.bookingInProgress();
-  const current = await assertChangeable(db, settings, latest, now);
+  const current = await assertChangeable(db, latest, now);
   if (slot.start_ms <= now) throw appointmentErrors.slotInPast();
   if (await appointmentOnSlot(db, slot.id)) throw appointmentErrors.slotTaken();
   if (!(JSON.parse(link.slot_types) as string[]).includes(slot.slot_type)) throw appointmentErrors.slotTypeNotAllowed();
@@ -318,7 +318,7 @@ export async function rescheduleAppointment(db: Sql, settings: Db, input: Resche
   const moved = (await db.get<AppointmentRow>('SELECT * FROM appt_appointments WHERE id = ?', [current.id]))!;
   const answer = await answerFor(db, moved, now);
   // Same transaction as the change.
-  await notifyAppointment(db, settings, 'APPOINTMENT_RESCHEDULED', moved, { origin: input.origin, linkUUID: (answer.body as { linkUUID: string }).linkUUID }, at);
+  await notifyAppointment(db, 'APPOINTMENT_RESCHEDULED', moved, { origin: input.origin, linkUUID: (answer.body as { linkUUID: string }).linkUUID }, at);
   return answer;
 }
 
@@ -332,7 +332,7 @@ export interface CancelInput {
 }
 
 /** CANCEL: the appointment is cancelled and its slot is free again. Call inside runAppointmentTransaction. */
-export async function cancelAppointment(db: Sql, settings: Db, input: CancelInput): Promise<SubmissionAnswer> {
+export async function cancelAppointment(db: Sql, input: CancelInput): Promise<SubmissionAnswer> {
   const { now } = input;
   let patientKey: string;
   if ('link' in input.by) {
@@ -345,7 +345,7 @@ export async function cancelAppointment(db: Sql, settings: Db, input: CancelInpu
   }
   const latest = await latestAppointment(db, input.consultationId, patientKey);
   if (!latest) throw appointmentErrors.linkInvalid();
-  const current = await assertChangeable(db, settings, latest, now);
+  const current = await assertChangeable(db, latest, now);
   const at = new Date(now).toISOString();
   // Only while still active: of two cancels racing on two instances, one changes it.
   const done = await db.run(`UPDATE appt_appointments SET status = 'CANCELLED', updated_at = ? WHERE id = ? AND status IN ${ACTIVE_STATUSES}`, [at, current.id]);
@@ -356,6 +356,6 @@ export async function cancelAppointment(db: Sql, settings: Db, input: CancelInpu
     [input.consultationId, patientKey],
   );
   // Same transaction as the cancellation.
-  await notifyAppointment(db, settings, 'APPOINTMENT_CANCELLED', { ...current, status: 'CANCELLED', updated_at: at }, { origin: input.origin, linkUUID: confirmed?.link_uuid }, at);
+  await notifyAppointment(db, 'APPOINTMENT_CANCELLED', { ...current, status: 'CANCELLED', updated_at: at }, { origin: input.origin, linkUUID: confirmed?.link_uuid }, at);
   return { statusCode: 200, body: { appointmentId: current.id, consultationId: input.consultationId, appointmentStatus: 'CANCELLED', cancelledAt: at } };
 }

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../db.js';
 import type { Sql } from '../store/index.js';
 import { forgetCachedAnswers } from './availability.js';
 import { APPOINTMENT_DATA_TABLES } from './schema.js';
@@ -61,12 +60,7 @@ function sessionId(s: SessionDef, date: string): string {
  */
 async function generateSlots(db: Sql, now: number): Promise<void> {
   const today = toLocal(now).date;
-  const insert = (...values: unknown[]) =>
-    db.run(
-      `INSERT INTO appt_slots (id, site, holder, slot_type, date, start_time, end_time, start_ms, session_name, session_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-      values,
-    );
+  const rows: unknown[][] = [];
   for (let d = 0; d < AVAILABILITY_DAYS; d++) {
     const date = addDays(today, d);
     const day = weekday(date);
@@ -76,11 +70,22 @@ async function generateSlots(db: Sql, now: number): Promise<void> {
         const startMs = fromLocal(date, start);
         if (startMs <= now) continue;
         // A random id (unguessable); the natural key (session, start) keeps this idempotent.
-        await insert(slotId(), s.site, s.holder, s.slotType, date, start, addMinutes(start, s.minutes), startMs, s.name, sessionId(s, date));
+        rows.push([slotId(), s.site, s.holder, s.slotType, date, start, addMinutes(start, s.minutes), startMs, s.name, sessionId(s, date)]);
       }
     }
   }
+  // SLOT_BATCH rows a statement: on PostgreSQL one round trip each instead of one per slot.
+  for (let i = 0; i < rows.length; i += SLOT_BATCH) {
+    const batch = rows.slice(i, i + SLOT_BATCH);
+    await db.run(
+      `INSERT INTO appt_slots (id, site, holder, slot_type, date, start_time, end_time, start_ms, session_name, session_id)
+       VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
+      batch.flat(),
+    );
+  }
 }
+
+const SLOT_BATCH = 100;
 
 /** Slots that have started and are held by no appointment (past or present) are of no use any more. */
 async function dropPastFreeSlots(db: Sql, now: number): Promise<void> {
@@ -134,10 +139,10 @@ function workingDaysAhead(today: string, n: number): string {
   return date;
 }
 
-async function createDemoLink(db: Sql, settings: Db, def: DemoLinkDef, now: number): Promise<void> {
+async function createDemoLink(db: Sql, def: DemoLinkDef, now: number): Promise<void> {
   const at = new Date(now).toISOString();
   const consultationId = randomUUID();
-  const patientKey = def.patient ? patientKeyOf(settings, def.patient) : null;
+  const patientKey = def.patient ? await patientKeyOf(db, def.patient) : null;
   await db.run('INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, ?, NULL, ?, ?, ?)', [
     consultationId,
     def.requestType,
@@ -204,7 +209,7 @@ async function dropUnusedDemoSlots(db: Sql): Promise<void> {
  * Demo links are created when missing, and made again when time has overtaken the state they
  * show (a "booked" demo appointment whose start has passed), so every state stays demonstrable.
  */
-async function ensureDemoLinks(db: Sql, settings: Db, now: number): Promise<void> {
+async function ensureDemoLinks(db: Sql, now: number): Promise<void> {
   for (const def of DEMO_LINKS) {
     const exists = await db.get<{ demo: number }>('SELECT demo FROM appt_links WHERE link_uuid = ?', [def.linkUUID]);
     if (exists && def.appointment) {
@@ -217,11 +222,11 @@ async function ensureDemoLinks(db: Sql, settings: Db, now: number): Promise<void
       const start = row?.start ?? null;
       if (wantsFuture && (start === null || start <= now)) {
         await deleteDemoLink(db, def.linkUUID);
-        await createDemoLink(db, settings, def, now);
+        await createDemoLink(db, def, now);
       }
       continue;
     }
-    if (!exists) await createDemoLink(db, settings, def, now);
+    if (!exists) await createDemoLink(db, def, now);
   }
 }
 
@@ -235,7 +240,7 @@ const checkedDay = new WeakMap<Sql, string>();
  * time) it adds the slots of the new day and drops past free slots; each time it refreshes the
  * demo links. A no-op on every other call.
  */
-export async function ensureDiary(db: Sql, settings: Db, now = Date.now()): Promise<void> {
+export async function ensureDiary(db: Sql, now = Date.now()): Promise<void> {
   const today = toLocal(now).date;
   const stamp = `${today}.${Math.floor(now / 600_000)}`;
   if (checkedDay.get(db) === stamp) return;
@@ -248,7 +253,7 @@ export async function ensureDiary(db: Sql, settings: Db, now = Date.now()): Prom
       await generateSlots(tx, now);
       await setMeta(tx, 'generated_for', today);
     }
-    await ensureDemoLinks(tx, settings, now);
+    await ensureDemoLinks(tx, now);
     if (newDay) await dropPastFreeSlots(tx, now);
   });
   checkedDay.set(db, stamp);
@@ -259,12 +264,12 @@ export async function ensureDiary(db: Sql, settings: Db, now = Date.now()): Prom
  * the demo links made afresh. The generated slots stay: the diary has not changed. `db` may be a
  * transaction; `cacheOf` is the store whose cached answers and diary stamp are forgotten.
  */
-export async function resetAppointments(db: Sql, settings: Db, now = Date.now(), cacheOf: Sql = db): Promise<void> {
+export async function resetAppointments(db: Sql, now = Date.now(), cacheOf: Sql = db): Promise<void> {
   for (const table of APPOINTMENT_DATA_TABLES) await db.run(`DELETE FROM ${table}`);
   await dropUnusedDemoSlots(db);
   checkedDay.delete(cacheOf);
   checkedDay.delete(db);
   forgetCachedAnswers(cacheOf);
   forgetCachedAnswers(db);
-  await ensureDiary(db, settings, now);
+  await ensureDiary(db, now);
 }

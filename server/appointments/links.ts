@@ -1,4 +1,3 @@
-import type { Db } from '../db.js';
 import type { Sql } from '../store/index.js';
 import { HttpError } from '../errors.js';
 import { IDENTITY_CHECK, identityCheckLimits } from '../limits.js';
@@ -61,26 +60,25 @@ function required(path: string): HttpError {
 /**
  * Who is using the link. DIRECT_BOOKING: the patient's last name, date of birth and postcode
  * must be the recipient's (an open link takes any patient); SELF_BOOKING_REQUEST: the date of
- * birth must be the patient's; APPOINTMENT_CONFIRMED: the link alone. `settings` is the
- * synchronous connection still holding settings and patients (limits, record ids).
+ * birth must be the patient's; APPOINTMENT_CONFIRMED: the link alone.
  */
-export async function linkCaller(db: Sql, settings: Db, link: LinkRow, proof: LinkProof, guard: IdentityGuard, context = 'body'): Promise<LinkCaller> {
+export async function linkCaller(db: Sql, link: LinkRow, proof: LinkProof, guard: IdentityGuard, context = 'body'): Promise<LinkCaller> {
   const bound = link.patient ? linkPatient(link) : undefined;
   if (link.par_type === 'DIRECT_BOOKING') {
     if (!proof.patient) throw required(`${context}/patient`);
     const given = { ...proof.patient };
     if (bound) {
-      await assertIdentityCheckOpen(db, settings, link, guard);
+      await assertIdentityCheckOpen(db, link, guard);
       if (!samePatient(bound, given)) throw await wrongAnswer(db, link, guard);
       return { patientKey: link.patient_key!, patient: { ...bound, ...given } };
     }
-    return { patientKey: patientKeyOf(settings, given), patient: given };
+    return { patientKey: await patientKeyOf(db, given), patient: given };
   }
   if (!bound || !link.patient_key) throw appointmentErrors.linkInvalid();
   if (link.par_type === 'SELF_BOOKING_REQUEST') {
     const dob = proof.dateOfBirth ?? proof.patient?.dateOfBirth;
     if (!dob) throw required(`${context}/dateOfBirth`);
-    await assertIdentityCheckOpen(db, settings, link, guard);
+    await assertIdentityCheckOpen(db, link, guard);
     if (dob !== bound.dateOfBirth) throw await wrongAnswer(db, link, guard);
   }
   return { patientKey: link.patient_key, patient: bound };
@@ -102,8 +100,8 @@ async function failuresSince(db: Sql, column: 'link_uuid' | 'client', value: str
  * hour, or the client IDENTITY_CHECK.perClient on any links: guessing a date of birth takes
  * thousands of tries, and a locked link refuses even the right one until the hour has passed.
  */
-export async function assertIdentityCheckOpen(db: Sql, settings: Db, link: LinkRow, guard: IdentityGuard): Promise<void> {
-  const limits = identityCheckLimits(settings);
+export async function assertIdentityCheckOpen(db: Sql, link: LinkRow, guard: IdentityGuard): Promise<void> {
+  const limits = identityCheckLimits(db);
   const since = guard.now - limits.windowMs;
   if ((await failuresSince(db, 'link_uuid', link.link_uuid, since)) >= limits.perLink) throw appointmentErrors.identityCheckLocked();
   if ((await failuresSince(db, 'client', guard.client, since)) >= limits.perClient) throw appointmentErrors.identityCheckClientLocked();

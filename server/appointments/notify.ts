@@ -2,7 +2,6 @@
 // queued by book.ts inside the transaction that makes the change, so a change the patient was
 // told about always has its message queued and a refused one has none.
 import { enqueueNotifications, recipientForPatient, type AppointmentDetails, type AppointmentEvent } from '../notifications/index.js';
-import type { Db } from '../db.js';
 import type { Sql } from '../store/index.js';
 import { getHolder, getSite, getSlot, getSlotType, type AppointmentRow } from './rows.js';
 
@@ -37,12 +36,11 @@ const SUFFIX: Record<AppointmentEvent['type'], string> = {
 /**
  * Queues the message of one change to an appointment, to the patient it is for (the email given,
  * else the one on the practice record; a text to a mobile given). `at` keeps the event id stable
- * for one change and new for the next (a second reschedule is a second message). `queue` is the
- * synchronous connection the notification queue and patients are still on.
+ * for one change and new for the next (a second reschedule is a second message). `db` is the
+ * transaction making the change.
  */
 export async function notifyAppointment(
   db: Sql,
-  queue: Db,
   type: AppointmentEvent['type'],
   a: AppointmentRow,
   link: { origin: string; linkUUID: string | undefined },
@@ -50,12 +48,12 @@ export async function notifyAppointment(
 ): Promise<void> {
   const patient = JSON.parse(a.patient) as Parameters<typeof recipientForPatient>[1];
   const appointment = await appointmentDetails(db, a);
-  enqueueNotifications(queue, [
+  await enqueueNotifications(db, [
     {
       type,
       id: `${a.id}:${SUFFIX[type]}:${at}`,
       sourceId: a.id,
-      to: recipientForPatient(queue, patient),
+      to: await recipientForPatient(db, patient),
       appointment,
       ...(link.linkUUID ? { manageUrl: manageUrl(link.origin, link.linkUUID) } : {}),
     },

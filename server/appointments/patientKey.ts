@@ -1,5 +1,5 @@
-import type { Db } from '../db.js';
-import { matchPatientSync, normaliseName, normalisePostcode } from '../patients.js';
+import { matchPatient, normaliseName, normalisePostcode } from '../patients.js';
+import type { Sql } from '../store/index.js';
 
 export interface PatientIdentity {
   lastName: string;
@@ -11,8 +11,8 @@ export interface PatientIdentity {
  * Who a patient is for link limits and bookings: their record's id when the record system
  * matches them (last name + date of birth + postcode), else their normalised details.
  */
-export function patientKeyOf(db: Db, p: PatientIdentity): string {
-  const record = matchPatientSync(db, p);
+export async function patientKeyOf(db: Sql, p: PatientIdentity): Promise<string> {
+  const record = await matchPatient(db, p);
   if (record) return record.id;
   return `unmatched:${normaliseName(p.lastName)}|${p.dateOfBirth}|${normalisePostcode(p.postCode)}`;
 }

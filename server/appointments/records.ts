@@ -1,5 +1,5 @@
-import type { Db } from '../db.js';
-import { matchPatientSync } from '../patients.js';
+import { matchPatient } from '../patients.js';
+import type { Sql } from '../store/index.js';
 import type { PatientRecord } from '../seed.js';
 import { appointmentErrors } from './errors.js';
 import type { PatientIdentity } from './patientKey.js';
@@ -9,8 +9,8 @@ import type { PatientIdentity } from './patientKey.js';
  * RH-E012 ("Unable to find matched patient", also when a booked patient's record has changed),
  * record system down RH-E002, temporary failure RH-E024, record not active RH-E013.
  */
-export function requireRecord(db: Db, patient: PatientIdentity): PatientRecord {
-  const record = matchPatientSync(db, patient);
+export async function requireRecord(db: Sql, patient: PatientIdentity): Promise<PatientRecord> {
+  const record = await matchPatient(db, patient);
   if (!record) throw appointmentErrors.noMatchedPatient();
   assertRecordReachable(record);
   if (record.ehrState === 'INACTIVE') throw appointmentErrors.inactiveRecord();

@@ -12,7 +12,6 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
 import type { FormDocument, FormMenuEntry } from '../../renderer/core/index';
-import type { Db } from '../db.js';
 import type { Sql } from '../store/index.js';
 import type { PathwayLibrary } from '../engine/library.js';
 import type { Pathway } from '../engine/pathway.js';
@@ -21,7 +20,7 @@ import { checkSources, problemLine, shownPath, type CheckOptions, type DocumentP
 import { standaloneValidator } from './validator.js';
 import { pathwaySettings } from '../engine/settings.js';
 import { DEMO_PATHWAY_DOCUMENTS } from '../seed.js';
-import { latestVersions, recordVersion, syncAdminFormsMenu, syncPathwaySettings, type DocumentKind, type DocumentVersion, type NewDocumentVersion } from './versions.js';
+import { settleVersions, syncAdminFormsMenu, syncPathwaySettings, type DocumentKind, type DocumentVersion } from './versions.js';
 
 export type DocumentSourceKind = 'built-in' | 'practice';
 
@@ -70,7 +69,6 @@ export class DocumentsRefused extends Error {
 }
 
 export interface DocumentStoreOptions {
-  db: Db;
   /** The store the versions are kept in (server/store). */
   store: Sql;
   /** The repository: built-in files are named relative to it; pathways are checked against its shared sections and library. */
@@ -152,6 +150,9 @@ const validatorMemo = new Map<string, string>();
 
 const keyOf = (kind: DocumentKind, id: string) => `${kind}:${id}`;
 
+/** What a document's version record holds besides its number and who made it live. */
+const versionedOf = (c: Candidate) => ({ kind: c.kind, id: c.id, hash: c.hash, source: c.source, file: c.shown, body: c.text });
+
 export class DocumentStore {
   private readonly served = new Map<string, ServedDocument>();
   private readonly checks = new Map<string, DocumentCheck>();
@@ -169,18 +170,12 @@ export class DocumentStore {
     const candidates = store.scan();
     const problems = checkCandidates(candidates, options.root, options.check ?? {});
     if (problems.length > 0) throw new DocumentsRefused(problems);
-    const latest = await latestVersions(options.store);
-    const fresh: NewDocumentVersion[] = [];
     const at = new Date(options.now()).toISOString();
+    const versions = await settleVersions(options.store, candidates.map(versionedOf), at, 'server start');
     for (const c of candidates) {
-      const before = latest.get(keyOf(c.kind, c.id));
-      const version: DocumentVersion =
-        before && before.hash === c.hash ? before : { version: (before?.version ?? 0) + 1, hash: c.hash, updatedAt: at, updatedBy: 'server start' };
-      if (version !== before) fresh.push({ ...version, kind: c.kind, id: c.id, source: c.source, file: c.shown, body: c.text });
-      store.serve(c, version);
+      store.serve(c, versions.get(keyOf(c.kind, c.id))!);
       store.checks.set(keyOf(c.kind, c.id), { ok: true, errors: [] });
     }
-    for (const v of fresh) await recordVersion(options.store, v);
     await store.syncMenu();
     return store;
   }
@@ -237,14 +232,14 @@ export class DocumentStore {
       const menu = d.kind === 'form' ? (d.document as FormDocument).menu : undefined;
       if (menu) menus.push({ id: d.id, menu });
     }
-    await syncAdminFormsMenu(this.options.db, menus, this.options.adminFormsDefaults);
-    // A practice pathway joins the search and the lists (the built-in ones are written at seeding, server/db.ts).
+    await syncAdminFormsMenu(this.options.store, menus, this.options.adminFormsDefaults);
+    // A practice pathway joins the search and the lists (the built-in ones are written at seeding, server/seeding.ts).
     const practicePathways = [...this.served.values()].filter((d) => d.kind === 'pathway' && d.source === 'practice').map((d) => d.document as Pathway);
     // …and leaves them again when its file is gone (the built-in lists come back).
     if (practicePathways.length > 0 || this.practicePathwaysListed) {
       const byId = new Map(DEMO_PATHWAY_DOCUMENTS.map((p) => [p.guidelineId, p]));
       for (const p of practicePathways) byId.set(p.guidelineId, p);
-      await syncPathwaySettings(this.options.db, pathwaySettings([...byId.values()]));
+      await syncPathwaySettings(this.options.store, pathwaySettings([...byId.values()]));
     }
     this.practicePathwaysListed = practicePathways.length > 0;
   }
@@ -296,8 +291,8 @@ export class DocumentStore {
         results.push({ kind: c.kind, id: c.id, outcome: 'refused', ...(before ? { version: before.version } : {}), errors });
         continue;
       }
-      const version: DocumentVersion = { version: (before?.version ?? (await this.recordedVersion(c.kind, c.id))) + 1, hash: c.hash, updatedAt: at, updatedBy: user };
-      await recordVersion(this.options.store, { ...version, kind: c.kind, id: c.id, source: c.source, file: c.shown, body: c.text });
+      // Numbered from the newest recorded (another instance may have reloaded the same change first).
+      const version = (await settleVersions(this.options.store, [versionedOf(c)], at, user)).get(key)!;
       this.serve(c, version);
       results.push({ kind: c.kind, id: c.id, outcome: before ? 'replaced' : 'added', version: version.version, errors: [] });
     }
@@ -316,10 +311,6 @@ export class DocumentStore {
     return results;
   }
 
-  /** The newest version recorded of a document not served now (0 when none): numbers never repeat. */
-  private async recordedVersion(kind: DocumentKind, id: string): Promise<number> {
-    return (await latestVersions(this.options.store)).get(keyOf(kind, id))?.version ?? 0;
-  }
 
   get(kind: DocumentKind, id: string): ServedDocument | undefined {
     return this.served.get(keyOf(kind, id));

@@ -3,7 +3,7 @@
 // store is moving to an async interface; today they run on SQLite synchronously inside).
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
 import type { FormMenuEntry } from '../../renderer/core/index';
-import { readSetting, writeSetting, type Db } from '../db.js';
+import { getSetting, putSetting } from '../settingsStore.js';
 import type { Sql } from '../store/index.js';
 import type { PathwaySettings } from '../engine/settings.js';
 
@@ -44,6 +44,40 @@ export async function recordVersion(store: Sql, v: NewDocumentVersion): Promise<
   );
 }
 
+/** pg_advisory_xact_lock's key for numbering document versions: instances starting or reloading together take turns. */
+const VERSIONS_LOCK = 290_031;
+
+/**
+ * The version each document is served as, recording new ones: a document whose hash is the newest
+ * recorded one's keeps that version (another instance, or an earlier start, recorded it), any other
+ * gets the next number. One transaction, under an advisory lock on PostgreSQL, so two instances
+ * starting (or reloading) together number a document's versions once.
+ */
+export async function settleVersions(
+  store: Sql,
+  docs: ReadonlyArray<Omit<NewDocumentVersion, 'version' | 'updatedAt' | 'updatedBy'>>,
+  at: string,
+  by: string,
+): Promise<Map<string, DocumentVersion>> {
+  return store.tx(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?)', [VERSIONS_LOCK]);
+    const latest = await latestVersions(tx);
+    const settled = new Map<string, DocumentVersion>();
+    for (const d of docs) {
+      const key = `${d.kind}:${d.id}`;
+      const before = latest.get(key);
+      if (before && before.hash === d.hash) {
+        settled.set(key, before);
+        continue;
+      }
+      const version: DocumentVersion = { version: (before?.version ?? 0) + 1, hash: d.hash, updatedAt: at, updatedBy: by };
+      await recordVersion(tx, { ...d, ...version });
+      settled.set(key, version);
+    }
+    return settled;
+  });
+}
+
 /** Every version of one document, newest first. */
 export async function versionHistory(store: Sql, kind: DocumentKind, id: string): Promise<DocumentVersion[]> {
   const rows = await store.all<{ version: number; hash: string; updated_at: string; updated_by: string }>(
@@ -54,6 +88,9 @@ export async function versionHistory(store: Sql, kind: DocumentKind, id: string)
 }
 
 /** The settings key remembering which forms' menu entries were synced: a form not in it is new (enabled), one in it but not enabled was switched off by the practice. */
+/** pg_advisory_xact_lock's key for the settings the documents rewrite: instances starting or reloading together take turns. */
+const SETTINGS_SYNC_LOCK = 290_030;
+
 export const MENU_SYNCED_KEY = 'admin-forms-synced';
 
 /**
@@ -62,10 +99,12 @@ export const MENU_SYNCED_KEY = 'admin-forms-synced';
  * off (left out of patientEnabledForms) stays off; a form without a document any more leaves both.
  * The practice's links and custom fields are kept.
  */
-export async function syncAdminFormsMenu(db: Db, menus: ReadonlyArray<{ id: string; menu: FormMenuEntry }>, defaults: AdminFormsSettings): Promise<void> {
-  db.transaction(() => {
-    const settings = readSetting<AdminFormsSettings>(db, 'admin-forms') ?? defaults;
-    const known = new Set(readSetting<string[]>(db, MENU_SYNCED_KEY) ?? settings.forms.map((f) => f.type));
+export async function syncAdminFormsMenu(store: Sql, menus: ReadonlyArray<{ id: string; menu: FormMenuEntry }>, defaults: AdminFormsSettings): Promise<void> {
+  await store.tx(async (db) => {
+    // Two instances starting together take turns (read, then write).
+    if (db.dialect === 'postgres') await db.get('SELECT pg_advisory_xact_lock(?)', [SETTINGS_SYNC_LOCK]);
+    const settings = (await getSetting<AdminFormsSettings>(db, 'admin-forms')) ?? defaults;
+    const known = new Set((await getSetting<string[]>(db, MENU_SYNCED_KEY)) ?? settings.forms.map((f) => f.type));
     const enabled = new Set(settings.patientEnabledForms);
     const sorted = [...menus].sort((a, b) => a.menu.order - b.menu.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const forms = sorted.map(({ id, menu }) => ({
@@ -77,9 +116,9 @@ export async function syncAdminFormsMenu(db: Db, menus: ReadonlyArray<{ id: stri
       ...(menu.reply ? { reply: { timeFrame: menu.reply.timeFrame, ...(menu.reply.sentence ? { sentence: menu.reply.sentence } : {}) } } : {}),
     }));
     const patientEnabledForms = sorted.filter(({ id }) => enabled.has(id) || !known.has(id)).map(({ id }) => id);
-    writeSetting(db, 'admin-forms', { ...settings, forms, patientEnabledForms });
-    writeSetting(db, MENU_SYNCED_KEY, sorted.map(({ id }) => id));
-  }).immediate(); // read then write: take the write lock first (two instances starting on one file)
+    await putSetting(db, 'admin-forms', { ...settings, forms, patientEnabledForms });
+    await putSetting(db, MENU_SYNCED_KEY, sorted.map(({ id }) => id));
+  });
 }
 
 /**
@@ -87,12 +126,13 @@ export async function syncAdminFormsMenu(db: Db, menus: ReadonlyArray<{ id: stri
  * child lists, ai-led) from the pathways given: the built-in library with the practice folder's
  * pathways added or overriding, so a practice pathway is found by the search like a built-in one.
  */
-export async function syncPathwaySettings(db: Db, settings: PathwaySettings): Promise<void> {
-  db.transaction(() => {
-    const app = readSetting<Record<string, unknown>>(db, 'patient-app');
-    if (app) writeSetting(db, 'patient-app', { ...app, triageMapping: settings.triageMapping });
-    const shared = readSetting<Record<string, unknown>>(db, 'shared');
-    if (shared) writeSetting(db, 'shared', { ...shared, eligibilityGuidelines: settings.eligibilityGuidelines, childGuidelines: settings.childGuidelines });
-    writeSetting(db, 'ai-led', { guidelineIds: settings.aiLedGuidelineIds });
-  }).immediate(); // read then write: take the write lock first (two instances starting on one file)
+export async function syncPathwaySettings(store: Sql, settings: PathwaySettings): Promise<void> {
+  await store.tx(async (db) => {
+    if (db.dialect === 'postgres') await db.get('SELECT pg_advisory_xact_lock(?)', [SETTINGS_SYNC_LOCK]);
+    const app = await getSetting<Record<string, unknown>>(db, 'patient-app');
+    if (app) await putSetting(db, 'patient-app', { ...app, triageMapping: settings.triageMapping });
+    const shared = await getSetting<Record<string, unknown>>(db, 'shared');
+    if (shared) await putSetting(db, 'shared', { ...shared, eligibilityGuidelines: settings.eligibilityGuidelines, childGuidelines: settings.childGuidelines });
+    await putSetting(db, 'ai-led', { guidelineIds: settings.aiLedGuidelineIds });
+  });
 }

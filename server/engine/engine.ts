@@ -11,7 +11,7 @@ import type { GuidelineExecution, Recommendation } from '../../generated/types/a
 import type { EngineFinishRequest } from '../../generated/types/api/engine-finish-request';
 import type { EngineObservations } from '../../generated/types/api/engine-observations';
 import type { EngineStartRequest } from '../../generated/types/api/engine-start-request';
-import type { Db } from '../db.js';
+import type { Sql } from '../store/index.js';
 import { HttpError, type ErrorDetail } from '../errors.js';
 import type { LoadedPathway, PathwayLibrary } from './library.js';
 import { evaluatePathway, type PathwayOutcome } from './pathway.js';
@@ -77,20 +77,23 @@ function upsertEntries(list: CustomDataEntry[], entries: readonly CustomDataEntr
   return out;
 }
 
-export class GuidelineEngine {
-  private readonly insertStmt;
-  private readonly updateStmt;
-  private readonly selectStmt;
+const INSERT_EXECUTION = 'INSERT INTO guideline_executions (id, guideline_id, status, state, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?, ?, ?)';
+const UPDATE_EXECUTION = 'UPDATE guideline_executions SET status = ?, state = ?, updated_at = ? WHERE id = ?';
+const SELECT_EXECUTION = 'SELECT id, guideline_id, status, state, owner, updated_at FROM guideline_executions WHERE id = ?';
 
+/**
+ * The embedded guideline engine. Executions are rows of the store (`guideline_executions`), so
+ * every instance serves every execution. A call that reads and changes one execution does both
+ * in one store transaction (the row read with FOR UPDATE on PostgreSQL), so two calls on the
+ * same execution, on one instance or two, apply one after the other. Reads made inside another
+ * transaction (a submission reading its execution) pass that transaction as `db`.
+ */
+export class GuidelineEngine {
   constructor(
-    db: Db,
+    private readonly db: Sql,
     readonly library: PathwayLibrary,
     private readonly now: () => Date = () => new Date(),
-  ) {
-    this.insertStmt = db.prepare('INSERT INTO guideline_executions (id, guideline_id, status, state, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.updateStmt = db.prepare('UPDATE guideline_executions SET status = ?, state = ?, updated_at = ? WHERE id = ?');
-    this.selectStmt = db.prepare('SELECT id, guideline_id, status, state, owner, updated_at FROM guideline_executions WHERE id = ?');
-  }
+  ) {}
 
   // ------------------------------------------------------------------ guidelines
 
@@ -110,7 +113,7 @@ export class GuidelineEngine {
   // ------------------------------------------------------------------ executions
 
   /** Starts an execution owned by `owner` (the digest of the starting browser's engine key). */
-  start(guidelineId: string, body: StartBody, owner: string): ExecutionView {
+  async start(guidelineId: string, body: StartBody, owner: string): Promise<ExecutionView> {
     const p = this.library.get(guidelineId);
     if (!p) throw new HttpError(404, `No guideline ${guidelineId}`);
     if (p.doc.disabled) throw new HttpError(422, `Guideline ${guidelineId} is not available at present`, { code: 'NOT_AVAILABLE' });
@@ -147,91 +150,102 @@ export class GuidelineEngine {
     this.advance(p, rec, -1);
     assertExecutionSize(rec.state);
     const at = today.toISOString();
-    this.insertStmt.run(rec.id, rec.guidelineId, rec.status, JSON.stringify(rec.state), at, at, owner);
+    await this.db.run(INSERT_EXECUTION, [rec.id, rec.guidelineId, rec.status, JSON.stringify(rec.state), at, at, owner]);
     return this.view(p, rec);
   }
 
-  get(id: string, access: ExecutionAccess): ExecutionView {
-    const rec = this.load(id, access);
+  async get(id: string, access: ExecutionAccess, db: Sql = this.db): Promise<ExecutionView> {
+    const rec = await this.load(db, id, access);
     return this.view(this.pathwayOf(rec), rec);
   }
 
-  continue(id: string, body: ContinueBody, access: ExecutionAccess): ExecutionView {
-    const rec = this.load(id, access);
-    this.assertOpen(rec, '$continue');
-    const p = this.pathwayOf(rec);
-    const k = rec.state.path.indexOf(body.sectionId);
-    const section = p.sectionById.get(body.sectionId);
-    if (k < 0 || !section) {
-      const current = rec.status === 'IN_PROGRESS' ? rec.state.path[rec.state.path.length - 1] : undefined;
-      const message = `sectionId "${body.sectionId}" is neither the current section${current ? ` ("${current}")` : ''} nor one shown before`;
-      throw new HttpError(400, `body/sectionId: ${message}`, { details: [{ path: '/sectionId', message }] });
-    }
-    const { data, problems } = fromObservations({ id: section.section.id, document: section.document }, body.responseData);
-    if (problems.length > 0) throw badAnswers(problems.map((pr) => ({ path: pr.path, message: pr.message })));
-    const today = this.now();
-    const params = rec.state.params;
-    const pruned = prune(section.document, data, params, today).data;
-    const errors = validate(section.document, pruned, { params, today });
-    if (errors.length > 0) throw badAnswers(errors.map((e) => ({ path: e.path, message: e.message })));
-
-    for (const later of rec.state.path.slice(k + 1)) delete rec.state.answers[later];
-    rec.state.path = rec.state.path.slice(0, k + 1);
-    rec.state.answers[section.section.id] = pruned;
-    rec.state.recommendations = [];
-    this.advance(p, rec, section.index);
-    this.save(rec);
-    return this.view(p, rec);
-  }
-
-  stop(id: string, access: ExecutionAccess): ExecutionView {
-    const rec = this.load(id, access);
-    this.assertOpen(rec, '$stop');
-    rec.status = 'STOPPED';
-    this.save(rec);
+  /**
+   * Reads the execution and saves what `change` made of it, in one transaction; the view is drawn
+   * after the commit (a pathway no longer served is a 410 then, the change kept, as before).
+   */
+  private async change(id: string, access: ExecutionAccess, change: (rec: ExecutionRecord) => void): Promise<ExecutionView> {
+    const rec = await this.db.tx(async (tx) => {
+      const loaded = await this.load(tx, id, access, true);
+      change(loaded);
+      await this.save(tx, loaded);
+      return loaded;
+    });
     return this.view(this.pathwayOf(rec), rec);
   }
 
-  finish(id: string, feedback: Feedback, access: ExecutionAccess): ExecutionView {
-    const rec = this.load(id, access);
-    this.assertOpen(rec, '$finish');
-    if (rec.status !== 'COMPLETED') throw new HttpError(409, `Execution ${id} still has questions to answer: only a COMPLETED execution can be finished`);
-    const known = new Set(rec.state.recommendations.map((r) => r.id));
-    const details: ErrorDetail[] = [];
-    for (const key of ['acceptedRecommendationIds', 'rejectedRecommendationIds'] as const) {
-      (feedback[key] ?? []).forEach((rid, i) => {
-        if (!known.has(rid)) details.push({ path: `/${key}/${i}`, message: `"${rid}" is not a recommendation of this execution` });
-      });
-    }
-    if (details.length > 0) throw new HttpError(400, details.map((d) => `body${d.path}: ${d.message}`).join('; '), { details });
-    rec.status = 'FINISHED';
-    rec.state.feedback = feedback;
-    this.save(rec);
-    return this.view(this.pathwayOf(rec), rec);
+  continue(id: string, body: ContinueBody, access: ExecutionAccess): Promise<ExecutionView> {
+    return this.change(id, access, (rec) => {
+      this.assertOpen(rec, '$continue');
+      const p = this.pathwayOf(rec);
+      const k = rec.state.path.indexOf(body.sectionId);
+      const section = p.sectionById.get(body.sectionId);
+      if (k < 0 || !section) {
+        const current = rec.status === 'IN_PROGRESS' ? rec.state.path[rec.state.path.length - 1] : undefined;
+        const message = `sectionId "${body.sectionId}" is neither the current section${current ? ` ("${current}")` : ''} nor one shown before`;
+        throw new HttpError(400, `body/sectionId: ${message}`, { details: [{ path: '/sectionId', message }] });
+      }
+      const { data, problems } = fromObservations({ id: section.section.id, document: section.document }, body.responseData);
+      if (problems.length > 0) throw badAnswers(problems.map((pr) => ({ path: pr.path, message: pr.message })));
+      const today = this.now();
+      const params = rec.state.params;
+      const pruned = prune(section.document, data, params, today).data;
+      const errors = validate(section.document, pruned, { params, today });
+      if (errors.length > 0) throw badAnswers(errors.map((e) => ({ path: e.path, message: e.message })));
+
+      for (const later of rec.state.path.slice(k + 1)) delete rec.state.answers[later];
+      rec.state.path = rec.state.path.slice(0, k + 1);
+      rec.state.answers[section.section.id] = pruned;
+      rec.state.recommendations = [];
+      this.advance(p, rec, section.index);
+    });
   }
 
-  putCustomData(id: string, entries: readonly CustomDataEntry[], access: ExecutionAccess): ExecutionView {
-    const rec = this.load(id, access);
-    rec.state.customData = upsertEntries(rec.state.customData, entries);
-    this.save(rec);
-    return this.view(this.pathwayOf(rec), rec);
+  stop(id: string, access: ExecutionAccess): Promise<ExecutionView> {
+    return this.change(id, access, (rec) => {
+      this.assertOpen(rec, '$stop');
+      rec.status = 'STOPPED';
+    });
   }
 
-  removeCustomData(id: string, keys: readonly string[], access: ExecutionAccess): ExecutionView {
-    const rec = this.load(id, access);
+  finish(id: string, feedback: Feedback, access: ExecutionAccess): Promise<ExecutionView> {
+    return this.change(id, access, (rec) => {
+      this.assertOpen(rec, '$finish');
+      if (rec.status !== 'COMPLETED') throw new HttpError(409, `Execution ${id} still has questions to answer: only a COMPLETED execution can be finished`);
+      const known = new Set(rec.state.recommendations.map((r) => r.id));
+      const details: ErrorDetail[] = [];
+      for (const key of ['acceptedRecommendationIds', 'rejectedRecommendationIds'] as const) {
+        (feedback[key] ?? []).forEach((rid, i) => {
+          if (!known.has(rid)) details.push({ path: `/${key}/${i}`, message: `"${rid}" is not a recommendation of this execution` });
+        });
+      }
+      if (details.length > 0) throw new HttpError(400, details.map((d) => `body${d.path}: ${d.message}`).join('; '), { details });
+      rec.status = 'FINISHED';
+      rec.state.feedback = feedback;
+    });
+  }
+
+  putCustomData(id: string, entries: readonly CustomDataEntry[], access: ExecutionAccess): Promise<ExecutionView> {
+    return this.change(id, access, (rec) => {
+      rec.state.customData = upsertEntries(rec.state.customData, entries);
+    });
+  }
+
+  removeCustomData(id: string, keys: readonly string[], access: ExecutionAccess): Promise<ExecutionView> {
     const drop = new Set(keys);
-    rec.state.customData = rec.state.customData.filter((e) => !drop.has(e.key));
-    this.save(rec);
-    return this.view(this.pathwayOf(rec), rec);
+    return this.change(id, access, (rec) => {
+      rec.state.customData = rec.state.customData.filter((e) => !drop.has(e.key));
+    });
   }
 
-  clearCustomData(id: string, access: ExecutionAccess): ExecutionView {
-    return this.removeCustomData(id, this.load(id, access).state.customData.map((e) => e.key), access);
+  clearCustomData(id: string, access: ExecutionAccess): Promise<ExecutionView> {
+    return this.change(id, access, (rec) => {
+      rec.state.customData = [];
+    });
   }
 
   /** SCORE observations: every NUMERIC answer stored, section order. */
-  observations(id: string, access: ExecutionAccess): EngineObservations {
-    const rec = this.load(id, access);
+  async observations(id: string, access: ExecutionAccess): Promise<EngineObservations> {
+    const rec = await this.load(this.db, id, access);
     this.assertOpen(rec, '$observations');
     const out: EngineObservations['observations'] = [];
     for (const o of this.responseData(this.pathwayOf(rec), rec)) {
@@ -313,16 +327,17 @@ export class GuidelineEngine {
     return p;
   }
 
-  private load(id: string, access: ExecutionAccess): ExecutionRecord {
-    const row = this.selectStmt.get(id) as { id: string; guideline_id: string; status: ExecutionStatus; state: string; owner: string | null; updated_at: string } | undefined;
+  private async load(db: Sql, id: string, access: ExecutionAccess, forUpdate = false): Promise<ExecutionRecord> {
+    const text = forUpdate && db.dialect === 'postgres' ? `${SELECT_EXECUTION} FOR UPDATE` : SELECT_EXECUTION;
+    const row = await db.get<{ id: string; guideline_id: string; status: ExecutionStatus; state: string; owner: string | null; updated_at: string }>(text, [id]);
     if (!row || !('practice' in access || (row.owner !== null && row.owner === access.owner))) throw new HttpError(404, `No guideline execution ${id}`);
     if (!('practice' in access)) assertNotAbandoned(row, this.now());
     return { id: row.id, guidelineId: row.guideline_id, status: row.status, state: JSON.parse(row.state) as ExecutionState };
   }
 
-  private save(rec: ExecutionRecord): void {
+  private async save(db: Sql, rec: ExecutionRecord): Promise<void> {
     assertExecutionSize(rec.state);
-    this.updateStmt.run(rec.status, JSON.stringify(rec.state), this.now().toISOString(), rec.id);
+    await db.run(UPDATE_EXECUTION, [rec.status, JSON.stringify(rec.state), this.now().toISOString(), rec.id]);
   }
 }
 

@@ -2,7 +2,7 @@
 // anyone may start one without signing in, so without these a flood of `$start`s or custom-data
 // calls fills the disk. The engine calls assertExecutionSize before every write and
 // assertNotAbandoned on every patient's read; the server runs sweepExecutions every hour.
-import type { Db } from '../db.js';
+import type { Sql } from '../store/index.js';
 import { HttpError } from '../errors.js';
 
 export const EXECUTION_LIMITS = {
@@ -54,12 +54,7 @@ export function assertNotAbandoned(row: { id: string; status: string; updated_at
 }
 
 /** Deletes every execution whose last change is older than the retention period; answers how many. */
-export function sweepExecutions(db: Db, now: number): number {
+export async function sweepExecutions(db: Sql, now: number): Promise<number> {
   const before = new Date(now - EXECUTION_LIMITS.retentionMs).toISOString();
-  return db.prepare('DELETE FROM guideline_executions WHERE updated_at < ?').run(before).changes;
-}
-
-/** The index the sweep reads (created on start; harmless when it exists). */
-export function ensureExecutionIndexes(db: Db): void {
-  db.exec('CREATE INDEX IF NOT EXISTS guideline_executions_by_update ON guideline_executions (updated_at)');
+  return (await db.run('DELETE FROM guideline_executions WHERE updated_at < ?', [before])).changes;
 }

@@ -1,12 +1,11 @@
 // Notification events and enqueueNotifications(): the one call every flow makes, inside the
-// same SQLite transaction that stores what it acknowledges (server/notifications/README.md).
+// same store transaction that stores what it acknowledges (server/notifications/README.md).
 import { randomUUID } from 'node:crypto';
 import type { Clinic as ClinicSettings } from '../../generated/types/api/clinic';
-import type { Db } from '../db.js';
-import { readSetting } from '../db.js';
 import type { Channel, Personalisation, TemplateName } from './content.js';
-import { sql } from '../sql.js';
 import { practiceLimits } from '../limits.js';
+import { getSetting } from '../settingsStore.js';
+import type { Sql } from '../store/index.js';
 import type { UrgencyTier } from '../tiers.js';
 import { CHILD_REPLY, formReplyTime as formReplyTimeOf, medicalReplyTime, type ReplyTime } from './replyTimes.js';
 
@@ -129,23 +128,27 @@ function ukTime(date: Date): string {
   return UK_TIME.format(date).replace(/\s/g, '').toLowerCase();
 }
 
-function adminLabel(db: Db, formType: string): string {
-  const settings = readSetting<{ forms?: Array<{ type: string; label: string }> }>(db, 'admin-forms');
-  return settings?.forms?.find((f) => f.type === formType)?.label ?? 'Admin request';
+/** The settings the messages' wording reads, read once per enqueue (on the caller's transaction). */
+interface MessageSettings {
+  adminForms?: { forms?: Array<{ type: string; label?: string; reply?: { timeFrame?: unknown; sentence?: unknown } }> };
+  virtualSlotTypeLabel?: string;
+}
+
+function adminLabel(settings: MessageSettings, formType: string): string {
+  return settings.adminForms?.forms?.find((f) => f.type === formType)?.label ?? 'Admin request';
 }
 
 /** The reply time of an admin form: its document's menu.reply, as synced into the admin-forms settings; else the default. */
-function formReplyTime(db: Db, formType: string): ReplyTime {
-  const settings = readSetting<{ forms?: Array<{ type: string; reply?: { timeFrame?: unknown; sentence?: unknown } }> }>(db, 'admin-forms');
-  return formReplyTimeOf(settings?.forms?.find((f) => f.type === formType)?.reply);
+function formReplyTime(settings: MessageSettings, formType: string): ReplyTime {
+  return formReplyTimeOf(settings.adminForms?.forms?.find((f) => f.type === formType)?.reply);
 }
 
-function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): Personalisation {
+function personalisationFor(settings: MessageSettings, event: NotificationEvent, clinic: Clinic): Personalisation {
   const base = { practice_name: clinic.name, practice_phone: clinic.telephone };
   switch (event.type) {
     case 'REQUEST_RECEIVED': {
-      const reply = event.service === 'admin' ? formReplyTime(db, event.requestType) : replyTime(event.requestType, event.tier);
-      const label = event.service === 'admin' ? adminLabel(db, event.requestType) : (Object.hasOwn(MEDICAL_LABELS, event.requestType) ? MEDICAL_LABELS[event.requestType]! : 'Medical advice');
+      const reply = event.service === 'admin' ? formReplyTime(settings, event.requestType) : replyTime(event.requestType, event.tier);
+      const label = event.service === 'admin' ? adminLabel(settings, event.requestType) : (Object.hasOwn(MEDICAL_LABELS, event.requestType) ? MEDICAL_LABELS[event.requestType]! : 'Medical advice');
       return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
     }
     case 'CHILD_REQUEST_RECEIVED':
@@ -171,7 +174,7 @@ function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): P
       const start = new Date(a.startTime);
       if (Number.isNaN(start.getTime())) throw new Error(`Appointment start time is not a date: ${a.startTime}`);
       if (event.type !== 'APPOINTMENT_CANCELLED' && !event.manageUrl) throw new Error(`${event.type} needs the change-or-cancel link (manageUrl)`);
-      const virtualLabel = readSetting<{ virtualSlotTypeLabel?: string }>(db, 'patient-app')?.virtualSlotTypeLabel || 'Telephone call';
+      const virtualLabel = settings.virtualSlotTypeLabel || 'Telephone call';
       const place = a.virtual ? virtualLabel : [a.siteName, a.siteAddress].filter(Boolean).join(', ') || clinic.name;
       return {
         ...base,
@@ -187,9 +190,6 @@ function personalisationFor(db: Db, event: NotificationEvent, clinic: Clinic): P
   }
 }
 
-function smsEnabled(db: Db): boolean {
-  return readSetting<{ sms?: { enabled?: boolean } }>(db, 'notification-config')?.sms?.enabled === true;
-}
 
 /**
  * Queues the email and text of each event. Call it INSIDE the transaction that stores what the
@@ -209,17 +209,18 @@ const HOUR_MS = 60 * 60_000;
  * Held-back messages do not count, so a flood cannot keep a recipient's own messages out for ever
  * past the hour.
  */
-function heldBackReason(
-  db: Db,
+async function heldBackReason(
+  db: Sql,
   m: { recipient: string; template: string; createdAt: string; now: number },
   limits: { maxMessagesPerRecipientPerHour: number; maxMessagesPerRecipientPerTypePerHour: number },
-): string | undefined {
+): Promise<string | undefined> {
   const since = new Date(m.now - HOUR_MS).toISOString();
-  const row = sql(
-    db,
-    `SELECT COUNT(*) AS total, COALESCE(SUM(template = ?), 0) AS sameType FROM notifications
+  const counted = await db.get<{ total: number; same_type: number }>(
+    `SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN template = ? THEN 1 ELSE 0 END), 0) AS same_type FROM notifications
      WHERE recipient = ? AND created_at > ? AND status <> 'HELD'`,
-  ).get(m.template, m.recipient, since) as { total: number; sameType: number };
+    [m.template, m.recipient, since],
+  );
+  const row = { total: Number(counted?.total ?? 0), sameType: Number(counted?.same_type ?? 0) };
   if (row.total >= limits.maxMessagesPerRecipientPerHour) {
     return `Held back: ${row.total} messages to this address or number in the last hour (the practice's limit is ${limits.maxMessagesPerRecipientPerHour} an hour)`;
   }
@@ -234,17 +235,12 @@ function heldBackReason(
  * sent when the appointment is changed again is held back (the later one carries the new time),
  * so changing back and forth through one link cannot queue a message per click.
  */
-function supersedeQueuedChanges(db: Db, sourceId: string, channel: Channel, at: string): void {
-  sql(
-    db,
+async function supersedeQueuedChanges(db: Sql, sourceId: string, channel: Channel, at: string): Promise<void> {
+  await db.run(
     `UPDATE notifications SET status = 'HELD', finished_at = ?, last_error = 'Held back: the appointment was changed again before this message was sent (the later message has the new time)'
      WHERE source_id = ? AND channel = ? AND template = 'APPOINTMENT_RESCHEDULED' AND status = 'QUEUED'`,
-  ).run(at, sourceId, channel);
-}
-
-/** The index the per-recipient caps read (created on start; harmless when it exists). */
-export function ensureNotificationIndexes(db: Db): void {
-  db.exec('CREATE INDEX IF NOT EXISTS notifications_by_recipient ON notifications (recipient, created_at)');
+    [at, sourceId, channel],
+  );
 }
 
 /**
@@ -254,22 +250,31 @@ export function ensureNotificationIndexes(db: Db): void {
  */
 export const queuedSoFar = (): number => queuedCount;
 
-export function enqueueNotifications(db: Db, events: readonly NotificationEvent[], now: number = Date.now()): QueuedNotification[] {
+const INSERT_QUEUED = `INSERT INTO notifications (id, event_id, source_id, template, channel, recipient, personalisation, status, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?) ON CONFLICT (id) DO NOTHING`;
+const INSERT_HELD = `INSERT INTO notifications (id, event_id, source_id, template, channel, recipient, personalisation, status, attempts, next_attempt_at, created_at, finished_at, last_error)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'HELD', 0, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`;
+
+/**
+ * `db` is the transaction storing what the messages acknowledge (or the store: then the messages
+ * are queued in a transaction of their own).
+ */
+export async function enqueueNotifications(db: Sql, events: readonly NotificationEvent[], now: number = Date.now()): Promise<QueuedNotification[]> {
   if (events.length === 0) return [];
-  const clinic = readSetting<Clinic>(db, 'clinic') ?? { name: 'Your GP practice', telephone: '' };
-  const sms = smsEnabled(db);
-  const insert = sql(
-    db,
-    `INSERT INTO notifications (id, event_id, source_id, template, channel, recipient, personalisation, status, attempts, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?) ON CONFLICT(id) DO NOTHING`,
-  );
-  const createdAt = new Date(now).toISOString();
-  const queued: QueuedNotification[] = [];
-  const limits = practiceLimits(db);
-  const run = db.transaction(() => {
+  // Joins the caller's transaction when there is one: it commits with the caller's work.
+  return db.tx(async (tx) => {
+    const clinic = (await getSetting<Clinic>(tx, 'clinic')) ?? { name: 'Your GP practice', telephone: '' };
+    const sms = (await getSetting<{ sms?: { enabled?: boolean } }>(tx, 'notification-config'))?.sms?.enabled === true;
+    const settings: MessageSettings = {
+      adminForms: await getSetting<MessageSettings['adminForms']>(tx, 'admin-forms'),
+      virtualSlotTypeLabel: (await getSetting<{ virtualSlotTypeLabel?: string }>(tx, 'patient-app'))?.virtualSlotTypeLabel,
+    };
+    const createdAt = new Date(now).toISOString();
+    const queued: QueuedNotification[] = [];
+    const limits = await practiceLimits(tx);
     for (const event of events) {
       const eventId = event.id ?? randomUUID();
-      const personalisation = JSON.stringify(personalisationFor(db, event, clinic));
+      const personalisation = JSON.stringify(personalisationFor(settings, event, clinic));
       const channels: Array<[Channel, string]> = [];
       const email = event.to.email?.trim();
       const mobile = event.to.mobile?.trim();
@@ -277,26 +282,20 @@ export function enqueueNotifications(db: Db, events: readonly NotificationEvent[
       if (mobile && sms) channels.push(['SMS', mobile]);
       for (const [channel, recipient] of channels) {
         const id = `${eventId}:${channel}`;
-        if (event.type === 'APPOINTMENT_RESCHEDULED') supersedeQueuedChanges(db, event.sourceId, channel, createdAt);
-        const held = heldBackReason(db, { recipient, template: event.type, createdAt, now }, limits);
+        if (event.type === 'APPOINTMENT_RESCHEDULED') await supersedeQueuedChanges(tx, event.sourceId, channel, createdAt);
+        const held = await heldBackReason(tx, { recipient, template: event.type, createdAt, now }, limits);
         if (held) {
           // Stored as HELD with the reason: the practice sees it in the queue and the outbox; it is never sent.
-          sql(
-            db,
-            `INSERT INTO notifications (id, event_id, source_id, template, channel, recipient, personalisation, status, attempts, next_attempt_at, created_at, finished_at, last_error)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 'HELD', 0, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
-          ).run(id, eventId, event.sourceId, event.type, channel, recipient, personalisation, now, createdAt, createdAt, held);
+          await tx.run(INSERT_HELD, [id, eventId, event.sourceId, event.type, channel, recipient, personalisation, now, createdAt, createdAt, held]);
           continue;
         }
-        const result = insert.run(id, eventId, event.sourceId, event.type, channel, recipient, personalisation, now, createdAt);
+        const result = await tx.run(INSERT_QUEUED, [id, eventId, event.sourceId, event.type, channel, recipient, personalisation, now, createdAt]);
         if (result.changes === 1) {
           queued.push({ id, eventId, template: event.type, channel });
           queuedCount++;
         }
       }
     }
+    return queued;
   });
-  // Nested in the caller's transaction this is a savepoint: it commits with the caller's work.
-  run();
-  return queued;
 }

@@ -1,6 +1,6 @@
 // The notifications module: the one import other parts of the server use.
 // How to queue a message from a new flow: server/notifications/README.md.
-export { enqueueNotifications, ensureNotificationIndexes, queuedSoFar, replyTime, shortReference } from './events.js';
+export { enqueueNotifications, queuedSoFar, replyTime, shortReference } from './events.js';
 export type {
   AppointmentDetails,
   AppointmentEvent,

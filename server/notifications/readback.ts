@@ -1,6 +1,6 @@
 // What the practice can read back: the outbox (messages as the patient receives them) and the
 // queue with every attempt. Staff-only paths (/practice/*, /api/v1/practice/*).
-import type { Db } from '../db.js';
+import type { Sql } from '../store/index.js';
 import type { Channel, TemplateName } from './content.js';
 import type { NotificationStatus } from './worker.js';
 
@@ -44,14 +44,14 @@ export function toPage<R extends { seq: number }, T>(rows: R[], page: PageOption
   return { items: map(shown), total, ...(rows.length > page.limit && last ? { lastSeq: last.seq } : {}) };
 }
 
-export function listOutbox(db: Db): OutboxMessage[] {
-  return outboxRows(db, undefined).map(outboxMessage);
+export async function listOutbox(db: Sql): Promise<OutboxMessage[]> {
+  return (await outboxRows(db, undefined)).map(outboxMessage);
 }
 
 /** One page of the outbox, newest first. */
-export function outboxPage(db: Db, page: PageOptions): Page<OutboxMessage> {
-  const total = (db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n;
-  return toPage(outboxRows(db, page), page, total, (rows) => rows.map(outboxMessage));
+export async function outboxPage(db: Sql, page: PageOptions): Promise<Page<OutboxMessage>> {
+  const total = Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM outbox'))?.n ?? 0);
+  return toPage(await outboxRows(db, page), page, total, (rows) => rows.map(outboxMessage));
 }
 
 interface OutboxRow {
@@ -64,9 +64,9 @@ interface OutboxRow {
   sent_at: string;
 }
 
-function outboxRows(db: Db, page: PageOptions | undefined): OutboxRow[] {
+async function outboxRows(db: Sql, page: PageOptions | undefined): Promise<OutboxRow[]> {
   const sql = pageSql(page);
-  return db.prepare(`SELECT seq, notification_id, channel, recipient, subject, body, sent_at FROM outbox ${sql.where} ORDER BY seq DESC ${sql.limit}`).all(...sql.params) as OutboxRow[];
+  return db.all<OutboxRow>(`SELECT seq, notification_id, channel, recipient, subject, body, sent_at FROM outbox ${sql.where} ORDER BY seq DESC ${sql.limit}`, sql.params);
 }
 
 function outboxMessage(r: OutboxRow): OutboxMessage {
@@ -103,21 +103,25 @@ export interface NotificationState {
   lastError?: string;
 }
 
-export function listNotifications(db: Db): NotificationState[] {
-  return notificationStates(db, notificationRows(db, undefined));
+export async function listNotifications(db: Sql): Promise<NotificationState[]> {
+  return notificationStates(db, await notificationRows(db, undefined));
 }
 
 /** One page of the queue, newest first, each with its attempts. */
-export function notificationsPage(db: Db, page: PageOptions): Page<NotificationState> {
-  const total = (db.prepare('SELECT COUNT(*) AS n FROM notifications').get() as { n: number }).n;
-  return toPage(notificationRows(db, page), page, total, (rows) => notificationStates(db, rows));
+export async function notificationsPage(db: Sql, page: PageOptions): Promise<Page<NotificationState>> {
+  const total = Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM notifications'))?.n ?? 0);
+  const rows = await notificationRows(db, page);
+  const shown = rows.slice(0, page.limit);
+  const states = await notificationStates(db, shown);
+  return toPage(rows, page, total, () => states);
 }
 
-function notificationRows(db: Db, page: PageOptions | undefined): NotificationRow[] {
+async function notificationRows(db: Sql, page: PageOptions | undefined): Promise<NotificationRow[]> {
   const sql = pageSql(page);
-  return db
-    .prepare(`SELECT seq, id, event_id, source_id, template, channel, status, next_attempt_at, created_at, finished_at, last_error FROM notifications ${sql.where} ORDER BY seq DESC ${sql.limit}`)
-    .all(...sql.params) as NotificationRow[];
+  return db.all<NotificationRow>(
+    `SELECT seq, id, event_id, source_id, template, channel, status, next_attempt_at, created_at, finished_at, last_error FROM notifications ${sql.where} ORDER BY seq DESC ${sql.limit}`,
+    sql.params,
+  );
 }
 
 interface NotificationRow {
@@ -134,14 +138,12 @@ interface NotificationRow {
     last_error: string | null;
 }
 
-function notificationStates(db: Db, rows: NotificationRow[]): NotificationState[] {
+async function notificationStates(db: Sql, rows: NotificationRow[]): Promise<NotificationState[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   // A page asks for its own rows' attempts; the whole list (tests, tools) reads them all at once.
   const filter = ids.length <= 500 ? `WHERE notification_id IN (${ids.map(() => '?').join(',')})` : '';
-  const attempts = db
-    .prepare(`SELECT notification_id, attempt, transport, started_at, finished_at, outcome, error FROM notification_attempts ${filter} ORDER BY attempt`)
-    .all(...(filter ? ids : [])) as Array<{
+  const attempts = await db.all<{
     notification_id: string;
     attempt: number;
     transport: string;
@@ -149,12 +151,12 @@ function notificationStates(db: Db, rows: NotificationRow[]): NotificationState[
     finished_at: string | null;
     outcome: string;
     error: string | null;
-  }>;
+  }>(`SELECT notification_id, attempt, transport, started_at, finished_at, outcome, error FROM notification_attempts ${filter} ORDER BY attempt`, filter ? ids : []);
   const byId = new Map<string, NotificationAttempt[]>();
   for (const a of attempts) {
     const list = byId.get(a.notification_id) ?? [];
     list.push({
-      attempt: a.attempt,
+      attempt: Number(a.attempt),
       transport: a.transport,
       startedAt: a.started_at,
       ...(a.finished_at ? { finishedAt: a.finished_at } : {}),

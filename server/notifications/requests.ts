@@ -1,8 +1,8 @@
 // The confirmations of the submissions of server/routes/requests.ts: which events an accepted
 // admin request, consultation or unverified request queues, and to which addresses.
-import type { Db } from '../db.js';
 import type { Patient } from '../../generated/types/api/patient';
-import { isValidEmail, matchPatientSync } from '../patients.js';
+import { isValidEmail, matchPatient } from '../patients.js';
+import type { Sql } from '../store/index.js';
 import { enqueueNotifications, type NotificationEvent, type QueuedNotification, type Recipient } from './events.js';
 import { isTier } from '../tiers.js';
 import { CHILD_REPLY } from './replyTimes.js';
@@ -26,12 +26,12 @@ function text(value: unknown): string | undefined {
  * change of contact details), else the one on the practice record ("We will use the email address
  * we have on record for you."); a text only to a mobile given in the request.
  */
-export function recipientForPatient(db: Db, patient: PatientLike | undefined, newEmail?: string): Recipient {
+export async function recipientForPatient(db: Sql, patient: PatientLike | undefined, newEmail?: string): Promise<Recipient> {
   const to: Recipient = {};
   const given = text(patient?.contactDetails?.emailAddress) ?? text(newEmail);
   if (given) to.email = given;
   else if (patient?.lastName && patient.dateOfBirth && patient.postCode) {
-    const record = matchPatientSync(db, patient as Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>);
+    const record = await matchPatient(db, patient as Pick<Patient, 'lastName' | 'dateOfBirth' | 'postCode'>);
     if (record?.email && isValidEmail(record.email)) to.email = record.email;
   }
   const mobile = text(patient?.contactDetails?.mobilePhoneNumber);
@@ -39,8 +39,8 @@ export function recipientForPatient(db: Db, patient: PatientLike | undefined, ne
   return to;
 }
 
-function eventFor(db: Db, requestId: string, request: Body, newEmail?: string, reasonInInbox?: string): NotificationEvent {
-  const to = recipientForPatient(db, request.patient as PatientLike | undefined, newEmail);
+async function eventFor(db: Sql, requestId: string, request: Body, newEmail?: string, reasonInInbox?: string): Promise<NotificationEvent> {
+  const to = await recipientForPatient(db, request.patient as PatientLike | undefined, newEmail);
   const formType = text(request.formType);
   if (formType) return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: formType, service: 'admin', to };
   const triageType = text(request.triageRequestType) ?? 'CONSULTATION_REQUEST';
@@ -61,21 +61,21 @@ function eventFor(db: Db, requestId: string, request: Body, newEmail?: string, r
 }
 
 /**
- * Queues the confirmation of one stored submission. Call inside the transaction that stored it
- * (runIdempotent's work), right after insertRequest.
+ * Queues the confirmation of one stored submission. Call with the transaction that stored it
+ * (runIdempotent's `tx`), right after insertRequest.
  */
-export function notifyRequestReceived(
-  db: Db,
+export async function notifyRequestReceived(
+  db: Sql,
   requestId: string,
   kind: 'ADMIN_REQUEST' | 'CONSULTATION' | 'UNVERIFIED_REQUESTS',
   stored: Body,
-): QueuedNotification[] {
-  if (kind === 'ADMIN_REQUEST') return enqueueNotifications(db, [eventFor(db, requestId, stored)]);
+): Promise<QueuedNotification[]> {
+  if (kind === 'ADMIN_REQUEST') return enqueueNotifications(db, [await eventFor(db, requestId, stored)]);
   if (kind === 'CONSULTATION') {
     const context = (stored.context ?? {}) as Body;
-    return enqueueNotifications(db, [eventFor(db, requestId, stored.triageRequest as Body, undefined, text(context.reasonInInbox))]);
+    return enqueueNotifications(db, [await eventFor(db, requestId, stored.triageRequest as Body, undefined, text(context.reasonInInbox))]);
   }
   const associated = (stored.associatedRequest ?? {}) as Body;
   const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' ? text(associated.newEmail) : undefined;
-  return enqueueNotifications(db, [eventFor(db, requestId, stored.primaryRequest as Body, newEmail)]);
+  return enqueueNotifications(db, [await eventFor(db, requestId, stored.primaryRequest as Body, newEmail)]);
 }

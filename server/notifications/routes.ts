@@ -1,7 +1,7 @@
 // The outbox, for the practice (staff only, like everything under /practice/ and /api/v1/practice/).
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import type { Db } from '../db.js';
+import type { Sql } from '../store/index.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor as encodeCursorFor, pageQuery, setPageHeaders } from '../services/index.js';
 import { notificationsPage, outboxPage, type OutboxMessage } from './readback.js';
@@ -47,10 +47,10 @@ ${bodyHtml(m.body)}
 }
 
 /** The latest messages held back (per-recipient caps, superseded changes), with why: the request itself is in the inbox. */
-function heldHtml(db: Db): string {
-  const held = db
-    .prepare("SELECT channel, recipient, template, created_at, last_error FROM notifications WHERE status = 'HELD' ORDER BY seq DESC LIMIT 20")
-    .all() as Array<{ channel: string; recipient: string; template: string; created_at: string; last_error: string | null }>;
+async function heldHtml(db: Sql): Promise<string> {
+  const held = await db.all<{ channel: string; recipient: string; template: string; created_at: string; last_error: string | null }>(
+    "SELECT channel, recipient, template, created_at, last_error FROM notifications WHERE status = 'HELD' ORDER BY seq DESC LIMIT 20",
+  );
   if (held.length === 0) return '';
   const rows = held
     .map(
@@ -65,29 +65,29 @@ ${rows}
 </tbody></table>`;
 }
 
-export function registerNotificationRoutes(app: FastifyInstance, { db }: ServerContext): void {
+export function registerNotificationRoutes(app: FastifyInstance, { store: db }: ServerContext): void {
   // Both lists page like the requests (limit, cursor, Link rel="next"; schemas/api/README.md).
   app.get('/api/v1/practice/outbox', async (request, reply) => {
     const { limit, before } = pageQuery(request.query, DEFAULT_PAGE_SIZE);
-    const page = outboxPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    const page = await outboxPage(db, { limit, ...(before !== undefined ? { before } : {}) });
     setPageHeaders(reply, '/api/v1/practice/outbox', limit, page);
     return page.items;
   });
   app.get('/api/v1/practice/notifications', async (request, reply) => {
     const { limit, before } = pageQuery(request.query, DEFAULT_PAGE_SIZE);
-    const page = notificationsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    const page = await notificationsPage(db, { limit, ...(before !== undefined ? { before } : {}) });
     setPageHeaders(reply, '/api/v1/practice/notifications', limit, page);
     return page.items;
   });
 
   app.get('/practice/outbox', async (request, reply) => {
     const { limit, before } = pageQuery(request.query, OUTBOX_PAGE_SIZE);
-    const page = outboxPage(db, { limit, ...(before !== undefined ? { before } : {}) });
+    const page = await outboxPage(db, { limit, ...(before !== undefined ? { before } : {}) });
     const messages = page.items;
     const older = page.lastSeq !== undefined ? `<nav aria-label="Outbox pages"><ul>${before !== undefined ? '<li><a href="/practice/outbox">Newest messages</a></li>' : ''}<li><a href="/practice/outbox?cursor=${encodeCursorFor(page.lastSeq)}" rel="next">Older messages</a></li></ul></nav>` : before !== undefined ? '<nav aria-label="Outbox pages"><ul><li><a href="/practice/outbox">Newest messages</a></li></ul></nav>' : '';
     const body = `<h1>Practice outbox</h1>
 <p>${page.total} message${page.total === 1 ? '' : 's'} sent, newest first, each as the patient receives it; ${messages.length} shown on this page. Messages go here when GOV.UK Notify is not configured. This page is read-only.</p>
-${heldHtml(db)}
+${await heldHtml(db)}
 ${messages.map(messageHtml).join('\n')}
 ${older}`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Practice outbox', body));

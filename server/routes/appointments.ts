@@ -28,10 +28,9 @@ import { assertRecordReachable } from '../appointments/records.js';
 import { getSite, getSlotType, siteHolders, siteJson, slotTypeJson, type LinkRow, type ParType } from '../appointments/rows.js';
 import { AI_LED_SLOT_TYPES, DEFAULT_SLOT_TYPES, GUIDELINE_SLOT_TYPES, REFERRAL_SLOT_TYPES } from '../appointments/seed.js';
 import type { ServerContext } from '../context.js';
-import type { Db } from '../db.js';
 import type { Sql } from '../store/index.js';
 import { inJsonList } from '../appointments/rows.js';
-import { readSetting } from '../db.js';
+import { getSetting } from '../settingsStore.js';
 import { PRACTICE_ACCESS } from '../engine/engine.js';
 import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
 import { matchPatient } from '../patients.js';
@@ -94,14 +93,14 @@ export function slotTypesFor(referralId: string | undefined, guidelineId: string
  * ones when the practice runs the guideline AI-led. Anything else (a practice-only review, a
  * physiotherapy slot from a sore-throat questionnaire) is refused.
  */
-export function allowedSlotTypesForRequest(ctx: ServerContext, triageRequest: Record<string, unknown>): string[] {
+export async function allowedSlotTypesForRequest(ctx: ServerContext, db: Sql, triageRequest: Record<string, unknown>): Promise<string[]> {
   const consultation = (triageRequest.consultation ?? {}) as { guidelineId?: unknown; executionId?: unknown };
   const guidelineId = typeof consultation.guidelineId === 'string' ? consultation.guidelineId : undefined;
   const types = new Set<string>();
   let referralIds: string[] = [];
   if (typeof consultation.executionId === 'string') {
     try {
-      const execution = ctx.engine.get(consultation.executionId, PRACTICE_ACCESS);
+      const execution = await ctx.engine.get(consultation.executionId, PRACTICE_ACCESS, db);
       referralIds = execution.recommendations.flatMap((r) =>
         (Array.isArray(r.actions) ? (r.actions as Array<{ type?: unknown; referralId?: unknown }>) : [])
           .filter((a) => a?.type === 'Referral' && typeof a.referralId === 'string')
@@ -113,7 +112,7 @@ export function allowedSlotTypesForRequest(ctx: ServerContext, triageRequest: Re
   }
   for (const t of slotTypesFor(undefined, guidelineId)) types.add(t);
   for (const ref of referralIds) for (const t of slotTypesFor(ref, guidelineId)) types.add(t);
-  const aiLed = readSetting<{ guidelineIds?: string[] }>(ctx.db, 'ai-led')?.guidelineIds ?? [];
+  const aiLed = (await getSetting<{ guidelineIds?: string[] }>(db, 'ai-led'))?.guidelineIds ?? [];
   if (guidelineId && aiLed.includes(guidelineId)) for (const t of AI_LED_SLOT_TYPES) types.add(t);
   return [...types];
 }
@@ -129,17 +128,17 @@ function missing(context: string, fields: string[]): HttpError {
 }
 
 /** The caller of a link in a query string: DIRECT_BOOKING needs lastName, dateOfBirth and postcode; SELF_BOOKING_REQUEST dateOfBirth. */
-async function queryCaller(store: Sql, db: Db, link: LinkRow, q: AvailabilityQuery, guard: IdentityGuard): Promise<LinkCaller> {
+async function queryCaller(store: Sql, link: LinkRow, q: AvailabilityQuery, guard: IdentityGuard): Promise<LinkCaller> {
   const patient = queryPatient(q);
   if (link.par_type === 'DIRECT_BOOKING' && !patient) {
     throw missing('querystring', ['lastName', 'dateOfBirth', 'postcode'].filter((f) => !q[f as keyof AvailabilityQuery]));
   }
   if (link.par_type === 'SELF_BOOKING_REQUEST' && !q.dateOfBirth) throw missing('querystring', ['dateOfBirth']);
-  return linkCaller(store, db, link, { patient, dateOfBirth: q.dateOfBirth }, guard, 'querystring');
+  return linkCaller(store, link, { patient, dateOfBirth: q.dateOfBirth }, guard, 'querystring');
 }
 
 /** The scope of a link: its slot types; a reschedule keeps to them. Refuses what the link may not do now. */
-async function linkScope(store: Sql, db: Db, link: LinkRow, caller: LinkCaller, now: number): Promise<AvailabilityScope> {
+async function linkScope(store: Sql, link: LinkRow, caller: LinkCaller, now: number): Promise<AvailabilityScope> {
   await assertInvitationUsable(store, link, caller.patientKey, now);
   if (link.par_type === 'APPOINTMENT_CONFIRMED' && linkExpired(link, now)) throw appointmentErrors.linkExpired();
   assertRecordReachable(await matchPatient(store, caller.patient));
@@ -186,11 +185,11 @@ function boundCaller(link: LinkRow): LinkCaller {
 
 /** Appointments: availability, sessions, action requests, book, reschedule, cancel (schemas/api/README.md "Appointments"). */
 export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db, store } = ctx;
+  const { store } = ctx;
   // The diary is built at start (server/app.ts, unless a test chose not to); every call first makes sure the diary reaches six weeks ahead (a no-op most of the time).
   const withDiary = async () => {
     const now = Date.now();
-    await ensureDiary(store, db, now);
+    await ensureDiary(store, now);
     return now;
   };
 
@@ -200,7 +199,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     let scope: AvailabilityScope;
     if (q.linkUUID && !aiLed) {
       const link = await getLink(store, q.linkUUID);
-      scope = await linkScope(store, db, link, await queryCaller(store, db, link, q, { client: request.ip, now }), now);
+      scope = await linkScope(store, link, await queryCaller(store, link, q, { client: request.ip, now }), now);
     } else {
       if (!aiLed && !q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
       const patient = queryPatient(q);
@@ -237,7 +236,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
         throw new HttpError(400, detailsMessage(details), { details });
       }
       const link = await getLink(store, linkUUID, [parType]);
-      const caller = await linkCaller(store, db, link, body, { client: request.ip, now });
+      const caller = await linkCaller(store, link, body, { client: request.ip, now });
       await assertInvitationUsable(store, link, caller.patientKey, now);
       return actionRequestAnswer(store, link, caller, now);
     },
@@ -259,7 +258,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       assertSlotInSession(body);
       const caller = boundCaller(link);
       const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `book:${link.link_uuid}`, body }, async (tx) =>
-        bookAppointment(tx, db, { request: { existing: await consultationOf(tx, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
+        bookAppointment(tx, { request: { existing: await consultationOf(tx, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
       );
       return reply(res, answer);
     },
@@ -275,7 +274,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       assertSlotInSession(body);
       const caller = boundCaller(link);
       const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `reschedule:${link.link_uuid}`, body }, (tx) =>
-        rescheduleAppointment(tx, db, { link, caller, consultationId: body.consultationId, choice: body, now, origin: ctx.publicOrigin(request) }),
+        rescheduleAppointment(tx, { link, caller, consultationId: body.consultationId, choice: body, now, origin: ctx.publicOrigin(request) }),
       );
       return reply(res, answer);
     },
@@ -294,7 +293,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       by = { patientKey: patientId };
     }
     const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `cancel:${consultationId}`, body: { consultationId, linkUUID } }, (tx) =>
-      cancelAppointment(tx, db, { consultationId, by, now, origin: ctx.publicOrigin(request) }),
+      cancelAppointment(tx, { consultationId, by, now, origin: ctx.publicOrigin(request) }),
     );
     return reply(res, answer);
   };
@@ -307,7 +306,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
    * what the booking stores, books and confirms, never the type the client wrote. A refused request
    * (400, 409) claims nothing.
    */
-  const reclassified = (triageRequest: BookedTriageRequest, path: string, read?: ExecutionRead) => reclassifyTriageRequest(ctx, triageRequest, path, read) as BookedTriageRequest;
+  const reclassified = async (tx: Sql, triageRequest: BookedTriageRequest, path: string, read?: ExecutionRead) => (await reclassifyTriageRequest(ctx, tx, triageRequest, path, read)) as BookedTriageRequest;
   /** A practice's own engine (ENGINE_URL) is read before the transaction (undefined: the embedded engine, read inside it). */
   const readExternal = (request: FastifyRequest, triageRequest: unknown, path: string) => readExternalExecution(ctx, triageRequest, path, readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
 
@@ -321,28 +320,28 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     route: string,
     choice: SlotChoice,
     now: number,
-    prepare: () => { triageRequest: BookedTriageRequest; stored: Record<string, unknown> },
+    prepare: (tx: Sql) => Promise<{ triageRequest: BookedTriageRequest; stored: Record<string, unknown> }>,
   ) => {
     assertSlotInSession(choice);
-    return runAppointmentTransaction(store, { key: idempotencyKey(request), route, body: request.body }, (tx) => {
-      const { triageRequest, stored } = prepare();
+    return runAppointmentTransaction(store, { key: idempotencyKey(request), route, body: request.body }, async (tx) => {
+      const { triageRequest, stored } = await prepare(tx);
       const patient = { ...triageRequest.patient };
-      return bookAppointment(tx, db, {
+      return bookAppointment(tx, {
         request: {
           requestType: triageRequest.triageRequestType,
-          allowedSlotTypes: allowedSlotTypesForRequest(ctx, triageRequest),
+          allowedSlotTypes: await allowedSlotTypesForRequest(ctx, tx, triageRequest),
           storeRequest: async () => {
             const id = (await insertRequest(tx, 'CONSULTATION', triageRequest.triageRequestType, stored)).id;
             // Same transaction as the request and its booking, as for a consultation
             // (server/routes/requests.ts): the request-received confirmation, or for an eligibility
             // pathway's self-help outcome the self-help email, which is then its acknowledgement.
-            const selfHelp = selfHelpEvent(ctx, id, triageRequest);
-            if (selfHelp) enqueueNotifications(db, [selfHelp]);
-            else notifyRequestReceived(db, id, 'CONSULTATION', { triageRequest });
+            const selfHelp = await selfHelpEvent(ctx, tx, id, triageRequest);
+            if (selfHelp) await enqueueNotifications(tx, [selfHelp]);
+            else await notifyRequestReceived(tx, id, 'CONSULTATION', { triageRequest });
             return id;
           },
         },
-        patientKey: patientKeyOf(db, patient),
+        patientKey: await patientKeyOf(tx, patient),
         patient,
         choice,
         now,
@@ -361,9 +360,9 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       const read = await readExternal(request, body.triageRequest, '/triageRequest');
       return reply(
         res,
-        await bookNewRequest(request, 'symptom-assessment-booking', body, now, () => {
+        await bookNewRequest(request, 'symptom-assessment-booking', body, now, async (tx) => {
           // An emergency is stored as EMERGENCY_INDICATION and still booked (the inbox lists it first).
-          const triageRequest = reclassified(body.triageRequest, '/triageRequest', read);
+          const triageRequest = await reclassified(tx, body.triageRequest, '/triageRequest', read);
           const stored = {
             triageRequest,
             context: { appointmentsPresented: true, ...(body.guidelineFinishedOn ? { guidelineFinishedOn: body.guidelineFinishedOn } : {}) },
@@ -386,8 +385,8 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     const read = await readExternal(request, body.eligibilityBooking, '/eligibilityBooking');
     return reply(
       res,
-      await bookNewRequest(request, 'eligibility-booking', body, now, () => {
-        const eligibilityBooking = reclassified(body.eligibilityBooking, '/eligibilityBooking', read);
+      await bookNewRequest(request, 'eligibility-booking', body, now, async (tx) => {
+        const eligibilityBooking = await reclassified(tx, body.eligibilityBooking, '/eligibilityBooking', read);
         // An eligibility pathway's execution, or an emergency found on one (stored and booked as such).
         if (eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING' && eligibilityBooking.triageRequestType !== 'EMERGENCY_INDICATION') {
           const details = [{ path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" }];
@@ -403,9 +402,9 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     const body = request.body;
     const link = await getLink(store, body.linkUUID, ['DIRECT_BOOKING']);
     assertSlotInSession(body);
-    const caller = await linkCaller(store, db, link, { patient: body.patient }, { client: request.ip, now });
+    const caller = await linkCaller(store, link, { patient: body.patient }, { client: request.ip, now });
     const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `direct-booking:${link.link_uuid}`, body }, async (tx) =>
-      bookAppointment(tx, db, { request: { existing: await consultationOf(tx, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
+      bookAppointment(tx, { request: { existing: await consultationOf(tx, link), link }, ...caller, choice: body, now, origin: ctx.publicOrigin(request) }),
     );
     return reply(res, answer);
   });

@@ -95,7 +95,7 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
 
   app.post<Id & { Body: StartBody }>(`${ENGINE_BASE}/Guideline/:id/$start`, body('engine-start-request'), async (request, reply) => {
     await assertServiceOpen(ctx.store, 'medical');
-    return reply.code(201).send(engine.start(id(request), request.body, ownerForStart(request, reply)));
+    return reply.code(201).send(await engine.start(id(request), request.body, ownerForStart(request, reply)));
   });
 
   app.get<Id>(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request), await access(request)));

@@ -3,8 +3,6 @@ import type { AdminRequest } from '../../generated/types/api/admin-request';
 import type { ConsultationRequest } from '../../generated/types/api/consultation-request';
 import type { UnverifiedRequests } from '../../generated/types/api/unverified-requests';
 import type { ServerContext } from '../context.js';
-import type { Db } from '../db.js';
-import { readSetting } from '../db.js';
 import { HttpError } from '../errors.js';
 import { ageOn, calendarDate } from '../../renderer/core/index';
 import { recheckForm, type RecheckContext } from '../forms.js';
@@ -15,6 +13,8 @@ import { readExternalExecution, reclassifyTriageRequest } from '../triageClassif
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { screenStoredBody } from '../screening.js';
 import { schemaId } from '../validation.js';
+import { getSetting } from '../settingsStore.js';
+import type { Sql } from '../store/index.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 import { assertBornBeforeToday, patientDateOfBirth } from '../dateOfBirth.js';
 
@@ -27,13 +27,13 @@ const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'pat
  * (`resolveParameters` follows each parameter's declared `source`): the admin-forms and
  * notification settings, and the patient's age.
  */
-export function parameterContext(db: Db, patient: { dateOfBirth?: string } | undefined): Record<string, unknown> {
+export async function parameterContext(db: Sql, patient: { dateOfBirth?: string } | undefined): Promise<Record<string, unknown>> {
   // The practice's calendar day (a UK service), whatever the server machine's time zone; the
   // browser counts on the patient's own day, which is the same day in the UK.
   const age = patient?.dateOfBirth ? ageOn(patient.dateOfBirth, calendarDate(new Date(), PRACTICE_TIME_ZONE)) : undefined;
   return {
-    adminForms: readSetting(db, 'admin-forms'),
-    notificationConfig: readSetting(db, 'notification-config'),
+    adminForms: await getSetting(db, 'admin-forms'),
+    notificationConfig: await getSetting(db, 'notification-config'),
     patient: { age: age !== undefined && age >= 0 ? age : undefined },
   };
 }
@@ -45,8 +45,8 @@ function splitFields(body: Body): { envelope: Body; fields: Body } {
   return { envelope, fields };
 }
 
-/** Re-checks one admin request; returns what is stored: the envelope plus the pruned fields. */
-function checkAdminRequest(ctx: ServerContext, body: Body, pathPrefix: string): Body {
+/** Re-checks one admin request (settings read on `db`, the submission's transaction); returns what is stored: the envelope plus the pruned fields. */
+async function checkAdminRequest(ctx: ServerContext, db: Sql, body: Body, pathPrefix: string): Promise<Body> {
   const { envelope, fields } = splitFields(body);
   const formType = String(envelope.formType);
   if (envelope.triageRequestType !== formType) {
@@ -55,7 +55,7 @@ function checkAdminRequest(ctx: ServerContext, body: Body, pathPrefix: string): 
     });
   }
   assertBornBeforeToday(patientDateOfBirth(envelope.patient), `${pathPrefix}/patient/dateOfBirth`);
-  const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(ctx.db, envelope.patient as { dateOfBirth?: string }) };
+  const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: await parameterContext(db, envelope.patient as { dateOfBirth?: string }) };
   // Which version of the form the answers were checked against (GET /api/v1/practice/documents/form/<id>/versions).
   return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix), documentVersion: ctx.forms.versionOf(formType) };
 }
@@ -83,16 +83,16 @@ function created(stored: { id: string; status: string; receivedAt: string }): Su
 
 /** Submissions (schemas/api/README.md, "Patients and requests"): admin request, consultation, unverified requests. */
 export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { db, store } = ctx;
+  const { store } = ctx;
 
   app.post<{ Body: AdminRequest }>('/api/v1/triage/patient/admin/request', { schema: { body: { $ref: schemaId('admin-request') } } }, async (request, reply) => {
     const body = request.body;
     const answer = await runIdempotent(store, idempotencyKey(request), 'admin-request', body, async (tx) => {
       await assertServiceOpen(tx, 'admin');
-      const stored = screenStoredBody('ADMIN_REQUEST', checkAdminRequest(ctx, body, ''));
+      const stored = screenStoredBody('ADMIN_REQUEST', await checkAdminRequest(ctx, tx, body, ''));
       const request = await insertRequest(tx, 'ADMIN_REQUEST', String(body.formType), stored);
       // Same transaction as the insert: an acknowledged request always has its confirmation queued.
-      notifyRequestReceived(db, request.id, 'ADMIN_REQUEST', stored);
+      await notifyRequestReceived(tx, request.id, 'ADMIN_REQUEST', stored);
       return created(request);
     });
     return send(reply, answer);
@@ -106,12 +106,12 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       await assertServiceOpen(tx, 'medical');
       assertBornBeforeToday(patientDateOfBirth(body.triageRequest.patient), '/triageRequest/patient/dateOfBirth');
       // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
-      const triageRequest = reclassifyTriageRequest(ctx, body.triageRequest, '/triageRequest', read);
+      const triageRequest = await reclassifyTriageRequest(ctx, tx, body.triageRequest, '/triageRequest', read);
       const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest, ...pathwayVersion(ctx, triageRequest) });
       const request = await insertRequest(tx, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
       // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
       // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
-      if (notifySelfHelp(ctx, request.id, triageRequest) === undefined) notifyRequestReceived(db, request.id, 'CONSULTATION', stored);
+      if ((await notifySelfHelp(ctx, tx, request.id, triageRequest)) === undefined) await notifyRequestReceived(tx, request.id, 'CONSULTATION', stored);
       return created(request);
     });
     return send(reply, answer);
@@ -124,19 +124,19 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     const answer = await runIdempotent(store, idempotencyKey(request), 'unverified-requests', body, async (tx) => {
       await assertServiceOpen(tx, primaryIsAdmin ? 'admin' : 'medical');
       if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
-      const primary = primaryIsAdmin ? checkAdminRequest(ctx, body.primaryRequest, '/primaryRequest') : reclassifyTriageRequest(ctx, body.primaryRequest, '/primaryRequest', read);
+      const primary = primaryIsAdmin ? await checkAdminRequest(ctx, tx, body.primaryRequest, '/primaryRequest') : await reclassifyTriageRequest(ctx, tx, body.primaryRequest, '/primaryRequest', read);
       let associated: Body = body.associatedRequest;
       if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
         const { envelope, fields } = splitFields(associated);
         const patient = (associated.patient ?? body.primaryRequest.patient) as { dateOfBirth?: string } | undefined;
-        const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: parameterContext(db, patient) };
+        const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: await parameterContext(tx, patient) };
         associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest'), documentVersion: ctx.forms.versionOf('CHANGE_OF_CONTACT_DETAILS') };
       }
       const kindLabel = String(primary.formType ?? primary.triageRequestType);
       const stored = screenStoredBody('UNVERIFIED_REQUESTS', { primaryRequest: primary, associatedRequest: associated });
       const request = await insertRequest(tx, 'UNVERIFIED_REQUESTS', kindLabel, stored);
       const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
-      if (primaryIsAdmin || notifySelfHelp(ctx, request.id, primary, newEmail) === undefined) notifyRequestReceived(db, request.id, 'UNVERIFIED_REQUESTS', stored);
+      if (primaryIsAdmin || (await notifySelfHelp(ctx, tx, request.id, primary, newEmail)) === undefined) await notifyRequestReceived(tx, request.id, 'UNVERIFIED_REQUESTS', stored);
       return created(request);
     });
     return send(reply, answer);

@@ -87,6 +87,17 @@ export const MIGRATIONS: Migration[] = [
        PRIMARY KEY (kind, id, version)
      );`,
   },
+  // The indexes the execution sweep and the per-recipient message caps read. The server created
+  // them on every SQLite start (CREATE INDEX IF NOT EXISTS) before they were a migration; the
+  // PostgreSQL baseline already has them.
+  {
+    name: '0004-sweep-and-caps-indexes',
+    sql: {
+      sqlite: `CREATE INDEX IF NOT EXISTS guideline_executions_by_update ON guideline_executions (updated_at);
+     CREATE INDEX IF NOT EXISTS notifications_by_recipient ON notifications (recipient, created_at);`,
+      postgres: '',
+    },
+  },
 ];
 
 /** A constant the instances agree on: pg_advisory_xact_lock's key for migrating. */

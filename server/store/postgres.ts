@@ -48,10 +48,11 @@ function bind(params: readonly unknown[] | undefined): unknown[] {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-function over(q: Queryable, inTx: boolean, pool: pg.Pool): Sql {
+function over(q: Queryable, inTx: boolean, pool: pg.Pool, base?: Sql): Sql {
   const query = async (text: string, params?: readonly unknown[]) => q.query({ text: toPostgres(text), values: bind(params) });
   const self: Sql = {
     dialect: 'postgres',
+    ...(base ? { base } : {}),
     get: async <T>(t: string, p?: readonly unknown[]) => (await query(t, p)).rows[0] as T | undefined,
     all: async <T>(t: string, p?: readonly unknown[]) => (await query(t, p)).rows as T[],
     run: async (t, p) => ({ changes: (await query(t, p)).rowCount ?? 0 }),
@@ -62,7 +63,7 @@ function over(q: Queryable, inTx: boolean, pool: pg.Pool): Sql {
       try {
         await client.query('BEGIN');
         try {
-          const result = await fn(over(client, true, pool));
+          const result = await fn(over(client, true, pool, self));
           await client.query('COMMIT');
           return result;
         } catch (e) {

@@ -54,6 +54,9 @@ export function sqliteStore(db: Database.Database): Sql {
 
   const inTx: Sql = {
     dialect: 'sqlite',
+    get base() {
+      return store;
+    },
     get: async (t, p) => direct.get(t, p),
     all: async (t, p) => direct.all(t, p),
     run: async (t, p) => direct.run(t, p),
@@ -62,7 +65,7 @@ export function sqliteStore(db: Database.Database): Sql {
     close: async () => undefined,
   };
 
-  return {
+  const store: Sql = {
     dialect: 'sqlite',
     get: (t, p) => outside(() => direct.get(t, p)),
     all: (t, p) => outside(() => direct.all(t, p)),
@@ -95,4 +98,5 @@ export function sqliteStore(db: Database.Database): Sql {
       }
     },
   };
+  return store;
 }

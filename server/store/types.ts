@@ -14,6 +14,8 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export interface Sql {
   readonly dialect: Dialect;
+  /** Inside a transaction: the store it was opened on (per-store process state, such as the limit scale, keys on it). */
+  readonly base?: Sql;
   /** The first row, or undefined. */
   get<T>(text: string, params?: readonly unknown[]): Promise<T | undefined>;
   all<T>(text: string, params?: readonly unknown[]): Promise<T[]>;

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '../..');
-const eslint = new ESLint({ cwd: root });
+// The project's config without its type-aware part (server/: no-floating-promises…): these tests
+// read only the import rules, and a TypeScript program for server/ costs ~30 s per run.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: {
+    files: ['server/**/*.ts'],
+    languageOptions: { parserOptions: { project: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off', '@typescript-eslint/await-thenable': 'off' },
+  },
+});
 
 async function boundaryMessages(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
@@ -74,9 +83,9 @@ describe('import boundaries (lint, part of npm test)', () => {
       return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/no-import-cycles').map((m) => m.message);
     }
 
-    it('refuses an import that leads back to the importing file (the old server/db.ts ↔ server/seed.ts cycle)', async () => {
-      const messages = await cycleMessages('server/seed.ts', "import { writeSetting } from './db.js';\nexport const x = writeSetting;\n");
-      expect(messages).toEqual([expect.stringContaining('Import cycle: server/seed.ts → server/db.ts → server/seed.ts')]);
+    it('refuses an import that leads back to the importing file (as the old server/db.ts ↔ server/seed.ts cycle did)', async () => {
+      const messages = await cycleMessages('server/seed.ts', "import { seedDatabase } from './seeding.js';\nexport const x = seedDatabase;\n");
+      expect(messages).toEqual([expect.stringContaining('Import cycle: server/seed.ts → server/seeding.ts → server/seed.ts')]);
     });
 
     it('refuses a longer cycle through several files', async () => {

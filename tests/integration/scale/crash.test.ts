@@ -1,8 +1,8 @@
 // kill -9 under load, on PostgreSQL: two real node processes write through the PostgreSQL store
 // (crash-child.ts); one is killed mid-load. Every write acknowledged (its tx() resolved, when
 // the server answers 2xx) is in the database, and no slot holds two active appointments.
-// This is the store-level crash test: the full-server one (HTTP admin requests and bookings on
-// two `npm start` instances) waits until every module is on the store (docs/architecture.md).
+// This is the store-level crash test; the full-server one (HTTP admin requests and bookings on
+// two server/main.ts processes) is http-crash.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';

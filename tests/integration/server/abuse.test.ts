@@ -272,7 +272,7 @@ describe('guideline executions expire and have size caps (finding 2)', () => {
     expect(answer.json).toMatchObject({ reason: 'EXECUTION_ABANDONED' });
     aged(EXECUTION_LIMITS.retentionMs + 60_000);
     const fresh = await started();
-    expect(s.server.sweepExecutions()).toBe(1);
+    expect(await s.server.sweepExecutions()).toBe(1);
     expect(s.server.db.prepare('SELECT COUNT(*) AS n FROM guideline_executions WHERE id = ?').get(id)).toEqual({ n: 0 });
     expect(s.server.db.prepare('SELECT COUNT(*) AS n FROM guideline_executions WHERE id = ?').get(fresh.id)).toEqual({ n: 1 });
   });

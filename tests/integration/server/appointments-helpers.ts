@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../server/db';
+import type { Sql } from '../../../server/store/index';
 import { finishedExample } from './engine/walker';
 import type { TestServer } from './helpers';
 import type { Json } from './helpers';
@@ -52,6 +53,21 @@ export function addTestPatients(db: Db, count: number, prefix = 'Loadtest'): Arr
   for (let i = 0; i < count; i++) {
     const lastName = `${prefix}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}${Math.floor(i / 676) || ''}`;
     insert.run(`p-${prefix}-${i}`, 'Test', lastName, `${lastName.toLowerCase()}@example.com`);
+    patients.push({ firstName: 'Test', lastName, dateOfBirth: '1990-01-01', postCode: 'LS1 4AP', sexAtBirth: 'female' as const });
+  }
+  return patients;
+}
+
+/** addTestPatients through the store (either store: PostgreSQL has no INSERT OR IGNORE). */
+export async function addTestPatientsTo(db: Sql, count: number, prefix = 'Loadtest'): Promise<ReturnType<typeof addTestPatients>> {
+  const patients = [];
+  for (let i = 0; i < count; i++) {
+    const lastName = `${prefix}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}${Math.floor(i / 676) || ''}`;
+    await db.run(
+      `INSERT INTO patients (id, first_name, last_name, date_of_birth, sex_at_birth, postcode, nhs_number, email, mobile, ehr_state, update_contact_requested)
+       VALUES (?, 'Test', ?, '1990-01-01', 'female', 'LS1 4AP', '9990000000', ?, NULL, 'ACTIVE', 0) ON CONFLICT (id) DO NOTHING`,
+      [`p-${prefix}-${i}`, lastName, `${lastName.toLowerCase()}@example.com`],
+    );
     patients.push({ firstName: 'Test', lastName, dateOfBirth: '1990-01-01', postCode: 'LS1 4AP', sexAtBirth: 'female' as const });
   }
   return patients;

@@ -349,7 +349,7 @@ describe('the diary', () => {
     });
     expect(booked.statusCode).toBe(201);
     const later = Date.now() + 10 * 86_400_000;
-    await ensureDiary(laterServer.store, laterServer.db, later);
+    await ensureDiary(laterServer.store, later);
     const range = laterServer.db.prepare('SELECT MIN(date) AS first, MAX(date) AS last FROM appt_slots WHERE session_id NOT LIKE ?').get('demo.%') as { first: string; last: string };
     const laterToday = toLocal(later).date;
     expect(Date.parse(range.last) - Date.parse(laterToday)).toBeGreaterThanOrEqual(38 * 86_400_000);

@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSetting, writeSetting } from '../../../server/db';
+import { getSetting, putSetting } from '../../../server/settingsStore';
 import { DocumentsRefused } from '../../../server/documents/store';
 import { AMELIA, repoRoot, startServer, type TestServer } from './helpers';
 
@@ -186,8 +186,8 @@ describe('a practice configurer adds a form without a developer', () => {
   });
 
   it("keeps a practice's own switch-off through reloads and restarts; an existing database gains a new form on restart", async () => {
-    const current = readSetting<AdminFormsSettings>(server.db, 'admin-forms')!;
-    writeSetting(server.db, 'admin-forms', { ...current, patientEnabledForms: current.patientEnabledForms.filter((t) => t !== 'MEDICAL_RECORDS') });
+    const current = (await getSetting<AdminFormsSettings>(server.store, 'admin-forms'))!;
+    await putSetting(server.store, 'admin-forms', { ...current, patientEnabledForms: current.patientEnabledForms.filter((t) => t !== 'MEDICAL_RECORDS') });
     await reload();
     expect((await settings()).patientEnabledForms).not.toContain('MEDICAL_RECORDS');
 

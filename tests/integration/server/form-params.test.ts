@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSetting, writeSetting } from '../../../server/db';
+import { getSetting, putSetting } from '../../../server/settingsStore';
 import { ADMIN_URL, AMELIA, startServer, type TestServer, STAFF_AUTH } from './helpers';
 
 let server: TestServer | undefined;
@@ -36,8 +36,8 @@ describe('form parameters the server re-checks with', () => {
 
   it('keeps it when the practice asks for it (the same custom setting the app reads)', async () => {
     server = await startServer();
-    const adminForms = readSetting<{ customFields?: Record<string, string> }>(server.db, 'admin-forms') ?? {};
-    writeSetting(server.db, 'admin-forms', { ...adminForms, customFields: { ...adminForms.customFields, 'repeat-prescription-pharmacy-postcode': 'true' } });
+    const adminForms = (await getSetting<{ customFields?: Record<string, string> }>(server.store, 'admin-forms')) ?? {};
+    await putSetting(server.store, 'admin-forms', { ...adminForms, customFields: { ...adminForms.customFields, 'repeat-prescription-pharmacy-postcode': 'true' } });
     expect(await storedPostcode(server)).toBe('LS1 4AP');
   });
 });

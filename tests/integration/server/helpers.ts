@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, type PracticeServer, type ServerOptions } from '../../../server/app';
+import { freshPostgresDatabase } from '../store/postgres';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -15,8 +16,22 @@ export interface TestServer extends PracticeServer {
   cleanup(): Promise<void>;
 }
 
+/** On PostgreSQL runs (STORE=postgres, the `integration-pg` project): each data folder's database, so a restart on the same folder finds its data. */
+const databases = new Map<string, { url: string; drop(): Promise<void> }>();
+
+async function databaseFor(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  let db = databases.get(dataDir);
+  if (!db) {
+    db = await freshPostgresDatabase();
+    databases.set(dataDir, db);
+  }
+  return db;
+}
+
 /**
- * A server on a fresh temporary data folder (or the given one). Faster to start than a real one:
+ * A server on a fresh temporary data folder (or the given one); in the `integration-pg` project
+ * (STORE=postgres) on a PostgreSQL database of its own, one per data folder, dropped on cleanup.
+ * Faster to start than a real one:
  * the staff password is hashed at a token argon2 cost and the appointment diary is built on the
  * first appointment call, not at start; a test that needs either passes `fastPasswordHashing:
  * false` or `diary: true` (the defaults of a real start).
@@ -25,7 +40,21 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'gp-api-test-'));
   // Tests naming their own pathway folders exercise the engine's mechanics with fixtures, not clinical content: no hierarchy checks.
   const documentChecks = options.documentChecks ?? (options.questionnairesDirs ? { hierarchy: false } : undefined);
-  const server = await buildServer({ diary: false, fastPasswordHashing: true, ...options, dataDir, ...(documentChecks ? { documentChecks } : {}) });
+  const database = process.env.STORE === 'postgres' && options.databaseUrl === undefined ? await databaseFor(dataDir) : undefined;
+  const server = await buildServer({
+    diary: false,
+    fastPasswordHashing: true,
+    ...options,
+    dataDir,
+    ...(documentChecks ? { documentChecks } : {}),
+    ...(database ? { databaseUrl: database.url } : {}),
+  }).catch(async (error: unknown) => {
+    if (database && !options.dataDir) {
+      databases.delete(dataDir);
+      await database.drop();
+    }
+    throw error;
+  });
   let closed = false;
   const close = async () => {
     if (!closed) await server.app.close();
@@ -38,6 +67,10 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
     cleanup: async () => {
       await close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (database) {
+        databases.delete(dataDir);
+        await database.drop();
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { writeSetting } from '../../../server/db';
+import { putSetting } from '../../../server/settingsStore';
 import {
   enqueueNotifications,
   listNotifications,
@@ -31,7 +31,7 @@ async function outbox(s: TestServer) {
   const response = await s.app.inject({ url: '/api/v1/practice/outbox', headers: STAFF });
   expect(response.statusCode).toBe(200);
   expectValid(ajv, 'practice-outbox', response.json());
-  return response.json() as ReturnType<typeof listOutbox>;
+  return response.json() as Awaited<ReturnType<typeof listOutbox>>;
 }
 
 async function post(s: TestServer, url: string, payload: unknown, headers: Record<string, string> = {}) {
@@ -75,7 +75,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(sms.body).toContain(shortReference(id));
     expect(sms.body).toContain('Call 999');
 
-    const states = (await server.app.inject({ url: '/api/v1/practice/notifications', headers: STAFF })).json() as ReturnType<typeof listNotifications>;
+    const states = (await server.app.inject({ url: '/api/v1/practice/notifications', headers: STAFF })).json() as Awaited<ReturnType<typeof listNotifications>>;
     expectValid(ajv, 'practice-notifications', states);
     const state = states.find((n) => n.channel === 'EMAIL');
     expect(state).toMatchObject({ sourceId: id, template: 'REQUEST_RECEIVED', status: 'SENT', attempts: [{ attempt: 1, transport: 'outbox', outcome: 'SENT' }] });
@@ -208,7 +208,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect((await post(server, ADMIN_URL, withMobile)).statusCode).toBe(201);
     await server.notifications.drain();
     expect((await outbox(server)).map((m) => m.channel)).toEqual(['EMAIL']);
-    expect(listNotifications(server.db).map((n) => n.channel)).toEqual(['EMAIL']);
+    expect((await listNotifications(server.store)).map((n) => n.channel)).toEqual(['EMAIL']);
   });
 
   it('queues one confirmation for a retried submission and none for a refused one', async () => {
@@ -223,7 +223,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
 
   it('shows each message on the outbox page as the patient receives it, escaped, with links', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
-    enqueueNotifications(server.db, [
+    await enqueueNotifications(server.store, [
       { type: 'SELF_HELP', sourceId: 's1', pathwayLabel: 'Back pain <b>', links: [{ text: 'Back pain advice', url: 'https://www.nhs.uk/conditions/back-pain/' }], to: { email: 'a@example.com' } },
     ]);
     await server.notifications.drain();
@@ -246,13 +246,13 @@ describe('the messages other flows queue (enqueueNotifications)', () => {
   it('booked, rescheduled and cancelled: date, time in UK time, place, clinician and the change-or-cancel link', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const manageUrl = 'https://riverside-practice.example/a/d?id=abc123';
-    server.db.transaction(() =>
-      enqueueNotifications(server!.db, [
+    await server.store.tx((tx) =>
+      enqueueNotifications(tx, [
         { type: 'APPOINTMENT_BOOKED', sourceId: 'apt-1', appointment, manageUrl, to },
         { type: 'APPOINTMENT_RESCHEDULED', sourceId: 'apt-1', appointment: { ...appointment, startTime: '2026-07-01T14:05:00Z', virtual: true, clinician: undefined }, manageUrl, to },
         { type: 'APPOINTMENT_CANCELLED', sourceId: 'apt-1', appointment, to },
       ]),
-    )();
+    );
     await server.notifications.drain();
     const emails = (await outbox(server)).filter((m) => m.channel === 'EMAIL').reverse();
     const [booked, rescheduled, cancelled] = emails;
@@ -272,16 +272,16 @@ describe('the messages other flows queue (enqueueNotifications)', () => {
   it('is idempotent against the event id and commits only with the caller', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const event: NotificationEvent = { type: 'CHILD_REQUEST_RECEIVED', id: 'child-1', sourceId: 'r-child', to: { email: 'x@example.com' } };
-    expect(enqueueNotifications(server.db, [event])).toHaveLength(1);
-    expect(enqueueNotifications(server.db, [event])).toHaveLength(0);
-    expect(() =>
-      server!.db.transaction(() => {
-        enqueueNotifications(server!.db, [{ ...event, id: 'child-2' }]);
+    expect(await enqueueNotifications(server.store, [event])).toHaveLength(1);
+    expect(await enqueueNotifications(server.store, [event])).toHaveLength(0);
+    await expect(
+      server.store.tx(async (tx) => {
+        await enqueueNotifications(tx, [{ ...event, id: 'child-2' }]);
         throw new Error('the booking failed');
-      })(),
-    ).toThrow('the booking failed');
-    expect(listNotifications(server.db).map((n) => n.eventId)).toEqual(['child-1']);
-    expect(() => enqueueNotifications(server!.db, [{ type: 'APPOINTMENT_BOOKED', sourceId: 'a', appointment, to }])).toThrow(/manageUrl/);
+      }),
+    ).rejects.toThrow('the booking failed');
+    expect((await listNotifications(server.store)).map((n) => n.eventId)).toEqual(['child-1']);
+    await expect(enqueueNotifications(server.store, [{ type: 'APPOINTMENT_BOOKED', sourceId: 'a', appointment, to }])).rejects.toThrow(/manageUrl/);
   });
 
   it('keeps every text under 160 characters, even for a practice with a very long name', () => {
@@ -328,7 +328,7 @@ describe('the worker', () => {
     expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
     await server.notifications.drain();
     expect(await outbox(server)).toHaveLength(0);
-    let [state] = listNotifications(server.db);
+    let [state] = (await listNotifications(server.store));
     expect(state).toMatchObject({ status: 'QUEUED', nextAttemptAt: new Date(start + 30_000).toISOString(), lastError: 'outbox unavailable', attempts: [{ attempt: 1, outcome: 'FAILED', error: 'outbox unavailable' }] });
     // Not due yet: nothing happens.
     clock += 29_000;
@@ -336,7 +336,7 @@ describe('the worker', () => {
     expect(transport.calls).toBe(1);
     clock += 1_000;
     await server.notifications.drain();
-    [state] = listNotifications(server.db);
+    [state] = (await listNotifications(server.store));
     expect(state).toMatchObject({ status: 'SENT', attempts: [{ outcome: 'FAILED' }, { attempt: 2, outcome: 'SENT' }] });
     expect(await outbox(server)).toHaveLength(1);
   });
@@ -345,13 +345,13 @@ describe('the worker', () => {
     server = await startServer({ notifications: { transport: flakyOutbox(99), autoStart: false, worker: { ...NO_WAIT, maxAttempts: 3 } } });
     expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
     await server.notifications.drain();
-    expect(listNotifications(server.db)[0]).toMatchObject({ status: 'FAILED', attempts: [{ outcome: 'FAILED' }, { outcome: 'FAILED' }, { outcome: 'FAILED' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'FAILED', attempts: [{ outcome: 'FAILED' }, { outcome: 'FAILED' }, { outcome: 'FAILED' }] });
     await server.cleanup();
 
     server = await startServer({ notifications: { transport: flakyOutbox(99, new TransportError('template not found', false)), autoStart: false, worker: NO_WAIT } });
     expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
     await server.notifications.drain();
-    expect(listNotifications(server.db)[0]).toMatchObject({ status: 'FAILED', lastError: 'template not found', attempts: [{ outcome: 'FAILED' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'FAILED', lastError: 'template not found', attempts: [{ outcome: 'FAILED' }] });
   });
 
   it('resumes the queue after a restart and sends each message once', async () => {
@@ -364,7 +364,7 @@ describe('the worker', () => {
     const messages = await outbox(server);
     expect(messages).toHaveLength(5);
     expect(new Set(messages.map((m) => m.notificationId)).size).toBe(5);
-    expect(listNotifications(server.db).every((n) => n.status === 'SENT' && n.attempts.length === 1)).toBe(true);
+    expect((await listNotifications(server.store)).every((n) => n.status === 'SENT' && n.attempts.length === 1)).toBe(true);
     await server.close();
     server = await startServer({ dataDir: first.dataDir });
     await server.notifications.drain();
@@ -393,7 +393,7 @@ describe('the worker', () => {
 describe('settings the messages read', () => {
   it('use the practice name and phone of the clinic settings', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
-    writeSetting(server.db, 'clinic', { name: 'Meadow Surgery', telephone: '0113 000 0000' });
+    await putSetting(server.store, 'clinic', { name: 'Meadow Surgery', telephone: '0113 000 0000' });
     expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
     await server.notifications.drain();
     const [email] = await outbox(server);

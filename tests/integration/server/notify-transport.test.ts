@@ -58,8 +58,8 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iss: string };
     expect(claims.iss).toBe('11111111-2222-3333-4444-555555555555');
 
-    expect(listOutbox(server.db)).toEqual([]);
-    const states = listNotifications(server.db);
+    expect((await listOutbox(server.store))).toEqual([]);
+    const states = (await listNotifications(server.store));
     expect(states.every((s) => s.status === 'SENT' && s.attempts[0]!.transport === 'notify')).toBe(true);
     const providerIds = server.db.prepare('SELECT provider_id FROM notifications ORDER BY id').all() as Array<{ provider_id: string }>;
     expect(providerIds.map((r) => r.provider_id)).toEqual([fake.accepted.get(`${id}:received:EMAIL`)!.id, fake.accepted.get(`${id}:received:SMS`)!.id]);
@@ -79,12 +79,12 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     fake.failNext(1, 500);
     expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry() })).statusCode).toBe(201);
     await server.notifications.drain();
-    expect(listNotifications(server.db)[0]).toMatchObject({ status: 'SENT', attempts: [{ outcome: 'FAILED', error: 'Notify answered 500: Exception refused by the fake' }, { outcome: 'SENT' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'SENT', attempts: [{ outcome: 'FAILED', error: 'Notify answered 500: Exception refused by the fake' }, { outcome: 'SENT' }] });
 
     fake.failNext(1, 400);
     expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry({ description: 'Second' }) })).statusCode).toBe(201);
     await server.notifications.drain();
-    expect(listNotifications(server.db)[0]).toMatchObject({ status: 'FAILED', attempts: [{ outcome: 'FAILED', error: 'Notify answered 400: BadRequestError refused by the fake' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'FAILED', attempts: [{ outcome: 'FAILED', error: 'Notify answered 400: BadRequestError refused by the fake' }] });
     expect(fake.calls).toHaveLength(3);
   });
 
@@ -95,7 +95,7 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     for (const description of ['Arrived', 'Lost']) {
       expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry({ description }) })).statusCode).toBe(201);
     }
-    const [lost, arrived] = listNotifications(server.db);
+    const [lost, arrived] = (await listNotifications(server.store));
     // As a killed worker leaves them: claimed (SENDING, attempt 1 open); Notify got only the first.
     server.db.prepare(`UPDATE notifications SET status = 'SENDING', attempts = 1, claimed_by = 'dead-run', claimed_at = ?`).run(clock);
     for (const n of [lost!, arrived!]) {
@@ -106,11 +106,11 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     // Within the grace period a call of the dead worker could still land: leave them alone.
     await server.notifications.drain();
     expect(fake.calls).toHaveLength(0);
-    expect(listNotifications(server.db).map((n) => n.status)).toEqual(['SENDING', 'SENDING']);
+    expect((await listNotifications(server.store)).map((n) => n.status)).toEqual(['SENDING', 'SENDING']);
 
     clock += 60_000;
     await server.notifications.drain();
-    const byId = new Map(listNotifications(server.db).map((n) => [n.id, n]));
+    const byId = new Map((await listNotifications(server.store)).map((n) => [n.id, n]));
     expect(byId.get(arrived!.id)).toMatchObject({ status: 'SENT', attempts: [{ attempt: 1, outcome: 'SENT' }] });
     expect(byId.get(lost!.id)).toMatchObject({ status: 'SENT', attempts: [{ attempt: 1, outcome: 'NOT_SENT' }, { attempt: 2, outcome: 'SENT' }] });
     expect(fake.calls.map((c) => c.body.reference)).toEqual([lost!.id]);
@@ -123,12 +123,12 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry() })).statusCode).toBe(201);
     clock = Date.now() + 1_000;
     await server.notifications.drain();
-    expect(listNotifications(server.db)[0]).toMatchObject({ status: 'SENDING', attempts: [{ outcome: 'UNKNOWN', error: 'Notify did not answer within 50 ms' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'SENDING', attempts: [{ outcome: 'UNKNOWN', error: 'Notify did not answer within 50 ms' }] });
     // The slow answer lands at Notify's side meanwhile.
     await expect.poll(() => fake!.accepted.size, { timeout: 5_000 }).toBe(1);
     clock += 10_000;
     await server.notifications.drain();
-    expect(listNotifications(server.db)[0]).toMatchObject({ status: 'SENT', attempts: [{ attempt: 1, outcome: 'SENT' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'SENT', attempts: [{ attempt: 1, outcome: 'SENT' }] });
     expect(fake.calls).toHaveLength(1);
   });
 });

@@ -11,10 +11,11 @@ import { ensureDiary } from '../../../server/appointments/diary.js';
 import { consultationOf, getLink } from '../../../server/appointments/links.js';
 import { patientKeyOf } from '../../../server/appointments/patientKey.js';
 import { DEFAULT_SLOT_TYPES } from '../../../server/appointments/seed.js';
-import { openDatabase, type Db } from '../../../server/db.js';
+import { openDatabase } from '../../../server/db.js';
+import { seedDatabase } from '../../../server/seeding.js';
 import type { SubmissionAnswer } from '../../../server/store.js';
 import { openStore, postgresStore, type Sql } from '../../../server/store/index.js';
-import { addTestPatients } from '../server/appointments-helpers.js';
+import { addTestPatientsTo, type addTestPatients } from '../server/appointments-helpers.js';
 import { freshPostgresDatabase, STORE } from './stores.js';
 
 type Patient = ReturnType<typeof addTestPatients>[number];
@@ -24,16 +25,12 @@ interface Slot {
 }
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'store-appt-'));
-/** Patients, settings and the notification queue are still on the SQLite connection (passed alongside the store). */
-let settings: Db;
 let instances: Sql[];
 let close: () => Promise<void>;
 let patients: Patient[];
 let free: Slot[];
 
 beforeAll(async () => {
-  settings = openDatabase(dir);
-  patients = addTestPatients(settings, 60, 'Storeappt');
   if (STORE === 'postgres') {
     const db = await freshPostgresDatabase();
     const first = await openStore({ databaseUrl: db.url });
@@ -41,16 +38,18 @@ beforeAll(async () => {
     close = async () => {
       for (const s of instances) await s.close();
       await db.drop();
-      settings.close();
     };
   } else {
-    // One file, one connection (the store is over the connection the settings are read on).
-    const store = await openStore({ sqlite: settings });
+    // One file, one connection.
+    const store = await openStore({ sqlite: openDatabase(dir) });
     instances = [store, store, store];
     close = () => store.close();
   }
+  // Settings, patients and the notification queue are in the store with the appointment book.
+  await seedDatabase(instances[0]!);
+  patients = await addTestPatientsTo(instances[0]!, 60, 'Storeappt');
   // Two instances keep the diary at once: it is made once (slots have a natural key, the demo links are not doubled).
-  await Promise.all([ensureDiary(instances[0]!, settings), ensureDiary(instances[1]!, settings)]);
+  await Promise.all([ensureDiary(instances[0]!), ensureDiary(instances[1]!)]);
   const chunk = await availabilityChunk(instances[2]!, { scope: { slotTypes: DEFAULT_SLOT_TYPES }, tier: 1, linkTo: () => '' }, Date.now());
   free = chunk.availableAppointmentSessions.flatMap((session) =>
     (session.slots as Array<{ id: string }>).map((slot) => ({ id: slot.id, session: session as unknown as SlotChoice['availableAppointmentSession'] })),
@@ -64,10 +63,10 @@ afterAll(async () => {
 /** A booking that stores its own request (as the symptom-assessment booking does), through instance i. */
 function book(i: number, patient: Patient, slot: Slot): Promise<SubmissionAnswer> {
   const store = instances[i % instances.length]!;
-  return runAppointmentTransaction(store, { key: undefined, route: 'test-booking', body: {} }, (tx) =>
-    bookAppointment(tx, settings, {
+  return runAppointmentTransaction(store, { key: undefined, route: 'test-booking', body: {} }, async (tx) =>
+    bookAppointment(tx, {
       request: { requestType: 'CONSULTATION', storeRequest: () => randomUUID(), allowedSlotTypes: DEFAULT_SLOT_TYPES },
-      patientKey: patientKeyOf(settings, patient),
+      patientKey: await patientKeyOf(tx, patient),
       patient,
       choice: { appointmentSlotId: slot.id, availableAppointmentSession: slot.session },
       now: Date.now(),
@@ -113,11 +112,11 @@ describe(`the appointment book across instances (${STORE})`, () => {
     const patient = patients[50]!;
     const booked = (await book(0, patient, free[10]!)).body as { consultationId: string; linkUUID: string; appointmentId: string };
     const link = await getLink(instances[0]!, booked.linkUUID);
-    const caller = { patientKey: patientKeyOf(settings, patient), patient };
+    const caller = { patientKey: await patientKeyOf(instances[0]!, patient), patient };
     const [a, b] = [free[11]!, free[12]!];
     const change = (i: number, slot: Slot) =>
       runAppointmentTransaction(instances[i]!, { key: undefined, route: 'test-reschedule', body: {} }, (tx) =>
-        rescheduleAppointment(tx, settings, {
+        rescheduleAppointment(tx, {
           link,
           caller,
           consultationId: booked.consultationId,
@@ -147,7 +146,7 @@ describe(`the appointment book across instances (${STORE})`, () => {
     const link = await getLink(instances[0]!, booked.linkUUID);
     const cancel = (i: number) =>
       runAppointmentTransaction(instances[i]!, { key: undefined, route: 'test-cancel', body: {} }, (tx) =>
-        cancelAppointment(tx, settings, { consultationId: booked.consultationId, by: { link }, now: Date.now(), origin: 'https://practice.example' }),
+        cancelAppointment(tx, { consultationId: booked.consultationId, by: { link }, now: Date.now(), origin: 'https://practice.example' }),
       );
     const results = await Promise.allSettled([cancel(1), cancel(2)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -168,9 +167,9 @@ describe(`the appointment book across instances (${STORE})`, () => {
     const use = (i: number, patient: Patient, slot: Slot) =>
       runAppointmentTransaction(instances[i]!, { key: undefined, route: 'test-invitation', body: {} }, async (tx) => {
         const link = await getLink(tx, linkUUID);
-        return bookAppointment(tx, settings, {
+        return bookAppointment(tx, {
           request: { existing: await consultationOf(tx, link), link },
-          patientKey: patientKeyOf(settings, patient),
+          patientKey: await patientKeyOf(tx, patient),
           patient,
           choice: { appointmentSlotId: slot.id, availableAppointmentSession: slot.session },
           now: Date.now(),
@@ -188,10 +187,10 @@ describe(`the appointment book across instances (${STORE})`, () => {
     const slot = free[30]!;
     const key = randomUUID();
     const run = (i: number) =>
-      runAppointmentTransaction(instances[i]!, { key, route: 'test-idem', body: { slot: slot.id } }, (tx) =>
-        bookAppointment(tx, settings, {
+      runAppointmentTransaction(instances[i]!, { key, route: 'test-idem', body: { slot: slot.id } }, async (tx) =>
+        bookAppointment(tx, {
           request: { requestType: 'CONSULTATION', storeRequest: () => randomUUID(), allowedSlotTypes: DEFAULT_SLOT_TYPES },
-          patientKey: patientKeyOf(settings, patient),
+          patientKey: await patientKeyOf(tx, patient),
           patient,
           choice: { appointmentSlotId: slot.id, availableAppointmentSession: slot.session },
           now: Date.now(),

@@ -7,11 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../../server/db.js';
+import { GuidelineEngine } from '../../../server/engine/engine.js';
+import { PathwayLibrary } from '../../../server/engine/library.js';
 import { enqueueNotifications, NotificationWorker, outboxTransport } from '../../../server/notifications/index.js';
 import { DEFAULT_RATE_LIMITS, RateCounter } from '../../../server/rate-limits.js';
 import { SESSION_COOKIE, sessionPatientId } from '../../../server/services/index.js';
 import { ensureStaffPassword, STAFF_COOKIE, StaffAuth } from '../../../server/staff.js';
-import { isUniqueViolation, type Sql } from '../../../server/store/index.js';
+import { isUniqueViolation, sqliteStore, type Sql } from '../../../server/store/index.js';
 import { STORE, testStore } from './stores.js';
 
 let t: Awaited<ReturnType<typeof testStore>>;
@@ -118,9 +120,10 @@ describe(`across instances (${STORE})`, () => {
     // Real queue rows, made by the queueing code on a scratch SQLite file, copied into this store.
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'queue-'));
     const made = openDatabase(scratch);
-    made.transaction(() =>
+    const scratchStore = sqliteStore(made);
+    await scratchStore.tx((tx) =>
       enqueueNotifications(
-        made,
+        tx,
         Array.from({ length: 40 }, (_, i) => ({
           type: 'REQUEST_RECEIVED' as const,
           id: `two-workers-${i}`,
@@ -130,7 +133,7 @@ describe(`across instances (${STORE})`, () => {
           to: { email: `patient${i}@example.com` },
         })),
       ),
-    )();
+    );
     const rows = made.prepare('SELECT id, event_id, source_id, template, channel, recipient, personalisation, next_attempt_at, created_at FROM notifications').all() as Array<Record<string, unknown>>;
     made.close();
     rmSync(scratch, { recursive: true, force: true });
@@ -152,5 +155,20 @@ describe(`across instances (${STORE})`, () => {
     expect(attempts?.n).toBe(40);
     const sent = await instances[2]!.get<{ n: number }>(`SELECT COUNT(*) AS n FROM notifications WHERE status = 'SENT' AND id IN (${marks})`, ids);
     expect(sent?.n).toBe(40);
+  });
+});
+
+describe('guideline executions across instances', () => {
+  it('two changes of one execution at once on two instances both survive (read and write in one transaction, the row locked)', async () => {
+    const library = new PathwayLibrary([path.resolve(import.meta.dirname, '../../../schemas/questionnaires')]);
+    const [a, b] = [new GuidelineEngine(instances[0]!, library), new GuidelineEngine(instances[1]!, library)];
+    const owner = { owner: 'browser-1' };
+    const started = await a.start('Triage.SoreThroat', { patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } }, owner.owner);
+    const keys = Array.from({ length: 20 }, (_, i) => `entry-${i}`);
+    // Each call reads the execution's custom data and writes it back with its own entry: without the
+    // row lock, two instances reading the same state would each drop the other's entry.
+    await Promise.all(keys.map((key, i) => (i % 2 === 0 ? a : b).putCustomData(started.identifier, [{ key, type: 'STRING', value: key }], owner)));
+    const after = await b.get(started.identifier, owner);
+    expect(after.customData.map((e) => e.key).sort()).toEqual([...keys].sort());
   });
 });

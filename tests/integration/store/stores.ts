@@ -1,34 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { openDatabase } from '../../../server/db.js';
 import { openStore, postgresStore, type Sql } from '../../../server/store/index.js';
+import { freshPostgresDatabase, STORE } from './postgres.js';
 
-/** Which store this run tests: the `integration-pg` project sets STORE=postgres. */
-export const STORE: 'sqlite' | 'postgres' = process.env.STORE === 'postgres' ? 'postgres' : 'sqlite';
-
-/** A fresh database in the run's PostgreSQL (CREATE DATABASE), its URL and a way to drop it. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = inject('pgUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = admin.replace(/\/[^/]*$/, `/${name}`);
-  return {
-    url,
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+export { freshPostgresDatabase, STORE };
 
 /**
  * A migrated store of this run's kind, plus `another()`: a second, independent connection to the

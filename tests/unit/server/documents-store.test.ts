@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, readSetting, writeSetting, type Db } from '../../../server/db';
+import { openDatabase } from '../../../server/db';
+import { getSetting, putSetting } from '../../../server/settingsStore';
+import { openStore, type Sql } from '../../../server/store/index';
 import { canonicalJson, documentHash } from '../../../server/documents/store';
 import { syncAdminFormsMenu } from '../../../server/documents/versions';
 import { DEMO_ADMIN_FORMS } from '../../../server/seed';
@@ -24,32 +26,32 @@ describe('document hashes', () => {
 
 describe('syncAdminFormsMenu', () => {
   let dir: string;
-  let db: Db;
+  let db: Sql;
   const entry = (label: string, order: number): FormMenuEntry => ({ label, subTitle: `${label} subtitle`, requiresPatientRecord: true, order });
-  const menu = () => readSetting<{ forms: Array<{ type: string; label: string }>; patientEnabledForms: string[]; links: unknown }>(db, 'admin-forms')!;
+  const menu = async () => (await getSetting<{ forms: Array<{ type: string; label: string }>; patientEnabledForms: string[]; links: unknown }>(db, 'admin-forms'))!;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'gp-menu-'));
-    db = openDatabase(dir);
+    db = await openStore({ sqlite: openDatabase(dir) });
   });
-  afterEach(() => {
-    db.close();
+  afterEach(async () => {
+    await db.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('lists the forms by order, enables new ones, keeps a switch-off, drops forms without a document, keeps links', async () => {
     await syncAdminFormsMenu(db, [{ id: 'B', menu: entry('Bee', 20) }, { id: 'A', menu: entry('Ay', 10) }], DEMO_ADMIN_FORMS);
-    expect(menu().forms.map((f) => f.type)).toEqual(['A', 'B']);
-    expect(menu().patientEnabledForms).toEqual(['A', 'B']);
-    expect(menu().links).toEqual(DEMO_ADMIN_FORMS.links);
+    expect((await menu()).forms.map((f) => f.type)).toEqual(['A', 'B']);
+    expect((await menu()).patientEnabledForms).toEqual(['A', 'B']);
+    expect((await menu()).links).toEqual(DEMO_ADMIN_FORMS.links);
 
     // The practice switches B off; a new form C arrives; A's document is removed.
-    writeSetting(db, 'admin-forms', { ...menu(), patientEnabledForms: ['A'] });
+    await putSetting(db, 'admin-forms', { ...(await menu()), patientEnabledForms: ['A'] });
     await syncAdminFormsMenu(db, [{ id: 'B', menu: entry('Bee again', 20) }, { id: 'C', menu: entry('Sea', 5) }], DEMO_ADMIN_FORMS);
-    expect(menu().forms.map((f) => [f.type, f.label])).toEqual([
+    expect((await menu()).forms.map((f) => [f.type, f.label])).toEqual([
       ['C', 'Sea'],
       ['B', 'Bee again'],
     ]);
-    expect(menu().patientEnabledForms).toEqual(['C']);
+    expect((await menu()).patientEnabledForms).toEqual(['C']);
   });
 });

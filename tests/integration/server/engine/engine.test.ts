@@ -4,7 +4,7 @@
 // off is a 412, a restart keeps every execution, and the proxy reaches only engine paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toObservations, type FormData, type FormDocument } from '../../../../renderer/core/index';
-import { readSetting, writeSetting } from '../../../../server/db';
+import { getSetting, putSetting } from '../../../../server/settingsStore';
 import { contractAjv, expectValid, STAFF_AUTH, startServer, type Json, type TestServer } from '../helpers';
 import { BROWSER, BROWSER_KEY, ENGINE, FIXTURES_DIR, dateOfBirthForAge, post, readPathways, start, topReferral } from './walker';
 
@@ -159,13 +159,13 @@ describe('$continue', () => {
 
   it('is a 412 while the medical service is off, and answers nothing was stored', async () => {
     const e = await startHeadache();
-    const state = readSetting<Json>(server.db, 'operational-state')!;
-    writeSetting(server.db, 'operational-state', { ...state, medical: { ...state.medical, operationalStatus: 'SERVICE_OFF' } });
+    const state = (await getSetting<Json>(server.store, 'operational-state'))!;
+    await putSetting(server.store, 'operational-state', { ...state, medical: { ...state.medical, operationalStatus: 'SERVICE_OFF' } });
     try {
       expect((await answer(server.app, e, NONE)).json()).toMatchObject({ statusCode: 412, message: 'Outside normal operating hours' });
       expect((await start(server.app, HEADACHE, { age: 30, sexAtBirth: 'male' })).statusCode).toBe(412);
     } finally {
-      writeSetting(server.db, 'operational-state', state);
+      await putSetting(server.store, 'operational-state', state);
     }
     const still = (await server.app.inject({ method: 'GET', url: exec(e.identifier) , headers: BROWSER })).json() as Json;
     expect(still.section.id).toBe('urgent');

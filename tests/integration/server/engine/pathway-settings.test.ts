@@ -2,7 +2,7 @@
 // search index), eligibilityGuidelines, childGuidelines and the AI-led calls, all naming real
 // pathways the engine serves; an older database is brought in line on start.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSetting, writeSetting } from '../../../../server/db';
+import { getSetting, putSetting } from '../../../../server/settingsStore';
 import { contractAjv, expectValid, startServer, type Json, type TestServer } from '../helpers';
 import { ENGINE, LIBRARY_DIR, readPathways } from './walker';
 
@@ -70,14 +70,14 @@ describe('settings generated from the pathway documents', () => {
 
   it('a database seeded before the library gets the documents\' view on the next start', async () => {
     const old = await startServer();
-    const app = readSetting<Json>(old.db, 'patient-app')!;
-    writeSetting(old.db, 'patient-app', { ...app, triageMapping: {} });
-    writeSetting(old.db, 'ai-led', { guidelineIds: ['back-pain'] });
+    const app = (await getSetting<Json>(old.store, 'patient-app'))!;
+    await putSetting(old.store, 'patient-app', { ...app, triageMapping: {} });
+    await putSetting(old.store, 'ai-led', { guidelineIds: ['back-pain'] });
     await old.close();
     const again = await startServer({ dataDir: old.dataDir });
     try {
-      expect(Object.keys(readSetting<Json>(again.db, 'patient-app')!.triageMapping).length).toBe(library.filter((p) => p.guidelineId.startsWith('Triage.')).length);
-      expect(readSetting<Json>(again.db, 'ai-led')!.guidelineIds).toEqual(library.filter((p) => p.isAiLedGuideline).map((p) => p.guidelineId));
+      expect(Object.keys((await getSetting<Json>(again.store, 'patient-app'))!.triageMapping).length).toBe(library.filter((p) => p.guidelineId.startsWith('Triage.')).length);
+      expect((await getSetting<Json>(again.store, 'ai-led'))!.guidelineIds).toEqual(library.filter((p) => p.isAiLedGuideline).map((p) => p.guidelineId));
     } finally {
       await again.cleanup();
     }
