@@ -3,6 +3,7 @@
 // and the practice's own override reasons, never the type the client wrote. The rules are the
 // app's `classifyRequest` (src/flows/triage/classifyRequest.ts); tests/unit/app/safety-classification.test.ts
 // runs one table through both so they cannot drift.
+import { kindOfPathway } from './engine/hierarchy.js';
 import type { TriageRequest } from '../generated/types/api/triage-request';
 import { getSetting } from './settingsStore.js';
 import type { Sql } from './store/index.js';
@@ -47,15 +48,19 @@ export function isValidOverride(reason: unknown, offeredIds: readonly string[] |
   return offeredIds === undefined || offeredIds.includes(reason);
 }
 
+/**
+ * The practice's request type. `kind` is the pathway document's declared kind (its `kind`, never
+ * the id's prefix); a pathway the server has no document for counts as triage.
+ */
 export function classifyTriage(input: {
-  guidelineId: string;
+  kind: 'triage' | 'eligibility' | 'child';
   recommendations: readonly unknown[];
   overrideReason?: unknown;
   offeredReasonIds?: readonly string[];
 }): TriageRequestType {
   if (isEmergencyRecommendation(input.recommendations) && !isValidOverride(input.overrideReason, input.offeredReasonIds)) return 'EMERGENCY_INDICATION';
-  if (input.guidelineId.startsWith('Eligibility.')) return 'ELIGIBILITY_BOOKING';
-  if (input.guidelineId.startsWith('Form.U16')) return 'CHILD_REQUEST';
+  if (input.kind === 'eligibility') return 'ELIGIBILITY_BOOKING';
+  if (input.kind === 'child') return 'CHILD_REQUEST';
   return 'CONSULTATION_REQUEST';
 }
 
@@ -282,7 +287,8 @@ export async function reclassifyTriageRequest(
       throw refused(path, 'emergencyOverrideReason', 'is not the override reason recorded on the guideline execution');
     }
   }
-  const derived = classifyTriage({ guidelineId, recommendations, overrideReason: claimedReason, offeredReasonIds });
+  const kind = kindOfPathway(ctx.engine.library.get(guidelineId)?.doc);
+  const derived = classifyTriage({ kind, recommendations, overrideReason: claimedReason, offeredReasonIds });
   const claimed = triageRequest.triageRequestType;
 
   const referral = list(obj(recommendations[0]).actions)

@@ -59,9 +59,19 @@ export function topTier(tiers: Iterable<UrgencyTier | undefined>): UrgencyTier |
   return best === undefined ? undefined : TIER_ORDER[best];
 }
 
+/**
+ * A pathway document's kind as it declares it (`kind`: triage, eligibility or child; the
+ * meta-schema requires it), never read from the id's prefix. A document without one counts as a
+ * triage pathway: the kind with every check.
+ */
+export function kindOfPathway(doc: unknown): 'triage' | 'eligibility' | 'child' {
+  const kind = isObj(doc) ? doc.kind : undefined;
+  return kind === 'eligibility' || kind === 'child' ? kind : 'triage';
+}
+
 /** Pathways whose outcomes must name a tier: triage and child pathways (eligibility ones have none). */
-export function needsTiers(guidelineId: string): boolean {
-  return guidelineId.startsWith('Triage.') || guidelineId.startsWith('Form.U16');
+export function needsTiers(doc: unknown): boolean {
+  return kindOfPathway(doc) !== 'eligibility';
 }
 
 /** A shared section document (schemas/questionnaires/shared/<id>.json). */
@@ -217,8 +227,7 @@ export function checkHierarchy(doc: unknown, options: HierarchyOptions): Documen
   const out: DocumentProblem[] = [];
   const add = (p: string, message: string) => out.push({ path: p, message });
   if (!isObj(doc)) return out;
-  const guidelineId = typeof doc.guidelineId === 'string' ? doc.guidelineId : '';
-  const triage = guidelineId.startsWith('Triage.');
+  const triage = kindOfPathway(doc) === 'triage';
   const sections = Array.isArray(doc.sections) ? doc.sections : [];
   const outcomes = Array.isArray(doc.outcomes) ? doc.outcomes : [];
 
@@ -236,7 +245,7 @@ export function checkHierarchy(doc: unknown, options: HierarchyOptions): Documen
       add('/sections/0', `a triage pathway runs the shared life-threatening section first: { "use": "${SHARED_LIFE_THREATENING}" }`);
     }
   }
-  checkOutcomeTiers(outcomes, needsTiers(guidelineId), out);
+  checkOutcomeTiers(outcomes, needsTiers(doc), out);
 
   if (triage) {
     if (typeof doc.nhsUrl !== 'string') add('/nhsUrl', 'a triage pathway names its NHS website page: nhsUrl "https://www.nhs.uk/…"');
@@ -309,7 +318,7 @@ const norm = (s: string) => s.trim().toLowerCase();
 export function checkSynonyms(sources: readonly SynonymSource[]): Map<string, DocumentProblem[]> {
   const owners = new Map<string, Array<{ file: string; id: string; path: string; shared: boolean }>>();
   for (const { file, doc } of sources) {
-    if (!isObj(doc) || typeof doc.guidelineId !== 'string' || !doc.guidelineId.startsWith('Triage.') || doc.disabled === true) continue;
+    if (!isObj(doc) || typeof doc.guidelineId !== 'string' || kindOfPathway(doc) !== 'triage' || doc.disabled === true) continue;
     const shared = new Set((Array.isArray(doc.sharedSynonyms) ? doc.sharedSynonyms : []).filter((s): s is string => typeof s === 'string').map(norm));
     const seenHere = new Set<string>();
     (Array.isArray(doc.symptoms) ? doc.symptoms : []).forEach((s, i) => {

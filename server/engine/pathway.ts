@@ -18,7 +18,7 @@ import {
   type WidgetDeclarations,
 } from '../../renderer/core/index';
 import type { Pathway, PathwayOutcome, PathwaySection } from '../../generated/types/questionnaire';
-import { checkHierarchy, expandPathway, isSectionUse, mapExpandedProblem, type SharedSection } from './hierarchy.js';
+import { checkHierarchy, expandPathway, isSectionUse, kindOfPathway, mapExpandedProblem, type SharedSection } from './hierarchy.js';
 
 export type { Pathway, PathwayOutcome, PathwaySection };
 
@@ -232,9 +232,8 @@ function runChecks(doc: unknown, options: PathwayCheckOptions, out: DocumentProb
       }
     });
   });
-  const guidelineId = typeof doc.guidelineId === 'string' ? doc.guidelineId : '';
   const last = outcomes[outcomes.length - 1];
-  if (outcomes.length > 0 && !options.sharedSection && !guidelineId.startsWith('Eligibility.') && isObj(last) && Array.isArray(last.when) && last.when.length > 0) {
+  if (outcomes.length > 0 && !options.sharedSection && kindOfPathway(doc) !== 'eligibility' && isObj(last) && Array.isArray(last.when) && last.when.length > 0) {
     add(`/outcomes/${outcomes.length - 1}/when`, 'the last outcome is a catch-all (no "when"), so a finished execution always has a result');
   }
   if (typeof doc.expectedAppointmentReferral === 'string' && !referralIds.has(doc.expectedAppointmentReferral)) {

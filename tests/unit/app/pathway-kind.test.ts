@@ -8,6 +8,8 @@ import { eligibilityGuidelines } from '../../../src/flows/eligibility/Eligibilit
 import { childGuidelines } from '../../../src/flows/child/ChildMenuPage';
 import { urgentEntry, EMERGENCY_QUESTIONS_PATH, TRIAGE_SIGNPOST_PATH } from '../../../src/flows/guideline/safety';
 import { pathwaySettings, readPathwayDocuments } from '../../../server/engine/settings';
+import { kindOfPathway, needsTiers } from '../../../server/engine/hierarchy';
+import { classifyTriage } from '../../../server/triageClassification';
 import type { Recommendation } from '../../../src/api/engine';
 
 const selection = (guidelineId: string, kind: Selection['kind']): Selection => ({ guidelineId, kind, label: guidelineId, searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] });
@@ -69,6 +71,26 @@ describe("pathwayKind (src/flows/guideline): the pathway document's kind, never 
     const library = readPathwayDocuments(path.resolve(__dirname, '../../../schemas/questionnaires'));
     expect(library.length).toBeGreaterThan(0);
     expect(library.filter((p) => !['triage', 'eligibility', 'child'].includes(p.kind)).map((p) => p.guidelineId)).toEqual([]);
+  });
+
+  it("the server's checks and classification go by the document's kind too, whatever the id says", () => {
+    const library = readPathwayDocuments(path.resolve(__dirname, '../../../schemas/questionnaires'));
+    const physio = library.find((p) => p.guidelineId === 'Eligibility.FirstContactPhysio')!;
+    const renamed = { ...physio, guidelineId: 'Triage.PhysioRenamed' };
+    expect(kindOfPathway(renamed)).toBe('eligibility');
+    // An eligibility pathway names no tiers and need not open with the life-threatening check.
+    expect(needsTiers(renamed)).toBe(false);
+    expect(needsTiers({ ...physio, kind: 'triage' })).toBe(true);
+    expect(classifyTriage({ kind: kindOfPathway(renamed), recommendations: [] })).toBe('ELIGIBILITY_BOOKING');
+    expect(classifyTriage({ kind: kindOfPathway({ guidelineId: 'Eligibility.NoKind' }), recommendations: [] })).toBe('CONSULTATION_REQUEST');
+  });
+
+  it('no file in server/ reads the kind from the id prefix', () => {
+    const server = path.resolve(__dirname, '../../../server');
+    const found = readdirSync(server, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.ts$/.test(f))
+      .filter((f) => /startsWith\(['"](Eligibility|Form\.U16|Triage)/.test(readFileSync(path.join(server, f), 'utf8')));
+    expect(found).toEqual([]);
   });
 
   it('no other file in src/ reads the kind from the id prefix', () => {

@@ -49,15 +49,15 @@ const TABLE: Array<{ name: string; guidelineId: string; kind: PathwayKind; recom
 ];
 
 describe('classification: the app and the server agree on every row', () => {
-  it.each(TABLE)('$name → $type', ({ guidelineId, kind, recommendations, overrideReason, type }) => {
+  it.each(TABLE)('$name → $type', ({ kind, recommendations, overrideReason, type }) => {
     const app = classifyRequest({ kind, recommendations, ...(overrideReason !== undefined ? { overrideReason } : {}) }).triageRequestType;
-    const server = classifyTriage({ guidelineId, recommendations, overrideReason, offeredReasonIds: OFFERED });
+    const server = classifyTriage({ kind, recommendations, overrideReason, offeredReasonIds: OFFERED });
     expect(app).toBe(type);
     expect(server).toBe(type);
   });
 
   it('the server does not count a reason the practice does not offer', () => {
-    expect(classifyTriage({ guidelineId: 'Triage.SoreThroat', recommendations: [AE], overrideReason: 'made_up', offeredReasonIds: OFFERED })).toBe('EMERGENCY_INDICATION');
+    expect(classifyTriage({ kind: 'triage', recommendations: [AE], overrideReason: 'made_up', offeredReasonIds: OFFERED })).toBe('EMERGENCY_INDICATION');
     expect(isOfferedValidReason('made_up', OFFERED.map((id) => ({ id })))).toBe(false);
     expect(isOfferedValidReason('by_end_tomorrow', OFFERED.map((id) => ({ id })))).toBe(true);
     expect(isOfferedValidReason('none_of_the_above', OFFERED.map((id) => ({ id })))).toBe(false);

@@ -125,7 +125,7 @@ describe('the shared section\'s examples, in every triage pathway', () => {
 // Every tier a triage or child pathway declares (its own outcomes and, for triage, the shared
 // section's) is reached as the top tier by at least one example run through the engine: its own
 // examples and the shared section's. The table this builds is printed for the lead's report (pathway x tiers reached).
-const tiered = readPathwaySources(LIBRARY_DIR).filter((p) => needsTiers(p.guidelineId) && !p.disabled);
+const tiered = readPathwaySources(LIBRARY_DIR).filter((p) => needsTiers(p) && !p.disabled);
 
 describe('every tier a triage or child pathway declares is reached by an example', () => {
   const table: Record<string, string[]> = {};

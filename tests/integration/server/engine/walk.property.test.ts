@@ -162,7 +162,7 @@ describe('every pathway, walked with generated answers', () => {
         expect(execution.section).toBeNull();
         if (!p.guidelineId.startsWith('Eligibility.')) expect(execution.recommendations.length).toBeGreaterThan(0);
         // (c) Every recommendation of a triage or child pathway names its tier, and an emergency one comes only with emergency ones.
-        if (needsTiers(p.guidelineId) && !p.guidelineId.startsWith('Triage.Fixture')) {
+        if (needsTiers(p) && !p.guidelineId.startsWith('Triage.Fixture')) {
           for (const r of execution.recommendations as Json[]) expect(isTier(r.tier), `${p.guidelineId}: ${String(r.id)} has no tier`).toBe(true);
           const tiers = (execution.recommendations as Json[]).map((r) => r.tier as UrgencyTier);
           if (tiers.some((t) => EMERGENCY_TIERS.has(t))) expect(tiers.every((t) => EMERGENCY_TIERS.has(t)), `${p.guidelineId}: ${tiers.join(', ')}`).toBe(true);
