@@ -38,12 +38,18 @@ const PG_SERVER_TESTS = [
 export default defineConfig({
   plugins: [react()],
   // The same flexsearch build the app ships (vite.config.ts).
-  resolve: { alias: [{ find: /^flexsearch$/, replacement: path.resolve(import.meta.dirname, 'node_modules/flexsearch/dist/flexsearch.compact.module.min.js') }] },
+  resolve: {
+    alias: [{ find: /^flexsearch$/, replacement: path.resolve(import.meta.dirname, 'node_modules/flexsearch/dist/flexsearch.compact.module.min.js') }],
+  },
   test: {
     environment: 'node',
     // Staff read-back in tests uses the bearer token (server/staff.ts); the rate limits are scaled
     // up because every test request comes from one address (tests of the limits pass their own).
-    env: { PRACTICE_API_TOKEN: 'test-only-practice-api-token-0123456789abcdef', PRACTICE_RATE_LIMIT_SCALE: '1000', PRACTICE_STAFF_PASSWORD: 'test-only-staff-password' },
+    env: {
+      PRACTICE_API_TOKEN: 'test-only-practice-api-token-0123456789abcdef',
+      PRACTICE_RATE_LIMIT_SCALE: '1000',
+      PRACTICE_STAFF_PASSWORD: 'test-only-staff-password',
+    },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Two projects, two npm scripts (test:unit, test:integration): unit and component tests in

@@ -9,7 +9,11 @@ export default defineConfig({
     environment: 'node',
     // Staff read-back in tests uses the bearer token (server/staff.ts); the rate limits are scaled
     // up because every test request comes from one address (tests of the limits pass their own).
-    env: { PRACTICE_API_TOKEN: 'test-only-practice-api-token-0123456789abcdef', PRACTICE_RATE_LIMIT_SCALE: '1000', PRACTICE_STAFF_PASSWORD: 'test-only-staff-password' },
+    env: {
+      PRACTICE_API_TOKEN: 'test-only-practice-api-token-0123456789abcdef',
+      PRACTICE_RATE_LIMIT_SCALE: '1000',
+      PRACTICE_STAFF_PASSWORD: 'test-only-staff-password',
+    },
     globalSetup: ['tests/e2e/global-setup.ts'],
     setupFiles: ['tests/e2e/each-file.ts'],
     fileParallelism: true,

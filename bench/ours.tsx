@@ -27,7 +27,7 @@ function dropHasRules(): number {
       if (rule instanceof CSSStyleRule && rule.selectorText.includes(':has(')) {
         dropped += 1;
         const kept = rule.selectorText.split(/,(?![^(]*\))/).filter((s) => !s.includes(':has('));
-        if (kept.length === 0) (rule.parentRule as CSSGroupingRule | null ?? rule.parentStyleSheet)?.deleteRule(i);
+        if (kept.length === 0) ((rule.parentRule as CSSGroupingRule | null) ?? rule.parentStyleSheet)?.deleteRule(i);
         else rule.selectorText = kept.join(',');
       } else if (rule instanceof CSSGroupingRule) sweep(rule.cssRules);
     }

@@ -41,20 +41,35 @@ function draw(f: GeneratedField): HTMLElement {
     case 'date':
       return textGroup(id, f.title, 'date');
     case 'choice':
-      return radios(id, f.title, CHOICES.map((c) => [c, c]));
+      return radios(
+        id,
+        f.title,
+        CHOICES.map((c) => [c, c]),
+      );
     case 'boolean':
-      return radios(id, f.title, [['true', 'Yes'], ['false', 'No']]);
+      return radios(id, f.title, [
+        ['true', 'Yes'],
+        ['false', 'No'],
+      ]);
     case 'reveal': {
       let detail: HTMLElement | undefined;
-      const group = radios(id, f.title, [['true', 'Yes'], ['false', 'No']], (value) => {
-        if (value === 'true' && !detail) {
-          detail = textGroup(`v_${f.detail}`, `Give details for ${f.title.toLowerCase()}`);
-          group.after(detail);
-        } else if (value === 'false' && detail) {
-          detail.remove();
-          detail = undefined;
-        }
-      });
+      const group = radios(
+        id,
+        f.title,
+        [
+          ['true', 'Yes'],
+          ['false', 'No'],
+        ],
+        (value) => {
+          if (value === 'true' && !detail) {
+            detail = textGroup(`v_${f.detail}`, `Give details for ${f.title.toLowerCase()}`);
+            group.after(detail);
+          } else if (value === 'false' && detail) {
+            detail.remove();
+            detail = undefined;
+          }
+        },
+      );
       return group;
     }
   }

@@ -111,7 +111,10 @@ async function messageFlood(): Promise<void> {
     Array.from({ length: 90 }, async (_, i) => {
       const viaUnverified = i % 2 === 1;
       const r = viaUnverified
-        ? await s.call('POST', '/api/v1/triage/patient/unverified/requests', { primaryRequest: enquiry(i), associatedRequest: { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT' } })
+        ? await s.call('POST', '/api/v1/triage/patient/unverified/requests', {
+            primaryRequest: enquiry(i),
+            associatedRequest: { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT' },
+          })
         : await s.call('POST', '/api/v1/triage/patient/admin/request', enquiry(i));
       const key = `${viaUnverified ? 'unverified' : 'admin'} ${r.status}`;
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
@@ -119,12 +122,19 @@ async function messageFlood(): Promise<void> {
   );
   const ms = performance.now() - started;
   await s.server.notifications.drain();
-  const sent = s.server.db.prepare('SELECT channel, COUNT(*) AS n FROM outbox WHERE recipient IN (?, ?) GROUP BY channel').all(email, mobile) as Array<{ channel: string; n: number }>;
-  const held = (s.server.db.prepare("SELECT COUNT(*) AS n FROM notifications WHERE recipient IN (?, ?) AND status = 'HELD'").get(email, mobile) as { n: number }).n;
+  const sent = s.server.db.prepare('SELECT channel, COUNT(*) AS n FROM outbox WHERE recipient IN (?, ?) GROUP BY channel').all(email, mobile) as Array<{
+    channel: string;
+    n: number;
+  }>;
+  const held = (
+    s.server.db.prepare("SELECT COUNT(*) AS n FROM notifications WHERE recipient IN (?, ?) AND status = 'HELD'").get(email, mobile) as { n: number }
+  ).n;
   const stored = (s.server.db.prepare('SELECT COUNT(*) AS n FROM requests').get() as { n: number }).n;
   console.log(`2. Message flood: 90 requests to one address and number from one client in ${ms.toFixed(0)} ms`);
   console.log(`   answers: ${[...statuses].map(([k, v]) => `${v} x ${k}`).join(', ')}; requests stored ${stored}`);
-  console.log(`   sent to that address/number: ${sent.map((r) => `${r.n} ${r.channel === 'EMAIL' ? 'emails' : 'texts'}`).join(', ') || 'none'}; held back ${held}`);
+  console.log(
+    `   sent to that address/number: ${sent.map((r) => `${r.n} ${r.channel === 'EMAIL' ? 'emails' : 'texts'}`).join(', ') || 'none'}; held back ${held}`,
+  );
   await s.close();
 }
 
@@ -134,14 +144,21 @@ async function finishedExecution(call: Awaited<ReturnType<typeof serve>>['call']
   };
   const example = doc.examples?.find((e) => e.name.startsWith('Routine sore throat'));
   const key = { cookie: `gp_engine_key=${'c0ffee'.repeat(10)}c0de` };
-  let execution = (await call('POST', '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start', { patient: { dateOfBirth: PATIENT.dateOfBirth, sexAtBirth: 'female' } }, key)).json;
+  let execution = (
+    await call('POST', '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start', { patient: { dateOfBirth: PATIENT.dateOfBirth, sexAtBirth: 'female' } }, key)
+  ).json;
   const today = new Date();
   for (let n = 0; execution.status === 'IN_PROGRESS' && n < 50; n++) {
     const section = execution.section as { id: string; document: FormDocument };
     const attempt: Record<string, number> = {};
     for (let tries = 0; tries < 12; tries++) {
       const sent = safeAnswers(section.document, today, (example?.answers ?? {}) as never, attempt);
-      const r = await call('POST', `/api/v1/fhir/r4/GuidelineExecution/${execution.identifier}/$continue`, { sectionId: section.id, responseData: toObservations({ id: section.id, document: section.document }, sent) }, key);
+      const r = await call(
+        'POST',
+        `/api/v1/fhir/r4/GuidelineExecution/${execution.identifier}/$continue`,
+        { sectionId: section.id, responseData: toObservations({ id: section.id, document: section.document }, sent) },
+        key,
+      );
       if (r.status === 200) {
         execution = r.json;
         break;

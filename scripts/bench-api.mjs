@@ -54,7 +54,14 @@ const adminRequest = JSON.stringify({
   formType: 'OTHER_ENQUIRY',
   triageRequestType: 'OTHER_ENQUIRY',
   submittedDate: '2025-10-01T09:30:00.000Z',
-  patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+  patient: {
+    firstName: 'Amelia',
+    lastName: 'Testwell',
+    dateOfBirth: '1985-04-12',
+    sexAtBirth: 'female',
+    postCode: 'LS1 4AP',
+    contactDetails: { emailAddress: 'amelia.testwell@example.com' },
+  },
   questionType: 'Medication',
   description: 'Can I collect my prescription on Saturday?',
   confirmedItsNotUrgent: true,
@@ -76,7 +83,17 @@ const apiToken = randomUUID();
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: '0', PRACTICE_CONTROLS: '0', PRACTICE_API_TOKEN: apiToken, PRACTICE_RATE_LIMIT_SCALE: '1000000', PRACTICE_STAFF_PASSWORD: apiToken },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: '0',
+    PRACTICE_CONTROLS: '0',
+    PRACTICE_API_TOKEN: apiToken,
+    PRACTICE_RATE_LIMIT_SCALE: '1000000',
+    PRACTICE_STAFF_PASSWORD: apiToken,
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let exitCode = 0;
@@ -127,7 +144,7 @@ try {
   if (chunk.errors > 0 || chunk.non2xx > 0) exitCode = 1;
 
   const choices = [];
-  for (let link = availabilityPath; link && choices.length < MAX_BOOKINGS; ) {
+  for (let link = availabilityPath; link && choices.length < MAX_BOOKINGS;) {
     const answer = await (await fetch(`${base}${link}`)).json();
     for (const session of answer.availableAppointmentSessions) for (const slot of session.slots) choices.push({ slotId: slot.id, session });
     link = answer.navigation.nextChunkLink ?? answer.navigation.nextTierLink;
@@ -147,7 +164,7 @@ try {
   // Every page of the practice's list (Link rel="next" while more remain).
   const bookedCount = async () => {
     let booked = 0;
-    for (let url = '/api/v1/practice/appointments?limit=200'; url; ) {
+    for (let url = '/api/v1/practice/appointments?limit=200'; url;) {
       const response = await fetch(`${base}${url}`, { headers: staff });
       if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
       booked += (await response.json()).filter((a) => a.appointmentStatus === 'BOOKED').length;

@@ -84,7 +84,9 @@ const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.joi
 let ok = true;
 try {
   await waitUntilUp(`${base}/api/v1/settings/clinic`, Date.now() + 30_000);
-  console.log(`guideline engine on ${base}, pathway ${PATHWAY}, ${CONNECTIONS} connections, ${SECONDS} s per call, Node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log(
+    `guideline engine on ${base}, pathway ${PATHWAY}, ${CONNECTIONS} connections, ${SECONDS} s per call, Node ${process.version}, ${os.cpus().length} CPUs`,
+  );
 
   // Executions for $continue, each at its first section, and the body that answers it.
   const today = new Date();
@@ -92,7 +94,10 @@ try {
   for (let i = 0; i < POOL; i++) {
     const e = await post(`${base}${ENGINE}/Guideline/${PATHWAY}/$start`, startBody);
     const section = e.section;
-    const body = JSON.stringify({ sectionId: section.id, responseData: toObservations({ id: section.id, document: section.document }, safeAnswers(section.document, today)) });
+    const body = JSON.stringify({
+      sectionId: section.id,
+      responseData: toObservations({ id: section.id, document: section.document }, safeAnswers(section.document, today)),
+    });
     pool.push({ url: `${ENGINE}/GuidelineExecution/${e.identifier}/$continue`, body });
   }
   // Check the body is accepted before measuring.

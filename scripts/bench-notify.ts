@@ -31,7 +31,8 @@ async function drainBench(): Promise<number[]> {
       const sent = count(db, `SELECT COUNT(*) AS n FROM notifications WHERE status = 'SENT'`);
       const outbox = count(db, 'SELECT COUNT(*) AS n FROM outbox');
       db.close();
-      if (tried !== MESSAGES || sent !== MESSAGES || outbox !== MESSAGES) throw new Error(`drain: tried ${tried}, sent ${sent}, outbox ${outbox}, expected ${MESSAGES}`);
+      if (tried !== MESSAGES || sent !== MESSAGES || outbox !== MESSAGES)
+        throw new Error(`drain: tried ${tried}, sent ${sent}, outbox ${outbox}, expected ${MESSAGES}`);
       times.push(ms);
       console.log(`  run ${run + 1}: ${MESSAGES} messages in ${ms.toFixed(0)} ms (${((MESSAGES / ms) * 1000).toFixed(0)} messages/s)`);
     } finally {
@@ -51,11 +52,17 @@ async function main(): Promise<void> {
   if (median >= 5000) failed = true;
 
   for (const kind of ['outbox', 'notify'] as const) {
-    console.log(`\n${kind === 'outbox' ? 2 : 3}. kill -9 mid-drain, ${kind === 'outbox' ? 'outbox transport' : 'Notify transport (local fake Notify, 5 ms per send)'}`);
+    console.log(
+      `\n${kind === 'outbox' ? 2 : 3}. kill -9 mid-drain, ${kind === 'outbox' ? 'outbox transport' : 'Notify transport (local fake Notify, 5 ms per send)'}`,
+    );
     const r = await killMidDrain(kind, MESSAGES);
     const ok = r.delivered === MESSAGES && r.distinct === MESSAGES && r.sent === MESSAGES;
-    console.log(`  killed with ${r.atKill} of ${MESSAGES} delivered; restarted worker finished in ${r.restartMs.toFixed(0)} ms (includes process start${kind === 'notify' ? ' and the 3 s in-flight grace' : ''})`);
-    console.log(`  delivered ${r.delivered} (distinct ${r.distinct}), recorded SENT ${r.sent}; lost ${MESSAGES - r.distinct}, sent twice ${r.delivered - r.distinct}`);
+    console.log(
+      `  killed with ${r.atKill} of ${MESSAGES} delivered; restarted worker finished in ${r.restartMs.toFixed(0)} ms (includes process start${kind === 'notify' ? ' and the 3 s in-flight grace' : ''})`,
+    );
+    console.log(
+      `  delivered ${r.delivered} (distinct ${r.distinct}), recorded SENT ${r.sent}; lost ${MESSAGES - r.distinct}, sent twice ${r.delivered - r.distinct}`,
+    );
     console.log(
       `  claims left by the killed worker: ${r.confirmed} confirmed sent by Notify (by reference, not resent), ${r.notSent} found not sent and resent; ${r.multiAttempt} messages needed a second attempt`,
     );

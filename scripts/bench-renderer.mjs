@@ -29,7 +29,15 @@ const RENDERERS = (process.env.BENCH_RENDERERS ?? 'ours,ours-unstyled,rjsf,vanil
 // Experiments, run only when BENCH_RENDERERS names them: ours-nohas (the NHS stylesheet without
 // its :has() rules), ours-noreq (no required fields, so no paragraph before the fields),
 // ours-cv (content-visibility: auto on every field group).
-const PAGES = { ours: 'ours.html?', 'ours-unstyled': 'ours.html?css=0&', 'ours-nohas': 'ours.html?css=nohas&', 'ours-noreq': 'ours.html?req=0&', 'ours-cv': 'ours.html?css=cv&', rjsf: 'rjsf.html?', vanilla: 'vanilla.html?' };
+const PAGES = {
+  ours: 'ours.html?',
+  'ours-unstyled': 'ours.html?css=0&',
+  'ours-nohas': 'ours.html?css=nohas&',
+  'ours-noreq': 'ours.html?req=0&',
+  'ours-cv': 'ours.html?css=cv&',
+  rjsf: 'rjsf.html?',
+  vanilla: 'vanilla.html?',
+};
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const FIRST_RENDER_RUNS = Number(process.env.BENCH_FIRST_RENDER_RUNS ?? 3);
 const KEYSTROKES = 30;
@@ -40,7 +48,15 @@ const STEP_TIMEOUT_MS = 20_000;
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const DEADLINE = Date.now() + Number(process.env.BENCH_DEADLINE_S ?? 290) * 1000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Element ids of a field's first input / an option in each renderer. */
 const ids = {
@@ -117,7 +133,12 @@ function summarise(interactions, events, window) {
     median: r(quantile(latency, 0.5)),
     p95: r(quantile(latency, 0.95)),
     max: r(Math.max(...latency)),
-    breakdownMedian: { inputDelay: r(quantile(inputDelay, 0.5)), processing: r(quantile(processing, 0.5)), app: r(quantile(app, 0.5)), rendering: r(quantile(rendering, 0.5)) },
+    breakdownMedian: {
+      inputDelay: r(quantile(inputDelay, 0.5)),
+      processing: r(quantile(processing, 0.5)),
+      app: r(quantile(app, 0.5)),
+      rendering: r(quantile(rendering, 0.5)),
+    },
     eventTiming: {
       // 0 stands for "no entry, under 16 ms".
       interactionsOver16: eventTiming.length,
@@ -139,7 +160,22 @@ async function measured(page, count, act) {
 }
 
 /** Main-thread time of the renderer by trace event name, per interaction (BENCH_PROFILE=1). */
-const TRACE_NAMES = ['RunTask', 'EventDispatch', 'FunctionCall', 'MinorGC', 'MajorGC', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'UpdateLayer', 'Commit', 'HitTest', 'ParseHTML'];
+const TRACE_NAMES = [
+  'RunTask',
+  'EventDispatch',
+  'FunctionCall',
+  'MinorGC',
+  'MajorGC',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'UpdateLayer',
+  'Commit',
+  'HitTest',
+  'ParseHTML',
+];
 async function profiled(browser, page, count, fn) {
   if (!PROFILE) {
     await fn();
@@ -151,7 +187,8 @@ async function profiled(browser, page, count, fn) {
   const events = trace.traceEvents ?? trace;
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const busy = new Map();
-  for (const e of events) if (e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)) busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+  for (const e of events)
+    if (e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)) busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
   const main = [...busy.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const totals = Object.fromEntries(TRACE_NAMES.map((n) => [n, 0]));
   for (const e of events) {
@@ -189,7 +226,10 @@ async function run(browser, base, renderer, n) {
   let inputs = 0;
   for (let k = 0; k < FIRST_RENDER_RUNS; k += 1) {
     await page.goto(url);
-    await withTimeout(page.waitForFunction(() => window.__bench?.marks.painted !== undefined, undefined, { polling: 100, timeout: STEP_TIMEOUT_MS }), 'first render');
+    await withTimeout(
+      page.waitForFunction(() => window.__bench?.marks.painted !== undefined, undefined, { polling: 100, timeout: STEP_TIMEOUT_MS }),
+      'first render',
+    );
     const marks = await page.evaluate(() => window.__bench.marks);
     firstRenders.push(marks.painted);
     inputs = marks.fields;
@@ -250,7 +290,9 @@ async function run(browser, base, renderer, n) {
     firstRender: { median: Math.round(quantile(firstRenders, 0.5)), runs: firstRenders.map(Math.round) },
     typing: summarise(typingInteractions, events, { from: typingFrom, to: typingTo }),
     clicking: summarise(clickingInteractions, events, { from: clickingFrom, to: clickingTo }),
-    ...(PROFILE ? { trace: { note: 'main-thread ms per interaction by trace event (nested events overlap)', typing: typingTrace, clicking: clickingTrace } } : {}),
+    ...(PROFILE
+      ? { trace: { note: 'main-thread ms per interaction by trace event (nested events overlap)', typing: typingTrace, clicking: clickingTrace } }
+      : {}),
     checks: {
       typedTextArrived: typed === warmup + text,
       revealBehavedAsExpected: behaviour.every(Boolean),
@@ -277,10 +319,24 @@ function printTable(results) {
   const header = ['renderer', 'fields', 'first render', 'typing med', 'typing p95', 'click med', 'click p95', 'ET type med', 'ET click med'];
   const widths = [18, 6, 13, 11, 11, 10, 10, 12, 13];
   const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : pad(c, widths[i]))).join(' ');
-  console.log(`\nms; latency = input → next paint (median / p95 of ${KEYSTROKES} keystrokes, ${CLICKS} clicks); ET = Event Timing duration (8 ms steps, "<16" = no entry)`);
+  console.log(
+    `\nms; latency = input → next paint (median / p95 of ${KEYSTROKES} keystrokes, ${CLICKS} clicks); ET = Event Timing duration (8 ms steps, "<16" = no entry)`,
+  );
   console.log(line(header));
   for (const r of results) {
-    console.log(line([r.renderer, r.fields, r.firstRender.median, r.typing.median, r.typing.p95, r.clicking.median, r.clicking.p95, et(r.typing.eventTiming.median), et(r.clicking.eventTiming.median)]));
+    console.log(
+      line([
+        r.renderer,
+        r.fields,
+        r.firstRender.median,
+        r.typing.median,
+        r.typing.p95,
+        r.clicking.median,
+        r.clicking.p95,
+        et(r.typing.eventTiming.median),
+        et(r.clicking.eventTiming.median),
+      ]),
+    );
   }
   const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
   for (const n of SIZES) {
@@ -302,17 +358,26 @@ function printTable(results) {
       );
     }
   }
-  console.log('\nmedian breakdown, ms (input delay / event handling (app = the page handlers of input or click: render + commit) / style+layout+paint+frame wait):');
+  console.log(
+    '\nmedian breakdown, ms (input delay / event handling (app = the page handlers of input or click: render + commit) / style+layout+paint+frame wait):',
+  );
   for (const r of results) {
     const b = (s) => `${s.breakdownMedian.inputDelay} / ${s.breakdownMedian.processing} (app ${s.breakdownMedian.app}) / ${s.breakdownMedian.rendering}`;
-    console.log(`  ${r.renderer.padEnd(13)} ${pad(r.fields, 5)}  typing ${b(r.typing)}   clicking ${b(r.clicking)}   (throttle observed ${r.throttle.observed}x, ${r.inputs} inputs)`);
+    console.log(
+      `  ${r.renderer.padEnd(13)} ${pad(r.fields, 5)}  typing ${b(r.typing)}   clicking ${b(r.clicking)}   (throttle observed ${r.throttle.observed}x, ${r.inputs} inputs)`,
+    );
   }
   if (PROFILE) {
     console.log('\nmain-thread ms per interaction from a Chromium trace (nested: FunctionCall is inside EventDispatch; RunTask is all):');
     for (const r of results) {
       for (const phase of ['typing', 'clicking']) {
         const t = r.trace?.[phase] ?? {};
-        console.log(`  ${r.renderer.padEnd(13)} ${pad(r.fields, 5)} ${phase.padEnd(8)} ${Object.entries(t).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+        console.log(
+          `  ${r.renderer.padEnd(13)} ${pad(r.fields, 5)} ${phase.padEnd(8)} ${Object.entries(t)
+            .filter(([, v]) => v > 0)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+        );
       }
     }
   }

@@ -66,7 +66,17 @@ interface Instance {
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0', PRACTICE_CONTROLS: '0', PRACTICE_API_TOKEN: TOKEN, PRACTICE_STAFF_PASSWORD: TOKEN, PRACTICE_RATE_LIMIT_SCALE: '1000000', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: '0',
+      PRACTICE_CONTROLS: '0',
+      PRACTICE_API_TOKEN: TOKEN,
+      PRACTICE_STAFF_PASSWORD: TOKEN,
+      PRACTICE_RATE_LIMIT_SCALE: '1000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -91,11 +101,24 @@ async function stopInstance(instance: Instance): Promise<void> {
 }
 
 /** One request over the instance's keep-alive agent: status and latency (ms). */
-function send(instance: Instance, method: string, urlPath: string, body: string | undefined, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
+function send(
+  instance: Instance,
+  method: string,
+  urlPath: string,
+  body: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = http.request(
-      { host: '127.0.0.1', port: instance.port, method, path: urlPath, agent: instance.agent, headers: { ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } },
+      {
+        host: '127.0.0.1',
+        port: instance.port,
+        method,
+        path: urlPath,
+        agent: instance.agent,
+        headers: { ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
@@ -126,7 +149,11 @@ function percentile(sorted: number[], p: number): number {
  * CONNECTIONS workers; the n-th request goes to instance n mod N. Stops starting requests when
  * `next()` answers undefined or the deadline passes, and waits for every request in flight.
  */
-async function load(instances: Instance[], next: (n: number) => { method: string; path: string; body?: string; headers?: Record<string, string> } | undefined, deadline = Infinity): Promise<LoadResult> {
+async function load(
+  instances: Instance[],
+  next: (n: number) => { method: string; path: string; body?: string; headers?: Record<string, string> } | undefined,
+  deadline = Infinity,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let sent = 0;
   let ok = 0;
@@ -149,7 +176,16 @@ async function load(instances: Instance[], next: (n: number) => { method: string
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { sent, ok, non2xx, errors, seconds: Number(seconds.toFixed(2)), perSecond: Math.round(ok / seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    sent,
+    ok,
+    non2xx,
+    errors,
+    seconds: Number(seconds.toFixed(2)),
+    perSecond: Math.round(ok / seconds),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 async function getJson(base: string, urlPath: string, headers: Record<string, string> = {}): Promise<{ json: Json; headers: Headers }> {
@@ -165,7 +201,7 @@ async function storedRequests(base: string): Promise<number> {
 /** Booked appointments in the practice's list, every page. */
 async function bookedAppointments(base: string): Promise<number> {
   let booked = 0;
-  for (let url: string | undefined = '/api/v1/practice/appointments?limit=200'; url; ) {
+  for (let url: string | undefined = '/api/v1/practice/appointments?limit=200'; url;) {
     const page = await getJson(base, url, STAFF);
     booked += (page.json as unknown as Json[]).filter((a) => a.appointmentStatus === 'BOOKED').length;
     url = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
@@ -176,16 +212,20 @@ async function bookedAppointments(base: string): Promise<number> {
 /** Free slots from the availability answers (every chunk and tier), at most `max`. */
 async function freeSlots(base: string, max: number): Promise<Array<{ slotId: string; session: Json }>> {
   const choices: Array<{ slotId: string; session: Json }> = [];
-  for (let link: string | undefined = '/api/v1/triage/nhs/available/appointments?referralId=ref-routine'; link && choices.length < max; ) {
+  for (let link: string | undefined = '/api/v1/triage/nhs/available/appointments?referralId=ref-routine'; link && choices.length < max;) {
     const { json } = await getJson(base, link);
-    for (const session of json.availableAppointmentSessions as Json[]) for (const slot of session.slots as Json[]) choices.push({ slotId: slot.id as string, session });
+    for (const session of json.availableAppointmentSessions as Json[])
+      for (const slot of session.slots as Json[]) choices.push({ slotId: slot.id as string, session });
     link = (json.navigation.nextChunkLink ?? json.navigation.nextTierLink) as string | undefined;
   }
   return choices.slice(0, max);
 }
 
 function psql(url: string, sql: string): string {
-  return execFileSync(path.join(postgresBin() as string, 'psql'), [url, '-v', 'ON_ERROR_STOP=1', '-tAc', sql], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  return execFileSync(path.join(postgresBin() as string, 'psql'), [url, '-v', 'ON_ERROR_STOP=1', '-tAc', sql], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
 }
 
 interface ConfigResult {
@@ -221,9 +261,17 @@ async function runConfig(config: { store: 'sqlite' | 'postgres'; instances: numb
     const first = instances[0]!.base;
 
     // 1. Admin requests, round robin, for SECONDS.
-    await load(instances, () => ({ method: 'POST', path: '/api/v1/triage/patient/admin/request', body: ADMIN_REQUEST, headers: { 'idempotency-key': randomUUID() } }), Date.now() + 2_000);
+    await load(
+      instances,
+      () => ({ method: 'POST', path: '/api/v1/triage/patient/admin/request', body: ADMIN_REQUEST, headers: { 'idempotency-key': randomUUID() } }),
+      Date.now() + 2_000,
+    );
     const storedBefore = await storedRequests(first);
-    const admin = await load(instances, () => ({ method: 'POST', path: '/api/v1/triage/patient/admin/request', body: ADMIN_REQUEST, headers: { 'idempotency-key': randomUUID() } }), Date.now() + SECONDS * 1000);
+    const admin = await load(
+      instances,
+      () => ({ method: 'POST', path: '/api/v1/triage/patient/admin/request', body: ADMIN_REQUEST, headers: { 'idempotency-key': randomUUID() } }),
+      Date.now() + SECONDS * 1000,
+    );
     const stored = (await storedRequests(first)) - storedBefore;
     result.admin = { ...admin, stored, storedEqualsAcknowledged: stored === admin.ok };
     if (config.store === 'postgres' && env.DATABASE_URL) {
@@ -234,7 +282,11 @@ async function runConfig(config: { store: 'sqlite' | 'postgres'; instances: numb
       } catch {
         // no requests table: nothing was written there
       }
-      if (!(inPostgres >= admin.ok)) return { ...result, skipped: `the instances did not write to PostgreSQL (${inPostgres} requests there): this checkout's server does not use DATABASE_URL` };
+      if (!(inPostgres >= admin.ok))
+        return {
+          ...result,
+          skipped: `the instances did not write to PostgreSQL (${inPostgres} requests there): this checkout's server does not use DATABASE_URL`,
+        };
     }
 
     // 2. Bookings of distinct free slots, round robin.
@@ -248,7 +300,9 @@ async function runConfig(config: { store: 'sqlite' | 'postgres'; instances: numb
       }),
     );
     const bookedBefore = await bookedAppointments(first);
-    const bookings = await load(instances, (n) => (n < bodies.length ? { method: 'POST', path: '/api/v1/triage/patient/symptom/assessments/book/appointment', body: bodies[n]! } : undefined));
+    const bookings = await load(instances, (n) =>
+      n < bodies.length ? { method: 'POST', path: '/api/v1/triage/patient/symptom/assessments/book/appointment', body: bodies[n]! } : undefined,
+    );
     const booked = (await bookedAppointments(first)) - bookedBefore;
     result.bookings = { ...bookings, booked, storedEqualsAcknowledged: booked === bookings.ok };
     return result;
@@ -259,15 +313,23 @@ async function runConfig(config: { store: 'sqlite' | 'postgres'; instances: numb
 }
 
 const pg = CONFIGS.some((c) => c.store === 'postgres') && postgresAvailable() ? ((await startPostgres()) as { url: string; stop(): Promise<void> }) : undefined;
-console.log(`bench:scale: ${CONNECTIONS} connections, admin requests for ${SECONDS} s, up to ${MAX_BOOKINGS} bookings; Node ${process.version}, ${os.cpus().length} CPUs${pg ? `, PostgreSQL ${psql(pg.url, 'SHOW server_version')}` : ''}`);
+console.log(
+  `bench:scale: ${CONNECTIONS} connections, admin requests for ${SECONDS} s, up to ${MAX_BOOKINGS} bookings; Node ${process.version}, ${os.cpus().length} CPUs${pg ? `, PostgreSQL ${psql(pg.url, 'SHOW server_version')}` : ''}`,
+);
 const results: ConfigResult[] = [];
 try {
   for (const [i, config] of CONFIGS.entries()) {
     console.log(`\n${config.store} × ${config.instances}…`);
     const r = await runConfig(config, pg, i);
     results.push(r);
-    if (r.admin) console.log(`  admin requests  ${r.admin.perSecond}/s (p50 ${r.admin.p50} ms, p99 ${r.admin.p99} ms), 2xx ${r.admin.ok}, stored ${r.admin.stored}, non-2xx ${r.admin.non2xx}, errors ${r.admin.errors}`);
-    if (r.bookings) console.log(`  bookings        ${r.bookings.perSecond}/s (p50 ${r.bookings.p50} ms, p99 ${r.bookings.p99} ms), 2xx ${r.bookings.ok}, booked ${r.bookings.booked}, non-2xx ${r.bookings.non2xx}, errors ${r.bookings.errors}`);
+    if (r.admin)
+      console.log(
+        `  admin requests  ${r.admin.perSecond}/s (p50 ${r.admin.p50} ms, p99 ${r.admin.p99} ms), 2xx ${r.admin.ok}, stored ${r.admin.stored}, non-2xx ${r.admin.non2xx}, errors ${r.admin.errors}`,
+      );
+    if (r.bookings)
+      console.log(
+        `  bookings        ${r.bookings.perSecond}/s (p50 ${r.bookings.p50} ms, p99 ${r.bookings.p99} ms), 2xx ${r.bookings.ok}, booked ${r.bookings.booked}, non-2xx ${r.bookings.non2xx}, errors ${r.bookings.errors}`,
+      );
     if (r.skipped) console.log(`  NOT MEASURED: ${r.skipped}`);
   }
 } finally {

@@ -21,7 +21,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const PHRASES = [
   'my throat hurts when I swallow',
@@ -70,7 +78,9 @@ async function bundle() {
 }
 
 const base = library();
-const tenfold = Array.from({ length: 10 }, (_, i) => base.map((e) => ({ ...e, guidelineId: `${e.guidelineId}.${i}`, label: i === 0 ? e.label : `${e.label} ${i}` }))).flat();
+const tenfold = Array.from({ length: 10 }, (_, i) =>
+  base.map((e) => ({ ...e, guidelineId: `${e.guidelineId}.${i}`, label: i === 0 ? e.label : `${e.label} ${i}` })),
+).flat();
 const code = await bundle();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 const page = await browser.newPage();
@@ -85,7 +95,9 @@ for (const lib of [base, tenfold]) {
 await browser.close();
 
 const f = (n) => n.toFixed(3);
-console.log(`Symptom search per keystroke, headless Chromium at ${CPU_RATE}x CPU slowdown (ms; mean of ${REPEAT} cold-cache searches per keystroke, best of 3 rounds)`);
+console.log(
+  `Symptom search per keystroke, headless Chromium at ${CPU_RATE}x CPU slowdown (ms; mean of ${REPEAT} cold-cache searches per keystroke, best of 3 rounds)`,
+);
 console.log('pathways | keystrokes | index build | flexsearch median / p95 / max | substring median / p95 / max');
 for (const r of results) {
   console.log(

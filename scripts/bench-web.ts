@@ -133,7 +133,11 @@ async function measure(browser: Browser, base: string, which: 'home' | 'admin fo
 async function main() {
   if (!process.env.BENCH_DIST) (buildAppIfNeeded as () => void)();
   const servers = { shipped: await startServer(true), uncompressed: await startServer(false) };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+  });
   const results: Record<string, Record<string, Load[]>> = {};
   try {
     for (const which of ['home', 'admin form'] as const) {
@@ -142,7 +146,9 @@ async function main() {
         for (const variant of run % 2 === 0 ? (['shipped', 'uncompressed'] as const) : (['uncompressed', 'shipped'] as const)) {
           const load = await measure(browser, servers[variant].url, which);
           ((results[which] ??= {})[variant] ??= []).push(load);
-          console.log(`  ${which.padEnd(10)} ${variant.padEnd(12)} run ${run + 1}: ${(load.bytes / 1000).toFixed(1)} kB, JS ${(load.jsBytes / 1000).toFixed(1)} kB, LCP ${load.lcpMs.toFixed(0)} ms ${load.lcpElement}`);
+          console.log(
+            `  ${which.padEnd(10)} ${variant.padEnd(12)} run ${run + 1}: ${(load.bytes / 1000).toFixed(1)} kB, JS ${(load.jsBytes / 1000).toFixed(1)} kB, LCP ${load.lcpMs.toFixed(0)} ms ${load.lcpElement}`,
+          );
         }
       }
     }
@@ -165,11 +171,16 @@ async function main() {
         jsBrotliBytes: median(loads.map((l) => l.jsBrotliBytes)),
       };
       summary[`${which}/${variant}`] = { ...row, runs: loads };
-      console.log(`| ${which} | ${variant} | ${(row.bytes / 1000).toFixed(1)} kB | ${(row.jsBytes / 1000).toFixed(1)} kB | ${row.requests} | ${(row.lcpMs / 1000).toFixed(2)} s | ${(row.jsBrotliBytes / 1000).toFixed(1)} kB |`);
+      console.log(
+        `| ${which} | ${variant} | ${(row.bytes / 1000).toFixed(1)} kB | ${(row.jsBytes / 1000).toFixed(1)} kB | ${row.requests} | ${(row.lcpMs / 1000).toFixed(2)} s | ${(row.jsBrotliBytes / 1000).toFixed(1)} kB |`,
+      );
     }
   }
   mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench-results', 'web.json'), `${JSON.stringify({ date: new Date().toISOString(), profile: { ...SLOW_4G, cpuSlowdown: CPU_SLOWDOWN }, runs: RUNS, summary }, null, 2)}\n`);
+  writeFileSync(
+    path.join(root, 'bench-results', 'web.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), profile: { ...SLOW_4G, cpuSlowdown: CPU_SLOWDOWN }, runs: RUNS, summary }, null, 2)}\n`,
+  );
 }
 
 await main();

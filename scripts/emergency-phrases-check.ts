@@ -30,7 +30,8 @@ export function emergencyPhraseProblems(doc: unknown, root: string, describe: (e
   const problems: Problem[] = [];
   for (const [right, variants] of Object.entries(list.misspellings)) {
     variants.forEach((v, i) => {
-      if (v.trim().toLowerCase() === right.trim().toLowerCase()) problems.push({ path: `/misspellings/${right}/${i}`, message: `"${v}" is the right spelling itself` });
+      if (v.trim().toLowerCase() === right.trim().toLowerCase())
+        problems.push({ path: `/misspellings/${right}/${i}`, message: `"${v}" is the right spelling itself` });
     });
   }
   const ids = new Map<string, number>();

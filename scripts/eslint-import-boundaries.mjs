@@ -43,7 +43,10 @@ export function boundaryViolation(fromFile, specifier) {
   const from = path.relative(repoRoot, path.resolve(fromFile)).split(path.sep).join('/');
   const isRelative = specifier.startsWith('.') || specifier.startsWith('/');
   const target = isRelative
-    ? path.relative(repoRoot, path.resolve(path.dirname(path.resolve(fromFile)), specifier)).split(path.sep).join('/')
+    ? path
+        .relative(repoRoot, path.resolve(path.dirname(path.resolve(fromFile)), specifier))
+        .split(path.sep)
+        .join('/')
     : undefined;
   const inside = (p, dir) => p === dir || p.startsWith(`${dir}/`);
 

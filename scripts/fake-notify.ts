@@ -51,16 +51,28 @@ export async function startFakeNotify(options: { sendDelayMs?: number } = {}): P
           calls.push(call);
           if (failures.count > 0) {
             failures.count--;
-            return json(res, failures.status, { status_code: failures.status, errors: [{ error: failures.status >= 500 ? 'Exception' : 'BadRequestError', message: 'refused by the fake' }] });
+            return json(res, failures.status, {
+              status_code: failures.status,
+              errors: [{ error: failures.status >= 500 ? 'Exception' : 'BadRequestError', message: 'refused by the fake' }],
+            });
           }
           const id = randomUUID();
           if (call.body.reference) accepted.set(call.body.reference, { id, call });
-          return json(res, 201, { id, reference: call.body.reference ?? null, content: { body: '', subject: '', from_email: '' }, uri: '', template: { id: call.body.template_id, version: 1, uri: '' } });
+          return json(res, 201, {
+            id,
+            reference: call.body.reference ?? null,
+            content: { body: '', subject: '', from_email: '' },
+            uri: '',
+            template: { id: call.body.template_id, version: 1, uri: '' },
+          });
         }
         if (req.method === 'GET' && url.pathname === '/v2/notifications') {
           const reference = url.searchParams.get('reference');
           const found = reference ? accepted.get(reference) : undefined;
-          return json(res, 200, { notifications: found ? [{ id: found.id, reference, type: found.call.type, status: 'delivered' }] : [], links: { current: '' } });
+          return json(res, 200, {
+            notifications: found ? [{ id: found.id, reference, type: found.call.type, status: 'delivered' }] : [],
+            links: { current: '' },
+          });
         }
         return json(res, 404, { status_code: 404, errors: [{ error: 'NotFound', message: 'no such call' }] });
       };

@@ -52,7 +52,10 @@ async function child(dataDir: string, mode: 'run' | 'finish'): Promise<void> {
 }
 
 function spawnWorker(dataDir: string, mode: 'run' | 'finish', env: NodeJS.ProcessEnv) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', self, 'child', dataDir, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', self, 'child', dataDir, mode], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   return { proc, exited };
 }
@@ -81,7 +84,14 @@ export async function killMidDrain(kind: 'outbox' | 'notify', messages: number):
     const db = openDatabase(dataDir);
     await queueMessages(db, messages);
     const env: NodeJS.ProcessEnv = fake
-      ? { NOTIFY_API_KEY: FAKE_NOTIFY_API_KEY, NOTIFY_BASE_URL: fake.url, NOTIFY_EMAIL_TEMPLATE_ID: 'bench-email', NOTIFY_SMS_TEMPLATE_ID: 'bench-sms', NOTIFY_TIMEOUT_MS: '2000', BENCH_GRACE_MS: '3000' }
+      ? {
+          NOTIFY_API_KEY: FAKE_NOTIFY_API_KEY,
+          NOTIFY_BASE_URL: fake.url,
+          NOTIFY_EMAIL_TEMPLATE_ID: 'bench-email',
+          NOTIFY_SMS_TEMPLATE_ID: 'bench-sms',
+          NOTIFY_TIMEOUT_MS: '2000',
+          BENCH_GRACE_MS: '3000',
+        }
       : { NOTIFY_API_KEY: '' };
     const progress = () => (fake ? fake.accepted.size : count(db, 'SELECT COUNT(*) AS n FROM outbox'));
 

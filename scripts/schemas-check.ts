@@ -61,7 +61,9 @@ export function adminFormProblems(root: string, forms: readonly string[]): strin
     const d = docs.get(v);
     if (!d) out.push(`${enumFile}: /enum/${i}: the form type "${v}" has no form document (expected schemas/forms/${v}.form.json)`);
     else if (!d.menu && !NOT_ON_MENU.includes(v)) {
-      out.push(`${d.file}: /menu: the admin form "${v}" has no menu entry: patients could never pick it (add "menu": { "label", "subTitle", "requiresPatientRecord" })`);
+      out.push(
+        `${d.file}: /menu: the admin form "${v}" has no menu entry: patients could never pick it (add "menu": { "label", "subTitle", "requiresPatientRecord" })`,
+      );
     }
   });
   return out;
@@ -73,7 +75,10 @@ export function adminFormProblems(root: string, forms: readonly string[]): strin
  */
 export function staleGenerated(root: string): Promise<string[]> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/codegen.ts'), '--check', '--root', root], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/codegen.ts'), '--check', '--root', root], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (d: string) => (stderr += d));

@@ -25,15 +25,34 @@ function formatSeconds(seconds) {
 const steps = [
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'lint', args: ['run', 'lint'] },
+  { name: 'format:check', args: ['run', 'format:check'], script: 'format:check' },
   { name: 'schemas:check', args: ['run', 'schemas:check'], script: 'schemas:check' },
   { name: 'codegen --check', args: ['run', 'codegen', '--', '--check'], script: 'codegen' },
-  { name: 'unit', args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'unit.json')}`], report: 'unit.json' },
-  { name: 'integration', args: ['run', 'test:integration', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'integration.json')}`], report: 'integration.json' },
+  {
+    name: 'unit',
+    args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'unit.json')}`],
+    report: 'unit.json',
+  },
+  {
+    name: 'integration',
+    args: ['run', 'test:integration', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'integration.json')}`],
+    report: 'integration.json',
+  },
   // The store's tests again on a real PostgreSQL the run starts (.ci/run installs Debian's
   // postgresql; elsewhere without it this step is skipped with a note, never silently passed).
-  { name: 'integration (PostgreSQL)', args: ['run', 'test:integration:pg', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'integration-pg.json')}`], report: 'integration-pg.json', script: 'test:integration:pg', needsPostgres: true },
+  {
+    name: 'integration (PostgreSQL)',
+    args: ['run', 'test:integration:pg', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'integration-pg.json')}`],
+    report: 'integration-pg.json',
+    script: 'test:integration:pg',
+    needsPostgres: true,
+  },
   { name: 'build', args: ['run', 'build'] },
-  { name: 'e2e + accessibility', args: ['run', 'test:e2e', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'e2e.json')}`], report: 'e2e.json' },
+  {
+    name: 'e2e + accessibility',
+    args: ['run', 'test:e2e', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'e2e.json')}`],
+    report: 'e2e.json',
+  },
 ].filter((s) => !s.script || pkg.scripts[s.script]);
 
 const results = [];
@@ -49,7 +68,11 @@ for (const step of steps) {
     continue;
   }
   const started = Date.now();
-  const run = spawnSync('npm', step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', GP_CODEGEN_RESULTS: codegenResults } });
+  const run = spawnSync('npm', step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', GP_CODEGEN_RESULTS: codegenResults },
+  });
   const ok = run.status === 0;
   let counts = '';
   if (step.report && existsSync(path.join(reportsDir, step.report))) {
@@ -63,7 +86,12 @@ for (const step of steps) {
         failures.push(`${step.name}: ${path.relative(root, file.name)} > ${t.fullName}\n    ${message}`);
       }
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-        failures.push(`${step.name}: ${path.relative(root, file.name)} (the file failed to run)\n    ${String(file.message ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+        failures.push(
+          `${step.name}: ${path.relative(root, file.name)} (the file failed to run)\n    ${String(file.message ?? '')
+            .split('\n')
+            .slice(0, 6)
+            .join('\n    ')}`,
+        );
       }
     }
     counts = ` (${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped)`;

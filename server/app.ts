@@ -267,7 +267,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     staff,
     isHttps: (request) => isHttps(request, security),
     now,
-    publicOrigin: (request) => (options.publicUrl ? new URL(options.publicUrl).origin : `${isHttps(request, security) ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}`),
+    publicOrigin: (request) =>
+      options.publicUrl ? new URL(options.publicUrl).origin : `${isHttps(request, security) ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}`,
   };
 
   const routes: Array<{ method: string; url: string }> = [];
@@ -306,7 +307,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
 
   // The staff preview pages (issue 30) are drawn by the app. A route of their own, so the staff
   // guard (which reads the route's pattern) stands in front of them like every /practice page.
-  if (hasApp) app.get(`${PREVIEW_PAGE_PREFIX}*`, (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').sendFile('index.html'));
+  if (hasApp)
+    app.get(`${PREVIEW_PAGE_PREFIX}*`, (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').sendFile('index.html'));
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -321,5 +323,17 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
 
   if (options.notifications?.autoStart !== false) app.addHook('onReady', async () => notifications.start());
-  return { app, db: sqlite ?? noSqliteConnection(), store, documents, notifications, warnings, routes, pruneSessions, sweepExecutions: sweep, beginDrain: () => drain.begin(), ...(generatedStaffPassword ? { generatedStaffPassword } : {}) };
+  return {
+    app,
+    db: sqlite ?? noSqliteConnection(),
+    store,
+    documents,
+    notifications,
+    warnings,
+    routes,
+    pruneSessions,
+    sweepExecutions: sweep,
+    beginDrain: () => drain.begin(),
+    ...(generatedStaffPassword ? { generatedStaffPassword } : {}),
+  };
 }

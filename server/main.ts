@@ -31,7 +31,8 @@ const server = await buildServer({
 const { app, warnings, notifications, generatedStaffPassword, beginDrain } = server;
 for (const warning of warnings) console.warn(`Warning: ${warning}`);
 const apiToken = process.env.PRACTICE_API_TOKEN ?? '';
-if (apiToken !== '' && apiToken.length < 24) console.warn('Warning: PRACTICE_API_TOKEN is shorter than 24 characters; use a long random value (e.g. openssl rand -hex 32).');
+if (apiToken !== '' && apiToken.length < 24)
+  console.warn('Warning: PRACTICE_API_TOKEN is shorter than 24 characters; use a long random value (e.g. openssl rand -hex 32).');
 if (generatedStaffPassword) {
   // Printed this once: only its argon2 hash is stored. Set PRACTICE_STAFF_PASSWORD to choose one.
   console.log(`Practice staff password (generated now, shown only this once): ${generatedStaffPassword}`);

@@ -25,7 +25,11 @@ export function normalisePostcode(postcode: string): string {
 
 /** Case-insensitive, trimmed, typographic apostrophes as plain ones. */
 export function normaliseName(name: string): string {
-  return name.trim().replace(/[\u2018\u2019\u02BC]/g, "'").replace(/\s+/g, ' ').toLowerCase();
+  return name
+    .trim()
+    .replace(/[\u2018\u2019\u02BC]/g, "'")
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 }
 
 /** Digits of a UK mobile in national form: "+44 7400 123456" and "07400123456" compare equal. */

@@ -42,7 +42,11 @@ export type RateLimitGroup = keyof RateLimits;
 
 const ENGINE_PREFIX = '/api/v1/fhir/r4/';
 const PROXY_PATH = '/api/v1/engine-proxy';
-const AVAILABILITY_PATHS = ['/api/v1/triage/nhs/available/appointments', '/api/v1/triage/nhs/appointments/availability/ai-led', '/api/v1/triage/nhs/appointment/sessions'];
+const AVAILABILITY_PATHS = [
+  '/api/v1/triage/nhs/available/appointments',
+  '/api/v1/triage/nhs/appointments/availability/ai-led',
+  '/api/v1/triage/nhs/appointment/sessions',
+];
 const BOOKING_PATHS = ['/api/v1/triage/nhs/book/', '/api/v1/triage/nhs/reschedule/', '/api/v1/triage/nhs/cancel/'];
 
 /** The limit group of a route, by method and path; undefined when the route has none of its own. */
@@ -111,7 +115,12 @@ export class RateCounter {
     return { max, retryAfter: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)) };
   }
 
-  private countInMemory(windows: Map<string, { start: number; count: number }>, group: RateLimitGroup, client: string, now: number): { start: number; count: number } {
+  private countInMemory(
+    windows: Map<string, { start: number; count: number }>,
+    group: RateLimitGroup,
+    client: string,
+    now: number,
+  ): { start: number; count: number } {
     const key = `${group}\u0000${client}`;
     let w = windows.get(key);
     if (!w || now - w.start >= this.windowMs) {

@@ -89,7 +89,10 @@ export function screenStoredBody<T extends Json>(kind: 'CONSULTATION' | 'ADMIN_R
   else if (kind === 'ADMIN_REQUEST') matched = screenAdminRequest(body);
   else {
     const primary = obj(body.primaryRequest);
-    matched = typeof primary.formType === 'string' && primary.triageRequestType !== 'CHILD_REQUEST' && !('responseData' in primary) ? screenAdminRequest(primary) : screenTriageRequest(primary);
+    matched =
+      typeof primary.formType === 'string' && primary.triageRequestType !== 'CHILD_REQUEST' && !('responseData' in primary)
+        ? screenAdminRequest(primary)
+        : screenTriageRequest(primary);
   }
   // Only the server writes `screening`: whatever a client put under that name is dropped.
   const { screening: _ignored, ...rest } = body;

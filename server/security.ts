@@ -194,9 +194,24 @@ export function frameworkErrorOptions(options: SecurityOptions): Pick<FastifySer
         return;
       }
       const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-      const body = JSON.stringify(errorBody(status, status === 431 ? 'The request headers are too large' : status === 408 ? 'The request took too long' : 'The request is not valid HTTP'));
-      const headers = { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
-      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+      const body = JSON.stringify(
+        errorBody(
+          status,
+          status === 431 ? 'The request headers are too large' : status === 408 ? 'The request took too long' : 'The request is not valid HTTP',
+        ),
+      );
+      const headers = {
+        ...SECURITY_HEADERS,
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      };
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n')}\r\n\r\n${body}`,
+      );
     },
   };
 }

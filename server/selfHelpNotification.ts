@@ -34,7 +34,13 @@ export interface SelfHelpContext {
  * execution is ours; the links are those of the self-help action, else the pathway's own
  * self-help links; the label is the pathway's.
  */
-export async function selfHelpEvent(ctx: SelfHelpContext, db: Sql, requestId: string, triageRequest: Json, newEmail?: string): Promise<SelfHelpEvent | undefined> {
+export async function selfHelpEvent(
+  ctx: SelfHelpContext,
+  db: Sql,
+  requestId: string,
+  triageRequest: Json,
+  newEmail?: string,
+): Promise<SelfHelpEvent | undefined> {
   if (triageRequest.triageRequestType !== 'ELIGIBILITY_BOOKING') return undefined;
   const consultation = obj(triageRequest.consultation);
   let guidelineId = typeof consultation.guidelineId === 'string' ? consultation.guidelineId : '';
@@ -45,9 +51,7 @@ export async function selfHelpEvent(ctx: SelfHelpContext, db: Sql, requestId: st
     guidelineId = execution.guidelineId;
     recommendations = execution.recommendations;
   }
-  const action = recommendations
-    .flatMap((r) => list(obj(r).actions).map(obj))
-    .find((a) => a.type === 'Management' && a.managementType === 'Self help content');
+  const action = recommendations.flatMap((r) => list(obj(r).actions).map(obj)).find((a) => a.type === 'Management' && a.managementType === 'Self help content');
   if (!action) return undefined;
   const pathway = ctx.engine.library.get(guidelineId)?.doc as { label?: unknown; symptoms?: unknown } | undefined;
   let links = httpsLinks(action.links, 'label');
@@ -69,7 +73,13 @@ export async function selfHelpEvent(ctx: SelfHelpContext, db: Sql, requestId: st
  * acknowledgement: the caller queues no "request received"). Answers undefined when the request
  * has no self-help outcome. `db` is the storing transaction.
  */
-export async function notifySelfHelp(ctx: SelfHelpContext, db: Sql, requestId: string, triageRequest: Json, newEmail?: string): Promise<QueuedNotification[] | undefined> {
+export async function notifySelfHelp(
+  ctx: SelfHelpContext,
+  db: Sql,
+  requestId: string,
+  triageRequest: Json,
+  newEmail?: string,
+): Promise<QueuedNotification[] | undefined> {
   const event = await selfHelpEvent(ctx, db, requestId, triageRequest, newEmail);
   return event ? enqueueNotifications(db, [event]) : undefined;
 }

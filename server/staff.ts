@@ -110,7 +110,12 @@ export class StaffAuth {
     if (!ok) return undefined;
     const token = randomBytes(32).toString('hex');
     const now = this.now();
-    await this.db.run('INSERT INTO staff_sessions (token_hash, username, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [sha256(token).toString('hex'), STAFF_USERNAME, now, now]);
+    await this.db.run('INSERT INTO staff_sessions (token_hash, username, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [
+      sha256(token).toString('hex'),
+      STAFF_USERNAME,
+      now,
+      now,
+    ]);
     return token;
   }
 
@@ -119,7 +124,10 @@ export class StaffAuth {
     const token = readCookie(request, STAFF_COOKIE, TOKEN_PATTERN);
     if (!token) return undefined;
     const key = sha256(token).toString('hex');
-    const row = await this.db.get<{ username: string; created_at: number; last_seen_at: number }>('SELECT username, created_at, last_seen_at FROM staff_sessions WHERE token_hash = ?', [key]);
+    const row = await this.db.get<{ username: string; created_at: number; last_seen_at: number }>(
+      'SELECT username, created_at, last_seen_at FROM staff_sessions WHERE token_hash = ?',
+      [key],
+    );
     if (!row) return undefined;
     const now = this.now();
     if (!sessionLive(row.created_at, row.last_seen_at, now)) {
@@ -138,7 +146,8 @@ export class StaffAuth {
   /** Deletes expired staff sessions; answers how many. */
   async prune(): Promise<number> {
     const now = this.now();
-    return (await this.db.run('DELETE FROM staff_sessions WHERE created_at <= ? OR last_seen_at <= ?', [now - SESSION_ABSOLUTE_MS, now - SESSION_IDLE_MS])).changes;
+    return (await this.db.run('DELETE FROM staff_sessions WHERE created_at <= ? OR last_seen_at <= ?', [now - SESSION_ABSOLUTE_MS, now - SESSION_IDLE_MS]))
+      .changes;
   }
 }
 

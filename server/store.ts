@@ -44,7 +44,9 @@ const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array
  */
 export function storedTier(body: Json): { tier?: UrgencyTier; rank: number } {
   const words = screeningRank(body);
-  const request = [body.triageRequest, body.eligibilityBooking, body.primaryRequest].map(obj).find((r) => typeof r.triageRequestType === 'string' && r.consultation !== undefined);
+  const request = [body.triageRequest, body.eligibilityBooking, body.primaryRequest]
+    .map(obj)
+    .find((r) => typeof r.triageRequestType === 'string' && r.consultation !== undefined);
   if (!request) return { rank: words };
   const tier = obj(request.consultation).tier;
   const rank = Math.min(tierRank(tier), request.triageRequestType === 'EMERGENCY_INDICATION' ? tierRank('AE_NOW') : REST_RANK, words);
@@ -68,7 +70,15 @@ function screeningRank(body: Json): number {
 
 function newRequest(kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): { stored: StoredRequest; params: unknown[] } {
   const { tier, rank } = storedTier(body);
-  const stored: StoredRequest = { id: randomUUID(), kind, status: 'NEW', receivedAt: new Date().toISOString(), ...(tier ? { tier } : {}), body, ...(formType ? { formType } : {}) };
+  const stored: StoredRequest = {
+    id: randomUUID(),
+    kind,
+    status: 'NEW',
+    receivedAt: new Date().toISOString(),
+    ...(tier ? { tier } : {}),
+    body,
+    ...(formType ? { formType } : {}),
+  };
   return { stored, params: [stored.id, kind, formType ?? null, stored.status, stored.receivedAt, JSON.stringify(body), tier ?? null, rank] };
 }
 
@@ -125,12 +135,10 @@ export async function listRequestsPage(db: Sql, options: { limit: number; after?
   const rows =
     options.after === undefined
       ? await db.all<RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM requests ORDER BY tier_rank ASC, seq DESC LIMIT ?`, [limit + 1])
-      : await db.all<RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM requests WHERE tier_rank > ? OR (tier_rank = ? AND seq < ?) ORDER BY tier_rank ASC, seq DESC LIMIT ?`, [
-          options.after.rank,
-          options.after.rank,
-          options.after.seq,
-          limit + 1,
-        ]);
+      : await db.all<RequestRow>(
+          `SELECT ${REQUEST_COLUMNS} FROM requests WHERE tier_rank > ? OR (tier_rank = ? AND seq < ?) ORDER BY tier_rank ASC, seq DESC LIMIT ?`,
+          [options.after.rank, options.after.rank, options.after.seq, limit + 1],
+        );
   const more = rows.length > limit;
   const shown = rows.slice(0, limit);
   const total = Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM requests'))?.n ?? 0);
@@ -210,4 +218,3 @@ export async function runIdempotent(
     return answer;
   });
 }
-

@@ -13,7 +13,10 @@ import { topTier } from './tiers.js';
 import EMERGENCY_QUESTIONS from '../generated/forms/EMERGENCY_QUESTIONS';
 
 /** What a finished questionnaire is classified as: the contract's values (app twin: src/flows/triage/classifyRequest.ts). */
-export type TriageRequestType = Extract<TriageRequest['triageRequestType'], 'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST'>;
+export type TriageRequestType = Extract<
+  TriageRequest['triageRequestType'],
+  'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST'
+>;
 
 export const INVALID_OVERRIDE_REASON = 'none_of_the_above';
 const EMERGENCY_LABEL_ENDINGS = ['A&E', 'Emergency indication'];
@@ -154,7 +157,12 @@ const ENGINE_BASE_PATH = '/api/v1/fhir/r4';
  * only counts when the request is actually stored (a retry of an acknowledged request gets its
  * first answer). Undefined with the embedded engine, which is read inside the transaction.
  */
-export async function readExternalExecution(ctx: ReclassifyContext, triageRequest: unknown, path: string, engineKey?: string): Promise<ExecutionRead | undefined> {
+export async function readExternalExecution(
+  ctx: ReclassifyContext,
+  triageRequest: unknown,
+  path: string,
+  engineKey?: string,
+): Promise<ExecutionRead | undefined> {
   if (ctx.engineUrl === undefined) return undefined;
   const executionId = obj(obj(triageRequest).consultation).executionId;
   if (typeof executionId !== 'string' || executionId === '') return { error: missingExecutionId(path) };
@@ -164,10 +172,16 @@ export async function readExternalExecution(ctx: ReclassifyContext, triageReques
   if (engineKey) headers.cookie = `gp_engine_key=${engineKey}`;
   let res: Response;
   try {
-    res = await fetch(`${externalEngineBase(ctx.engineUrl)}/GuidelineExecution/${executionId}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+    res = await fetch(`${externalEngineBase(ctx.engineUrl)}/GuidelineExecution/${executionId}`, {
+      headers,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    return { error: new HttpError(timedOut ? 504 : 502, timedOut ? 'The guideline engine did not answer in time' : 'The guideline engine could not be reached') };
+    return {
+      error: new HttpError(timedOut ? 504 : 502, timedOut ? 'The guideline engine did not answer in time' : 'The guideline engine could not be reached'),
+    };
   }
   if (res.status === 404) return { error: unknownExecution(path, executionId) };
   if (!res.ok) return { error: new HttpError(502, `The guideline engine answered ${res.status} for the request's execution`) };
@@ -248,13 +262,7 @@ function refused(path: string, field: string, message: string): HttpError {
  * answers shown are the recorded ones. The client's own type is kept as `clientTriageRequestType`
  * when it differs, so the practice can see the correction.
  */
-export async function reclassifyTriageRequest(
-  ctx: ReclassifyContext,
-  db: Sql,
-  triageRequest: Json,
-  path: string,
-  read?: ExecutionRead,
-): Promise<Json> {
+export async function reclassifyTriageRequest(ctx: ReclassifyContext, db: Sql, triageRequest: Json, path: string, read?: ExecutionRead): Promise<Json> {
   const consultation = obj(triageRequest.consultation);
   let execution: ExecutionRecordView;
   if (read !== undefined) {
@@ -281,7 +289,11 @@ export async function reclassifyTriageRequest(
   const recordedReason = customValue(execution.customData, OVERRIDE_REASON_KEY);
   if (emergency && isValidOverride(claimedReason, offeredReasonIds)) {
     if (!safety) {
-      throw refused(path, 'emergencyOverrideReason', 'needs the answers to "Are you safe to wait for GP care?" recorded on the guideline execution: an override reason alone is not accepted');
+      throw refused(
+        path,
+        'emergencyOverrideReason',
+        'needs the answers to "Are you safe to wait for GP care?" recorded on the guideline execution: an override reason alone is not accepted',
+      );
     }
     if (recordedReason !== claimedReason) {
       throw refused(path, 'emergencyOverrideReason', 'is not the override reason recorded on the guideline execution');
@@ -302,15 +314,7 @@ export async function reclassifyTriageRequest(
   const reasonLabel = reasonKept ? options?.find((o) => o.id === claimedReason)?.label : undefined;
 
   // Whatever the body said about these is replaced (or dropped when the engine has no value).
-  const {
-    referralId: _r,
-    referralLabel: _rl,
-    urgency: _u,
-    urgencyColour: _uc,
-    tier: _t,
-    emergencyOverrideLabel: _ol,
-    ...consultationRest
-  } = consultation;
+  const { referralId: _r, referralLabel: _rl, urgency: _u, urgencyColour: _uc, tier: _t, emergencyOverrideLabel: _ol, ...consultationRest } = consultation;
   const { emergencyQuestions: _eq, emergencyOverrideReason: _or, ...requestRest } = triageRequest;
   return {
     ...requestRest,

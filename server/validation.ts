@@ -14,7 +14,9 @@ export function schemaId(name: string): string {
 export function createApiAjv(schemasDir: string): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false, removeAdditional: false });
   addFormats(ajv);
-  for (const file of readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json')).sort()) {
+  for (const file of readdirSync(schemasDir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
     ajv.addSchema(JSON.parse(readFileSync(path.join(schemasDir, file), 'utf8')) as object);
   }
   return ajv;

@@ -57,7 +57,10 @@ export function run(library: SearchEntry[], phrases: string[], repeat: number) {
       const start = performance.now();
       for (const s of instances) s.search(k);
       ours[i] = Math.min(ours[i]!, (performance.now() - start) / repeat);
-      plain[i] = Math.min(plain[i]!, time(() => substring(k), repeat));
+      plain[i] = Math.min(
+        plain[i]!,
+        time(() => substring(k), repeat),
+      );
     });
   }
   const slowest = keys

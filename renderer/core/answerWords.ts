@@ -19,13 +19,18 @@ export function dateInWords(value: string): string {
 
 /** The question of `field` as the form asked it (its title, else its description, else the name). */
 export function questionOf(doc: FormDocument | undefined, field: string): string {
-  const schema = doc && isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? (doc.schema.properties[field] as FieldSchema | undefined) : undefined;
-  return (isPlainObject(schema) && (typeof schema.title === 'string' ? schema.title : typeof schema.description === 'string' ? schema.description : undefined)) || field;
+  const schema =
+    doc && isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? (doc.schema.properties[field] as FieldSchema | undefined) : undefined;
+  return (
+    (isPlainObject(schema) && (typeof schema.title === 'string' ? schema.title : typeof schema.description === 'string' ? schema.description : undefined)) ||
+    field
+  );
 }
 
 /** The answer to `field` of `doc` in words (see the top of this file). */
 export function answerWords(doc: FormDocument | undefined, field: string, value: unknown): string {
-  const schema = doc && isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? (doc.schema.properties[field] as FieldSchema | undefined) : undefined;
+  const schema =
+    doc && isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? (doc.schema.properties[field] as FieldSchema | undefined) : undefined;
   const ui = doc && isPlainObject(doc.uiSchema) ? (doc.uiSchema[field] as UiField | undefined) : undefined;
   const options = schemaOptions(schema, ui);
   const one = (v: unknown): string => {

@@ -101,8 +101,7 @@ function build(doc: FormDocument): CompiledDocument {
   const n = fields.length;
   const indexOf = new Map<string, number>();
   fields.forEach((f, i) => indexOf.set(f, i));
-  const props: Record<string, FieldSchema> =
-    isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? doc.schema.properties : {};
+  const props: Record<string, FieldSchema> = isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? doc.schema.properties : {};
   const ui: Record<string, UiField> = isPlainObject(doc.uiSchema) ? doc.uiSchema : {};
   const rules: Record<string, unknown> = isPlainObject(doc.rules) ? doc.rules : {};
   const declared = isPlainObject(doc.parameters) ? doc.parameters : {};

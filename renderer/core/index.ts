@@ -9,7 +9,18 @@ export { normaliseText, hasValue } from './text';
 export { validate, isEmail, isUkPhone, isUkPostcode, timeProblem, type ValidateOptions } from './validate';
 export { interpretSchema, fromAjvValidator, type SchemaCheck, type SchemaError } from './schemaCheck';
 export { messageFor, DEFAULT_MESSAGES, type MessageVars, type MessageOptions } from './messages';
-export { NONE_OF_THE_ABOVE, NONE_OF_THE_ABOVE_LABEL, YES_NO_LABELS, yesNoOptions, kindOf, defaultWidget, schemaOptions, documentFields, type FieldKind, type FieldOption } from './fields';
+export {
+  NONE_OF_THE_ABOVE,
+  NONE_OF_THE_ABOVE_LABEL,
+  YES_NO_LABELS,
+  yesNoOptions,
+  kindOf,
+  defaultWidget,
+  schemaOptions,
+  documentFields,
+  type FieldKind,
+  type FieldOption,
+} from './fields';
 export { isDateRefSyntax, parseDate, parseTime, parseDateTime, ageOn, monthsOn, weeksOn, calendarDate } from './dates';
 export { resolveParameters } from './parameters';
 export {

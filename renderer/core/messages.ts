@@ -61,13 +61,7 @@ function fill(template: string, vars?: MessageVars): string {
  * "date" error also listens to ui:errors.format, and the field level beats the document level), else DEFAULT_MESSAGES[defaultKey ?? keyword].
  * {N}, {min}, {max}, {date} placeholders are filled from `vars`.
  */
-export function messageFor(
-  doc: FormDocument,
-  field: string,
-  keyword: string,
-  vars?: MessageVars,
-  opts?: MessageOptions,
-): string {
+export function messageFor(doc: FormDocument, field: string, keyword: string, vars?: MessageVars, opts?: MessageOptions): string {
   const ui = isPlainObject(doc) && isPlainObject(doc.uiSchema) ? own(doc.uiSchema, field) : undefined;
   const fieldErrors = isPlainObject(ui) ? own(ui, 'ui:errors') : undefined;
   const docMessages = isPlainObject(doc) && isPlainObject(doc.messages) ? doc.messages : undefined;

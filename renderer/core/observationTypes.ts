@@ -97,7 +97,10 @@ export function observationTypeProblems(field: string, schema: unknown, ui: unkn
     out.push({ path: base, message: `${t} takes no options; use DROPDOWN or MULTI_CHOICE for a choice` });
   }
   if (t === 'TEXT' && (typeof s.maxLength !== 'number' || s.maxLength > QUESTIONNAIRE_TEXT_MAX)) {
-    out.push({ path: `${base}/maxLength`, message: `TEXT needs maxLength of at most ${QUESTIONNAIRE_TEXT_MAX} (found ${JSON.stringify(s.maxLength ?? null)})` });
+    out.push({
+      path: `${base}/maxLength`,
+      message: `TEXT needs maxLength of at most ${QUESTIONNAIRE_TEXT_MAX} (found ${JSON.stringify(s.maxLength ?? null)})`,
+    });
   }
   const uiField = isPlainObject(ui) ? (ui as UiField) : undefined;
   const widget = defaultWidget(s, uiField);

@@ -167,10 +167,7 @@ function compileAnswered(op: Operator, kind: FieldKind, answer: unknown): Predic
     case 'ONLY':
     case 'NOT_ONLY': {
       const want = answerList(answer);
-      const only: Predicate =
-        kind === 'multi'
-          ? equality('multi', want)
-          : (v) => want.length > 0 && hits(kind, want.slice(0, 1), v) === 1 && want.length === 1;
+      const only: Predicate = kind === 'multi' ? equality('multi', want) : (v) => want.length > 0 && hits(kind, want.slice(0, 1), v) === 1 && want.length === 1;
       return op === 'ONLY' ? only : (v, ctx) => !only(v, ctx);
     }
     case 'OPTION_COUNT_EQ':

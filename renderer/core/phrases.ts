@@ -90,7 +90,30 @@ export interface CompiledPhraseList {
 const TIER_ORDER: Record<PhraseTier, number> = { CALL_999: 0, AE_NOW: 1, URGENT_TODAY: 2 };
 const CLAUSE_WORDS = new Set(['but', 'however', 'although', 'though', 'except', 'apart', 'yet']);
 /** Words a negation does not reach across: "I didn't sleep because of chest pain" is chest pain. */
-const SCOPE_BREAKERS = new Set(['and', 'but', 'so', 'then', 'now', 'because', 'cos', 'coz', 'cause', 'due', 'since', 'after', 'with', 'when', 'while', 'which', 'that', 'who', 'for', 'from', 'until', 'till']);
+const SCOPE_BREAKERS = new Set([
+  'and',
+  'but',
+  'so',
+  'then',
+  'now',
+  'because',
+  'cos',
+  'coz',
+  'cause',
+  'due',
+  'since',
+  'after',
+  'with',
+  'when',
+  'while',
+  'which',
+  'that',
+  'who',
+  'for',
+  'from',
+  'until',
+  'till',
+]);
 const GAP_STOPS = new Set(['and', 'or', 'with', 'but']);
 const GAP_MAX = 2;
 const NEGATION_REACH = 5;
@@ -231,7 +254,7 @@ export function tokenise(text: string, list: Pick<CompiledPhraseList, 'spelling'
   }
   // Spelling: multi-word variants first (longest first), then single words.
   const out: Token[] = [];
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     let done = false;
     for (const [variant, right] of list.multiSpelling) {
       if (i + variant.length > raw.length) continue;
@@ -383,7 +406,10 @@ export function screenText(text: string | null | undefined, list: CompiledPhrase
       const other = findFirst(alongside, unless, tokens, list);
       if (!other) continue;
       const [a, b] = other.start < found.start ? [other, found] : [found, other];
-      words = a.end >= b.start ? text.slice((tokens[a.start] as Token).start, (tokens[Math.max(a.end, b.end) - 1] as Token).end) : `${wordsOf(text, tokens, a)} … ${wordsOf(text, tokens, b)}`;
+      words =
+        a.end >= b.start
+          ? text.slice((tokens[a.start] as Token).start, (tokens[Math.max(a.end, b.end) - 1] as Token).end)
+          : `${wordsOf(text, tokens, a)} … ${wordsOf(text, tokens, b)}`;
     }
     out.push({ entryId: entry.id, words, tier: entry.tier, crisis: entry.crisis, label: entry.label });
   }

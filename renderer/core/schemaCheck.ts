@@ -136,8 +136,9 @@ function checkValue(schema: Partial<FieldSchema>, v: unknown, path: string, out:
  * checked here (validate() checks them, in both paths).
  */
 export function interpretSchema(schema: FormSchema): SchemaCheck {
-  const props: Record<string, Partial<FieldSchema>> =
-    isPlainObject(schema) && isPlainObject(schema.properties) ? (schema.properties as Record<string, Partial<FieldSchema>>) : {};
+  const props: Record<string, Partial<FieldSchema>> = isPlainObject(schema) && isPlainObject(schema.properties)
+    ? (schema.properties as Record<string, Partial<FieldSchema>>)
+    : {};
   const required = isPlainObject(schema) && Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : [];
   const entries = Object.entries(props).filter(([, s]) => isPlainObject(s));
   return (data) => {

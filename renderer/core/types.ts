@@ -31,9 +31,28 @@ export type Operator =
   | 'ONLY_ONE_OF_THE';
 
 export const OPERATORS: readonly Operator[] = [
-  'LT', 'LTE', 'GT', 'GTE', 'EQ', 'NEQ', 'IS', 'IS_NOT', 'ONLY', 'NOT_ONLY', 'RANGE', 'CONTAINS',
-  'HAS_VALUE', 'DOES_NOT_HAVE_VALUE', 'OPTION_COUNT_EQ', 'OPTION_COUNT_LT', 'OPTION_COUNT_LTE',
-  'OPTION_COUNT_GT', 'OPTION_COUNT_GTE', 'ANY_OF_THE', 'ALL_OF_THE', 'ONLY_ONE_OF_THE',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'EQ',
+  'NEQ',
+  'IS',
+  'IS_NOT',
+  'ONLY',
+  'NOT_ONLY',
+  'RANGE',
+  'CONTAINS',
+  'HAS_VALUE',
+  'DOES_NOT_HAVE_VALUE',
+  'OPTION_COUNT_EQ',
+  'OPTION_COUNT_LT',
+  'OPTION_COUNT_LTE',
+  'OPTION_COUNT_GT',
+  'OPTION_COUNT_GTE',
+  'ANY_OF_THE',
+  'ALL_OF_THE',
+  'ONLY_ONE_OF_THE',
 ];
 
 /**
@@ -144,17 +163,7 @@ export interface DocumentConstraint {
  * section's field declares one as `x-observationType`; renderer/core/observationTypes.ts maps
  * each onto a widget.
  */
-export type ObservationType =
-  | 'BINARY'
-  | 'BOOLEAN'
-  | 'MULTI_CHOICE'
-  | 'DROPDOWN'
-  | 'NUMERIC'
-  | 'TEXT'
-  | 'DATE'
-  | 'TIME'
-  | 'DATE_TIME'
-  | 'DISPLAY';
+export type ObservationType = 'BINARY' | 'BOOLEAN' | 'MULTI_CHOICE' | 'DROPDOWN' | 'NUMERIC' | 'TEXT' | 'DATE' | 'TIME' | 'DATE_TIME' | 'DISPLAY';
 
 export interface FieldSchema {
   type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
@@ -206,8 +215,21 @@ export type WidgetName =
   | 'display';
 
 export const WIDGETS: readonly WidgetName[] = [
-  'text', 'textarea', 'email', 'tel', 'number', 'integer', 'date', 'time', 'datetime', 'checkbox',
-  'checkboxes', 'radio', 'select', 'yesNo', 'display',
+  'text',
+  'textarea',
+  'email',
+  'tel',
+  'number',
+  'integer',
+  'date',
+  'time',
+  'datetime',
+  'checkbox',
+  'checkboxes',
+  'radio',
+  'select',
+  'yesNo',
+  'display',
 ];
 
 /**

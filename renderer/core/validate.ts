@@ -237,9 +237,7 @@ function checkField(
   if (kind === 'multi' && Array.isArray(value) && value.length > 1 && value.includes(NONE_OF_THE_ABOVE)) return err('noneOfTheAbove');
 
   // 3. type, then 4. format
-  const sorted = schemaErrors
-    .filter((e) => SCHEMA_ORDER[e.keyword] !== undefined)
-    .sort((a, b) => SCHEMA_ORDER[a.keyword]! - SCHEMA_ORDER[b.keyword]!);
+  const sorted = schemaErrors.filter((e) => SCHEMA_ORDER[e.keyword] !== undefined).sort((a, b) => SCHEMA_ORDER[a.keyword]! - SCHEMA_ORDER[b.keyword]!);
   const first = sorted[0];
   if (first && first.keyword === 'type') {
     const t = schema.type;
@@ -280,7 +278,7 @@ function checkField(
         const vars: MessageVars = { N: String(limit ?? '') };
         if (typeof schema.minimum === 'number') vars.min = schema.minimum;
         if (typeof schema.maximum === 'number') vars.max = schema.maximum;
-        return err(first.keyword, vars, (both ? { fallbackKeys: ['range'], defaultKey: 'range' } : {}));
+        return err(first.keyword, vars, both ? { fallbackKeys: ['range'], defaultKey: 'range' } : {});
       }
       case 'minLength':
       case 'minItems':

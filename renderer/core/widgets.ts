@@ -19,7 +19,6 @@ export function widgetNames(declared: WidgetDeclarations = NO_WIDGETS): string[]
   return [...WIDGETS, ...Object.keys(declared).filter((n) => !(WIDGETS as readonly string[]).includes(n))];
 }
 
-
 /**
  * What is wrong with a widget registry file ({ "widgets": { name: declaration } }): JSON paths
  * and messages in a configurer's words. Never throws.
@@ -35,30 +34,35 @@ export function checkWidgetDeclarations(doc: unknown): Array<{ path: string; mes
   }
   for (const [name, decl] of Object.entries(doc.widgets)) {
     const base = `/widgets/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (!WIDGET_NAME_PATTERN.test(name)) out.push({ path: base, message: `widget name "${name}" must start with a letter and hold only letters, digits and hyphens` });
+    if (!WIDGET_NAME_PATTERN.test(name))
+      out.push({ path: base, message: `widget name "${name}" must start with a letter and hold only letters, digits and hyphens` });
     if ((WIDGETS as readonly string[]).includes(name)) out.push({ path: base, message: `"${name}" is a built-in widget: give yours another name` });
     if (!isPlainObject(decl)) {
       out.push({ path: base, message: 'a widget declaration is an object { "fits": [...] }' });
       continue;
     }
     for (const key of Object.keys(decl)) {
-      if (!['fits', 'observationTypes', 'description'].includes(key)) out.push({ path: `${base}/${key}`, message: `unknown property "${key}" (allowed here: fits, observationTypes, description)` });
+      if (!['fits', 'observationTypes', 'description'].includes(key))
+        out.push({ path: `${base}/${key}`, message: `unknown property "${key}" (allowed here: fits, observationTypes, description)` });
     }
     if (!Array.isArray(decl.fits) || decl.fits.length === 0) {
       out.push({ path: `${base}/fits`, message: `fits lists the field types the widget draws (some of ${FIELD_TYPES.join(', ')})` });
     } else {
       decl.fits.forEach((t, i) => {
-        if (!(FIELD_TYPES as readonly unknown[]).includes(t)) out.push({ path: `${base}/fits/${i}`, message: `must be one of: ${FIELD_TYPES.join(', ')} (found ${JSON.stringify(t)})` });
+        if (!(FIELD_TYPES as readonly unknown[]).includes(t))
+          out.push({ path: `${base}/fits/${i}`, message: `must be one of: ${FIELD_TYPES.join(', ')} (found ${JSON.stringify(t)})` });
       });
     }
     if (decl.observationTypes !== undefined) {
-      if (!Array.isArray(decl.observationTypes)) out.push({ path: `${base}/observationTypes`, message: 'observationTypes is a list of question types (e.g. ["NUMERIC"])' });
+      if (!Array.isArray(decl.observationTypes))
+        out.push({ path: `${base}/observationTypes`, message: 'observationTypes is a list of question types (e.g. ["NUMERIC"])' });
       else
         decl.observationTypes.forEach((t, i) => {
           if (!isObservationType(t)) out.push({ path: `${base}/observationTypes/${i}`, message: `unknown observation type ${JSON.stringify(t)}` });
         });
     }
-    if (decl.description !== undefined && typeof decl.description !== 'string') out.push({ path: `${base}/description`, message: 'description must be a string' });
+    if (decl.description !== undefined && typeof decl.description !== 'string')
+      out.push({ path: `${base}/description`, message: 'description must be a string' });
   }
   return out;
 }

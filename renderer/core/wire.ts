@@ -31,7 +31,7 @@ export function toWire(doc: FormDocument, data: FormData): FormData {
     const answer = out[name];
     if (answer === undefined) continue;
     const one = (v: unknown) => (isValueLabel(v) ? v : { value: v, label: labelOf(doc, name, v) });
-    out[name] = (Array.isArray(answer) ? answer.map(one) : one(answer));
+    out[name] = Array.isArray(answer) ? answer.map(one) : one(answer);
   }
   return out;
 }
@@ -53,7 +53,7 @@ export function fromWire(doc: FormDocument, data: FormData): { data: FormData; e
       continue;
     }
     const values = (entries as ValueLabel[]).map((e) => e.value);
-    out[name] = (Array.isArray(answer) ? values : values[0]);
+    out[name] = Array.isArray(answer) ? values : values[0];
   }
   return { data: out, errors };
 }

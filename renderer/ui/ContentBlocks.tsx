@@ -109,7 +109,17 @@ export function Block({ block, params }: { block: ContentBlock; params: Paramete
  * The blocks of one page position. Blocks with enableWhen follow the store's visibility, so
  * this list re-renders when a rule changes, never on a keystroke that changes no rule.
  */
-export function ContentBlocks({ store, blocks, pageIndex, position }: { store: FormStore; blocks: ContentBlock[] | undefined; pageIndex: number; position: 'content' | 'contentAfter' }) {
+export function ContentBlocks({
+  store,
+  blocks,
+  pageIndex,
+  position,
+}: {
+  store: FormStore;
+  blocks: ContentBlock[] | undefined;
+  pageIndex: number;
+  position: 'content' | 'contentAfter';
+}) {
   const conditional = blocks?.some((b) => b.enableWhen && b.enableWhen.length > 0) ?? false;
   const version = useSyncExternalStore(
     conditional ? store.subscribeContent : noopSubscribe,

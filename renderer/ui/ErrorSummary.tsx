@@ -35,7 +35,11 @@ export function entryText(template: string, question: string | undefined, messag
 }
 
 export const ErrorSummary = forwardRef<HTMLDivElement, Props>(function ErrorSummary({ store, idPrefix, banner, title, entry, shown }, ref) {
-  const errors = useSyncExternalStore(store.subscribeErrors, () => store.getErrors(), () => store.getErrors());
+  const errors = useSyncExternalStore(
+    store.subscribeErrors,
+    () => store.getErrors(),
+    () => store.getErrors(),
+  );
   const showing = shown && errors.length > 0;
   useEffect(() => {
     if (!showing) return;

@@ -99,15 +99,7 @@ export interface SchemaFormProps {
 }
 
 export function SchemaForm(props: SchemaFormProps) {
-  const {
-    doc,
-    params = EMPTY,
-    onBack,
-    onCancel,
-    idPrefix = 'field-',
-    headingLevel = 1,
-    validateOnChangeAfterSubmit = true,
-  } = props;
+  const { doc, params = EMPTY, onBack, onCancel, idPrefix = 'field-', headingLevel = 1, validateOnChangeAfterSubmit = true } = props;
 
   const latest = useRef(props);
   useEffect(() => {
@@ -188,10 +180,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const strings = useMemo(() => mergeStrings(stringsOverride), [stringsOverride]);
   const provided = useProvidedWidgets();
   const widgets = useMemo(() => mergeWidgets(provided, widgetsOverride), [provided, widgetsOverride]);
-  const context = useMemo<FormContextValue>(
-    () => ({ store, idPrefix, required, strings, widgets }),
-    [store, idPrefix, required, strings, widgets],
-  );
+  const context = useMemo<FormContextValue>(() => ({ store, idPrefix, required, strings, widgets }), [store, idPrefix, required, strings, widgets]);
   const submitLabel = props.submitLabel ?? strings.send;
   const nextLabel = props.nextLabel ?? strings.next;
   const backLabel = props.backLabel ?? strings.back;
@@ -302,7 +291,15 @@ export function SchemaForm(props: SchemaFormProps) {
     <FormContext.Provider value={context}>
       <div className="app-schema-form" data-form-id={doc.id}>
         {props.notice}
-        <ErrorSummary ref={summaryRef} store={store} idPrefix={idPrefix} banner={banner} title={strings.errorSummaryTitle} entry={strings.errorSummaryEntry} shown={failed} />
+        <ErrorSummary
+          ref={summaryRef}
+          store={store}
+          idPrefix={idPrefix}
+          banner={banner}
+          title={strings.errorSummaryTitle}
+          entry={strings.errorSummaryEntry}
+          shown={failed}
+        />
         {total > 1 ? <span className="nhsuk-caption-l">{fillString(strings.pageOf, { page: page + 1, total })}</span> : null}
         {props.hideTitle ? null : (
           <Heading className="nhsuk-heading-l" tabIndex={-1} ref={headingRef}>
@@ -363,5 +360,8 @@ function shallowEqual(a: object | undefined, b: object | undefined): boolean {
   if (!a || !b) return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k])
+  );
 }

@@ -270,8 +270,7 @@ export class FormStore {
     for (const e of errors) if (!next.has(e.path)) next.set(e.path, e.message);
     const touched = new Set<string>([...this.fieldErrors.keys(), ...next.keys()]);
     const listChanged =
-      errors.length !== this.errorList.length ||
-      errors.some((e, i) => e.path !== this.errorList[i]?.path || e.message !== this.errorList[i]?.message);
+      errors.length !== this.errorList.length || errors.some((e, i) => e.path !== this.errorList[i]?.path || e.message !== this.errorList[i]?.message);
     this.fieldErrors = next;
     for (const field of touched) this.refresh(field);
     if (listChanged) {

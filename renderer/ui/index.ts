@@ -4,7 +4,15 @@ export { SchemaForm, DEFAULT_BANNER, type SchemaFormHandle, type SchemaFormProps
 export { Field, DEFAULT_TEXTAREA_MAX } from './Field';
 /** The default label of the automatic "None of the above" option (strings.noneOfTheAbove): defined in core, for the server too. */
 export { NONE_OF_THE_ABOVE_LABEL } from '../core/index';
-export { DEFAULT_WIDGETS, mergeWidgets, type WidgetProps, type WidgetRegistry, type WidgetComponent, type WidgetOverrides, type Option as WidgetOption } from './widgets/index';
+export {
+  DEFAULT_WIDGETS,
+  mergeWidgets,
+  type WidgetProps,
+  type WidgetRegistry,
+  type WidgetComponent,
+  type WidgetOverrides,
+  type Option as WidgetOption,
+} from './widgets/index';
 export { WidgetsProvider } from './WidgetsProvider';
 export { DEFAULT_STRINGS, mergeStrings, fillString, type RendererStrings } from './strings';
 export { Label, Legend, Hint, ErrorText, RequiredMark, describedBy, groupClass } from './fieldParts';

@@ -18,9 +18,7 @@ export function postgresBin() {
       .sort((a, b) => Number(b) - Number(a));
     if (versions.length) return path.join(root, versions[0], 'bin');
   }
-  throw new Error(
-    'PostgreSQL is not installed: install Debian\'s "postgresql" package (apt-get install postgresql) or set PG_BIN',
-  );
+  throw new Error('PostgreSQL is not installed: install Debian\'s "postgresql" package (apt-get install postgresql) or set PG_BIN');
 }
 
 /** True when a PostgreSQL server binary is available on this machine. */

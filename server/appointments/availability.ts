@@ -35,7 +35,12 @@ const free = (dialect: Dialect) => `s.start_ms > ? AND s.date >= ?
   AND NOT EXISTS (SELECT 1 FROM appt_appointments a WHERE a.slot_id = s.id AND a.status IN ${ACTIVE_STATUSES})`;
 
 async function firstFreeDate(db: Sql, types: string[], sites: string[], from: string, now: number): Promise<string | undefined> {
-  const row = await db.get<{ d: string | null }>(`SELECT MIN(s.date) AS d FROM appt_slots s WHERE ${free(db.dialect)}`, [now, from, JSON.stringify(types), JSON.stringify(sites)]);
+  const row = await db.get<{ d: string | null }>(`SELECT MIN(s.date) AS d FROM appt_slots s WHERE ${free(db.dialect)}`, [
+    now,
+    from,
+    JSON.stringify(types),
+    JSON.stringify(sites),
+  ]);
   return row?.d ?? undefined;
 }
 
@@ -82,13 +87,23 @@ export async function availabilityChunk(db: Sql, req: ChunkRequest, now: number)
   const navigation: { nextChunkLink?: string; nextTierLink?: string } = {};
   if (start) {
     const end = addDays(start, CHUNK_DAYS);
-    const rows = await db.all<SlotRow>(`SELECT s.* FROM appt_slots s WHERE ${free(db.dialect)} AND s.date < ? ORDER BY s.date, s.start_ms`, [now, start, types, sitesJson, end]);
+    const rows = await db.all<SlotRow>(`SELECT s.* FROM appt_slots s WHERE ${free(db.dialect)} AND s.date < ? ORDER BY s.date, s.start_ms`, [
+      now,
+      start,
+      types,
+      sitesJson,
+      end,
+    ]);
     const { siteById, typeById, holderById } = await lookups(db);
     // Sessions by date, then site and clinician in the practice's order; slots by start time.
     rows.sort((a, b) =>
       a.date !== b.date
-        ? (a.date < b.date ? -1 : 1)
-        : siteById.get(a.site)!.position - siteById.get(b.site)!.position || holderById.get(a.holder)!.position - holderById.get(b.holder)!.position || a.start_ms - b.start_ms,
+        ? a.date < b.date
+          ? -1
+          : 1
+        : siteById.get(a.site)!.position - siteById.get(b.site)!.position ||
+          holderById.get(a.holder)!.position - holderById.get(b.holder)!.position ||
+          a.start_ms - b.start_ms,
     );
     const byId = new Map<string, (typeof sessions)[number]>();
     for (const r of rows) {

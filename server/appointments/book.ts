@@ -348,14 +348,30 @@ export async function cancelAppointment(db: Sql, input: CancelInput): Promise<Su
   const current = await assertChangeable(db, latest, now);
   const at = new Date(now).toISOString();
   // Only while still active: of two cancels racing on two instances, one changes it.
-  const done = await db.run(`UPDATE appt_appointments SET status = 'CANCELLED', updated_at = ? WHERE id = ? AND status IN ${ACTIVE_STATUSES}`, [at, current.id]);
+  const done = await db.run(`UPDATE appt_appointments SET status = 'CANCELLED', updated_at = ? WHERE id = ? AND status IN ${ACTIVE_STATUSES}`, [
+    at,
+    current.id,
+  ]);
   if (done.changes !== 1) throw appointmentErrors.unableToUpdate();
-  await insertEvent(db, { consultationId: input.consultationId, appointmentId: current.id, status: 'CANCELLED', slotId: current.slot_id, actor: 'PATIENT', at });
+  await insertEvent(db, {
+    consultationId: input.consultationId,
+    appointmentId: current.id,
+    status: 'CANCELLED',
+    slotId: current.slot_id,
+    actor: 'PATIENT',
+    at,
+  });
   const confirmed = await db.get<{ link_uuid: string }>(
     "SELECT link_uuid FROM appt_links WHERE consultation_id = ? AND patient_key = ? AND par_type = 'APPOINTMENT_CONFIRMED'",
     [input.consultationId, patientKey],
   );
   // Same transaction as the cancellation.
-  await notifyAppointment(db, 'APPOINTMENT_CANCELLED', { ...current, status: 'CANCELLED', updated_at: at }, { origin: input.origin, linkUUID: confirmed?.link_uuid }, at);
+  await notifyAppointment(
+    db,
+    'APPOINTMENT_CANCELLED',
+    { ...current, status: 'CANCELLED', updated_at: at },
+    { origin: input.origin, linkUUID: confirmed?.link_uuid },
+    at,
+  );
   return { statusCode: 200, body: { appointmentId: current.id, consultationId: input.consultationId, appointmentStatus: 'CANCELLED', cancelledAt: at } };
 }

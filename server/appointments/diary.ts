@@ -2,16 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Sql } from '../store/index.js';
 import { forgetCachedAnswers } from './availability.js';
 import { APPOINTMENT_DATA_TABLES } from './schema.js';
-import {
-  AVAILABILITY_DAYS,
-  DEMO_LINKS,
-  DEMO_SESSION_HOLDERS,
-  DEMO_SESSIONS,
-  DEMO_SITES,
-  DEMO_SLOT_TYPES,
-  type DemoLinkDef,
-  type SessionDef,
-} from './seed.js';
+import { AVAILABILITY_DAYS, DEMO_LINKS, DEMO_SESSION_HOLDERS, DEMO_SESSIONS, DEMO_SITES, DEMO_SLOT_TYPES, type DemoLinkDef, type SessionDef } from './seed.js';
 import { addDays, addMinutes, fromLocal, toLocal, weekday } from './time.js';
 import { patientKeyOf } from './patientKey.js';
 
@@ -51,7 +42,7 @@ export function slotId(): string {
 }
 
 function sessionId(s: SessionDef, date: string): string {
-  return `session.${s.site}.${s.holder}.${date}.${s.start.replace(":", "")}`;
+  return `session.${s.site}.${s.holder}.${date}.${s.start.replace(':', '')}`;
 }
 
 /**
@@ -92,7 +83,15 @@ async function dropPastFreeSlots(db: Sql, now: number): Promise<void> {
   await db.run('DELETE FROM appt_slots WHERE start_ms <= ? AND id NOT IN (SELECT slot_id FROM appt_appointments)', [now]);
 }
 
-async function insertEvent(db: Sql, consultationId: string, appointmentId: string | null, status: string, slotId: string | null, actor: 'PATIENT' | 'PRACTICE', at: string): Promise<void> {
+async function insertEvent(
+  db: Sql,
+  consultationId: string,
+  appointmentId: string | null,
+  status: string,
+  slotId: string | null,
+  actor: 'PATIENT' | 'PRACTICE',
+  at: string,
+): Promise<void> {
   await db.run('INSERT INTO appt_events (consultation_id, appointment_id, status, slot_id, actor, at) VALUES (?, ?, ?, ?, ?, ?)', [
     consultationId,
     appointmentId,
@@ -155,16 +154,16 @@ async function createDemoLink(db: Sql, def: DemoLinkDef, now: number): Promise<v
     `INSERT INTO appt_links (link_uuid, par_type, consultation_id, patient, patient_key, slot_types, max_uses_per_patient, max_patients, expires_at, demo, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
     [
-    def.linkUUID,
-    def.parType,
-    consultationId,
-    def.patient ? JSON.stringify(def.patient) : null,
-    patientKey,
-    JSON.stringify(def.slotTypes),
-    def.maxUsesPerPatient ?? 1,
-    def.maxPatients ?? 1,
-    expiresAt,
-    at,
+      def.linkUUID,
+      def.parType,
+      consultationId,
+      def.patient ? JSON.stringify(def.patient) : null,
+      patientKey,
+      JSON.stringify(def.slotTypes),
+      def.maxUsesPerPatient ?? 1,
+      def.maxPatients ?? 1,
+      expiresAt,
+      at,
     ],
   );
   for (const use of def.usedBy ?? []) {

@@ -91,8 +91,19 @@ async function hydrate(db: Sql, entries: EntryRow[]): Promise<PracticeAppointmen
   const pendingIds = entries.flatMap((e) => (e.appointment_id === null ? [e.consultation_id] : []));
   const consultationIds = JSON.stringify([...new Set(entries.map((e) => e.consultation_id))]);
   const appointments = await rowsById<AppointmentRow>(db, 'appt_appointments', 'id', appointmentIds);
-  const consultations = await rowsById<ConsultationRow>(db, 'appt_consultations', 'id', entries.map((e) => e.consultation_id));
-  const kinds = await rowsById<{ id: string; kind: string }>(db, 'requests', 'id', [...consultations.values()].flatMap((c) => (c.request_id ? [c.request_id] : [])), 'id, kind');
+  const consultations = await rowsById<ConsultationRow>(
+    db,
+    'appt_consultations',
+    'id',
+    entries.map((e) => e.consultation_id),
+  );
+  const kinds = await rowsById<{ id: string; kind: string }>(
+    db,
+    'requests',
+    'id',
+    [...consultations.values()].flatMap((c) => (c.request_id ? [c.request_id] : [])),
+    'id, kind',
+  );
   const links = groupBy(
     await db.all<{ consultation_id: string; link_uuid: string; par_type: ParType }>(
       `SELECT consultation_id, link_uuid, par_type FROM appt_links WHERE consultation_id ${IN_LIST} ORDER BY created_at, ${insertionOrder(db.dialect)}`,
@@ -105,13 +116,35 @@ async function hydrate(db: Sql, entries: EntryRow[]): Promise<PracticeAppointmen
     (e) => e.appointment_id!,
   );
   const pendingEvents = groupBy(
-    await db.all<EventRow>(`SELECT * FROM appt_events WHERE appointment_id IS NULL AND consultation_id ${IN_LIST} ORDER BY seq DESC`, [JSON.stringify(pendingIds)]),
+    await db.all<EventRow>(`SELECT * FROM appt_events WHERE appointment_id IS NULL AND consultation_id ${IN_LIST} ORDER BY seq DESC`, [
+      JSON.stringify(pendingIds),
+    ]),
     (e) => e.consultation_id,
   );
-  const slots = await rowsById<SlotRow>(db, 'appt_slots', 'id', [...appointments.values()].map((a) => a.slot_id));
-  const sites = await rowsById<SiteRow>(db, 'appt_sites', 'identifier', [...slots.values()].map((s) => s.site));
-  const types = await rowsById<SlotTypeRow>(db, 'appt_slot_types', 'id', [...slots.values()].map((s) => s.slot_type));
-  const holders = await rowsById<HolderRow>(db, 'appt_session_holders', 'ref_id', [...slots.values()].map((s) => s.holder));
+  const slots = await rowsById<SlotRow>(
+    db,
+    'appt_slots',
+    'id',
+    [...appointments.values()].map((a) => a.slot_id),
+  );
+  const sites = await rowsById<SiteRow>(
+    db,
+    'appt_sites',
+    'identifier',
+    [...slots.values()].map((s) => s.site),
+  );
+  const types = await rowsById<SlotTypeRow>(
+    db,
+    'appt_slot_types',
+    'id',
+    [...slots.values()].map((s) => s.slot_type),
+  );
+  const holders = await rowsById<HolderRow>(
+    db,
+    'appt_session_holders',
+    'ref_id',
+    [...slots.values()].map((s) => s.holder),
+  );
 
   const base = (consultationId: string) => {
     const c = consultations.get(consultationId);
@@ -176,7 +209,9 @@ export function practiceAppointmentsHtml(page: Page<PracticeAppointment>, nav: {
     const b = a.appointmentBooking;
     const when = b ? `${b.slot.type}, ${b.date} ${b.slot.startTime}, ${b.siteName}, ${(b.sessionHolders ?? []).join(', ')}` : 'No appointment yet';
     const history = a.events
-      .map((e) => `<li>${escapeHtml(e.status)} <time datetime="${escapeHtml(e.at)}">${escapeHtml(e.at)}</time> (${escapeHtml((e.by ?? '').toLowerCase())})</li>`)
+      .map(
+        (e) => `<li>${escapeHtml(e.status)} <time datetime="${escapeHtml(e.at)}">${escapeHtml(e.at)}</time> (${escapeHtml((e.by ?? '').toLowerCase())})</li>`,
+      )
       .join('');
     return `<article>
 <h3>${escapeHtml(a.appointmentStatus)} · ${escapeHtml(a.patientName ?? '')}</h3>

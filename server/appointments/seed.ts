@@ -273,7 +273,7 @@ export const DEMO_LINKS: DemoLinkDef[] = [
   {
     linkUUID: 'b7a489c9-0c2b-4088-bc10-cc579d12692d',
     parType: 'APPOINTMENT_CONFIRMED',
-    label: "appointment of a patient the record system no longer matches (RH-E012 \"Unable to find matched patient\" on cancel)",
+    label: 'appointment of a patient the record system no longer matches (RH-E012 "Unable to find matched patient" on cancel)',
     patient: RITA,
     requestType: 'CONSULTATION_REQUEST',
     slotTypes: ['GP_F2F'],
@@ -333,7 +333,7 @@ export const DEMO_LINKS: DemoLinkDef[] = [
   {
     linkUUID: '030ae595-4324-4ff3-808f-d10a8e1d9ed6',
     parType: 'SELF_BOOKING_REQUEST',
-    label: 'self-booking physiotherapy invitation for Omar O\'Sample (date of birth 03/11/1972)',
+    label: "self-booking physiotherapy invitation for Omar O'Sample (date of birth 03/11/1972)",
     patient: OMAR,
     requestType: 'ELIGIBILITY_BOOKING',
     slotTypes: ['PHYSIO'],

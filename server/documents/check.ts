@@ -67,14 +67,20 @@ export function readWidgetDeclarations(root: string = repoRoot): WidgetDeclarati
 
 let metaValidator: { key: string; validate: ValidateFunction; questionnaire: ValidateFunction; shared: ValidateFunction } | undefined;
 
-function metaSchemaValidator(root: string, which: 'form' | 'questionnaire' | 'shared' = 'form', widgets: WidgetDeclarations = readWidgetDeclarations(root)): ValidateFunction {
+function metaSchemaValidator(
+  root: string,
+  which: 'form' | 'questionnaire' | 'shared' = 'form',
+  widgets: WidgetDeclarations = readWidgetDeclarations(root),
+): ValidateFunction {
   const names = widgetNames(widgets);
   const key = JSON.stringify([root, names]);
   if (metaValidator?.key === key) return metaValidator[which === 'form' ? 'validate' : which];
   const metaPath = path.join(root, 'schemas/meta/form-document.schema.json');
   const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Record<string, unknown>;
   // The file lists the renderer's own widgets; the app's declared ones are accepted too.
-  const uiWidget = (meta as { definitions?: { uiField?: { properties?: { 'ui:widget'?: { enum?: string[] } } } } }).definitions?.uiField?.properties?.['ui:widget'];
+  const uiWidget = (meta as { definitions?: { uiField?: { properties?: { 'ui:widget'?: { enum?: string[] } } } } }).definitions?.uiField?.properties?.[
+    'ui:widget'
+  ];
   if (uiWidget && Array.isArray(uiWidget.enum)) uiWidget.enum = names;
   const qMeta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/questionnaire.schema.json'), 'utf8')) as Record<string, unknown>;
   // strict: false — the meta-schema carries its own annotation keyword x-error (below).
@@ -118,7 +124,13 @@ export function sharedFiles(root: string): string[] {
 export function allFiles(root: string): string[] {
   const phrases = path.join(root, EMERGENCY_PHRASES_FILE);
   const widgets = path.join(root, WIDGETS_FILE);
-  return [...formFiles(root), ...sharedFiles(root), ...questionnaireFiles(root), ...(existsSync(phrases) ? [phrases] : []), ...(existsSync(widgets) ? [widgets] : [])];
+  return [
+    ...formFiles(root),
+    ...sharedFiles(root),
+    ...questionnaireFiles(root),
+    ...(existsSync(phrases) ? [phrases] : []),
+    ...(existsSync(widgets) ? [widgets] : []),
+  ];
 }
 
 export interface CheckOptions {
@@ -161,7 +173,7 @@ export function describeMetaErrors(errors: readonly ErrorObject[]): Array<{ path
         break;
       }
       case 'enum':
-        message = `must be one of: ${((e.params as { allowedValues: unknown[] }).allowedValues).map(formatValue).join(', ')} (found ${formatValue(e.data)})`;
+        message = `must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.map(formatValue).join(', ')} (found ${formatValue(e.data)})`;
         break;
       case 'const':
         message = `must be ${formatValue((e.params as { allowedValue: unknown }).allowedValue)} (found ${formatValue(e.data)})`;
@@ -268,7 +280,10 @@ export function checkSources(sources: readonly DocumentSource[], root: string = 
           ? checkWidgetDeclarations(doc)
           : path.basename(path.dirname(abs)) === 'shared'
             ? sharedProblems(doc, abs, metaSchemaValidator(root, 'shared', widgets), widgets)
-            : [...questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire', widgets), shared, options, widgets), ...(synonymProblems.get(abs) ?? [])];
+            : [
+                ...questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire', widgets), shared, options, widgets),
+                ...(synonymProblems.get(abs) ?? []),
+              ];
     const seen = new Set<string>();
     for (const p of fileProblems) {
       const problem = { file: shown, path: p.path, message: p.message };
@@ -327,13 +342,23 @@ function sharedProblems(doc: unknown, abs: string, validate: ValidateFunction, w
   const fileProblems: Array<{ path: string; message: string }> = [];
   if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
   const metaPaths = new Set(fileProblems.map((p) => p.path));
-  const own = [...checkSharedSection(doc, path.basename(abs, '.json')), ...checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), sharedSection: true, widgets })];
+  const own = [
+    ...checkSharedSection(doc, path.basename(abs, '.json')),
+    ...checkPathway(doc, { referralIds: Object.keys(DEMO_URGENCY), sharedSection: true, widgets }),
+  ];
   for (const p of own) if (!metaPaths.has(p.path)) fileProblems.push(p);
   return fileProblems;
 }
 
 /** Meta-schema, then each section with checkDocument and the pathway's own cross-checks. */
-function questionnaireProblems(doc: unknown, abs: string, validate: ValidateFunction, shared: ReadonlyMap<string, SharedSection>, options: CheckOptions, widgets: WidgetDeclarations): Array<{ path: string; message: string }> {
+function questionnaireProblems(
+  doc: unknown,
+  abs: string,
+  validate: ValidateFunction,
+  shared: ReadonlyMap<string, SharedSection>,
+  options: CheckOptions,
+  widgets: WidgetDeclarations,
+): Array<{ path: string; message: string }> {
   const fileProblems: Array<{ path: string; message: string }> = [];
   if (!validate(doc)) fileProblems.push(...describeMetaErrors(validate.errors ?? []));
   const metaPaths = new Set(fileProblems.map((p) => p.path));

@@ -29,7 +29,12 @@ function momoaPosition(text: string): { line: number; column: number; offset: nu
   } catch (err) {
     const e = err as { line?: unknown; column?: unknown; offset?: unknown; message?: string };
     if (typeof e.line !== 'number' || typeof e.column !== 'number') return undefined;
-    return { line: e.line, column: e.column, offset: typeof e.offset === 'number' ? e.offset : 0, message: String(e.message ?? '').replace(/\s*\(\d+:\d+\)$/, '') };
+    return {
+      line: e.line,
+      column: e.column,
+      offset: typeof e.offset === 'number' ? e.offset : 0,
+      message: String(e.message ?? '').replace(/\s*\(\d+:\d+\)$/, ''),
+    };
   }
 }
 
@@ -41,7 +46,11 @@ export function parseJson(text: string): JsonParse {
     const raw = (err as Error).message;
     const lc = /line (\d+) column (\d+)/.exec(raw);
     const pos = /at position (\d+)/.exec(raw);
-    let where: { line: number; column: number } | undefined = lc ? { line: Number(lc[1]), column: Number(lc[2]) } : pos ? lineColumn(text, Number(pos[1])) : undefined;
+    let where: { line: number; column: number } | undefined = lc
+      ? { line: Number(lc[1]), column: Number(lc[2]) }
+      : pos
+        ? lineColumn(text, Number(pos[1]))
+        : undefined;
     let message = cleanJsonMessage(raw);
     const m = momoaPosition(text);
     if (!where) {

@@ -63,7 +63,9 @@ export interface ReloadResult {
 /** Thrown at start when a document fails its checks: the message names each file and JSON path. */
 export class DocumentsRefused extends Error {
   constructor(readonly problems: DocumentProblem[]) {
-    super(`The server cannot start: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the form and pathway documents:\n${problems.map(problemLine).join('\n')}`);
+    super(
+      `The server cannot start: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the form and pathway documents:\n${problems.map(problemLine).join('\n')}`,
+    );
     this.name = 'DocumentsRefused';
   }
 }
@@ -310,7 +312,6 @@ export class DocumentStore {
     await this.syncMenu();
     return results;
   }
-
 
   get(kind: DocumentKind, id: string): ServedDocument | undefined {
     return this.served.get(keyOf(kind, id));

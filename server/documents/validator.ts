@@ -51,4 +51,3 @@ export function standaloneValidator(doc: Pick<FormDocument, 'id' | 'schema'>, he
   if (/new Function|\beval\(/.test(code)) throw new Error(`codegen: the validator of ${doc.id} generates code at run time`);
   return `${header}\n${code}\n`;
 }
-

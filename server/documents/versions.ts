@@ -117,7 +117,11 @@ export async function syncAdminFormsMenu(store: Sql, menus: ReadonlyArray<{ id: 
     }));
     const patientEnabledForms = sorted.filter(({ id }) => enabled.has(id) || !known.has(id)).map(({ id }) => id);
     await putSetting(db, 'admin-forms', { ...settings, forms, patientEnabledForms });
-    await putSetting(db, MENU_SYNCED_KEY, sorted.map(({ id }) => id));
+    await putSetting(
+      db,
+      MENU_SYNCED_KEY,
+      sorted.map(({ id }) => id),
+    );
   });
 }
 

@@ -118,7 +118,9 @@ export class GuidelineEngine {
     if (!p) throw new HttpError(404, `No guideline ${guidelineId}`);
     if (p.doc.disabled) throw new HttpError(422, `Guideline ${guidelineId} is not available at present`, { code: 'NOT_AVAILABLE' });
     if (body.version !== undefined && body.version !== p.doc.version) {
-      throw new HttpError(422, `Version ${body.version} of guideline ${guidelineId} is not available at present (current: ${p.doc.version})`, { code: 'NOT_AVAILABLE' });
+      throw new HttpError(422, `Version ${body.version} of guideline ${guidelineId} is not available at present (current: ${p.doc.version})`, {
+        code: 'NOT_AVAILABLE',
+      });
     }
     const today = this.now();
     // A real date before the practice's calendar day (today itself refused, as the forms do).
@@ -329,7 +331,9 @@ export class GuidelineEngine {
 
   private async load(db: Sql, id: string, access: ExecutionAccess, forUpdate = false): Promise<ExecutionRecord> {
     const text = forUpdate && db.dialect === 'postgres' ? `${SELECT_EXECUTION} FOR UPDATE` : SELECT_EXECUTION;
-    const row = await db.get<{ id: string; guideline_id: string; status: ExecutionStatus; state: string; owner: string | null; updated_at: string }>(text, [id]);
+    const row = await db.get<{ id: string; guideline_id: string; status: ExecutionStatus; state: string; owner: string | null; updated_at: string }>(text, [
+      id,
+    ]);
     if (!row || !('practice' in access || (row.owner !== null && row.owner === access.owner))) throw new HttpError(404, `No guideline execution ${id}`);
     if (!('practice' in access)) assertNotAbandoned(row, this.now());
     return { id: row.id, guidelineId: row.guideline_id, status: row.status, state: JSON.parse(row.state) as ExecutionState };

@@ -49,7 +49,9 @@ export function assertExecutionSize(state: { customData: unknown[]; answers: unk
 export function assertNotAbandoned(row: { id: string; status: string; updated_at: string }, now: Date): void {
   if (row.status === 'FINISHED' || row.status === 'STOPPED') return;
   if (now.getTime() - Date.parse(row.updated_at) > EXECUTION_LIMITS.abandonAfterMs) {
-    throw new HttpError(410, 'This questionnaire was left unfinished for more than 24 hours and has expired: please start again', { reason: 'EXECUTION_ABANDONED' });
+    throw new HttpError(410, 'This questionnaire was left unfinished for more than 24 hours and has expired: please start again', {
+      reason: 'EXECUTION_ABANDONED',
+    });
   }
 }
 

@@ -105,7 +105,9 @@ export function readSharedSections(dirs: readonly string[]): Map<string, SharedS
   const out = new Map<string, SharedSection>();
   for (const dir of dirs) {
     if (!existsSync(dir)) continue;
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       try {
         const doc = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as SharedSection;
         if (typeof doc.id === 'string' && Array.isArray(doc.sections) && Array.isArray(doc.outcomes) && !out.has(doc.id)) out.set(doc.id, doc);
@@ -203,7 +205,14 @@ export function checkOutcomeTiers(outcomes: unknown[], requireTier: boolean, out
       out.push({ path: `${base}/actions`, message: `${article(tier)} ${tier} outcome has a Referral action (${allowed.join(' or ')})` });
     }
     if (tier === 'PHARMACY') {
-      const signposts = actions.some((a) => isObj(a) && a.type === 'Management' && a.managementType === 'Signpost copy' && Array.isArray(a.links) && a.links.some((l) => isObj(l) && l.url === FIND_A_PHARMACY));
+      const signposts = actions.some(
+        (a) =>
+          isObj(a) &&
+          a.type === 'Management' &&
+          a.managementType === 'Signpost copy' &&
+          Array.isArray(a.links) &&
+          a.links.some((l) => isObj(l) && l.url === FIND_A_PHARMACY),
+      );
       if (!signposts) out.push({ path: `${base}/actions`, message: `a PHARMACY outcome has a "Signpost copy" action linking to ${FIND_A_PHARMACY}` });
     }
   });
@@ -232,10 +241,15 @@ export function checkHierarchy(doc: unknown, options: HierarchyOptions): Documen
   const outcomes = Array.isArray(doc.outcomes) ? doc.outcomes : [];
 
   sections.forEach((s, i) => {
-    if (isSectionUse(s) && !options.shared.has(s.use)) add(`/sections/${i}/use`, `"${s.use}" is not a shared section of schemas/questionnaires/shared (${[...options.shared.keys()].join(', ') || 'none found'})`);
+    if (isSectionUse(s) && !options.shared.has(s.use))
+      add(
+        `/sections/${i}/use`,
+        `"${s.use}" is not a shared section of schemas/questionnaires/shared (${[...options.shared.keys()].join(', ') || 'none found'})`,
+      );
     if (!isSectionUse(s) && isObj(s) && isObj(s.document) && isObj(s.document.schema) && isObj(s.document.schema.properties)) {
       for (const f of Object.keys(s.document.schema.properties)) {
-        if (SHARED_FIELD_PREFIX.test(f)) add(`/sections/${i}/document/schema/properties/${f}`, `field names starting "lt" are kept for the shared life-threatening section: rename "${f}"`);
+        if (SHARED_FIELD_PREFIX.test(f))
+          add(`/sections/${i}/document/schema/properties/${f}`, `field names starting "lt" are kept for the shared life-threatening section: rename "${f}"`);
       }
     }
   });
@@ -250,7 +264,11 @@ export function checkHierarchy(doc: unknown, options: HierarchyOptions): Documen
   if (triage) {
     if (typeof doc.nhsUrl !== 'string') add('/nhsUrl', 'a triage pathway names its NHS website page: nhsUrl "https://www.nhs.uk/…"');
     const synonyms = (Array.isArray(doc.symptoms) ? doc.symptoms : []).flatMap((s) => (isObj(s) && Array.isArray(s.synonyms) ? s.synonyms : []));
-    if (synonyms.length < MIN_TRIAGE_SYNONYMS) add('/symptoms', `a triage pathway lists at least ${MIN_TRIAGE_SYNONYMS} synonyms across symptoms[].synonyms, the words patients use (found ${synonyms.length})`);
+    if (synonyms.length < MIN_TRIAGE_SYNONYMS)
+      add(
+        '/symptoms',
+        `a triage pathway lists at least ${MIN_TRIAGE_SYNONYMS} synonyms across symptoms[].synonyms, the words patients use (found ${synonyms.length})`,
+      );
   }
 
   // pharmacyFirst and PHARMACY-tier outcomes go together.
@@ -258,7 +276,8 @@ export function checkHierarchy(doc: unknown, options: HierarchyOptions): Documen
   const pharmacyOutcomes = outcomes.map((o, i) => [o, i] as const).filter(([o]) => isObj(o) && isObj(o.recommendation) && o.recommendation.tier === 'PHARMACY');
   if (pf) {
     if (!triage) add('/pharmacyFirst', 'pharmacyFirst belongs to a triage pathway');
-    if (typeof pf.minAge === 'number' && typeof pf.maxAge === 'number' && pf.maxAge < pf.minAge) add('/pharmacyFirst/maxAge', `maxAge ${pf.maxAge} is below minAge ${pf.minAge}`);
+    if (typeof pf.minAge === 'number' && typeof pf.maxAge === 'number' && pf.maxAge < pf.minAge)
+      add('/pharmacyFirst/maxAge', `maxAge ${pf.maxAge} is below minAge ${pf.minAge}`);
     if (pharmacyOutcomes.length === 0) add('/pharmacyFirst', 'pharmacyFirst is declared but no outcome has tier PHARMACY');
   }
   for (const [o, i] of pharmacyOutcomes) {
@@ -267,17 +286,43 @@ export function checkHierarchy(doc: unknown, options: HierarchyOptions): Documen
       add(`/outcomes/${i}/recommendation/tier`, 'a PHARMACY outcome needs the pathway\'s pharmacyFirst criteria ({ "condition", "minAge", … })');
       continue;
     }
-    if (oo.whenBehavior === 'any') add(`/outcomes/${i}/whenBehavior`, 'a PHARMACY outcome\'s when must hold all of its conditions (the Pharmacy First criteria with the rest): remove "any"');
+    if (oo.whenBehavior === 'any')
+      add(
+        `/outcomes/${i}/whenBehavior`,
+        'a PHARMACY outcome\'s when must hold all of its conditions (the Pharmacy First criteria with the rest): remove "any"',
+      );
     const ages = paramConditions(oo.when, 'patientAge');
-    const minOk = ages.some((c) => (c.operator === 'GTE' && typeof c.answer === 'number' && c.answer >= (pf.minAge as number)) || (c.operator === 'GT' && typeof c.answer === 'number' && c.answer >= (pf.minAge as number) - 1) || (c.operator === 'RANGE' && isObj(c.answer) && typeof c.answer.low === 'number' && c.answer.low >= (pf.minAge as number)));
-    if (!minOk) add(`/outcomes/${i}/when`, `a PHARMACY outcome is reached only from pharmacyFirst.minAge: its when has { "parameter": "patientAge", "operator": "GTE", "answer": ${String(pf.minAge)} }`);
+    const minOk = ages.some(
+      (c) =>
+        (c.operator === 'GTE' && typeof c.answer === 'number' && c.answer >= (pf.minAge as number)) ||
+        (c.operator === 'GT' && typeof c.answer === 'number' && c.answer >= (pf.minAge as number) - 1) ||
+        (c.operator === 'RANGE' && isObj(c.answer) && typeof c.answer.low === 'number' && c.answer.low >= (pf.minAge as number)),
+    );
+    if (!minOk)
+      add(
+        `/outcomes/${i}/when`,
+        `a PHARMACY outcome is reached only from pharmacyFirst.minAge: its when has { "parameter": "patientAge", "operator": "GTE", "answer": ${String(pf.minAge)} }`,
+      );
     if (typeof pf.maxAge === 'number') {
-      const maxOk = ages.some((c) => (c.operator === 'LTE' && typeof c.answer === 'number' && c.answer <= (pf.maxAge as number)) || (c.operator === 'LT' && typeof c.answer === 'number' && c.answer <= (pf.maxAge as number) + 1) || (c.operator === 'RANGE' && isObj(c.answer) && typeof c.answer.high === 'number' && c.answer.high <= (pf.maxAge as number)));
-      if (!maxOk) add(`/outcomes/${i}/when`, `a PHARMACY outcome is reached only up to pharmacyFirst.maxAge: its when has { "parameter": "patientAge", "operator": "LTE", "answer": ${pf.maxAge} }`);
+      const maxOk = ages.some(
+        (c) =>
+          (c.operator === 'LTE' && typeof c.answer === 'number' && c.answer <= (pf.maxAge as number)) ||
+          (c.operator === 'LT' && typeof c.answer === 'number' && c.answer <= (pf.maxAge as number) + 1) ||
+          (c.operator === 'RANGE' && isObj(c.answer) && typeof c.answer.high === 'number' && c.answer.high <= (pf.maxAge as number)),
+      );
+      if (!maxOk)
+        add(
+          `/outcomes/${i}/when`,
+          `a PHARMACY outcome is reached only up to pharmacyFirst.maxAge: its when has { "parameter": "patientAge", "operator": "LTE", "answer": ${pf.maxAge} }`,
+        );
     }
     if (pf.sexAtBirth === 'female' && !paramConditions(oo.when, 'sexAtBirth').some((c) => c.operator === 'EQ' && c.answer === 'female')) {
       const restricted = isObj(doc.restrictions) && doc.restrictions.sexAtBirth === 'female';
-      if (!restricted) add(`/outcomes/${i}/when`, 'a PHARMACY outcome of a female-only Pharmacy First condition has { "parameter": "sexAtBirth", "operator": "EQ", "answer": "female" } (or the pathway is restricted to sexAtBirth female)');
+      if (!restricted)
+        add(
+          `/outcomes/${i}/when`,
+          'a PHARMACY outcome of a female-only Pharmacy First condition has { "parameter": "sexAtBirth", "operator": "EQ", "answer": "female" } (or the pathway is restricted to sexAtBirth female)',
+        );
     }
   }
   return out;
@@ -287,17 +332,20 @@ export function checkHierarchy(doc: unknown, options: HierarchyOptions): Documen
 export function checkSharedSection(doc: unknown, fileId: string): DocumentProblem[] {
   const out: DocumentProblem[] = [];
   if (!isObj(doc)) return out;
-  if (typeof doc.id === 'string' && doc.id !== fileId) out.push({ path: '/id', message: `the id "${doc.id}" does not match the file name (expected shared/${doc.id}.json)` });
+  if (typeof doc.id === 'string' && doc.id !== fileId)
+    out.push({ path: '/id', message: `the id "${doc.id}" does not match the file name (expected shared/${doc.id}.json)` });
   const sections = Array.isArray(doc.sections) ? doc.sections : [];
   sections.forEach((s, i) => {
     if (!isObj(s) || !isObj(s.document) || !isObj(s.document.schema) || !isObj(s.document.schema.properties)) return;
     for (const f of Object.keys(s.document.schema.properties)) {
-      if (!SHARED_FIELD_PREFIX.test(f)) out.push({ path: `/sections/${i}/document/schema/properties/${f}`, message: `a shared section's field names start with "lt" (found "${f}")` });
+      if (!SHARED_FIELD_PREFIX.test(f))
+        out.push({ path: `/sections/${i}/document/schema/properties/${f}`, message: `a shared section's field names start with "lt" (found "${f}")` });
     }
   });
   const outcomes = Array.isArray(doc.outcomes) ? doc.outcomes : [];
   outcomes.forEach((o, i) => {
-    if (isObj(o) && typeof o.id === 'string' && !o.id.startsWith('lt-')) out.push({ path: `/outcomes/${i}/id`, message: `a shared section's outcome ids start with "lt-" (found "${o.id}")` });
+    if (isObj(o) && typeof o.id === 'string' && !o.id.startsWith('lt-'))
+      out.push({ path: `/outcomes/${i}/id`, message: `a shared section's outcome ids start with "lt-" (found "${o.id}")` });
   });
   checkOutcomeTiers(outcomes, true, out);
   return out;
@@ -342,7 +390,10 @@ export function checkSynonyms(sources: readonly SynonymSource[]): Map<string, Do
       const unshared = others.filter((x) => !(x.shared && o.shared));
       if (unshared.length === 0) continue;
       const problems = out.get(o.file) ?? [];
-      problems.push({ path: o.path, message: `"${word}" is also a synonym of ${unshared.map((x) => x.id).join(', ')}: a synonym belongs to one pathway, unless both list it in sharedSynonyms` });
+      problems.push({
+        path: o.path,
+        message: `"${word}" is also a synonym of ${unshared.map((x) => x.id).join(', ')}: a synonym belongs to one pathway, unless both list it in sharedSynonyms`,
+      });
       out.set(o.file, problems);
     }
   }

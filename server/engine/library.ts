@@ -105,7 +105,9 @@ export class PathwayLibrary {
     if (documents === 'given') return;
     for (const dir of dirs) {
       if (!existsSync(dir)) continue;
-      for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+      for (const file of readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()) {
         try {
           const doc = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Pathway;
           if (typeof doc.guidelineId !== 'string' || !Array.isArray(doc.sections) || !Array.isArray(doc.outcomes)) throw new Error('not a pathway document');

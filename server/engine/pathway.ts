@@ -66,7 +66,8 @@ export function conditionDocument(doc: unknown): FormDocument {
     const name = `${SECTION}${i}`;
     properties[name] = { type: 'boolean' };
     synthetic.push(name);
-    if (isObj(s) && s.enableWhen !== undefined) rules[name] = { enableWhen: s.enableWhen as Condition[], enableBehavior: s.enableBehavior as 'all' | 'any' | undefined };
+    if (isObj(s) && s.enableWhen !== undefined)
+      rules[name] = { enableWhen: s.enableWhen as Condition[], enableBehavior: s.enableBehavior as 'all' | 'any' | undefined };
   });
   outcomesOf(doc).forEach((o, i) => {
     const name = `${OUTCOME}${i}`;
@@ -85,7 +86,12 @@ export function conditionDocument(doc: unknown): FormDocument {
 }
 
 /** Which sections are eligible and which outcomes hold, given every stored answer. */
-export function evaluatePathway(cond: FormDocument, answers: Record<string, unknown>, params: Parameters, today: Date): { section: (i: number) => boolean; outcome: (i: number) => boolean } {
+export function evaluatePathway(
+  cond: FormDocument,
+  answers: Record<string, unknown>,
+  params: Parameters,
+  today: Date,
+): { section: (i: number) => boolean; outcome: (i: number) => boolean } {
   const vis = compileDocument(cond).evaluate(answers, params, today);
   return { section: (i) => vis.visible.has(`${SECTION}${i}`), outcome: (i) => vis.visible.has(`${OUTCOME}${i}`) };
 }
@@ -98,7 +104,10 @@ function mapConditionProblem(p: DocumentProblem, fieldSection: Map<string, numbe
   const base = isSection ? `/sections/${m[2]}` : `/outcomes/${m[2]}`;
   const key = m[3] === 'enableWhen' ? (isSection ? 'enableWhen' : 'when') : isSection ? 'enableBehavior' : 'whenBehavior';
   let message = p.message.replace(/ is not a field of this form(?=$| — | \()/, ' is not a field of any section of this pathway');
-  message = message.replace(/^parameter ("[^"]*"|\S+) is not declared in parameters$/, `parameter $1 is not known (the engine supplies ${Object.keys(ENGINE_PARAMETERS).join(', ')}; others are declared by a section document)`);
+  message = message.replace(
+    /^parameter ("[^"]*"|\S+) is not declared in parameters$/,
+    `parameter $1 is not known (the engine supplies ${Object.keys(ENGINE_PARAMETERS).join(', ')}; others are declared by a section document)`,
+  );
   message = message.replace(/(field "([^"]+)")/, (all, _f, name: string) => {
     const s = fieldSection.get(name);
     return s === undefined ? all : `${all} (section "${sectionIds[s]}")`;
@@ -202,7 +211,10 @@ function runChecks(doc: unknown, options: PathwayCheckOptions, out: DocumentProb
       if (!isObj(c) || typeof c.question !== 'string') return;
       const at = fieldSection.get(c.question);
       if (at !== undefined && at >= i) {
-        add(`/sections/${i}/enableWhen/${k}/question`, `"${c.question}" is asked in section "${sectionIds[at]}", which does not come before section "${sectionIds[i]}"`);
+        add(
+          `/sections/${i}/enableWhen/${k}/question`,
+          `"${c.question}" is asked in section "${sectionIds[at]}", which does not come before section "${sectionIds[i]}"`,
+        );
       }
     });
   });
@@ -226,14 +238,22 @@ function runChecks(doc: unknown, options: PathwayCheckOptions, out: DocumentProb
       if (!referralIds.has(a.referralId)) add(`${p}/referralId`, `"${a.referralId}" is not a referral id of urgency-by-referral-id (${known})`);
       const label = typeof a.label === 'string' ? a.label : '';
       if (a.referralId === 'ref-ae' && !label.endsWith('A&E')) add(`${p}/label`, `an A&E referral (ref-ae) is labelled "A&E" (found "${label}")`);
-      else if (a.referralId === 'ref-emergency' && !label.endsWith('Emergency indication')) add(`${p}/label`, `an emergency referral (ref-emergency) is labelled "Emergency indication" (found "${label}")`);
+      else if (a.referralId === 'ref-emergency' && !label.endsWith('Emergency indication'))
+        add(`${p}/label`, `an emergency referral (ref-emergency) is labelled "Emergency indication" (found "${label}")`);
       else if (a.referralId !== 'ref-ae' && a.referralId !== 'ref-emergency' && /(A&E|Emergency indication)$/.test(label)) {
         add(`${p}/label`, `only ref-ae and ref-emergency are emergency referrals; "${label}" would read as one`);
       }
     });
   });
   const last = outcomes[outcomes.length - 1];
-  if (outcomes.length > 0 && !options.sharedSection && kindOfPathway(doc) !== 'eligibility' && isObj(last) && Array.isArray(last.when) && last.when.length > 0) {
+  if (
+    outcomes.length > 0 &&
+    !options.sharedSection &&
+    kindOfPathway(doc) !== 'eligibility' &&
+    isObj(last) &&
+    Array.isArray(last.when) &&
+    last.when.length > 0
+  ) {
     add(`/outcomes/${outcomes.length - 1}/when`, 'the last outcome is a catch-all (no "when"), so a finished execution always has a result');
   }
   if (typeof doc.expectedAppointmentReferral === 'string' && !referralIds.has(doc.expectedAppointmentReferral)) {
@@ -249,7 +269,8 @@ function runChecks(doc: unknown, options: PathwayCheckOptions, out: DocumentProb
   examples.forEach((e, i) => {
     if (!isObj(e)) return;
     if (isObj(e.answers)) {
-      for (const f of Object.keys(e.answers)) if (!fieldSection.has(f)) add(`/examples/${i}/answers/${esc(f)}`, `"${f}" is not a field of any section of this pathway`);
+      for (const f of Object.keys(e.answers))
+        if (!fieldSection.has(f)) add(`/examples/${i}/answers/${esc(f)}`, `"${f}" is not a field of any section of this pathway`);
     }
     if (typeof e.expectTopReferral === 'string' && !referralIds.has(e.expectTopReferral)) {
       add(`/examples/${i}/expectTopReferral`, `"${e.expectTopReferral}" is not a referral id of urgency-by-referral-id (${known})`);

@@ -40,7 +40,8 @@ function firstReferral(r: Recommendation): string | undefined {
 export function previewPathway(p: LoadedPathway, given: FormData, patient: PreviewPatient, today: Date): PathwayPreview {
   const r = p.doc.restrictions;
   const base = { path: [], stoppedAtRedFlag: false, answers: {}, recommendations: [] };
-  if (r && ((r.minAge !== undefined && patient.age < r.minAge) || (r.maxAge !== undefined && patient.age > r.maxAge))) return { ...base, refusal: 'RESTRICTED_BY_AGE' };
+  if (r && ((r.minAge !== undefined && patient.age < r.minAge) || (r.maxAge !== undefined && patient.age > r.maxAge)))
+    return { ...base, refusal: 'RESTRICTED_BY_AGE' };
   if (r?.sexAtBirth !== undefined && patient.sexAtBirth !== r.sexAtBirth) return { ...base, refusal: 'RESTRICTED_BY_SEX' };
   const params = { patientAge: patient.age, sexAtBirth: patient.sexAtBirth };
   const all: FormData = {};
@@ -77,6 +78,8 @@ export function previewPathway(p: LoadedPathway, given: FormData, patient: Previ
     from = next;
   }
   const topReferral = recommendations.map(firstReferral).find((x) => x !== undefined);
-  const tier = topTier(recommendations.map((rec) => (rec.tier as UrgencyTier | undefined) ?? (firstReferral(rec) ? tierOfReferral(firstReferral(rec)!) : undefined)));
+  const tier = topTier(
+    recommendations.map((rec) => (rec.tier as UrgencyTier | undefined) ?? (firstReferral(rec) ? tierOfReferral(firstReferral(rec)!) : undefined)),
+  );
   return { path, stoppedAtRedFlag, answers, recommendations, ...(topReferral ? { topReferral } : {}), ...(tier ? { tier } : {}) };
 }

@@ -55,12 +55,21 @@ export function pathwaySettings(pathways: readonly Pathway[]): PathwaySettings {
   const enabled = pathways.filter((p) => !p.disabled);
   const triageMapping: Record<string, TriageMappingEntry> = {};
   for (const p of enabled.filter((x) => x.kind === 'triage')) {
-    triageMapping[p.guidelineId] = { guidelineId: p.guidelineId, kind: p.kind, label: p.label, symptoms: symptomWords(p), suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor };
+    triageMapping[p.guidelineId] = {
+      guidelineId: p.guidelineId,
+      kind: p.kind,
+      label: p.label,
+      symptoms: symptomWords(p),
+      suitableFor: p.suitableFor,
+      notSuitableFor: p.notSuitableFor,
+    };
   }
   return {
     triageMapping,
     eligibilityGuidelines: enabled.filter((p) => p.kind === 'eligibility').map(listEntry),
-    childGuidelines: enabled.filter((p) => p.kind === 'child').map((p) => ({
+    childGuidelines: enabled
+      .filter((p) => p.kind === 'child')
+      .map((p) => ({
         ...listEntry(p),
         symptoms: symptomWords(p),
         ...(typeof p.restrictions?.minAge === 'number' ? { minAge: p.restrictions.minAge } : {}),

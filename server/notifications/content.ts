@@ -117,7 +117,9 @@ export function renderEmail(template: TemplateName, p: Personalisation): Message
           'Your appointment is cancelled',
           'This appointment is cancelled:',
           appointmentDetails(p),
-          p.manage_url ? `If you still need an appointment, use this link:\n${p.manage_url}` : `If you still need an appointment, call the practice on ${p.practice_phone}.`,
+          p.manage_url
+            ? `If you still need an appointment, use this link:\n${p.manage_url}`
+            : `If you still need an appointment, call the practice on ${p.practice_phone}.`,
           safetyNetting(p),
           signOff(p),
         ].join('\n\n'),

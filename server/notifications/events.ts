@@ -107,7 +107,10 @@ export function replyTime(requestType: string, tier?: UrgencyTier): ReplyTime {
 
 /** A short reference the patient can quote: the first 8 characters of the request id, e.g. "4F2A9C1B". */
 export function shortReference(id: string): string {
-  return id.replace(/[^0-9a-zA-Z]/g, '').slice(0, 8).toUpperCase();
+  return id
+    .replace(/[^0-9a-zA-Z]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
 }
 
 const UK_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -148,7 +151,12 @@ function personalisationFor(settings: MessageSettings, event: NotificationEvent,
   switch (event.type) {
     case 'REQUEST_RECEIVED': {
       const reply = event.service === 'admin' ? formReplyTime(settings, event.requestType) : replyTime(event.requestType, event.tier);
-      const label = event.service === 'admin' ? adminLabel(settings, event.requestType) : (Object.hasOwn(MEDICAL_LABELS, event.requestType) ? MEDICAL_LABELS[event.requestType]! : 'Medical advice');
+      const label =
+        event.service === 'admin'
+          ? adminLabel(settings, event.requestType)
+          : Object.hasOwn(MEDICAL_LABELS, event.requestType)
+            ? MEDICAL_LABELS[event.requestType]!
+            : 'Medical advice';
       return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
     }
     case 'CHILD_REQUEST_RECEIVED':
@@ -189,7 +197,6 @@ function personalisationFor(settings: MessageSettings, event: NotificationEvent,
     }
   }
 }
-
 
 /**
  * Queues the email and text of each event. Call it INSIDE the transaction that stores what the

@@ -66,7 +66,10 @@ interface OutboxRow {
 
 async function outboxRows(db: Sql, page: PageOptions | undefined): Promise<OutboxRow[]> {
   const sql = pageSql(page);
-  return db.all<OutboxRow>(`SELECT seq, notification_id, channel, recipient, subject, body, sent_at FROM outbox ${sql.where} ORDER BY seq DESC ${sql.limit}`, sql.params);
+  return db.all<OutboxRow>(
+    `SELECT seq, notification_id, channel, recipient, subject, body, sent_at FROM outbox ${sql.where} ORDER BY seq DESC ${sql.limit}`,
+    sql.params,
+  );
 }
 
 function outboxMessage(r: OutboxRow): OutboxMessage {
@@ -125,17 +128,17 @@ async function notificationRows(db: Sql, page: PageOptions | undefined): Promise
 }
 
 interface NotificationRow {
-    seq: number;
-    id: string;
-    event_id: string;
-    source_id: string;
-    template: TemplateName;
-    channel: Channel;
-    status: NotificationStatus;
-    next_attempt_at: number;
-    created_at: string;
-    finished_at: string | null;
-    last_error: string | null;
+  seq: number;
+  id: string;
+  event_id: string;
+  source_id: string;
+  template: TemplateName;
+  channel: Channel;
+  status: NotificationStatus;
+  next_attempt_at: number;
+  created_at: string;
+  finished_at: string | null;
+  last_error: string | null;
 }
 
 async function notificationStates(db: Sql, rows: NotificationRow[]): Promise<NotificationState[]> {
@@ -151,7 +154,10 @@ async function notificationStates(db: Sql, rows: NotificationRow[]): Promise<Not
     finished_at: string | null;
     outcome: string;
     error: string | null;
-  }>(`SELECT notification_id, attempt, transport, started_at, finished_at, outcome, error FROM notification_attempts ${filter} ORDER BY attempt`, filter ? ids : []);
+  }>(
+    `SELECT notification_id, attempt, transport, started_at, finished_at, outcome, error FROM notification_attempts ${filter} ORDER BY attempt`,
+    filter ? ids : [],
+  );
   const byId = new Map<string, NotificationAttempt[]>();
   for (const a of attempts) {
     const list = byId.get(a.notification_id) ?? [];

@@ -9,7 +9,6 @@ import { CHILD_REPLY } from './replyTimes.js';
 
 type Body = Record<string, unknown>;
 
-
 interface PatientLike {
   lastName?: string;
   dateOfBirth?: string;

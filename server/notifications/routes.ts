@@ -84,7 +84,12 @@ export function registerNotificationRoutes(app: FastifyInstance, { store: db }: 
     const { limit, before } = pageQuery(request.query, OUTBOX_PAGE_SIZE);
     const page = await outboxPage(db, { limit, ...(before !== undefined ? { before } : {}) });
     const messages = page.items;
-    const older = page.lastSeq !== undefined ? `<nav aria-label="Outbox pages"><ul>${before !== undefined ? '<li><a href="/practice/outbox">Newest messages</a></li>' : ''}<li><a href="/practice/outbox?cursor=${encodeCursorFor(page.lastSeq)}" rel="next">Older messages</a></li></ul></nav>` : before !== undefined ? '<nav aria-label="Outbox pages"><ul><li><a href="/practice/outbox">Newest messages</a></li></ul></nav>' : '';
+    const older =
+      page.lastSeq !== undefined
+        ? `<nav aria-label="Outbox pages"><ul>${before !== undefined ? '<li><a href="/practice/outbox">Newest messages</a></li>' : ''}<li><a href="/practice/outbox?cursor=${encodeCursorFor(page.lastSeq)}" rel="next">Older messages</a></li></ul></nav>`
+        : before !== undefined
+          ? '<nav aria-label="Outbox pages"><ul><li><a href="/practice/outbox">Newest messages</a></li></ul></nav>'
+          : '';
     const body = `<h1>Practice outbox</h1>
 <p>${page.total} message${page.total === 1 ? '' : 's'} sent, newest first, each as the patient receives it; ${messages.length} shown on this page. Messages go here when GOV.UK Notify is not configured. This page is read-only.</p>
 ${await heldHtml(db)}

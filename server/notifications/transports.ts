@@ -121,7 +121,11 @@ export function notifyTransport(config: NotifyConfig): RemoteTransport {
       const templateId = config.templateIds[message.template][message.channel];
       // The structured values for templates written per message type, plus the rendered words
       // (subject, body) for a practice that uses one generic template per channel.
-      const personalisation = { ...message.personalisation, ...(message.content.subject ? { subject: message.content.subject } : {}), body: message.content.body };
+      const personalisation = {
+        ...message.personalisation,
+        ...(message.content.subject ? { subject: message.content.subject } : {}),
+        body: message.content.body,
+      };
       const options = { personalisation, reference: message.id };
       try {
         const sending: Promise<{ data: { id: string } }> =
@@ -175,9 +179,14 @@ export function transportFromEnv(env: NodeJS.ProcessEnv): TransportChoice {
   if (missing.length > 0) {
     return {
       transport: outboxTransport,
-      warnings: [`NOTIFY_API_KEY is set but these template ids are not (nor NOTIFY_EMAIL_TEMPLATE_ID / NOTIFY_SMS_TEMPLATE_ID): ${missing.join(', ')}. Messages go to the outbox (/practice/outbox) instead.`],
+      warnings: [
+        `NOTIFY_API_KEY is set but these template ids are not (nor NOTIFY_EMAIL_TEMPLATE_ID / NOTIFY_SMS_TEMPLATE_ID): ${missing.join(', ')}. Messages go to the outbox (/practice/outbox) instead.`,
+      ],
     };
   }
   const timeoutMs = Number(env.NOTIFY_TIMEOUT_MS) > 0 ? Number(env.NOTIFY_TIMEOUT_MS) : undefined;
-  return { transport: notifyTransport({ apiKey, baseUrl: env.NOTIFY_BASE_URL?.trim() || undefined, templateIds, ...(timeoutMs ? { timeoutMs } : {}) }), warnings: [] };
+  return {
+    transport: notifyTransport({ apiKey, baseUrl: env.NOTIFY_BASE_URL?.trim() || undefined, templateIds, ...(timeoutMs ? { timeoutMs } : {}) }),
+    warnings: [],
+  };
 }

@@ -197,16 +197,19 @@ export class NotificationWorker {
     return new Date(ms).toISOString();
   }
 
-  private async insertAttempt(db: Sql, id: string, attempt: number, startedAt: string, outcome: string, error: string | null, finished: boolean): Promise<void> {
-    await db.run('INSERT INTO notification_attempts (notification_id, attempt, transport, started_at, finished_at, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-      id,
-      attempt,
-      this.transport.name,
-      startedAt,
-      finished ? this.iso() : null,
-      outcome,
-      error,
-    ]);
+  private async insertAttempt(
+    db: Sql,
+    id: string,
+    attempt: number,
+    startedAt: string,
+    outcome: string,
+    error: string | null,
+    finished: boolean,
+  ): Promise<void> {
+    await db.run(
+      'INSERT INTO notification_attempts (notification_id, attempt, transport, started_at, finished_at, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [id, attempt, this.transport.name, startedAt, finished ? this.iso() : null, outcome, error],
+    );
   }
 
   /** After a failed try: back to the queue with a wait, or FAILED after the last try or a permanent refusal. */
@@ -215,7 +218,12 @@ export class NotificationWorker {
     const final = !retryable || attempts >= this.maxAttempts;
     const text = errorText(error);
     if (final) {
-      await db.run(`UPDATE notifications SET status = 'FAILED', attempts = ?, claimed_by = NULL, finished_at = ?, last_error = ? WHERE id = ?`, [attempts, this.iso(), text, id]);
+      await db.run(`UPDATE notifications SET status = 'FAILED', attempts = ?, claimed_by = NULL, finished_at = ?, last_error = ? WHERE id = ?`, [
+        attempts,
+        this.iso(),
+        text,
+        id,
+      ]);
     } else {
       await db.run(`UPDATE notifications SET status = 'QUEUED', attempts = ?, claimed_by = NULL, next_attempt_at = ?, last_error = ? WHERE id = ?`, [
         attempts,
@@ -240,7 +248,10 @@ export class NotificationWorker {
         const lock = tx.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
         const mine = await tx.get(`SELECT id FROM notifications WHERE id = ? AND status = 'QUEUED'${lock}`, [row.id]);
         if (!mine) return; // taken by another worker on the same database
-        const claimed = await tx.run(`UPDATE notifications SET status = 'SENT', attempts = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'QUEUED'`, [attempt, startedAt, row.id]);
+        const claimed = await tx.run(
+          `UPDATE notifications SET status = 'SENT', attempts = ?, finished_at = ?, last_error = NULL WHERE id = ? AND status = 'QUEUED'`,
+          [attempt, startedAt, row.id],
+        );
         if (claimed.changes !== 1) return;
         await transport.deliver(tx, message, startedAt);
         await this.insertAttempt(tx, row.id, attempt, startedAt, 'SENT', null, true);
@@ -259,12 +270,10 @@ export class NotificationWorker {
     const attempt = row.attempts + 1;
     const startedAt = this.iso();
     const claimed = await this.db.tx(async (tx) => {
-      const result = await tx.run(`UPDATE notifications SET status = 'SENDING', attempts = ?, claimed_by = ?, claimed_at = ? WHERE id = ? AND status = 'QUEUED'`, [
-        attempt,
-        this.runId,
-        this.now(),
-        row.id,
-      ]);
+      const result = await tx.run(
+        `UPDATE notifications SET status = 'SENDING', attempts = ?, claimed_by = ?, claimed_at = ? WHERE id = ? AND status = 'QUEUED'`,
+        [attempt, this.runId, this.now(), row.id],
+      );
       if (result.changes !== 1) return false;
       await this.insertAttempt(tx, row.id, attempt, startedAt, 'SENDING', null, false);
       return true;
@@ -280,7 +289,11 @@ export class NotificationWorker {
     await this.db.tx(async (tx) => {
       if (!(outcome instanceof TransportError)) {
         await tx.run(finishAttempt, [this.iso(), 'SENT', null, row.id, attempt]);
-        await tx.run(`UPDATE notifications SET status = 'SENT', claimed_by = NULL, finished_at = ?, provider_id = ?, last_error = NULL WHERE id = ?`, [this.iso(), outcome.providerId, row.id]);
+        await tx.run(`UPDATE notifications SET status = 'SENT', claimed_by = NULL, finished_at = ?, provider_id = ?, last_error = NULL WHERE id = ?`, [
+          this.iso(),
+          outcome.providerId,
+          row.id,
+        ]);
       } else if (outcome.ambiguous) {
         // Maybe accepted: leave it SENDING for recovery, which asks the provider before any resend.
         await tx.run(finishAttempt, [this.iso(), 'UNKNOWN', outcome.message, row.id, attempt]);
@@ -304,7 +317,10 @@ export class NotificationWorker {
       if (this.transport.kind !== 'remote') {
         await this.db.tx(async (tx) => {
           await tx.run(finishAttempt, [this.iso(), 'UNKNOWN', 'claimed by a worker that stopped; the current transport cannot check it', row.id, row.attempts]);
-          await tx.run(`UPDATE notifications SET status = 'UNKNOWN', claimed_by = NULL, finished_at = ? WHERE id = ? AND status = 'SENDING'`, [this.iso(), row.id]);
+          await tx.run(`UPDATE notifications SET status = 'UNKNOWN', claimed_by = NULL, finished_at = ? WHERE id = ? AND status = 'SENDING'`, [
+            this.iso(),
+            row.id,
+          ]);
         });
         continue;
       }
@@ -319,14 +335,16 @@ export class NotificationWorker {
       await this.db.tx(async (tx) => {
         if (found) {
           await tx.run(finishAttempt, [this.iso(), 'SENT', 'confirmed by the provider after the worker stopped', row.id, row.attempts]);
-          await tx.run(`UPDATE notifications SET status = 'SENT', claimed_by = NULL, finished_at = ?, provider_id = ?, last_error = NULL WHERE id = ? AND status = 'SENDING'`, [
-            this.iso(),
-            found.providerId,
-            row.id,
-          ]);
+          await tx.run(
+            `UPDATE notifications SET status = 'SENT', claimed_by = NULL, finished_at = ?, provider_id = ?, last_error = NULL WHERE id = ? AND status = 'SENDING'`,
+            [this.iso(), found.providerId, row.id],
+          );
         } else {
           await tx.run(finishAttempt, [this.iso(), 'NOT_SENT', 'the provider has no such message: the worker stopped before it arrived', row.id, row.attempts]);
-          await tx.run(`UPDATE notifications SET status = 'QUEUED', claimed_by = NULL, next_attempt_at = ? WHERE id = ? AND status = 'SENDING'`, [this.now(), row.id]);
+          await tx.run(`UPDATE notifications SET status = 'QUEUED', claimed_by = NULL, next_attempt_at = ? WHERE id = ? AND status = 'SENDING'`, [
+            this.now(),
+            row.id,
+          ]);
         }
       });
     }

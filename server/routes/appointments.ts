@@ -6,7 +6,14 @@ import type { PatientActionRequestBody } from '../../generated/types/api/patient
 import type { SymptomAssessmentBooking } from '../../generated/types/api/symptom-assessment-booking';
 import type { TriageRequest } from '../../generated/types/api/triage-request';
 import { availabilityChunk, cachedAnswer, firstAvailableDate, maxTier, type AvailabilityScope } from '../appointments/availability.js';
-import { assertSlotInSession, bookAppointment, cancelAppointment, rescheduleAppointment, runAppointmentTransaction, type SlotChoice } from '../appointments/book.js';
+import {
+  assertSlotInSession,
+  bookAppointment,
+  cancelAppointment,
+  rescheduleAppointment,
+  runAppointmentTransaction,
+  type SlotChoice,
+} from '../appointments/book.js';
 import { ensureDiary } from '../appointments/diary.js';
 import { enqueueNotifications, notifyRequestReceived } from '../notifications/index.js';
 import { selfHelpEvent } from '../selfHelpNotification.js';
@@ -64,7 +71,9 @@ const AVAILABILITY_QUERY = {
 /** The triage request a booking call carries (symptom assessment, eligibility): the contract's. */
 type BookedTriageRequest = TriageRequest;
 
-type AvailabilityQuery = Partial<Record<'referralId' | 'guidelineId' | 'linkUUID' | 'firstName' | 'lastName' | 'postcode' | 'dateOfBirth' | 'from' | 'tier', string>>;
+type AvailabilityQuery = Partial<
+  Record<'referralId' | 'guidelineId' | 'linkUUID' | 'firstName' | 'lastName' | 'postcode' | 'dateOfBirth' | 'from' | 'tier', string>
+>;
 
 const SESSIONS_QUERY = {
   type: 'object',
@@ -131,7 +140,10 @@ function missing(context: string, fields: string[]): HttpError {
 async function queryCaller(store: Sql, link: LinkRow, q: AvailabilityQuery, guard: IdentityGuard): Promise<LinkCaller> {
   const patient = queryPatient(q);
   if (link.par_type === 'DIRECT_BOOKING' && !patient) {
-    throw missing('querystring', ['lastName', 'dateOfBirth', 'postcode'].filter((f) => !q[f as keyof AvailabilityQuery]));
+    throw missing(
+      'querystring',
+      ['lastName', 'dateOfBirth', 'postcode'].filter((f) => !q[f as keyof AvailabilityQuery]),
+    );
   }
   if (link.par_type === 'SELF_BOOKING_REQUEST' && !q.dateOfBirth) throw missing('querystring', ['dateOfBirth']);
   return linkCaller(store, link, { patient, dateOfBirth: q.dateOfBirth }, guard, 'querystring');
@@ -162,7 +174,9 @@ async function sessionsAnswer(db: Sql, scope: AvailabilityScope, now: number) {
     [JSON.stringify(scope.slotTypes), now],
   );
   const sitesWithType = new Set(
-    (await db.all<{ site: string }>(`SELECT DISTINCT site FROM appt_slots WHERE slot_type ${inJsonList(db.dialect)}`, [JSON.stringify(scope.slotTypes)])).map((r) => r.site),
+    (await db.all<{ site: string }>(`SELECT DISTINCT site FROM appt_slots WHERE slot_type ${inJsonList(db.dialect)}`, [JSON.stringify(scope.slotTypes)])).map(
+      (r) => r.site,
+    ),
   );
   const sites = [];
   for (const id of siteIds.filter((s) => sitesWithType.has(s))) sites.push(siteJson(await getSite(db, id), siteHolders(id)));
@@ -208,18 +222,24 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     }
     const tier = Math.min(Number(q.tier ?? '1'), await maxTier(store));
     const key = `${path}?${new URLSearchParams(Object.entries(q).sort(([a], [b]) => (a < b ? -1 : 1))).toString()}`;
-    const json = await cachedAnswer(store, key, now, () => availabilityChunk(store, { scope, tier, from: q.from, linkTo: (next) => navigationLink(path, q, next) }, now));
+    const json = await cachedAnswer(store, key, now, () =>
+      availabilityChunk(store, { scope, tier, from: q.from, linkTo: (next) => navigationLink(path, q, next) }, now),
+    );
     return res.type('application/json; charset=utf-8').send(json);
   };
   app.get(AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AVAILABILITY_PATH, false));
   app.get(AI_LED_AVAILABILITY_PATH, { schema: { querystring: AVAILABILITY_QUERY } }, availability(AI_LED_AVAILABILITY_PATH, true));
 
-  app.get<{ Querystring: { referralId?: string; guidelineId?: string } }>(`${BASE}/nhs/appointment/sessions`, { schema: { querystring: SESSIONS_QUERY } }, async (request) => {
-    const now = await withDiary();
-    const q = request.query;
-    if (!q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
-    return sessionsAnswer(store, { slotTypes: slotTypesFor(q.referralId, q.guidelineId) }, now);
-  });
+  app.get<{ Querystring: { referralId?: string; guidelineId?: string } }>(
+    `${BASE}/nhs/appointment/sessions`,
+    { schema: { querystring: SESSIONS_QUERY } },
+    async (request) => {
+      const now = await withDiary();
+      const q = request.query;
+      if (!q.referralId && !q.guidelineId) throw missing('querystring', ['referralId']);
+      return sessionsAnswer(store, { slotTypes: slotTypesFor(q.referralId, q.guidelineId) }, now);
+    },
+  );
   app.get(`${BASE}/nhs/appointment/sessions/ai`, async () => sessionsAnswer(store, { slotTypes: AI_LED_SLOT_TYPES }, await withDiary()));
 
   const validateActionBody = apiValidator(ctx.ajv, 'patient-action-request-body');
@@ -292,8 +312,10 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       if (!patientId) throw new HttpError(401, 'Unauthorised access');
       by = { patientKey: patientId };
     }
-    const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `cancel:${consultationId}`, body: { consultationId, linkUUID } }, (tx) =>
-      cancelAppointment(tx, { consultationId, by, now, origin: ctx.publicOrigin(request) }),
+    const answer = await runAppointmentTransaction(
+      store,
+      { key: idempotencyKey(request), route: `cancel:${consultationId}`, body: { consultationId, linkUUID } },
+      (tx) => cancelAppointment(tx, { consultationId, by, now, origin: ctx.publicOrigin(request) }),
     );
     return reply(res, answer);
   };
@@ -306,9 +328,11 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
    * what the booking stores, books and confirms, never the type the client wrote. A refused request
    * (400, 409) claims nothing.
    */
-  const reclassified = async (tx: Sql, triageRequest: BookedTriageRequest, path: string, read?: ExecutionRead) => (await reclassifyTriageRequest(ctx, tx, triageRequest, path, read)) as BookedTriageRequest;
+  const reclassified = async (tx: Sql, triageRequest: BookedTriageRequest, path: string, read?: ExecutionRead) =>
+    (await reclassifyTriageRequest(ctx, tx, triageRequest, path, read)) as BookedTriageRequest;
   /** A practice's own engine (ENGINE_URL) is read before the transaction (undefined: the embedded engine, read inside it). */
-  const readExternal = (request: FastifyRequest, triageRequest: unknown, path: string) => readExternalExecution(ctx, triageRequest, path, readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
+  const readExternal = (request: FastifyRequest, triageRequest: unknown, path: string) =>
+    readExternalExecution(ctx, triageRequest, path, readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
 
   /**
    * Books for a request stored by the same call (symptom assessment, eligibility). `prepare`
@@ -374,28 +398,32 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     },
   );
 
-  app.post<{ Body: EligibilityBooking }>(`${BASE}/patient/eligibility-booking`, { schema: { body: { $ref: schemaId('eligibility-booking') } } }, async (request, res) => {
-    const now = await withDiary();
-    await assertServiceOpen(store, 'medical');
-    const body = request.body;
-    if (body.eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING') {
-      const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];
-      throw new HttpError(400, detailsMessage(details), { details });
-    }
-    const read = await readExternal(request, body.eligibilityBooking, '/eligibilityBooking');
-    return reply(
-      res,
-      await bookNewRequest(request, 'eligibility-booking', body, now, async (tx) => {
-        const eligibilityBooking = await reclassified(tx, body.eligibilityBooking, '/eligibilityBooking', read);
-        // An eligibility pathway's execution, or an emergency found on one (stored and booked as such).
-        if (eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING' && eligibilityBooking.triageRequestType !== 'EMERGENCY_INDICATION') {
-          const details = [{ path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" }];
-          throw new HttpError(400, detailsMessage(details), { details });
-        }
-        return { triageRequest: eligibilityBooking, stored: { eligibilityBooking, appointmentSlotId: body.appointmentSlotId } };
-      }),
-    );
-  });
+  app.post<{ Body: EligibilityBooking }>(
+    `${BASE}/patient/eligibility-booking`,
+    { schema: { body: { $ref: schemaId('eligibility-booking') } } },
+    async (request, res) => {
+      const now = await withDiary();
+      await assertServiceOpen(store, 'medical');
+      const body = request.body;
+      if (body.eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING') {
+        const details = [{ path: '/eligibilityBooking/triageRequestType', message: 'must be ELIGIBILITY_BOOKING' }];
+        throw new HttpError(400, detailsMessage(details), { details });
+      }
+      const read = await readExternal(request, body.eligibilityBooking, '/eligibilityBooking');
+      return reply(
+        res,
+        await bookNewRequest(request, 'eligibility-booking', body, now, async (tx) => {
+          const eligibilityBooking = await reclassified(tx, body.eligibilityBooking, '/eligibilityBooking', read);
+          // An eligibility pathway's execution, or an emergency found on one (stored and booked as such).
+          if (eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING' && eligibilityBooking.triageRequestType !== 'EMERGENCY_INDICATION') {
+            const details = [{ path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" }];
+            throw new HttpError(400, detailsMessage(details), { details });
+          }
+          return { triageRequest: eligibilityBooking, stored: { eligibilityBooking, appointmentSlotId: body.appointmentSlotId } };
+        }),
+      );
+    },
+  );
 
   app.post<{ Body: DirectBooking }>(`${BASE}/patient/direct-booking`, { schema: { body: { $ref: schemaId('direct-booking') } } }, async (request, res) => {
     const now = await withDiary();

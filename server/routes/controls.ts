@@ -60,7 +60,11 @@ export async function applyControls(store: Sql, c: PracticeControls): Promise<vo
     if (c.smsEnabled !== undefined) await putSetting(db, 'notification-config', { sms: { enabled: c.smsEnabled } });
     if (c.notices) {
       const now = new Date().toISOString();
-      await putSetting(db, 'practice-notices', c.notices.map((n) => ({ ...n, publishedAt: now })));
+      await putSetting(
+        db,
+        'practice-notices',
+        c.notices.map((n) => ({ ...n, publishedAt: now })),
+      );
     }
     if (c.patientEnabledForms) {
       await putSetting(db, 'admin-forms', { ...(await setting<Obj>(db, 'admin-forms')), patientEnabledForms: c.patientEnabledForms });

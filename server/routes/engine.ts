@@ -25,7 +25,13 @@ const PROXY_TARGET = /^\/(Guideline|GuidelineExecution)(\/[A-Za-z0-9._~$-]+)*\/?
 export function proxyTargetProblem(target: unknown): string | undefined {
   if (typeof target !== 'string' || target === '') return 'querystring/path is required: the engine path, e.g. /Guideline';
   if (target.length > 500) return 'querystring/path is too long';
-  if (!PROXY_TARGET.test(target) || target.split('?')[0]!.split('/').some((seg) => seg === '.' || seg === '..')) {
+  if (
+    !PROXY_TARGET.test(target) ||
+    target
+      .split('?')[0]!
+      .split('/')
+      .some((seg) => seg === '.' || seg === '..')
+  ) {
     return `querystring/path must be an engine path starting /Guideline or /GuidelineExecution (got ${JSON.stringify(target.slice(0, 100))})`;
   }
   return undefined;
@@ -55,7 +61,6 @@ function forwardedHeaders(request: FastifyRequest): Record<string, string> {
   }
   return out;
 }
-
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -134,7 +139,8 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
     if (problem) throw new HttpError(400, problem, { details: [{ path: '/path', message: problem }] });
     const method = request.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     // A $start through the proxy counts as a $start for this client (the call itself already counted as an engine call).
-    if (method === 'POST' && (target as string).split('?')[0]!.replace(/\/+$/, '').endsWith('/$start')) await ctx.rateLimiter.check(request, reply, 'engineStart');
+    if (method === 'POST' && (target as string).split('?')[0]!.replace(/\/+$/, '').endsWith('/$start'))
+      await ctx.rateLimiter.check(request, reply, 'engineStart');
     const headers = forwardedHeaders(request);
     // Of the practice's cookies only the engine key goes to the engine (and a new one comes back).
     const key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);

@@ -11,7 +11,6 @@ import { ENGINE_KEY_COOKIE, SESSION_ABSOLUTE_MS, SESSION_COOKIE, sessionPatientI
 import { findPatientById, normalisePostcode, recordAsPatient } from '../patients.js';
 import { DEMO_LOGIN_PATIENT_ID } from '../seed.js';
 
-
 /** Well-formed UK postcodes that the demo postcode directory does not know (the app asks "Postcode not found"). */
 export const UNKNOWN_POSTCODES = ['ZZ99 9ZZ', 'AB1 0XX', 'LS99 9ZZ'];
 const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/i;
@@ -40,7 +39,10 @@ function clearCookie(reply: FastifyReply, secure: boolean): void {
 export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/postcode/:postcode/exists', async (request) => postcodeExists((request.params as { postcode: string }).postcode));
 
-  app.get('/nhs-login/is-logged-in', async (request) => (await loginEnabled(ctx.store)) && (await sessionPatientId(ctx.store, request, ctx.now())) !== undefined);
+  app.get(
+    '/nhs-login/is-logged-in',
+    async (request) => (await loginEnabled(ctx.store)) && (await sessionPatientId(ctx.store, request, ctx.now())) !== undefined,
+  );
 
   const signedIn = async (request: FastifyRequest) => {
     const patientId = (await loginEnabled(ctx.store)) ? await sessionPatientId(ctx.store, request, ctx.now()) : undefined;
@@ -91,7 +93,10 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
       const id = randomBytes(32).toString('hex');
       const now = new Date(ctx.now()).toISOString();
       await ctx.store.run('INSERT INTO sessions (id, patient_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [id, DEMO_LOGIN_PATIENT_ID, now, now]);
-      reply.header('set-cookie', cookieHeader(SESSION_COOKIE, id, { sameSite: 'Lax', secure: ctx.isHttps(request), maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 }));
+      reply.header(
+        'set-cookie',
+        cookieHeader(SESSION_COOKIE, id, { sameSite: 'Lax', secure: ctx.isHttps(request), maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 }),
+      );
       return reply.redirect(safeLocalPath(formField(request.body, 'redirect')), 303);
     });
   });

@@ -49,7 +49,10 @@ function patientWordsHtml(request: Json, context: Json): string {
   const typed = (Array.isArray(request.responseData) ? request.responseData : [])
     .map(obj)
     .filter((o) => o.observationType === 'TEXT')
-    .map((o) => ({ label: String(o.label ?? o.identifier ?? ''), text: (Array.isArray(o.answer) ? o.answer : []).map((a) => String(obj(a).value ?? '')).join(' ') }))
+    .map((o) => ({
+      label: String(o.label ?? o.identifier ?? ''),
+      text: (Array.isArray(o.answer) ? o.answer : []).map((a) => String(obj(a).value ?? '')).join(' '),
+    }))
     .filter((w) => w.text.trim() !== '');
   const rows = typed.map((w) => `<dt>${escapeHtml(w.label)}</dt><dd>${escapeHtml(w.text)}</dd>`);
   if (typeof context.additionalInfo === 'string' || typeof need.label === 'string') {
@@ -159,7 +162,6 @@ ${screeningFlagHtml(r.body)}
 ${details}
 </article>`;
 }
-
 
 /**
  * What the practice received: JSON for tests and tools, a read-only HTML page for people.

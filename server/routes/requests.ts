@@ -55,7 +55,11 @@ async function checkAdminRequest(ctx: ServerContext, db: Sql, body: Body, pathPr
     });
   }
   assertBornBeforeToday(patientDateOfBirth(envelope.patient), `${pathPrefix}/patient/dateOfBirth`);
-  const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: await parameterContext(db, envelope.patient as { dateOfBirth?: string }) };
+  const recheck: RecheckContext = {
+    core: ctx.formCore,
+    docs: ctx.forms,
+    parameterContext: await parameterContext(db, envelope.patient as { dateOfBirth?: string }),
+  };
   // Which version of the form the answers were checked against (GET /api/v1/practice/documents/form/<id>/versions).
   return { ...envelope, ...recheckForm(recheck, formType, fields, pathPrefix), documentVersion: ctx.forms.versionOf(formType) };
 }
@@ -85,60 +89,82 @@ function created(stored: { id: string; status: string; receivedAt: string }): Su
 export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { store } = ctx;
 
-  app.post<{ Body: AdminRequest }>('/api/v1/triage/patient/admin/request', { schema: { body: { $ref: schemaId('admin-request') } } }, async (request, reply) => {
-    const body = request.body;
-    const answer = await runIdempotent(store, idempotencyKey(request), 'admin-request', body, async (tx) => {
-      await assertServiceOpen(tx, 'admin');
-      const stored = screenStoredBody('ADMIN_REQUEST', await checkAdminRequest(ctx, tx, body, ''));
-      const request = await insertRequest(tx, 'ADMIN_REQUEST', String(body.formType), stored);
-      // Same transaction as the insert: an acknowledged request always has its confirmation queued.
-      await notifyRequestReceived(tx, request.id, 'ADMIN_REQUEST', stored);
-      return created(request);
-    });
-    return send(reply, answer);
-  });
+  app.post<{ Body: AdminRequest }>(
+    '/api/v1/triage/patient/admin/request',
+    { schema: { body: { $ref: schemaId('admin-request') } } },
+    async (request, reply) => {
+      const body = request.body;
+      const answer = await runIdempotent(store, idempotencyKey(request), 'admin-request', body, async (tx) => {
+        await assertServiceOpen(tx, 'admin');
+        const stored = screenStoredBody('ADMIN_REQUEST', await checkAdminRequest(ctx, tx, body, ''));
+        const request = await insertRequest(tx, 'ADMIN_REQUEST', String(body.formType), stored);
+        // Same transaction as the insert: an acknowledged request always has its confirmation queued.
+        await notifyRequestReceived(tx, request.id, 'ADMIN_REQUEST', stored);
+        return created(request);
+      });
+      return send(reply, answer);
+    },
+  );
 
-  app.post<{ Body: ConsultationRequest }>('/api/v1/triage/patient/consultation', { schema: { body: { $ref: schemaId('consultation-request') } } }, async (request, reply) => {
-    const body = request.body;
-    // A practice's own engine (ENGINE_URL) is read before the transaction; the embedded one inside it.
-    const read = await readExternalExecution(ctx, body.triageRequest, '/triageRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
-    const answer = await runIdempotent(store, idempotencyKey(request), 'consultation', body, async (tx) => {
-      await assertServiceOpen(tx, 'medical');
-      assertBornBeforeToday(patientDateOfBirth(body.triageRequest.patient), '/triageRequest/patient/dateOfBirth');
-      // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
-      const triageRequest = await reclassifyTriageRequest(ctx, tx, body.triageRequest, '/triageRequest', read);
-      const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest, ...pathwayVersion(ctx, triageRequest) });
-      const request = await insertRequest(tx, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
-      // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
-      // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
-      if ((await notifySelfHelp(ctx, tx, request.id, triageRequest)) === undefined) await notifyRequestReceived(tx, request.id, 'CONSULTATION', stored);
-      return created(request);
-    });
-    return send(reply, answer);
-  });
+  app.post<{ Body: ConsultationRequest }>(
+    '/api/v1/triage/patient/consultation',
+    { schema: { body: { $ref: schemaId('consultation-request') } } },
+    async (request, reply) => {
+      const body = request.body;
+      // A practice's own engine (ENGINE_URL) is read before the transaction; the embedded one inside it.
+      const read = await readExternalExecution(ctx, body.triageRequest, '/triageRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
+      const answer = await runIdempotent(store, idempotencyKey(request), 'consultation', body, async (tx) => {
+        await assertServiceOpen(tx, 'medical');
+        assertBornBeforeToday(patientDateOfBirth(body.triageRequest.patient), '/triageRequest/patient/dateOfBirth');
+        // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
+        const triageRequest = await reclassifyTriageRequest(ctx, tx, body.triageRequest, '/triageRequest', read);
+        const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest, ...pathwayVersion(ctx, triageRequest) });
+        const request = await insertRequest(tx, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
+        // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
+        // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
+        if ((await notifySelfHelp(ctx, tx, request.id, triageRequest)) === undefined) await notifyRequestReceived(tx, request.id, 'CONSULTATION', stored);
+        return created(request);
+      });
+      return send(reply, answer);
+    },
+  );
 
-  app.post<{ Body: UnverifiedRequests }>('/api/v1/triage/patient/unverified/requests', { schema: { body: { $ref: schemaId('unverified-requests') } } }, async (request, reply) => {
-    const body = request.body;
-    const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
-    const read = primaryIsAdmin ? undefined : await readExternalExecution(ctx, body.primaryRequest, '/primaryRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
-    const answer = await runIdempotent(store, idempotencyKey(request), 'unverified-requests', body, async (tx) => {
-      await assertServiceOpen(tx, primaryIsAdmin ? 'admin' : 'medical');
-      if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
-      const primary = primaryIsAdmin ? await checkAdminRequest(ctx, tx, body.primaryRequest, '/primaryRequest') : await reclassifyTriageRequest(ctx, tx, body.primaryRequest, '/primaryRequest', read);
-      let associated: Body = body.associatedRequest;
-      if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
-        const { envelope, fields } = splitFields(associated);
-        const patient = (associated.patient ?? body.primaryRequest.patient) as { dateOfBirth?: string } | undefined;
-        const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: await parameterContext(tx, patient) };
-        associated = { ...envelope, ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest'), documentVersion: ctx.forms.versionOf('CHANGE_OF_CONTACT_DETAILS') };
-      }
-      const kindLabel = String(primary.formType ?? primary.triageRequestType);
-      const stored = screenStoredBody('UNVERIFIED_REQUESTS', { primaryRequest: primary, associatedRequest: associated });
-      const request = await insertRequest(tx, 'UNVERIFIED_REQUESTS', kindLabel, stored);
-      const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
-      if (primaryIsAdmin || (await notifySelfHelp(ctx, tx, request.id, primary, newEmail)) === undefined) await notifyRequestReceived(tx, request.id, 'UNVERIFIED_REQUESTS', stored);
-      return created(request);
-    });
-    return send(reply, answer);
-  });
+  app.post<{ Body: UnverifiedRequests }>(
+    '/api/v1/triage/patient/unverified/requests',
+    { schema: { body: { $ref: schemaId('unverified-requests') } } },
+    async (request, reply) => {
+      const body = request.body;
+      const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
+      const read = primaryIsAdmin
+        ? undefined
+        : await readExternalExecution(ctx, body.primaryRequest, '/primaryRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
+      const answer = await runIdempotent(store, idempotencyKey(request), 'unverified-requests', body, async (tx) => {
+        await assertServiceOpen(tx, primaryIsAdmin ? 'admin' : 'medical');
+        if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
+        const primary = primaryIsAdmin
+          ? await checkAdminRequest(ctx, tx, body.primaryRequest, '/primaryRequest')
+          : await reclassifyTriageRequest(ctx, tx, body.primaryRequest, '/primaryRequest', read);
+        let associated: Body = body.associatedRequest;
+        if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
+          const { envelope, fields } = splitFields(associated);
+          const patient = (associated.patient ?? body.primaryRequest.patient) as { dateOfBirth?: string } | undefined;
+          const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: await parameterContext(tx, patient) };
+          associated = {
+            ...envelope,
+            ...recheckForm(recheck, 'CHANGE_OF_CONTACT_DETAILS', fields, '/associatedRequest'),
+            documentVersion: ctx.forms.versionOf('CHANGE_OF_CONTACT_DETAILS'),
+          };
+        }
+        const kindLabel = String(primary.formType ?? primary.triageRequestType);
+        const stored = screenStoredBody('UNVERIFIED_REQUESTS', { primaryRequest: primary, associatedRequest: associated });
+        const request = await insertRequest(tx, 'UNVERIFIED_REQUESTS', kindLabel, stored);
+        const newEmail =
+          associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
+        if (primaryIsAdmin || (await notifySelfHelp(ctx, tx, request.id, primary, newEmail)) === undefined)
+          await notifyRequestReceived(tx, request.id, 'UNVERIFIED_REQUESTS', stored);
+        return created(request);
+      });
+      return send(reply, answer);
+    },
+  );
 }

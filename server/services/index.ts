@@ -3,7 +3,16 @@
  * files import these from here and never from each other.
  */
 export { assertServiceOpen, readOperationalState } from './serviceState.js';
-export { ENGINE_KEY_COOKIE, prunePatientSessions, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS, SESSION_PRUNE_INTERVAL_MS, sessionLive, sessionPatientId } from './sessions.js';
+export {
+  ENGINE_KEY_COOKIE,
+  prunePatientSessions,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+  SESSION_IDLE_MS,
+  SESSION_PRUNE_INTERVAL_MS,
+  sessionLive,
+  sessionPatientId,
+} from './sessions.js';
 export {
   decodeCursor,
   decodeRequestsCursor,

@@ -5,7 +5,6 @@ import { HttpError } from '../errors.js';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
-
 /** A cursor is the position (seq) of the last request shown, base64url-encoded. */
 export function encodeCursor(seq: number): string {
   return Buffer.from(`s${seq}`).toString('base64url');
@@ -83,7 +82,9 @@ export function requestsPageQuery(query: unknown, defaultLimit: number): { limit
   if (cursor === undefined || cursor === '') return { limit };
   const after = typeof cursor === 'string' ? decodeRequestsCursor(cursor) : undefined;
   if (after === undefined) {
-    throw new HttpError(400, 'querystring/cursor is not a cursor this call gave out', { details: [{ path: '/cursor', message: 'is not a cursor this call gave out' }] });
+    throw new HttpError(400, 'querystring/cursor is not a cursor this call gave out', {
+      details: [{ path: '/cursor', message: 'is not a cursor this call gave out' }],
+    });
   }
   return { limit, after };
 }

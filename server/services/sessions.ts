@@ -14,7 +14,6 @@ export function sessionLive(createdAt: number, lastSeenAt: number, now: number):
   return now - createdAt < SESSION_ABSOLUTE_MS && now - lastSeenAt < SESSION_IDLE_MS;
 }
 
-
 /**
  * The browser's engine key: an HttpOnly, SameSite=Strict session cookie of 32 random bytes, set
  * by the first `$start` and reused by later ones. Each execution keeps the SHA-256 of the key
@@ -30,7 +29,10 @@ export const SESSION_COOKIE = 'gp_nhs_session';
 export async function sessionPatientId(db: Sql, request: FastifyRequest, now: number = Date.now()): Promise<string | undefined> {
   const id = readCookie(request, SESSION_COOKIE, TOKEN_PATTERN);
   if (!id) return undefined;
-  const row = await db.get<{ patient_id: string; created_at: string; last_seen_at: string | null }>('SELECT patient_id, created_at, last_seen_at FROM sessions WHERE id = ?', [id]);
+  const row = await db.get<{ patient_id: string; created_at: string; last_seen_at: string | null }>(
+    'SELECT patient_id, created_at, last_seen_at FROM sessions WHERE id = ?',
+    [id],
+  );
   if (!row) return undefined;
   const created = Date.parse(row.created_at);
   const lastSeen = row.last_seen_at ? Date.parse(row.last_seen_at) : created;

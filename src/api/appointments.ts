@@ -52,7 +52,13 @@ export const APPOINTMENT_PATHS = {
 /** What selects the slots of the first chunk (later chunks follow the navigation links as they are). */
 export type AvailabilityQuery =
   | { by: 'link'; linkUUID: string; patient?: Pick<Patient, 'firstName' | 'lastName' | 'dateOfBirth' | 'postCode'>; dateOfBirth?: string }
-  | { by: 'referral'; referralId?: string; guidelineId?: string; aiLed?: boolean; patient?: Pick<Patient, 'firstName' | 'lastName' | 'dateOfBirth' | 'postCode'> };
+  | {
+      by: 'referral';
+      referralId?: string;
+      guidelineId?: string;
+      aiLed?: boolean;
+      patient?: Pick<Patient, 'firstName' | 'lastName' | 'dateOfBirth' | 'postCode'>;
+    };
 
 /** The first chunk's URL: by link (with the proof the link needs) or by referral/guideline (optionally AI-led). */
 export function availabilityUrl(query: AvailabilityQuery): string {
@@ -87,7 +93,6 @@ export function fetchAvailability(url: string): Promise<AppointmentAvailability>
   if (!isSafeNavigationLink(url)) return Promise.reject(new Error(`Not an API path: ${url}`));
   return getJson<AppointmentAvailability>(url);
 }
-
 
 /** The link's request (the action-request call, schemas/api/README.md "Appointments"): DIRECT_BOOKING proves the recipient, SELF_BOOKING_REQUEST the date of birth. */
 export function fetchActionRequest(parType: ParType, linkUUID: string, proof: PatientActionRequestBody = {}): Promise<PatientActionRequest> {
@@ -155,7 +160,11 @@ export function sendWithoutAppointment(
 ): Promise<SubmissionResponse> {
   const body: ConsultationRequest = {
     triageRequest,
-    context: { reasonInInbox: appointmentsPresented ? 'OTHER' : 'NO_APPOINTMENTS', appointmentsPresented, ...(guidelineFinishedOn ? { guidelineFinishedOn } : {}) },
+    context: {
+      reasonInInbox: appointmentsPresented ? 'OTHER' : 'NO_APPOINTMENTS',
+      appointmentsPresented,
+      ...(guidelineFinishedOn ? { guidelineFinishedOn } : {}),
+    },
   };
   return postJson<SubmissionResponse>(APPOINTMENT_PATHS.consultation, body, idempotencyKey);
 }

@@ -14,8 +14,7 @@ export class ApiError extends Error {
 
 /** The ApiError of a non-2xx answer: its message is the body's `message`, else the status text. */
 export function apiError(response: Response, body: unknown): ApiError {
-  const message =
-    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : response.statusText;
+  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : response.statusText;
   return new ApiError(response.status, message, body);
 }
 

@@ -74,7 +74,14 @@ export interface PathwayPreviewAnswer {
   path: string[];
   stoppedAtRedFlag: boolean;
   answers: Record<string, Record<string, unknown>>;
-  recommendations: Array<{ id: string; type: string; tier?: string; title: string; evidence?: string[]; actions?: Array<{ type: string; referralId?: string; label?: string; text?: string }> }>;
+  recommendations: Array<{
+    id: string;
+    type: string;
+    tier?: string;
+    title: string;
+    evidence?: string[];
+    actions?: Array<{ type: string; referralId?: string; label?: string; text?: string }>;
+  }>;
   topReferral?: string;
   tier?: string;
 }

@@ -59,7 +59,12 @@ export function engineUrl(path: string, useProxy: boolean): string {
   return useProxy ? `${ENGINE_PATHS.proxy}${encodeURIComponent(path)}` : `${ENGINE_PATHS.direct}${path}`;
 }
 
-function call<T>(method: 'GET' | 'POST', path: string, useProxy: boolean, body?: EngineStartBody | EngineContinueRequest | EngineFinishRequest | CustomDataEntry[]): Promise<T> {
+function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  useProxy: boolean,
+  body?: EngineStartBody | EngineContinueRequest | EngineFinishRequest | CustomDataEntry[],
+): Promise<T> {
   return requestJson<T>(method, engineUrl(path, useProxy), body === undefined ? {} : { body });
 }
 
@@ -72,11 +77,7 @@ export function getGuideline(guidelineId: string, useProxy: boolean): Promise<Gu
 /** What the app sends to `$start` (the contract's body, less what the engine fills in). */
 export type EngineStartBody = Pick<EngineStartRequest, 'patient' | 'customData' | 'version'>;
 
-export function startGuideline(
-  guidelineId: string,
-  body: EngineStartBody,
-  useProxy: boolean,
-): Promise<Execution> {
+export function startGuideline(guidelineId: string, body: EngineStartBody, useProxy: boolean): Promise<Execution> {
   return call('POST', ENGINE_PATHS.start(guidelineId), useProxy, body);
 }
 
@@ -92,11 +93,7 @@ export function stopExecution(id: string, useProxy: boolean): Promise<Execution>
   return call('POST', `${execution(id)}/$stop`, useProxy);
 }
 
-export function finishExecution(
-  id: string,
-  body: EngineFinishRequest,
-  useProxy: boolean,
-): Promise<Execution> {
+export function finishExecution(id: string, body: EngineFinishRequest, useProxy: boolean): Promise<Execution> {
   return call('POST', `${execution(id)}/$finish`, useProxy, body);
 }
 

@@ -28,9 +28,7 @@ export function ErrorNotificationsProvider({ children }: { children: ReactNode }
 
   const notify = useCallback((popup: { title: string; message: string }) => {
     const id = nextId.current++;
-    setNotifications((list) =>
-      list.some((n) => n.title === popup.title && n.message === popup.message) ? list : [...list, { id, ...popup }],
-    );
+    setNotifications((list) => (list.some((n) => n.title === popup.title && n.message === popup.message) ? list : [...list, { id, ...popup }]));
   }, []);
   const dismiss = useCallback((id: number) => setNotifications((list) => list.filter((n) => n.id !== id)), []);
   const handleError = useCallback(

@@ -5,7 +5,10 @@ import { nationalPhone } from '../components/phone';
 
 /** The short reference of a request: the first 8 characters of the id the practice stored it under, in capitals. */
 export function shortReference(id: string): string {
-  return id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase();
+  return id
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
 }
 
 export function replyLine(patient: AdminRequest['patient']): string {

@@ -3,10 +3,7 @@ import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { FormLoadError, loadForm, loadedForm, type LoadedForm } from './loadForm';
 import { preloadAppWidgets } from './widgets';
 
-export type FormState =
-  | { status: 'loading' }
-  | { status: 'ready'; form: LoadedForm }
-  | { status: 'failed'; error: FormLoadError; retry: () => void };
+export type FormState = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | { status: 'failed'; error: FormLoadError; retry: () => void };
 
 type Held = { id: string; form: LoadedForm } | { id: string; error: FormLoadError } | undefined;
 

@@ -58,7 +58,6 @@ export default function HomePage() {
     rememberEntryParams(location.search);
   }, [location.search]);
 
-
   const enabledForms = enabledAdminForms(settings.adminForms);
   const categories: Category[] = [
     {

@@ -142,14 +142,7 @@ export function PatientDetailsStep({
     body = <LoginChoiceStep tenantId={f.tenantId} onDecline={f.declineLogin} onCancel={onCancel} />;
   } else if (f.screen === 'DETAILS') {
     body = (
-      <DetailsStep
-        form={form!}
-        params={f.detailsParams}
-        initialData={f.state.details}
-        onChange={f.saveDetails}
-        onSubmit={f.detailsDone}
-        onCancel={onCancel}
-      />
+      <DetailsStep form={form!} params={f.detailsParams} initialData={f.state.details} onChange={f.saveDetails} onSubmit={f.detailsDone} onCancel={onCancel} />
     );
   } else {
     body = (

@@ -95,14 +95,7 @@ export type PendingQuestion = { kind: 'noEmail'; contact: FormData } | { kind: '
  * - else DETAILS, then CONTACT_DETAILS (unless skipPatientValidation).
  * The answers live in sessionStorage (`patientDetailsStore`), so a reload keeps them.
  */
-export function usePatientDetailsFlow({
-  flow,
-  minAge,
-  maxAge,
-  skipPatientValidation,
-  checkRecord: recordCheck,
-  onComplete,
-}: PatientDetailsOptions) {
+export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidation, checkRecord: recordCheck, onComplete }: PatientDetailsOptions) {
   const { settings, loggedIn, user } = useSettings();
   const call = useApiCall();
   const store = patientDetailsStore(flow);
@@ -118,8 +111,7 @@ export function usePatientDetailsFlow({
   }, [noticeFocus]);
 
   const [searchParams, setSearchParams] = useSearchParams();
-  const loginOffered =
-    settings.shared.nhsLogin?.enabled === true && flowSettings(settings.patientApp, flow)?.enableNhsLogin !== false && !loggedIn;
+  const loginOffered = settings.shared.nhsLogin?.enabled === true && flowSettings(settings.patientApp, flow)?.enableNhsLogin !== false && !loggedIn;
   // Each screen is its own history entry (`&step=details`, `&step=contact`), so the browser's
   // Back and the page's back link agree (docs/architecture.md, "Page changes"). Without a step
   // the first screen shows: the login choice when NHS login is offered, else the details.

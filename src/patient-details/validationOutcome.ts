@@ -37,9 +37,7 @@ const CALL_PRACTICE = 'Please call the practice on {phone} so they can help.';
 export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, StatusModal> = {
   INVALID_STATUS: {
     title: 'Practice admin needed',
-    body: [
-      'Your patient record needs to be updated before you can use this service. Please call the practice on {phone} so they can help.',
-    ],
+    body: ['Your patient record needs to be updated before you can use this service. Please call the practice on {phone} so they can help.'],
   },
   SERVICE_UNAVAILABLE: {
     title: 'Sorry, there is a problem',
@@ -55,10 +53,7 @@ export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, Statu
   },
   INVALID_EMAIL: {
     title: 'Please register a valid email address',
-    body: [
-      'The email address on your record does not work. The practice needs a valid one before you can use this service.',
-      CALL_PRACTICE,
-    ],
+    body: ['The email address on your record does not work. The practice needs a valid one before you can use this service.', CALL_PRACTICE],
   },
   NO_EMAIL_ON_EPR_AND_REQUEST: {
     title: 'Please provide an email address',
@@ -70,9 +65,7 @@ export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, Statu
   },
   UPDATE_CONTACT_REQUESTED: {
     title: 'Your new contact details are not on your record yet',
-    body: [
-      'The practice has not yet added the contact details you sent them to your record. Please try again later or call the practice on {phone}.',
-    ],
+    body: ['The practice has not yet added the contact details you sent them to your record. Please try again later or call the practice on {phone}.'],
   },
   UNEXPECTED_ERROR: {
     title: 'An error has occurred',
@@ -111,10 +104,7 @@ export const STATUS_FIX: Record<Exclude<ValidationStatus, 'VALIDATED'>, OutcomeF
 export const PRACTICE_PHONE_LINE = 'Practice phone number: {phone}';
 
 /** Statuses after which the patient goes back to add an email (an email becomes required; docs/architecture.md, "The patient-details step"). */
-export const EMAIL_REQUIRED_STATUSES: readonly ValidationStatus[] = [
-  'NO_EMAIL_ON_EPR_AND_REQUEST',
-  'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST',
-];
+export const EMAIL_REQUIRED_STATUSES: readonly ValidationStatus[] = ['NO_EMAIL_ON_EPR_AND_REQUEST', 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST'];
 
 /** The statuses whose modal also offers a phone reply (the same two: no usable email anywhere). */
 export const PHONE_REPLY_STATUSES = EMAIL_REQUIRED_STATUSES;

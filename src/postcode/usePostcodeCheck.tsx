@@ -50,7 +50,11 @@ export function usePostcodeCheck(fieldId: string): PostcodeCheck {
   const confirm = useCallback(
     (postcode: string) =>
       new Promise<boolean>((resolve) => {
-        void check(postcode, () => resolve(true), () => resolve(false)).then((known) => known && resolve(true));
+        void check(
+          postcode,
+          () => resolve(true),
+          () => resolve(false),
+        ).then((known) => known && resolve(true));
       }),
     [check],
   );

@@ -24,7 +24,10 @@ function entries(): Entry[] {
   const out: Entry[] = [];
   const add = (modules: Record<string, Loader>, group: Entry['group']) => {
     for (const [file, load] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
-      const key = file.split('/').pop()!.replace(/\.form\.json$/, '');
+      const key = file
+        .split('/')
+        .pop()!
+        .replace(/\.form\.json$/, '');
       out.push({ key, group, load });
     }
   };

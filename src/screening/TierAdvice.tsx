@@ -31,14 +31,17 @@ function Detail({ tier }: { tier: UrgencyTier }) {
       return (
         <>
           <p>
-            A pharmacist can see you without an appointment and may be able to give you treatment today.{' '}
-            <a href={FIND_A_PHARMACY_URL}>Find a pharmacy</a>.
+            A pharmacist can see you without an appointment and may be able to give you treatment today. <a href={FIND_A_PHARMACY_URL}>Find a pharmacy</a>.
           </p>
           <p>You can still ask the practice instead if you prefer.</p>
         </>
       );
     case 'ROUTINE':
-      return <p>If you get worse before then, call <EmergencyNumber number="111" />, or <EmergencyNumber number="999" /> in an emergency.</p>;
+      return (
+        <p>
+          If you get worse before then, call <EmergencyNumber number="111" />, or <EmergencyNumber number="999" /> in an emergency.
+        </p>
+      );
     case 'SELF_CARE':
       return (
         <p>

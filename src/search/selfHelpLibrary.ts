@@ -27,7 +27,11 @@ interface SymptomLike {
 }
 
 const isLink = (l: unknown): l is SelfHelpLink =>
-  !!l && typeof l === 'object' && typeof (l as SelfHelpLink).label === 'string' && typeof (l as SelfHelpLink).url === 'string' && /^https:\/\//.test((l as SelfHelpLink).url);
+  !!l &&
+  typeof l === 'object' &&
+  typeof (l as SelfHelpLink).label === 'string' &&
+  typeof (l as SelfHelpLink).url === 'string' &&
+  /^https:\/\//.test((l as SelfHelpLink).url);
 
 /**
  * The searchable self-help conditions of the engine's guideline list (`GET /Guideline`): one
@@ -53,7 +57,13 @@ export function selfHelpEntries(guidelines: unknown): SelfHelpEntry[] {
         for (const w of synonyms) if (!existing.symptoms.includes(w)) existing.symptoms.push(w);
         for (const id of pathways) if (!existing.pathways.includes(id)) existing.pathways.push(id);
       } else {
-        byLabel.set(key, { guidelineId: typeof s.guid === 'string' ? s.guid : key, label: s.label, symptoms: [...synonyms], links: [...links], pathways: [...pathways] });
+        byLabel.set(key, {
+          guidelineId: typeof s.guid === 'string' ? s.guid : key,
+          label: s.label,
+          symptoms: [...synonyms],
+          links: [...links],
+          pathways: [...pathways],
+        });
       }
     }
   }

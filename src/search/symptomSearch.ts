@@ -47,8 +47,7 @@ export interface ScoredPathway {
 
 export type SearchOutcome =
   /** Trimmed text shorter than the minimum, or no remaining word reaches it after stop words. */
-  | { kind: 'tooShort' }
-  | { kind: 'results'; matches: ScoredPathway[]; similar: ScoredPathway[] };
+  { kind: 'tooShort' } | { kind: 'results'; matches: ScoredPathway[]; similar: ScoredPathway[] };
 
 // Lower case and accents folded; letters are not de-duplicated ("really" stays "really", so the stop-word list works).
 const NORMALISE = { ...Charset.Normalize, dedupe: false };
@@ -161,9 +160,7 @@ export class SymptomSearch {
     const room = maximumNumberOfPathways - strong.length;
     let similar: Array<[number, number]> = [];
     if (room > 0) {
-      const fuzzy = [...this.fuzzyScores(tokens).entries()].filter(
-        ([id, score]) => !strongIds.has(id) && score >= this.settings.fuzzyMinThreshold,
-      );
+      const fuzzy = [...this.fuzzyScores(tokens).entries()].filter(([id, score]) => !strongIds.has(id) && score >= this.settings.fuzzyMinThreshold);
       const bestFuzzy = Math.max(0, ...fuzzy.map(([, s]) => s));
       similar = fuzzy
         .filter(([, score]) => score >= bestFuzzy - this.settings.fuzzyDifference)

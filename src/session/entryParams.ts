@@ -26,11 +26,7 @@ export function parseEntryParams(search: string, previous?: Partial<EntryParams>
     return isToken(previous?.[name]) ? previous[name] : undefined;
   };
   const requested = query.get('appointmentType');
-  const appointmentType = isAppointmentType(requested)
-    ? requested
-    : isAppointmentType(previous?.appointmentType)
-      ? previous.appointmentType
-      : 'routine';
+  const appointmentType = isAppointmentType(requested) ? requested : isAppointmentType(previous?.appointmentType) ? previous.appointmentType : 'routine';
   const result: EntryParams = { appointmentType };
   const type = token('type');
   const channel = token('channel');

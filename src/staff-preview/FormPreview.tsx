@@ -3,7 +3,16 @@
 // (/practice/forms/preview/form/:id, the document and validator the server serves) and by the
 // development preview (/_preview, documents from the repository). Read-only: nothing is sent.
 import { useMemo, useState } from 'react';
-import { checkDocument, prune, SchemaForm, type DocumentProblem, type FormData, type FormDocument, type Parameters, type SchemaCheck } from '../../renderer/index';
+import {
+  checkDocument,
+  prune,
+  SchemaForm,
+  type DocumentProblem,
+  type FormData,
+  type FormDocument,
+  type Parameters,
+  type SchemaCheck,
+} from '../../renderer/index';
 import { APP_WIDGET_DECLARATIONS } from '../forms/widgetDeclarations';
 import './staff-preview.scss';
 
@@ -130,4 +139,3 @@ export function Preview({ entryKey, doc, version, schemaCheck }: { entryKey: str
     </>
   );
 }
-

@@ -43,8 +43,8 @@ export default function PracticeFormPreviewPage() {
         ) : null}
       </dl>
       <p>
-        This is the form patients get now, checked with the same rules the practice&apos;s server uses. Nothing is sent. Change the
-        document in the practice folder and press &quot;Reload documents&quot; on the <a href={FORMS_PAGE}>Forms page</a> to update it.
+        This is the form patients get now, checked with the same rules the practice&apos;s server uses. Nothing is sent. Change the document in the practice
+        folder and press &quot;Reload documents&quot; on the <a href={FORMS_PAGE}>Forms page</a> to update it.
       </p>
       <Preview entryKey={id} doc={form.doc} version={form.version?.version ?? 0} schemaCheck={form.schemaCheck} />
     </div>

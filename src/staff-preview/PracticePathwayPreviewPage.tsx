@@ -37,7 +37,9 @@ function drawnSections(doc: Pathway): DrawnSection[] {
   // The server serves the pathway as the engine has it (shared sections expanded).
   return (doc.sections as unknown[]).flatMap((s) => {
     const section = s as { id?: unknown; document?: unknown };
-    return typeof section.id === 'string' && section.document && typeof section.document === 'object' ? [{ id: section.id, document: section.document as FormDocument }] : [];
+    return typeof section.id === 'string' && section.document && typeof section.document === 'object'
+      ? [{ id: section.id, document: section.document as FormDocument }]
+      : [];
   });
 }
 
@@ -52,7 +54,11 @@ export default function PracticePathwayPreviewPage() {
     fetchPathwayDocument<Pathway>(id).then(
       (served) => live && setLoaded({ id, served }),
       (error: unknown) =>
-        live && setLoaded({ id, error: error instanceof ApiError && error.status === 404 ? `There is no pathway called ${id}.` : 'The pathway could not be loaded. Try again.' }),
+        live &&
+        setLoaded({
+          id,
+          error: error instanceof ApiError && error.status === 404 ? `There is no pathway called ${id}.` : 'The pathway could not be loaded. Try again.',
+        }),
     );
     return () => {
       live = false;
@@ -127,9 +133,8 @@ function PathwayWalk({ served }: { served: ServedPathway<Pathway> }) {
       <span className="nhsuk-caption-l">Preview of a pathway</span>
       <h1>{pathway.label}</h1>
       <p>
-        <code>{pathway.guidelineId}</code>, version {served.version} (<code>{served.hash}</code>). Answer any section as a patient would; the
-        panel shows what the engine gives for the answers so far. Questions not answered get the safe answers the pathway&apos;s examples use.
-        Nothing is stored.
+        <code>{pathway.guidelineId}</code>, version {served.version} (<code>{served.hash}</code>). Answer any section as a patient would; the panel shows what
+        the engine gives for the answers so far. Questions not answered get the safe answers the pathway&apos;s examples use. Nothing is stored.
       </p>
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-two-thirds">

@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, openPage } from './harness';
 import { useBrowser } from './use-browser';
 import { practiceOutbox, practiceRequests, setControls } from './practice-controls';
-import { AMELIA, clickButton, confirmDiscard, declineLogin, passEmergencyCheck, demoPatient, fillContact, fillDetails, reachForm, reachPostcodeNotFound, type DemoPatient } from './admin-steps';
+import {
+  AMELIA,
+  clickButton,
+  confirmDiscard,
+  declineLogin,
+  passEmergencyCheck,
+  demoPatient,
+  fillContact,
+  fillDetails,
+  reachForm,
+  reachPostcodeNotFound,
+  type DemoPatient,
+} from './admin-steps';
 import { ADMIN_FORMS, fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
 import { prune, toWire, type FormData } from '../../renderer/core/index';
 
@@ -30,7 +42,10 @@ describe('admin request journey in Chromium', () => {
     await page.goto('/');
     await page.getByRole('link', { name: /Questions and admin/ }).click();
     await page.getByRole('heading', { name: 'Call 999 for help if you have any of these' }).waitFor();
-    await page.getByRole('button', { name: 'I have none of these' }).or(page.getByRole('link', { name: 'I have none of these' })).click();
+    await page
+      .getByRole('button', { name: 'I have none of these' })
+      .or(page.getByRole('link', { name: 'I have none of these' }))
+      .click();
     await page.getByRole('heading', { name: 'I need admin help' }).waitFor();
     await expect.poll(() => page.title()).toBe('Your GP practice - I need admin help');
     await expect.poll(() => page.getByText('Please select an option below.').count()).toBe(1);
@@ -41,7 +56,10 @@ describe('admin request journey in Chromium', () => {
     await setControls({ patientEnabledForms: ['FIT_NOTE', 'OTHER_ENQUIRY'] });
     await page.reload();
     await page.getByRole('heading', { name: 'I need admin help' }).waitFor();
-    expect(await page.locator('.app-admin-menu__option').allInnerTexts()).toEqual([expect.stringContaining('Fit note'), expect.stringContaining('Other enquiry')]);
+    expect(await page.locator('.app-admin-menu__option').allInnerTexts()).toEqual([
+      expect.stringContaining('Fit note'),
+      expect.stringContaining('Other enquiry'),
+    ]);
     // A form that is not enabled for the patient goes back to the menu; an unknown one goes home.
     await page.goto('/admin-request/form?request=DOCTOR_LETTER');
     await page.waitForURL('**/admin-request');
@@ -124,7 +142,13 @@ describe('admin request journey in Chromium', () => {
     // Sent: the answers and the patient-details steps are forgotten; the tab keeps only the receipt
     // (so a reload of the confirmation still shows it, until logout or the tab closes) and the
     // index of stores that logout clears; nothing ever in localStorage.
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => !k.startsWith('__')).sort())).toEqual(['flow-store-keys', 'flow:admin-receipt']);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(sessionStorage)
+          .filter((k) => !k.startsWith('__'))
+          .sort(),
+      ),
+    ).toEqual(['flow-store-keys', 'flow:admin-receipt']);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await cspViolations()).toEqual([]);
     expect(errors).toEqual([]);
@@ -352,7 +376,6 @@ describe('admin request journey in Chromium', () => {
   });
 });
 
-
 describe('every admin form sent end to end', () => {
   it.each(ADMIN_FORMS)('%s: the practice stores exactly the answers that apply', async (formType) => {
     const { page, cspViolations } = await openPage(browser);
@@ -360,7 +383,10 @@ describe('every admin form sent end to end', () => {
     const doc = loadDocument(formType);
     // The flow's own state (sessionStorage) is what the patient has answered so far.
     const answersSoFar = async (): Promise<FormData> =>
-      page.evaluate((type) => (JSON.parse(sessionStorage.getItem('flow:admin') ?? '{}') as { answers?: Record<string, FormData> }).answers?.[type] ?? {}, formType);
+      page.evaluate(
+        (type) => (JSON.parse(sessionStorage.getItem('flow:admin') ?? '{}') as { answers?: Record<string, FormData> }).answers?.[type] ?? {},
+        formType,
+      );
     let answers: FormData = {};
     for (let i = 0; i < doc.pages.length; i++) {
       await page.getByRole('heading', { level: 1, name: doc.pages[i]!.title }).waitFor();
@@ -393,8 +419,18 @@ describe('patient check statuses', () => {
     ['NO_EMAIL_ON_EPR_AND_REQUEST', demoPatient('Nomail', '1979-09-30', 'LS2 7EE'), 'Please provide an email address'],
     ['INVALID_EMAIL', demoPatient('Bademail', '1990-02-14', 'LS3 1AB', 'ivy@example.com'), 'Please register a valid email address'],
     ['INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST', demoPatient('Bademail', '1990-02-14', 'LS3 1AB'), 'Please enter an email address that works'],
-    ['INVALID_STATUS', demoPatient('Inactive', '1968-07-21', 'LS4 2HX', 'isaac@example.com'), 'Practice admin needed', 'Please call the practice on 0113 496 0000 so they can help.'],
-    ['SERVICE_UNAVAILABLE', demoPatient('Outage', '1995-12-05', 'LS5 3JR', 'sam@example.com'), 'Sorry, there is a problem', 'The patient record system is not available at the moment. Please try later or call the practice.'],
+    [
+      'INVALID_STATUS',
+      demoPatient('Inactive', '1968-07-21', 'LS4 2HX', 'isaac@example.com'),
+      'Practice admin needed',
+      'Please call the practice on 0113 496 0000 so they can help.',
+    ],
+    [
+      'SERVICE_UNAVAILABLE',
+      demoPatient('Outage', '1995-12-05', 'LS5 3JR', 'sam@example.com'),
+      'Sorry, there is a problem',
+      'The patient record system is not available at the moment. Please try later or call the practice.',
+    ],
     ['TEMPORARY_ERROR', demoPatient('Timeout', '2000-03-09', 'LS7 4DN', 'tara@example.com'), 'Sorry, there is a problem'],
     ['UPDATE_CONTACT_REQUESTED', demoPatient('Update', '1958-05-17', 'LS8 1PL', 'ursula@example.com'), 'Your new contact details are not on your record yet'],
   ];
@@ -475,6 +511,9 @@ describe('patient check statuses', () => {
     await fillContact(page, AMELIA);
     await clickButton(page, 'Next');
     await page.waitForURL('**/admin-request/form?request=REPEAT_PRESCRIPTION');
-    await page.getByLabel(/medication/i).first().waitFor();
+    await page
+      .getByLabel(/medication/i)
+      .first()
+      .waitFor();
   });
 });

@@ -48,13 +48,15 @@ async function patchSettings(page: Page, patches: Patches): Promise<void> {
   }
 }
 
-const sharedWith = (featureSets: string[], extra: Json = {}) => (body: Json) => ({
-  ...body,
-  featureSets,
-  enableChildRequests: false,
-  nhsLogin: { enabled: false },
-  ...extra,
-});
+const sharedWith =
+  (featureSets: string[], extra: Json = {}) =>
+  (body: Json) => ({
+    ...body,
+    featureSets,
+    enableChildRequests: false,
+    nhsLogin: { enabled: false },
+    ...extra,
+  });
 const notLoggedIn: Patches = { shared: sharedWith(['SMART_TRIAGE', 'SMART_DIRECT_BOOKING']) };
 
 async function open(options: { width?: number; patches?: Patches; path: string }): Promise<TestPage> {
@@ -68,8 +70,13 @@ async function open(options: { width?: number; patches?: Patches; path: string }
   try {
     await tp.page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 45_000 });
   } catch (error) {
-    const body = await tp.page.locator('body').innerText().catch(() => '?');
-    throw new Error(`No h1 at ${tp.page.url()}; body: ${body.slice(0, 200)}; errors: ${tp.errors.join(' | ')}; pending: ${[...pending].join(', ')}`, { cause: error });
+    const body = await tp.page
+      .locator('body')
+      .innerText()
+      .catch(() => '?');
+    throw new Error(`No h1 at ${tp.page.url()}; body: ${body.slice(0, 200)}; errors: ${tp.errors.join(' | ')}; pending: ${[...pending].join(', ')}`, {
+      cause: error,
+    });
   }
   return tp;
 }
@@ -135,9 +142,9 @@ describe('home', () => {
 
   it('keeps the home query parameters for the session in sessionStorage, never localStorage', async () => {
     const { page } = await open({ path: '/?type=sms&channel=web&appointmentType=Same_day_appointment' });
-    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('gp.entryParams'))).toBe(
-      JSON.stringify({ appointmentType: 'Same_day_appointment', type: 'sms', channel: 'web' }),
-    );
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('gp.entryParams')))
+      .toBe(JSON.stringify({ appointmentType: 'Same_day_appointment', type: 'sms', channel: 'web' }));
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 });
@@ -358,7 +365,11 @@ describe('app shell', () => {
     });
     await tp.page.route('**/api/v1/settings/shared', async (route) => {
       await held;
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ featureSets: ['SMART_TRIAGE'], enableChildRequests: false, nhsLogin: { enabled: false } }) });
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ featureSets: ['SMART_TRIAGE'], enableChildRequests: false, nhsLogin: { enabled: false } }),
+      });
     });
     await tp.page.goto('/');
     const status = tp.page.getByRole('status');
@@ -372,7 +383,9 @@ describe('app shell', () => {
 
   it('still works when a settings call fails', async () => {
     const tp = await track(openPage(browser));
-    await tp.page.route('**/api/v1/settings/patient-app', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await tp.page.route('**/api/v1/settings/patient-app', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
     await patchSettings(tp.page, notLoggedIn);
     await tp.page.goto('/');
     await tp.page.getByRole('heading', { level: 1 }).waitFor();
@@ -484,7 +497,9 @@ describe('with the real practice switches', () => {
 
   it('stored notices with malicious HTML: nothing runs, no CSP report, formatting kept', async () => {
     await setControls({
-      notices: [{ id: 'evil', title: 'Surgery news', content: '<p>Open <em>late</em></p><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>' }],
+      notices: [
+        { id: 'evil', title: 'Surgery news', content: '<p>Open <em>late</em></p><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>' },
+      ],
     });
     const { page, cspViolations } = await open({ path: '/', patches: {} });
     await page.getByRole('button', { name: 'Practice notices' }).click();

@@ -85,7 +85,10 @@ describe('child request', () => {
   it('aged 2: the 12–42 months checklist, "They have none of these", proxy details, a child pathway, confirmation; stored as an unauthenticated child request', async () => {
     const { page, cspViolations } = await openPage(browser);
     await page.goto('/');
-    await page.getByRole('link', { name: /Child request/ }).first().click();
+    await page
+      .getByRole('link', { name: /Child request/ })
+      .first()
+      .click();
     await page.waitForURL((u) => u.pathname === '/child-request');
     await expectAccessible(page, 'child age');
     await clickButton(page, 'Next');
@@ -182,7 +185,12 @@ describe('child request', () => {
     const primary = stored!.body.primaryRequest;
     expect(primary.triageRequestType).toBe('CHILD_REQUEST');
     expect(primary.consultation.guidelineId).toBe('Form.U16.Fever');
-    expect(primary.patient).toMatchObject({ firstName: 'Poppy', lastName: 'Testwell', dateOfBirth: dobForAge(2), childProxy: { relation: 'Parent', fullName: 'Amelia Testwell' } });
+    expect(primary.patient).toMatchObject({
+      firstName: 'Poppy',
+      lastName: 'Testwell',
+      dateOfBirth: dobForAge(2),
+      childProxy: { relation: 'Parent', fullName: 'Amelia Testwell' },
+    });
     expect(primary.patient.childProxy.toChildRelation).toBeUndefined();
     expect(stored!.body.associatedRequest.triageRequestType).toBe('UNAUTHENTICATED_CHILD_REQUEST');
     // The confirmation the screen promises reaches the parent (the embedded outbox stands in for email), with no clinical answers in it.
@@ -224,7 +232,9 @@ describe('child request', () => {
     const none = page.getByRole('button', { name: 'They have none of these' });
     expect(await none.isDisabled()).toBe(true);
     expect(await none.getAttribute('aria-describedby')).toBe('none-of-these-disabled-reason');
-    expect(await page.locator('#none-of-these-disabled-reason').textContent()).toContain('You cannot choose "They have none of these" while something is ticked');
+    expect(await page.locator('#none-of-these-disabled-reason').textContent()).toContain(
+      'You cannot choose "They have none of these" while something is ticked',
+    );
     await none.click({ force: true });
     // Still on page 1 with the advice: nothing moves on, nothing is sent.
     expect(await page.getByTestId('checklist-page-counter').textContent()).toBe('Page 1 of 2');
@@ -300,7 +310,14 @@ describe('child request', () => {
     const heading = card.getByRole('heading', { name: /Call 999 or go to A&E now/ });
     await heading.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.includes('Call 999 or go to A&E now') === true)).toBe(true);
-    await expect.poll(() => heading.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).toBe(true);
+    await expect
+      .poll(() =>
+        heading.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     expect(await none.isDisabled()).toBe(true);
     await expectAccessible(page, 'baby checklist, not feeding ticked');
     // Unticked by mistake: the button can be pressed again.
@@ -328,7 +345,9 @@ describe('child request', () => {
     await page.getByRole('combobox', { name: /What do you hope for from the practice/ }).selectOption({ index: 1 });
     // A parent reads the medication option as about the child.
     expect(await page.getByRole('option', { name: "It is about the child's medication" }).count()).toBe(1);
-    await page.getByRole('textbox', { name: /Is there anything else it would help the practice to know/ }).fill('She has had hardly any milk since this morning');
+    await page
+      .getByRole('textbox', { name: /Is there anything else it would help the practice to know/ })
+      .fill('She has had hardly any milk since this morning');
     await form(page).getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('heading', { name: 'Send your request?' }).waitFor();
     await clickButton(page, 'Send');
@@ -339,7 +358,9 @@ describe('child request', () => {
     expect(consultation.guidelineId).toBe('Form.U16.Feeding');
     expect(consultation.referralId).toBe('ref-urgent-callback');
     // The engine's record, read as the practice: the top recommendation is the urgent-today one.
-    const execution = (await (await fetch(`${baseURL()}/api/v1/fhir/r4/GuidelineExecution/${consultation.executionId}`, { headers: authHeaders() })).json()) as Json;
+    const execution = (await (
+      await fetch(`${baseURL()}/api/v1/fhir/r4/GuidelineExecution/${consultation.executionId}`, { headers: authHeaders() })
+    ).json()) as Json;
     expect(execution.recommendations[0].id).toBe('amber');
     expect(execution.recommendations[0].actions.find((a: Json) => a.type === 'Referral').referralId).toBe('ref-urgent-callback');
   });
@@ -375,7 +396,12 @@ describe('child request', () => {
     await form(page).getByRole('heading', { name: 'Urgent symptoms' }).waitFor();
     await expectAccessible(page, 'child something else, first section');
     const doc = loadPathway('Form.U16.SomethingElse');
-    await answerQuestionnaire(page, doc, { otherTemperature: 'no', otherChange: 'quickly', otherDescription: 'A lump behind her ear that is getting bigger' }, { patientAge: 6, sexAtBirth: 'female' });
+    await answerQuestionnaire(
+      page,
+      doc,
+      { otherTemperature: 'no', otherChange: 'quickly', otherDescription: 'A lump behind her ear that is getting bigger' },
+      { patientAge: 6, sexAtBirth: 'female' },
+    );
     await page.waitForURL((u) => u.pathname === '/triage/your-own-words');
   });
 

@@ -35,7 +35,13 @@ function newDocument(): Record<string, unknown> {
     id: NEW_ID,
     title: NEW_LABEL,
     description: 'A supporting letter for a blue badge or residents parking permit.',
-    menu: { label: NEW_LABEL, subTitle: 'A supporting letter for a parking permit', requiresPatientRecord: false, order: 95, reply: { timeFrame: 'within 5 working days' } },
+    menu: {
+      label: NEW_LABEL,
+      subTitle: 'A supporting letter for a parking permit',
+      requiresPatientRecord: false,
+      order: 95,
+      reply: { timeFrame: 'within 5 working days' },
+    },
   };
 }
 
@@ -88,7 +94,10 @@ describe('a configurer adds a form without a developer', () => {
     expect(await staff.page.locator(`#documents-table tr[data-id="${NEW_ID}"]`).textContent()).toMatch(/Practice folder/);
 
     // Its preview: drawn as the patient will see it, from the document the server serves.
-    await staff.page.locator(`#documents-table tr[data-id="${NEW_ID}"]`).getByRole('link', { name: /Preview/ }).click();
+    await staff.page
+      .locator(`#documents-table tr[data-id="${NEW_ID}"]`)
+      .getByRole('link', { name: /Preview/ })
+      .click();
     await staff.page.waitForURL((u) => u.pathname === `/practice/forms/preview/form/${NEW_ID}`);
     await staff.page.getByRole('heading', { level: 1, name: NEW_LABEL }).waitFor();
     await staff.page.getByRole('heading', { name: 'A letter for a parking permit' }).waitFor();
@@ -96,7 +105,10 @@ describe('a configurer adds a form without a developer', () => {
     expect(await staff.page.getByTestId('preview-version').textContent()).toMatch(/Version served now\s*1/);
     await expectCleanPage(staff, 'form preview');
     // Pressing Send with nothing filled shows the document's own messages, checked by the served validator.
-    await staff.page.getByRole('button', { name: /^(Send|Next|Submit)/ }).first().click();
+    await staff.page
+      .getByRole('button', { name: /^(Send|Next|Submit)/ })
+      .first()
+      .click();
     await staff.page.getByText('Please enter details of your enquiry.').first().waitFor();
     await expectCleanPage(staff, 'form preview after a failed send');
 
@@ -140,7 +152,10 @@ describe('a configurer adds a form without a developer', () => {
     await expect.poll(() => row.textContent()).toMatch(/Refused/);
     expect(await staff.page.locator('#reload-results').textContent()).toMatch(/\/schema\/properties\/description\/maxLength/);
     // The patient's app still gets version 1.
-    const served = (await (await fetch(`${baseURL()}/api/v1/documents/forms/${NEW_ID}`)).json()) as { version: number; document: { schema: { properties: { description: { maxLength: unknown } } } } };
+    const served = (await (await fetch(`${baseURL()}/api/v1/documents/forms/${NEW_ID}`)).json()) as {
+      version: number;
+      document: { schema: { properties: { description: { maxLength: unknown } } } };
+    };
     expect(served.version).toBe(1);
     expect(served.document.schema.properties.description.maxLength).toBe(300);
   });

@@ -110,8 +110,16 @@ describe('eligibility pathways', () => {
     await physioQuestionnaire(page, example('Suitable for FCP'));
     await page.waitForURL((u) => u.pathname === '/appointment/book-appointment');
     const handoff = (JSON.parse((await page.evaluate(() => sessionStorage.getItem('flow:booking'))) ?? 'null') as Json).request as Json;
-    expect(handoff).toMatchObject({ mode: 'eligibility', guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', cancelPath: '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio' });
-    expect(handoff.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', patient: { lastName: 'Testwell', dateOfBirth: AMELIA.dateOfBirth } });
+    expect(handoff).toMatchObject({
+      mode: 'eligibility',
+      guidelineId: 'Eligibility.FirstContactPhysio',
+      referralId: 'ref-routine',
+      cancelPath: '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio',
+    });
+    expect(handoff.eligibilityBooking).toMatchObject({
+      triageRequestType: 'ELIGIBILITY_BOOKING',
+      patient: { lastName: 'Testwell', dateOfBirth: AMELIA.dateOfBirth },
+    });
     expect(handoff.eligibilityBooking.consultation.executionId).toEqual(expect.any(String));
     // Nothing is sent before the patient books.
     expect(await readBack('/api/v1/practice/requests')).toEqual([]);
@@ -124,7 +132,10 @@ describe('eligibility pathways', () => {
     await bookFirstTime(page);
     const [stored] = await readBack('/api/v1/practice/requests');
     expect(stored).toMatchObject({ kind: 'CONSULTATION', formType: 'ELIGIBILITY_BOOKING' });
-    expect(stored!.body.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', consultation: { guidelineId: 'Eligibility.FirstContactPhysio' } });
+    expect(stored!.body.eligibilityBooking).toMatchObject({
+      triageRequestType: 'ELIGIBILITY_BOOKING',
+      consultation: { guidelineId: 'Eligibility.FirstContactPhysio' },
+    });
     expect(stored!.body.appointmentSlotId).toEqual(expect.any(String));
     const booked = 'Riverside Medical Practice: your appointment is booked';
     await expect.poll(async () => (await practiceOutbox()).filter((m) => m.subject === booked && m.to === AMELIA.email).length, { timeout: 15_000 }).toBe(1);
@@ -144,7 +155,7 @@ describe('eligibility pathways', () => {
     const results = page.getByTestId('self-help-results');
     await results.getByRole('link', { name: /Physiotherapy - NHS/ }).waitFor();
     expect(await results.getByRole('heading', { name: 'Muscle, joint or back problem' }).count()).toBe(1);
-    await expectAccessible(page, 'self-help at the pathway\'s links');
+    await expectAccessible(page, "self-help at the pathway's links");
     await page.goBack();
     await page.getByText(NO_SLOTS_COPY).waitFor();
     await clickButton(page, 'Cancel');
@@ -153,7 +164,7 @@ describe('eligibility pathways', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
-  it('Cancel during an eligibility pathway\'s journey goes back to the pathway page (its return target)', async () => {
+  it("Cancel during an eligibility pathway's journey goes back to the pathway page (its return target)", async () => {
     const { page } = await openPage(browser);
     await page.goto('/eligibility/guideline?guideline=Eligibility.FirstContactPhysio');
     await page.getByRole('heading', { name: 'First contact physiotherapy', level: 1 }).waitFor();
@@ -185,7 +196,10 @@ describe('eligibility pathways', () => {
     const { page } = await openPage(browser);
     await physioQuestionnaire(page, example('Under a specialist'));
     await page.waitForURL((u) => u.pathname === '/eligibility/signpost');
-    await page.getByTestId('signpost-text').getByText(/contact the hospital or specialist team/).waitFor();
+    await page
+      .getByTestId('signpost-text')
+      .getByText(/contact the hospital or specialist team/)
+      .waitFor();
     expect(await page.getByTestId('signpost-phone').textContent()).toMatch(/call the practice on .*\d/);
     await expectAccessible(page, 'signpost');
     expect(await readBack('/api/v1/practice/requests')).toEqual([]);

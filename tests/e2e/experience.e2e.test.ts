@@ -7,7 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, openPage } from './harness';
 import { useBrowser } from './use-browser';
 import { practiceRequests, setControls } from './practice-controls';
-import { AMELIA, clickButton, confirmDiscard, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck, reachForm, reachPostcodeNotFound } from './admin-steps';
+import {
+  AMELIA,
+  clickButton,
+  confirmDiscard,
+  declineLogin,
+  demoPatient,
+  fillContact,
+  fillDetails,
+  passEmergencyCheck,
+  reachForm,
+  reachPostcodeNotFound,
+} from './admin-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
 
@@ -254,7 +265,14 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     const reference = (await page.getByTestId('receipt-reference').textContent()) ?? '';
     expect(reference).toMatch(/^[A-Z0-9]{8}$/);
     const stored = await practiceRequests();
-    expect(stored.some((r) => r.id.replace(/[^A-Za-z0-9]/g, '').toUpperCase().startsWith(reference))).toBe(true);
+    expect(
+      stored.some((r) =>
+        r.id
+          .replace(/[^A-Za-z0-9]/g, '')
+          .toUpperCase()
+          .startsWith(reference),
+      ),
+    ).toBe(true);
     expect(await page.getByTestId('receipt-reply').textContent()).toContain(AMELIA.email);
     expect(await page.getByTestId('receipt-summary').textContent()).toContain('Receipt test enquiry');
     expect(await page.getByRole('button', { name: 'Print this page' }).count()).toBe(1);
@@ -304,7 +322,10 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     await reachForm(page, 'PATIENT_REGISTRATION_FORM', newcomer);
     expect(await page.getByRole('dialog', { name: 'Please check the details you have provided' }).count()).toBe(0);
     // The date of birth was given on the details step: the form does not ask it again (issue 27).
-    await page.getByRole('heading', { name: /About you/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /About you/ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('group', { name: /Date of birth/ }).count()).toBe(0);
     expect(await page.getByText('Date of birth').count()).toBe(0);
   });
@@ -322,7 +343,12 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     await clickButton(page, 'Send');
     await page.getByText(SEND_FAILED).waitFor();
     expect(await page.getByLabel(/^Details of your enquiry/).inputValue()).toBe('Hanging enquiry');
-    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+    const dialog = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
     void page.evaluate(() => location.reload());
     expect(await dialog).toBe('beforeunload');
   });
@@ -333,7 +359,10 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
     expect(await page.locator('.nhsuk-grid-column-two-thirds form').count()).toBe(1);
     // The column is two thirds of the 1280 px page's width container, not the whole width.
-    const width = await page.locator('.nhsuk-grid-column-two-thirds').first().evaluate((el) => el.getBoundingClientRect().width);
+    const width = await page
+      .locator('.nhsuk-grid-column-two-thirds')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeLessThan(800);
   });
 });

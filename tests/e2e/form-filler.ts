@@ -7,7 +7,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, addMonths, addWeeks, addYears, format, parseISO, subYears } from 'date-fns';
 import type { Locator, Page } from 'playwright-core';
-import { defaultWidget, hasValue, schemaOptions, type FieldSchema, type FormData, type FormDocument, type UiField, type WidgetName } from '../../renderer/core/index';
+import {
+  defaultWidget,
+  hasValue,
+  schemaOptions,
+  type FieldSchema,
+  type FormData,
+  type FormDocument,
+  type UiField,
+  type WidgetName,
+} from '../../renderer/core/index';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FORMS_DIR = path.join(root, 'schemas/forms');
@@ -273,7 +282,9 @@ export async function pageTitle(page: Page, doc: FormDocument, pageIndex: number
 /** Presses Next (or Send on the last page). */
 export async function pressSubmit(page: Page, doc: FormDocument, pageIndex: number): Promise<void> {
   const last = pageIndex >= doc.pages.length - 1;
-  await form(page).getByRole('button', { name: last ? 'Send' : 'Next', exact: true }).click();
+  await form(page)
+    .getByRole('button', { name: last ? 'Send' : 'Next', exact: true })
+    .click();
 }
 
 export async function openPreview(page: Page, id: string): Promise<FormDocument> {

@@ -17,7 +17,21 @@ import addFormats from 'ajv-formats';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toWire, validate, type FormData, type FormDocument, type Parameters } from '../../renderer/core/index';
-import { ADMIN_FORMS, answer, fillCurrentPage, form, formIds, loadDocument, openPreview, pageTitle, pressSubmit, question, readJson, root, widgetOf } from './form-filler';
+import {
+  ADMIN_FORMS,
+  answer,
+  fillCurrentPage,
+  form,
+  formIds,
+  loadDocument,
+  openPreview,
+  pageTitle,
+  pressSubmit,
+  question,
+  readJson,
+  root,
+  widgetOf,
+} from './form-filler';
 import { axeViolations, baseURL, openPage } from './harness';
 import { useBrowser } from './use-browser';
 import { practiceRequests, resetPractice } from './practice-controls';
@@ -135,7 +149,16 @@ const SCENARIOS: Record<string, Scenario> = {
       await answer(page, doc, 'informationToBeUpdated', ['Address', 'Contact']);
       await expect.poll(async () => (await readJson(page, 'live-data')).newFirstName).toBeUndefined();
     },
-    present: ['informationToBeUpdated', 'newAddress', 'previousAddress', 'allFamilyMembersMoving', 'newEmail', 'objectionOnEmailReminder', 'newTelephoneNumber', 'objectionOnTextReminder'],
+    present: [
+      'informationToBeUpdated',
+      'newAddress',
+      'previousAddress',
+      'allFamilyMembersMoving',
+      'newEmail',
+      'objectionOnEmailReminder',
+      'newTelephoneNumber',
+      'objectionOnTextReminder',
+    ],
     absent: ['newFirstName', 'newSurname', 'wishToBeKnown', 'otherWishToBeKnown'],
   },
   CHANGE_OF_CONTACT_DETAILS: {
@@ -338,7 +361,10 @@ const MESSAGE_CASES: MessageCase[] = [
   {
     title: 'Name, Address and Contact ticked, nothing else',
     form: 'CHANGE_OF_PERSONAL_DETAILS',
-    answers: [['informationToBeUpdated', ['Name', 'Address', 'Contact']], ['wishToBeKnown', 'Other']],
+    answers: [
+      ['informationToBeUpdated', ['Name', 'Address', 'Contact']],
+      ['wishToBeKnown', 'Other'],
+    ],
     messages: {
       newFirstName: 'Please provide input for at least one of marked inputs.',
       otherWishToBeKnown: 'Please specify how you wish to be known.',
@@ -349,7 +375,11 @@ const MESSAGE_CASES: MessageCase[] = [
   {
     title: 'a bad email and phone, no reminder choices',
     form: 'CHANGE_OF_PERSONAL_DETAILS',
-    answers: [['informationToBeUpdated', ['Contact']], ['newEmail', 'amelia@'], ['newTelephoneNumber', '12345']],
+    answers: [
+      ['informationToBeUpdated', ['Contact']],
+      ['newEmail', 'amelia@'],
+      ['newTelephoneNumber', '12345'],
+    ],
     messages: {
       newEmail: 'Please provide valid email.',
       objectionOnEmailReminder: 'Please select your option.',
@@ -372,7 +402,10 @@ const MESSAGE_CASES: MessageCase[] = [
   {
     title: 'a start date over a month back and a return date before it',
     form: 'FIT_NOTE',
-    answers: [['startDate', day(addMonths(TODAY, -2))], ['endDate', day(addDays(addMonths(TODAY, -2), -1))]],
+    answers: [
+      ['startDate', day(addMonths(TODAY, -2))],
+      ['endDate', day(addDays(addMonths(TODAY, -2), -1))],
+    ],
     messages: {
       startDate: 'Please provide a valid start date: start date cannot be older than a month.',
       endDate: 'Please provide a valid return date : return date cannot be before start date.',
@@ -388,7 +421,10 @@ const MESSAGE_CASES: MessageCase[] = [
     title: 'a vaccine year in the future',
     form: 'TRAVEL_RISK_FORM',
     pageIndex: 2,
-    answers: [['vaccinationList', ['Polio']], ['yearOfPolioVaccination', TODAY.getFullYear() + 1]],
+    answers: [
+      ['vaccinationList', ['Polio']],
+      ['yearOfPolioVaccination', TODAY.getFullYear() + 1],
+    ],
     messages: { yearOfPolioVaccination: 'Please input valid year.' },
   },
 ];

@@ -50,9 +50,15 @@ export default async function setup(project: TestProject) {
     });
     servers.push({ app, dataDir, address: await app.listen({ port: 0, host: '127.0.0.1' }) });
   }
-  project.provide('baseURLs', servers.map((s) => s.address));
+  project.provide(
+    'baseURLs',
+    servers.map((s) => s.address),
+  );
   project.provide('practiceApiToken', apiToken);
-  project.provide('dataDirs', servers.map((s) => s.dataDir));
+  project.provide(
+    'dataDirs',
+    servers.map((s) => s.dataDir),
+  );
   return async () => {
     for (const { app, dataDir } of servers) {
       await app.close();

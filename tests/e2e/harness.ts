@@ -80,8 +80,7 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
   return {
     page,
     errors,
-    cspViolations: async () =>
-      page.evaluate(() => JSON.parse(sessionStorage.getItem('__cspViolations') ?? '[]') as CspViolation[]),
+    cspViolations: async () => page.evaluate(() => JSON.parse(sessionStorage.getItem('__cspViolations') ?? '[]') as CspViolation[]),
   };
 }
 

@@ -40,7 +40,10 @@ describe('preview page in the dev server', () => {
     await box.waitFor({ timeout: 60_000 });
     await box.fill('typed before the edit');
     // The configurer renames the question (its label) and the page.
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as { pages: Array<{ title: string; fields: string[] }>; schema: { properties: Record<string, { title?: string }> } };
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as {
+      pages: Array<{ title: string; fields: string[] }>;
+      schema: { properties: Record<string, { title?: string }> };
+    };
     const field = doc.pages[0]!.fields[0]!;
     doc.schema.properties[field]!.title = 'Renamed question';
     doc.pages[0]!.title = 'Edited while the preview was open';

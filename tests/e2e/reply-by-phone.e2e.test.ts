@@ -71,7 +71,9 @@ describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
       await page.waitForURL((url) => url.pathname === '/admin-request/form');
       const doc = loadDocument('REPEAT_PRESCRIPTION');
       const answersSoFar = async (): Promise<FormData> =>
-        page.evaluate(() => (JSON.parse(sessionStorage.getItem('flow:admin') ?? '{}') as { answers?: Record<string, FormData> }).answers?.REPEAT_PRESCRIPTION ?? {});
+        page.evaluate(
+          () => (JSON.parse(sessionStorage.getItem('flow:admin') ?? '{}') as { answers?: Record<string, FormData> }).answers?.REPEAT_PRESCRIPTION ?? {},
+        );
       for (let i = 0; i < doc.pages.length; i++) {
         await page.getByRole('heading', { level: 1, name: doc.pages[i]!.title }).waitFor();
         await fillCurrentPage(page, doc, i, {}, new Date(), answersSoFar);
@@ -129,7 +131,12 @@ describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
     await page.getByRole('heading', { name: 'Your request for medical advice has been sent.' }).waitFor();
     // The confirmation shows the reference, what was sent and how the practice will reply (issue 27).
     const [stored] = await practiceRequests();
-    expect(await page.getByTestId('sent-reference').textContent()).toBe(stored!.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase());
+    expect(await page.getByTestId('sent-reference').textContent()).toBe(
+      stored!.id
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 8)
+        .toUpperCase(),
+    );
     expect(await page.getByTestId('sent-reply').textContent()).toBe('The practice will reply by phone on 07400 654321.');
     expect(await page.getByTestId('sent-summary').textContent()).toContain(doc.label);
     expect(await axeViolations(page), 'medical confirmation').toEqual([]);

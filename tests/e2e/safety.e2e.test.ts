@@ -55,7 +55,8 @@ async function reachSafetyCheck(page: Page): Promise<void> {
   for (let guard = 0; guard < 10; guard++) {
     // Wait for the next section, or for the questionnaire to hand over to the urgent branch.
     await page.waitForFunction(
-      (sectionTitles) => location.pathname !== '/triage/questionnaire' || sectionTitles.includes(document.querySelector('.app-schema-form h1')?.textContent ?? ''),
+      (sectionTitles) =>
+        location.pathname !== '/triage/questionnaire' || sectionTitles.includes(document.querySelector('.app-schema-form h1')?.textContent ?? ''),
       titles,
     );
     if (path(page) !== '/triage/questionnaire') break;

@@ -74,10 +74,14 @@ describe('rate limit on the patient check', () => {
     await clickButton(page, 'Next');
     await fillContact(page, AMELIA);
     // Use up this client's lookups (the browser and this test share 127.0.0.1).
-    const body = JSON.stringify({ patient: { firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', sexAtBirth: 'female', postCode: 'LS1 1AA', contactDetails: {} }, flow: 'ADMIN_REQUEST' });
+    const body = JSON.stringify({
+      patient: { firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', sexAtBirth: 'female', postCode: 'LS1 1AA', contactDetails: {} },
+      flow: 'ADMIN_REQUEST',
+    });
     let status = 0;
     for (let i = 0; i <= DEFAULT_RATE_LIMITS.patientCheck && status !== 429; i++) {
-      status = (await fetch(`${strictURL}/api/v1/triage/nhs/next/validate/patient`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })).status;
+      status = (await fetch(`${strictURL}/api/v1/triage/nhs/next/validate/patient`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }))
+        .status;
     }
     expect(status).toBe(429);
     const answered = page.waitForResponse((r) => r.url().includes('/validate/patient'));
@@ -97,7 +101,10 @@ describe('what is shipped', () => {
     const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(family.toLowerCase()).toContain('arial');
     expect(family.toLowerCase()).toMatch(/sans-serif$/);
-    const paragraph = await page.locator('main p').first().evaluate((el) => getComputedStyle(el).fontFamily);
+    const paragraph = await page
+      .locator('main p')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontFamily);
     expect(paragraph).toBe(family);
     mkdirSync(path.join(root, 'screenshots'), { recursive: true });
     await page.screenshot({ path: path.join(root, 'screenshots', 'home-font.png') });

@@ -11,7 +11,10 @@ describe('self-help search', () => {
   it('searches conditions (at least 3 characters) and links to NHS pages in the same tab, marked external', async () => {
     const { page, cspViolations } = await openPage(browser);
     await page.goto('/');
-    await page.getByRole('link', { name: /Self-help information/ }).first().click();
+    await page
+      .getByRole('link', { name: /Self-help information/ })
+      .first()
+      .click();
     await page.waitForURL((u) => u.pathname === '/emergency-symptoms');
     await clickButton(page, 'I have none of these');
     await page.waitForURL((u) => u.pathname === '/self-help');

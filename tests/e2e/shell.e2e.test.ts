@@ -12,9 +12,7 @@ describe('app shell in Chromium', () => {
 
     await expect.poll(() => page.title()).toBe('Your GP practice - Online services');
     await expect.poll(() => page.locator('header.nhsuk-header').textContent()).toContain('Riverside Medical Practice');
-    await expect
-      .poll(() => page.getByTestId('urgent-warning').textContent())
-      .toContain('Do not use for urgent queries – call the practice or 111.');
+    await expect.poll(() => page.getByTestId('urgent-warning').textContent()).toContain('Do not use for urgent queries – call the practice or 111.');
     expect(await page.locator('footer').count()).toBe(1);
 
     expect(await axeViolations(page)).toEqual([]);

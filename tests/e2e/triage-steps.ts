@@ -31,7 +31,10 @@ export const SHARED_SECTION_NONE: FormData = { ltSigns: [NONE_OF_THE_ABOVE], ltP
  * SHARED_SECTION_NONE where the example does not answer the shared section itself.
  */
 export function loadPathway(guidelineId: string): PathwayDoc {
-  const raw = JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires', `${guidelineId}.json`), 'utf8')) as PathwayDoc & { sections: unknown[]; outcomes: unknown[] };
+  const raw = JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires', `${guidelineId}.json`), 'utf8')) as PathwayDoc & {
+    sections: unknown[];
+    outcomes: unknown[];
+  };
   const shared = readSharedSections([path.join(root, 'schemas/questionnaires/shared')]);
   const doc = expandPathway(raw, shared).doc as unknown as PathwayDoc;
   const usesShared = raw.sections.some(isSectionUse);
@@ -204,16 +207,13 @@ export async function answerSection(
   const heading = await form(page).getByRole('heading', { level: 1 }).textContent();
   await form(page).getByRole('button', { name: 'Next', exact: true }).click();
   const waitForNext = () =>
-    page.waitForFunction(
-      (previous) => {
-        if (location.pathname !== '/triage/questionnaire') return true;
-        // The patient's own words matched the emergency phrase list: the care card asks first.
-        if (document.querySelector('[data-testid="words-screening"]')) return true;
-        const h1 = document.querySelector('.app-schema-form h1');
-        return h1 !== null && h1.textContent !== previous;
-      },
-      heading,
-    );
+    page.waitForFunction((previous) => {
+      if (location.pathname !== '/triage/questionnaire') return true;
+      // The patient's own words matched the emergency phrase list: the care card asks first.
+      if (document.querySelector('[data-testid="words-screening"]')) return true;
+      const h1 = document.querySelector('.app-schema-form h1');
+      return h1 !== null && h1.textContent !== previous;
+    }, heading);
   await waitForNext();
   if (!options.stopAtWordsCard && (await page.getByTestId('words-screening').count()) > 0) {
     // A story's own words (e.g. "everyone would be better off without me"): the patient goes on.
@@ -253,7 +253,10 @@ export async function idOf(locator: Locator): Promise<string> {
 export async function keyboardRadio(page: Page, targetId: string, groupName: string): Promise<void> {
   const first = await page.evaluate((name) => (document.querySelector(`input[type=radio][name="${name}"]`) as HTMLInputElement | null)?.id ?? '', groupName);
   const ids = await page.evaluate((name) => [...document.querySelectorAll(`input[type=radio][name="${name}"]`)].map((e) => e.id), groupName);
-  const checked = await page.evaluate((name) => (document.querySelector(`input[type=radio][name="${name}"]:checked`) as HTMLInputElement | null)?.id ?? '', groupName);
+  const checked = await page.evaluate(
+    (name) => (document.querySelector(`input[type=radio][name="${name}"]:checked`) as HTMLInputElement | null)?.id ?? '',
+    groupName,
+  );
   await tabTo(page, checked || first);
   for (let i = 0; i < ids.length && (await page.evaluate(() => document.activeElement?.id)) !== targetId; i++) await page.keyboard.press('ArrowDown');
   if (!(await page.evaluate((id) => (document.getElementById(id) as HTMLInputElement).checked, targetId))) await page.keyboard.press('Space');
@@ -263,13 +266,25 @@ export async function keyboardRadio(page: Page, targetId: string, groupName: str
 export async function keyboardAnswer(page: Page, doc: FormDocument, name: string, value: unknown): Promise<void> {
   const widget = defaultWidget(doc.schema.properties[name]!, doc.uiSchema?.[name]);
   if (widget === 'yesNo') {
-    const radios = await page.evaluate((n) => [...document.querySelectorAll(`input[type=radio][id^="field-${n}"]`)].map((e) => ({ id: e.id, name: (e as HTMLInputElement).name, value: (e as HTMLInputElement).value })), name);
+    const radios = await page.evaluate(
+      (n) =>
+        [...document.querySelectorAll(`input[type=radio][id^="field-${n}"]`)].map((e) => ({
+          id: e.id,
+          name: (e as HTMLInputElement).name,
+          value: (e as HTMLInputElement).value,
+        })),
+      name,
+    );
     const target = radios.find((r) => r.value === String(value)) ?? radios[value === true ? 0 : 1]!;
     await keyboardRadio(page, target.id, target.name);
     return;
   }
   if (widget === 'checkboxes') {
-    const labels = (value as unknown[]).map((v) => (v === NONE_OF_THE_ABOVE ? 'None of the above' : (doc.schema.properties[name]!.items as { oneOf: Array<{ const: unknown; title: string }> }).oneOf.find((o) => o.const === v)!.title));
+    const labels = (value as unknown[]).map((v) =>
+      v === NONE_OF_THE_ABOVE
+        ? 'None of the above'
+        : (doc.schema.properties[name]!.items as { oneOf: Array<{ const: unknown; title: string }> }).oneOf.find((o) => o.const === v)!.title,
+    );
     const group = form(page).getByRole('group', { name: new RegExp(`^${escapeRe(doc.schema.properties[name]?.title ?? name)}`) });
     for (const label of labels) {
       const box = group.getByRole('checkbox', { name: label, exact: true });

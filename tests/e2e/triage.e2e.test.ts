@@ -5,7 +5,23 @@ import { useBrowser } from './use-browser';
 import { practiceOutbox, practiceRequests, setControls } from './practice-controls';
 import { AMELIA, passEmergencyCheck } from './admin-steps';
 import { form } from './form-filler';
-import { answer, answerQuestionnaire, answerSection, bookFirstTime, currentSection, idOf, keyboardAnswer, keyboardRadio, loadPathway, openTriage, patientParams, search, startPathway, storedAnswers, tabTo } from './triage-steps';
+import {
+  answer,
+  answerQuestionnaire,
+  answerSection,
+  bookFirstTime,
+  currentSection,
+  idOf,
+  keyboardAnswer,
+  keyboardRadio,
+  loadPathway,
+  openTriage,
+  patientParams,
+  search,
+  startPathway,
+  storedAnswers,
+  tabTo,
+} from './triage-steps';
 import { visibleFields } from '../../renderer/core/index';
 
 const browser = useBrowser({ resetAfterEach: true });
@@ -64,84 +80,95 @@ const JOURNEYS = [
 ];
 
 describe('medical request journey in Chromium', () => {
-  it.each(JOURNEYS)('$guidelineId: own words → questionnaire with a follow-up → complete → thank-you → stored as answered (booked first when the pathway checks for appointments)', { timeout: 180_000 }, async ({ guidelineId, words, example }) => {
-    const doc = loadPathway(guidelineId);
-    const ex = doc.examples?.find((e) => e.name === example);
-    if (!ex) throw new Error(`${guidelineId} has no example "${example}"`);
-    // Axe on the questionnaire's screens once, and on "Send your request?" and the thank-you page
-    // with the pathway that reaches them (the others hand over to booking).
-    const axe = guidelineId === 'Triage.SoreThroat' || (doc as { checkForAppointments?: boolean }).checkForAppointments !== true;
-    const { page, cspViolations, errors } = await openPage(browser);
-    await startPathway(page, words, doc.label);
-    expect(await page.getByTestId('selected-option').textContent()).toContain(doc.label);
-    if (axe) {
-      await expectAccessible(page, 'questionnaire, pristine');
-      await form(page).getByRole('button', { name: 'Next', exact: true }).click();
-      await page.getByText(ANSWER_ALL).waitFor();
-      await expectAccessible(page, 'questionnaire, failed Next');
-    }
-    const answered = await answerQuestionnaire(page, doc, ex.answers, patientParams(AMELIA));
-    expect(answered.revealed.length, 'a follow-up was shown and answered').toBeGreaterThan(0);
-    const books = (doc as { checkForAppointments?: boolean }).checkForAppointments === true;
-    const promised = await finishAndSend(page, axe, books);
+  it.each(JOURNEYS)(
+    '$guidelineId: own words → questionnaire with a follow-up → complete → thank-you → stored as answered (booked first when the pathway checks for appointments)',
+    { timeout: 180_000 },
+    async ({ guidelineId, words, example }) => {
+      const doc = loadPathway(guidelineId);
+      const ex = doc.examples?.find((e) => e.name === example);
+      if (!ex) throw new Error(`${guidelineId} has no example "${example}"`);
+      // Axe on the questionnaire's screens once, and on "Send your request?" and the thank-you page
+      // with the pathway that reaches them (the others hand over to booking).
+      const axe = guidelineId === 'Triage.SoreThroat' || (doc as { checkForAppointments?: boolean }).checkForAppointments !== true;
+      const { page, cspViolations, errors } = await openPage(browser);
+      await startPathway(page, words, doc.label);
+      expect(await page.getByTestId('selected-option').textContent()).toContain(doc.label);
+      if (axe) {
+        await expectAccessible(page, 'questionnaire, pristine');
+        await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+        await page.getByText(ANSWER_ALL).waitFor();
+        await expectAccessible(page, 'questionnaire, failed Next');
+      }
+      const answered = await answerQuestionnaire(page, doc, ex.answers, patientParams(AMELIA));
+      expect(answered.revealed.length, 'a follow-up was shown and answered').toBeGreaterThan(0);
+      const books = (doc as { checkForAppointments?: boolean }).checkForAppointments === true;
+      const promised = await finishAndSend(page, axe, books);
 
-    type Sent = { triageRequest: { triageRequestType: string; consultation: unknown; patient: unknown; patientContext: unknown; responseData: unknown }; context?: Record<string, unknown> };
-    let body: Sent;
-    if (books) {
-      // Nothing is sent before the patient books: the booking screen holds the request (sessionStorage only).
-      const handover = JSON.parse((await page.evaluate(() => sessionStorage.getItem('flow:booking'))) ?? '{}') as { request?: Sent & { mode: string; guidelineId: string } };
-      expect(handover.request).toMatchObject({ mode: 'symptom-assessment', guidelineId, sentPath: '/triage/thank-you' });
-      expect(await practiceRequests()).toEqual([]);
-      expect(await page.evaluate(() => localStorage.length)).toBe(0);
-      // The patient books the first time offered: the request is stored with the booking.
-      await bookFirstTime(page);
-      const [stored] = await practiceRequests();
-      expect(stored?.kind).toBe('CONSULTATION');
-      body = stored!.body as Sent;
-      expect(body.context).toMatchObject({ appointmentsPresented: true });
-      expect(body).toHaveProperty('appointmentSlotId');
-    } else {
-      const [stored] = await practiceRequests();
-      expect(stored?.kind).toBe('CONSULTATION');
-      body = stored!.body as Sent;
-      expect(body.context).toMatchObject({ reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false });
-    }
-    const request = body.triageRequest;
-    expect(request.triageRequestType).toBe('CONSULTATION_REQUEST');
-    expect(request.consultation).toMatchObject({ guidelineId, conditionLabel: doc.label, usedGuidelines: [guidelineId] });
-    expect(request.patient).toMatchObject({ lastName: AMELIA.lastName, dateOfBirth: AMELIA.dateOfBirth });
-    expect(request.patientContext).toEqual({ patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'It started after a cold.' });
-    const got = storedAnswers(request.responseData);
-    expect(got).toEqual(answered.expected);
-    for (const field of answered.revealed) expect(got, `revealed follow-up ${field}`).toHaveProperty(field);
-    for (const field of answered.hiddenAfterAnswer) expect(got, `hidden follow-up ${field}`).not.toHaveProperty(field);
-    // Every stored answer carries its question's words for the practice.
-    for (const o of request.responseData as Array<{ label?: string }>) expect(typeof o.label).toBe('string');
+      type Sent = {
+        triageRequest: { triageRequestType: string; consultation: unknown; patient: unknown; patientContext: unknown; responseData: unknown };
+        context?: Record<string, unknown>;
+      };
+      let body: Sent;
+      if (books) {
+        // Nothing is sent before the patient books: the booking screen holds the request (sessionStorage only).
+        const handover = JSON.parse((await page.evaluate(() => sessionStorage.getItem('flow:booking'))) ?? '{}') as {
+          request?: Sent & { mode: string; guidelineId: string };
+        };
+        expect(handover.request).toMatchObject({ mode: 'symptom-assessment', guidelineId, sentPath: '/triage/thank-you' });
+        expect(await practiceRequests()).toEqual([]);
+        expect(await page.evaluate(() => localStorage.length)).toBe(0);
+        // The patient books the first time offered: the request is stored with the booking.
+        await bookFirstTime(page);
+        const [stored] = await practiceRequests();
+        expect(stored?.kind).toBe('CONSULTATION');
+        body = stored!.body as Sent;
+        expect(body.context).toMatchObject({ appointmentsPresented: true });
+        expect(body).toHaveProperty('appointmentSlotId');
+      } else {
+        const [stored] = await practiceRequests();
+        expect(stored?.kind).toBe('CONSULTATION');
+        body = stored!.body as Sent;
+        expect(body.context).toMatchObject({ reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false });
+      }
+      const request = body.triageRequest;
+      expect(request.triageRequestType).toBe('CONSULTATION_REQUEST');
+      expect(request.consultation).toMatchObject({ guidelineId, conditionLabel: doc.label, usedGuidelines: [guidelineId] });
+      expect(request.patient).toMatchObject({ lastName: AMELIA.lastName, dateOfBirth: AMELIA.dateOfBirth });
+      expect(request.patientContext).toEqual({ patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'It started after a cold.' });
+      const got = storedAnswers(request.responseData);
+      expect(got).toEqual(answered.expected);
+      for (const field of answered.revealed) expect(got, `revealed follow-up ${field}`).toHaveProperty(field);
+      for (const field of answered.hiddenAfterAnswer) expect(got, `hidden follow-up ${field}`).not.toHaveProperty(field);
+      // Every stored answer carries its question's words for the practice.
+      for (const o of request.responseData as Array<{ label?: string }>) expect(typeof o.label).toBe('string');
 
-    // The emails the screens promise are delivered (the embedded outbox stands in for email), with no clinical answers in them.
-    const expected = books ? 'Riverside Medical Practice: your appointment is booked' : 'Riverside Medical Practice: we have received your request';
-    await expect.poll(async () => (await practiceOutbox()).filter((m) => m.subject === expected && m.to === AMELIA.email).length, { timeout: 15_000 }).toBe(1);
-    const outbox = await practiceOutbox();
-    if (books) expect(outbox.find((m) => m.subject === expected)!.body).toMatch(/\/appointment\/details\?lid=[0-9a-f-]{36}/);
-    for (const message of outbox) expect(message.body).not.toContain('It started after a cold.');
-    if (!books) {
-      // One timescale (issue 27): the email promises what the thank-you page promised, and no other.
-      const email = outbox.find((m) => m.subject === expected && m.to === AMELIA.email)!;
-      expect(promised).toBeTruthy();
-      expect(email.body).toContain(promised!);
-      expect(email.body).not.toContain('working days');
-    }
+      // The emails the screens promise are delivered (the embedded outbox stands in for email), with no clinical answers in them.
+      const expected = books ? 'Riverside Medical Practice: your appointment is booked' : 'Riverside Medical Practice: we have received your request';
+      await expect
+        .poll(async () => (await practiceOutbox()).filter((m) => m.subject === expected && m.to === AMELIA.email).length, { timeout: 15_000 })
+        .toBe(1);
+      const outbox = await practiceOutbox();
+      if (books) expect(outbox.find((m) => m.subject === expected)!.body).toMatch(/\/appointment\/details\?lid=[0-9a-f-]{36}/);
+      for (const message of outbox) expect(message.body).not.toContain('It started after a cold.');
+      if (!books) {
+        // One timescale (issue 27): the email promises what the thank-you page promised, and no other.
+        const email = outbox.find((m) => m.subject === expected && m.to === AMELIA.email)!;
+        expect(promised).toBeTruthy();
+        expect(email.body).toContain(promised!);
+        expect(email.body).not.toContain('working days');
+      }
 
-    if (!books) {
-      // The practice inbox shows the question's words with the answer, not observation ids.
-      const inbox = await (await fetch(`${baseURL()}/practice/inbox`, { headers: authHeaders() })).text();
-      const first = (request.responseData as Array<{ label: string }>)[0]!.label;
-      expect(inbox).toContain(first.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
-      expect(inbox).toContain(`Pathway: <strong>${doc.label}</strong>`);
-    }
-    expect(await cspViolations()).toEqual([]);
-    expect(errors).toEqual([]);
-  });
+      if (!books) {
+        // The practice inbox shows the question's words with the answer, not observation ids.
+        const inbox = await (await fetch(`${baseURL()}/practice/inbox`, { headers: authHeaders() })).text();
+        const first = (request.responseData as Array<{ label: string }>)[0]!.label;
+        expect(inbox).toContain(first.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+        expect(inbox).toContain(`Pathway: <strong>${doc.label}</strong>`);
+      }
+      expect(await cspViolations()).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('search prompts: pristine, too short, nonsense, near miss; Search disabled while blank; All options', async () => {
     const { page } = await openPage(browser);
@@ -295,56 +322,66 @@ describe('medical request journey in Chromium', () => {
     expect(await practiceRequests()).toEqual([]);
   });
 
-  it('each section is its own history entry and title with focus on its h1; Back shows the section before with its answers; Back from "In your own words" returns to the last section (issue 27)', { timeout: 180_000 }, async () => {
-    const doc = loadPathway('Triage.SoreThroat');
-    const ex = doc.examples!.find((e) => e.name === 'Fever, pus and quick onset')!;
-    const params = patientParams(AMELIA);
-    const result = { expected: {}, hiddenAfterAnswer: [], revealed: [] };
-    const { page } = await openPage(browser);
-    await startPathway(page, 'my throat hurts when I swallow', doc.label);
-    const onScreen = () => form(page).evaluate((f) => [...f.querySelectorAll<HTMLInputElement>('input, textarea')].filter((i) => (i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value !== '')).map((i) => `${i.id}=${i.value}`).sort());
-    const sectionInUrl = () => new URL(page.url()).searchParams.get('section');
-    const first = await currentSection(page, doc);
-    await expect.poll(sectionInUrl).toBe(first.id);
-    await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 1`);
-    await answerSection(page, doc, ex.answers, params, result);
-    const second = await currentSection(page, doc);
-    expect(second.id).not.toBe(first.id);
-    await expect.poll(sectionInUrl).toBe(second.id);
-    await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 2`);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    await expectAccessible(page, 'questionnaire, second section');
-    // The browser's Back: section 1 again, with its answers, and no discard dialog.
-    await page.goBack();
-    await expect.poll(sectionInUrl).toBe(first.id);
-    await expect.poll(async () => (await currentSection(page, doc)).id).toBe(first.id);
-    expect(await page.getByRole('dialog', { name: 'Discard questionnaire' }).isVisible()).toBe(false);
-    await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 1`);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    expect((await onScreen()).length).toBeGreaterThan(0);
-    // Next on it goes on to section 2 again, and the rest of the questionnaire as usual.
-    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
-    await expect.poll(sectionInUrl).toBe(second.id);
-    let last = second.id;
-    for (let guard = 0; guard < 10 && new URL(page.url()).pathname === '/triage/questionnaire'; guard++) {
-      last = (await currentSection(page, doc)).id;
+  it(
+    'each section is its own history entry and title with focus on its h1; Back shows the section before with its answers; Back from "In your own words" returns to the last section (issue 27)',
+    { timeout: 180_000 },
+    async () => {
+      const doc = loadPathway('Triage.SoreThroat');
+      const ex = doc.examples!.find((e) => e.name === 'Fever, pus and quick onset')!;
+      const params = patientParams(AMELIA);
+      const result = { expected: {}, hiddenAfterAnswer: [], revealed: [] };
+      const { page } = await openPage(browser);
+      await startPathway(page, 'my throat hurts when I swallow', doc.label);
+      const onScreen = () =>
+        form(page).evaluate((f) =>
+          [...f.querySelectorAll<HTMLInputElement>('input, textarea')]
+            .filter((i) => (i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value !== ''))
+            .map((i) => `${i.id}=${i.value}`)
+            .sort(),
+        );
+      const sectionInUrl = () => new URL(page.url()).searchParams.get('section');
+      const first = await currentSection(page, doc);
+      await expect.poll(sectionInUrl).toBe(first.id);
+      await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 1`);
       await answerSection(page, doc, ex.answers, params, result);
-    }
-    await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
-    // The Back link from "In your own words": the last section with its answers, never a blank first section.
-    await page.getByTestId('back-link').click();
-    await page.waitForURL((url) => url.pathname === '/triage/questionnaire');
-    await expect.poll(async () => (await currentSection(page, doc)).id).toBe(last);
-    expect(sectionInUrl()).toBe(last);
-    expect((await onScreen()).length).toBeGreaterThan(0);
-    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
-    // And the browser's Back does the same.
-    await form(page).waitFor();
-    await page.goBack();
-    await expect.poll(async () => (new URL(page.url()).pathname === '/triage/questionnaire' ? (await currentSection(page, doc)).id : '')).toBe(last);
-    expect((await onScreen()).length).toBeGreaterThan(0);
-  });
+      const second = await currentSection(page, doc);
+      expect(second.id).not.toBe(first.id);
+      await expect.poll(sectionInUrl).toBe(second.id);
+      await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 2`);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      await expectAccessible(page, 'questionnaire, second section');
+      // The browser's Back: section 1 again, with its answers, and no discard dialog.
+      await page.goBack();
+      await expect.poll(sectionInUrl).toBe(first.id);
+      await expect.poll(async () => (await currentSection(page, doc)).id).toBe(first.id);
+      expect(await page.getByRole('dialog', { name: 'Discard questionnaire' }).isVisible()).toBe(false);
+      await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 1`);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      expect((await onScreen()).length).toBeGreaterThan(0);
+      // Next on it goes on to section 2 again, and the rest of the questionnaire as usual.
+      await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+      await expect.poll(sectionInUrl).toBe(second.id);
+      let last = second.id;
+      for (let guard = 0; guard < 10 && new URL(page.url()).pathname === '/triage/questionnaire'; guard++) {
+        last = (await currentSection(page, doc)).id;
+        await answerSection(page, doc, ex.answers, params, result);
+      }
+      await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
+      // The Back link from "In your own words": the last section with its answers, never a blank first section.
+      await page.getByTestId('back-link').click();
+      await page.waitForURL((url) => url.pathname === '/triage/questionnaire');
+      await expect.poll(async () => (await currentSection(page, doc)).id).toBe(last);
+      expect(sectionInUrl()).toBe(last);
+      expect((await onScreen()).length).toBeGreaterThan(0);
+      await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
+      // And the browser's Back does the same.
+      await form(page).waitFor();
+      await page.goBack();
+      await expect.poll(async () => (new URL(page.url()).pathname === '/triage/questionnaire' ? (await currentSection(page, doc)).id : '')).toBe(last);
+      expect((await onScreen()).length).toBeGreaterThan(0);
+    },
+  );
 
   it('a 412 mid-questionnaire turns the medical service off and shows the service-closed screen', { timeout: 120_000 }, async () => {
     const doc = loadPathway('Triage.SoreThroat');
@@ -410,13 +447,20 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
     const [y, m, d] = AMELIA.dateOfBirth.split('-');
-    for (const [id, text] of [['field-dateOfBirth', String(Number(d))], ['field-dateOfBirth-month', String(Number(m))], ['field-dateOfBirth-year', y!]] as const) {
+    for (const [id, text] of [
+      ['field-dateOfBirth', String(Number(d))],
+      ['field-dateOfBirth-month', String(Number(m))],
+      ['field-dateOfBirth-year', y!],
+    ] as const) {
       await tabTo(page, id);
       await page.keyboard.type(text);
     }
     const female = page.getByLabel('Female', { exact: true });
     await keyboardRadio(page, await idOf(female), (await female.getAttribute('name'))!);
-    for (const [label, text] of [[/^First name/, AMELIA.firstName], [/^Last name/, AMELIA.lastName]] as const) {
+    for (const [label, text] of [
+      [/^First name/, AMELIA.firstName],
+      [/^Last name/, AMELIA.lastName],
+    ] as const) {
       await tabTo(page, await idOf(page.getByLabel(label)));
       await page.keyboard.type(text);
     }

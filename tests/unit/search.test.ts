@@ -3,7 +3,12 @@ import { DEFAULT_SEARCH_SETTINGS, SymptomSearch, queryTokens, searchSettings, si
 
 // A small fixed library: each entry is shaped to test one rule.
 const LIBRARY: SearchEntry[] = [
-  { guidelineId: 'Triage.SoreThroat', label: 'Sore throat', symptoms: ['tonsillitis', 'painful swallowing'], suitableFor: 'Adults with a sore or scratchy throat' },
+  {
+    guidelineId: 'Triage.SoreThroat',
+    label: 'Sore throat',
+    symptoms: ['tonsillitis', 'painful swallowing'],
+    suitableFor: 'Adults with a sore or scratchy throat',
+  },
   { guidelineId: 'Triage.Cough', label: 'Cough', symptoms: ['chesty cough', 'sore throat with cough'], suitableFor: 'A cough for less than 3 weeks' },
   { guidelineId: 'Triage.Headache', label: 'Headache', symptoms: ['migraine', 'head pain'], suitableFor: 'Headaches without injury' },
   { guidelineId: 'Triage.BackPain', label: 'Back pain', symptoms: ['lower back pain', 'sciatica'], suitableFor: 'Back pain after lifting' },
@@ -133,7 +138,7 @@ describe('similarity with a floor (banded table)', () => {
   it('gives the exact similarity whenever it reaches the floor, and something under the floor otherwise', () => {
     // A fixed pseudo-random set of word pairs over a small alphabet, so that near misses are common.
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const wordOf = () => Array.from({ length: 1 + Math.floor(rand() * 12) }, () => 'abcde'[Math.floor(rand() * 5)]).join('');
     for (let k = 0; k < 5000; k++) {
       const q = wordOf();

@@ -16,7 +16,14 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it.each(['/api/v1/settings/clinic', '/api/v1/no-such-call', '/practice/inbox', '/nhs-login/authorize?redirect=/', '/postcode/LS1%204AP/exists', '/nhs-login/user-info'])('are on every response (%s)', async (url) => {
+  it.each([
+    '/api/v1/settings/clinic',
+    '/api/v1/no-such-call',
+    '/practice/inbox',
+    '/nhs-login/authorize?redirect=/',
+    '/postcode/LS1%204AP/exists',
+    '/nhs-login/user-info',
+  ])('are on every response (%s)', async (url) => {
     const response = await server.app.inject({ method: 'GET', url });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");

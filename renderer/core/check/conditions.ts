@@ -64,7 +64,9 @@ export function conditionChecker({ add, isField, isParam, declared, subjectOf, n
       case 'number':
         return typeof v === 'number' ? undefined : 'a number';
       case 'date':
-        return typeof v === 'string' && (parseDate(v) !== undefined || (isDateRefSyntax(v) && !v.startsWith('field:'))) ? undefined : 'a date (YYYY-MM-DD, or "today", "today-16y"…)';
+        return typeof v === 'string' && (parseDate(v) !== undefined || (isDateRefSyntax(v) && !v.startsWith('field:')))
+          ? undefined
+          : 'a date (YYYY-MM-DD, or "today", "today-16y"…)';
       case 'time':
         return parseTime(v) !== undefined ? undefined : 'a time (HH:mm)';
       case 'datetime':

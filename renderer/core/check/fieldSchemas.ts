@@ -33,16 +33,19 @@ export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, ki
     if (s.enum !== undefined && (!Array.isArray(s.enum) || s.enum.length === 0)) add(`${base}/enum`, 'enum must be a non-empty list of options');
     if (s.oneOf !== undefined) {
       if (!Array.isArray(s.oneOf) || s.oneOf.length === 0) add(`${base}/oneOf`, 'oneOf must be a non-empty list of { const, title }');
-      else s.oneOf.forEach((o, i) => {
-        if (!isPlainObject(o) || !('const' in o)) add(`${base}/oneOf/${i}`, 'each option needs a const (its value) and a title');
-      });
+      else
+        s.oneOf.forEach((o, i) => {
+          if (!isPlainObject(o) || !('const' in o)) add(`${base}/oneOf/${i}`, 'each option needs a const (its value) and a title');
+        });
     }
     const xDate = s['x-date'];
     if (xDate !== undefined) {
       if (!isPlainObject(xDate)) add(`${base}/x-date`, 'x-date must be an object { notBefore?, notAfter?, after?, before? }');
       else {
-        if (xDate.notBefore !== undefined && xDate.after !== undefined) add(`${base}/x-date/after`, 'give one lower bound: notBefore (the date itself allowed) or after (strictly after it), not both');
-        if (xDate.notAfter !== undefined && xDate.before !== undefined) add(`${base}/x-date/before`, 'give one upper bound: notAfter (the date itself allowed) or before (strictly before it), not both');
+        if (xDate.notBefore !== undefined && xDate.after !== undefined)
+          add(`${base}/x-date/after`, 'give one lower bound: notBefore (the date itself allowed) or after (strictly after it), not both');
+        if (xDate.notAfter !== undefined && xDate.before !== undefined)
+          add(`${base}/x-date/before`, 'give one upper bound: notAfter (the date itself allowed) or before (strictly before it), not both');
         for (const k of ['notBefore', 'notAfter', 'after', 'before']) {
           const ref = xDate[k];
           if (ref === undefined) continue;
@@ -84,8 +87,9 @@ export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, ki
   // required
   if (schema.required !== undefined) {
     if (!Array.isArray(schema.required)) add('/schema/required', 'required must be a list of field names');
-    else schema.required.forEach((r, i) => {
-      if (!isField(r)) add(`/schema/required/${i}`, `${q(r)} is required but is not a field of this form${fieldHint(r)}`);
-    });
+    else
+      schema.required.forEach((r, i) => {
+        if (!isField(r)) add(`/schema/required/${i}`, `${q(r)} is required but is not a field of this form${fieldHint(r)}`);
+      });
   }
 }

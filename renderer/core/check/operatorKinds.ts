@@ -20,4 +20,3 @@ export const OPERATORS_BY_KIND: Record<Exclude<FieldKind, 'unknown'>, Operator[]
   choice: [...EQUALITY, ...PRESENCE, 'ONLY', 'NOT_ONLY', ...LISTS],
   multi: ['EQ', 'NEQ', ...PRESENCE, 'ONLY', 'NOT_ONLY', 'CONTAINS', ...COUNTS, ...LISTS],
 };
-

@@ -20,7 +20,8 @@ export function checkRules({ doc, isField, subjectOf, add, fieldHint }: CheckCon
     }
     checkConditions(rule.enableWhen, `${base}/enableWhen`, rule.enableBehavior, `${base}/enableBehavior`);
     checkConditions(rule.disableWhen, `${base}/disableWhen`, rule.disableBehavior, `${base}/disableBehavior`);
-    if (rule.clearWhenHidden !== undefined && typeof rule.clearWhenHidden !== 'boolean') add(`${base}/clearWhenHidden`, 'clearWhenHidden must be true or false');
+    if (rule.clearWhenHidden !== undefined && typeof rule.clearWhenHidden !== 'boolean')
+      add(`${base}/clearWhenHidden`, 'clearWhenHidden must be true or false');
     if (rule.options !== undefined) {
       if (!isPlainObject(rule.options)) {
         add(`${base}/options`, 'options must be an object keyed by option value');

@@ -42,7 +42,10 @@ export function checkUiSchema({ doc, props, isField, add, fieldHint }: CheckCont
     };
     const allowed = typeof type === 'string' ? fit[type] : undefined;
     if (allowed && !allowed.includes(w)) {
-      add(`${base}/ui:widget`, `widget "${w}" does not fit ${choice && type !== 'array' ? 'a single-choice ' : 'a '}${type} field${(w === 'radio' || w === 'select') && !choice ? ' without options (enum or oneOf)' : ''}`);
+      add(
+        `${base}/ui:widget`,
+        `widget "${w}" does not fit ${choice && type !== 'array' ? 'a single-choice ' : 'a '}${type} field${(w === 'radio' || w === 'select') && !choice ? ' without options (enum or oneOf)' : ''}`,
+      );
     }
   }
 }

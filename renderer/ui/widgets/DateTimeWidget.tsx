@@ -23,8 +23,26 @@ export function DateTimeWidget({ id, label, hint, required, snap, hintId, errorI
         <Legend required={required}>{label}</Legend>
         <Hint id={hintId} text={hint ?? strings.dateTimeHint} />
         <ErrorText id={errorId} message={snap.error} />
-        <DateBoxes id={id} parts={snap.disabled ? splitDate(undefined) : draft.date} error={Boolean(snap.error)} disabled={snap.disabled} describedByIds={undefined} autoComplete={undefined} strings={strings} onChange={(date) => emit({ ...draft, date })} />
-        <TimeBoxes id={`${id}-t`} draft={snap.disabled ? { hour: '', minute: '', period: '' } : draft.time} hour12={hour12} error={Boolean(snap.error)} disabled={snap.disabled} describedByIds={undefined} strings={strings} onChange={(time) => emit({ ...draft, time })} />
+        <DateBoxes
+          id={id}
+          parts={snap.disabled ? splitDate(undefined) : draft.date}
+          error={Boolean(snap.error)}
+          disabled={snap.disabled}
+          describedByIds={undefined}
+          autoComplete={undefined}
+          strings={strings}
+          onChange={(date) => emit({ ...draft, date })}
+        />
+        <TimeBoxes
+          id={`${id}-t`}
+          draft={snap.disabled ? { hour: '', minute: '', period: '' } : draft.time}
+          hour12={hour12}
+          error={Boolean(snap.error)}
+          disabled={snap.disabled}
+          describedByIds={undefined}
+          strings={strings}
+          onChange={(time) => emit({ ...draft, time })}
+        />
       </fieldset>
     </div>
   );

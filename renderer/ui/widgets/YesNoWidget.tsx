@@ -4,6 +4,9 @@ import { RadioGroup } from './RadiosWidget';
 import type { WidgetProps } from './types';
 
 export function YesNoWidget(props: WidgetProps) {
-  const [yes, no] = yesNoOptions(props.ui, { yes: props.strings.yes, no: props.strings.no }) as [{ value: boolean; label: string }, { value: boolean; label: string }];
+  const [yes, no] = yesNoOptions(props.ui, { yes: props.strings.yes, no: props.strings.no }) as [
+    { value: boolean; label: string },
+    { value: boolean; label: string },
+  ];
   return <RadioGroup {...props} options={props.ui['ui:options']?.reversed ? [no, yes] : [yes, no]} inline />;
 }

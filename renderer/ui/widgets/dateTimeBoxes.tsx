@@ -42,7 +42,17 @@ function DigitBox({ id, label, value, max, width, error, disabled, autoComplete,
   );
 }
 
-export function DateBoxes({ id, parts, error, wrongParts, disabled, describedByIds, autoComplete, onChange, strings }: {
+export function DateBoxes({
+  id,
+  parts,
+  error,
+  wrongParts,
+  disabled,
+  describedByIds,
+  autoComplete,
+  onChange,
+  strings,
+}: {
   id: string;
   parts: DateParts;
   error: boolean;
@@ -58,9 +68,42 @@ export function DateBoxes({ id, parts, error, wrongParts, disabled, describedByI
   const marked = (part: DatePart) => error && (wrongParts === undefined || wrongParts.length === 0 || wrongParts.includes(part));
   return (
     <div className="nhsuk-date-input" id={`${id}-date`}>
-      <DigitBox id={id} label={strings.day} value={parts.day} max={2} width={2} error={marked('day')} disabled={disabled} describedByIds={describedByIds} autoComplete={bday ? 'bday-day' : undefined} onChange={(day) => onChange({ ...parts, day })} />
-      <DigitBox id={`${id}-month`} label={strings.month} value={parts.month} max={2} width={2} error={marked('month')} disabled={disabled} describedByIds={describedByIds} autoComplete={bday ? 'bday-month' : undefined} onChange={(month) => onChange({ ...parts, month })} />
-      <DigitBox id={`${id}-year`} label={strings.year} value={parts.year} max={4} width={4} error={marked('year')} disabled={disabled} describedByIds={describedByIds} autoComplete={bday ? 'bday-year' : undefined} onChange={(year) => onChange({ ...parts, year })} />
+      <DigitBox
+        id={id}
+        label={strings.day}
+        value={parts.day}
+        max={2}
+        width={2}
+        error={marked('day')}
+        disabled={disabled}
+        describedByIds={describedByIds}
+        autoComplete={bday ? 'bday-day' : undefined}
+        onChange={(day) => onChange({ ...parts, day })}
+      />
+      <DigitBox
+        id={`${id}-month`}
+        label={strings.month}
+        value={parts.month}
+        max={2}
+        width={2}
+        error={marked('month')}
+        disabled={disabled}
+        describedByIds={describedByIds}
+        autoComplete={bday ? 'bday-month' : undefined}
+        onChange={(month) => onChange({ ...parts, month })}
+      />
+      <DigitBox
+        id={`${id}-year`}
+        label={strings.year}
+        value={parts.year}
+        max={4}
+        width={4}
+        error={marked('year')}
+        disabled={disabled}
+        describedByIds={describedByIds}
+        autoComplete={bday ? 'bday-year' : undefined}
+        onChange={(year) => onChange({ ...parts, year })}
+      />
     </div>
   );
 }
@@ -104,7 +147,16 @@ export function joinTimeDraft(draft: TimeDraft, hour12: boolean, as: 'time' | 'd
   return raw;
 }
 
-export function TimeBoxes({ id, draft, hour12, error, disabled, describedByIds, onChange, strings }: {
+export function TimeBoxes({
+  id,
+  draft,
+  hour12,
+  error,
+  disabled,
+  describedByIds,
+  onChange,
+  strings,
+}: {
   id: string;
   draft: TimeDraft;
   hour12: boolean;
@@ -116,8 +168,28 @@ export function TimeBoxes({ id, draft, hour12, error, disabled, describedByIds, 
 }) {
   return (
     <div className="nhsuk-date-input" id={`${id}-time`}>
-      <DigitBox id={id} label={strings.hour} value={draft.hour} max={2} width={2} error={error} disabled={disabled} describedByIds={describedByIds} onChange={(hour) => onChange({ ...draft, hour })} />
-      <DigitBox id={`${id}-minute`} label={strings.minute} value={draft.minute} max={2} width={2} error={error} disabled={disabled} describedByIds={describedByIds} onChange={(minute) => onChange({ ...draft, minute })} />
+      <DigitBox
+        id={id}
+        label={strings.hour}
+        value={draft.hour}
+        max={2}
+        width={2}
+        error={error}
+        disabled={disabled}
+        describedByIds={describedByIds}
+        onChange={(hour) => onChange({ ...draft, hour })}
+      />
+      <DigitBox
+        id={`${id}-minute`}
+        label={strings.minute}
+        value={draft.minute}
+        max={2}
+        width={2}
+        error={error}
+        disabled={disabled}
+        describedByIds={describedByIds}
+        onChange={(minute) => onChange({ ...draft, minute })}
+      />
       {hour12 ? (
         <div className="nhsuk-date-input__item">
           <div className="nhsuk-form-group">

@@ -9,7 +9,6 @@ export function inputClass(base: string, error: string | undefined, width?: numb
   return [base, error ? `${base}--error` : '', width ? `nhsuk-input--width-${width}` : ''].filter(Boolean).join(' ');
 }
 
-
 /** Keeps a local draft of what the patient typed, resynced only when the stored value changes elsewhere. */
 export function useDraft<T>(value: unknown, split: (v: unknown) => T): [T, (draft: T, stored: unknown) => void] {
   const [state, setState] = useState(() => ({ draft: split(value), from: value }));
@@ -21,7 +20,6 @@ export function useDraft<T>(value: unknown, split: (v: unknown) => T): [T, (draf
   const update = useCallback((draft: T, stored: unknown) => setState({ draft, from: stored }), []);
   return [current.draft, update];
 }
-
 
 export function visibleOptions(options: Option[], snap: FieldSnapshot): Option[] {
   const allowed = snap.options;

@@ -35,11 +35,7 @@ export default function AdminMenuPage() {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="nhsuk-button nhsuk-button--secondary"
-        onClick={() => leave('/', clearAdminFlow)}
-      >
+      <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => leave('/', clearAdminFlow)}>
         Cancel
       </button>
     </>

@@ -5,10 +5,7 @@ import { enabledForms, isAdminFormType, CHANGE_OF_CONTACT_DETAILS } from './admi
 
 export const PATIENT_REGISTRATION_FORM = 'PATIENT_REGISTRATION_FORM';
 
-export type AdminFormAccess =
-  | { kind: 'home' }
-  | { kind: 'menu' }
-  | { kind: 'ok'; type: ApiFormType; label: string; requiresPatientRecord: boolean };
+export type AdminFormAccess = { kind: 'home' } | { kind: 'menu' } | { kind: 'ok'; type: ApiFormType; label: string; requiresPatientRecord: boolean };
 
 /**
  * Which admin form `?request=` selects (README "Admin requests"): a type the practice's forms do not list goes home; a form not

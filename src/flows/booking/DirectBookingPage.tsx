@@ -63,8 +63,7 @@ function DirectBooking({ lid }: { lid: string }) {
         next.set(STEP_PARAM, 'details');
         next.set(MISMATCH_PARAM, '1');
         void navigate(`/direct-booking?${next.toString()}`, { state: { focusId: MISMATCH_ID } });
-      }
-      else if (outcome.kind === 'popup') notify(outcome);
+      } else if (outcome.kind === 'popup') notify(outcome);
       else handleError(error);
     }
   };

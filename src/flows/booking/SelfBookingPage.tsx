@@ -42,7 +42,9 @@ function SelfBooking({ lid }: { lid: string }) {
     try {
       const answer = await fetchActionRequest('SELF_BOOKING_REQUEST', lid, { dateOfBirth });
       if (!answer.consultationId) throw new Error('no consultation');
-      void navigate(startBooking({ mode: 'self', linkUUID: lid, consultationId: answer.consultationId, dateOfBirth, appointmentStatus: answer.appointmentStatus }));
+      void navigate(
+        startBooking({ mode: 'self', linkUUID: lid, consultationId: answer.consultationId, dateOfBirth, appointmentStatus: answer.appointmentStatus }),
+      );
     } catch (err) {
       setBusy(false);
       const outcome = bookingErrorOutcome(err, 'link');

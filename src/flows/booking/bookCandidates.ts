@@ -10,9 +10,7 @@ import { shuffled, type Candidate } from './slots';
 
 export type BookOne = (choice: SlotChoice, idempotencyKey: string) => Promise<AppointmentBookingResponse>;
 
-export type BookingOutcome =
-  | { ok: true; booking: AppointmentBookingResponse; failedSlots: string[] }
-  | { ok: false; error: unknown; failedSlots: string[] };
+export type BookingOutcome = { ok: true; booking: AppointmentBookingResponse; failedSlots: string[] } | { ok: false; error: unknown; failedSlots: string[] };
 
 export interface BookCandidatesOptions {
   candidates: readonly Candidate[];

@@ -61,7 +61,8 @@ export function bookingErrorOutcome(error: unknown, operation: BookingOperation)
   const code = codeOf(error);
   const reason = reasonOf(error);
   if (code && Object.hasOwn(LINK_CODE_MIDS, code)) return { kind: 'signpost', to: `/error?mid=${LINK_CODE_MIDS[code]}` };
-  if (reason === 'PATIENT_DETAILS_MISMATCH') return { kind: 'popup', title: DETAILS_MISMATCH, message: 'Please check the details you have entered, or call the practice.' };
+  if (reason === 'PATIENT_DETAILS_MISMATCH')
+    return { kind: 'popup', title: DETAILS_MISMATCH, message: 'Please check the details you have entered, or call the practice.' };
   if (reason === 'SLOT_IN_PAST') return { kind: 'popup', title: PAST_SLOT_TITLE, message: PAST_SLOT_MESSAGE, removeSlot: 'past' };
   if (operation === 'cancel' && error.message.includes(UNMATCHED_PATIENT_MARKER)) {
     return { kind: 'popup', title: CANCEL_FAILED_TITLE, message: RECORD_CHANGED_MESSAGE };

@@ -243,11 +243,9 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
 }
 
 /** Adds a chunk's sessions to those already loaded (a session seen twice is kept once). */
-export function mergeSessions(
-  loaded: readonly AvailableAppointmentSession[],
-  chunk: readonly AvailableAppointmentSession[],
-): AvailableAppointmentSession[] {
-  const key = (s: AvailableAppointmentSession) => s.id ?? `${s.date}|${s.siteIdentifier ?? s.siteName}|${s.sessionHolders.map((h) => h.refID).join(',')}|${s.slots[0]?.id ?? ''}`;
+export function mergeSessions(loaded: readonly AvailableAppointmentSession[], chunk: readonly AvailableAppointmentSession[]): AvailableAppointmentSession[] {
+  const key = (s: AvailableAppointmentSession) =>
+    s.id ?? `${s.date}|${s.siteIdentifier ?? s.siteName}|${s.sessionHolders.map((h) => h.refID).join(',')}|${s.slots[0]?.id ?? ''}`;
   const seen = new Set(loaded.map(key));
   return [...loaded, ...chunk.filter((s) => !seen.has(key(s)))];
 }

@@ -65,8 +65,8 @@ export default function ChildAgePage() {
             {TOO_OLD_HEADING}
           </h2>
           <p>
-            The date of birth you entered makes them {tooOld} years old. Someone aged 16 or over asks the practice for themselves: they can use this
-            service from the home page, and you can help them fill it in.
+            The date of birth you entered makes them {tooOld} years old. Someone aged 16 or over asks the practice for themselves: they can use this service
+            from the home page, and you can help them fill it in.
           </p>
           <p>
             <Link to="/">Go to the home page</Link>
@@ -74,7 +74,14 @@ export default function ChildAgePage() {
           <p>If you typed the date of birth wrongly, change it below.</p>
         </div>
       ) : null}
-      <SchemaForm doc={loading.form.doc} schemaCheck={loading.form.schemaCheck} initialData={initial} onSubmit={next} onCancel={() => void navigate('/')} submitLabel="Next" />
+      <SchemaForm
+        doc={loading.form.doc}
+        schemaCheck={loading.form.schemaCheck}
+        initialData={initial}
+        onSubmit={next}
+        onCancel={() => void navigate('/')}
+        submitLabel="Next"
+      />
     </>
   );
 }

@@ -142,8 +142,8 @@ export default function ChildEmergencySymptomsPage() {
           <div ref={cardRef} data-testid="child-emergency-advice">
             <CareCard type="emergency" heading="Call 999 or go to A&E now" focusableHeading>
               <p>
-                What you have ticked needs emergency care. Call 999 now, or take the child to A&amp;E straight away if you can get there
-                quickly and safely. If you are deaf or hard of hearing, use text relay on 18000.
+                What you have ticked needs emergency care. Call 999 now, or take the child to A&amp;E straight away if you can get there quickly and safely. If
+                you are deaf or hard of hearing, use text relay on 18000.
               </p>
               <p>Do not use this online service and do not wait for the practice to contact you. Your request has not been sent.</p>
               <p id={NONE_DISABLED_ID} data-testid="none-disabled-reason">

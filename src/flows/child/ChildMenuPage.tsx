@@ -47,7 +47,10 @@ export function childGuidelines(raw: unknown, age?: number): ChildGuideline[] {
   const takes = (g: ChildGuideline) =>
     age === undefined || ((typeof g.minAge !== 'number' || age >= g.minAge) && (typeof g.maxAge !== 'number' || age <= g.maxAge));
   return raw
-    .filter((g): g is ChildGuideline => !!g && typeof g === 'object' && typeof (g as ChildGuideline).guidelineId === 'string' && typeof (g as ChildGuideline).label === 'string')
+    .filter(
+      (g): g is ChildGuideline =>
+        !!g && typeof g === 'object' && typeof (g as ChildGuideline).guidelineId === 'string' && typeof (g as ChildGuideline).label === 'string',
+    )
     .filter((g) => isChildPathway(g))
     .filter(takes)
     .map((g) => ({ ...g, symptoms: Array.isArray(g.symptoms) ? g.symptoms.filter((w): w is string => typeof w === 'string') : [] }))
@@ -62,7 +65,13 @@ export function childSearch(options: readonly ChildGuideline[], settings?: Param
   return new SymptomSearch(
     options
       .filter((o) => o.guidelineId !== CHILD_SOMETHING_ELSE_ID)
-      .map((o) => ({ guidelineId: o.guidelineId, label: o.label, symptoms: o.symptoms ?? [], ...(o.suitableFor ? { suitableFor: o.suitableFor } : {}), ...(o.notSuitableFor ? { notSuitableFor: o.notSuitableFor } : {}) })),
+      .map((o) => ({
+        guidelineId: o.guidelineId,
+        label: o.label,
+        symptoms: o.symptoms ?? [],
+        ...(o.suitableFor ? { suitableFor: o.suitableFor } : {}),
+        ...(o.notSuitableFor ? { notSuitableFor: o.notSuitableFor } : {}),
+      })),
     searchSettings(settings),
   );
 }
@@ -118,7 +127,18 @@ export default function ChildMenuPage() {
         const option = byId(m);
         return option ? (
           <li key={option.guidelineId} className="nhsuk-card">
-            <OptionCard option={option} onChoose={() => void choose(option, testId === 'child-main-matches' ? 'MAIN' : 'SIMILAR', searched?.term ?? '', [...matches, ...similar].map((x) => x.entry.guidelineId))} headingLevel={3} />
+            <OptionCard
+              option={option}
+              onChoose={() =>
+                void choose(
+                  option,
+                  testId === 'child-main-matches' ? 'MAIN' : 'SIMILAR',
+                  searched?.term ?? '',
+                  [...matches, ...similar].map((x) => x.entry.guidelineId),
+                )
+              }
+              headingLevel={3}
+            />
           </li>
         ) : null;
       })}
@@ -203,7 +223,14 @@ export default function ChildMenuPage() {
                   type="button"
                   className="app-link-button"
                   data-testid="child-something-else"
-                  onClick={() => void choose(somethingElse, 'NON_SPECIFIC', searched?.term ?? '', [...matches, ...similar].map((x) => x.entry.guidelineId))}
+                  onClick={() =>
+                    void choose(
+                      somethingElse,
+                      'NON_SPECIFIC',
+                      searched?.term ?? '',
+                      [...matches, ...similar].map((x) => x.entry.guidelineId),
+                    )
+                  }
                 >
                   Ask the practice about something else for the child
                 </button>

@@ -71,7 +71,10 @@ export default function ChildPatientDetailsPage() {
     const patient = proxyStep.get().patient;
     if (!patient) return;
     const contact = patient.contactDetails;
-    const childProxy = { ...toChildProxy(answers), ...(contact ? { contactDetails: { emailAddress: contact.emailAddress, mobilePhoneNumber: contact.mobilePhoneNumber } } : {}) };
+    const childProxy = {
+      ...toChildProxy(answers),
+      ...(contact ? { contactDetails: { emailAddress: contact.emailAddress, mobilePhoneNumber: contact.mobilePhoneNumber } } : {}),
+    };
     const ageNow = childAge(patient.dateOfBirth);
     if (!isChildAge(ageNow)) {
       cancel();
@@ -100,4 +103,3 @@ export default function ChildPatientDetailsPage() {
     </>
   );
 }
-

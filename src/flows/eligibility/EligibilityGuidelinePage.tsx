@@ -96,7 +96,12 @@ export default function EligibilityGuidelinePage() {
     const old = triageFlow.get();
     if (old.selection?.guidelineId !== guidelineId) {
       if (old.executionId && old.execution?.status === 'IN_PROGRESS') void stopExecution(old.executionId, old.useProxy ?? useProxy).catch(() => undefined);
-      triageFlow.set((s) => ({ lastSearch: s.lastSearch, selection: { guidelineId, kind: pathwayKind(guideline), label, searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] }, drafts: {}, labels: {} }));
+      triageFlow.set((s) => ({
+        lastSearch: s.lastSearch,
+        selection: { guidelineId, kind: pathwayKind(guideline), label, searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] },
+        drafts: {},
+        labels: {},
+      }));
     }
     const details = detailsPath(guidelineId);
     if (guideline?.showEmergencySymptoms) {
@@ -123,7 +128,9 @@ export default function EligibilityGuidelinePage() {
         </div>
       ) : null}
       <h2>Checking this is a suitable appointment for you</h2>
-      {text('suitableForDescription') && text('suitableForDescription') !== 'Checking this is a suitable appointment for you' ? <p>{text('suitableForDescription')}</p> : null}
+      {text('suitableForDescription') && text('suitableForDescription') !== 'Checking this is a suitable appointment for you' ? (
+        <p>{text('suitableForDescription')}</p>
+      ) : null}
       {text('suitableFor') ? (
         <p>
           <strong>Suitable for:</strong> {text('suitableFor')}

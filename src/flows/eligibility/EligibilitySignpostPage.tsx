@@ -33,7 +33,11 @@ export default function EligibilitySignpostPage() {
         className="nhsuk-button"
         onClick={() => {
           // Nothing is sent to the practice: the engine records that the patient saw the advice.
-          void finishExecution(execution.identifier, { acceptedRecommendationIds: [execution.recommendations[0]!.id] }, flow.useProxy ?? proxyOn(settings)).catch(() => undefined);
+          void finishExecution(
+            execution.identifier,
+            { acceptedRecommendationIds: [execution.recommendations[0]!.id] },
+            flow.useProxy ?? proxyOn(settings),
+          ).catch(() => undefined);
           void Promise.resolve(navigate(sessionHome())).then(clearTriageFlow);
         }}
       >

@@ -34,23 +34,25 @@ export const OWN_NUMBER_FOR_CHILD = 'This is my own number (I am the parent or c
 
 /** PATIENT_DETAILS and CONTACT_DETAILS as a parent reads them: the child's details, then theirs. */
 export const CHILD_DETAILS_WORDS: StepRewording = {
-  details: (doc) => reword(doc, {
-    title: CHILD_DETAILS_TITLE,
-    fields: {
-      dateOfBirth: "The child's date of birth",
-      sexAtBirth: "The child's sex at birth",
-      firstName: "The child's first name",
-      lastName: "The child's last name",
-      postCode: 'The postcode where the child lives',
-    },
-  }),
-  contact: (doc) => reword(doc, {
-    title: CHILD_CONTACT_TITLE,
-    fields: {
-      phoneNumber: 'Which phone number should the practice call about the child?',
-    },
-    options: { type: { OWN_NUMBER: OWN_NUMBER_FOR_CHILD } },
-  }),
+  details: (doc) =>
+    reword(doc, {
+      title: CHILD_DETAILS_TITLE,
+      fields: {
+        dateOfBirth: "The child's date of birth",
+        sexAtBirth: "The child's sex at birth",
+        firstName: "The child's first name",
+        lastName: "The child's last name",
+        postCode: 'The postcode where the child lives',
+      },
+    }),
+  contact: (doc) =>
+    reword(doc, {
+      title: CHILD_CONTACT_TITLE,
+      fields: {
+        phoneNumber: 'Which phone number should the practice call about the child?',
+      },
+      options: { type: { OWN_NUMBER: OWN_NUMBER_FOR_CHILD } },
+    }),
 };
 
 /** A patient-need label said about the child ("It is about my medication" → "It is about the child's medication"). */

@@ -7,7 +7,10 @@ import { isChildPathway, isEligibilityPathway, type PathwayKind } from './pathwa
  * triageRequestType minus ADMIN_REQUEST and DIRECT_BOOKING, which other flows send. Taken from
  * the generated union, so a value the schema drops stops compiling here.
  */
-export type TriageRequestType = Extract<TriageRequest['triageRequestType'], 'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST'>;
+export type TriageRequestType = Extract<
+  TriageRequest['triageRequestType'],
+  'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST'
+>;
 
 /** The override reason that does not count: the patient said it is not safe to wait. */
 export const INVALID_OVERRIDE_REASON = 'none_of_the_above';

@@ -41,7 +41,9 @@ export function managementAction(recommendations: readonly Recommendation[], typ
  */
 export function noSlotsCopy(recommendations: readonly Recommendation[]): string | undefined {
   const withReferral = recommendations.find((r) => r.actions.some((a) => a.type === 'Referral'));
-  const copy = withReferral?.actions.find((a): a is Extract<EngineAction, { type: 'Management' }> => a.type === 'Management' && a.managementType === 'No slots copy');
+  const copy = withReferral?.actions.find(
+    (a): a is Extract<EngineAction, { type: 'Management' }> => a.type === 'Management' && a.managementType === 'No slots copy',
+  );
   return copy?.text?.trim() ? copy.text.trim() : undefined;
 }
 

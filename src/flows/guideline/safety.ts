@@ -116,7 +116,11 @@ export { INVALID_OVERRIDE_REASON };
  * override only when the execution recorded all four (server/triageClassification.ts).
  */
 export function safetyAnswersCustomData(answers: SafetyState['answers']) {
-  return SAFETY_QUESTIONS.filter((q) => typeof answers[q] === 'boolean').map((q) => ({ key: `emergencyQuestion.${q}`, type: 'BOOLEAN' as const, value: answers[q] === true }));
+  return SAFETY_QUESTIONS.filter((q) => typeof answers[q] === 'boolean').map((q) => ({
+    key: `emergencyQuestion.${q}`,
+    type: 'BOOLEAN' as const,
+    value: answers[q] === true,
+  }));
 }
 
 /**

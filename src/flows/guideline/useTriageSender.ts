@@ -60,7 +60,10 @@ export function useTriageSender() {
       // After the safety check: the safety answers, the override reason and the A&E choice go with it.
       const built = withSafety(consultation, pathwayKind(state.selection), state.safety);
       const body: UnverifiedRequests | BuiltConsultation = associated
-        ? { primaryRequest: built.triageRequest, associatedRequest: { submittedDate: new Date().toISOString(), patient: built.triageRequest.patient, ...associated } }
+        ? {
+            primaryRequest: built.triageRequest,
+            associatedRequest: { submittedDate: new Date().toISOString(), patient: built.triageRequest.patient, ...associated },
+          }
         : built;
       const comparable = (b: unknown) => JSON.stringify(b, (k, v: unknown) => (k === 'submittedDate' ? undefined : v));
       const attempt = state.attempt && comparable(state.attempt.body) === comparable(body) ? state.attempt : { key: newIdempotencyKey(), body };
@@ -75,9 +78,11 @@ export function useTriageSender() {
       const execution = state.execution!;
       const useProxy = state.useProxy ?? proxyOn(settings);
       // The request is with the practice: what follows is the engine's bookkeeping and must not stop the patient.
-      await finishExecution(execution.identifier, { acceptedRecommendationIds: execution.recommendations.map((r) => r.id), committedToConsultGp: committedToConsultGp(state.safety) }, useProxy).catch(
-        () => undefined,
-      );
+      await finishExecution(
+        execution.identifier,
+        { acceptedRecommendationIds: execution.recommendations.map((r) => r.id), committedToConsultGp: committedToConsultGp(state.safety) },
+        useProxy,
+      ).catch(() => undefined);
       await putCustomData(execution.identifier, [dateTime('submittedOn', new Date().toISOString())], useProxy).catch(() => undefined);
       const triageRequestType = built.triageRequest.triageRequestType;
       const attendingAE = state.safety?.choice === 'ATTEND_AE';
@@ -91,7 +96,9 @@ export function useTriageSender() {
         what: state.selection?.label ?? 'Medical request',
         reply: replyLine(built.triageRequest.patient),
       };
-      triageFlow.set({ sent: { executionId: execution.identifier, useProxy, triageRequestType, receipt, ...(tier ? { tier } : {}), ...(crisis ? { crisis } : {}) } });
+      triageFlow.set({
+        sent: { executionId: execution.identifier, useProxy, triageRequestType, receipt, ...(tier ? { tier } : {}), ...(crisis ? { crisis } : {}) },
+      });
       await navigate(attendingAE ? EMERGENCY_CONFIRMED_PATH : (options.next ?? confirmationPath(triageRequestType)), { replace: true });
     },
     [handleError, navigate, settings],

@@ -2,7 +2,17 @@ import { cancelTarget, pathwayKind } from '../guideline/pathwayKind';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm, toObservations, type FormData } from '../../../renderer/index';
-import { continueExecution, getExecution, getGuideline, isAiLed, putCustomData, stopExecution, type Execution, type ExecutionSection, type StartRefusal } from '../../api/engine';
+import {
+  continueExecution,
+  getExecution,
+  getGuideline,
+  isAiLed,
+  putCustomData,
+  stopExecution,
+  type Execution,
+  type ExecutionSection,
+  type StartRefusal,
+} from '../../api/engine';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useLeaveGuard } from '../../shell/useLeaveGuard';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
@@ -219,8 +229,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
         goToUrgentBranch(navigate);
       }
       // An appointment: the booking screen takes its request from startBooking (flow:booking).
-      else if (next === BOOK_APPOINTMENT_PATH)
-        await navigate(handOverToBooking(triageFlow.get(), settings) ?? '/eligibility/something-went-wrong');
+      else if (next === BOOK_APPOINTMENT_PATH) await navigate(handOverToBooking(triageFlow.get(), settings) ?? '/eligibility/something-went-wrong');
       // The next page (In your own words, booking, an outcome) is a new entry: Back returns to the last section with its answers.
       else await navigate(next);
     },

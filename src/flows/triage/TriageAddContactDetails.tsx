@@ -67,7 +67,13 @@ export function TriageAddContactDetails({ flow }: { flow: TriageFlowState }) {
           }}
           onSubmitError={() => setFailed(true)}
           hideBack
-          notice={failed ? <p className="nhsuk-error-message" role="alert">{SEND_FAILED_MESSAGE}</p> : undefined}
+          notice={
+            failed ? (
+              <p className="nhsuk-error-message" role="alert">
+                {SEND_FAILED_MESSAGE}
+              </p>
+            ) : undefined
+          }
         />
       </>
     );

@@ -12,7 +12,17 @@ import { triageLibrary } from '../../search/triageMapping';
 import { useFlowStore } from '../sessionFlowStore';
 import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from '../guideline/EngineErrorPanel';
 import { SelectedOption } from '../guideline/SelectedOption';
-import { MEDICAL_FLOW, TRIAGE_START, clearTriageFlow, manualAuthOn, searchCustomData, triageFlow, proxyOn, type SearchType, type Selection } from '../guideline/journey';
+import {
+  MEDICAL_FLOW,
+  TRIAGE_START,
+  clearTriageFlow,
+  manualAuthOn,
+  searchCustomData,
+  triageFlow,
+  proxyOn,
+  type SearchType,
+  type Selection,
+} from '../guideline/journey';
 
 const SEARCH_TYPES: readonly SearchType[] = ['MAIN', 'SIMILAR', 'NON_SPECIFIC', 'ALL_OPTIONS'];
 const REFUSALS: readonly StartRefusal[] = ['NOT_AVAILABLE', 'RESTRICTED_BY_AGE', 'RESTRICTED_BY_SEX'];
@@ -53,10 +63,7 @@ export default function TriagePatientDetailsPage() {
   const searchTerm = (params.get('searchTerm') ?? '').slice(0, 200);
   const matchesParam = params.get('searchMatches') ?? '';
   const selection: Selection | undefined = useMemo(
-    () =>
-      guidelineId
-        ? { guidelineId, kind, label, searchType, searchTerm, searchMatches: matchesParam.split(',').filter(Boolean).slice(0, 20) }
-        : undefined,
+    () => (guidelineId ? { guidelineId, kind, label, searchType, searchTerm, searchMatches: matchesParam.split(',').filter(Boolean).slice(0, 20) } : undefined),
     [guidelineId, kind, label, searchType, searchTerm, matchesParam],
   );
 

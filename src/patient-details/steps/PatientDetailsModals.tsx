@@ -1,7 +1,15 @@
 import { Modal } from '../../components/Modal';
 import { PostcodeNotFoundModal, type PostcodeQuestion } from '../../postcode/usePostcodeCheck';
 import { DETAILS_FIX_FIELD, EMAIL_FIX_FIELD, OUTCOME_NOTICE_ID, type Outcome, type PendingQuestion } from '../usePatientDetailsFlow';
-import { ADD_EMAIL_ACTION, PHONE_REPLY_ACTION, PHONE_REPLY_STATUSES, PRACTICE_PHONE_LINE, STATUS_MODALS, modalText, type ValidationStatus } from '../validationOutcome';
+import {
+  ADD_EMAIL_ACTION,
+  PHONE_REPLY_ACTION,
+  PHONE_REPLY_STATUSES,
+  PRACTICE_PHONE_LINE,
+  STATUS_MODALS,
+  modalText,
+  type ValidationStatus,
+} from '../validationOutcome';
 
 interface PatientDetailsModalsProps {
   postcodeQuestion: PostcodeQuestion;

@@ -49,7 +49,11 @@ describe('GET /readyz', () => {
     server.beginDrain();
     const res = await server.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', reason: 'draining', message: 'This instance is shutting down: send new requests to another instance.' });
+    expect(res.json()).toEqual({
+      status: 'unavailable',
+      reason: 'draining',
+      message: 'This instance is shutting down: send new requests to another instance.',
+    });
     expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/settings/clinic' })).statusCode).toBe(200);
   });

@@ -147,7 +147,11 @@ describe('SIGTERM', { timeout: 90_000 }, () => {
     expect(await probe(server.port, '/healthz')).toBe(200);
     expect(await probe(server.port, '/api/v1/settings/clinic')).toBe(200);
     const res = await fetch(`http://127.0.0.1:${server.port}/readyz`);
-    expect(await res.json()).toEqual({ status: 'unavailable', reason: 'draining', message: 'This instance is shutting down: send new requests to another instance.' });
+    expect(await res.json()).toEqual({
+      status: 'unavailable',
+      reason: 'draining',
+      message: 'This instance is shutting down: send new requests to another instance.',
+    });
     const held = heldPost(server.port, ADMIN_URL, otherEnquiry());
     await held.accepted;
     // A second signal skips the rest of the delay; the request in flight still finishes.

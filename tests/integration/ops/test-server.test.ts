@@ -11,7 +11,12 @@ import { startServer } from '../server/helpers';
 const hashOf = (db: Db) => (db.prepare('SELECT password_hash FROM staff_accounts').get() as { password_hash: string }).password_hash;
 const slots = (db: Db) => (db.prepare('SELECT COUNT(*) AS n FROM appt_slots').get() as { n: number }).n;
 const signIn = (app: { inject: (o: object) => Promise<{ statusCode: number }> }, password: string) =>
-  app.inject({ method: 'POST', url: '/practice/sign-in', payload: `password=${encodeURIComponent(password)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  app.inject({
+    method: 'POST',
+    url: '/practice/sign-in',
+    payload: `password=${encodeURIComponent(password)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 
 describe('a real start (buildServer defaults)', () => {
   it('hashes the staff password at argon2id standard cost and builds the diary at start', async () => {

@@ -13,8 +13,16 @@ const now = new Date().toISOString();
 async function request(): Promise<void> {
   const id = randomUUID();
   await store.tx(async (tx) => {
-    await tx.run('INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, 201, ?, ?) ON CONFLICT (key) DO NOTHING', [`${name}:${id}`, 'h', `{"id":"${id}"}`, now]);
-    await tx.run("INSERT INTO requests (id, kind, form_type, status, received_at, body, tier, tier_rank) VALUES (?, 'ADMIN_REQUEST', 'OTHER_ENQUIRY', 'NEW', ?, ?, NULL, 3)", [id, now, '{}']);
+    await tx.run('INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, 201, ?, ?) ON CONFLICT (key) DO NOTHING', [
+      `${name}:${id}`,
+      'h',
+      `{"id":"${id}"}`,
+      now,
+    ]);
+    await tx.run(
+      "INSERT INTO requests (id, kind, form_type, status, received_at, body, tier, tier_rank) VALUES (?, 'ADMIN_REQUEST', 'OTHER_ENQUIRY', 'NEW', ?, ?, NULL, 3)",
+      [id, now, '{}'],
+    );
   });
   process.stdout.write(`ACK request ${id}\n`);
 }

@@ -33,7 +33,10 @@ interface Child {
 }
 
 function startChild(name: string, slots: string[]): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'crash-child.ts'), db.url, slots.join(','), name], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'crash-child.ts'), db.url, slots.join(','), name], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const acks = { request: new Set<string>(), booking: new Set<string>() };
   let buffered = '';
@@ -65,7 +68,9 @@ async function until(check: () => boolean): Promise<void> {
 describe('kill -9 of one of two instances under load (PostgreSQL)', () => {
   it('loses no acknowledged request or booking, and double-books no slot', async () => {
     await store.run("INSERT INTO appt_sites (identifier, label, epr_source, virtual, tier, position) VALUES ('c-site', 'Crash site', 'EMIS', 0, 1, 1)");
-    await store.run("INSERT INTO appt_slot_types (id, description, consultation_type, virtual, patient_can_change, position) VALUES ('c-type', 'Crash', 'F2F', 0, 1, 1)");
+    await store.run(
+      "INSERT INTO appt_slot_types (id, description, consultation_type, virtual, patient_can_change, position) VALUES ('c-type', 'Crash', 'F2F', 0, 1, 1)",
+    );
     await store.run("INSERT INTO appt_session_holders (ref_id, name, role, position) VALUES ('c-holder', 'Dr Crash', 'GP', 1)");
     const slots = Array.from({ length: 60 }, () => randomUUID());
     for (const [i, id] of slots.entries()) {
@@ -94,7 +99,9 @@ describe('kill -9 of one of two instances under load (PostgreSQL)', () => {
     expect(requests.filter((id) => !storedRequests.has(id))).toEqual([]);
     expect(bookings.filter((id) => !storedBookings.has(id))).toEqual([]);
     // Every request row has its Idempotency-Key row: a transaction is never half stored.
-    const orphans = await store.get<{ n: number }>("SELECT COUNT(*) AS n FROM requests r WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.response = '{\"id\":\"' || r.id || '\"}')");
+    const orphans = await store.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM requests r WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.response = \'{"id":"\' || r.id || \'"}\')',
+    );
     expect(orphans?.n).toBe(0);
     const doubled = await store.all("SELECT slot_id FROM appt_appointments WHERE status = 'BOOKED' GROUP BY slot_id HAVING COUNT(*) > 1");
     expect(doubled).toEqual([]);

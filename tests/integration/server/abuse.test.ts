@@ -11,7 +11,17 @@ import { EXECUTION_LIMITS } from '../../../server/engine/expiry';
 import { IDENTITY_CHECK } from '../../../server/limits';
 import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
 import { SECURITY_HEADERS } from '../../../server/security';
-import { AVAILABILITY, LINKS, SYMPTOM_BOOKING, actionRequestUrl, addTestPatients, bookUrl, rescheduleUrl, slotsOf, triageRequest } from './appointments-helpers';
+import {
+  AVAILABILITY,
+  LINKS,
+  SYMPTOM_BOOKING,
+  actionRequestUrl,
+  addTestPatients,
+  bookUrl,
+  rescheduleUrl,
+  slotsOf,
+  triageRequest,
+} from './appointments-helpers';
 import { finishedExample, overHttp } from './engine/walker';
 import { ADMIN_URL, AMELIA, otherEnquiry, STAFF_AUTH, startServer, type Json } from './helpers';
 
@@ -78,10 +88,19 @@ describe('appointment takeover (finding 1)', () => {
   it("booking a patient's held slot with their name, date of birth and postcode is RH-E007 and carries nothing of theirs", async () => {
     const [pair] = await freeSlots(s);
     const victim = { ...AMELIA };
-    const mine = await s.call('POST', SYMPTOM_BOOKING, { triageRequest: triageRequest(victim, routine), appointmentSlotId: pair!.slot.id, availableAppointmentSession: pair!.session }, { 'idempotency-key': 'victim-1' });
+    const mine = await s.call(
+      'POST',
+      SYMPTOM_BOOKING,
+      { triageRequest: triageRequest(victim, routine), appointmentSlotId: pair!.slot.id, availableAppointmentSession: pair!.session },
+      { 'idempotency-key': 'victim-1' },
+    );
     expect(mine.status, mine.text).toBe(201);
     // The attacker knows the details and the slot id (from the probe), not the link.
-    const attack = await s.call('POST', SYMPTOM_BOOKING, { triageRequest: triageRequest(victim, routine), appointmentSlotId: pair!.slot.id, availableAppointmentSession: pair!.session });
+    const attack = await s.call('POST', SYMPTOM_BOOKING, {
+      triageRequest: triageRequest(victim, routine),
+      appointmentSlotId: pair!.slot.id,
+      availableAppointmentSession: pair!.session,
+    });
     expect(attack.status).toBe(409);
     expect(attack.json).toMatchObject({ code: 'RH-E007' });
     expect(attack.text).not.toContain(mine.json.linkUUID as string);
@@ -120,7 +139,10 @@ describe("a link's identity check (finding 5)", () => {
     }
     const locked = await check(lid, dobOf(lid), '198.51.100.99');
     expect(locked.status).toBe(429);
-    expect(locked.json).toMatchObject({ reason: 'IDENTITY_CHECK_LOCKED', message: 'Too many attempts. For your security this link is locked for 1 hour. Please try again later or call the practice.' });
+    expect(locked.json).toMatchObject({
+      reason: 'IDENTITY_CHECK_LOCKED',
+      message: 'Too many attempts. For your security this link is locked for 1 hour. Please try again later or call the practice.',
+    });
     // Never the patient's name or postcode while locked.
     expect(locked.text).not.toContain('Testwell');
     // The availability call with the same check is locked too.
@@ -156,33 +178,53 @@ describe('slot types and the per-patient cap (finding 4)', () => {
   });
   afterAll(async () => s.server.cleanup());
 
-  it("a sore-throat booking cannot take a practice-only review slot; a GP invitation cannot book physiotherapy", async () => {
+  it('a sore-throat booking cannot take a practice-only review slot; a GP invitation cannot book physiotherapy', async () => {
     const review = reviewSlot(s);
-    const taken = await s.call('POST', SYMPTOM_BOOKING, { triageRequest: triageRequest(patients[0]!, routine), appointmentSlotId: review.slot.id, availableAppointmentSession: review.session });
+    const taken = await s.call('POST', SYMPTOM_BOOKING, {
+      triageRequest: triageRequest(patients[0]!, routine),
+      appointmentSlotId: review.slot.id,
+      availableAppointmentSession: review.session,
+    });
     expect(taken.status).toBe(403);
     expect(taken.json).toMatchObject({ reason: 'SLOT_TYPE_NOT_ALLOWED' });
     const [physio] = await freeSlots(s, 'guidelineId=Eligibility.FirstContactPhysio');
-    const consultation = (await s.call('POST', actionRequestUrl('SELF_BOOKING_REQUEST', LINKS.selfBook), { dateOfBirth: AMELIA.dateOfBirth })).json.consultationId as string;
-    const viaInvitation = await s.call('POST', bookUrl(LINKS.selfBook), { consultationId: consultation, appointmentSlotId: physio!.slot.id, availableAppointmentSession: physio!.session });
+    const consultation = (await s.call('POST', actionRequestUrl('SELF_BOOKING_REQUEST', LINKS.selfBook), { dateOfBirth: AMELIA.dateOfBirth })).json
+      .consultationId as string;
+    const viaInvitation = await s.call('POST', bookUrl(LINKS.selfBook), {
+      consultationId: consultation,
+      appointmentSlotId: physio!.slot.id,
+      availableAppointmentSession: physio!.session,
+    });
     expect(viaInvitation.status).toBe(403);
     expect(viaInvitation.json).toMatchObject({ reason: 'SLOT_TYPE_NOT_ALLOWED' });
-    const held = s.server.db.prepare("SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id IN (?, ?) AND status = 'BOOKED'").get(review.slot.id, physio!.slot.id) as { n: number };
+    const held = s.server.db
+      .prepare("SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id IN (?, ?) AND status = 'BOOKED'")
+      .get(review.slot.id, physio!.slot.id) as { n: number };
     expect(held.n).toBe(0);
   });
 
   it('one patient holds at most 2 future online bookings (a practice setting)', async () => {
     const pairs = await freeSlots(s);
     const book = (i: number) =>
-      s.call('POST', SYMPTOM_BOOKING, { triageRequest: triageRequest(patients[1]!, routine), appointmentSlotId: pairs[i]!.slot.id, availableAppointmentSession: pairs[i]!.session });
+      s.call('POST', SYMPTOM_BOOKING, {
+        triageRequest: triageRequest(patients[1]!, routine),
+        appointmentSlotId: pairs[i]!.slot.id,
+        availableAppointmentSession: pairs[i]!.session,
+      });
     expect((await book(0)).status).toBe(201);
     expect((await book(1)).status).toBe(201);
     const third = await book(2);
     expect(third.status).toBe(409);
-    expect(third.json).toMatchObject({ reason: 'ONLINE_BOOKING_LIMIT', message: 'You already have 2 upcoming appointments booked online. To book another, please cancel one or call the practice.' });
+    expect(third.json).toMatchObject({
+      reason: 'ONLINE_BOOKING_LIMIT',
+      message: 'You already have 2 upcoming appointments booked online. To book another, please cancel one or call the practice.',
+    });
     const set = await s.call('POST', '/api/v1/practice/controls', { limits: { maxOnlineBookingsPerPatient: 3 } }, STAFF_AUTH);
     // Controls are off on this server: the setting is written as the practice would.
     expect(set.status).toBe(404);
-    s.server.db.prepare("INSERT INTO settings (key, value) VALUES ('practice-limits', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(JSON.stringify({ maxOnlineBookingsPerPatient: 3 }));
+    s.server.db
+      .prepare("INSERT INTO settings (key, value) VALUES ('practice-limits', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .run(JSON.stringify({ maxOnlineBookingsPerPatient: 3 }));
     expect((await book(3)).status).toBe(201);
     expect((await book(4)).status).toBe(409);
   });
@@ -210,11 +252,19 @@ describe('rate limits per client across routes, on the engine, the proxy and ava
 
   it(`$start: at most ${DEFAULT_RATE_LIMITS.engineStart} a minute per client, directly and through the proxy together`, async () => {
     const half = Math.floor(DEFAULT_RATE_LIMITS.engineStart / 2);
-    for (let i = 0; i < half; i++) expect((await s.call('POST', '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start', startBody, from('192.0.2.11'))).status).toBe(201);
+    for (let i = 0; i < half; i++)
+      expect((await s.call('POST', '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start', startBody, from('192.0.2.11'))).status).toBe(201);
     for (let i = half; i < DEFAULT_RATE_LIMITS.engineStart; i++) {
-      expect((await s.call('POST', `/api/v1/engine-proxy?path=${encodeURIComponent('/Guideline/Triage.SoreThroat/$start')}`, startBody, from('192.0.2.11'))).status).toBe(201);
+      expect(
+        (await s.call('POST', `/api/v1/engine-proxy?path=${encodeURIComponent('/Guideline/Triage.SoreThroat/$start')}`, startBody, from('192.0.2.11'))).status,
+      ).toBe(201);
     }
-    const refused = await s.call('POST', `/api/v1/engine-proxy?path=${encodeURIComponent('/Guideline/Triage.SoreThroat/$start')}`, startBody, from('192.0.2.11'));
+    const refused = await s.call(
+      'POST',
+      `/api/v1/engine-proxy?path=${encodeURIComponent('/Guideline/Triage.SoreThroat/$start')}`,
+      startBody,
+      from('192.0.2.11'),
+    );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await s.call('POST', '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start', startBody, from('192.0.2.11'))).status).toBe(429);
@@ -265,7 +315,8 @@ describe('guideline executions expire and have size caps (finding 2)', () => {
 
   it('an unfinished execution untouched for 24 hours answers 410; the sweep deletes executions past the retention', async () => {
     const { id, cookie } = await started();
-    const aged = (ms: number) => s.server.db.prepare('UPDATE guideline_executions SET updated_at = ? WHERE id = ?').run(new Date(Date.now() - ms).toISOString(), id);
+    const aged = (ms: number) =>
+      s.server.db.prepare('UPDATE guideline_executions SET updated_at = ? WHERE id = ?').run(new Date(Date.now() - ms).toISOString(), id);
     aged(EXECUTION_LIMITS.abandonAfterMs + 60_000);
     const answer = await s.call('GET', `/api/v1/fhir/r4/GuidelineExecution/${id}`, undefined, { cookie });
     expect(answer.status).toBe(410);
@@ -289,7 +340,11 @@ describe('messages to one address (finding 3)', () => {
     const target = 'victim@example.com';
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const answer = await s.call('POST', ADMIN_URL, otherEnquiry({ description: `Flood ${i}`, patient: { ...AMELIA, contactDetails: { emailAddress: target } } }));
+      const answer = await s.call(
+        'POST',
+        ADMIN_URL,
+        otherEnquiry({ description: `Flood ${i}`, patient: { ...AMELIA, contactDetails: { emailAddress: target } } }),
+      );
       expect(answer.status).toBe(201);
       ids.push(answer.json.id as string);
     }
@@ -311,27 +366,40 @@ describe('messages to one address (finding 3)', () => {
   });
 
   it('at most 5 messages an hour to one address whatever they are about (practice setting)', async () => {
-    s.server.db.prepare("INSERT INTO settings (key, value) VALUES ('practice-limits', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(JSON.stringify({ maxMessagesPerRecipientPerTypePerHour: 50 }));
+    s.server.db
+      .prepare("INSERT INTO settings (key, value) VALUES ('practice-limits', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .run(JSON.stringify({ maxMessagesPerRecipientPerTypePerHour: 50 }));
     const target = 'second@example.com';
     for (let i = 0; i < 7; i++) {
-      expect((await s.call('POST', ADMIN_URL, otherEnquiry({ description: `Flood ${i}`, patient: { ...AMELIA, contactDetails: { emailAddress: target } } }))).status).toBe(201);
+      expect(
+        (await s.call('POST', ADMIN_URL, otherEnquiry({ description: `Flood ${i}`, patient: { ...AMELIA, contactDetails: { emailAddress: target } } }))).status,
+      ).toBe(201);
     }
-    const rows = s.server.db.prepare('SELECT status, last_error FROM notifications WHERE recipient = ? ORDER BY seq').all(target) as Array<{ status: string; last_error: string | null }>;
+    const rows = s.server.db.prepare('SELECT status, last_error FROM notifications WHERE recipient = ? ORDER BY seq').all(target) as Array<{
+      status: string;
+      last_error: string | null;
+    }>;
     expect(rows.filter((r) => r.status !== 'HELD')).toHaveLength(5);
     expect(rows.at(-1)!.last_error).toMatch(/^Held back: 5 messages to this address or number in the last hour \(the practice's limit is 5 an hour\)/);
   });
 
-  it("a patient's link changing an appointment back and forth queues one \"changed\" message for the latest change", async () => {
+  it('a patient\'s link changing an appointment back and forth queues one "changed" message for the latest change', async () => {
     s.server.db.prepare("DELETE FROM settings WHERE key = 'practice-limits'").run();
     const pairs = await freeSlots(s);
     const link = (await s.call('POST', actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked))).json;
     for (let i = 0; i < 6; i++) {
       const pair = pairs[i % 2]!;
-      const moved = await s.call('POST', rescheduleUrl(LINKS.booked), { consultationId: link.consultationId, appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session });
+      const moved = await s.call('POST', rescheduleUrl(LINKS.booked), {
+        consultationId: link.consultationId,
+        appointmentSlotId: pair.slot.id,
+        availableAppointmentSession: pair.session,
+      });
       expect(moved.status, moved.text).toBe(201);
     }
     const rows = s.server.db
-      .prepare("SELECT id, status, last_error FROM notifications WHERE template = 'APPOINTMENT_RESCHEDULED' AND source_id = (SELECT id FROM appt_appointments WHERE consultation_id = ?) ORDER BY seq")
+      .prepare(
+        "SELECT id, status, last_error FROM notifications WHERE template = 'APPOINTMENT_RESCHEDULED' AND source_id = (SELECT id FROM appt_appointments WHERE consultation_id = ?) ORDER BY seq",
+      )
       .all(link.consultationId) as Array<{ id: string; status: string; last_error: string | null }>;
     expect(rows).toHaveLength(6);
     expect(rows.filter((r) => r.status === 'QUEUED')).toHaveLength(1);
@@ -405,19 +473,25 @@ describe("the framework's own refusals, crafted 500s and object lookups (finding
 
   it('a triage type as formType in unverified/requests is 400 naming the field, never a 500 with a file path', async () => {
     const primary = { ...otherEnquiry(), formType: 'CONSULTATION_REQUEST', triageRequestType: 'CONSULTATION_REQUEST' };
-    const answer = await s.call('POST', '/api/v1/triage/patient/unverified/requests', { primaryRequest: primary, associatedRequest: { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' } });
+    const answer = await s.call('POST', '/api/v1/triage/patient/unverified/requests', {
+      primaryRequest: primary,
+      associatedRequest: { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ details: [{ path: '/primaryRequest/formType', message: 'is not an admin form type' }] });
     expect(answer.text).not.toMatch(/schemas\/forms|\.json/);
   });
 
-  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('referralId=%s on appointment/sessions is an unknown referral, not a 500', async (name) => {
-    const answer = await s.call('GET', `/api/v1/triage/nhs/appointment/sessions?referralId=${name}`);
-    expect(answer.status).toBe(200);
-    expect((answer.json.slotTypes as Json[]).map((t) => t.id)).toEqual(['GP_F2F', 'GP_PHONE']);
-    const listing = await s.call('GET', `${AVAILABILITY}?referralId=${name}&guidelineId=${name}`);
-    expect(listing.status).toBe(200);
-  });
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'referralId=%s on appointment/sessions is an unknown referral, not a 500',
+    async (name) => {
+      const answer = await s.call('GET', `/api/v1/triage/nhs/appointment/sessions?referralId=${name}`);
+      expect(answer.status).toBe(200);
+      expect((answer.json.slotTypes as Json[]).map((t) => t.id)).toEqual(['GP_F2F', 'GP_PHONE']);
+      const listing = await s.call('GET', `${AVAILABILITY}?referralId=${name}&guidelineId=${name}`);
+      expect(listing.status).toBe(200);
+    },
+  );
 
   it('compressed assets say Vary: Accept-Encoding', async () => {
     for (const encoding of ['br', 'gzip', 'identity']) {
@@ -437,7 +511,12 @@ describe('sign-out is a same-site POST (finding 7)', () => {
   afterAll(async () => s.server.cleanup());
 
   async function signedIn(): Promise<string> {
-    const answer = await fetch(`${s.base}/nhs-login/authorize`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'redirect=%2F', redirect: 'manual' });
+    const answer = await fetch(`${s.base}/nhs-login/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'redirect=%2F',
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(303);
     return String(answer.headers.get('set-cookie')).split(';')[0]!;
   }

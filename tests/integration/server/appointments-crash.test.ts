@@ -85,7 +85,11 @@ describe('a server killed mid-load', () => {
           const response = await fetch(`${first.base}${SYMPTOM_BOOKING}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ triageRequest: triageRequest(patient, execution), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session }),
+            body: JSON.stringify({
+              triageRequest: triageRequest(patient, execution),
+              appointmentSlotId: pair.slot.id,
+              availableAppointmentSession: pair.session,
+            }),
           });
           const body = (await response.json()) as Json;
           if (response.status === 201) {
@@ -110,7 +114,7 @@ describe('a server killed mid-load', () => {
     const second = await startChild();
     // Every page of the list (it pages like the requests: Link rel="next" while more remain).
     const list: Json[] = [];
-    for (let url: string | undefined = '/api/v1/practice/appointments?limit=200'; url; ) {
+    for (let url: string | undefined = '/api/v1/practice/appointments?limit=200'; url;) {
       const response: Response = await fetch(`${second.base}${url}`, { headers: staffHeaders() });
       list.push(...((await response.json()) as Json[]));
       url = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
@@ -134,7 +138,9 @@ describe('a server killed mid-load', () => {
       .prepare("SELECT slot_id, COUNT(*) AS n FROM appt_appointments WHERE status IN ('BOOKED', 'RESCHEDULED') GROUP BY slot_id HAVING n > 1")
       .all();
     const requestsWithoutAppointment = db
-      .prepare("SELECT COUNT(*) AS n FROM requests r WHERE r.kind = 'CONSULTATION' AND NOT EXISTS (SELECT 1 FROM appt_appointments a WHERE a.consultation_id = r.id)")
+      .prepare(
+        "SELECT COUNT(*) AS n FROM requests r WHERE r.kind = 'CONSULTATION' AND NOT EXISTS (SELECT 1 FROM appt_appointments a WHERE a.consultation_id = r.id)",
+      )
       .get() as { n: number };
     db.close();
     expect(doubles).toEqual([]);
@@ -159,7 +165,11 @@ describe('two servers on one database', () => {
           const response = await fetch(`${(i % 2 === 0 ? a : b).base}${SYMPTOM_BOOKING}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ triageRequest: triageRequest(patient, execution), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session }),
+            body: JSON.stringify({
+              triageRequest: triageRequest(patient, execution),
+              appointmentSlotId: pair.slot.id,
+              availableAppointmentSession: pair.session,
+            }),
           });
           return { status: response.status, body: (await response.json()) as Json };
         }),
@@ -170,7 +180,9 @@ describe('two servers on one database', () => {
       b.child.kill('SIGTERM');
       await Promise.all([exited(a.child), exited(b.child)]);
       const db = new Database(path.join(dir, 'practice.sqlite'), { readonly: true });
-      const held = db.prepare("SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id = ? AND status IN ('BOOKED', 'RESCHEDULED')").get(pair.slot.id) as { n: number };
+      const held = db.prepare("SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id = ? AND status IN ('BOOKED', 'RESCHEDULED')").get(pair.slot.id) as {
+        n: number;
+      };
       db.close();
       expect(held.n).toBe(1);
     } finally {

@@ -44,14 +44,18 @@ export function staffHeaders(): Record<string, string> {
 }
 
 /** A fictional patient on record, added for load tests (distinct people booking at once). */
-export function addTestPatients(db: Db, count: number, prefix = 'Loadtest'): Array<{ firstName: string; lastName: string; dateOfBirth: string; postCode: string; sexAtBirth: 'female' }> {
+export function addTestPatients(
+  db: Db,
+  count: number,
+  prefix = 'Loadtest',
+): Array<{ firstName: string; lastName: string; dateOfBirth: string; postCode: string; sexAtBirth: 'female' }> {
   const insert = db.prepare(
     `INSERT OR IGNORE INTO patients (id, first_name, last_name, date_of_birth, sex_at_birth, postcode, nhs_number, email, mobile, ehr_state, update_contact_requested)
      VALUES (?, ?, ?, '1990-01-01', 'female', 'LS1 4AP', '9990000000', ?, NULL, 'ACTIVE', 0)`,
   );
   const patients = [];
   for (let i = 0; i < count; i++) {
-    const lastName = `${prefix}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}${Math.floor(i / 676) || ''}`;
+    const lastName = `${prefix}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + (Math.floor(i / 26) % 26))}${Math.floor(i / 676) || ''}`;
     insert.run(`p-${prefix}-${i}`, 'Test', lastName, `${lastName.toLowerCase()}@example.com`);
     patients.push({ firstName: 'Test', lastName, dateOfBirth: '1990-01-01', postCode: 'LS1 4AP', sexAtBirth: 'female' as const });
   }
@@ -62,7 +66,7 @@ export function addTestPatients(db: Db, count: number, prefix = 'Loadtest'): Arr
 export async function addTestPatientsTo(db: Sql, count: number, prefix = 'Loadtest'): Promise<ReturnType<typeof addTestPatients>> {
   const patients = [];
   for (let i = 0; i < count; i++) {
-    const lastName = `${prefix}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}${Math.floor(i / 676) || ''}`;
+    const lastName = `${prefix}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + (Math.floor(i / 26) % 26))}${Math.floor(i / 676) || ''}`;
     await db.run(
       `INSERT INTO patients (id, first_name, last_name, date_of_birth, sex_at_birth, postcode, nhs_number, email, mobile, ehr_state, update_contact_requested)
        VALUES (?, 'Test', ?, '1990-01-01', 'female', 'LS1 4AP', '9990000000', ?, NULL, 'ACTIVE', 0) ON CONFLICT (id) DO NOTHING`,

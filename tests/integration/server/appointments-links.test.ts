@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMELIA, contractAjv, expectValid, startServer, type Json, type TestServer } from './helpers';
-import { actionRequestUrl, availability, AVAILABILITY, bookUrl, cancelUrl, DIRECT_BOOKING, LINKS, OMAR, rescheduleUrl, slotsOf, staffHeaders } from './appointments-helpers';
+import {
+  actionRequestUrl,
+  availability,
+  AVAILABILITY,
+  bookUrl,
+  cancelUrl,
+  DIRECT_BOOKING,
+  LINKS,
+  OMAR,
+  rescheduleUrl,
+  slotsOf,
+  staffHeaders,
+} from './appointments-helpers';
 
 const ajv = contractAjv();
 let server: TestServer;
@@ -61,7 +73,11 @@ describe('APPOINTMENT_CONFIRMED link states (appointment details)', () => {
       const link = await confirmed(lid);
       const cancel = await post(cancelUrl(link.consultationId as string, lid));
       expectError({ status: cancel.statusCode, body: cancel.json() as Json }, status, code, message);
-      const move = await post(rescheduleUrl(lid), { consultationId: link.consultationId, appointmentSlotId: free.slot.id, availableAppointmentSession: free.session });
+      const move = await post(rescheduleUrl(lid), {
+        consultationId: link.consultationId,
+        appointmentSlotId: free.slot.id,
+        availableAppointmentSession: free.session,
+      });
       expectError({ status: move.statusCode, body: move.json() as Json }, status, code, message);
       // Refused changes change nothing.
       expect(await confirmed(lid)).toEqual(link);
@@ -101,7 +117,11 @@ describe('a link reveals only its own appointment', () => {
     const cancel = await post(cancelUrl(theirs.consultationId as string, LINKS.practiceUpdated));
     expect(cancel.json()).toMatchObject({ code: 'RH-E3741D' });
     const free = slotsOf(await availability(server, 'referralId=ref-routine'))[1]!;
-    const move = await post(rescheduleUrl(LINKS.practiceUpdated), { consultationId: theirs.consultationId, appointmentSlotId: free.slot.id, availableAppointmentSession: free.session });
+    const move = await post(rescheduleUrl(LINKS.practiceUpdated), {
+      consultationId: theirs.consultationId,
+      appointmentSlotId: free.slot.id,
+      availableAppointmentSession: free.session,
+    });
     expect(move.json()).toMatchObject({ code: 'RH-E3741D' });
     expect(await confirmed(LINKS.requestExpired)).toEqual(theirs);
     expect(mine.consultationId).not.toBe(theirs.consultationId);
@@ -123,7 +143,10 @@ describe('DIRECT_BOOKING invitations', () => {
     const caseAndSpaces = await fetchLink('DIRECT_BOOKING', LINKS.direct, { patient: { ...OMAR, lastName: "o'sample", postCode: 'ls62qt' } });
     expect(caseAndSpaces.status).toBe(200);
     const other = await fetchLink('DIRECT_BOOKING', LINKS.direct, { patient: AMELIA });
-    expect(other).toMatchObject({ status: 403, body: { reason: 'PATIENT_DETAILS_MISMATCH', message: "The details you have provided don't correspond with those on the consultation" } });
+    expect(other).toMatchObject({
+      status: 403,
+      body: { reason: 'PATIENT_DETAILS_MISMATCH', message: "The details you have provided don't correspond with those on the consultation" },
+    });
     const none = await fetchLink('DIRECT_BOOKING', LINKS.direct, {});
     expect(none.status).toBe(400);
   });
@@ -139,23 +162,44 @@ describe('DIRECT_BOOKING invitations', () => {
   });
 
   it('books through direct-booking, then the link reads BOOKED and the confirmation link works', async () => {
-    const q = new URLSearchParams({ linkUUID: LINKS.direct, firstName: OMAR.firstName, lastName: OMAR.lastName, dateOfBirth: OMAR.dateOfBirth, postcode: OMAR.postCode });
+    const q = new URLSearchParams({
+      linkUUID: LINKS.direct,
+      firstName: OMAR.firstName,
+      lastName: OMAR.lastName,
+      dateOfBirth: OMAR.dateOfBirth,
+      postcode: OMAR.postCode,
+    });
     const missing = await server.app.inject({ method: 'GET', url: `${AVAILABILITY}?linkUUID=${LINKS.direct}` });
     expect(missing.statusCode).toBe(400);
     const listing = (await server.app.inject({ method: 'GET', url: `${AVAILABILITY}?${q.toString()}` })).json() as Json;
     expectValid(ajv, 'appointment-availability', listing);
     expect(listing.navigation.nextChunkLink).toContain(`linkUUID=${LINKS.direct}`);
     const pair = slotsOf(listing)[2]!;
-    const wrong = await post(DIRECT_BOOKING, { appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session, linkUUID: LINKS.direct, patient: AMELIA });
+    const wrong = await post(DIRECT_BOOKING, {
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+      linkUUID: LINKS.direct,
+      patient: AMELIA,
+    });
     expect(wrong.json()).toMatchObject({ reason: 'PATIENT_DETAILS_MISMATCH' });
-    const booked = await post(DIRECT_BOOKING, { appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session, linkUUID: LINKS.direct, patient: OMAR });
+    const booked = await post(DIRECT_BOOKING, {
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+      linkUUID: LINKS.direct,
+      patient: OMAR,
+    });
     expect(booked.statusCode).toBe(201);
     const answer = booked.json() as Json;
     expect(answer.linkUUID).not.toBe(LINKS.direct);
     expect((await fetchLink('DIRECT_BOOKING', LINKS.direct, { patient: OMAR })).body).toMatchObject({ appointmentStatus: 'BOOKED' });
     expect(await confirmed(answer.linkUUID as string)).toMatchObject({ appointmentStatus: 'BOOKED', appointmentBooking: { slot: { id: pair.slot.id } } });
     // Booking again through the invitation is a retry of the same slot, or a reschedule.
-    const retry = await post(DIRECT_BOOKING, { appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session, linkUUID: LINKS.direct, patient: OMAR });
+    const retry = await post(DIRECT_BOOKING, {
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+      linkUUID: LINKS.direct,
+      patient: OMAR,
+    });
     expect(retry.json()).toEqual(answer);
   });
 });
@@ -163,19 +207,32 @@ describe('DIRECT_BOOKING invitations', () => {
 describe('SELF_BOOKING_REQUEST invitations', () => {
   it('date-of-birth check', async () => {
     expect((await fetchLink('SELF_BOOKING_REQUEST', LINKS.selfBookPhysio, { dateOfBirth: OMAR.dateOfBirth })).status).toBe(200);
-    expect(await fetchLink('SELF_BOOKING_REQUEST', LINKS.selfBookPhysio, { dateOfBirth: '1972-11-04' })).toMatchObject({ status: 403, body: { reason: 'PATIENT_DETAILS_MISMATCH' } });
+    expect(await fetchLink('SELF_BOOKING_REQUEST', LINKS.selfBookPhysio, { dateOfBirth: '1972-11-04' })).toMatchObject({
+      status: 403,
+      body: { reason: 'PATIENT_DETAILS_MISMATCH' },
+    });
     expect((await fetchLink('SELF_BOOKING_REQUEST', LINKS.selfBookPhysio, {})).status).toBe(400);
   });
 
   it('offers the slot types of the invitation and books through book/appointment', async () => {
     const request = (await fetchLink('SELF_BOOKING_REQUEST', LINKS.selfBookPhysio, { dateOfBirth: OMAR.dateOfBirth })).body;
-    const listing = (await server.app.inject({ method: 'GET', url: `${AVAILABILITY}?linkUUID=${LINKS.selfBookPhysio}&dateOfBirth=${OMAR.dateOfBirth}` })).json() as Json;
+    const listing = (
+      await server.app.inject({ method: 'GET', url: `${AVAILABILITY}?linkUUID=${LINKS.selfBookPhysio}&dateOfBirth=${OMAR.dateOfBirth}` })
+    ).json() as Json;
     const pairs = slotsOf(listing);
     expect(new Set(pairs.map((p) => p.slot.slotTypeId))).toEqual(new Set(['PHYSIO']));
     const pair = pairs[0]!;
-    const wrongConsultation = await post(bookUrl(LINKS.selfBookPhysio), { consultationId: 'someone-else', appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session });
+    const wrongConsultation = await post(bookUrl(LINKS.selfBookPhysio), {
+      consultationId: 'someone-else',
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+    });
     expect(wrongConsultation.json()).toMatchObject({ code: 'RH-E3741D' });
-    const booked = await post(bookUrl(LINKS.selfBookPhysio), { consultationId: request.consultationId, appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session });
+    const booked = await post(bookUrl(LINKS.selfBookPhysio), {
+      consultationId: request.consultationId,
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+    });
     expect(booked.statusCode).toBe(201);
     expectValid(ajv, 'appointment-booking-response', booked.json());
   });
@@ -184,7 +241,11 @@ describe('SELF_BOOKING_REQUEST invitations', () => {
     const pending = (await fetchLink('SELF_BOOKING_REQUEST', LINKS.selfBookPending, { dateOfBirth: AMELIA.dateOfBirth })).body;
     expect(pending).toMatchObject({ appointmentStatus: 'PENDING_BOOKING' });
     const pair = slotsOf(await availability(server, `linkUUID=${LINKS.selfBookPending}&dateOfBirth=${AMELIA.dateOfBirth}`))[0]!;
-    const book = await post(bookUrl(LINKS.selfBookPending), { consultationId: pending.consultationId, appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session });
+    const book = await post(bookUrl(LINKS.selfBookPending), {
+      consultationId: pending.consultationId,
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+    });
     expectError({ status: book.statusCode, body: book.json() as Json }, 409, 'RH-E005', 'This appointment is no longer available');
     const outage = await server.app.inject({ method: 'GET', url: `${AVAILABILITY}?linkUUID=${LINKS.selfBookOutage}&dateOfBirth=1995-12-05` });
     expectError({ status: outage.statusCode, body: outage.json() as Json }, 503, 'RH-E002', 'The appointment system is not available');

@@ -60,7 +60,11 @@ describe('appointment messages through the outbox', () => {
     expect(String(received[0]!.body)).toContain(`Your reference: ${shortReference(booking.consultationId as string)}`);
 
     const [other] = (await freeSlots(server, `linkUUID=${booking.linkUUID as string}`)).filter((p) => p.slot.id !== first!.slot.id);
-    const moved = await post(server, rescheduleUrl(booking.linkUUID as string), { consultationId: booking.consultationId, appointmentSlotId: other!.slot.id, availableAppointmentSession: other!.session });
+    const moved = await post(server, rescheduleUrl(booking.linkUUID as string), {
+      consultationId: booking.consultationId,
+      appointmentSlotId: other!.slot.id,
+      availableAppointmentSession: other!.session,
+    });
     expect(moved.statusCode, moved.body).toBe(201);
     messages = await outbox(server);
     const changed = withSubject(messages, ': your appointment has changed');
@@ -90,7 +94,9 @@ describe('appointment messages through the outbox', () => {
     expect(withSubject(messages, ': your appointment is booked')).toHaveLength(1);
     expect(withSubject(messages, ': we have received your request')).toHaveLength(1);
     // Without PUBLIC_URL the link is on the address the patient used.
-    expect(String(withSubject(messages, ': your appointment is booked')[0]!.body)).toMatch(/http:\/\/localhost(:\d+)?\/appointment\/details\?lid=[0-9a-f-]{36}/);
+    expect(String(withSubject(messages, ': your appointment is booked')[0]!.body)).toMatch(
+      /http:\/\/localhost(:\d+)?\/appointment\/details\?lid=[0-9a-f-]{36}/,
+    );
   });
 
   it('an eligibility booking with a self-help outcome sends the self-help email as its acknowledgement', async () => {

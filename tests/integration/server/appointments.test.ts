@@ -53,7 +53,12 @@ async function freeSlot(n = 0): Promise<{ session: Json; slot: Json }> {
 }
 
 function symptomBooking(patient: Json, pair: { session: Json; slot: Json }): Json {
-  return { triageRequest: triageRequest(patient, routine), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session, guidelineFinishedOn: new Date().toISOString() };
+  return {
+    triageRequest: triageRequest(patient, routine),
+    appointmentSlotId: pair.slot.id,
+    availableAppointmentSession: pair.session,
+    guidelineFinishedOn: new Date().toISOString(),
+  };
 }
 
 describe('availability', () => {
@@ -105,7 +110,8 @@ describe('availability', () => {
     const nurse = await availability(server, 'referralId=ref-nurse');
     expect(new Set(slotsOf(nurse).map((p) => p.slot.slotTypeId))).toEqual(new Set(['NURSE']));
     let answer = nurse;
-    while (answer.navigation.nextChunkLink) answer = (await server.app.inject({ method: 'GET', url: answer.navigation.nextChunkLink as string })).json() as Json;
+    while (answer.navigation.nextChunkLink)
+      answer = (await server.app.inject({ method: 'GET', url: answer.navigation.nextChunkLink as string })).json() as Json;
     expect(answer.navigation.nextTierLink).toBeUndefined();
     const physio = await availability(server, 'referralId=ref-routine&guidelineId=Eligibility.FirstContactPhysio');
     expect(new Set(slotsOf(physio).map((p) => p.slot.slotTypeId))).toEqual(new Set(['PHYSIO']));
@@ -130,11 +136,12 @@ describe('availability', () => {
     const ai = (await server.app.inject({ method: 'GET', url: '/api/v1/triage/nhs/appointment/sessions/ai' })).json() as Json;
     expectValid(ajv, 'appointment-sessions', ai);
     expect((ai.sites as Json[]).some((s) => s.virtual === true)).toBe(true);
-    const aiLed = (await server.app.inject({ method: 'GET', url: '/api/v1/triage/nhs/appointments/availability/ai-led?referralId=ref-routine&guidelineId=Triage.BackPain' })).json() as Json;
+    const aiLed = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/triage/nhs/appointments/availability/ai-led?referralId=ref-routine&guidelineId=Triage.BackPain' })
+    ).json() as Json;
     expectValid(ajv, 'appointment-availability', aiLed);
     expect(slotsOf(aiLed).length).toBeGreaterThan(0);
   });
-
 });
 
 describe('one slot, one patient', () => {
@@ -190,16 +197,25 @@ describe('one slot, one patient', () => {
 
   it('refuses a slot in the past (SLOT_IN_PAST), an unknown slot (RH-E007) and a slot not in the session sent (400)', async () => {
     const pair = await freeSlot(6);
-    server.db.prepare("INSERT INTO appt_slots SELECT 'test.past', site, holder, slot_type, date, start_time, end_time, ?, session_name, session_id FROM appt_slots WHERE id = ?").run(
-      Date.now() - 60_000,
-      pair.slot.id,
-    );
+    server.db
+      .prepare(
+        "INSERT INTO appt_slots SELECT 'test.past', site, holder, slot_type, date, start_time, end_time, ?, session_name, session_id FROM appt_slots WHERE id = ?",
+      )
+      .run(Date.now() - 60_000, pair.slot.id);
     const pastSession = { ...pair.session, slots: [{ ...pair.slot, id: 'test.past' }] };
-    const past = await post(SYMPTOM_BOOKING, { ...symptomBooking(patients[52]!, pair), appointmentSlotId: 'test.past', availableAppointmentSession: pastSession });
+    const past = await post(SYMPTOM_BOOKING, {
+      ...symptomBooking(patients[52]!, pair),
+      appointmentSlotId: 'test.past',
+      availableAppointmentSession: pastSession,
+    });
     expect(past.statusCode).toBe(409);
     expect(past.json()).toMatchObject({ reason: 'SLOT_IN_PAST', message: 'The selected slot is in the past' });
     const goneSession = { ...pair.session, slots: [{ ...pair.slot, id: 'no-such-slot' }] };
-    const gone = await post(SYMPTOM_BOOKING, { ...symptomBooking(patients[52]!, pair), appointmentSlotId: 'no-such-slot', availableAppointmentSession: goneSession });
+    const gone = await post(SYMPTOM_BOOKING, {
+      ...symptomBooking(patients[52]!, pair),
+      appointmentSlotId: 'no-such-slot',
+      availableAppointmentSession: goneSession,
+    });
     expect(gone.statusCode).toBe(409);
     expect(gone.json()).toMatchObject({ code: 'RH-E007' });
     const mismatch = await post(SYMPTOM_BOOKING, { ...symptomBooking(patients[52]!, pair), appointmentSlotId: 'other' });
@@ -257,7 +273,11 @@ describe('idempotent booking', () => {
   it('eligibility booking stores an ELIGIBILITY_BOOKING request and books physiotherapy', async () => {
     const physio = slotsOf(await availability(server, 'guidelineId=Eligibility.FirstContactPhysio&referralId=ref-routine'))[0]!;
     const execution = await physioExecution(server.app);
-    const wrongType = await post(ELIGIBILITY_BOOKING, { eligibilityBooking: triageRequest(AMELIA, execution), appointmentSlotId: physio.slot.id, availableAppointmentSession: physio.session });
+    const wrongType = await post(ELIGIBILITY_BOOKING, {
+      eligibilityBooking: triageRequest(AMELIA, execution),
+      appointmentSlotId: physio.slot.id,
+      availableAppointmentSession: physio.session,
+    });
     expect(wrongType.statusCode).toBe(400);
     const response = await post(ELIGIBILITY_BOOKING, {
       eligibilityBooking: triageRequest(AMELIA, execution, 'ELIGIBILITY_BOOKING'),
@@ -266,7 +286,11 @@ describe('idempotent booking', () => {
     });
     expect(response.statusCode).toBe(201);
     const answer = response.json() as Json;
-    expect(answer.appointmentBooking).toMatchObject({ siteName: 'Kirkgate Branch Surgery', sessionHolders: ['Ravi Patel'], slot: { type: 'First contact physiotherapist' } });
+    expect(answer.appointmentBooking).toMatchObject({
+      siteName: 'Kirkgate Branch Surgery',
+      sessionHolders: ['Ravi Patel'],
+      slot: { type: 'First contact physiotherapist' },
+    });
     const requests = (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: staffHeaders() })).json() as Json[];
     expect(requests.find((r) => r.id === answer.consultationId)).toMatchObject({ kind: 'CONSULTATION', formType: 'ELIGIBILITY_BOOKING' });
   });
@@ -283,7 +307,11 @@ describe('idempotent booking', () => {
 describe('reschedule', () => {
   async function bookThroughSelfLink(pair: { session: Json; slot: Json }): Promise<Json> {
     const request = (await post(actionRequestUrl('SELF_BOOKING_REQUEST', LINKS.selfBook), { dateOfBirth: AMELIA.dateOfBirth })).json() as Json;
-    const response = await post(bookUrl(LINKS.selfBook), { consultationId: request.consultationId, appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session });
+    const response = await post(bookUrl(LINKS.selfBook), {
+      consultationId: request.consultationId,
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+    });
     expect(response.statusCode).toBe(201);
     return response.json() as Json;
   }
@@ -298,7 +326,11 @@ describe('reschedule', () => {
     expect(other.statusCode).toBe(201);
 
     const lid = booking.linkUUID as string;
-    const body = (pair: { session: Json; slot: Json }) => ({ consultationId: booking.consultationId, appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session });
+    const body = (pair: { session: Json; slot: Json }) => ({
+      consultationId: booking.consultationId,
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+    });
     const refused = await post(rescheduleUrl(lid), body(taken));
     expect(refused.statusCode).toBe(409);
     expect(refused.json(), JSON.stringify(refused.json())).toMatchObject({ code: 'RH-E007' });
@@ -311,7 +343,12 @@ describe('reschedule', () => {
     const moved = await post(rescheduleUrl(lid), body(target));
     expect(moved.statusCode).toBe(201);
     expectValid(ajv, 'appointment-booking-response', moved.json());
-    expect(moved.json()).toMatchObject({ appointmentStatus: 'RESCHEDULED', appointmentId: booking.appointmentId, linkUUID: lid, appointmentBooking: { slot: { id: target.slot.id } } });
+    expect(moved.json()).toMatchObject({
+      appointmentStatus: 'RESCHEDULED',
+      appointmentId: booking.appointmentId,
+      linkUUID: lid,
+      appointmentBooking: { slot: { id: target.slot.id } },
+    });
     expect(activeOnSlot(original.slot.id as string)).toBe(0);
     expect(activeOnSlot(target.slot.id as string)).toBe(1);
     // A retry of the same change after a lost answer gets the same answer.
@@ -345,12 +382,19 @@ describe('the diary', () => {
     const booked = await laterServer.app.inject({
       method: 'POST',
       url: SYMPTOM_BOOKING,
-      payload: { triageRequest: triageRequest(AMELIA, await routineExecution(laterServer.app)), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session },
+      payload: {
+        triageRequest: triageRequest(AMELIA, await routineExecution(laterServer.app)),
+        appointmentSlotId: pair.slot.id,
+        availableAppointmentSession: pair.session,
+      },
     });
     expect(booked.statusCode).toBe(201);
     const later = Date.now() + 10 * 86_400_000;
     await ensureDiary(laterServer.store, later);
-    const range = laterServer.db.prepare('SELECT MIN(date) AS first, MAX(date) AS last FROM appt_slots WHERE session_id NOT LIKE ?').get('demo.%') as { first: string; last: string };
+    const range = laterServer.db.prepare('SELECT MIN(date) AS first, MAX(date) AS last FROM appt_slots WHERE session_id NOT LIKE ?').get('demo.%') as {
+      first: string;
+      last: string;
+    };
     const laterToday = toLocal(later).date;
     expect(Date.parse(range.last) - Date.parse(laterToday)).toBeGreaterThanOrEqual(38 * 86_400_000);
     const pastFree = laterServer.db

@@ -44,7 +44,12 @@ describe('a practice configurer adds a form without a developer', () => {
     expect(response.statusCode).toBe(200);
     return response.json() as ReloadAnswer;
   };
-  const served = async () => (await server.app.inject({ url: '/api/v1/documents/forms/MEDICAL_RECORDS' })).json() as { version: number; hash: string; document: { schema: { properties: { details: { maxLength: number } } } } };
+  const served = async () =>
+    (await server.app.inject({ url: '/api/v1/documents/forms/MEDICAL_RECORDS' })).json() as {
+      version: number;
+      hash: string;
+      document: { schema: { properties: { details: { maxLength: number } } } };
+    };
   const settings = async () => (await server.app.inject({ url: '/api/v1/settings/admin-forms' })).json() as AdminFormsSettings;
   const stored = async () =>
     (await server.app.inject({ url: '/api/v1/practice/requests', headers: AUTH })).json() as Array<{ formType: string; body: Record<string, unknown> }>;
@@ -107,7 +112,10 @@ describe('a practice configurer adds a form without a developer', () => {
 
     const { hash } = await served();
     const [all, part] = await stored();
-    expect(part).toMatchObject({ formType: 'MEDICAL_RECORDS', body: { which: 'PART', details: 'Blood test results from 2023', documentVersion: { id: 'MEDICAL_RECORDS', version: 1, hash } } });
+    expect(part).toMatchObject({
+      formType: 'MEDICAL_RECORDS',
+      body: { which: 'PART', details: 'Blood test results from 2023', documentVersion: { id: 'MEDICAL_RECORDS', version: 1, hash } },
+    });
     expect(all!.body).toMatchObject({ which: 'ALL' });
     expect(all!.body).not.toHaveProperty('details');
     // Patient data only with staff credentials.
@@ -149,12 +157,27 @@ describe('a practice configurer adds a form without a developer', () => {
     const list = (await server.app.inject({ url: '/api/v1/practice/documents', headers: AUTH })).json() as {
       documents: Array<{ kind: string; id: string; source: string; file: string; version: number; check: { ok: boolean; errors: unknown[] } }>;
     };
-    expect(list.documents.find((d) => d.id === 'MEDICAL_RECORDS')).toMatchObject({ kind: 'form', source: 'practice', file: FILE, version: 1, check: { ok: false } });
+    expect(list.documents.find((d) => d.id === 'MEDICAL_RECORDS')).toMatchObject({
+      kind: 'form',
+      source: 'practice',
+      file: FILE,
+      version: 1,
+      check: { ok: false },
+    });
     // And so does the Forms page (staff only: signed out, it is the sign-in page).
     const signedOut = await server.app.inject({ url: '/practice/forms' });
     expect(signedOut.statusCode).toBe(303);
     expect(signedOut.headers.location).toBe('/practice/sign-in?next=%2Fpractice%2Fforms');
-    expect((await server.app.inject({ method: 'POST', url: '/practice/forms/reload', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'reload=1' })).statusCode).toBe(401);
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/practice/forms/reload',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'reload=1',
+        })
+      ).statusCode,
+    ).toBe(401);
     const page = await server.app.inject({ url: '/practice/forms', headers: AUTH });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('/rules/details/enableWhen/0/question');
@@ -176,7 +199,11 @@ describe('a practice configurer adds a form without a developer', () => {
     expect(pressed.body).toContain('Reload results');
     expect(pressed.body).toMatch(/MEDICAL_RECORDS<\/code><\/td>\s*<td class="nhsuk-table__cell">Replaced \(version 2 serving\)/);
     expect((await served()).document.schema.properties.details.maxLength).toBe(500);
-    const versions = (await server.app.inject({ url: '/api/v1/practice/documents/form/MEDICAL_RECORDS/versions', headers: AUTH })).json() as Array<{ version: number; updatedBy: string; updatedAt: string }>;
+    const versions = (await server.app.inject({ url: '/api/v1/practice/documents/form/MEDICAL_RECORDS/versions', headers: AUTH })).json() as Array<{
+      version: number;
+      updatedBy: string;
+      updatedAt: string;
+    }>;
     expect(versions.map((v) => [v.version, v.updatedBy])).toEqual([
       [2, 'api-token'],
       [1, 'api-token'],
@@ -245,7 +272,9 @@ describe('a practice overrides a built-in pathway', () => {
     const [first, second] = await Promise.all([1, 2].map(() => server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: AUTH })));
     expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
     const { results } = first!.json() as ReloadAnswer;
-    expect(results.filter((r) => r.outcome !== 'unchanged')).toEqual([{ kind: 'pathway', id: 'Triage.Headache', outcome: 'replaced', version: builtIn.version + 1, errors: [] }]);
+    expect(results.filter((r) => r.outcome !== 'unchanged')).toEqual([
+      { kind: 'pathway', id: 'Triage.Headache', outcome: 'replaced', version: builtIn.version + 1, errors: [] },
+    ]);
     expect((second!.json() as ReloadAnswer).results.filter((r) => r.outcome !== 'unchanged')).toEqual([]);
     const served = (await server.app.inject({ url: '/api/v1/documents/pathways/Triage.Headache' })).json() as { document: { label: string } };
     expect(served.document.label).toBe('Headache (practice wording)');
@@ -253,7 +282,9 @@ describe('a practice overrides a built-in pathway', () => {
     expect(JSON.stringify(guidelines)).toContain('Headache (practice wording)');
     const app = (await server.app.inject({ url: '/api/v1/settings/patient-app' })).json() as { triageMapping: Record<string, { label: string }> };
     expect(app.triageMapping['Triage.Headache']!.label).toBe('Headache (practice wording)');
-    const list = (await server.app.inject({ url: '/api/v1/practice/documents', headers: AUTH })).json() as { documents: Array<{ id: string; source: string; file: string }> };
+    const list = (await server.app.inject({ url: '/api/v1/practice/documents', headers: AUTH })).json() as {
+      documents: Array<{ id: string; source: string; file: string }>;
+    };
     expect(list.documents.find((d) => d.id === 'Triage.Headache')).toMatchObject({ source: 'practice', file: 'practice/questionnaires/Triage.Headache.json' });
   });
 
@@ -261,7 +292,9 @@ describe('a practice overrides a built-in pathway', () => {
     rmSync(path.join(server.dataDir, 'practice', 'questionnaires', 'Triage.Headache.json'));
     const answer = await server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: AUTH });
     const { results } = answer.json() as ReloadAnswer;
-    expect(results.filter((r) => r.outcome !== 'unchanged')).toEqual([{ kind: 'pathway', id: 'Triage.Headache', outcome: 'replaced', version: expect.any(Number) as number, errors: [] }]);
+    expect(results.filter((r) => r.outcome !== 'unchanged')).toEqual([
+      { kind: 'pathway', id: 'Triage.Headache', outcome: 'replaced', version: expect.any(Number) as number, errors: [] },
+    ]);
     const served = (await server.app.inject({ url: '/api/v1/documents/pathways/Triage.Headache' })).json() as { document: { label: string } };
     expect(served.document.label).toBe('Headache or migraine');
     const app = (await server.app.inject({ url: '/api/v1/settings/patient-app' })).json() as { triageMapping: Record<string, { label: string }> };
@@ -271,14 +304,27 @@ describe('a practice overrides a built-in pathway', () => {
   });
 
   it('a practice pathway of its own leaves the engine and the search when its file is deleted', async () => {
-    const doc = JSON.parse(readFileSync(path.join(repoRoot, 'schemas/questionnaires/Triage.Headache.json'), 'utf8')) as { guidelineId: string; label: string; symptoms: Array<{ label: string; guid: string }> };
+    const doc = JSON.parse(readFileSync(path.join(repoRoot, 'schemas/questionnaires/Triage.Headache.json'), 'utf8')) as {
+      guidelineId: string;
+      label: string;
+      symptoms: Array<{ label: string; guid: string }>;
+    };
     const id = 'Triage.HeadachePractice';
     // Its own search words and symptom ids: a synonym belongs to one pathway.
-    const symptoms = doc.symptoms.map((symptom, i) => ({ ...symptom, label: `Practice headache ${i}`, guid: `00000000-0000-4000-8000-00000000000${i}`, synonyms: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `practice head pain ${i} ${n}`) }));
-    writeFileSync(path.join(server.dataDir, 'practice', 'questionnaires', `${id}.json`), JSON.stringify({ ...doc, guidelineId: id, label: 'Headache (practice pathway)', symptoms }));
+    const symptoms = doc.symptoms.map((symptom, i) => ({
+      ...symptom,
+      label: `Practice headache ${i}`,
+      guid: `00000000-0000-4000-8000-00000000000${i}`,
+      synonyms: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `practice head pain ${i} ${n}`),
+    }));
+    writeFileSync(
+      path.join(server.dataDir, 'practice', 'questionnaires', `${id}.json`),
+      JSON.stringify({ ...doc, guidelineId: id, label: 'Headache (practice pathway)', symptoms }),
+    );
     const added = (await (await server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: AUTH })).json()) as ReloadAnswer;
     expect(added.results.filter((r) => r.outcome !== 'unchanged')).toEqual([expect.objectContaining({ id, outcome: 'added' })]);
-    const mapping = async () => ((await server.app.inject({ url: '/api/v1/settings/patient-app' })).json() as { triageMapping: Record<string, unknown> }).triageMapping;
+    const mapping = async () =>
+      ((await server.app.inject({ url: '/api/v1/settings/patient-app' })).json() as { triageMapping: Record<string, unknown> }).triageMapping;
     expect(Object.keys(await mapping())).toContain(id);
 
     rmSync(path.join(server.dataDir, 'practice', 'questionnaires', `${id}.json`));

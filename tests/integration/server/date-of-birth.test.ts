@@ -39,7 +39,8 @@ describe('date of birth before today (server re-check)', () => {
   });
 
   it('the engine does not start a questionnaire for a patient born today (child flow minimum age 0)', async () => {
-    const start = (dateOfBirth: string) => post(server.app, `${ENGINE}/Guideline/Triage.FixtureHeadache/$start`, { patient: { dateOfBirth, sexAtBirth: 'female' } });
+    const start = (dateOfBirth: string) =>
+      post(server.app, `${ENGINE}/Guideline/Triage.FixtureHeadache/$start`, { patient: { dateOfBirth, sexAtBirth: 'female' } });
     const r = await start(today());
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ details: [{ path: '/patient/dateOfBirth' }] });

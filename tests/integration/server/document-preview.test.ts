@@ -47,7 +47,9 @@ describe('the pathway preview gives what the engine gives', () => {
   });
 
   it('a red flag stops the walk and names the tier; a calm answer walks every section to a routine outcome', async () => {
-    const urgent = (await preview('Form.U16.BreathingDifficulty', { answers: { breathUrgent: ['reliever'] }, patient: { age: 8, sexAtBirth: 'female' } })).json() as Json;
+    const urgent = (
+      await preview('Form.U16.BreathingDifficulty', { answers: { breathUrgent: ['reliever'] }, patient: { age: 8, sexAtBirth: 'female' } })
+    ).json() as Json;
     expect(urgent.topReferral).toBe('ref-emergency');
     expect(urgent.path).toEqual(['urgent']);
     expect(urgent.stoppedAtRedFlag).toBe(true);
@@ -56,7 +58,9 @@ describe('the pathway preview gives what the engine gives', () => {
     const ae = (await preview('Triage.FixtureHeadache', { answers: { urgentSigns: ['worstEver'] }, patient: { age: 40, sexAtBirth: 'male' } })).json() as Json;
     expect(ae.topReferral).toBe('ref-ae');
     expect(ae.tier).toBe('AE_NOW');
-    const calm = (await preview('Triage.FixtureHeadache', { answers: { severity: 'mild', vomiting: false }, patient: { age: 70, sexAtBirth: 'female' } })).json() as Json;
+    const calm = (
+      await preview('Triage.FixtureHeadache', { answers: { severity: 'mild', vomiting: false }, patient: { age: 70, sexAtBirth: 'female' } })
+    ).json() as Json;
     expect(calm.topReferral).toBe('ref-routine');
     expect(calm.stoppedAtRedFlag).toBe(false);
     expect(calm.path.length).toBeGreaterThan(1);

@@ -52,7 +52,10 @@ function forged(executionId: string, extra: Json = {}): Json {
         urgencyColour: 'GREEN',
         tier: 'ROUTINE',
       },
-      guidelineExecution: { identifier: executionId, recommendations: [{ id: 'x', actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine' }] }] },
+      guidelineExecution: {
+        identifier: executionId,
+        recommendations: [{ id: 'x', actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine' }] }],
+      },
       responseData: [{ identifier: 'stTemperature', observationType: 'NUMERIC', label: 'What is your temperature?', answer: [{ value: 37, unit: '°C' }] }],
       ...extra,
     },
@@ -222,7 +225,11 @@ describe('ENGINE_URL: the server reads the execution from the practice’s engin
     expect((await postJson(`${frontBase}/api/v1/triage/patient/consultation`, body, {})).status).toBe(400);
     const down = await startServer({ apiToken: TOKEN, engineUrl: 'http://127.0.0.1:9', engineToken: ENGINE_TOKEN });
     try {
-      const res = await down.app.inject({ method: 'POST', url: '/api/v1/triage/patient/consultation', payload: forged('00000000-0000-4000-8000-000000000000') });
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/api/v1/triage/patient/consultation',
+        payload: forged('00000000-0000-4000-8000-000000000000'),
+      });
       expect(res.statusCode).toBe(502);
     } finally {
       await down.cleanup();
@@ -281,7 +288,11 @@ describe('the inbox sorts by tier: emergency first, then urgent today, then the 
       const html: string = await (await fetch(page, { headers: STAFF })).text();
       const requestsPart = html.split('<section aria-labelledby="appointments-heading">')[0]!;
       articleIds.push(...[...requestsPart.matchAll(/, id ([0-9a-f-]{36})<\/p>/g)].map((m) => m[1]!));
-      tiers.push(...[...requestsPart.matchAll(/<p class="tier" data-tier="([A-Z_0-9]+)">Urgency: <strong class="nhsuk-tag[^"]*">([^<]+)<\/strong>/g)].map((m) => `${m[1]}: ${m[2]}`));
+      tiers.push(
+        ...[...requestsPart.matchAll(/<p class="tier" data-tier="([A-Z_0-9]+)">Urgency: <strong class="nhsuk-tag[^"]*">([^<]+)<\/strong>/g)].map(
+          (m) => `${m[1]}: ${m[2]}`,
+        ),
+      );
       const older: string | undefined = /href="(\/practice\/inbox\?cursor=[^"]+)" rel="next">Older requests/.exec(html)?.[1];
       page = older ? `${base}${older}&limit=5` : undefined;
     }
@@ -330,7 +341,12 @@ describe("spec row 13: an urgent request sent after a valid override carries the
           id: 'FIXTURE_OWN_WORDS',
           title: 'Your problem',
           pages: [{ title: 'Your problem', fields: ['owDescription'] }],
-          schema: { type: 'object', required: ['owDescription'], properties: { owDescription: { type: 'string', title: 'Describe your problem in your own words', maxLength: 2000, 'x-observationType': 'TEXT' } }, additionalProperties: false },
+          schema: {
+            type: 'object',
+            required: ['owDescription'],
+            properties: { owDescription: { type: 'string', title: 'Describe your problem in your own words', maxLength: 2000, 'x-observationType': 'TEXT' } },
+            additionalProperties: false,
+          },
           uiSchema: { owDescription: { 'ui:widget': 'textarea' } },
         },
       },
@@ -340,7 +356,12 @@ describe("spec row 13: an urgent request sent after a valid override carries the
           id: 'FIXTURE_OWN_WORDS_FLAG',
           title: 'Bleeding',
           pages: [{ title: 'Bleeding', fields: ['owBlood'] }],
-          schema: { type: 'object', required: ['owBlood'], properties: { owBlood: { type: 'boolean', title: 'Have you coughed up blood today?', 'x-observationType': 'BINARY' } }, additionalProperties: false },
+          schema: {
+            type: 'object',
+            required: ['owBlood'],
+            properties: { owBlood: { type: 'boolean', title: 'Have you coughed up blood today?', 'x-observationType': 'BINARY' } },
+            additionalProperties: false,
+          },
           uiSchema: { owBlood: { 'ui:widget': 'yesNo' } },
         },
       },
@@ -349,10 +370,25 @@ describe("spec row 13: an urgent request sent after a valid override carries the
       {
         id: 'ow-ae',
         when: [{ question: 'owBlood', operator: 'IS', answer: true }],
-        recommendation: { type: 'Recommendation', tier: 'AE_NOW', title: 'Go to A&E now', evidence: ['Fixture.'], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] },
+        recommendation: {
+          type: 'Recommendation',
+          tier: 'AE_NOW',
+          title: 'Go to A&E now',
+          evidence: ['Fixture.'],
+          actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }],
+        },
       },
       // The server checks every pathway it loads: the last outcome is a catch-all.
-      { id: 'ow-routine', recommendation: { type: 'Recommendation', tier: 'ROUTINE', title: 'Routine appointment', evidence: ['Fixture.'], actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine' }] } },
+      {
+        id: 'ow-routine',
+        recommendation: {
+          type: 'Recommendation',
+          tier: 'ROUTINE',
+          title: 'Routine appointment',
+          evidence: ['Fixture.'],
+          actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine' }],
+        },
+      },
     ],
   };
   let own: TestServer;
@@ -374,7 +410,9 @@ describe("spec row 13: an urgent request sent after a valid override carries the
   });
 
   it('the words typed in the questionnaire and on an earlier own-words page are stored and shown under "In the patient\'s words"', async () => {
-    const started = await postJson(`${ownBase}${ENGINE}/Guideline/Triage.FixtureOwnWords/$start`, { patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } });
+    const started = await postJson(`${ownBase}${ENGINE}/Guideline/Triage.FixtureOwnWords/$start`, {
+      patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' },
+    });
     expect(started.status, JSON.stringify(started.json)).toBe(201);
     const id = String(started.json.identifier);
     const words = 'I coughed up some blood this morning & I feel <very> tired';
@@ -402,8 +440,18 @@ describe("spec row 13: an urgent request sent after a valid override carries the
     const triageRequest = request!.body.triageRequest as Json;
     expect(triageRequest.triageRequestType).toBe('CONSULTATION_REQUEST');
     expect(request?.tier).toBe('AE_NOW');
-    expect(triageRequest.responseData).toContainEqual(expect.objectContaining({ identifier: 'owDescription', observationType: 'TEXT', label: 'Describe your problem in your own words', answer: [{ value: words }] }));
-    expect(triageRequest.patientContext).toEqual({ patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'Typed on the own-words page before I changed an answer.' });
+    expect(triageRequest.responseData).toContainEqual(
+      expect.objectContaining({
+        identifier: 'owDescription',
+        observationType: 'TEXT',
+        label: 'Describe your problem in your own words',
+        answer: [{ value: words }],
+      }),
+    );
+    expect(triageRequest.patientContext).toEqual({
+      patientNeed: { value: 'ADVICE', label: 'I need advice' },
+      additionalInfo: 'Typed on the own-words page before I changed an answer.',
+    });
 
     const html = await (await fetch(`${ownBase}/practice/inbox`, { headers: STAFF })).text();
     const ownWords = /<h3>In the patient's words<\/h3>\s*<dl class="patient-context">([\s\S]*?)<\/dl>/.exec(html)?.[1] ?? '';

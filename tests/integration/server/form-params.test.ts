@@ -24,7 +24,9 @@ function repeatPrescription(): Record<string, unknown> {
 async function storedPostcode(s: TestServer): Promise<unknown> {
   const sent = await s.app.inject({ method: 'POST', url: ADMIN_URL, payload: repeatPrescription() });
   expect(sent.statusCode).toBe(201);
-  const [stored] = (await s.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json() as Array<{ body: Record<string, unknown> }>;
+  const [stored] = (await s.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json() as Array<{
+    body: Record<string, unknown>;
+  }>;
   return stored?.body.pharmacyPostcode;
 }
 
@@ -37,7 +39,10 @@ describe('form parameters the server re-checks with', () => {
   it('keeps it when the practice asks for it (the same custom setting the app reads)', async () => {
     server = await startServer();
     const adminForms = (await getSetting<{ customFields?: Record<string, string> }>(server.store, 'admin-forms')) ?? {};
-    await putSetting(server.store, 'admin-forms', { ...adminForms, customFields: { ...adminForms.customFields, 'repeat-prescription-pharmacy-postcode': 'true' } });
+    await putSetting(server.store, 'admin-forms', {
+      ...adminForms,
+      customFields: { ...adminForms.customFields, 'repeat-prescription-pharmacy-postcode': 'true' },
+    });
     expect(await storedPostcode(server)).toBe('LS1 4AP');
   });
 });

@@ -18,10 +18,24 @@ beforeAll(async () => {
 afterAll(async () => server.cleanup());
 
 /** A JSON text nested `depth` deep in arrays or objects. */
-const deepText = fc.tuple(fc.integer({ min: 20, max: 30_000 }), fc.boolean()).map(([depth, arrays]) => (arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
+const deepText = fc
+  .tuple(fc.integer({ min: 20, max: 30_000 }), fc.boolean())
+  .map(([depth, arrays]) => (arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
 
 /** Names every plain object inherits: as ids, types or keys they must be unknown names, never Object's members (issue 25). */
-const PROTO_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupSetter__', 'prototype'];
+const PROTO_NAMES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
+  'prototype',
+];
 
 /** Valid bodies with one part replaced by anything: reaches the checks behind the schema. */
 const validBodies = [
@@ -31,8 +45,16 @@ const validBodies = [
   { primaryRequest: otherEnquiry(), associatedRequest: { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' } },
   { operationalState: { admin: { operationalStatus: 'SERVICE_ON' } }, smsEnabled: true },
   // A triage type (or an Object.prototype name) as an unverified request's formType: 400, never 500.
-  { primaryRequest: { ...otherEnquiry(), formType: 'CONSULTATION_REQUEST', triageRequestType: 'CONSULTATION_REQUEST' }, associatedRequest: { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' } },
-  { patient: { ...AMELIA }, linkUUID: '0c1f7e08-879f-4f13-82b1-d04475d4d888', appointmentSlotId: 'constructor', availableAppointmentSession: { slots: [{ id: 'constructor' }] } },
+  {
+    primaryRequest: { ...otherEnquiry(), formType: 'CONSULTATION_REQUEST', triageRequestType: 'CONSULTATION_REQUEST' },
+    associatedRequest: { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' },
+  },
+  {
+    patient: { ...AMELIA },
+    linkUUID: '0c1f7e08-879f-4f13-82b1-d04475d4d888',
+    appointmentSlotId: 'constructor',
+    availableAppointmentSession: { slots: [{ id: 'constructor' }] },
+  },
 ];
 const anyValue = fc.oneof({ arbitrary: fc.jsonValue({ maxDepth: 4 }), weight: 4 }, { arbitrary: fc.constantFrom(...PROTO_NAMES), weight: 1 });
 const mutated = fc.tuple(fc.constantFrom(...validBodies), anyValue, fc.nat(), fc.nat()).map(([body, value, i, j]) => {
@@ -55,7 +77,15 @@ const bodyText = fc.oneof(
   { arbitrary: fc.constantFrom('', '{', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'null', '[]', '"\\ud800"', '1e400'), weight: 1 },
 );
 
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', undefined);
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/x-www-form-urlencoded',
+  'text/plain',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  undefined,
+);
 
 const extraHeaders = fc.record(
   {
@@ -78,7 +108,9 @@ const target = fc.oneof(
   fc.webUrl(),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
   fc.string({ unit: 'binary', maxLength: 60 }),
-  fc.tuple(fc.constantFrom('/', '//', '/\\', '/\t/', '/%09/', '/%5C', '\\\\', 'javascript:', ' /', '/\u3000/'), fc.string({ maxLength: 30 })).map(([a, b]) => a + b),
+  fc
+    .tuple(fc.constantFrom('/', '//', '/\\', '/\t/', '/%09/', '/%5C', '\\\\', 'javascript:', ' /', '/\u3000/'), fc.string({ maxLength: 30 }))
+    .map(([a, b]) => a + b),
 );
 
 describe('fuzz', () => {
@@ -105,14 +137,21 @@ describe('fuzz', () => {
         urls.push({ method: r.method as 'GET', url: r.url.replace(/:[A-Za-z]+/g, enc), ...(r.method === 'GET' ? {} : { payload: {} }) });
       }
       const triage = { ...otherEnquiry(), formType: name, triageRequestType: name };
-      urls.push({ method: 'POST', url: '/api/v1/triage/patient/unverified/requests', payload: { primaryRequest: triage, associatedRequest: { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' } } });
+      urls.push({
+        method: 'POST',
+        url: '/api/v1/triage/patient/unverified/requests',
+        payload: { primaryRequest: triage, associatedRequest: { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' } },
+      });
       urls.push({ method: 'POST', url: ADMIN_URL, payload: triage });
     }
     for (const type of ['CONSULTATION_REQUEST', 'EMERGENCY_INDICATION', 'ELIGIBILITY_BOOKING', 'CHILD_REQUEST', 'MEDICAL_REQUEST']) {
       urls.push({
         method: 'POST',
         url: '/api/v1/triage/patient/unverified/requests',
-        payload: { primaryRequest: { ...otherEnquiry(), formType: type, triageRequestType: type }, associatedRequest: { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' } },
+        payload: {
+          primaryRequest: { ...otherEnquiry(), formType: type, triageRequestType: type },
+          associatedRequest: { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' },
+        },
       });
     }
     for (const u of urls) {
@@ -123,7 +162,15 @@ describe('fuzz', () => {
   });
 
   it('every POST route answers 2xx, 3xx or 4xx to any body, content type and headers', { timeout: 180_000 }, async () => {
-    expect(postRoutes, postRoutes.join(' ')).toEqual(expect.arrayContaining([ADMIN_URL, '/api/v1/triage/patient/consultation', '/nhs-login/authorize', '/practice/sign-in', '/api/v1/practice/controls/reset']));
+    expect(postRoutes, postRoutes.join(' ')).toEqual(
+      expect.arrayContaining([
+        ADMIN_URL,
+        '/api/v1/triage/patient/consultation',
+        '/nhs-login/authorize',
+        '/practice/sign-in',
+        '/api/v1/practice/controls/reset',
+      ]),
+    );
     await fc.assert(
       fc.asyncProperty(fc.nat(), bodyText, contentType, extraHeaders, async (routeIndex, payload, type, headers) => {
         const url = postRoutes[routeIndex % postRoutes.length]!;
@@ -174,7 +221,12 @@ describe('fuzz', () => {
         const location = response.headers.location;
         if (typeof location === 'string' && !sameSite(location)) throw new Error(`redirected off-site to ${location}`);
         for (const [, href] of response.body.matchAll(/(?:href|value|action)="([^"]*)"/g)) {
-          const decoded = href!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+          const decoded = href!
+            .replace(/&amp;/g, '&')
+            .replace(/&quot;/g, '"')
+            .replace(/&#39;/g, "'")
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>');
           if (decoded.startsWith('/') && !sameSite(decoded)) throw new Error(`page links off-site: ${decoded}`);
         }
       }),

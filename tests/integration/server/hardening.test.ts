@@ -28,11 +28,14 @@ describe('Host header (DNS rebinding)', () => {
   });
   afterAll(async () => server.cleanup());
 
-  it.each(['evil.example', 'evil.example:8080', 'localhost.evil.example', '127.0.0.1.nip.io', 'localhost@evil.example', 'a b'])('refuses Host %j with 421', async (host) => {
-    const response = await server.app.inject({ url: '/api/v1/settings/clinic', headers: { host } });
-    expect(response.statusCode).toBe(421);
-    expect(response.body).not.toContain('Riverside');
-  });
+  it.each(['evil.example', 'evil.example:8080', 'localhost.evil.example', '127.0.0.1.nip.io', 'localhost@evil.example', 'a b'])(
+    'refuses Host %j with 421',
+    async (host) => {
+      const response = await server.app.inject({ url: '/api/v1/settings/clinic', headers: { host } });
+      expect(response.statusCode).toBe(421);
+      expect(response.body).not.toContain('Riverside');
+    },
+  );
 
   it.each(['localhost:8080', '127.0.0.1', '[::1]:8080', '192.0.2.10:8080', 'gp.example.org', 'GP.Example.org'])('accepts Host %j', async (host) => {
     expect((await server.app.inject({ url: '/api/v1/settings/clinic', headers: { host } })).statusCode).toBe(200);
@@ -82,7 +85,12 @@ describe('deeply nested bodies', () => {
   });
 
   it('answers 413 for a body over 256 KB', async () => {
-    const response = await server.app.inject({ method: 'POST', url: CONSULTATION_URL, payload: JSON.stringify({ x: 'a'.repeat(300_000) }), headers: { 'content-type': 'application/json' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: CONSULTATION_URL,
+      payload: JSON.stringify({ x: 'a'.repeat(300_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(413);
   });
 });
@@ -125,7 +133,10 @@ describe('redirect targets stay on this site', () => {
 
   it.each(HOSTILE_PATHS)('sign-out targetPath %j', async (target) => {
     // Percent-encoded as a browser would send the raw characters.
-    const response = await server.app.inject({ method: 'POST', url: `/signout?targetPath=${target.startsWith('/%') || target.includes('%ZZ') ? target : encodeURIComponent(target)}&tenantId=riverside` });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/signout?targetPath=${target.startsWith('/%') || target.includes('%ZZ') ? target : encodeURIComponent(target)}&tenantId=riverside`,
+    });
     expect(response.statusCode).toBe(303);
     const location = String(response.headers.location);
     expect(location).toMatch(/^\/(?![/\\])/);
@@ -134,7 +145,12 @@ describe('redirect targets stay on this site', () => {
   });
 
   it.each(HOSTILE_PATHS)('authorize POST redirect %j', async (target) => {
-    const response = await server.app.inject({ method: 'POST', url: '/nhs-login/authorize', payload: new URLSearchParams({ redirect: target }).toString(), headers: FORM });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/nhs-login/authorize',
+      payload: new URLSearchParams({ redirect: target }).toString(),
+      headers: FORM,
+    });
     expect(response.statusCode).toBe(303);
     expect(browserTarget(String(response.headers.location)).host).toBe('localhost:8080');
   });
@@ -188,14 +204,29 @@ describe('cross-site form posts (CSRF)', () => {
   });
 
   it('refuses a cross-site staff sign-in post', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/practice/sign-in', payload: 'password=x', headers: { ...FORM, origin: 'https://evil.example' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/practice/sign-in',
+      payload: 'password=x',
+      headers: { ...FORM, origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(403);
   });
 
   it('accepts the same posts from our own pages', async () => {
-    const own = await server.app.inject({ method: 'POST', url: '/nhs-login/authorize', payload: 'redirect=%2F', headers: { ...FORM, origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } });
+    const own = await server.app.inject({
+      method: 'POST',
+      url: '/nhs-login/authorize',
+      payload: 'redirect=%2F',
+      headers: { ...FORM, origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+    });
     expect(own.statusCode).toBe(303);
-    const sameOriginOnly = await server.app.inject({ method: 'POST', url: '/nhs-login/authorize', payload: 'redirect=%2F', headers: { ...FORM, origin: 'http://localhost:80' } });
+    const sameOriginOnly = await server.app.inject({
+      method: 'POST',
+      url: '/nhs-login/authorize',
+      payload: 'redirect=%2F',
+      headers: { ...FORM, origin: 'http://localhost:80' },
+    });
     expect(sameOriginOnly.statusCode).toBe(303);
   });
 
@@ -212,12 +243,15 @@ describe('malformed cookies read as signed out', () => {
   });
   afterAll(async () => server.cleanup());
 
-  it.each(['gp_nhs_session=%ZZ', 'gp_nhs_session=%', 'gp_nhs_session=%E0%A4%A', 'gp_nhs_session', '=; ;;', `gp_nhs_session=${'%ZZ'.repeat(3000)}`])('cookie %j', async (cookie) => {
-    expect((await server.app.inject({ url: '/nhs-login/is-logged-in', headers: { cookie } })).json()).toBe(false);
-    expect((await server.app.inject({ url: '/nhs-login/user-info', headers: { cookie } })).statusCode).toBe(401);
-    expect((await server.app.inject({ url: '/nhs-login/epr/patient', headers: { cookie } })).statusCode).toBe(401);
-    expect((await server.app.inject({ method: 'POST', url: '/signout?targetPath=/', headers: { cookie } })).statusCode).toBe(303);
-  });
+  it.each(['gp_nhs_session=%ZZ', 'gp_nhs_session=%', 'gp_nhs_session=%E0%A4%A', 'gp_nhs_session', '=; ;;', `gp_nhs_session=${'%ZZ'.repeat(3000)}`])(
+    'cookie %j',
+    async (cookie) => {
+      expect((await server.app.inject({ url: '/nhs-login/is-logged-in', headers: { cookie } })).json()).toBe(false);
+      expect((await server.app.inject({ url: '/nhs-login/user-info', headers: { cookie } })).statusCode).toBe(401);
+      expect((await server.app.inject({ url: '/nhs-login/epr/patient', headers: { cookie } })).statusCode).toBe(401);
+      expect((await server.app.inject({ method: 'POST', url: '/signout?targetPath=/', headers: { cookie } })).statusCode).toBe(303);
+    },
+  );
 });
 
 describe('patient sessions', () => {
@@ -272,15 +306,24 @@ describe('rate limits (the production defaults)', () => {
   });
 
   it('limits NHS login sign-ins (each creates a session)', async () => {
-    await until429(() => server.app.inject({ method: 'POST', url: '/nhs-login/authorize', payload: 'redirect=%2F', headers: FORM, remoteAddress: '192.0.2.1' }), DEFAULT_RATE_LIMITS.nhsLogin);
+    await until429(
+      () => server.app.inject({ method: 'POST', url: '/nhs-login/authorize', payload: 'redirect=%2F', headers: FORM, remoteAddress: '192.0.2.1' }),
+      DEFAULT_RATE_LIMITS.nhsLogin,
+    );
   });
 
   it('limits staff sign-in attempts', async () => {
-    await until429(() => server.app.inject({ method: 'POST', url: '/practice/sign-in', payload: 'password=guess', headers: FORM, remoteAddress: '192.0.2.2' }), DEFAULT_RATE_LIMITS.signIn);
+    await until429(
+      () => server.app.inject({ method: 'POST', url: '/practice/sign-in', payload: 'password=guess', headers: FORM, remoteAddress: '192.0.2.2' }),
+      DEFAULT_RATE_LIMITS.signIn,
+    );
   });
 
   it('limits submissions', async () => {
-    await until429(() => server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry(), remoteAddress: '192.0.2.3' }), DEFAULT_RATE_LIMITS.submission);
+    await until429(
+      () => server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry(), remoteAddress: '192.0.2.3' }),
+      DEFAULT_RATE_LIMITS.submission,
+    );
   });
 });
 
@@ -375,13 +418,16 @@ describe('headers', () => {
   });
   afterAll(async () => server.cleanup());
 
-  it.each(['/api/v1/settings/clinic', '/nhs-login/user-info', '/practice/sign-in', '/api/v1/no-such-call'])('Permissions-Policy and CORP on %s; no HSTS over plain HTTP', async (url) => {
-    const response = await server.app.inject({ url });
-    expect(response.headers['permissions-policy']).toContain('camera=()');
-    expect(response.headers['permissions-policy']).toContain('geolocation=()');
-    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(response.headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/api/v1/settings/clinic', '/nhs-login/user-info', '/practice/sign-in', '/api/v1/no-such-call'])(
+    'Permissions-Policy and CORP on %s; no HSTS over plain HTTP',
+    async (url) => {
+      const response = await server.app.inject({ url });
+      expect(response.headers['permissions-policy']).toContain('camera=()');
+      expect(response.headers['permissions-policy']).toContain('geolocation=()');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it('Cache-Control: no-store on JSON that carries patient data', async () => {
     const login = await server.app.inject({ method: 'POST', url: '/nhs-login/authorize', payload: 'redirect=%2F', headers: FORM });
@@ -395,7 +441,11 @@ describe('headers', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
-    const check = await server.app.inject({ method: 'POST', url: VALIDATE_URL, payload: { patient: { ...AMELIA, contactDetails: {} }, flow: 'ADMIN_REQUEST' } });
+    const check = await server.app.inject({
+      method: 'POST',
+      url: VALIDATE_URL,
+      payload: { patient: { ...AMELIA, contactDetails: {} }, flow: 'ADMIN_REQUEST' },
+    });
     expect(check.headers['cache-control']).toBe('no-store');
     const submitted = await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry() });
     expect(submitted.headers['cache-control']).toBe('no-store');
@@ -404,10 +454,20 @@ describe('headers', () => {
   it('HSTS and Secure cookies when served over HTTPS (PUBLIC_URL https://)', async () => {
     const https = await startServer({ publicUrl: 'https://gp.example.org' });
     try {
-      const response = await https.app.inject({ method: 'POST', url: '/nhs-login/authorize', payload: 'redirect=%2F', headers: { ...FORM, host: 'gp.example.org' } });
+      const response = await https.app.inject({
+        method: 'POST',
+        url: '/nhs-login/authorize',
+        payload: 'redirect=%2F',
+        headers: { ...FORM, host: 'gp.example.org' },
+      });
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(String(response.headers['set-cookie'])).toMatch(/; Secure$/);
-      const staff = await https.app.inject({ method: 'POST', url: '/practice/sign-in', payload: `password=${encodeURIComponent(process.env.PRACTICE_STAFF_PASSWORD!)}`, headers: { ...FORM, host: 'gp.example.org' } });
+      const staff = await https.app.inject({
+        method: 'POST',
+        url: '/practice/sign-in',
+        payload: `password=${encodeURIComponent(process.env.PRACTICE_STAFF_PASSWORD!)}`,
+        headers: { ...FORM, host: 'gp.example.org' },
+      });
       expect(staff.statusCode).toBe(303);
       expect(String(staff.headers['set-cookie'])).toMatch(/; Secure$/);
     } finally {

@@ -43,7 +43,11 @@ const NO_WAIT = { backoffMs: () => 0 };
 describe('confirmations of accepted requests, through the outbox', () => {
   it('emails and texts the admin request confirmation with its reference, reply time and 999/111 advice', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
-    const sent = await post(server, ADMIN_URL, otherEnquiry({ patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } } }));
+    const sent = await post(
+      server,
+      ADMIN_URL,
+      otherEnquiry({ patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } } }),
+    );
     expect(sent.statusCode).toBe(201);
     const { id } = sent.json() as { id: string };
     await server.notifications.drain();
@@ -78,7 +82,12 @@ describe('confirmations of accepted requests, through the outbox', () => {
     const states = (await server.app.inject({ url: '/api/v1/practice/notifications', headers: STAFF })).json() as Awaited<ReturnType<typeof listNotifications>>;
     expectValid(ajv, 'practice-notifications', states);
     const state = states.find((n) => n.channel === 'EMAIL');
-    expect(state).toMatchObject({ sourceId: id, template: 'REQUEST_RECEIVED', status: 'SENT', attempts: [{ attempt: 1, transport: 'outbox', outcome: 'SENT' }] });
+    expect(state).toMatchObject({
+      sourceId: id,
+      template: 'REQUEST_RECEIVED',
+      status: 'SENT',
+      attempts: [{ attempt: 1, transport: 'outbox', outcome: 'SENT' }],
+    });
   });
 
   it('gives each request type its own reply time', async () => {
@@ -105,7 +114,10 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect((await post(server, ADMIN_URL, otherEnquiry({ patient: { ...AMELIA, contactDetails: {} } }))).statusCode).toBe(201);
     const noah = { firstName: 'Noah', lastName: 'Nomail', dateOfBirth: '1979-09-30', sexAtBirth: 'male', postCode: 'LS2 7EE', contactDetails: {} };
     const unverified = {
-      primaryRequest: otherEnquiry({ patient: noah, associatedRequest: { formType: 'CHANGE_OF_CONTACT_DETAILS', triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' } }),
+      primaryRequest: otherEnquiry({
+        patient: noah,
+        associatedRequest: { formType: 'CHANGE_OF_CONTACT_DETAILS', triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' },
+      }),
       associatedRequest: { formType: 'CHANGE_OF_CONTACT_DETAILS', triageRequestType: 'CHANGE_OF_CONTACT_DETAILS', newEmail: 'noah.new@example.com' },
     };
     expect((await post(server, '/api/v1/triage/patient/unverified/requests', unverified)).statusCode).toBe(201);
@@ -130,7 +142,9 @@ describe('confirmations of accepted requests, through the outbox', () => {
       },
     };
     expect((await post(server, '/api/v1/triage/patient/consultation', consultation)).statusCode).toBe(201);
-    const childRequest = { triageRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation: { guidelineId: 'Form.U16.Fever', executionId: fever.identifier } } };
+    const childRequest = {
+      triageRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation: { guidelineId: 'Form.U16.Fever', executionId: fever.identifier } },
+    };
     expect((await post(server, '/api/v1/triage/patient/consultation', childRequest)).statusCode).toBe(201);
     await server.notifications.drain();
     const [child, medical] = await outbox(server);
@@ -145,7 +159,10 @@ describe('confirmations of accepted requests, through the outbox', () => {
     const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } };
     const emergency = await finishedExample(server.app, 'Triage.SoreThroat', 'ref-ae: A rash that does not fade');
     const consultation = { guidelineId: 'Triage.SoreThroat', executionId: emergency.identifier };
-    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'EMERGENCY_INDICATION', consultation } })).statusCode).toBe(201);
+    expect(
+      (await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'EMERGENCY_INDICATION', consultation } }))
+        .statusCode,
+    ).toBe(201);
     await server.notifications.drain();
     const messages = await outbox(server);
     const email = messages.find((m) => m.channel === 'EMAIL')!;
@@ -160,7 +177,10 @@ describe('confirmations of accepted requests, through the outbox', () => {
     const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } };
     const urgent = await finishedExample(server.app, 'Triage.SoreThroat', 'Temperature 39.8');
     const consultation = { guidelineId: 'Triage.SoreThroat', executionId: urgent.identifier };
-    expect((await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation } })).statusCode).toBe(201);
+    expect(
+      (await post(server, '/api/v1/triage/patient/consultation', { triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation } }))
+        .statusCode,
+    ).toBe(201);
     await server.notifications.drain();
     const messages = await outbox(server);
     const email = messages.find((m) => m.channel === 'EMAIL')!;
@@ -170,7 +190,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('Do not wait for our reply if you get worse');
   });
 
-  it('a routine request sent as the app sends every request without an appointment (NO_APPOINTMENTS) says the thank-you page\'s 48 hours, never a second timescale; an emergency indication still says do not wait', async () => {
+  it("a routine request sent as the app sends every request without an appointment (NO_APPOINTMENTS) says the thank-you page's 48 hours, never a second timescale; an emergency indication still says do not wait", async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const s = server;
     // Sent the way the app sends it (src/api/appointments.ts sendWithoutAppointment): a finished execution, context NO_APPOINTMENTS.
@@ -181,17 +201,24 @@ describe('confirmations of accepted requests, through the outbox', () => {
         triageRequestType: 'CONSULTATION_REQUEST',
         consultation: { guidelineId: 'Triage.SoreThroat', executionId: done.identifier },
       };
-      const sent = await post(s, '/api/v1/triage/patient/consultation', { triageRequest, context: { reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false } });
+      const sent = await post(s, '/api/v1/triage/patient/consultation', {
+        triageRequest,
+        context: { reasonInInbox: 'NO_APPOINTMENTS', appointmentsPresented: false },
+      });
       expect(sent.statusCode, sent.body).toBe(201);
     };
     await sendFromNoAppointments('Routine sore throat', 'no.slots@example.com', '07400 100001');
     await sendFromNoAppointments('ref-emergency: Difficulty breathing', 'no.slots.ae@example.com', '07400 100002');
     await s.notifications.drain();
     const messages = await outbox(s);
-    const [noSlotsEmail, aeEmail, noSlotsSms, aeSms] = ['no.slots@example.com', 'no.slots.ae@example.com', '07400 100001', '07400 100002'].map((to) => messages.find((m) => m.to === to)!);
+    const [noSlotsEmail, aeEmail, noSlotsSms, aeSms] = ['no.slots@example.com', 'no.slots.ae@example.com', '07400 100001', '07400 100002'].map((to) =>
+      messages.find((m) => m.to === to)!,
+    );
     expect(noSlotsEmail!.body).toContain('Request: Medical advice');
     // The thank-you page's words (src/replyTimes.ts, schemas/reply-times.json "default"), whichever screen sent it.
-    expect(noSlotsEmail!.body).toContain('The practice team will read your request and contact you. The practice will reply within 48 hours, Monday to Friday, excluding public holidays.');
+    expect(noSlotsEmail!.body).toContain(
+      'The practice team will read your request and contact you. The practice will reply within 48 hours, Monday to Friday, excluding public holidays.',
+    );
     expect(noSlotsEmail!.body).not.toContain('working days');
     expect(noSlotsSms!.body).toContain('We will reply within 48 hours (Mon to Fri).');
     expect(noSlotsSms!.body).not.toContain('working days');
@@ -204,7 +231,9 @@ describe('confirmations of accepted requests, through the outbox', () => {
   it('sends no texts when the practice has SMS off', async () => {
     server = await startServer({ controls: true, notifications: { worker: NO_WAIT } });
     expect((await post(server, '/api/v1/practice/controls', { smsEnabled: false }, STAFF as Record<string, string>)).statusCode).toBe(200);
-    const withMobile = otherEnquiry({ patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } } });
+    const withMobile = otherEnquiry({
+      patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } },
+    });
     expect((await post(server, ADMIN_URL, withMobile)).statusCode).toBe(201);
     await server.notifications.drain();
     expect((await outbox(server)).map((m) => m.channel)).toEqual(['EMAIL']);
@@ -224,7 +253,13 @@ describe('confirmations of accepted requests, through the outbox', () => {
   it('shows each message on the outbox page as the patient receives it, escaped, with links', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     await enqueueNotifications(server.store, [
-      { type: 'SELF_HELP', sourceId: 's1', pathwayLabel: 'Back pain <b>', links: [{ text: 'Back pain advice', url: 'https://www.nhs.uk/conditions/back-pain/' }], to: { email: 'a@example.com' } },
+      {
+        type: 'SELF_HELP',
+        sourceId: 's1',
+        pathwayLabel: 'Back pain <b>',
+        links: [{ text: 'Back pain advice', url: 'https://www.nhs.uk/conditions/back-pain/' }],
+        to: { email: 'a@example.com' },
+      },
     ]);
     await server.notifications.drain();
     const page = await server.app.inject({ url: '/practice/outbox', headers: STAFF });
@@ -240,7 +275,13 @@ describe('confirmations of accepted requests, through the outbox', () => {
 });
 
 describe('the messages other flows queue (enqueueNotifications)', () => {
-  const appointment = { startTime: '2026-12-01T09:30:00Z', virtual: false, siteName: 'Riverside Medical Practice', siteAddress: '1 River Street, Leeds LS1 4AP', clinician: 'Dr Ada Example' };
+  const appointment = {
+    startTime: '2026-12-01T09:30:00Z',
+    virtual: false,
+    siteName: 'Riverside Medical Practice',
+    siteAddress: '1 River Street, Leeds LS1 4AP',
+    clinician: 'Dr Ada Example',
+  };
   const to = { email: 'amelia.testwell@example.com', mobile: '07400 123456' };
 
   it('booked, rescheduled and cancelled: date, time in UK time, place, clinician and the change-or-cancel link', async () => {
@@ -249,7 +290,13 @@ describe('the messages other flows queue (enqueueNotifications)', () => {
     await server.store.tx((tx) =>
       enqueueNotifications(tx, [
         { type: 'APPOINTMENT_BOOKED', sourceId: 'apt-1', appointment, manageUrl, to },
-        { type: 'APPOINTMENT_RESCHEDULED', sourceId: 'apt-1', appointment: { ...appointment, startTime: '2026-07-01T14:05:00Z', virtual: true, clinician: undefined }, manageUrl, to },
+        {
+          type: 'APPOINTMENT_RESCHEDULED',
+          sourceId: 'apt-1',
+          appointment: { ...appointment, startTime: '2026-07-01T14:05:00Z', virtual: true, clinician: undefined },
+          manageUrl,
+          to,
+        },
         { type: 'APPOINTMENT_CANCELLED', sourceId: 'apt-1', appointment, to },
       ]),
     );
@@ -257,7 +304,9 @@ describe('the messages other flows queue (enqueueNotifications)', () => {
     const emails = (await outbox(server)).filter((m) => m.channel === 'EMAIL').reverse();
     const [booked, rescheduled, cancelled] = emails;
     expect(booked!.subject).toBe('Riverside Medical Practice: your appointment is booked');
-    expect(booked!.body).toContain('Date: Tuesday 1 December 2026\nTime: 9:30am\nPlace: Riverside Medical Practice, 1 River Street, Leeds LS1 4AP\nWith: Dr Ada Example');
+    expect(booked!.body).toContain(
+      'Date: Tuesday 1 December 2026\nTime: 9:30am\nPlace: Riverside Medical Practice, 1 River Street, Leeds LS1 4AP\nWith: Dr Ada Example',
+    );
     expect(booked!.body).toContain(`To change or cancel this appointment, use this link:\n${manageUrl}`);
     // British Summer Time: 14:05Z is 3:05pm in London; a telephone appointment has no place and no clinician line.
     expect(rescheduled!.body).toContain('Date: Wednesday 1 July 2026\nTime: 3:05pm\nPlace: Telephone call');
@@ -328,15 +377,20 @@ describe('the worker', () => {
     expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
     await server.notifications.drain();
     expect(await outbox(server)).toHaveLength(0);
-    let [state] = (await listNotifications(server.store));
-    expect(state).toMatchObject({ status: 'QUEUED', nextAttemptAt: new Date(start + 30_000).toISOString(), lastError: 'outbox unavailable', attempts: [{ attempt: 1, outcome: 'FAILED', error: 'outbox unavailable' }] });
+    let [state] = await listNotifications(server.store);
+    expect(state).toMatchObject({
+      status: 'QUEUED',
+      nextAttemptAt: new Date(start + 30_000).toISOString(),
+      lastError: 'outbox unavailable',
+      attempts: [{ attempt: 1, outcome: 'FAILED', error: 'outbox unavailable' }],
+    });
     // Not due yet: nothing happens.
     clock += 29_000;
     await server.notifications.drain();
     expect(transport.calls).toBe(1);
     clock += 1_000;
     await server.notifications.drain();
-    [state] = (await listNotifications(server.store));
+    [state] = await listNotifications(server.store);
     expect(state).toMatchObject({ status: 'SENT', attempts: [{ outcome: 'FAILED' }, { attempt: 2, outcome: 'SENT' }] });
     expect(await outbox(server)).toHaveLength(1);
   });
@@ -345,10 +399,15 @@ describe('the worker', () => {
     server = await startServer({ notifications: { transport: flakyOutbox(99), autoStart: false, worker: { ...NO_WAIT, maxAttempts: 3 } } });
     expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
     await server.notifications.drain();
-    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'FAILED', attempts: [{ outcome: 'FAILED' }, { outcome: 'FAILED' }, { outcome: 'FAILED' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({
+      status: 'FAILED',
+      attempts: [{ outcome: 'FAILED' }, { outcome: 'FAILED' }, { outcome: 'FAILED' }],
+    });
     await server.cleanup();
 
-    server = await startServer({ notifications: { transport: flakyOutbox(99, new TransportError('template not found', false)), autoStart: false, worker: NO_WAIT } });
+    server = await startServer({
+      notifications: { transport: flakyOutbox(99, new TransportError('template not found', false)), autoStart: false, worker: NO_WAIT },
+    });
     expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
     await server.notifications.drain();
     expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'FAILED', lastError: 'template not found', attempts: [{ outcome: 'FAILED' }] });

@@ -23,7 +23,8 @@ function notifyEnv(url: string, extra: Record<string, string> = {}): NodeJS.Proc
   };
 }
 
-const withMobile = () => otherEnquiry({ patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } } });
+const withMobile = () =>
+  otherEnquiry({ patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } } });
 
 describe('GOV.UK Notify transport (notifications-node-client against a local fake Notify)', () => {
   it('sends the template id, recipient, personalisation and our reference, signed with the API key', async () => {
@@ -58,8 +59,8 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iss: string };
     expect(claims.iss).toBe('11111111-2222-3333-4444-555555555555');
 
-    expect((await listOutbox(server.store))).toEqual([]);
-    const states = (await listNotifications(server.store));
+    expect(await listOutbox(server.store)).toEqual([]);
+    const states = await listNotifications(server.store);
     expect(states.every((s) => s.status === 'SENT' && s.attempts[0]!.transport === 'notify')).toBe(true);
     const providerIds = server.db.prepare('SELECT provider_id FROM notifications ORDER BY id').all() as Array<{ provider_id: string }>;
     expect(providerIds.map((r) => r.provider_id)).toEqual([fake.accepted.get(`${id}:received:EMAIL`)!.id, fake.accepted.get(`${id}:received:SMS`)!.id]);
@@ -79,12 +80,18 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     fake.failNext(1, 500);
     expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry() })).statusCode).toBe(201);
     await server.notifications.drain();
-    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'SENT', attempts: [{ outcome: 'FAILED', error: 'Notify answered 500: Exception refused by the fake' }, { outcome: 'SENT' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({
+      status: 'SENT',
+      attempts: [{ outcome: 'FAILED', error: 'Notify answered 500: Exception refused by the fake' }, { outcome: 'SENT' }],
+    });
 
     fake.failNext(1, 400);
     expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry({ description: 'Second' }) })).statusCode).toBe(201);
     await server.notifications.drain();
-    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'FAILED', attempts: [{ outcome: 'FAILED', error: 'Notify answered 400: BadRequestError refused by the fake' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({
+      status: 'FAILED',
+      attempts: [{ outcome: 'FAILED', error: 'Notify answered 400: BadRequestError refused by the fake' }],
+    });
     expect(fake.calls).toHaveLength(3);
   });
 
@@ -95,11 +102,13 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     for (const description of ['Arrived', 'Lost']) {
       expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry({ description }) })).statusCode).toBe(201);
     }
-    const [lost, arrived] = (await listNotifications(server.store));
+    const [lost, arrived] = await listNotifications(server.store);
     // As a killed worker leaves them: claimed (SENDING, attempt 1 open); Notify got only the first.
     server.db.prepare(`UPDATE notifications SET status = 'SENDING', attempts = 1, claimed_by = 'dead-run', claimed_at = ?`).run(clock);
     for (const n of [lost!, arrived!]) {
-      server.db.prepare(`INSERT INTO notification_attempts (notification_id, attempt, transport, started_at, outcome) VALUES (?, 1, 'notify', ?, 'SENDING')`).run(n.id, new Date(clock).toISOString());
+      server.db
+        .prepare(`INSERT INTO notification_attempts (notification_id, attempt, transport, started_at, outcome) VALUES (?, 1, 'notify', ?, 'SENDING')`)
+        .run(n.id, new Date(clock).toISOString());
     }
     fake.accepted.set(arrived!.id, { id: 'notify-id-1', call: { type: 'email', authorization: undefined, body: { template_id: 'x' } } });
 
@@ -112,18 +121,29 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     await server.notifications.drain();
     const byId = new Map((await listNotifications(server.store)).map((n) => [n.id, n]));
     expect(byId.get(arrived!.id)).toMatchObject({ status: 'SENT', attempts: [{ attempt: 1, outcome: 'SENT' }] });
-    expect(byId.get(lost!.id)).toMatchObject({ status: 'SENT', attempts: [{ attempt: 1, outcome: 'NOT_SENT' }, { attempt: 2, outcome: 'SENT' }] });
+    expect(byId.get(lost!.id)).toMatchObject({
+      status: 'SENT',
+      attempts: [
+        { attempt: 1, outcome: 'NOT_SENT' },
+        { attempt: 2, outcome: 'SENT' },
+      ],
+    });
     expect(fake.calls.map((c) => c.body.reference)).toEqual([lost!.id]);
   });
 
   it('a call that times out is not resent until Notify says it never arrived', async () => {
     fake = await startFakeNotify({ sendDelayMs: 300 });
     let clock = Date.now();
-    server = await startServer({ notifications: { env: notifyEnv(fake.url, { NOTIFY_TIMEOUT_MS: '50' }), autoStart: false, worker: { now: () => clock, inflightGraceMs: 10_000 } } });
+    server = await startServer({
+      notifications: { env: notifyEnv(fake.url, { NOTIFY_TIMEOUT_MS: '50' }), autoStart: false, worker: { now: () => clock, inflightGraceMs: 10_000 } },
+    });
     expect((await server.app.inject({ method: 'POST', url: ADMIN_URL, payload: otherEnquiry() })).statusCode).toBe(201);
     clock = Date.now() + 1_000;
     await server.notifications.drain();
-    expect((await listNotifications(server.store))[0]).toMatchObject({ status: 'SENDING', attempts: [{ outcome: 'UNKNOWN', error: 'Notify did not answer within 50 ms' }] });
+    expect((await listNotifications(server.store))[0]).toMatchObject({
+      status: 'SENDING',
+      attempts: [{ outcome: 'UNKNOWN', error: 'Notify did not answer within 50 ms' }],
+    });
     // The slow answer lands at Notify's side meanwhile.
     await expect.poll(() => fake!.accepted.size, { timeout: 5_000 }).toBe(1);
     clock += 10_000;

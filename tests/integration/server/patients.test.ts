@@ -47,7 +47,12 @@ describe('patient validation', () => {
   });
 
   it('reports matching contact details', async () => {
-    const body = { patient: { ...person('Testwell', '1985-04-12', 'LS1 4AP').patient, contactDetails: { emailAddress: 'Amelia.Testwell@example.com', mobilePhoneNumber: '+44 7400 123456' } } };
+    const body = {
+      patient: {
+        ...person('Testwell', '1985-04-12', 'LS1 4AP').patient,
+        contactDetails: { emailAddress: 'Amelia.Testwell@example.com', mobilePhoneNumber: '+44 7400 123456' },
+      },
+    };
     const answer = (await validate(body)).json() as { validation: Record<string, boolean> };
     expect(answer.validation.isMatchingEmail).toBe(true);
     expect(answer.validation.isMatchingPhone).toBe(true);
@@ -66,7 +71,11 @@ describe('patient validation', () => {
   it.each([
     ['a missing field', { patient: { firstName: 'A', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP' } }, 'body/patient/lastName is required'],
     ['a wrong type', { patient: { ...person('Testwell', '1985-04-12', 'LS1 4AP').patient, firstName: 42 } }, 'body/patient/firstName must be string'],
-    ['a bad date', { patient: { ...person('Testwell', '1985-04-12', 'LS1 4AP').patient, dateOfBirth: '12/04/1985' } }, 'body/patient/dateOfBirth must match format "date"'],
+    [
+      'a bad date',
+      { patient: { ...person('Testwell', '1985-04-12', 'LS1 4AP').patient, dateOfBirth: '12/04/1985' } },
+      'body/patient/dateOfBirth must match format "date"',
+    ],
     ['an unknown flow', { ...person('Testwell', '1985-04-12', 'LS1 4AP'), flow: 'NOPE' }, 'body/flow must be one of:'],
     ['an unknown property', { patient: { ...person('Testwell', '1985-04-12', 'LS1 4AP').patient, shoeSize: 9 } }, 'body/patient/shoeSize is not allowed'],
     ['no patient', {}, 'body/patient is required'],

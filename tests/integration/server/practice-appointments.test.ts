@@ -18,7 +18,9 @@ async function bookDirectly(i: number, slotId: string): Promise<string> {
   const at = new Date().toISOString();
   const patient = JSON.stringify({ firstName: 'Paging', lastName: `Patient${i}` });
   server.db
-    .prepare("INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, 'CONSULTATION_REQUEST', NULL, ?, 0, ?)")
+    .prepare(
+      "INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, 'CONSULTATION_REQUEST', NULL, ?, 0, ?)",
+    )
     .run(consultationId, patient, at);
   server.db
     .prepare(
@@ -93,15 +95,30 @@ describe('GET /api/v1/practice/appointments pages', () => {
     // This file's bookings are the latest changes: newest first, then the demo's entries (a PENDING_BOOKING among them).
     expect(keys.slice(0, BOOKINGS)).toEqual([...booked].reverse());
     expect(entries.some((e) => e.appointmentStatus === 'PENDING_BOOKING' && e.appointmentId === undefined)).toBe(true);
-    expect(entries[0]).toMatchObject({ appointmentId: booked[BOOKINGS - 1], appointmentStatus: 'BOOKED', patientName: `Paging Patient${BOOKINGS}`, events: [{ status: 'BOOKED', by: 'PATIENT' }] });
+    expect(entries[0]).toMatchObject({
+      appointmentId: booked[BOOKINGS - 1],
+      appointmentStatus: 'BOOKED',
+      patientName: `Paging Patient${BOOKINGS}`,
+      events: [{ status: 'BOOKED', by: 'PATIENT' }],
+    });
     expect((entries[0]!.appointmentBooking as Json).slot.id).toBeDefined();
   });
 
   it('moves an entry that changes to the front, still once', async () => {
     const first = booked[0]!;
-    const row = server.db.prepare('SELECT consultation_id, slot_id FROM appt_appointments WHERE id = ?').get(first) as { consultation_id: string; slot_id: string };
+    const row = server.db.prepare('SELECT consultation_id, slot_id FROM appt_appointments WHERE id = ?').get(first) as {
+      consultation_id: string;
+      slot_id: string;
+    };
     server.db.prepare("UPDATE appt_appointments SET status = 'CANCELLED' WHERE id = ?").run(first);
-    await insertEvent(server.store, { consultationId: row.consultation_id, appointmentId: first, status: 'CANCELLED', slotId: row.slot_id, actor: 'PATIENT', at: new Date().toISOString() });
+    await insertEvent(server.store, {
+      consultationId: row.consultation_id,
+      appointmentId: first,
+      status: 'CANCELLED',
+      slotId: row.slot_id,
+      actor: 'PATIENT',
+      at: new Date().toISOString(),
+    });
     const { keys, entries } = await walk('/api/v1/practice/appointments?limit=7', 7);
     expect(keys[0]).toBe(first);
     expect(keys.filter((k) => k === first)).toHaveLength(1);
@@ -157,7 +174,8 @@ describe('GET /api/v1/practice/appointments pages', () => {
 describe('the inbox page draws one page of appointments', () => {
   const section = (html: string) => html.slice(html.indexOf('<section aria-labelledby="appointments-heading">'));
   const articles = (html: string) => section(html).split('<article>').length - 1;
-  const older = (html: string) => /href="(\/practice\/inbox\?appointmentsCursor=[A-Za-z0-9_-]+)#appointments-heading" rel="next">Older appointments/.exec(section(html))?.[1];
+  const older = (html: string) =>
+    /href="(\/practice\/inbox\?appointmentsCursor=[A-Za-z0-9_-]+)#appointments-heading" rel="next">Older appointments/.exec(section(html))?.[1];
 
   it('shows the 20 most recently changed with a link to the next page, and every entry once page by page', async () => {
     const expected = expectedOrder();

@@ -91,7 +91,12 @@ describe('controls', () => {
   it('refuses an unknown switch with 400 naming it', async () => {
     const server = await startServer({ controls: true });
     try {
-      const response = await server.app.inject({ method: 'POST', url: '/api/v1/practice/controls', headers: STAFF_AUTH, payload: { operationalState: { admin: { operationalStatus: 'MAYBE' } }, colour: 'red' } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/practice/controls',
+        headers: STAFF_AUTH,
+        payload: { operationalState: { admin: { operationalStatus: 'MAYBE' } }, colour: 'red' },
+      });
       expect(response.statusCode).toBe(400);
       const message = (response.json() as { message: string }).message;
       expect(message).toContain('body/colour is not allowed');
@@ -125,7 +130,7 @@ describe('durability', () => {
 });
 
 describe('what staff read of an admin request', () => {
-  it('shows the form\'s questions, option labels, Yes/No and dates in words — never raw field names, values or ISO dates', async () => {
+  it("shows the form's questions, option labels, Yes/No and dates in words — never raw field names, values or ISO dates", async () => {
     const server = await startServer();
     try {
       const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -137,7 +142,14 @@ describe('what staff read of an admin request', () => {
           formType: 'TRAVEL_RISK_FORM',
           triageRequestType: 'TRAVEL_RISK_FORM',
           submittedDate: new Date().toISOString(),
-          patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+          patient: {
+            firstName: 'Amelia',
+            lastName: 'Testwell',
+            dateOfBirth: '1985-04-12',
+            sexAtBirth: 'female',
+            postCode: 'LS1 4AP',
+            contactDetails: { emailAddress: 'amelia.testwell@example.com' },
+          },
           departureDate: departure,
           returnDate: day(44),
           tripDescription: 'Two weeks in Kenya',
@@ -152,14 +164,16 @@ describe('what staff read of an admin request', () => {
       });
       expect(sent.statusCode, sent.body).toBe(201);
       const page = (await server.app.inject({ url: '/practice/inbox', headers: STAFF_AUTH })).body;
-      const words = (iso: string) => new Date(`${iso}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).replace(',', '');
+      const words = (iso: string) =>
+        new Date(`${iso}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).replace(',', '');
       expect(page).toContain('<h2>Admin request · Travel risk form</h2>');
       expect(page).toContain(`<dd>${words(departure)}</dd>`);
       expect(page).toContain('<dt>Date of birth</dt><dd>Friday 12 April 1985</dd>');
       expect(page).toContain('<dd>None of the above</dd>');
       expect(page).toMatch(/<dt>[^<]*faint[^<]*<\/dt><dd>Yes<\/dd>/i);
       // No raw keys or ISO dates in what staff read (the <time datetime> attribute keeps the instant for machines).
-      for (const raw of ['departureDate', 'vaccinationList', 'NONE_OF_THE_ABOVE', 'patient.lastName', '>TRAVEL_RISK_FORM', `>${departure}<`, '>1985-04-12<']) expect(page).not.toContain(raw);
+      for (const raw of ['departureDate', 'vaccinationList', 'NONE_OF_THE_ABOVE', 'patient.lastName', '>TRAVEL_RISK_FORM', `>${departure}<`, '>1985-04-12<'])
+        expect(page).not.toContain(raw);
       const article = page.slice(page.indexOf('<h2>Admin request · Travel risk form'), page.indexOf('</article>', page.indexOf('Travel risk form')));
       expect(article).toContain('Two weeks in Kenya');
       expect(article.replace(/datetime="[^"]*"/g, '')).not.toMatch(/\d{4}-\d{2}-\d{2}/);

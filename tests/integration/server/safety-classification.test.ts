@@ -20,7 +20,12 @@ afterEach(async () => {
 const STAFF: Record<string, string> = process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
 // Every call carries one browser's engine key: an execution answers only the browser that started it.
 const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, headers: BROWSER, payload: payload as Record<string, unknown> });
-const stored = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF })).json() as Array<{ kind: string; formType?: string; body: Json }>;
+const stored = async () =>
+  (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF })).json() as Array<{
+    kind: string;
+    formType?: string;
+    body: Json;
+  }>;
 
 const soreThroat = JSON.parse(readFileSync(path.join(repoRoot, 'schemas/questionnaires/Triage.SoreThroat.json'), 'utf8')) as {
   examples: Array<{ name: string; answers: Json; expectTopReferral?: string }>;
@@ -79,7 +84,10 @@ describe('the server re-derives the request type from the stored execution', () 
   it('a valid override reason the practice offers makes it a consultation request (the safety answers and that reason recorded on the execution)', async () => {
     const done = await finished('ref-emergency: Difficulty breathing');
     await recordSafety(String(done.identifier), SAFE_TO_WAIT, 'by_end_tomorrow');
-    const response = await post('/api/v1/triage/patient/consultation', routineLabelled(String(done.identifier), { emergencyOverrideReason: 'by_end_tomorrow' }));
+    const response = await post(
+      '/api/v1/triage/patient/consultation',
+      routineLabelled(String(done.identifier), { emergencyOverrideReason: 'by_end_tomorrow' }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const [request] = await stored();
     expect((request!.body.triageRequest as Json).triageRequestType).toBe('CONSULTATION_REQUEST');
@@ -193,7 +201,9 @@ describe('the execution is required with the embedded engine (the body cannot sa
     expect(response.statusCode, response.body).toBe(400);
     const answer = response.json() as { message: string; details: Array<{ path: string; message: string }> };
     expect(answer.message).toContain('body/triageRequest/consultation/executionId');
-    expect(answer.details).toEqual([{ path: '/triageRequest/consultation/executionId', message: 'is required: the guideline execution the request comes from' }]);
+    expect(answer.details).toEqual([
+      { path: '/triageRequest/consultation/executionId', message: 'is required: the guideline execution the request comes from' },
+    ]);
     expect(await stored()).toHaveLength(0);
   });
 
@@ -243,7 +253,11 @@ describe('bookings are classified by the practice too', () => {
   it('a symptom-assessment booking whose execution ended in A&E, sent as routine with no override, is booked and stored as EMERGENCY_INDICATION', async () => {
     const done = await finished('ref-ae: A rash that does not fade');
     const [pair] = slotsOf(await availability(server, 'referralId=ref-routine'));
-    const response = await post(SYMPTOM_BOOKING, { ...routineLabelled(String(done.identifier)), appointmentSlotId: pair!.slot.id, availableAppointmentSession: pair!.session });
+    const response = await post(SYMPTOM_BOOKING, {
+      ...routineLabelled(String(done.identifier)),
+      appointmentSlotId: pair!.slot.id,
+      availableAppointmentSession: pair!.session,
+    });
     expect(response.statusCode, response.body).toBe(201);
     const { consultationId } = response.json() as { consultationId: string };
     const [request] = await stored();
@@ -278,7 +292,9 @@ describe('bookings are classified by the practice too', () => {
     const pair = await physioSlot();
     const response = await post(ELIGIBILITY_BOOKING, eligibilityBooking(done, pair));
     expect(response.statusCode, response.body).toBe(400);
-    expect((response.json() as { details: unknown }).details).toEqual([{ path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" }]);
+    expect((response.json() as { details: unknown }).details).toEqual([
+      { path: '/eligibilityBooking/consultation/executionId', message: "is not an eligibility pathway's execution" },
+    ]);
     expect(await stored()).toHaveLength(0);
     expect((await physioSlot()).slot.id).toBe(pair.slot.id);
   });
@@ -298,6 +314,9 @@ describe('bookings are classified by the practice too', () => {
     expect(response.statusCode, response.body).toBe(201);
     const [request] = await stored();
     expect(request?.formType).toBe('EMERGENCY_INDICATION');
-    expect(request!.body.eligibilityBooking as Json).toMatchObject({ triageRequestType: 'EMERGENCY_INDICATION', clientTriageRequestType: 'ELIGIBILITY_BOOKING' });
+    expect(request!.body.eligibilityBooking as Json).toMatchObject({
+      triageRequestType: 'EMERGENCY_INDICATION',
+      clientTriageRequestType: 'ELIGIBILITY_BOOKING',
+    });
   });
 });

@@ -21,7 +21,7 @@ const stored = async () => (await server.app.inject({ method: 'GET', url: '/api/
 const inbox = async () => (await server.app.inject({ method: 'GET', url: '/practice/inbox', headers: STAFF_AUTH })).body;
 
 describe('admin requests', () => {
-  it("records the matched words of a long text and shows them in the inbox", async () => {
+  it('records the matched words of a long text and shows them in the inbox', async () => {
     const response = await post(ADMIN_URL, otherEnquiry({ description: "Need my tablets. Also I've been vomiting blood since this morning" }));
     expect(response.statusCode).toBe(201);
     const list = await stored();
@@ -117,7 +117,10 @@ describe('consultations and child requests', () => {
 
   it('screens an admin primary request of an unverified pair', async () => {
     const body = {
-      primaryRequest: otherEnquiry({ description: 'my chest feels tight', associatedRequest: { formType: 'CHANGE_OF_CONTACT_DETAILS', triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' } }),
+      primaryRequest: otherEnquiry({
+        description: 'my chest feels tight',
+        associatedRequest: { formType: 'CHANGE_OF_CONTACT_DETAILS', triageRequestType: 'CHANGE_OF_CONTACT_DETAILS' },
+      }),
       associatedRequest: { formType: 'CHANGE_OF_CONTACT_DETAILS', triageRequestType: 'CHANGE_OF_CONTACT_DETAILS', newEmail: 'amelia.new@example.com' },
     };
     expect((await post('/api/v1/triage/patient/unverified/requests', body)).statusCode).toBe(201);

@@ -13,7 +13,14 @@ afterEach(async () => {
 
 const STAFF = process.env.PRACTICE_API_TOKEN ? { authorization: `Bearer ${process.env.PRACTICE_API_TOKEN}` } : {};
 const NO_WAIT = { backoffMs: () => 0 };
-const SELF_HELP_ANSWERS = { fcpUrgent: ['NONE_OF_THE_ABOVE'], fcpArea: 'back', fcpWeeks: 1, fcpTriedSelfHelp: false, fcpScore: 3, fcpGp: ['NONE_OF_THE_ABOVE'] };
+const SELF_HELP_ANSWERS = {
+  fcpUrgent: ['NONE_OF_THE_ABOVE'],
+  fcpArea: 'back',
+  fcpWeeks: 1,
+  fcpTriedSelfHelp: false,
+  fcpScore: 3,
+  fcpGp: ['NONE_OF_THE_ABOVE'],
+};
 const APPOINTMENT_ANSWERS = { ...SELF_HELP_ANSWERS, fcpWeeks: 4, fcpTriedSelfHelp: true, fcpScore: 5 };
 
 async function finishedPhysio(s: TestServer, answers: Json): Promise<Json> {
@@ -62,7 +69,15 @@ describe('the self-help email of an eligibility request', () => {
   it('is not queued when the stored outcome has no self-help, whatever the client claims', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const execution = await finishedPhysio(server, APPOINTMENT_ANSWERS);
-    const claimed = [{ id: 'x', type: 'Consideration', title: 'x', evidence: [], actions: [{ type: 'Management', managementType: 'Self help content', text: 'x', links: [{ label: 'Fake', url: 'https://example.com/' }] }] }];
+    const claimed = [
+      {
+        id: 'x',
+        type: 'Consideration',
+        title: 'x',
+        evidence: [],
+        actions: [{ type: 'Management', managementType: 'Self help content', text: 'x', links: [{ label: 'Fake', url: 'https://example.com/' }] }],
+      },
+    ];
     const sent = await server.app.inject({ method: 'POST', url: '/api/v1/triage/patient/consultation', payload: consultation(execution, claimed) });
     expect(sent.statusCode, sent.body).toBe(201);
     const queued = await notifications(server);
@@ -75,7 +90,12 @@ describe('the self-help email of an eligibility request', () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const execution = await finishedPhysio(server, SELF_HELP_ANSWERS);
     for (let i = 0; i < 2; i++) {
-      const sent = await server.app.inject({ method: 'POST', url: '/api/v1/triage/patient/consultation', payload: consultation(execution), headers: { 'idempotency-key': 'self-help-1' } });
+      const sent = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/triage/patient/consultation',
+        payload: consultation(execution),
+        headers: { 'idempotency-key': 'self-help-1' },
+      });
       expect(sent.statusCode, sent.body).toBe(201);
     }
     expect((await notifications(server)).filter((n) => n.template === 'SELF_HELP')).toHaveLength(1);
@@ -86,7 +106,10 @@ describe('the self-help email of an eligibility request', () => {
     const patient = { ...AMELIA, dateOfBirth: '2018-06-01', firstName: 'Charlie', contactDetails: { emailAddress: 'amelia.testwell@example.com' } };
     const execution = await finishedExample(server.app, 'Form.U16.Fever', 'Routine fever aged 4');
     const consultation = { guidelineId: 'Form.U16.Fever', executionId: execution.identifier };
-    const body = { primaryRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation }, associatedRequest: { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST' } };
+    const body = {
+      primaryRequest: { patient, triageRequestType: 'CHILD_REQUEST', consultation },
+      associatedRequest: { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST' },
+    };
     const sent = await server.app.inject({ method: 'POST', url: '/api/v1/triage/patient/unverified/requests', payload: body });
     expect(sent.statusCode, sent.body).toBe(201);
     await server.notifications.drain();

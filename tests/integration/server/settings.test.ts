@@ -37,10 +37,17 @@ describe('settings calls (schemas/api/README.md, Settings)', () => {
     expect(labels).toEqual(expect.arrayContaining(['Patient override for GP', 'By end tomorrow']));
     expect((app.emergencyOverrideOptions as Array<{ id: string }>).map((o) => o.id)).toContain('none_of_the_above');
 
-    const admin = (await get('/api/v1/settings/admin-forms')) as { forms: Array<{ type: string; requiresPatientRecord: boolean }>; patientEnabledForms: string[]; customFields: Record<string, string> };
+    const admin = (await get('/api/v1/settings/admin-forms')) as {
+      forms: Array<{ type: string; requiresPatientRecord: boolean }>;
+      patientEnabledForms: string[];
+      customFields: Record<string, string>;
+    };
     expect(admin.forms).toHaveLength(10);
     expect(admin.patientEnabledForms).toHaveLength(10);
-    const noRecord = admin.forms.filter((f) => !f.requiresPatientRecord).map((f) => f.type).sort();
+    const noRecord = admin.forms
+      .filter((f) => !f.requiresPatientRecord)
+      .map((f) => f.type)
+      .sort();
     // Registration is for a new patient, who has no record yet.
     expect(noRecord).toEqual(['OTHER_ENQUIRY', 'PATIENT_REGISTRATION_FORM', 'REFERRAL_ENQUIRY']);
     expect(admin.customFields['minimum-dr-letter-charge']).toBe('25.00');

@@ -94,7 +94,12 @@ describe('staff sign-in', () => {
   afterAll(async () => server.cleanup());
 
   const signIn = (password: string, next = '/practice/inbox') =>
-    server.app.inject({ method: 'POST', url: '/practice/sign-in', payload: new URLSearchParams({ password, next }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    server.app.inject({
+      method: 'POST',
+      url: '/practice/sign-in',
+      payload: new URLSearchParams({ password, next }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
   const inbox = (cookie: string) => server.app.inject({ url: '/practice/inbox', headers: { cookie } });
 
   it('shows a labelled password form', async () => {

@@ -15,7 +15,12 @@ afterEach(async () => {
 });
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  server.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { ...(url.startsWith('/api/v1/practice/') ? STAFF_AUTH : {}), ...headers } });
+  server.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...(url.startsWith('/api/v1/practice/') ? STAFF_AUTH : {}), ...headers },
+  });
 const stored = async () => (await server.app.inject({ method: 'GET', url: '/api/v1/practice/requests', headers: STAFF_AUTH })).json() as Array<Json>;
 
 describe('admin request (schemas/api/README.md)', () => {
@@ -37,9 +42,17 @@ describe('admin request (schemas/api/README.md)', () => {
     ['a bad date of birth', otherEnquiry({ patient: { ...AMELIA, dateOfBirth: '1985-13-45' } }), 'body/patient/dateOfBirth must match format "date"'],
     ['a bad submittedDate', otherEnquiry({ submittedDate: 'yesterday' }), 'body/submittedDate must match format "date-time"'],
     ['an unknown formType', otherEnquiry({ formType: 'PARKING_PERMIT', triageRequestType: 'PARKING_PERMIT' }), 'body/formType is not an admin form type'],
-    ['a step that is not an admin form', otherEnquiry({ formType: 'CONTACT_DETAILS', triageRequestType: 'CONTACT_DETAILS' }), 'body/formType is not an admin form type'],
+    [
+      'a step that is not an admin form',
+      otherEnquiry({ formType: 'CONTACT_DETAILS', triageRequestType: 'CONTACT_DETAILS' }),
+      'body/formType is not an admin form type',
+    ],
     ['triageRequestType other than formType', otherEnquiry({ triageRequestType: 'FIT_NOTE' }), 'body/triageRequestType must equal formType'],
-    ['an unknown associated type', otherEnquiry({ associatedRequest: { formType: 'X', triageRequestType: 'X' } }), 'body/associatedRequest/formType must be one of:'],
+    [
+      'an unknown associated type',
+      otherEnquiry({ associatedRequest: { formType: 'X', triageRequestType: 'X' } }),
+      'body/associatedRequest/formType must be one of:',
+    ],
   ])('refuses %s with 400 naming the field, storing nothing', async (_name, body, message) => {
     const response = await post(ADMIN_URL, body);
     expect(response.statusCode).toBe(400);
@@ -201,7 +214,10 @@ describe('consultation and unverified requests', () => {
     expect(request).toMatchObject({ kind: 'UNVERIFIED_REQUESTS', formType: 'OTHER_ENQUIRY' });
     expect(request!.body.associatedRequest).toMatchObject({ newEmail: 'amelia.new@example.com' });
 
-    const bad = await post('/api/v1/triage/patient/unverified/requests', { ...body, associatedRequest: { ...body.associatedRequest, newEmail: 'not-an-email' } });
+    const bad = await post('/api/v1/triage/patient/unverified/requests', {
+      ...body,
+      associatedRequest: { ...body.associatedRequest, newEmail: 'not-an-email' },
+    });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { details: Array<{ path: string }> }).details[0]!.path).toBe('/associatedRequest/newEmail');
   });
@@ -221,8 +237,16 @@ describe('a hidden field is not stored (small test document in tests/integration
   afterAll(async () => custom.cleanup());
 
   it('prunes otherTopic while topic is not Other, keeps it when it is', async () => {
-    const base = { formType: 'OTHER_ENQUIRY', triageRequestType: 'OTHER_ENQUIRY', submittedDate: '2025-10-01T09:30:00Z', patient: AMELIA, description: 'Hello' };
-    expect((await custom.app.inject({ method: 'POST', url: ADMIN_URL, payload: { ...base, topic: 'Appointments', otherTopic: 'secret' } })).statusCode).toBe(201);
+    const base = {
+      formType: 'OTHER_ENQUIRY',
+      triageRequestType: 'OTHER_ENQUIRY',
+      submittedDate: '2025-10-01T09:30:00Z',
+      patient: AMELIA,
+      description: 'Hello',
+    };
+    expect((await custom.app.inject({ method: 'POST', url: ADMIN_URL, payload: { ...base, topic: 'Appointments', otherTopic: 'secret' } })).statusCode).toBe(
+      201,
+    );
     expect((await custom.app.inject({ method: 'POST', url: ADMIN_URL, payload: { ...base, topic: 'Other', otherTopic: 'Parking' } })).statusCode).toBe(201);
     const missing = await custom.app.inject({ method: 'POST', url: ADMIN_URL, payload: { ...base, topic: 'Other' } });
     expect(missing.statusCode).toBe(400);
@@ -234,7 +258,11 @@ describe('a hidden field is not stored (small test document in tests/integration
   });
 
   it('refuses a form type it has no document for with 400 naming the field (the form list is the documents loaded)', async () => {
-    const response = await custom.app.inject({ method: 'POST', url: ADMIN_URL, payload: { ...otherEnquiry(), formType: 'FIT_NOTE', triageRequestType: 'FIT_NOTE' } });
+    const response = await custom.app.inject({
+      method: 'POST',
+      url: ADMIN_URL,
+      payload: { ...otherEnquiry(), formType: 'FIT_NOTE', triageRequestType: 'FIT_NOTE' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, details: [{ path: '/formType', message: 'is not an admin form type' }] });
   });

@@ -89,7 +89,7 @@ async function count(text: string, params: unknown[] = []): Promise<number> {
 describe(`the appointment book across instances (${STORE})`, () => {
   it('keeps the diary once when two instances refresh it together, and lists free slots', async () => {
     expect(free.length).toBeGreaterThan(10);
-    expect(await count("SELECT COUNT(*) AS n FROM appt_links WHERE demo = 1")).toBeGreaterThan(0);
+    expect(await count('SELECT COUNT(*) AS n FROM appt_links WHERE demo = 1')).toBeGreaterThan(0);
     // Every demo link once (made by one of the two refreshes).
     expect(await count('SELECT COUNT(*) AS n FROM (SELECT link_uuid FROM appt_links GROUP BY link_uuid HAVING COUNT(*) > 1) d')).toBe(0);
     expect(await count('SELECT COUNT(*) AS n FROM (SELECT session_id, start_ms FROM appt_slots GROUP BY session_id, start_ms HAVING COUNT(*) > 1) d')).toBe(0);
@@ -105,7 +105,9 @@ describe(`the appointment book across instances (${STORE})`, () => {
     expect(await count("SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id = ? AND status IN ('BOOKED', 'RESCHEDULED')", [slot.id])).toBe(1);
     // The refused bookings rolled back whole: one request (consultation) for the slot, one BOOKED event.
     expect(await count("SELECT COUNT(*) AS n FROM appt_events WHERE slot_id = ? AND status = 'BOOKED'", [slot.id])).toBe(1);
-    expect(await count('SELECT COUNT(*) AS n FROM appt_consultations c JOIN appt_appointments a ON a.consultation_id = c.id WHERE a.slot_id = ?', [slot.id])).toBe(1);
+    expect(
+      await count('SELECT COUNT(*) AS n FROM appt_consultations c JOIN appt_appointments a ON a.consultation_id = c.id WHERE a.slot_id = ?', [slot.id]),
+    ).toBe(1);
   }, 60_000);
 
   it('two changes of one appointment racing on two instances: it ends on one slot, the other stays free', async () => {
@@ -129,7 +131,9 @@ describe(`the appointment book across instances (${STORE})`, () => {
     const ok = results.filter((r): r is PromiseFulfilledResult<SubmissionAnswer> => r.status === 'fulfilled');
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of results.filter((x) => x.status === 'rejected')) expect(codeOf(r)).toMatchObject({ statusCode: 409, code: 'RH-E1522' });
-    const row = (await instances[0]!.get<{ slot_id: string; status: string }>('SELECT slot_id, status FROM appt_appointments WHERE id = ?', [booked.appointmentId]))!;
+    const row = (await instances[0]!.get<{ slot_id: string; status: string }>('SELECT slot_id, status FROM appt_appointments WHERE id = ?', [
+      booked.appointmentId,
+    ]))!;
     expect(row.status).toBe('RESCHEDULED');
     // It is where the last acknowledged change put it; the original slot and the other one are free.
     const last = ok[ok.length - 1]!.value.body as { appointmentBooking: { slot: { id: string } } };
@@ -158,7 +162,10 @@ describe(`the appointment book across instances (${STORE})`, () => {
     const consultationId = randomUUID();
     const linkUUID = randomUUID();
     const at = new Date().toISOString();
-    await instances[0]!.run("INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, 'CONSULTATION_REQUEST', NULL, NULL, 0, ?)", [consultationId, at]);
+    await instances[0]!.run(
+      "INSERT INTO appt_consultations (id, request_type, request_id, patient, pending_booking, created_at) VALUES (?, 'CONSULTATION_REQUEST', NULL, NULL, 0, ?)",
+      [consultationId, at],
+    );
     await instances[0]!.run(
       `INSERT INTO appt_links (link_uuid, par_type, consultation_id, patient, patient_key, slot_types, max_uses_per_patient, max_patients, expires_at, demo, created_at)
        VALUES (?, 'DIRECT_BOOKING', ?, NULL, NULL, ?, 1, 1, NULL, 0, ?)`,
@@ -200,6 +207,6 @@ describe(`the appointment book across instances (${STORE})`, () => {
     const first = await run(0);
     const again = await run(2);
     expect(again).toEqual(first);
-    expect(await count("SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id = ?", [slot.id])).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM appt_appointments WHERE slot_id = ?', [slot.id])).toBe(1);
   }, 60_000);
 });

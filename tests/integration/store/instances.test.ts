@@ -28,8 +28,12 @@ describe(`across instances (${STORE})`, () => {
   it('one slot, one patient: 50 concurrent bookings of one slot over 3 connections → exactly 1 stored', async () => {
     const slot = randomUUID();
     const db0 = instances[0]!;
-    await db0.run("INSERT INTO appt_sites (identifier, label, epr_source, virtual, tier, position) VALUES ('t-site', 'Test site', 'EMIS', 0, 1, 99) ON CONFLICT (identifier) DO NOTHING");
-    await db0.run("INSERT INTO appt_slot_types (id, description, consultation_type, virtual, patient_can_change, position) VALUES ('t-type', 'Test', 'F2F', 0, 1, 99) ON CONFLICT (id) DO NOTHING");
+    await db0.run(
+      "INSERT INTO appt_sites (identifier, label, epr_source, virtual, tier, position) VALUES ('t-site', 'Test site', 'EMIS', 0, 1, 99) ON CONFLICT (identifier) DO NOTHING",
+    );
+    await db0.run(
+      "INSERT INTO appt_slot_types (id, description, consultation_type, virtual, patient_can_change, position) VALUES ('t-type', 'Test', 'F2F', 0, 1, 99) ON CONFLICT (id) DO NOTHING",
+    );
     await db0.run("INSERT INTO appt_session_holders (ref_id, name, role, position) VALUES ('t-holder', 'Dr Test', 'GP', 99) ON CONFLICT (ref_id) DO NOTHING");
     await db0.run(
       "INSERT INTO appt_slots (id, site, holder, slot_type, date, start_time, end_time, start_ms, session_name, session_id) VALUES (?, 't-site', 't-holder', 't-type', '2030-01-07', '09:00', '09:10', ?, 'Morning', ?)",
@@ -63,13 +67,16 @@ describe(`across instances (${STORE})`, () => {
   it('the same Idempotency-Key sent to two instances at once is stored once', async () => {
     const key = randomUUID();
     const insert = 'INSERT INTO idempotency_keys (key, body_hash, status_code, response, created_at) VALUES (?, ?, 201, ?, ?) ON CONFLICT (key) DO NOTHING';
-    const answers = await Promise.all(instances.flatMap((db, i) => [db.run(insert, [key, 'h', `{"i":${i}}`, 'now']), db.run(insert, [key, 'h', `{"j":${i}}`, 'now'])]));
+    const answers = await Promise.all(
+      instances.flatMap((db, i) => [db.run(insert, [key, 'h', `{"i":${i}}`, 'now']), db.run(insert, [key, 'h', `{"j":${i}}`, 'now'])]),
+    );
     expect(answers.map((a) => a.changes).reduce((a, b) => a + b, 0)).toBe(1);
     expect((await instances[0]!.get<{ n: number }>('SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?', [key]))?.n).toBe(1);
   });
 
   it('a counter bumped on every instance at once counts every bump (upsert … RETURNING n)', async () => {
-    const up = 'INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, client) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n';
+    const up =
+      'INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, client) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n';
     const seen = await Promise.all(Array.from({ length: 60 }, (_, i) => instances[i % 3]!.get<{ n: number }>(up, ['api', '203.0.113.9', 42])));
     expect(seen.map((r) => r!.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });
@@ -134,7 +141,9 @@ describe(`across instances (${STORE})`, () => {
         })),
       ),
     );
-    const rows = made.prepare('SELECT id, event_id, source_id, template, channel, recipient, personalisation, next_attempt_at, created_at FROM notifications').all() as Array<Record<string, unknown>>;
+    const rows = made
+      .prepare('SELECT id, event_id, source_id, template, channel, recipient, personalisation, next_attempt_at, created_at FROM notifications')
+      .all() as Array<Record<string, unknown>>;
     made.close();
     rmSync(scratch, { recursive: true, force: true });
     expect(rows).toHaveLength(40);
@@ -144,7 +153,10 @@ describe(`across instances (${STORE})`, () => {
         [r.id, r.event_id, r.source_id, r.template, r.channel, r.recipient, r.personalisation, r.next_attempt_at, r.created_at],
       );
     }
-    const workers = [new NotificationWorker(instances[0]!, outboxTransport, { batchSize: 7 }), new NotificationWorker(instances[1]!, outboxTransport, { batchSize: 7 })];
+    const workers = [
+      new NotificationWorker(instances[0]!, outboxTransport, { batchSize: 7 }),
+      new NotificationWorker(instances[1]!, outboxTransport, { batchSize: 7 }),
+    ];
     const tried = await Promise.all(workers.map((w) => w.drain()));
     expect(tried[0]! + tried[1]!).toBeGreaterThanOrEqual(40);
     const ids = rows.map((r) => r.id as string);

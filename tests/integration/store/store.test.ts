@@ -27,7 +27,12 @@ describe(`the store (${STORE})`, () => {
     expect(row).toEqual({ key: 't-a', value: '"x?y"' });
     const n = await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM settings WHERE key = ?', ['t-a']);
     expect(n).toEqual({ n: 1 });
-    await store.run('INSERT INTO staff_sessions (token_hash, username, created_at, last_seen_at) VALUES (?, ?, ?, ?)', ['h1', 'u', 1_764_000_000_000, 1_764_000_000_001]);
+    await store.run('INSERT INTO staff_sessions (token_hash, username, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [
+      'h1',
+      'u',
+      1_764_000_000_000,
+      1_764_000_000_001,
+    ]);
     const s = await store.get<{ created_at: number }>('SELECT created_at FROM staff_sessions WHERE token_hash = ?', ['h1']);
     expect(s?.created_at).toBe(1_764_000_000_000);
     expect(await store.get('SELECT key FROM settings WHERE key = ?', ['missing'])).toBeUndefined();
@@ -36,7 +41,8 @@ describe(`the store (${STORE})`, () => {
   it('counts changed rows, and RETURNING works through run/get', async () => {
     expect((await store.run('UPDATE settings SET value = ? WHERE key = ?', ['"z"', 't-a'])).changes).toBe(1);
     expect((await store.run('UPDATE settings SET value = ? WHERE key = ?', ['"z"', 'nope'])).changes).toBe(0);
-    const up = 'INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, client) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n';
+    const up =
+      'INSERT INTO rate_limit_windows (bucket, client, window_start, n) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, client) DO UPDATE SET n = rate_limit_windows.n + 1 RETURNING n';
     expect(await store.get<{ n: number }>(up, ['b', 'c', 0])).toEqual({ n: 1 });
     expect(await store.get<{ n: number }>(up, ['b', 'c', 0])).toEqual({ n: 2 });
     expect((await store.run(up, ['b', 'c', 0])).changes).toBe(1);

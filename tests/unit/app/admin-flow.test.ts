@@ -39,8 +39,10 @@ describe('admin flow', () => {
     expect(ADMIN_FORM_TYPES).toContain('PATIENT_REGISTRATION_FORM');
   });
 
-  it('registration asks the date of birth once (issue 27): the form has no date of birth, the request carries the details step\'s', () => {
-    const dates = Object.entries(PATIENT_REGISTRATION_FORM.schema.properties).filter(([k, p]) => /birth/i.test(k) || /birth/i.test(String((p as { title?: string }).title)));
+  it("registration asks the date of birth once (issue 27): the form has no date of birth, the request carries the details step's", () => {
+    const dates = Object.entries(PATIENT_REGISTRATION_FORM.schema.properties).filter(
+      ([k, p]) => /birth/i.test(k) || /birth/i.test(String((p as { title?: string }).title)),
+    );
     expect(dates).toEqual([]);
     const { body } = prepareSend('PATIENT_REGISTRATION_FORM', { title: 'Ms', gender: 'Female' }, PATIENT, undefined, new Date('2026-11-21T10:00:00.000Z'));
     expect(body.patient.dateOfBirth).toBe('1985-04-12');
@@ -50,7 +52,13 @@ describe('admin flow', () => {
   it('builds the request body: pruned answers, formType, triageRequestType, submittedDate and the patient', () => {
     const now = new Date('2026-11-21T10:00:00.000Z');
     const { body, key } = prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, undefined, now);
-    expect(body).toEqual({ description: 'Hi', formType: 'OTHER_ENQUIRY', triageRequestType: 'OTHER_ENQUIRY', submittedDate: now.toISOString(), patient: PATIENT });
+    expect(body).toEqual({
+      description: 'Hi',
+      formType: 'OTHER_ENQUIRY',
+      triageRequestType: 'OTHER_ENQUIRY',
+      submittedDate: now.toISOString(),
+      patient: PATIENT,
+    });
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -90,7 +98,7 @@ describe('admin flow', () => {
     expect(needsContactChoice(settings(manualAuth), patient, validation)).toBe(expected);
   });
 
-  it('gives the documents their run-time parameters from the practice settings, along each parameter\'s source', () => {
+  it("gives the documents their run-time parameters from the practice settings, along each parameter's source", () => {
     const context = parameterContext(settings(true), { ...PATIENT, age: 41 });
     expect(resolveParameters(DOCTOR_LETTER, context)).toEqual({ minimumDoctorLetterCharge: '30.00', privateFeesUrl: 'https://p.example/fees' });
     expect(resolveParameters(REPEAT_PRESCRIPTION, context)).toEqual({ askPharmacyPostcode: true });

@@ -34,7 +34,7 @@ describe('one API layer (src/api)', () => {
 
   it('the check finds a URL string written outside src/api', () => {
     const samples = [
-      "const exists = await getJson<boolean>(`/postcode/${encodeURIComponent(p)}/exists`);",
+      'const exists = await getJson<boolean>(`/postcode/${encodeURIComponent(p)}/exists`);',
       "await postJson('/api/v1/triage/patient/admin/request', body);",
       'useSWR("/nhs-login/is-logged-in", getJson);',
     ];

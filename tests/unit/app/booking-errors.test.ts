@@ -6,7 +6,8 @@ import { bookingErrorOutcome, isLostAnswer, isSlotFailure } from '../../../src/f
 import { candidatesOf } from '../../../src/flows/booking/slots';
 
 const GENERIC = 'Please refresh the page. If this does not work, please check your internet connection and re-try.';
-const err = (status: number, message: string, extra: Record<string, unknown> = {}) => new ApiError(status, message, { statusCode: status, error: 'x', message, ...extra });
+const err = (status: number, message: string, extra: Record<string, unknown> = {}) =>
+  new ApiError(status, message, { statusCode: status, error: 'x', message, ...extra });
 
 describe('booking error mapping', () => {
   it.each([
@@ -53,8 +54,16 @@ describe('booking error mapping', () => {
   });
 
   it('any other booking failure is "Unable to book the appointment"; a cancel failure "Unable to cancel this appointment"', () => {
-    expect(bookingErrorOutcome(err(400, 'body/x is not allowed'), 'book')).toEqual({ kind: 'popup', title: 'Unable to book the appointment', message: GENERIC });
-    expect(bookingErrorOutcome(err(409, 'Conflict here'), 'cancel')).toEqual({ kind: 'popup', title: 'Unable to cancel this appointment', message: 'Conflict here' });
+    expect(bookingErrorOutcome(err(400, 'body/x is not allowed'), 'book')).toEqual({
+      kind: 'popup',
+      title: 'Unable to book the appointment',
+      message: GENERIC,
+    });
+    expect(bookingErrorOutcome(err(409, 'Conflict here'), 'cancel')).toEqual({
+      kind: 'popup',
+      title: 'Unable to cancel this appointment',
+      message: 'Conflict here',
+    });
   });
 
   it('a failed availability call is "Error while loading available appointments"', () => {
@@ -63,7 +72,11 @@ describe('booking error mapping', () => {
       title: 'Error while loading available appointments',
       message: 'querystring/referralId is required',
     });
-    expect(bookingErrorOutcome(new TypeError('Failed to fetch'), 'load')).toEqual({ kind: 'popup', title: 'Error while loading available appointments', message: GENERIC });
+    expect(bookingErrorOutcome(new TypeError('Failed to fetch'), 'load')).toEqual({
+      kind: 'popup',
+      title: 'Error while loading available appointments',
+      message: GENERIC,
+    });
   });
 
   it('details that do not match the link say so', () => {
@@ -177,7 +190,12 @@ describe('booking a chosen time: candidates in random order', () => {
   it('tries candidates in different orders over many bookings', async () => {
     const firsts = new Set<string>();
     for (let i = 0; i < 40; i++) {
-      await bookCandidates({ candidates, selectedHolders: [], keyFor, book: async (choice) => (firsts.add(choice.appointmentSlotId), booking(choice.appointmentSlotId)) });
+      await bookCandidates({
+        candidates,
+        selectedHolders: [],
+        keyFor,
+        book: async (choice) => (firsts.add(choice.appointmentSlotId), booking(choice.appointmentSlotId)),
+      });
     }
     expect(firsts.size).toBe(3);
   });

@@ -46,7 +46,12 @@ describe('the booking request hand-over (sessionStorage flow:booking)', () => {
   });
 
   it('selects slots by referral with the patient, AI-led, or by link with its proof', () => {
-    const medical: BookingRequest = { mode: 'symptom-assessment', triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST' }, referralId: 'ref-nurse', guidelineId: 'g1' };
+    const medical: BookingRequest = {
+      mode: 'symptom-assessment',
+      triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST' },
+      referralId: 'ref-nurse',
+      guidelineId: 'g1',
+    };
     expect(availabilityUrl(availabilityQueryOf(medical))).toBe(
       '/api/v1/triage/nhs/available/appointments?referralId=ref-nurse&guidelineId=g1&firstName=Amelia&lastName=Testwell&postcode=LS1+4AP&dateOfBirth=1985-04-12',
     );
@@ -54,7 +59,9 @@ describe('the booking request hand-over (sessionStorage flow:booking)', () => {
     expect(availabilityUrl(availabilityQueryOf({ mode: 'self', linkUUID: 'L1', consultationId: 'C', dateOfBirth: '1985-04-12' }))).toBe(
       '/api/v1/triage/nhs/available/appointments?linkUUID=L1&dateOfBirth=1985-04-12',
     );
-    expect(availabilityUrl(availabilityQueryOf({ mode: 'reschedule', linkUUID: 'L2', consultationId: 'C' }))).toBe('/api/v1/triage/nhs/available/appointments?linkUUID=L2');
+    expect(availabilityUrl(availabilityQueryOf({ mode: 'reschedule', linkUUID: 'L2', consultationId: 'C' }))).toBe(
+      '/api/v1/triage/nhs/available/appointments?linkUUID=L2',
+    );
   });
 
   it('makes the booking call of each mode; BOOKED or RESCHEDULED makes the action a reschedule', () => {
@@ -71,14 +78,30 @@ describe('the booking request hand-over (sessionStorage flow:booking)', () => {
       body: { appointmentSlotId: 'slot-1', availableAppointmentSession: session, linkUUID: 'L3', patient },
     });
     const eligibility = bookingCall(
-      bookingCallOf({ mode: 'eligibility', guidelineId: 'Eligibility.FirstContactPhysio', eligibilityBooking: { patient, triageRequestType: 'ELIGIBILITY_BOOKING' } }),
+      bookingCallOf({
+        mode: 'eligibility',
+        guidelineId: 'Eligibility.FirstContactPhysio',
+        eligibilityBooking: { patient, triageRequestType: 'ELIGIBILITY_BOOKING' },
+      }),
       { ...choice, selectedSessionHolders: ['H1'] },
     );
     expect(eligibility).toEqual({
       url: '/api/v1/triage/patient/eligibility-booking',
-      body: { eligibilityBooking: { patient, triageRequestType: 'ELIGIBILITY_BOOKING' }, appointmentSlotId: 'slot-1', availableAppointmentSession: session, selectedSessionHolders: ['H1'] },
+      body: {
+        eligibilityBooking: { patient, triageRequestType: 'ELIGIBILITY_BOOKING' },
+        appointmentSlotId: 'slot-1',
+        availableAppointmentSession: session,
+        selectedSessionHolders: ['H1'],
+      },
     });
-    const medical = bookingCall(bookingCallOf({ mode: 'symptom-assessment', triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST' }, guidelineFinishedOn: '2026-11-23T10:00:00.000Z' }), choice);
+    const medical = bookingCall(
+      bookingCallOf({
+        mode: 'symptom-assessment',
+        triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST' },
+        guidelineFinishedOn: '2026-11-23T10:00:00.000Z',
+      }),
+      choice,
+    );
     expect(medical.url).toBe('/api/v1/triage/patient/symptom/assessments/book/appointment');
     expect(medical.body).toMatchObject({ guidelineFinishedOn: '2026-11-23T10:00:00.000Z', appointmentSlotId: 'slot-1' });
   });
@@ -119,7 +142,14 @@ describe('an appointment in words', () => {
     date: '2026-11-26',
     slot: { startTime: '08:30', endTime: '08:45', type: 'GP appointment', virtual: false },
     siteName: 'Riverside Medical Practice',
-    site: { identifier: 'r', label: 'Riverside Medical Practice', eprSource: 'EMIS', virtual: false, sessionHolders: [], address: { street: '12 Riverside Road', city: 'Leeds', postcode: 'LS1 4AP' } },
+    site: {
+      identifier: 'r',
+      label: 'Riverside Medical Practice',
+      eprSource: 'EMIS',
+      virtual: false,
+      sessionHolders: [],
+      address: { street: '12 Riverside Road', city: 'Leeds', postcode: 'LS1 4AP' },
+    },
     sessionHolders: ['Dr Priya Shah'],
   };
   it('gives the date, time, place with its address and the clinician', () => {

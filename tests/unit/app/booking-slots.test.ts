@@ -25,7 +25,13 @@ function slot(id: string, date: string, startTime: string, extra: Partial<Slot> 
   return { id, startTime, type: 'GP appointment', date, dateTimeInMilliseconds: at(date, startTime), ...extra };
 }
 
-function session(site: string, date: string, holders: Array<[string, string]>, slots: Slot[], extra: Partial<AvailableAppointmentSession> = {}): AvailableAppointmentSession {
+function session(
+  site: string,
+  date: string,
+  holders: Array<[string, string]>,
+  slots: Slot[],
+  extra: Partial<AvailableAppointmentSession> = {},
+): AvailableAppointmentSession {
   return {
     id: `${site}.${date}.${holders.map((h) => h[0]).join('+')}`,
     date,
@@ -55,7 +61,12 @@ describe('time of day', () => {
 describe('candidates: past days and slots dropped, virtual by slot type or site', () => {
   const sessions = [
     session('old', '2026-11-22', [['H1', 'Dr A']], [slot('past-day', '2026-11-22', '09:00')]),
-    session('main', '2026-11-23', [['H1', 'Dr A']], [slot('earlier-today', '2026-11-23', '09:00'), slot('started', '2026-11-23', '13:15'), slot('later-today', '2026-11-23', '14:00')]),
+    session(
+      'main',
+      '2026-11-23',
+      [['H1', 'Dr A']],
+      [slot('earlier-today', '2026-11-23', '09:00'), slot('started', '2026-11-23', '13:15'), slot('later-today', '2026-11-23', '14:00')],
+    ),
     session('main', '2026-11-24', [['H1', 'Dr A']], [slot('phone-type', '2026-11-24', '09:00', { virtual: true })]),
     session('phone', '2026-11-24', [['H2', 'Dr B']], [slot('phone-site', '2026-11-24', '09:00')], { virtual: true }),
   ];
@@ -74,7 +85,15 @@ describe('candidates: past days and slots dropped, virtual by slot type or site'
   });
 
   it('uses the local date and start time when the slot has no instant', () => {
-    const noInstant = session('main', '2026-11-23', [['H1', 'Dr A']], [{ id: 'x', startTime: '13:00', type: 'GP' }, { id: 'y', startTime: '13:30', type: 'GP' }]);
+    const noInstant = session(
+      'main',
+      '2026-11-23',
+      [['H1', 'Dr A']],
+      [
+        { id: 'x', startTime: '13:00', type: 'GP' },
+        { id: 'y', startTime: '13:30', type: 'GP' },
+      ],
+    );
     expect(candidatesOf([noInstant], NOW).map((c) => c.slot.id)).toEqual(['y']);
   });
 });
@@ -104,14 +123,29 @@ describe('grouping by date, then Morning / Afternoon / Evening, one button per t
 describe('filters', () => {
   const sessions = [
     session('main', '2026-11-24', [['H1', 'Dr A']], [slot('m1', '2026-11-24', '09:00')]),
-    session('branch', '2026-11-24', [['H2', 'Dr B'], ['H3', 'Nurse C']], [slot('b1', '2026-11-24', '09:00')]),
+    session(
+      'branch',
+      '2026-11-24',
+      [
+        ['H2', 'Dr B'],
+        ['H3', 'Nurse C'],
+      ],
+      [slot('b1', '2026-11-24', '09:00')],
+    ),
   ];
   const all = candidatesOf(sessions, NOW);
 
   it('offers each site and person once', () => {
     expect(filterOptions(all)).toEqual({
-      sites: [{ value: 'main', label: 'MAIN' }, { value: 'branch', label: 'BRANCH' }],
-      holders: [{ value: 'H1', label: 'Dr A' }, { value: 'H2', label: 'Dr B' }, { value: 'H3', label: 'Nurse C' }],
+      sites: [
+        { value: 'main', label: 'MAIN' },
+        { value: 'branch', label: 'BRANCH' },
+      ],
+      holders: [
+        { value: 'H1', label: 'Dr A' },
+        { value: 'H2', label: 'Dr B' },
+        { value: 'H3', label: 'Nurse C' },
+      ],
     });
   });
 
@@ -142,7 +176,16 @@ describe('filter button truncation (30 characters at 440 px or less)', () => {
     expect(filterButtonText('Person', [], true)).toBe('Person: All');
     expect(filterButtonText('Person', [{ value: 'H4', label: long }], true)).toBe('Person: Dr Alexandra Montgomery-Fitzwi…');
     expect(filterButtonText('Person', [{ value: 'H4', label: long }], false)).toBe(`Person: ${long}`);
-    expect(filterButtonText('Person', [{ value: 'a', label: long }, { value: 'b', label: 'B' }], true)).toBe('Person: 2 selected');
+    expect(
+      filterButtonText(
+        'Person',
+        [
+          { value: 'a', label: long },
+          { value: 'b', label: 'B' },
+        ],
+        true,
+      ),
+    ).toBe('Person: 2 selected');
   });
 });
 

@@ -66,7 +66,10 @@ describe('RH-E005: the practice is already booking', () => {
 });
 
 describe("the booking modals use the renderer's widgets", () => {
-  const time = { key: 't', date: '2026-11-30', startTime: '09:30', candidates: [], virtual: 'some' } as unknown as Extract<Selection, { step: 'location' }>['time'];
+  const time = { key: 't', date: '2026-11-30', startTime: '09:30', candidates: [], virtual: 'some' } as unknown as Extract<
+    Selection,
+    { step: 'location' }
+  >['time'];
 
   function Location() {
     const [selection, setSelection] = useState<Extract<Selection, { step: 'location' }>>({

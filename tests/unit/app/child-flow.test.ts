@@ -35,10 +35,19 @@ function monthsAgo(months: number, extraDays = 0): string {
   return d.toISOString().slice(0, 10);
 }
 function text(band: ChecklistBand['band']): string {
-  const doc = documentOf(checklistFor(
-    { '0-12 weeks': born(20), '3-6 months': monthsAgo(4), '6-12 months': monthsAgo(8), '12-42 months': monthsAgo(24), '3.5-10 years': monthsAgo(72), '10-15 years': monthsAgo(150) }[band],
-    TODAY,
-  ));
+  const doc = documentOf(
+    checklistFor(
+      {
+        '0-12 weeks': born(20),
+        '3-6 months': monthsAgo(4),
+        '6-12 months': monthsAgo(8),
+        '12-42 months': monthsAgo(24),
+        '3.5-10 years': monthsAgo(72),
+        '10-15 years': monthsAgo(150),
+      }[band],
+      TODAY,
+    ),
+  );
   return JSON.stringify(doc);
 }
 const ALL: ChecklistBand['band'][] = ['0-12 weeks', '3-6 months', '6-12 months', '12-42 months', '3.5-10 years', '10-15 years'];
@@ -97,7 +106,8 @@ describe('which emergency checklist a child gets', () => {
   it('has the NICE NG143 red features in every band under 5 (not breathing or blue, floppy or not waking, fit, a rash that does not fade, grunting or indrawing, mottled skin, stiff neck)', () => {
     for (const band of ALL.slice(0, 4)) {
       const t = text(band);
-      for (const needle of ['stopped breathing', 'floppy', 'fit (seizure)', 'does not fade', 'grunting', 'blotchy', 'stiff neck']) expect(t, `${band}: ${needle}`).toContain(needle);
+      for (const needle of ['stopped breathing', 'floppy', 'fit (seizure)', 'does not fade', 'grunting', 'blotchy', 'stiff neck'])
+        expect(t, `${band}: ${needle}`).toContain(needle);
     }
     // A bulging fontanelle up to 12 months, a weak high-pitched cry up to 42 months.
     for (const band of ALL.slice(0, 3)) expect(text(band)).toContain('bulging soft spot');
@@ -146,7 +156,11 @@ describe('the child proxy', () => {
   it('keeps the full name unless the person is the child, and Other as toChildRelation', () => {
     expect(toChildProxy({ relation: 'Parent', fullName: ' Amelia Testwell ' })).toEqual({ relation: 'Parent', fullName: 'Amelia Testwell' });
     expect(toChildProxy({ relation: 'I am the child (patient)', fullName: 'stale' })).toEqual({ relation: 'I am the child (patient)' });
-    expect(toChildProxy({ relation: 'Other', otherRelation: 'Grandmother', fullName: 'Ann Smith' })).toEqual({ relation: 'Other', toChildRelation: 'Grandmother', fullName: 'Ann Smith' });
+    expect(toChildProxy({ relation: 'Other', otherRelation: 'Grandmother', fullName: 'Ann Smith' })).toEqual({
+      relation: 'Other',
+      toChildRelation: 'Grandmother',
+      fullName: 'Ann Smith',
+    });
   });
 
   it('hides "I am the child (patient)" under age 9', () => {

@@ -31,7 +31,10 @@ const SETTINGS: Record<string, unknown> = {
   },
   [SETTINGS_PATHS.notificationConfig]: { sms: { enabled: true } },
   [SETTINGS_PATHS.shared]: { featureSets: ['SMART_TRIAGE'], enableChildRequests: false, nhsLogin: { enabled: false } },
-  [SETTINGS_PATHS.operationalState]: { medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' }, admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' } },
+  [SETTINGS_PATHS.operationalState]: {
+    medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+    admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+  },
   [SETTINGS_PATHS.patientApp]: { useProxy: false, enableAneSubmission: true },
 };
 
@@ -60,7 +63,12 @@ function stubSend(answer: Answer): void {
       if (answer === 'offline') throw new TypeError('Failed to fetch');
       const body =
         answer === 'validation'
-          ? { statusCode: 400, error: 'Bad Request', message: 'body/newEmail: Please enter a valid email address.', details: [{ path: '/newEmail', message: 'Please enter a valid email address.' }] }
+          ? {
+              statusCode: 400,
+              error: 'Bad Request',
+              message: 'body/newEmail: Please enter a valid email address.',
+              details: [{ path: '/newEmail', message: 'Please enter a valid email address.' }],
+            }
           : { statusCode: 500, error: 'Internal Server Error', message: SERVER_ERROR };
       return new Response(JSON.stringify(body), { status: answer === 'validation' ? 400 : 500, headers: { 'content-type': 'application/json' } });
     }
@@ -68,7 +76,14 @@ function stubSend(answer: Answer): void {
   });
 }
 
-const PATIENT = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP', age: 41, contactDetails: { mobileNumber: '07700900123' } };
+const PATIENT = {
+  firstName: 'Amelia',
+  lastName: 'Testwell',
+  dateOfBirth: '1985-04-12',
+  postCode: 'LS1 4AP',
+  age: 41,
+  contactDetails: { mobileNumber: '07700900123' },
+};
 
 beforeEach(() => {
   sent.length = 0;
@@ -93,7 +108,10 @@ describe('isConnectionFailure', () => {
 
 describe('change of contact details', () => {
   beforeEach(() => {
-    adminFlow.set({ patient: PATIENT as never, answers: { CHANGE_OF_CONTACT_DETAILS: { newEmail: 'amelia@example.com', objectionOnEmailReminder: false, objectionOnTextReminder: false } } });
+    adminFlow.set({
+      patient: PATIENT as never,
+      answers: { CHANGE_OF_CONTACT_DETAILS: { newEmail: 'amelia@example.com', objectionOnEmailReminder: false, objectionOnTextReminder: false } },
+    });
   });
 
   async function send(answer: Answer) {
@@ -106,7 +124,11 @@ describe('change of contact details', () => {
   it('a 400 naming a field shows it on the field, linked from the summary, and no connection message', async () => {
     await send('validation');
     const summary = await screen.findByRole('alert', { name: /There is a problem/ });
-    expect(within(summary).getByRole('link', { name: /Please enter a valid email address\./ }).getAttribute('href')).toBe('#field-newEmail');
+    expect(
+      within(summary)
+        .getByRole('link', { name: /Please enter a valid email address\./ })
+        .getAttribute('href'),
+    ).toBe('#field-newEmail');
     expect(screen.queryByText(SEND_FAILED_MESSAGE)).toBeNull();
   });
 
@@ -160,8 +182,22 @@ describe('eligibility self-help: "Please send the information"', () => {
       useProxy: false,
       executionId: '11111111-2222-4333-8444-555555555555',
       finishedTriage: true,
-      selection: { guidelineId: 'Eligibility.FluVaccination', kind: 'eligibility', label: 'Flu vaccination', searchType: 'SYMPTOM', searchTerm: 'flu jab', searchMatches: [] } as never,
-      patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } } as never,
+      selection: {
+        guidelineId: 'Eligibility.FluVaccination',
+        kind: 'eligibility',
+        label: 'Flu vaccination',
+        searchType: 'SYMPTOM',
+        searchTerm: 'flu jab',
+        searchMatches: [],
+      } as never,
+      patient: {
+        firstName: 'Amelia',
+        lastName: 'Testwell',
+        dateOfBirth: '1985-04-12',
+        sexAtBirth: 'female',
+        postCode: 'LS1 4AP',
+        contactDetails: { emailAddress: 'a@example.com' },
+      } as never,
       execution: {
         identifier: '11111111-2222-4333-8444-555555555555',
         guidelineId: 'Eligibility.FluVaccination',
@@ -170,7 +206,13 @@ describe('eligibility self-help: "Please send the information"', () => {
         customData: [],
         responseData: [],
         requiredData: [],
-        recommendations: [{ id: 'selfHelp', title: 'Try self-help first', actions: [{ type: 'Management', managementType: 'Self help content', text: 'Rest and drink plenty of fluids.', links: [] }] }],
+        recommendations: [
+          {
+            id: 'selfHelp',
+            title: 'Try self-help first',
+            actions: [{ type: 'Management', managementType: 'Self help content', text: 'Rest and drink plenty of fluids.', links: [] }],
+          },
+        ],
       } as never,
     });
   });

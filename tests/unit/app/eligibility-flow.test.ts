@@ -4,23 +4,58 @@ import { appointmentSessionsUrl } from '../../../src/api/appointments';
 import type { Execution, Recommendation } from '../../../src/api/engine';
 import { availabilityOf, detailsPath } from '../../../src/flows/eligibility/EligibilityGuidelinePage';
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
-import { appointmentReferral, cancelTarget, eligibilityBookingRequest, managementAction, noSlotsCopy, sessionHome, startEligibilityBooking, ELIGIBILITY_MENU } from '../../../src/flows/guideline/eligibilityFlow';
+import {
+  appointmentReferral,
+  cancelTarget,
+  eligibilityBookingRequest,
+  managementAction,
+  noSlotsCopy,
+  sessionHome,
+  startEligibilityBooking,
+  ELIGIBILITY_MENU,
+} from '../../../src/flows/guideline/eligibilityFlow';
 import { bookingFlow } from '../../../src/flows/bookingRequest';
 import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/guideline/journey';
 import { associatedFor } from '../../../src/flows/guideline/useTriageSender';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
 
-const patient: Patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } };
+const patient: Patient = {
+  firstName: 'Amelia',
+  lastName: 'Testwell',
+  dateOfBirth: '1985-04-12',
+  sexAtBirth: 'female',
+  postCode: 'LS1 4AP',
+  contactDetails: { emailAddress: 'a@example.com' },
+};
 const selfHelp: Recommendation = {
   id: 'self-help',
   type: 'Consideration',
   title: 'Try self-help first',
   evidence: [],
-  actions: [{ type: 'Management', managementType: 'Self help content', text: 'Keep moving.', links: [{ label: 'Back pain - NHS', url: 'https://www.nhs.uk/conditions/back-pain/' }] }],
+  actions: [
+    {
+      type: 'Management',
+      managementType: 'Self help content',
+      text: 'Keep moving.',
+      links: [{ label: 'Back pain - NHS', url: 'https://www.nhs.uk/conditions/back-pain/' }],
+    },
+  ],
 };
-const appointment: Recommendation = { id: 'appointment', type: 'Recommendation', title: 'Book', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'First contact physiotherapy appointment' }] };
-const signpost: Recommendation = { id: 'gp', type: 'NotRecommended', title: 'Speak to a GP', evidence: [], actions: [{ type: 'Management', managementType: 'Signpost copy', text: 'Call us.' }] };
+const appointment: Recommendation = {
+  id: 'appointment',
+  type: 'Recommendation',
+  title: 'Book',
+  evidence: [],
+  actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'First contact physiotherapy appointment' }],
+};
+const signpost: Recommendation = {
+  id: 'gp',
+  type: 'NotRecommended',
+  title: 'Speak to a GP',
+  evidence: [],
+  actions: [{ type: 'Management', managementType: 'Signpost copy', text: 'Call us.' }],
+};
 const base = { kind: 'eligibility' as const, freeTextEnabled: true, patient, validation: undefined, manualAuth: true };
 
 function state(recommendations: Recommendation[]): TriageFlowState {
@@ -33,10 +68,19 @@ function state(recommendations: Recommendation[]): TriageFlowState {
     recommendations,
     requiredData: [],
     section: null,
-    responseData: [{ identifier: 'fcpWeeks', observationType: 'NUMERIC', observationRecord: 'fcpWeeks', answer: [{ value: 4 }] }] as unknown as Execution['responseData'],
+    responseData: [
+      { identifier: 'fcpWeeks', observationType: 'NUMERIC', observationRecord: 'fcpWeeks', answer: [{ value: 4 }] },
+    ] as unknown as Execution['responseData'],
   };
   return {
-    selection: { guidelineId: execution.guidelineId, kind: 'eligibility', label: 'First contact physiotherapy', searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] },
+    selection: {
+      guidelineId: execution.guidelineId,
+      kind: 'eligibility',
+      label: 'First contact physiotherapy',
+      searchType: 'ALL_OPTIONS',
+      searchTerm: '',
+      searchMatches: [],
+    },
     patient,
     executionId: 'exec-1',
     execution,
@@ -63,8 +107,17 @@ describe('the eligibility booking hand-over (startBooking, mode eligibility)', (
 
   it('carries the pathway, the appointment referral and the eligibility request body', () => {
     const request = eligibilityBookingRequest(state([appointment]), SETTINGS_DEFAULTS, new Date('2026-11-23T10:05:00Z'))!;
-    expect(request).toMatchObject({ mode: 'eligibility', guidelineId: 'Eligibility.FirstContactPhysio', referralId: 'ref-routine', cancelPath: '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio' });
-    expect(request.eligibilityBooking).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', patient, consultation: { guidelineId: 'Eligibility.FirstContactPhysio', executionId: 'exec-1' } });
+    expect(request).toMatchObject({
+      mode: 'eligibility',
+      guidelineId: 'Eligibility.FirstContactPhysio',
+      referralId: 'ref-routine',
+      cancelPath: '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio',
+    });
+    expect(request.eligibilityBooking).toMatchObject({
+      triageRequestType: 'ELIGIBILITY_BOOKING',
+      patient,
+      consultation: { guidelineId: 'Eligibility.FirstContactPhysio', executionId: 'exec-1' },
+    });
   });
 
   it('carries the pathway\'s "No slots copy" of the appointment it books, and none when the pathway has none', () => {
@@ -78,15 +131,19 @@ describe('the eligibility booking hand-over (startBooking, mode eligibility)', (
     expect(eligibilityBookingRequest(state([appointment]), SETTINGS_DEFAULTS)!).not.toHaveProperty('noSlotsText');
   });
 
-  it('Cancel goes back to an eligibility pathway\'s page (its return target), home for any other pathway', () => {
-    expect(cancelTarget({ guidelineId: 'Eligibility.FirstContactPhysio', kind: 'eligibility' })).toBe('/eligibility/guideline?guideline=Eligibility.FirstContactPhysio');
+  it("Cancel goes back to an eligibility pathway's page (its return target), home for any other pathway", () => {
+    expect(cancelTarget({ guidelineId: 'Eligibility.FirstContactPhysio', kind: 'eligibility' })).toBe(
+      '/eligibility/guideline?guideline=Eligibility.FirstContactPhysio',
+    );
     expect(cancelTarget({ guidelineId: 'Triage.SoreThroat', kind: 'triage' })).toBe('/');
     expect(cancelTarget(undefined)).toBe('/');
   });
 
   it('stores the request for the booking screen (sessionStorage flow:booking) and answers its path', () => {
     expect(startEligibilityBooking(state([appointment]), SETTINGS_DEFAULTS)).toBe(BOOK_APPOINTMENT_PATH);
-    expect(JSON.parse(sessionStorage.getItem('flow:booking') ?? '{}')).toMatchObject({ request: { mode: 'eligibility', referralId: 'ref-routine', eligibilityBooking: { triageRequestType: 'ELIGIBILITY_BOOKING' } } });
+    expect(JSON.parse(sessionStorage.getItem('flow:booking') ?? '{}')).toMatchObject({
+      request: { mode: 'eligibility', referralId: 'ref-routine', eligibilityBooking: { triageRequestType: 'ELIGIBILITY_BOOKING' } },
+    });
     expect(bookingFlow.get().request?.mode).toBe('eligibility');
     expect(sessionStorage.getItem('handoff:eligibility-booking')).toBeNull();
   });
@@ -132,7 +189,9 @@ describe('the eligibility menu and pathway page', () => {
   });
 
   it('asks the sessions call of the api layer for the expected referral and the pathway', () => {
-    expect(appointmentSessionsUrl('ref-routine', 'Eligibility.FirstContactPhysio')).toBe('/api/v1/triage/nhs/appointment/sessions?referralId=ref-routine&guidelineId=Eligibility.FirstContactPhysio');
+    expect(appointmentSessionsUrl('ref-routine', 'Eligibility.FirstContactPhysio')).toBe(
+      '/api/v1/triage/nhs/appointment/sessions?referralId=ref-routine&guidelineId=Eligibility.FirstContactPhysio',
+    );
     expect(appointmentSessionsUrl('ref-routine')).toBe('/api/v1/triage/nhs/appointment/sessions?referralId=ref-routine');
   });
 
@@ -142,7 +201,11 @@ describe('the eligibility menu and pathway page', () => {
 
   it('remembers the standard-appointments menu as home for the session', () => {
     const store = new Map<string, string>();
-    const fake = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    const fake = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
     (globalThis as { sessionStorage?: unknown }).sessionStorage = fake;
     try {
       expect(sessionHome()).toBe('/');
@@ -161,7 +224,10 @@ describe('child requests are sent as unauthenticated child requests', () => {
     expect(associatedFor('child', undefined)).toEqual({ triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' });
     expect(associatedFor('triage', undefined)).toBeUndefined();
     // Issue 27: a patient with no usable email who asked for a phone reply.
-    expect(associatedFor('triage', undefined, true)).toEqual({ triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
+    expect(associatedFor('triage', undefined, true)).toEqual({
+      triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT',
+      formType: 'PATIENT_REFUSED_UPDATE_CONTACT',
+    });
     const refused = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' } as const;
     expect(associatedFor('triage', refused)).toBe(refused);
   });

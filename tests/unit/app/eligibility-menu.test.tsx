@@ -34,7 +34,7 @@ describe('the standard-appointments menu', () => {
     expect(sessionStorage.getItem('session:home')).toBe('/eligibility/booking');
   });
 
-  it('lists the practice\'s eligibility pathways sorted by label, and nothing else', async () => {
+  it("lists the practice's eligibility pathways sorted by label, and nothing else", async () => {
     serve([
       { guidelineId: 'Eligibility.FluVaccination', kind: 'eligibility', label: 'Flu vaccination' },
       { guidelineId: 'Triage.SoreThroat', kind: 'triage', label: 'A sore throat' },

@@ -17,7 +17,9 @@ import { serveBundledForms } from './bundledForms';
 import { renderWithSettings } from './renderWithSettings';
 
 const EXECUTION_ID = '11111111-2222-4333-8444-555555555555';
-const URGENT = [{ id: 'red-flag', type: 'Recommendation', title: 'Go to A&E now', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] }];
+const URGENT = [
+  { id: 'red-flag', type: 'Recommendation', title: 'Go to A&E now', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] },
+];
 const SECTION_DOC = {
   id: 'FIXTURE',
   title: 'Your symptoms',
@@ -26,14 +28,23 @@ const SECTION_DOC = {
   uiSchema: { ok: { 'ui:widget': 'yesNo' } },
 };
 const base = { identifier: EXECUTION_ID, guidelineId: 'Triage.Fixture', version: '1.0.0', customData: [], responseData: [], requiredData: [] };
-const inProgress = { ...base, status: 'IN_PROGRESS', recommendations: [], section: { id: 'main', number: 1, title: 'Your symptoms', document: SECTION_DOC, parameters: {}, answers: {} } };
+const inProgress = {
+  ...base,
+  status: 'IN_PROGRESS',
+  recommendations: [],
+  section: { id: 'main', number: 1, title: 'Your symptoms', document: SECTION_DOC, parameters: {}, answers: {} },
+};
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   serveBundledForms();
   vi.stubGlobal('fetch', async (input: string) => {
     const url = String(input);
-    if (url === SETTINGS_PATHS.operationalState) return json({ medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' }, admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' } });
+    if (url === SETTINGS_PATHS.operationalState)
+      return json({
+        medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+        admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+      });
     if (url === SETTINGS_PATHS.clinic) return json({ name: 'Test Surgery', telephone: '0100 000 0000' });
     if (url === SETTINGS_PATHS.patientApp) return json({ useProxy: false, enableAneSubmission: true });
     if (url.includes('/GuidelineExecution/')) return json(inProgress);
@@ -46,7 +57,14 @@ beforeEach(() => {
     useProxy: false,
     executionId: EXECUTION_ID,
     selection: { guidelineId: 'Triage.Fixture', label: 'Fixture', searchType: 'SYMPTOM', searchTerm: 'fixture', searchMatches: [] } as never,
-    patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } } as never,
+    patient: {
+      firstName: 'Amelia',
+      lastName: 'Testwell',
+      dateOfBirth: '1985-04-12',
+      sexAtBirth: 'female',
+      postCode: 'LS1 4AP',
+      contactDetails: { emailAddress: 'a@example.com' },
+    } as never,
   });
 });
 afterEach(() => {
@@ -58,7 +76,11 @@ afterEach(() => {
 
 /** The flow after a questionnaire that ended with an urgent result. */
 function urgentResult(safety?: object) {
-  triageFlow.set({ finishedTriage: true, execution: { ...base, status: 'COMPLETED', recommendations: URGENT } as never, ...(safety ? { safety: safety as never } : {}) });
+  triageFlow.set({
+    finishedTriage: true,
+    execution: { ...base, status: 'COMPLETED', recommendations: URGENT } as never,
+    ...(safety ? { safety: safety as never } : {}),
+  });
 }
 
 describe('the questionnaire', () => {
@@ -73,11 +95,16 @@ describe('the questionnaire', () => {
 });
 
 describe('the emergency questions', () => {
-  it('are the served document\'s four questions, and their wording is what the safety answers are labelled with', async () => {
+  it("are the served document's four questions, and their wording is what the safety answers are labelled with", async () => {
     urgentResult();
     renderWithSettings(EmergencyQuestionsPage, '/triage/emergency-questions');
     expect(await screen.findByRole('heading', { level: 1, name: 'Are you safe to wait for GP care?' })).toBeTruthy();
-    for (const q of ['Are you able to drink fluids?', 'Are you breathing normally?', 'Are you passing urine (weeing) as normal?', 'Are you able to stand or walk?']) {
+    for (const q of [
+      'Are you able to drink fluids?',
+      'Are you breathing normally?',
+      'Are you passing urine (weeing) as normal?',
+      'Are you able to stand or walk?',
+    ]) {
       expect(within(screen.getByRole('group', { name: `${q} (required)` })).getAllByRole('radio')).toHaveLength(2);
     }
     await waitFor(() => expect(triageFlow.get().safety?.labels?.breathsNormally).toBe('Are you breathing normally?'));
@@ -104,7 +131,7 @@ describe('the emergency questions', () => {
 });
 
 describe('the emergency override', () => {
-  it('offers the served document\'s reasons when the practice lists none', async () => {
+  it("offers the served document's reasons when the practice lists none", async () => {
     urgentResult({ reachedEmergencyQuestions: true, answers: { drinksFluids: true, breathsNormally: false, passesUrine: true, ableToStandOrWalk: true } });
     renderWithSettings(EmergencyOverridePage, '/triage/emergency-override');
     const group = await screen.findByRole('group', { name: /Choose the reason that fits best/ });
@@ -114,7 +141,7 @@ describe('the emergency override', () => {
 });
 
 describe('the patient context', () => {
-  it('is the served document with the page\'s title and the document\'s own needs when the practice lists none', async () => {
+  it("is the served document with the page's title and the document's own needs when the practice lists none", async () => {
     triageFlow.set({ finishedTriage: true, execution: { ...base, status: 'COMPLETED', recommendations: [] } as never });
     renderWithSettings(YourOwnWordsPage, '/triage/your-own-words');
     const need = await screen.findByRole('combobox', { name: /What do you hope for from the practice\?/ });

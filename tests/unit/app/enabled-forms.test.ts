@@ -7,9 +7,16 @@ import type { AllSettings } from '../../../src/settings/types';
 const form = (type: string, label = type) => ({ type, label, subTitle: '', requiresPatientRecord: true }) as AllSettings['adminForms']['forms'][number];
 
 describe('enabled admin forms: one rule for the home card and the admin menu', () => {
-  it('keeps the forms listed and enabled for patients, a practice\'s own forms too, in the practice order', () => {
+  it("keeps the forms listed and enabled for patients, a practice's own forms too, in the practice order", () => {
     const adminForms = {
-      forms: [form('TEST_RESULTS'), form('FIT_NOTE'), form('DOCTOR_LETTER'), form('MEDICAL_RECORDS_REQUEST'), form('CHANGE_OF_CONTACT_DETAILS'), form('../evil')],
+      forms: [
+        form('TEST_RESULTS'),
+        form('FIT_NOTE'),
+        form('DOCTOR_LETTER'),
+        form('MEDICAL_RECORDS_REQUEST'),
+        form('CHANGE_OF_CONTACT_DETAILS'),
+        form('../evil'),
+      ],
       patientEnabledForms: ['FIT_NOTE', 'TEST_RESULTS', 'MEDICAL_RECORDS_REQUEST', 'CHANGE_OF_CONTACT_DETAILS', '../evil'],
     } as AllSettings['adminForms'];
     // DOCTOR_LETTER is not enabled; MEDICAL_RECORDS_REQUEST is a practice's own form (the server

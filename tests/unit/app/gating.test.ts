@@ -12,16 +12,61 @@ function open(featureSets: string[], opts: { child?: boolean; loggedIn?: boolean
 describe('feature gating', () => {
   const cases: [string, string[], { child?: boolean; loggedIn?: boolean }, Record<Gate, boolean>][] = [
     ['triage only', ['SMART_TRIAGE'], {}, { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: false, eligibility: false }],
-    ['triage with child requests', ['SMART_TRIAGE'], { child: true }, { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: true, eligibility: false }],
-    ['child requests but logged in', ['SMART_TRIAGE'], { child: true, loggedIn: true }, { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: false, eligibility: false }],
-    ['child requests without triage', ['SMART_DIRECT_BOOKING'], { child: true }, { always: true, triage: false, triageOrEligibility: true, directBooking: true, child: false, eligibility: true }],
-    ['practice suite', ['SMART_PRACTICE_SUITE'], {}, { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: false, eligibility: true }],
-    ['smart direct booking only', ['SMART_DIRECT_BOOKING'], {}, { always: true, triage: false, triageOrEligibility: true, directBooking: true, child: false, eligibility: true }],
-    ['triage and direct booking', ['SMART_TRIAGE', 'SMART_DIRECT_BOOKING'], {}, { always: true, triage: true, triageOrEligibility: true, directBooking: true, child: false, eligibility: true }],
-    ['link-generator-only', ['PATIENT_DIRECT_BOOKING'], { child: true }, { always: true, triage: false, triageOrEligibility: false, directBooking: false, child: false, eligibility: false }],
-    ['patient direct booking with triage is not link-only', ['PATIENT_DIRECT_BOOKING', 'SMART_TRIAGE'], {}, { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: false, eligibility: false }],
+    [
+      'triage with child requests',
+      ['SMART_TRIAGE'],
+      { child: true },
+      { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: true, eligibility: false },
+    ],
+    [
+      'child requests but logged in',
+      ['SMART_TRIAGE'],
+      { child: true, loggedIn: true },
+      { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: false, eligibility: false },
+    ],
+    [
+      'child requests without triage',
+      ['SMART_DIRECT_BOOKING'],
+      { child: true },
+      { always: true, triage: false, triageOrEligibility: true, directBooking: true, child: false, eligibility: true },
+    ],
+    [
+      'practice suite',
+      ['SMART_PRACTICE_SUITE'],
+      {},
+      { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: false, eligibility: true },
+    ],
+    [
+      'smart direct booking only',
+      ['SMART_DIRECT_BOOKING'],
+      {},
+      { always: true, triage: false, triageOrEligibility: true, directBooking: true, child: false, eligibility: true },
+    ],
+    [
+      'triage and direct booking',
+      ['SMART_TRIAGE', 'SMART_DIRECT_BOOKING'],
+      {},
+      { always: true, triage: true, triageOrEligibility: true, directBooking: true, child: false, eligibility: true },
+    ],
+    [
+      'link-generator-only',
+      ['PATIENT_DIRECT_BOOKING'],
+      { child: true },
+      { always: true, triage: false, triageOrEligibility: false, directBooking: false, child: false, eligibility: false },
+    ],
+    [
+      'patient direct booking with triage is not link-only',
+      ['PATIENT_DIRECT_BOOKING', 'SMART_TRIAGE'],
+      {},
+      { always: true, triage: true, triageOrEligibility: true, directBooking: false, child: false, eligibility: false },
+    ],
     ['no feature sets', [], {}, { always: true, triage: false, triageOrEligibility: false, directBooking: false, child: false, eligibility: false }],
-    ['unknown feature set ignored', ['SOMETHING_ELSE'], {}, { always: true, triage: false, triageOrEligibility: false, directBooking: false, child: false, eligibility: false }],
+    [
+      'unknown feature set ignored',
+      ['SOMETHING_ELSE'],
+      {},
+      { always: true, triage: false, triageOrEligibility: false, directBooking: false, child: false, eligibility: false },
+    ],
   ];
   it.each(cases)('%s', (_name, sets, opts, expected) => {
     expect(open(sets, opts)).toEqual(expected);
@@ -74,7 +119,9 @@ describe('the route table', () => {
   });
 
   it('sends deep links into the medical, admin and self-help journeys through the emergency symptoms screen, and nothing else', () => {
-    const checked = APP_ROUTES.filter((r) => r.emergencyCheck).map((r) => r.path).sort();
+    const checked = APP_ROUTES.filter((r) => r.emergencyCheck)
+      .map((r) => r.path)
+      .sort();
     expect(checked).toEqual([
       '/add-contact-details',
       '/admin-request',
@@ -90,7 +137,15 @@ describe('the route table', () => {
       '/triage/your-own-words',
     ]);
     // The screen itself, the safety-netting after an urgent answer, booking links and the child's own checklist never wait on it.
-    for (const path of ['/emergency-symptoms', '/triage/emergency-questions', '/triage/submit-emergency', '/appointment/book-appointment', '/child-request', '/child-request/emergency-symptoms', '/logged-out']) {
+    for (const path of [
+      '/emergency-symptoms',
+      '/triage/emergency-questions',
+      '/triage/submit-emergency',
+      '/appointment/book-appointment',
+      '/child-request',
+      '/child-request/emergency-symptoms',
+      '/logged-out',
+    ]) {
       expect(APP_ROUTES.find((r) => r.path === path)?.emergencyCheck).not.toBe(true);
     }
   });

@@ -12,8 +12,21 @@ import { kindOfPathway, needsTiers } from '../../../server/engine/hierarchy';
 import { classifyTriage } from '../../../server/triageClassification';
 import type { Recommendation } from '../../../src/api/engine';
 
-const selection = (guidelineId: string, kind: Selection['kind']): Selection => ({ guidelineId, kind, label: guidelineId, searchType: 'ALL_OPTIONS', searchTerm: '', searchMatches: [] });
-const selfHelp: Recommendation = { id: 'self-help', type: 'Recommendation', title: 'Self help', evidence: [], actions: [{ type: 'Management', managementType: 'Self help content', text: 'Rest.' }] };
+const selection = (guidelineId: string, kind: Selection['kind']): Selection => ({
+  guidelineId,
+  kind,
+  label: guidelineId,
+  searchType: 'ALL_OPTIONS',
+  searchTerm: '',
+  searchMatches: [],
+});
+const selfHelp: Recommendation = {
+  id: 'self-help',
+  type: 'Recommendation',
+  title: 'Self help',
+  evidence: [],
+  actions: [{ type: 'Management', managementType: 'Self help content', text: 'Rest.' }],
+};
 
 describe("pathwayKind (src/flows/guideline): the pathway document's kind, never its id", () => {
   it('reads the declared kind, whatever the id says; nothing to read counts as medical (every safety step)', () => {
@@ -35,7 +48,10 @@ describe("pathwayKind (src/flows/guideline): the pathway document's kind, never 
     const base = { recommendations: [selfHelp], freeTextEnabled: true, patient: undefined, validation: undefined, manualAuth: false };
     expect(routeAfterTriage({ ...base, kind: pathwayKind(selection('Triage.Physio', 'eligibility')) })).toBe('/eligibility/self-help');
     expect(routeAfterTriage({ ...base, kind: pathwayKind(selection('Eligibility.Physio', 'triage')) })).toBe('/triage/your-own-words');
-    expect(classifyRequest({ kind: 'eligibility', recommendations: [selfHelp] })).toMatchObject({ triageRequestType: 'ELIGIBILITY_BOOKING', selfHelpNotification: true });
+    expect(classifyRequest({ kind: 'eligibility', recommendations: [selfHelp] })).toMatchObject({
+      triageRequestType: 'ELIGIBILITY_BOOKING',
+      selfHelpNotification: true,
+    });
     expect(classifyRequest({ kind: 'triage', recommendations: [selfHelp] }).triageRequestType).toBe('CONSULTATION_REQUEST');
     expect(classifyRequest({ kind: 'child', recommendations: [selfHelp] }).triageRequestType).toBe('CHILD_REQUEST');
     expect(urgentEntry('triage')).toBe(EMERGENCY_QUESTIONS_PATH);

@@ -40,5 +40,4 @@ describe('phone numbers in national format', () => {
       ]),
     );
   });
-
 });

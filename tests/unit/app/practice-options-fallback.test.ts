@@ -13,7 +13,7 @@ const PATIENT_CONTEXT = PATIENT_CONTEXT_DOC as FormDocument;
 const EMERGENCY_OVERRIDE = EMERGENCY_OVERRIDE_DOC as FormDocument;
 
 describe('options the practice supplies, and what is offered when it supplies none', () => {
-  it('patient context: the document\'s patientNeed options, its 300-character long text and its wording', () => {
+  it("patient context: the document's patientNeed options, its 300-character long text and its wording", () => {
     const defaults = defaultNeedOptions(PATIENT_CONTEXT);
     expect(defaults.map((o) => o.label)).toContain('Something else');
     const doc = patientContextDocument(PATIENT_CONTEXT, NOT_POSSIBLE_TITLE, defaults);

@@ -16,7 +16,9 @@ const completedAE = {
   status: 'COMPLETED',
   requiredData: [],
   section: null,
-  recommendations: [{ id: 'red-flag', type: 'Recommendation', title: 'Go to A&E now', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] }],
+  recommendations: [
+    { id: 'red-flag', type: 'Recommendation', title: 'Go to A&E now', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] },
+  ],
 };
 
 let medicalOff = false;
@@ -65,7 +67,7 @@ describe('an urgent result checks the operational state (spec row 10)', () => {
     expect(stopped).toBe(0);
   });
 
-  it("service open, a pathway whose document declares the child kind (whatever its id): straight to the emergency signpost, as its kind says", async () => {
+  it('service open, a pathway whose document declares the child kind (whatever its id): straight to the emergency signpost, as its kind says', async () => {
     seedQuestionnaire({ kind: 'child' }); // guidelineId stays Triage.Fixture
     const router = renderWithSettings(QuestionnairePage, '/triage/questionnaire');
     await answerLastSection();

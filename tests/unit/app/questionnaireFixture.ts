@@ -11,7 +11,12 @@ export const SECTION_DOC = {
   id: 'URGENT_FIXTURE',
   title: 'Your symptoms',
   pages: [{ title: 'Your symptoms', fields: ['ok'] }],
-  schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean', title: 'Can you breathe normally?', 'x-observationType': 'BINARY' } }, additionalProperties: false },
+  schema: {
+    type: 'object',
+    required: ['ok'],
+    properties: { ok: { type: 'boolean', title: 'Can you breathe normally?', 'x-observationType': 'BINARY' } },
+    additionalProperties: false,
+  },
   uiSchema: { ok: { 'ui:widget': 'yesNo' } },
 };
 export const QUESTION = 'Can you breathe normally?';
@@ -24,7 +29,10 @@ export const inProgress = {
   requiredData: [],
   section: { id: 'main', number: 1, title: 'Your symptoms', document: SECTION_DOC, parameters: { patientAge: 30, sexAtBirth: 'female' }, answers: {} },
 };
-export const OPEN = { medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' }, admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' } };
+export const OPEN = {
+  medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+  admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+};
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -56,7 +64,14 @@ export function seedQuestionnaire(selection: Partial<Selection> = {}): void {
     useProxy: false,
     executionId: EXECUTION_ID,
     selection: { guidelineId: 'Triage.Fixture', kind: 'triage', label: 'Fixture', searchType: 'MAIN', searchTerm: 'fixture', searchMatches: [], ...selection },
-    patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } } as never,
+    patient: {
+      firstName: 'Amelia',
+      lastName: 'Testwell',
+      dateOfBirth: '1985-04-12',
+      sexAtBirth: 'female',
+      postCode: 'LS1 4AP',
+      contactDetails: { emailAddress: 'a@example.com' },
+    } as never,
     execution: inProgress as never,
   });
 }

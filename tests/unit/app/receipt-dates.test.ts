@@ -27,7 +27,14 @@ describe('the admin receipt', () => {
   it('shows "None of the above" and option labels by their words, never NONE_OF_THE_ABOVE', async () => {
     const receipt = await makeReceipt(
       { id: 'abcdef12-0000', status: 'NEW', receivedAt: '2026-11-25T10:00:00.000Z' },
-      { formType: 'TRAVEL_RISK_FORM', triageRequestType: 'TRAVEL_RISK_FORM', submittedDate: '2026-11-25T10:00:00.000Z', patient: PATIENT, vaccinationList: ['NONE_OF_THE_ABOVE'], havingInjectionMakesPatientFaint: true } as never,
+      {
+        formType: 'TRAVEL_RISK_FORM',
+        triageRequestType: 'TRAVEL_RISK_FORM',
+        submittedDate: '2026-11-25T10:00:00.000Z',
+        patient: PATIENT,
+        vaccinationList: ['NONE_OF_THE_ABOVE'],
+        havingInjectionMakesPatientFaint: true,
+      } as never,
       'Travel vaccinations',
     );
     expect(receipt.summary.map((r) => r.answer)).toEqual(['None of the above', 'Yes']);

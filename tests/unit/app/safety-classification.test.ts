@@ -31,19 +31,73 @@ const OFFERED = ['patient_override_for_gp', 'by_end_tomorrow', 'none_of_the_abov
 
 // One table, run through the app's classifyRequest and the server's classifyTriage: every row of
 // the classification (emergency with and without a valid override, eligibility, child, otherwise).
-const TABLE: Array<{ name: string; guidelineId: string; kind: PathwayKind; recommendations: Recommendation[]; overrideReason?: string; type: TriageRequestType }> = [
+const TABLE: Array<{
+  name: string;
+  guidelineId: string;
+  kind: PathwayKind;
+  recommendations: Recommendation[];
+  overrideReason?: string;
+  type: TriageRequestType;
+}> = [
   { name: 'A&E top referral, no reason', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
-  { name: 'Emergency indication top referral', guidelineId: 'Triage.Headache', kind: 'triage', recommendations: [EMERGENCY, ROUTINE], type: 'EMERGENCY_INDICATION' },
-  { name: 'A&E with a valid reason', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [AE], overrideReason: 'by_end_tomorrow', type: 'CONSULTATION_REQUEST' },
-  { name: 'A&E with none_of_the_above', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [AE], overrideReason: 'none_of_the_above', type: 'EMERGENCY_INDICATION' },
-  { name: 'A&E with an empty reason', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [AE], overrideReason: '', type: 'EMERGENCY_INDICATION' },
+  {
+    name: 'Emergency indication top referral',
+    guidelineId: 'Triage.Headache',
+    kind: 'triage',
+    recommendations: [EMERGENCY, ROUTINE],
+    type: 'EMERGENCY_INDICATION',
+  },
+  {
+    name: 'A&E with a valid reason',
+    guidelineId: 'Triage.SoreThroat',
+    kind: 'triage',
+    recommendations: [AE],
+    overrideReason: 'by_end_tomorrow',
+    type: 'CONSULTATION_REQUEST',
+  },
+  {
+    name: 'A&E with none_of_the_above',
+    guidelineId: 'Triage.SoreThroat',
+    kind: 'triage',
+    recommendations: [AE],
+    overrideReason: 'none_of_the_above',
+    type: 'EMERGENCY_INDICATION',
+  },
+  {
+    name: 'A&E with an empty reason',
+    guidelineId: 'Triage.SoreThroat',
+    kind: 'triage',
+    recommendations: [AE],
+    overrideReason: '',
+    type: 'EMERGENCY_INDICATION',
+  },
   { name: 'A&E lower down, routine on top', guidelineId: 'Triage.SoreThroat', kind: 'triage', recommendations: [ROUTINE, AE], type: 'CONSULTATION_REQUEST' },
   { name: 'eligibility pathway', guidelineId: 'Eligibility.FluVaccination', kind: 'eligibility', recommendations: [ROUTINE], type: 'ELIGIBILITY_BOOKING' },
-  { name: 'eligibility pathway with an A&E result', guidelineId: 'Eligibility.FirstContactPhysio', kind: 'eligibility', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
-  { name: 'eligibility pathway with a valid reason', guidelineId: 'Eligibility.FirstContactPhysio', kind: 'eligibility', recommendations: [AE], overrideReason: 'patient_override_for_gp', type: 'ELIGIBILITY_BOOKING' },
+  {
+    name: 'eligibility pathway with an A&E result',
+    guidelineId: 'Eligibility.FirstContactPhysio',
+    kind: 'eligibility',
+    recommendations: [AE],
+    type: 'EMERGENCY_INDICATION',
+  },
+  {
+    name: 'eligibility pathway with a valid reason',
+    guidelineId: 'Eligibility.FirstContactPhysio',
+    kind: 'eligibility',
+    recommendations: [AE],
+    overrideReason: 'patient_override_for_gp',
+    type: 'ELIGIBILITY_BOOKING',
+  },
   { name: 'child pathway', guidelineId: 'Form.U16.Fever', kind: 'child', recommendations: [ROUTINE], type: 'CHILD_REQUEST' },
   { name: 'child pathway with an A&E result', guidelineId: 'Form.U16.Fever', kind: 'child', recommendations: [AE], type: 'EMERGENCY_INDICATION' },
-  { name: 'child pathway with a valid reason', guidelineId: 'Form.U16.Rash', kind: 'child', recommendations: [AE], overrideReason: 'by_end_tomorrow', type: 'CHILD_REQUEST' },
+  {
+    name: 'child pathway with a valid reason',
+    guidelineId: 'Form.U16.Rash',
+    kind: 'child',
+    recommendations: [AE],
+    overrideReason: 'by_end_tomorrow',
+    type: 'CHILD_REQUEST',
+  },
   { name: 'no result', guidelineId: 'Triage.Headache', kind: 'triage', recommendations: [], type: 'CONSULTATION_REQUEST' },
   { name: 'routine', guidelineId: 'Triage.Headache', kind: 'triage', recommendations: [ROUTINE], type: 'CONSULTATION_REQUEST' },
 ];
@@ -58,9 +112,24 @@ describe('classification: the app and the server agree on every row', () => {
 
   it('the server does not count a reason the practice does not offer', () => {
     expect(classifyTriage({ kind: 'triage', recommendations: [AE], overrideReason: 'made_up', offeredReasonIds: OFFERED })).toBe('EMERGENCY_INDICATION');
-    expect(isOfferedValidReason('made_up', OFFERED.map((id) => ({ id })))).toBe(false);
-    expect(isOfferedValidReason('by_end_tomorrow', OFFERED.map((id) => ({ id })))).toBe(true);
-    expect(isOfferedValidReason('none_of_the_above', OFFERED.map((id) => ({ id })))).toBe(false);
+    expect(
+      isOfferedValidReason(
+        'made_up',
+        OFFERED.map((id) => ({ id })),
+      ),
+    ).toBe(false);
+    expect(
+      isOfferedValidReason(
+        'by_end_tomorrow',
+        OFFERED.map((id) => ({ id })),
+      ),
+    ).toBe(true);
+    expect(
+      isOfferedValidReason(
+        'none_of_the_above',
+        OFFERED.map((id) => ({ id })),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -94,25 +163,47 @@ describe('the safety check', () => {
 });
 
 describe('after a valid override reason', () => {
-  const withEmail = { firstName: 'A', lastName: 'B', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } } as const;
+  const withEmail = {
+    firstName: 'A',
+    lastName: 'B',
+    dateOfBirth: '1985-04-12',
+    sexAtBirth: 'female',
+    postCode: 'LS1 4AP',
+    contactDetails: { emailAddress: 'a@example.com' },
+  } as const;
   const noEmail = { ...withEmail, contactDetails: {} };
   it.each([
     ['AI-led, email, no patient context → booking', { patient: withEmail, aiLed: true, hasPatientContext: false, manualAuth: true }, 'book'],
     ['AI-led with patient context → send', { patient: withEmail, aiLed: true, hasPatientContext: true, manualAuth: true }, 'send'],
     ['not AI-led, email → send', { patient: withEmail, aiLed: false, hasPatientContext: false, manualAuth: true }, 'send'],
-    ['no email, manual authentication on → add contact details', { patient: noEmail, aiLed: true, hasPatientContext: false, manualAuth: true }, 'add-contact-details'],
+    [
+      'no email, manual authentication on → add contact details',
+      { patient: noEmail, aiLed: true, hasPatientContext: false, manualAuth: true },
+      'add-contact-details',
+    ],
     ['no email, manual authentication off → send', { patient: noEmail, aiLed: false, hasPatientContext: false, manualAuth: false }, 'send'],
   ] as const)('%s', (_name, input, expected) => {
     expect(afterOverride({ ...input, validation: undefined })).toBe(expected);
   });
 
   it('no email but a contact update requested → send', () => {
-    expect(afterOverride({ patient: noEmail, validation: { hasEmail: false, hasPhone: true, isMatchingEmail: false, isMatchingPhone: true, isUpdateContactRequested: true }, manualAuth: true, aiLed: false, hasPatientContext: true })).toBe('send');
+    expect(
+      afterOverride({
+        patient: noEmail,
+        validation: { hasEmail: false, hasPhone: true, isMatchingEmail: false, isMatchingPhone: true, isUpdateContactRequested: true },
+        manualAuth: true,
+        aiLed: false,
+        hasPatientContext: true,
+      }),
+    ).toBe('send');
   });
 });
 
 describe('bounce, custom data and the body', () => {
-  const reached: SafetyState = { reachedEmergencyQuestions: true, answers: { drinksFluids: true, breathsNormally: false, passesUrine: true, ableToStandOrWalk: true } };
+  const reached: SafetyState = {
+    reachedEmergencyQuestions: true,
+    answers: { drinksFluids: true, breathsNormally: false, passesUrine: true, ableToStandOrWalk: true },
+  };
 
   it('pages after the safety check bounce unless a valid override reason was given', () => {
     expect(bouncesAfterSafetyCheck(undefined)).toBe(false);
@@ -174,7 +265,11 @@ describe('bounce, custom data and the body', () => {
   it('a valid override: CONSULTATION_REQUEST with the reason, committedToConsultGp true', () => {
     const body = withSafety(built(), 'triage', { ...reached, choice: 'GP_ADVICE', overrideReason: 'by_end_tomorrow', overrideLabel: 'By end tomorrow' });
     expect(body.triageRequest).toMatchObject({ triageRequestType: 'CONSULTATION_REQUEST', emergencyOverrideReason: 'by_end_tomorrow' });
-    expect(body.triageRequest.consultation).toMatchObject({ type: 'CONSULTATION_REQUEST', committedToConsultGp: true, emergencyOverrideLabel: 'By end tomorrow' });
+    expect(body.triageRequest.consultation).toMatchObject({
+      type: 'CONSULTATION_REQUEST',
+      committedToConsultGp: true,
+      emergencyOverrideLabel: 'By end tomorrow',
+    });
   });
 
   it("a valid override keeps the patient's own words typed before (spec row 13: the own-words page is skipped for urgent results, not what was typed)", () => {

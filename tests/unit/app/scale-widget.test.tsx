@@ -43,7 +43,9 @@ afterEach(() => {
 
 describe('the app widget registry', () => {
   it('has exactly one component file for each widget declared in schemas/widgets.json', () => {
-    const files = readdirSync(path.join(root, 'src/forms/widgets')).filter((f) => f.endsWith('.tsx')).map((f) => widgetNameOf(f));
+    const files = readdirSync(path.join(root, 'src/forms/widgets'))
+      .filter((f) => f.endsWith('.tsx'))
+      .map((f) => widgetNameOf(f));
     expect(Object.keys(APP_WIDGETS).sort()).toEqual(files.sort());
     expect(Object.keys(APP_WIDGET_DECLARATIONS).sort()).toEqual(files.sort());
   });
@@ -103,7 +105,9 @@ describe('the 0–10 scale', () => {
 });
 
 describe('a questionnaire section naming the scale', () => {
-  const BACK_PAIN = JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires/Triage.BackPain.json'), 'utf8')) as { sections: Array<{ id: string; document?: FormDocument }> };
+  const BACK_PAIN = JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires/Triage.BackPain.json'), 'utf8')) as {
+    sections: Array<{ id: string; document?: FormDocument }>;
+  };
   const section = BACK_PAIN.sections.find((s) => s.document?.uiSchema?.backScore)!;
   const EXECUTION_ID = '11111111-2222-4333-8444-555555555555';
   const execution = {
@@ -115,14 +119,25 @@ describe('a questionnaire section naming the scale', () => {
     status: 'IN_PROGRESS',
     recommendations: [],
     requiredData: [],
-    section: { id: section.id, number: 2, title: section.document!.title, document: section.document, parameters: { patientAge: 40, sexAtBirth: 'female' }, answers: {} },
+    section: {
+      id: section.id,
+      number: 2,
+      title: section.document!.title,
+      document: section.document,
+      parameters: { patientAge: 40, sexAtBirth: 'female' },
+      answers: {},
+    },
   };
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
   beforeEach(() => {
     vi.stubGlobal('fetch', async (input: string) => {
       const url = String(input);
-      if (url === SETTINGS_PATHS.operationalState) return json({ medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' }, admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' } });
+      if (url === SETTINGS_PATHS.operationalState)
+        return json({
+          medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+          admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+        });
       if (url === SETTINGS_PATHS.clinic) return json({ name: 'Test Surgery', telephone: '0100 000 0000' });
       if (url === SETTINGS_PATHS.patientApp) return json({ useProxy: false, enableAneSubmission: true });
       if (url.includes('/GuidelineExecution/')) return json(execution);
@@ -135,13 +150,20 @@ describe('a questionnaire section naming the scale', () => {
       useProxy: false,
       executionId: EXECUTION_ID,
       selection: { guidelineId: 'Triage.BackPain', label: 'Back pain', searchType: 'SYMPTOM', searchTerm: 'back pain', searchMatches: [] } as never,
-      patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } } as never,
+      patient: {
+        firstName: 'Amelia',
+        lastName: 'Testwell',
+        dateOfBirth: '1985-04-12',
+        sexAtBirth: 'female',
+        postCode: 'LS1 4AP',
+        contactDetails: { emailAddress: 'a@example.com' },
+      } as never,
       execution: execution as never,
     });
   });
   afterEach(() => clearTriageFlow());
 
-  it('draws it with the app\'s registry, as AppLayout provides it', async () => {
+  it("draws it with the app's registry, as AppLayout provides it", async () => {
     function Page() {
       return (
         <WidgetsProvider widgets={APP_WIDGETS}>

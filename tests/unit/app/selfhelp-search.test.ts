@@ -45,7 +45,20 @@ describe('the self-help search', () => {
 
   it('drops links that are not https and symptoms without links; merges a condition listed twice', () => {
     const list = selfHelpEntries([
-      { symptoms: [{ label: 'Rash', synonyms: ['spots'], selfHelp: { webLinks: [{ label: 'A', url: 'https://www.nhs.uk/a' }, { label: 'Bad', url: 'javascript:alert(1)' }] } }] },
+      {
+        symptoms: [
+          {
+            label: 'Rash',
+            synonyms: ['spots'],
+            selfHelp: {
+              webLinks: [
+                { label: 'A', url: 'https://www.nhs.uk/a' },
+                { label: 'Bad', url: 'javascript:alert(1)' },
+              ],
+            },
+          },
+        ],
+      },
       { symptoms: [{ label: 'rash', synonyms: ['hives'], selfHelp: { webLinks: [{ label: 'B', url: 'https://www.nhs.uk/b' }] } }, { label: 'No links' }] },
     ]);
     expect(list).toHaveLength(1);

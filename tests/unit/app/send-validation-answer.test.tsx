@@ -31,21 +31,39 @@ function stubSend(answer: 'validation' | 'offline'): void {
     if (url === REQUEST_PATHS.adminRequest) {
       if (answer === 'offline') throw new TypeError('Failed to fetch');
       const message = 'Please enter no more than 20 characters.';
-      return new Response(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: `body/description: ${message}`, details: [{ path: '/description', message }] }), {
-        status: 400,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({ statusCode: 400, error: 'Bad Request', message: `body/description: ${message}`, details: [{ path: '/description', message }] }),
+        {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     }
     return new Response('{}', { status: 404 });
   });
 }
 
 beforeEach(() => {
-    serveBundledForms();
+  serveBundledForms();
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   adminFlow.set({
-    patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP', age: 41, contactDetails: { emailAddress: 'amelia@example.com' } } as never,
-    answers: { FIT_NOTE: { newSicknessAbsence: false, startDate: day(-10), endDate: day(10), description: 'Recovering from a knee operation, still on crutches', employerAssistance: 'A phased return' } },
+    patient: {
+      firstName: 'Amelia',
+      lastName: 'Testwell',
+      dateOfBirth: '1985-04-12',
+      postCode: 'LS1 4AP',
+      age: 41,
+      contactDetails: { emailAddress: 'amelia@example.com' },
+    } as never,
+    answers: {
+      FIT_NOTE: {
+        newSicknessAbsence: false,
+        startDate: day(-10),
+        endDate: day(10),
+        description: 'Recovering from a knee operation, still on crutches',
+        employerAssistance: 'A phased return',
+      },
+    },
   });
 });
 afterEach(() => {

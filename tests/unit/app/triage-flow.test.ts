@@ -10,10 +10,29 @@ import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
 import { rememberEntryParams } from '../../../src/session/entryParams';
 import type { FormDocument } from '../../../renderer/index';
 
-const withEmail: Patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com', mobilePhoneNumber: '07700900123' } };
+const withEmail: Patient = {
+  firstName: 'Amelia',
+  lastName: 'Testwell',
+  dateOfBirth: '1985-04-12',
+  sexAtBirth: 'female',
+  postCode: 'LS1 4AP',
+  contactDetails: { emailAddress: 'a@example.com', mobilePhoneNumber: '07700900123' },
+};
 const noEmail: Patient = { ...withEmail, contactDetails: {} };
-const routine: Recommendation = { id: 'routine', type: 'Recommendation', title: 'Routine', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine appointment' }] };
-const ae: Recommendation = { id: 'ae', type: 'Recommendation', title: 'A&E', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] };
+const routine: Recommendation = {
+  id: 'routine',
+  type: 'Recommendation',
+  title: 'Routine',
+  evidence: [],
+  actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine appointment' }],
+};
+const ae: Recommendation = {
+  id: 'ae',
+  type: 'Recommendation',
+  title: 'A&E',
+  evidence: [],
+  actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }],
+};
 const base = { kind: 'triage' as const, recommendations: [routine], freeTextEnabled: false, patient: withEmail, validation: undefined, manualAuth: true };
 
 describe('where the patient goes after the questionnaire', () => {
@@ -23,18 +42,38 @@ describe('where the patient goes after the questionnaire', () => {
     ['after patient context, with an email: complete', { freeTextEnabled: true, afterPatientContext: true }, '/triage/complete'],
     ['with an email: complete', {}, '/triage/complete'],
     ['a pathway that checks for appointments, with an email: the booking screen', { checkForAppointments: true }, '/appointment/book-appointment'],
-    ['checks for appointments, after patient context: the booking screen', { checkForAppointments: true, freeTextEnabled: true, afterPatientContext: true }, '/appointment/book-appointment'],
+    [
+      'checks for appointments, after patient context: the booking screen',
+      { checkForAppointments: true, freeTextEnabled: true, afterPatientContext: true },
+      '/appointment/book-appointment',
+    ],
     ['checks for appointments, free text on: patient context first', { checkForAppointments: true, freeTextEnabled: true }, '/triage/your-own-words'],
     ['checks for appointments but no email: add contact details', { checkForAppointments: true, patient: noEmail }, '/add-contact-details'],
     ['no email, manual authentication on: add contact details', { patient: noEmail }, '/add-contact-details'],
     // Issue 27: the phone-reply choice was made at the patient-details step; it is not asked again.
     ['no email, phone reply chosen: triage complete', { patient: noEmail, replyByPhone: true }, '/triage/complete'],
-    ['no email but a contact update requested: complete', { patient: noEmail, validation: { hasEmail: false, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: true } }, '/triage/complete'],
-    ['no email on the request but one on record: complete', { patient: noEmail, validation: { hasEmail: true, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: false } }, '/triage/complete'],
+    [
+      'no email but a contact update requested: complete',
+      { patient: noEmail, validation: { hasEmail: false, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: true } },
+      '/triage/complete',
+    ],
+    [
+      'no email on the request but one on record: complete',
+      { patient: noEmail, validation: { hasEmail: true, hasPhone: true, isMatchingEmail: false, isMatchingPhone: false, isUpdateContactRequested: false } },
+      '/triage/complete',
+    ],
     ['no email, manual authentication off: complete', { patient: noEmail, manualAuth: false }, '/triage/complete'],
     ['eligibility with no result: something went wrong', { kind: 'eligibility', recommendations: [] }, '/eligibility/something-went-wrong'],
-    ['eligibility self-help', { kind: 'eligibility', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Self help content', text: 'x' }] }] }, '/eligibility/self-help'],
-    ['eligibility signpost', { kind: 'eligibility', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Signpost copy', text: 'x' }] }] }, '/eligibility/signpost'],
+    [
+      'eligibility self-help',
+      { kind: 'eligibility', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Self help content', text: 'x' }] }] },
+      '/eligibility/self-help',
+    ],
+    [
+      'eligibility signpost',
+      { kind: 'eligibility', recommendations: [{ ...routine, actions: [{ type: 'Management', managementType: 'Signpost copy', text: 'x' }] }] },
+      '/eligibility/signpost',
+    ],
   ] as const)('%s', (_name, patch, expected) => {
     expect(routeAfterTriage({ ...base, ...patch } as Parameters<typeof routeAfterTriage>[0])).toBe(expected);
   });
@@ -56,7 +95,14 @@ describe('the consultation body', () => {
     ],
   };
   const state: TriageFlowState = {
-    selection: { guidelineId: 'Triage.SoreThroat', kind: 'triage', label: 'Sore throat', searchType: 'MAIN', searchTerm: 'throat hurts', searchMatches: ['Triage.SoreThroat'] },
+    selection: {
+      guidelineId: 'Triage.SoreThroat',
+      kind: 'triage',
+      label: 'Sore throat',
+      searchType: 'MAIN',
+      searchTerm: 'throat hurts',
+      searchMatches: ['Triage.SoreThroat'],
+    },
     patient: withEmail,
     execution,
     finishedTriage: true,
@@ -107,11 +153,13 @@ describe('the consultation body', () => {
 
 describe('helpers', () => {
   it('sends how the pathway was found as STRING custom data', () => {
-    expect(searchCustomData({ guidelineId: 'x', kind: 'triage', label: 'X', searchType: 'SIMILAR', searchTerm: 'hedache', searchMatches: ['a', 'b'] })).toEqual([
-      { key: 'conditionSearchType', type: 'STRING', value: 'SIMILAR' },
-      { key: 'conditionSearchTerm', type: 'STRING', value: 'hedache' },
-      { key: 'conditionSearchMatches', type: 'STRING', value: 'a,b' },
-    ]);
+    expect(searchCustomData({ guidelineId: 'x', kind: 'triage', label: 'X', searchType: 'SIMILAR', searchTerm: 'hedache', searchMatches: ['a', 'b'] })).toEqual(
+      [
+        { key: 'conditionSearchType', type: 'STRING', value: 'SIMILAR' },
+        { key: 'conditionSearchTerm', type: 'STRING', value: 'hedache' },
+        { key: 'conditionSearchMatches', type: 'STRING', value: 'a,b' },
+      ],
+    );
   });
 
   it('reads question and option labels from a section document', () => {
@@ -119,7 +167,10 @@ describe('helpers', () => {
       id: 's',
       title: 's',
       pages: [{ title: 's', fields: ['a', 'b'] }],
-      schema: { type: 'object', properties: { a: { type: 'boolean', title: 'A?' }, b: { type: 'array', title: 'B?', items: { type: 'string', oneOf: [{ const: 'x', title: 'Ex' }] } } } },
+      schema: {
+        type: 'object',
+        properties: { a: { type: 'boolean', title: 'A?' }, b: { type: 'array', title: 'B?', items: { type: 'string', oneOf: [{ const: 'x', title: 'Ex' }] } } },
+      },
     } as unknown as FormDocument;
     expect(sectionLabels(doc)).toEqual({ a: { label: 'A?' }, b: { label: 'B?', options: { x: 'Ex', NONE_OF_THE_ABOVE: 'None of the above' } } });
   });
@@ -144,7 +195,14 @@ describe('the medical booking hand-over (startBooking, mode symptom-assessment)'
     responseData: [{ observationType: 'BINARY', observationRecord: 'main', identifier: 'hasFever', answer: [{ value: true }] }],
   };
   const state: TriageFlowState = {
-    selection: { guidelineId: 'Triage.SoreThroat', kind: 'triage', label: 'Sore throat', searchType: 'MAIN', searchTerm: 'throat', searchMatches: ['Triage.SoreThroat'] },
+    selection: {
+      guidelineId: 'Triage.SoreThroat',
+      kind: 'triage',
+      label: 'Sore throat',
+      searchType: 'MAIN',
+      searchTerm: 'throat',
+      searchMatches: ['Triage.SoreThroat'],
+    },
     patient: withEmail,
     execution,
     finishedTriage: true,

@@ -10,14 +10,48 @@ import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
 import type { AllSettings } from '../../../src/settings/types';
 
-const patient: Patient = { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', sexAtBirth: 'female', postCode: 'LS1 4AP', contactDetails: { emailAddress: 'a@example.com' } };
-const routine: Recommendation = { id: 'routine', type: 'Recommendation', title: 'Routine', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine appointment' }] };
-const ae: Recommendation = { id: 'ae', type: 'Recommendation', title: 'A&E', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] };
+const patient: Patient = {
+  firstName: 'Amelia',
+  lastName: 'Testwell',
+  dateOfBirth: '1985-04-12',
+  sexAtBirth: 'female',
+  postCode: 'LS1 4AP',
+  contactDetails: { emailAddress: 'a@example.com' },
+};
+const routine: Recommendation = {
+  id: 'routine',
+  type: 'Recommendation',
+  title: 'Routine',
+  evidence: [],
+  actions: [{ type: 'Referral', referralId: 'ref-routine', label: 'Routine appointment' }],
+};
+const ae: Recommendation = {
+  id: 'ae',
+  type: 'Recommendation',
+  title: 'A&E',
+  evidence: [],
+  actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }],
+};
 const execution = (recommendations: Recommendation[]): Execution => ({
-  identifier: 'exec-1', guidelineId: 'Triage.SoreThroat', version: '1.0.0', status: 'COMPLETED', customData: [], recommendations, requiredData: [], responseData: [], section: null,
+  identifier: 'exec-1',
+  guidelineId: 'Triage.SoreThroat',
+  version: '1.0.0',
+  status: 'COMPLETED',
+  customData: [],
+  recommendations,
+  requiredData: [],
+  responseData: [],
+  section: null,
 });
 const settings = SETTINGS_DEFAULTS as unknown as AllSettings;
-const state = (patch: Partial<TriageFlowState>): TriageFlowState => ({ drafts: {}, labels: {}, patient, finishedTriage: true, execution: execution([routine]), ...patch });
+const state = (patch: Partial<TriageFlowState>): TriageFlowState => ({
+  drafts: {},
+  labels: {},
+  patient,
+  finishedTriage: true,
+  execution: execution([routine]),
+  ...patch,
+});
 
 describe('/triage/results', () => {
   it('is in the route table (not the 404 page)', () => {

@@ -6,7 +6,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '..', '..', '..');
-const UNUSED = ['settings/ai-led-pathways', 'triage/nhs/match/patient', 'appointment/sessions/ai', '$setCustomData', '$applyCustomData', '$removeCustomData', '$clearCustomData', '$observations'];
+const UNUSED = [
+  'settings/ai-led-pathways',
+  'triage/nhs/match/patient',
+  'appointment/sessions/ai',
+  '$setCustomData',
+  '$applyCustomData',
+  '$removeCustomData',
+  '$clearCustomData',
+  '$observations',
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

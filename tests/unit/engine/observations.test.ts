@@ -40,7 +40,10 @@ describe('observation types table', () => {
 
   it('names a missing type, a TEXT over 2000 characters and a DROPDOWN without options', () => {
     expect(observationTypeProblems('a', { type: 'string' }, undefined)).toEqual([
-      { path: '/schema/properties/a', message: '"a" has no x-observationType (one of BINARY, BOOLEAN, MULTI_CHOICE, DROPDOWN, NUMERIC, TEXT, DATE, TIME, DATE_TIME, DISPLAY)' },
+      {
+        path: '/schema/properties/a',
+        message: '"a" has no x-observationType (one of BINARY, BOOLEAN, MULTI_CHOICE, DROPDOWN, NUMERIC, TEXT, DATE, TIME, DATE_TIME, DISPLAY)',
+      },
     ]);
     expect(observationTypeProblems('t', { type: 'string', maxLength: 5000, 'x-observationType': 'TEXT' }, { 'ui:widget': 'textarea' })).toEqual([
       { path: '/schema/properties/t/maxLength', message: 'TEXT needs maxLength of at most 2000 (found 5000)' },

@@ -36,7 +36,7 @@ describe('urgency tiers and urgency-by-referral-id', () => {
     expect(EXPECTED[tier].colour).toContain(urgency[id]!.colour);
   });
 
-  it('the emergency referrals are exactly the emergency tiers\' (ref-emergency, ref-ae)', () => {
+  it("the emergency referrals are exactly the emergency tiers' (ref-emergency, ref-ae)", () => {
     const emergency = Object.keys(urgency).filter((id) => EMERGENCY_TIERS.has(tierOfReferral(id)!));
     expect(emergency.sort()).toEqual(['ref-ae', 'ref-emergency']);
     expect(tierOfReferral('ref-same-day')).toBe('URGENT_TODAY');

@@ -22,14 +22,21 @@ const good = (): FormDocument =>
       otherType: { enableWhen: [{ question: 'type', operator: 'EQ', answer: 'Other' }] },
       n: { enableWhen: [{ parameter: 'minAge', operator: 'GTE', answer: 16 }] },
       list: { options: { Red: { enableWhen: [{ question: 'yes', operator: 'IS', answer: true }] } } },
-      later: { enableWhen: [{ question: 'list', operator: 'OPTION_COUNT_GT', answer: 0 }, { question: 'n', operator: 'RANGE', answer: { low: 1, high: 2 } }], enableBehavior: 'any' },
+      later: {
+        enableWhen: [
+          { question: 'list', operator: 'OPTION_COUNT_GT', answer: 0 },
+          { question: 'n', operator: 'RANGE', answer: { low: 1, high: 2 } },
+        ],
+        enableBehavior: 'any',
+      },
     },
   });
 
 /** What follows "… is not a field of this form" when no field is near: the fields there are. */
 const FIELDS = ' (fields: type, otherType, n, yes, list, when, later, dob)';
 /** …and for a slip of "type": the near miss and the operators that fit a single-choice field. */
-const TYPE_HINT = ' — did you mean "type"? (a single-choice field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)';
+const TYPE_HINT =
+  ' — did you mean "type"? (a single-choice field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)';
 
 /** Applies `edit` to a fresh good document and returns its problems. */
 const problems = (edit: (d: FormDocument & Record<string, unknown>) => void) => {
@@ -59,7 +66,11 @@ describe('checkDocument', () => {
       },
     ]);
     expect(problems((d) => (d.pages = [{ title: 'A', fields: ['type', 'otherType', 'n', 'yes', 'list', 'when', 'latr', 'dob'] }]))).toEqual([
-      { path: '/pages/0/fields/6', message: '"latr" is not a field of this form — did you mean "later"? (a date field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, LT, LTE, GT, GTE, RANGE)' },
+      {
+        path: '/pages/0/fields/6',
+        message:
+          '"latr" is not a field of this form — did you mean "later"? (a date field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, LT, LTE, GT, GTE, RANGE)',
+      },
       { path: '/schema/properties/later', message: '"later" is on no page' },
     ]);
   });
@@ -71,7 +82,9 @@ describe('checkDocument', () => {
       d.constraints = [{ id: 'one', kind: 'atLeastOne', fields: ['n', 'yes'], message: 'm' }];
     });
     expect(found.map((p) => p.path)).toEqual(['/messages/requried', '/uiSchema/when/ui:errors/notbefore']);
-    expect(found[1]!.message).toMatch(/^unknown message key "notbefore" — did you mean "notBefore"\? \(it would never be shown: the default message is used instead; keys are required, whitespace, /);
+    expect(found[1]!.message).toMatch(
+      /^unknown message key "notbefore" — did you mean "notBefore"\? \(it would never be shown: the default message is used instead; keys are required, whitespace, /,
+    );
     expect(found[0]!.message).toMatch(/^unknown message key "requried" — did you mean "required"\? .* or a constraint id: one\)$/);
   });
 
@@ -94,7 +107,9 @@ describe('checkDocument', () => {
   });
 
   it('operators that do not fit the question type', () => {
-    const rule = (question: string, operator: string, answer?: unknown) => ({ enableWhen: [{ question, operator, ...(answer === undefined ? {} : { answer }) }] });
+    const rule = (question: string, operator: string, answer?: unknown) => ({
+      enableWhen: [{ question, operator, ...(answer === undefined ? {} : { answer }) }],
+    });
     expect(problems((d) => ((d.rules as Record<string, unknown>).when = rule('list', 'LT', 2)))).toEqual([
       { path: '/rules/when/enableWhen/0/operator', message: 'LT does not fit multi-choice field "list"' },
     ]);
@@ -131,7 +146,9 @@ describe('checkDocument', () => {
   });
 
   it('NONE_OF_THE_ABOVE is always an option of a multi-choice field', () => {
-    expect(problems((d) => ((d.rules as Record<string, unknown>).when = { enableWhen: [{ question: 'list', operator: 'CONTAINS', answer: 'NONE_OF_THE_ABOVE' }] }))).toEqual([]);
+    expect(
+      problems((d) => ((d.rules as Record<string, unknown>).when = { enableWhen: [{ question: 'list', operator: 'CONTAINS', answer: 'NONE_OF_THE_ABOVE' }] })),
+    ).toEqual([]);
   });
 
   it('a page leaving a field out, naming one twice, or naming a missing one', () => {
@@ -143,7 +160,9 @@ describe('checkDocument', () => {
   });
 
   it('an unknown widget and a widget that does not fit the type', () => {
-    expect(problems((d) => (d.uiSchema = { otherType: { 'ui:widget': 'fancy' as never }, type: { 'ui:widget': 'checkboxes' }, n: { 'ui:widget': 'radio' } }))).toEqual([
+    expect(
+      problems((d) => (d.uiSchema = { otherType: { 'ui:widget': 'fancy' as never }, type: { 'ui:widget': 'checkboxes' }, n: { 'ui:widget': 'radio' } })),
+    ).toEqual([
       { path: '/uiSchema/otherType/ui:widget', message: expect.stringMatching(/^unknown widget "fancy" \(expected one of text, textarea/) },
       { path: '/uiSchema/type/ui:widget', message: 'widget "checkboxes" does not fit a single-choice string field' },
       { path: '/uiSchema/n/ui:widget', message: 'widget "radio" does not fit a number field without options (enum or oneOf)' },
@@ -151,10 +170,12 @@ describe('checkDocument', () => {
   });
 
   it('ui and rules entries for fields that do not exist', () => {
-    expect(problems((d) => {
-      d.uiSchema = { ghost: {} };
-      (d.rules as Record<string, unknown>).phantom = { enableWhen: [] };
-    })).toEqual([
+    expect(
+      problems((d) => {
+        d.uiSchema = { ghost: {} };
+        (d.rules as Record<string, unknown>).phantom = { enableWhen: [] };
+      }),
+    ).toEqual([
       { path: '/rules/phantom', message: `rule for "phantom", which is not a field of this form${FIELDS}` },
       { path: '/uiSchema/ghost', message: `ui entry for "ghost", which is not a field of this form${FIELDS}` },
     ]);
@@ -168,7 +189,10 @@ describe('checkDocument', () => {
 
   it('bad DateRef syntax and a DateRef to a missing field', () => {
     expect(problems((d) => (d.schema.properties.when!['x-date'] = { notBefore: 'tomorrow', notAfter: 'field:nope' }))).toEqual([
-      { path: '/schema/properties/when/x-date/notBefore', message: '"tomorrow" is not a date reference: use "today", "today+7d", "today-1m" (units d, w, m, y) or "field:otherField"' },
+      {
+        path: '/schema/properties/when/x-date/notBefore',
+        message: '"tomorrow" is not a date reference: use "today", "today+7d", "today-1m" (units d, w, m, y) or "field:otherField"',
+      },
       { path: '/schema/properties/when/x-date/notAfter', message: `"nope" is not a field of this form${FIELDS}` },
     ]);
   });
@@ -198,8 +222,23 @@ describe('checkDocument', () => {
   });
 
   it('never throws on malformed input', () => {
-    const junk: unknown[] = [null, 42, 'x', [], {}, { schema: [] }, { schema: { properties: null } }, { schema: { properties: { a: null } }, pages: 'x', rules: [] },
-      { schema: { properties: { a: { type: 'array', items: 5 } } }, pages: [null, { fields: [1, {}] }], rules: { a: { enableWhen: 'x', options: [] } }, uiSchema: { a: 3 }, constraints: {} }];
+    const junk: unknown[] = [
+      null,
+      42,
+      'x',
+      [],
+      {},
+      { schema: [] },
+      { schema: { properties: null } },
+      { schema: { properties: { a: null } }, pages: 'x', rules: [] },
+      {
+        schema: { properties: { a: { type: 'array', items: 5 } } },
+        pages: [null, { fields: [1, {}] }],
+        rules: { a: { enableWhen: 'x', options: [] } },
+        uiSchema: { a: 3 },
+        constraints: {},
+      },
+    ];
     for (const j of junk) expect(() => checkDocument(j)).not.toThrow();
     expect(checkDocument(null)).toEqual([{ path: '', message: 'a form document must be a JSON object' }]);
   });

@@ -14,7 +14,9 @@ describe('None of the above', () => {
 
   it('is refused where the document turns it off, and other unknown options stay refused', () => {
     const off: FormDocument = { ...doc, uiSchema: { symptoms: { 'ui:options': { noneOfTheAbove: false } } } };
-    expect(validate(off, { sex: 'male', symptoms: [NONE_OF_THE_ABOVE] })).toEqual([{ path: 'symptoms', keyword: 'enum', message: 'Please select a valid option.' }]);
+    expect(validate(off, { sex: 'male', symptoms: [NONE_OF_THE_ABOVE] })).toEqual([
+      { path: 'symptoms', keyword: 'enum', message: 'Please select a valid option.' },
+    ]);
     expect(validate(doc, { sex: 'male', symptoms: ['sneezing'] }).map((e) => e.path)).toEqual(['symptoms']);
   });
 

@@ -2,7 +2,17 @@
 // between them) and arbitrary JSON answers, wrong types included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OPERATORS, checkDocument, compileDocument, prune, validate, visibleFields, type Condition, type FieldRule, type FormDocument } from '../../../renderer/core/index';
+import {
+  OPERATORS,
+  checkDocument,
+  compileDocument,
+  prune,
+  validate,
+  visibleFields,
+  type Condition,
+  type FieldRule,
+  type FormDocument,
+} from '../../../renderer/core/index';
 import { SCHEMAS, doc, type Kind } from './helpers';
 
 const KINDS = Object.keys(SCHEMAS) as Kind[];
@@ -27,39 +37,40 @@ const answerFor = (kind: Kind): fc.Arbitrary<unknown> => {
 };
 
 /** Fields f0…fn; a rule on fi may read only fj with j < i, so the rules are acyclic. */
-const documents: fc.Arbitrary<FormDocument> = fc
-  .array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 8 })
-  .chain((kinds) => {
-    const names = kinds.map((_, i) => `f${i}`);
-    const condition = (i: number): fc.Arbitrary<Condition> =>
-      fc.integer({ min: 0, max: i - 1 }).chain((j) =>
-        fc.record({ question: fc.constant(names[j]!), operator: fc.constantFrom(...OPERATORS), answer: answerFor(kinds[j]!) }),
-      );
-    const rule = (i: number): fc.Arbitrary<FieldRule | undefined> =>
-      i === 0
-        ? fc.constant(undefined)
-        : fc.option(
-            fc.record(
-              {
-                enableWhen: fc.array(condition(i), { maxLength: 3 }),
-                enableBehavior: fc.constantFrom('all' as const, 'any' as const),
-                clearWhenHidden: fc.boolean(),
-                disableWhen: fc.array(condition(i), { maxLength: 1 }),
-                options: kinds[i] === 'choice' || kinds[i] === 'multi' ? fc.dictionary(fc.constantFrom('Red', 'Green'), fc.record({ enableWhen: fc.array(condition(i), { maxLength: 2 }) })) : fc.constant(undefined),
-              },
-              { requiredKeys: ['enableWhen'] },
-            ),
-            { nil: undefined },
-          );
-    return fc.tuple(...kinds.map((_, i) => rule(i)), fc.subarray(names)).map((parts) => {
-      const required = parts.pop() as string[];
-      const rules: Record<string, FieldRule> = {};
-      parts.forEach((r, i) => {
-        if (r) rules[names[i]!] = JSON.parse(JSON.stringify(r)) as FieldRule;
-      });
-      return doc({ properties: Object.fromEntries(names.map((n, i) => [n, SCHEMAS[kinds[i]!]])), rules, required });
+const documents: fc.Arbitrary<FormDocument> = fc.array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 8 }).chain((kinds) => {
+  const names = kinds.map((_, i) => `f${i}`);
+  const condition = (i: number): fc.Arbitrary<Condition> =>
+    fc
+      .integer({ min: 0, max: i - 1 })
+      .chain((j) => fc.record({ question: fc.constant(names[j]!), operator: fc.constantFrom(...OPERATORS), answer: answerFor(kinds[j]!) }));
+  const rule = (i: number): fc.Arbitrary<FieldRule | undefined> =>
+    i === 0
+      ? fc.constant(undefined)
+      : fc.option(
+          fc.record(
+            {
+              enableWhen: fc.array(condition(i), { maxLength: 3 }),
+              enableBehavior: fc.constantFrom('all' as const, 'any' as const),
+              clearWhenHidden: fc.boolean(),
+              disableWhen: fc.array(condition(i), { maxLength: 1 }),
+              options:
+                kinds[i] === 'choice' || kinds[i] === 'multi'
+                  ? fc.dictionary(fc.constantFrom('Red', 'Green'), fc.record({ enableWhen: fc.array(condition(i), { maxLength: 2 }) }))
+                  : fc.constant(undefined),
+            },
+            { requiredKeys: ['enableWhen'] },
+          ),
+          { nil: undefined },
+        );
+  return fc.tuple(...kinds.map((_, i) => rule(i)), fc.subarray(names)).map((parts) => {
+    const required = parts.pop() as string[];
+    const rules: Record<string, FieldRule> = {};
+    parts.forEach((r, i) => {
+      if (r) rules[names[i]!] = JSON.parse(JSON.stringify(r)) as FieldRule;
     });
+    return doc({ properties: Object.fromEntries(names.map((n, i) => [n, SCHEMAS[kinds[i]!]])), rules, required });
   });
+});
 
 const answers = (d: FormDocument): fc.Arbitrary<Record<string, unknown>> =>
   fc.dictionary(

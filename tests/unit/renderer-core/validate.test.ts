@@ -9,7 +9,12 @@ const errorOf = (d: FormDocument, data: Record<string, unknown>, field: string, 
 
 /** One field `f` with the given schema, validated alone. */
 const single = (schema: FormDocument['schema']['properties'][string], value: unknown, required = false, extra: Partial<FormDocument> = {}) =>
-  errorOf({ ...doc({ properties: { f: schema }, required: required ? ['f'] : [] }), ...extra }, value === undefined ? {} : { f: value }, 'f', extra.parameters ? { minAge: 18 } : undefined);
+  errorOf(
+    { ...doc({ properties: { f: schema }, required: required ? ['f'] : [] }), ...extra },
+    value === undefined ? {} : { f: value },
+    'f',
+    extra.parameters ? { minAge: 18 } : undefined,
+  );
 
 describe('default messages (renderer/README.md "Validation")', () => {
   const cases: Array<[string, FormDocument['schema']['properties'][string], unknown, boolean, string, string]> = [
@@ -89,7 +94,11 @@ describe('message precedence', () => {
     expect(validate(doc(base), {}).map((e) => e.message)).toEqual(['Please provide input.', 'Please provide input.']);
     const withDoc = doc({ ...base, messages: { required: 'Document says.' } });
     expect(validate(withDoc, {}).map((e) => e.message)).toEqual(['Document says.', 'Document says.']);
-    const withField = doc({ ...base, messages: { required: 'Document says.' }, uiSchema: { f: { 'ui:errors': { required: 'Please enter the medication.' } } } });
+    const withField = doc({
+      ...base,
+      messages: { required: 'Document says.' },
+      uiSchema: { f: { 'ui:errors': { required: 'Please enter the medication.' } } },
+    });
     expect(validate(withField, {}).map((e) => e.message)).toEqual(['Please enter the medication.', 'Document says.']);
   });
   it('fills placeholders and lets a date field listen to a format override', () => {
@@ -108,9 +117,17 @@ describe('message precedence', () => {
 
 describe('dates relative to today and to other fields', () => {
   it('x-date notBefore / notAfter with today and today±N', () => {
-    expect(errorOf(general, { name: 'A', count: 1, when: '2025-06-14' }, 'when')).toEqual({ path: 'when', keyword: 'notBefore', message: 'Please provide a date on or after 15 June 2025.' });
+    expect(errorOf(general, { name: 'A', count: 1, when: '2025-06-14' }, 'when')).toEqual({
+      path: 'when',
+      keyword: 'notBefore',
+      message: 'Please provide a date on or after 15 June 2025.',
+    });
     expect(errorOf(general, { name: 'A', count: 1, when: '2025-06-15' }, 'when')).toBeUndefined();
-    expect(errorOf(general, { name: 'A', count: 1, when: '2026-06-16' }, 'when')).toEqual({ path: 'when', keyword: 'notAfter', message: 'Please provide a date on or before 15 June 2026.' });
+    expect(errorOf(general, { name: 'A', count: 1, when: '2026-06-16' }, 'when')).toEqual({
+      path: 'when',
+      keyword: 'notAfter',
+      message: 'Please provide a date on or before 15 June 2026.',
+    });
     expect(errorOf(general, { start: '2025-05-14' }, 'start')?.keyword).toBe('notBefore');
     expect(errorOf(general, { start: '2025-05-15' }, 'start')).toBeUndefined();
   });
@@ -136,7 +153,11 @@ describe('strict date bounds: after / before refuse the bound itself, notBefore 
   });
   const at = (data: Record<string, unknown>, field: string) => errorOf(range, data, field);
   it('"end strictly after start": the same day is refused, the next day accepted', () => {
-    expect(at({ start: '2025-06-10', end: '2025-06-10' }, 'end')).toEqual({ path: 'end', keyword: 'after', message: 'Please provide a date after 10 June 2025.' });
+    expect(at({ start: '2025-06-10', end: '2025-06-10' }, 'end')).toEqual({
+      path: 'end',
+      keyword: 'after',
+      message: 'Please provide a date after 10 June 2025.',
+    });
     expect(at({ start: '2025-06-10', end: '2025-06-11' }, 'end')).toBeUndefined();
     // The inclusive bound still allows the same day.
     expect(at({ start: '2025-06-10', until: '2025-06-10' }, 'until')).toBeUndefined();
@@ -150,8 +171,19 @@ describe('strict date bounds: after / before refuse the bound itself, notBefore 
     expect(at({ start: '2025-06-10', end: '2025-06-09' }, 'end')?.keyword).toBe('after');
     expect(errorOf(worded, { start: '2025-06-10', end: '2025-06-10' }, 'end')?.message).toBe('The end date must be after the start date');
     expect(checkDocument(worded)).toEqual([]);
-    expect(checkDocument({ ...range, schema: { ...range.schema, properties: { ...range.schema.properties, end: { type: 'string', format: 'date', 'x-date': { after: 'field:start', notBefore: 'today' } } } } })).toEqual([
-      { path: '/schema/properties/end/x-date/after', message: 'give one lower bound: notBefore (the date itself allowed) or after (strictly after it), not both' },
+    expect(
+      checkDocument({
+        ...range,
+        schema: {
+          ...range.schema,
+          properties: { ...range.schema.properties, end: { type: 'string', format: 'date', 'x-date': { after: 'field:start', notBefore: 'today' } } },
+        },
+      }),
+    ).toEqual([
+      {
+        path: '/schema/properties/end/x-date/after',
+        message: 'give one lower bound: notBefore (the date itself allowed) or after (strictly after it), not both',
+      },
     ]);
   });
 });
@@ -186,7 +218,9 @@ describe('ages (x-age) and years (x-yearRange)', () => {
 describe('what gets validated', () => {
   it('a required field is checked only while visible', () => {
     expect(validate(conditional, { type: 'Blood', sections: ['Address'] })).toEqual([]);
-    expect(validate(conditional, { type: 'Other', sections: ['Address'] })).toEqual([{ path: 'otherType', keyword: 'required', message: 'Please provide input.' }]);
+    expect(validate(conditional, { type: 'Other', sections: ['Address'] })).toEqual([
+      { path: 'otherType', keyword: 'required', message: 'Please provide input.' },
+    ]);
   });
   it('validates only the fields asked for (the current page)', () => {
     expect(validate(conditional, {}, { fields: ['type', 'otherType'] }).map((e) => e.path)).toEqual(['type']);

@@ -53,7 +53,12 @@ describe('build-time (ajv standalone) and run-time (interpreter) validation agre
     it(`${name}: same FieldErrors for every data set`, () => {
       const fieldsOf = Object.keys(d.schema.properties);
       // Fixture data sets, plus per-field garbage so every field of a real form is exercised.
-      const sets = [...DATA_SETS, Object.fromEntries(fieldsOf.map((f) => [f, 'x'])), Object.fromEntries(fieldsOf.map((f) => [f, 12345])), Object.fromEntries(fieldsOf.map((f) => [f, ['?']]))];
+      const sets = [
+        ...DATA_SETS,
+        Object.fromEntries(fieldsOf.map((f) => [f, 'x'])),
+        Object.fromEntries(fieldsOf.map((f) => [f, 12345])),
+        Object.fromEntries(fieldsOf.map((f) => [f, ['?']])),
+      ];
       let compared = 0;
       for (const data of sets) {
         const runtime = validate(d, data, { today: TODAY, schemaCheck: interpretSchema(d.schema) });

@@ -195,7 +195,10 @@ describe('content blocks', () => {
         {
           title: 'P',
           fields: ['x'],
-          content: [{ kind: 'inset', text: 'always' }, { kind: 'warning', text: 'when x', enableWhen: [{ question: 'x', operator: 'IS', answer: true }] }],
+          content: [
+            { kind: 'inset', text: 'always' },
+            { kind: 'warning', text: 'when x', enableWhen: [{ question: 'x', operator: 'IS', answer: true }] },
+          ],
         },
       ],
     };
@@ -208,20 +211,54 @@ describe('content blocks', () => {
 describe('widgets and options', () => {
   const d = doc({
     properties: {
-      t: SCHEMAS.text, d: SCHEMAS.date, tm: SCHEMAS.time, dt: { type: 'string', format: 'date-time' }, e: { type: 'string', format: 'email' },
-      p: { type: 'string', format: 'uk-phone' }, c: { type: 'string', oneOf: [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }] },
-      m: SCHEMAS.multi, b: SCHEMAS.boolean, n: SCHEMAS.number, i: SCHEMAS.integer, long: SCHEMAS.text,
+      t: SCHEMAS.text,
+      d: SCHEMAS.date,
+      tm: SCHEMAS.time,
+      dt: { type: 'string', format: 'date-time' },
+      e: { type: 'string', format: 'email' },
+      p: { type: 'string', format: 'uk-phone' },
+      c: {
+        type: 'string',
+        oneOf: [
+          { const: 'a', title: 'A' },
+          { const: 'b', title: 'B' },
+        ],
+      },
+      m: SCHEMAS.multi,
+      b: SCHEMAS.boolean,
+      n: SCHEMAS.number,
+      i: SCHEMAS.integer,
+      long: SCHEMAS.text,
     },
     uiSchema: { long: { 'ui:widget': 'textarea' }, b: { 'ui:options': { yesLabel: 'Yes, I do' } } },
   });
   const c = compileDocument(d);
   it('derives the default widget from the schema; ui:widget wins', () => {
-    expect(c.fields.map((f) => c.widgetOf(f))).toEqual(['text', 'date', 'time', 'datetime', 'email', 'tel', 'radio', 'checkboxes', 'yesNo', 'number', 'integer', 'textarea']);
+    expect(c.fields.map((f) => c.widgetOf(f))).toEqual([
+      'text',
+      'date',
+      'time',
+      'datetime',
+      'email',
+      'tel',
+      'radio',
+      'checkboxes',
+      'yesNo',
+      'number',
+      'integer',
+      'textarea',
+    ]);
   });
   it('lists options with labels', () => {
-    expect(c.optionsOf('c')).toEqual([{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }]);
+    expect(c.optionsOf('c')).toEqual([
+      { value: 'a', label: 'A' },
+      { value: 'b', label: 'B' },
+    ]);
     expect(c.optionsOf('m').map((o) => o.value)).toEqual(['Red', 'Green', 'Blue']);
-    expect(c.optionsOf('b')).toEqual([{ value: true, label: 'Yes, I do' }, { value: false, label: 'No' }]);
+    expect(c.optionsOf('b')).toEqual([
+      { value: true, label: 'Yes, I do' },
+      { value: false, label: 'No' },
+    ]);
     expect(c.optionsOf('t')).toEqual([]);
   });
 });

@@ -20,7 +20,10 @@ describe('toWire / fromWire', () => {
   });
 
   it('reads { value, label } entries back as values, and refuses bare values', () => {
-    expect(fromWire(doc, { informationToBeUpdated: [{ value: 'Address', label: 'Address' }] })).toEqual({ data: { informationToBeUpdated: ['Address'] }, errors: [] });
+    expect(fromWire(doc, { informationToBeUpdated: [{ value: 'Address', label: 'Address' }] })).toEqual({
+      data: { informationToBeUpdated: ['Address'] },
+      errors: [],
+    });
     expect(fromWire(doc, { informationToBeUpdated: ['Address'] }).errors).toEqual([
       { path: 'informationToBeUpdated', keyword: 'type', message: 'must be { value, label } entries' },
     ]);

@@ -9,7 +9,9 @@ export const FIXTURE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 export function loadFixtures(): Record<string, FormDocument> {
   const out: Record<string, FormDocument> = {};
-  for (const file of readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.form.json')).sort()) {
+  for (const file of readdirSync(FIXTURE_DIR)
+    .filter((f) => f.endsWith('.form.json'))
+    .sort()) {
     out[file.replace(/\.form\.json$/, '')] = JSON.parse(readFileSync(path.join(FIXTURE_DIR, file), 'utf8')) as FormDocument;
   }
   return out;

@@ -80,7 +80,7 @@ describe('widget registry', () => {
     expect(mergeWidgets(undefined, undefined)).toBe(DEFAULT_WIDGETS);
   });
 
-  it('draws a document\'s ui:widget naming a new widget from the provider, and the `widgets` prop wins over the provider', () => {
+  it("draws a document's ui:widget naming a new widget from the provider, and the `widgets` prop wins over the provider", () => {
     const starDoc: FormDocument = {
       id: 'STARS',
       title: 'Stars',

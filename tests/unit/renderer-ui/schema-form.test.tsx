@@ -68,7 +68,7 @@ describe('error summary and error messages', () => {
     expect(screen.getByRole('alert').textContent).toContain('Please answer all questions to proceed');
   });
 
-  it('uses the document\'s own message word for word', async () => {
+  it("uses the document's own message word for word", async () => {
     const { user } = draw(fixture('checkbox'));
     await user.click(primary());
     expect(within(screen.getByRole('alert')).getByRole('link').textContent).toMatch(/^.+: You must accept to continue\.$/);

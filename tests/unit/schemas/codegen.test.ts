@@ -98,7 +98,10 @@ describe('codegen --check on an edited generated/', () => {
   });
 
   it('as a command, exits non-zero naming the file', () => {
-    writeFileSync(path.join(tmp, 'generated/types/forms.ts'), readFileSync(path.join(root, 'generated/types/forms.ts'), 'utf8').replace('otherType?: string', 'otherType: string'));
+    writeFileSync(
+      path.join(tmp, 'generated/types/forms.ts'),
+      readFileSync(path.join(root, 'generated/types/forms.ts'), 'utf8').replace('otherType?: string', 'otherType: string'),
+    );
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/codegen.ts', '--check', '--root', tmp], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('generated/types/forms.ts: stale (differs from what codegen writes)');
@@ -214,7 +217,10 @@ describe('codegen once per npm test (generateOnce)', () => {
     const small = path.join(tmp, 'small');
     cpSync(path.join(root, 'schemas/meta'), path.join(small, 'schemas/meta'), { recursive: true });
     mkdirSync(path.join(small, 'schemas/forms'));
-    writeFileSync(path.join(small, 'schemas/forms/TEST_RESULTS.form.json'), readFileSync(path.join(root, 'schemas/forms/TEST_RESULTS.form.json'), 'utf8').replace('"Blood test"', '"Blood tests"'));
+    writeFileSync(
+      path.join(small, 'schemas/forms/TEST_RESULTS.form.json'),
+      readFileSync(path.join(root, 'schemas/forms/TEST_RESULTS.form.json'), 'utf8').replace('"Blood test"', '"Blood tests"'),
+    );
     const digest = inputDigest(small);
     const generated = await generateOnce(small);
     expect(generated.get('generated/types/forms.ts')).toContain('"Blood tests"');

@@ -94,7 +94,16 @@ describe('details of the documents', () => {
 
   it('CHANGE_OF_PERSONAL_DETAILS clears a section as soon as it is deselected', () => {
     const rules = load('CHANGE_OF_PERSONAL_DETAILS').rules ?? {};
-    for (const f of ['newFirstName', 'newSurname', 'wishToBeKnown', 'newAddress', 'previousAddress', 'allFamilyMembersMoving', 'newEmail', 'newTelephoneNumber']) {
+    for (const f of [
+      'newFirstName',
+      'newSurname',
+      'wishToBeKnown',
+      'newAddress',
+      'previousAddress',
+      'allFamilyMembersMoving',
+      'newEmail',
+      'newTelephoneNumber',
+    ]) {
       expect(rules[f]?.clearWhenHidden, f).toBe(true);
     }
   });

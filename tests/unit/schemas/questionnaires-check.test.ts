@@ -59,7 +59,10 @@ describe('schemas:check on broken pathway documents', () => {
   });
 
   it('as a command, fails on a broken pathway naming file and path', () => {
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts', `${dir}/Triage.DuplicateField.json`], { cwd: root, encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts', `${dir}/Triage.DuplicateField.json`], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain(EXPECTED['Triage.DuplicateField.json']![0]);
     expect(bad.stderr).toMatch(/\d+ problems? in 1 document/);

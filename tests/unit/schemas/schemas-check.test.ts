@@ -17,7 +17,9 @@ const dir = 'tests/fixtures/broken-forms';
 // The widget names the check accepts: renderer/core's WIDGETS (which the meta-schema's ui:widget
 // enum must match, checked below) then the app's own from schemas/widgets.json — not written out
 // again here.
-const WIDGETS = widgetNames(readWidgetDeclarations(root)).map((w) => `"${w}"`).join(', ');
+const WIDGETS = widgetNames(readWidgetDeclarations(root))
+  .map((w) => `"${w}"`)
+  .join(', ');
 const FIELD_KEYWORDS =
   'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, x-date, x-age, x-yearRange, x-observationType';
 
@@ -28,16 +30,24 @@ const EXPECTED: Record<string, string[]> = {
     `${dir}/RULE_MISSING_FIELD.form.json: /rules/otherType/enableWhen/0/question: "testType" is not a field of this form — did you mean "type"? (a single-choice field; operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)`,
   ],
   // Node 20's JSON.parse gives no position for an unexpected character: the line and column come from momoa.
-  'CURLY_QUOTES.form.json': [`${dir}/CURLY_QUOTES.form.json: line 38, column 18: a curly quote “ — JSON needs straight double quotes ("), often lost when text is pasted from a word processor`],
+  'CURLY_QUOTES.form.json': [
+    `${dir}/CURLY_QUOTES.form.json: line 38, column 18: a curly quote “ — JSON needs straight double quotes ("), often lost when text is pasted from a word processor`,
+  ],
   'MESSAGE_KEY_TYPO.form.json': [
     `${dir}/MESSAGE_KEY_TYPO.form.json: /uiSchema/when/ui:errors/notbefore: unknown message key "notbefore" — did you mean "notBefore"? (it would never be shown: the default message is used instead; keys are ${Object.keys(DEFAULT_MESSAGES).join(', ')})`,
   ],
-  'RULE_CYCLE.form.json': [`${dir}/RULE_CYCLE.form.json: /rules/otherType: rules form a cycle: otherType -> type -> otherType (each rule reads the next field)`],
+  'RULE_CYCLE.form.json': [
+    `${dir}/RULE_CYCLE.form.json: /rules/otherType: rules form a cycle: otherType -> type -> otherType (each rule reads the next field)`,
+  ],
   'OPERATOR_MISFIT.form.json': [`${dir}/OPERATOR_MISFIT.form.json: /rules/otherType/enableWhen/0/operator: LT does not fit single-choice field "type"`],
   'PAGE_MISSING_FIELD.form.json': [`${dir}/PAGE_MISSING_FIELD.form.json: /schema/properties/when: "when" is on no page`],
   'DUPLICATE_FIELD.form.json': [`${dir}/DUPLICATE_FIELD.form.json: /pages/1/fields/1: "type" is named twice (also at /pages/0/fields/0)`],
-  'BAD_META_KEYWORD.form.json': [`${dir}/BAD_META_KEYWORD.form.json: /schema/properties/otherType/maxLenght: unknown property "maxLenght" (allowed here: ${FIELD_KEYWORDS})`],
-  'ID_NOT_FILE_NAME.form.json': [`${dir}/ID_NOT_FILE_NAME.form.json: /id: the id "SOMETHING_ELSE" does not match the file name (expected SOMETHING_ELSE.form.json)`],
+  'BAD_META_KEYWORD.form.json': [
+    `${dir}/BAD_META_KEYWORD.form.json: /schema/properties/otherType/maxLenght: unknown property "maxLenght" (allowed here: ${FIELD_KEYWORDS})`,
+  ],
+  'ID_NOT_FILE_NAME.form.json': [
+    `${dir}/ID_NOT_FILE_NAME.form.json: /id: the id "SOMETHING_ELSE" does not match the file name (expected SOMETHING_ELSE.form.json)`,
+  ],
 };
 
 describe('schemas:check on broken documents', () => {
@@ -48,12 +58,18 @@ describe('schemas:check on broken documents', () => {
   it('reports every problem of a document at once, not only the first', () => {
     const { problems } = checkFiles([path.join(root, 'tests/fixtures/broken-forms/UNKNOWN_WIDGET.form.json')], root);
     expect(problems).toHaveLength(1);
-    const many = checkFiles(Object.keys(EXPECTED).map((f) => path.join(root, dir, f)), root);
+    const many = checkFiles(
+      Object.keys(EXPECTED).map((f) => path.join(root, dir, f)),
+      root,
+    );
     expect(many.problems).toEqual(Object.values(EXPECTED).flat());
   });
 
   it('as a command, fails on a broken file and passes on the real documents', () => {
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts', `${dir}/RULE_CYCLE.form.json`, `${dir}/UNKNOWN_WIDGET.form.json`], { cwd: root, encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts', `${dir}/RULE_CYCLE.form.json`, `${dir}/UNKNOWN_WIDGET.form.json`], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain(EXPECTED['RULE_CYCLE.form.json']![0]);
     expect(bad.stderr).toContain('2 problems in 2 documents');
@@ -66,12 +82,14 @@ describe('schemas:check on broken documents', () => {
 });
 
 describe('the widget names', () => {
-  it('of the meta-schema (ui:widget) are exactly the renderer\'s', () => {
-    const meta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/form-document.schema.json'), 'utf8')) as { definitions: { uiField: { properties: { 'ui:widget': { enum: string[] } } } } };
+  it("of the meta-schema (ui:widget) are exactly the renderer's", () => {
+    const meta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/form-document.schema.json'), 'utf8')) as {
+      definitions: { uiField: { properties: { 'ui:widget': { enum: string[] } } } };
+    };
     expect(meta.definitions.uiField.properties['ui:widget'].enum).toEqual([...WIDGET_NAMES]);
   });
 
-  it('the check accepts are the renderer\'s then the app\'s declared ones (the 0–10 scale)', () => {
+  it("the check accepts are the renderer's then the app's declared ones (the 0–10 scale)", () => {
     expect(WIDGETS).toContain('"scale-0-10"');
     expect(WIDGETS.startsWith(WIDGET_NAMES.map((w) => `"${w}"`).join(', '))).toBe(true);
   });
@@ -96,7 +114,10 @@ describe('schemas:check across the forms folder: form-type enum, documents and m
     const original = readEnum().enum;
     // FIT_NOTE dropped from the enum; a form type with no document; a new admin form without a menu entry.
     cpSync(path.join(root, dir, 'RULE_CYCLE.form.json'), path.join(tmp, 'schemas/forms/NEW_FORM.form.json'));
-    writeFileSync(path.join(tmp, 'schemas/forms/NEW_FORM.form.json'), readFileSync(path.join(tmp, 'schemas/forms/NEW_FORM.form.json'), 'utf8').replace('"RULE_CYCLE"', '"NEW_FORM"'));
+    writeFileSync(
+      path.join(tmp, 'schemas/forms/NEW_FORM.form.json'),
+      readFileSync(path.join(tmp, 'schemas/forms/NEW_FORM.form.json'), 'utf8').replace('"RULE_CYCLE"', '"NEW_FORM"'),
+    );
     writeEnum([...original.filter((v) => v !== 'FIT_NOTE'), 'NEW_FORM', 'SICK_NOTE']);
     const problems = adminFormProblems(tmp, formFiles(tmp));
     expect(problems).toEqual([

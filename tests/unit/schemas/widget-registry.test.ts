@@ -21,7 +21,7 @@ function formWith(widget: string, type: 'integer' | 'string' = 'integer'): FormD
   };
 }
 
-describe('checkDocument with the app\'s widgets', () => {
+describe("checkDocument with the app's widgets", () => {
   it('accepts a declared widget on a field type it fits', () => {
     expect(checkDocument(formWith('scale-0-10'), { widgets: SCALE })).toEqual([]);
   });
@@ -33,19 +33,28 @@ describe('checkDocument with the app\'s widgets', () => {
     const [problem] = checkDocument(formWith('scale-0-10'));
     expect(problem?.path).toBe('/uiSchema/score/ui:widget');
     expect(problem?.message).toMatch(/^unknown widget "scale-0-10" \(expected one of text, textarea, .*, display\)$/);
-    expect(checkDocument(formWith('scale'), { widgets: SCALE })[0]?.message).toMatch(/^unknown widget "scale" \(expected one of text, .*, display, scale-0-10\)$/);
+    expect(checkDocument(formWith('scale'), { widgets: SCALE })[0]?.message).toMatch(
+      /^unknown widget "scale" \(expected one of text, .*, display, scale-0-10\)$/,
+    );
   });
 });
 
 describe('the widget registry file', () => {
-  it('the project\'s is well formed and declares the 0–10 scale', () => {
+  it("the project's is well formed and declares the 0–10 scale", () => {
     const file = JSON.parse(readFileSync(path.join(root, 'schemas/widgets.json'), 'utf8')) as unknown;
     expect(checkWidgetDeclarations(file)).toEqual([]);
     expect(readWidgetDeclarations(root)).toEqual({ 'scale-0-10': expect.objectContaining({ fits: ['integer'], observationTypes: ['NUMERIC'] }) });
   });
 
   it('names each mistake with its JSON path', () => {
-    const broken = { widgets: { text: { fits: ['string'] }, 'two words': { fits: ['integer'] }, dial: { fits: ['float'], observationTypes: ['SCORE'], colour: 'red' }, empty: { fits: [] } } };
+    const broken = {
+      widgets: {
+        text: { fits: ['string'] },
+        'two words': { fits: ['integer'] },
+        dial: { fits: ['float'], observationTypes: ['SCORE'], colour: 'red' },
+        empty: { fits: [] },
+      },
+    };
     expect(checkWidgetDeclarations(broken)).toEqual([
       { path: '/widgets/text', message: '"text" is a built-in widget: give yours another name' },
       { path: '/widgets/two words', message: 'widget name "two words" must start with a letter and hold only letters, digits and hyphens' },
@@ -75,8 +84,12 @@ describe('schemas:check (and the server) read schemas/widgets.json', () => {
     doc.sections[2]!.document!.uiSchema.backLegPain = { 'ui:widget': 'scale-0-10' };
     writeFileSync(backPain(), JSON.stringify(doc, null, 2));
     const problems = checkFiles([backPain()], tmp).problems;
-    expect(problems).toContain('schemas/questionnaires/Triage.BackPain.json: /sections/2/document/uiSchema/backLegPain/ui:widget: widget "scale-0-10" does not fit a boolean field (it draws integer fields)');
-    expect(problems).toContain('schemas/questionnaires/Triage.BackPain.json: /sections/2/document/uiSchema/backLegPain/ui:widget: BINARY is drawn with widget "yesNo" (found "scale-0-10")');
+    expect(problems).toContain(
+      'schemas/questionnaires/Triage.BackPain.json: /sections/2/document/uiSchema/backLegPain/ui:widget: widget "scale-0-10" does not fit a boolean field (it draws integer fields)',
+    );
+    expect(problems).toContain(
+      'schemas/questionnaires/Triage.BackPain.json: /sections/2/document/uiSchema/backLegPain/ui:widget: BINARY is drawn with widget "yesNo" (found "scale-0-10")',
+    );
     writeFileSync(backPain(), original);
   });
 
@@ -95,7 +108,11 @@ describe('schemas:check (and the server) read schemas/widgets.json', () => {
     unlinkSync(path.join(tmp, 'schemas/widgets.json'));
     const problems = checkFiles([backPain()], tmp).problems;
     expect(problems).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^schemas\/questionnaires\/Triage\.BackPain\.json: \/sections\/2\/document\/uiSchema\/backScore\/ui:widget: must be one of: "text", .*"display" \(found "scale-0-10"\)$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^schemas\/questionnaires\/Triage\.BackPain\.json: \/sections\/2\/document\/uiSchema\/backScore\/ui:widget: must be one of: "text", .*"display" \(found "scale-0-10"\)$/,
+        ),
+      ]),
     );
   });
 });

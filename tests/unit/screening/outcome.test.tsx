@@ -50,7 +50,12 @@ describe('search emergencies', () => {
 describe('the tier of the last screen', () => {
   const referral = (referralId: string) => ({ type: 'Referral', referralId });
   it('is the most urgent recommendations[].tier', () => {
-    expect(topTier([{ tier: 'ROUTINE', actions: [] }, { tier: 'URGENT_TODAY', actions: [] }])).toBe('URGENT_TODAY');
+    expect(
+      topTier([
+        { tier: 'ROUTINE', actions: [] },
+        { tier: 'URGENT_TODAY', actions: [] },
+      ]),
+    ).toBe('URGENT_TODAY');
   });
   it("falls back to the referral's tier when the engine gives none", () => {
     expect(topTier([{ actions: [referral('ref-ae')] }])).toBe('AE_NOW');
@@ -78,13 +83,25 @@ describe('crisis in a finished questionnaire', () => {
     expect(
       flowCrisis({
         execution: execution([{ identifier: 'urgent', observationType: 'MULTI_CHOICE', answer: [{ value: 'plan' }] }]),
-        labels: { urgent: { label: 'Do you have any of these?', options: { plan: 'Thoughts of ending your life and you have a plan, or you have harmed yourself' } } },
+        labels: {
+          urgent: { label: 'Do you have any of these?', options: { plan: 'Thoughts of ending your life and you have a plan, or you have harmed yourself' } },
+        },
       }),
     ).toBe(true);
-    expect(flowCrisis({ execution: execution([{ identifier: 'q', observationType: 'BOOLEAN', answer: [{ value: true }] }]), labels: { q: { label: 'Have you thought about suicide?' } } })).toBe(true);
+    expect(
+      flowCrisis({
+        execution: execution([{ identifier: 'q', observationType: 'BOOLEAN', answer: [{ value: true }] }]),
+        labels: { q: { label: 'Have you thought about suicide?' } },
+      }),
+    ).toBe(true);
   });
   it('a No, or unrelated words, does not', () => {
-    expect(flowCrisis({ execution: execution([{ identifier: 'q', observationType: 'BOOLEAN', answer: [{ value: false }] }]), labels: { q: { label: 'Have you thought about suicide?' } } })).toBe(false);
+    expect(
+      flowCrisis({
+        execution: execution([{ identifier: 'q', observationType: 'BOOLEAN', answer: [{ value: false }] }]),
+        labels: { q: { label: 'Have you thought about suicide?' } },
+      }),
+    ).toBe(false);
     expect(flowCrisis({ execution: execution([{ identifier: 'd', observationType: 'TEXT', answer: [{ value: 'sore throat' }] }]), labels: {} })).toBe(false);
   });
   it('reads "In your own words"', () => {

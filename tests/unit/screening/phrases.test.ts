@@ -169,7 +169,10 @@ describe('what a match says', () => {
   it('an entry with alongside words needs both (pregnant + bleeding)', () => {
     expect(ids('I am pregnant')).toEqual([]);
     expect(ids('I am bleeding from a cut on my finger')).toEqual([]);
-    expect(screenText('I am pregnant. Since this morning I have been bleeding', list)[0]).toMatchObject({ entryId: 'pregnancy-bleeding', words: 'pregnant … bleeding' });
+    expect(screenText('I am pregnant. Since this morning I have been bleeding', list)[0]).toMatchObject({
+      entryId: 'pregnancy-bleeding',
+      words: 'pregnant … bleeding',
+    });
   });
   it('screenTexts reads several answers and reports each entry once', () => {
     const found = screenTexts(['chest pain', null, 'my chest is tight', 'want to die'], list);
@@ -218,7 +221,9 @@ describe('schemas:check on the phrase list', () => {
     const tier = write((d) => {
       (d.entries[2] as { tier: string }).tier = 'ROUTINE';
     });
-    expect(checkFiles([tier.file], root).problems).toEqual([`${tier.shown}: /entries/2/tier: must be one of: "CALL_999", "AE_NOW", "URGENT_TODAY" (found "ROUTINE")`]);
+    expect(checkFiles([tier.file], root).problems).toEqual([
+      `${tier.shown}: /entries/2/tier: must be one of: "CALL_999", "AE_NOW", "URGENT_TODAY" (found "ROUTINE")`,
+    ]);
     const phrase = write((d) => {
       d.entries[3]!.phrases.push('~ blood');
     });
@@ -229,7 +234,12 @@ describe('schemas:check on the phrase list', () => {
 });
 
 describe('negation does not reach across a cause', () => {
-  it.each(["I didn't sleep because of chest pain", "I haven't slept with this chest pain", "couldn't go to work due to chest pain", "not been out since the chest pain started"])('"%s" is chest pain', (text) => {
+  it.each([
+    "I didn't sleep because of chest pain",
+    "I haven't slept with this chest pain",
+    "couldn't go to work due to chest pain",
+    'not been out since the chest pain started',
+  ])('"%s" is chest pain', (text) => {
     expect(ids(text)).toContain('chest-pain');
   });
 });

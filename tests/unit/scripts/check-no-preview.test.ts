@@ -40,7 +40,9 @@ describe('previewFindings', () => {
 
   it('passes a clean build, even when a source map quotes routes.tsx mentioning /_preview', () => {
     const map = { version: 3, sources: ['../../src/routes.tsx'], sourcesContent: ["path: '/_preview/:id?'"], mappings: '' };
-    expect(findings(build({ 'index.html': '<div id="root"></div>', 'assets/index.js': 'export const a = 1;', 'assets/index.js.map': JSON.stringify(map) }))).toEqual([]);
+    expect(
+      findings(build({ 'index.html': '<div id="root"></div>', 'assets/index.js': 'export const a = 1;', 'assets/index.js.map': JSON.stringify(map) })),
+    ).toEqual([]);
   });
 
   it('finds the preview route, its styles and fixture documents in chunks', () => {

@@ -79,11 +79,16 @@ describe('symptom search regression phrasings', () => {
 
 describe('similar-match weights over the real library', () => {
   it('the letter-count pre-filter drops no word the edit distance would keep (every keystroke of every phrasing)', () => {
-    type Internals = { vocabulary: Map<string, Map<number, number>>; fuzzyWeights(token: string): Map<number, number>; settings: { fuzzyMinThreshold: number } };
+    type Internals = {
+      vocabulary: Map<string, Map<number, number>>;
+      fuzzyWeights(token: string): Map<number, number>;
+      settings: { fuzzyMinThreshold: number };
+    };
     const internals = engine as unknown as Internals;
     const floor = internals.settings.fuzzyMinThreshold;
     const tokens = new Set<string>();
-    for (const [, file] of files) for (const p of file.phrasings) for (const w of queryTokens(p.text)) for (let i = 3; i <= w.length; i++) tokens.add(w.slice(0, i));
+    for (const [, file] of files)
+      for (const p of file.phrasings) for (const w of queryTokens(p.text)) for (let i = 3; i <= w.length; i++) tokens.add(w.slice(0, i));
     expect(tokens.size).toBeGreaterThan(500);
     for (const token of tokens) {
       const expected = new Map<number, number>();

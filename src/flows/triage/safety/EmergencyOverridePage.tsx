@@ -13,14 +13,7 @@ import { useTriageSender } from '../../guideline/useTriageSender';
 import { SEND_FAILED_MESSAGE } from '../../../errors/messages';
 import { medicalBookingRequest } from '../bookingHandover';
 import { startBooking } from '../../bookingRequest';
-import {
-  INVALID_OVERRIDE_REASON,
-  SERVICE_CLOSED_PATH,
-  TRIAGE_SIGNPOST_PATH,
-  afterOverride,
-  overrideCustomData,
-  safetyResult,
-} from '../../guideline/safety';
+import { INVALID_OVERRIDE_REASON, SERVICE_CLOSED_PATH, TRIAGE_SIGNPOST_PATH, afterOverride, overrideCustomData, safetyResult } from '../../guideline/safety';
 import { CONFIRM_NO, CONFIRM_TEXT, CONFIRM_TITLE, CONFIRM_YES, OVERRIDE_REQUIRED, PROCEED } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 import { BackLink } from '../../../components/BackLink';
@@ -69,7 +62,10 @@ export default function EmergencyOverridePage() {
   // The document from the practice (prefetched by the emergency questions, the step before).
   const loading = useForm(EMERGENCY_OVERRIDE);
   const base = loading.status === 'ready' ? loading.form.doc : undefined;
-  const options = useMemo<readonly Option[]>(() => (configured && configured.length > 0 ? configured : base ? defaultOverrideOptions(base) : []), [configured, base]);
+  const options = useMemo<readonly Option[]>(
+    () => (configured && configured.length > 0 ? configured : base ? defaultOverrideOptions(base) : []),
+    [configured, base],
+  );
   const doc = useMemo(() => (base ? overrideDocument(base, options) : undefined), [base, options]);
   if (leaving) return <Navigate to={leaving} replace />;
   // While sending, the sender clears the flow before it moves on: no bounce then.

@@ -50,7 +50,11 @@ describe('child pathways', () => {
 
   const table: Record<string, string[]> = {};
   afterAll(() => {
-    console.log(Object.entries(table).map(([id, tiers]) => `${id}: ${tiers.join(', ')}`).join('\n'));
+    console.log(
+      Object.entries(table)
+        .map(([id, tiers]) => `${id}: ${tiers.join(', ')}`)
+        .join('\n'),
+    );
   });
   it.each(child.map((p) => [p.guidelineId, p] as const))('%s: every tier it declares is reached as the top tier by an example', async (_id, p) => {
     const declared = new Set(p.outcomes.map((o) => o.recommendation.tier!));

@@ -96,8 +96,14 @@ describe('$start', () => {
   });
 
   it('refuses a disabled pathway, another version, an unknown one and a bad patient', async () => {
-    expect((await start(server.app, 'Triage.FixtureDisabled', { age: 30, sexAtBirth: 'male' })).json()).toMatchObject({ statusCode: 422, code: 'NOT_AVAILABLE' });
-    const v = await post(server.app, `${ENGINE}/Guideline/${HEADACHE}/$start`, { patient: { dateOfBirth: '1990-01-01', sexAtBirth: 'male' }, version: '9.0.0' });
+    expect((await start(server.app, 'Triage.FixtureDisabled', { age: 30, sexAtBirth: 'male' })).json()).toMatchObject({
+      statusCode: 422,
+      code: 'NOT_AVAILABLE',
+    });
+    const v = await post(server.app, `${ENGINE}/Guideline/${HEADACHE}/$start`, {
+      patient: { dateOfBirth: '1990-01-01', sexAtBirth: 'male' },
+      version: '9.0.0',
+    });
     expect(v.json()).toMatchObject({ statusCode: 422, code: 'NOT_AVAILABLE' });
     expect((await start(server.app, 'Triage.Nope', { age: 30, sexAtBirth: 'male' })).statusCode).toBe(404);
     const future = await post(server.app, `${ENGINE}/Guideline/${HEADACHE}/$start`, { patient: { dateOfBirth: '2999-01-01', sexAtBirth: 'male' } });
@@ -126,9 +132,19 @@ describe('$continue', () => {
     expect(wrongSection.json()).toMatchObject({ statusCode: 400, details: [{ path: '/sectionId' }] });
     const both = await post(server.app, exec(e.identifier, 'continue'), {
       sectionId: 'urgent',
-      responseData: [{ observationType: 'MULTI_CHOICE', observationRecord: 'urgent', identifier: 'urgentSigns', answer: [{ value: 'NONE_OF_THE_ABOVE' }, { value: 'worstEver' }] }],
+      responseData: [
+        {
+          observationType: 'MULTI_CHOICE',
+          observationRecord: 'urgent',
+          identifier: 'urgentSigns',
+          answer: [{ value: 'NONE_OF_THE_ABOVE' }, { value: 'worstEver' }],
+        },
+      ],
     });
-    expect(both.json()).toMatchObject({ statusCode: 400, details: [{ path: '/responseData/urgentSigns', message: '"urgentSigns": "None of the above" cannot be chosen with other options' }] });
+    expect(both.json()).toMatchObject({
+      statusCode: 400,
+      details: [{ path: '/responseData/urgentSigns', message: '"urgentSigns": "None of the above" cannot be chosen with other options' }],
+    });
   });
 
   it('drops a hidden answer: the pregnancy question of a male patient is never stored', async () => {
@@ -167,7 +183,7 @@ describe('$continue', () => {
     } finally {
       await putSetting(server.store, 'operational-state', state);
     }
-    const still = (await server.app.inject({ method: 'GET', url: exec(e.identifier) , headers: BROWSER })).json() as Json;
+    const still = (await server.app.inject({ method: 'GET', url: exec(e.identifier), headers: BROWSER })).json() as Json;
     expect(still.section.id).toBe('urgent');
   });
 });
@@ -185,15 +201,24 @@ describe('ending an execution', () => {
     const done = await completed();
     const unknown = await post(server.app, exec(done.identifier, 'finish'), { acceptedRecommendationIds: ['nope'] });
     expect(unknown.json()).toMatchObject({ statusCode: 400, details: [{ path: '/acceptedRecommendationIds/0' }] });
-    const finished = (await post(server.app, exec(done.identifier, 'finish'), { acceptedRecommendationIds: ['pregnant'], rejectedRecommendationIds: ['routine'], committedToConsultGp: true })).json() as Json;
+    const finished = (
+      await post(server.app, exec(done.identifier, 'finish'), {
+        acceptedRecommendationIds: ['pregnant'],
+        rejectedRecommendationIds: ['routine'],
+        committedToConsultGp: true,
+      })
+    ).json() as Json;
     expectValid(ajv, 'engine-execution', finished);
-    expect(finished).toMatchObject({ status: 'FINISHED', feedback: { acceptedRecommendationIds: ['pregnant'], rejectedRecommendationIds: ['routine'], committedToConsultGp: true } });
+    expect(finished).toMatchObject({
+      status: 'FINISHED',
+      feedback: { acceptedRecommendationIds: ['pregnant'], rejectedRecommendationIds: ['routine'], committedToConsultGp: true },
+    });
     for (const call of ['continue', 'finish', 'stop', 'observations']) {
       const body = call === 'continue' ? { sectionId: 'urgent', responseData: [] } : call === 'observations' ? { type: 'SCORE' } : {};
       const r = await post(server.app, exec(done.identifier, call), call === 'stop' ? undefined : body);
       expect(r.statusCode, call).toBe(409);
     }
-    expect((await server.app.inject({ method: 'GET', url: exec(done.identifier) , headers: BROWSER })).json()).toMatchObject({ status: 'FINISHED' });
+    expect((await server.app.inject({ method: 'GET', url: exec(done.identifier), headers: BROWSER })).json()).toMatchObject({ status: 'FINISHED' });
     const put = await post(server.app, exec(done.identifier, 'putCustomData'), [{ key: 'reachedThankYou', type: 'BOOLEAN', value: true }]);
     expect(put.statusCode).toBe(200);
   });
@@ -203,7 +228,7 @@ describe('ending an execution', () => {
     const stopped = (await post(server.app, exec(e.identifier, 'stop'))).json() as Json;
     expect(stopped).toMatchObject({ status: 'STOPPED', section: null, requiredData: [] });
     expect((await answer(server.app, e, NONE, 'urgent')).statusCode).toBe(409);
-    expect((await server.app.inject({ method: 'GET', url: exec('00000000-0000-4000-8000-000000000000') , headers: BROWSER })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: exec('00000000-0000-4000-8000-000000000000'), headers: BROWSER })).statusCode).toBe(404);
   });
 });
 
@@ -218,13 +243,21 @@ describe('custom data and observations', () => {
     const upserted = (await post(server.app, exec(id, 'putCustomData'), { customData: [{ ...term, value: 'sick' }, when] })).json() as Json;
     expect(upserted.customData).toEqual([finished, { ...term, value: 'sick' }, when]);
     expect((await post(server.app, exec(id, 'applyCustomData'), [{ ...finished, value: false }])).json().customData[0]).toEqual({ ...finished, value: false });
-    expect((await post(server.app, exec(id, 'removeCustomData'), { keys: ['conditionSearchTerm'] })).json().customData.map((x: Json) => x.key)).toEqual(['finishedTriage', 'finishedOn']);
+    expect((await post(server.app, exec(id, 'removeCustomData'), { keys: ['conditionSearchTerm'] })).json().customData.map((x: Json) => x.key)).toEqual([
+      'finishedTriage',
+      'finishedOn',
+    ]);
     expect((await post(server.app, exec(id, 'clearCustomData'))).json().customData).toEqual([]);
     const wrongType = await post(server.app, exec(id, 'putCustomData'), [{ key: 'finishedTriage', type: 'BOOLEAN', value: 'yes' }]);
     expect(wrongType.statusCode).toBe(400);
     const badDate = await post(server.app, exec(id, 'putCustomData'), [{ key: 'finishedOn', type: 'DATE_TIME', value: 'tomorrow' }]);
     expect(badDate.statusCode).toBe(400);
-    const started = (await post(server.app, `${ENGINE}/Guideline/${HEADACHE}/$start`, { patient: { dateOfBirth: dateOfBirthForAge(40), sexAtBirth: 'male' }, customData: [term] })).json() as Json;
+    const started = (
+      await post(server.app, `${ENGINE}/Guideline/${HEADACHE}/$start`, {
+        patient: { dateOfBirth: dateOfBirthForAge(40), sexAtBirth: 'male' },
+        customData: [term],
+      })
+    ).json() as Json;
     expect(started.customData).toEqual([term]);
   });
 
@@ -269,7 +302,11 @@ describe('whose execution it is', () => {
   });
 
   it('a first $start sets the engine key (HttpOnly, SameSite=Strict); a later one keeps the key it was sent', async () => {
-    const fresh = await server.app.inject({ method: 'POST', url: `${ENGINE}/Guideline/${HEADACHE}/$start`, payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } } });
+    const fresh = await server.app.inject({
+      method: 'POST',
+      url: `${ENGINE}/Guideline/${HEADACHE}/$start`,
+      payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } },
+    });
     expect(fresh.statusCode).toBe(201);
     const setCookie = String(fresh.headers['set-cookie']);
     expect(setCookie).toMatch(/^gp_engine_key=[0-9a-f]{64}; Path=\/; HttpOnly; SameSite=Strict$/);
@@ -289,9 +326,11 @@ describe('a restart mid-questionnaire', () => {
 
     const second = await startServer({ questionnairesDirs: [FIXTURES_DIR], dataDir: first.dataDir });
     try {
-      const reloaded = (await second.app.inject({ method: 'GET', url: exec(e.identifier) , headers: BROWSER })).json() as Json;
+      const reloaded = (await second.app.inject({ method: 'GET', url: exec(e.identifier), headers: BROWSER })).json() as Json;
       expect(reloaded).toEqual(mid);
-      const done = (await answer(second.app, reloaded, { startDate: new Date().toISOString().slice(0, 10), startTime: '08:30', lastTaken: '2026-01-01T07:00' })).json() as Json;
+      const done = (
+        await answer(second.app, reloaded, { startDate: new Date().toISOString().slice(0, 10), startTime: '08:30', lastTaken: '2026-01-01T07:00' })
+      ).json() as Json;
       expect(done.status).toBe('COMPLETED');
       expect(topReferral(done)).toBe('ref-urgent-callback');
       expect(done.responseData).toHaveLength(1 + 5 + 3);
@@ -306,7 +345,11 @@ describe('the engine proxy', () => {
   const proxied = (target: string) => `/api/v1/engine-proxy?path=${encodeURIComponent(target)}`;
 
   it('forwards method, body and status to the embedded engine', async () => {
-    const started = await server.app.inject({ method: 'POST', url: proxied(`/Guideline/${HEADACHE}/$start`), payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } } });
+    const started = await server.app.inject({
+      method: 'POST',
+      url: proxied(`/Guideline/${HEADACHE}/$start`),
+      payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } },
+    });
     expect(started.statusCode).toBe(201);
     const e = started.json() as Json;
     expectValid(ajv, 'engine-execution', e);
@@ -316,7 +359,11 @@ describe('the engine proxy', () => {
     const cookie = { cookie: `gp_nhs_session=x; gp_engine_key=${key}` };
     expect((await server.app.inject({ method: 'GET', url: proxied(`/GuidelineExecution/${e.identifier}`), headers: cookie })).json()).toEqual(e);
     expect((await server.app.inject({ method: 'GET', url: proxied(`/GuidelineExecution/${e.identifier}`) })).statusCode).toBe(404);
-    const refused = await server.app.inject({ method: 'POST', url: proxied('/Guideline/Triage.FixtureUrinary/$start'), payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } } });
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: proxied('/Guideline/Triage.FixtureUrinary/$start'),
+      payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'RESTRICTED_BY_SEX' });
     expect((await server.app.inject({ method: 'GET', url: proxied('/Guideline?includeReviews=false') })).json()).toHaveLength(2);
@@ -347,7 +394,12 @@ describe('the engine proxy', () => {
     try {
       // The front server serves no pathway itself: the answer comes from the practice engine.
       expect((await front.app.inject({ method: 'GET', url: `${ENGINE}/Guideline` })).json()).toEqual([]);
-      const started = await front.app.inject({ method: 'POST', url: proxied(`/Guideline/${HEADACHE}/$start`), payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } }, headers: BROWSER });
+      const started = await front.app.inject({
+        method: 'POST',
+        url: proxied(`/Guideline/${HEADACHE}/$start`),
+        payload: { patient: { dateOfBirth: '1990-05-01', sexAtBirth: 'male' } },
+        headers: BROWSER,
+      });
       expect(started.statusCode).toBe(201);
       const id = (started.json() as Json).identifier as string;
       // The engine key went through the proxy (and no other cookie of the practice's).

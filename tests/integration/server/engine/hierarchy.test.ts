@@ -22,7 +22,10 @@ const shared = JSON.parse(readFileSync(path.join(SHARED_DIR, 'LifeThreatening.js
 
 async function answer(execution: Json, data: FormData): Promise<Json> {
   const section = execution.section as { id: string; document: FormDocument };
-  const r = await post(server.app, `${ENGINE}/GuidelineExecution/${execution.identifier}/$continue`, { sectionId: section.id, responseData: toObservations({ id: section.id, document: section.document }, data) });
+  const r = await post(server.app, `${ENGINE}/GuidelineExecution/${execution.identifier}/$continue`, {
+    sectionId: section.id,
+    responseData: toObservations({ id: section.id, document: section.document }, data),
+  });
   expect(r.statusCode, r.body).toBe(200);
   return r.json() as Json;
 }
@@ -49,7 +52,10 @@ describe('the shared life-threatening section', () => {
       const started = (await start(server.app, p.guidelineId, patientFor(p, { age: 40, sexAtBirth: 'female' }))).json() as Json;
       expect(started.section.id, p.guidelineId).toBe('lt');
       expect(started.section.document.id, p.guidelineId).toBe('SHARED_LIFE_THREATENING');
-      expect(started.requiredData.map((i: Json) => i.identifier), p.guidelineId).toEqual(['ltSigns', 'ltNow', 'ltPregnancy']);
+      expect(
+        started.requiredData.map((i: Json) => i.identifier),
+        p.guidelineId,
+      ).toEqual(['ltSigns', 'ltNow', 'ltPregnancy']);
     }
   });
 
@@ -105,7 +111,7 @@ const sharedCases = triage.flatMap((p) =>
     .map((e) => [p.guidelineId, e.name, p, e] as const),
 );
 
-describe('the shared section\'s examples, in every triage pathway', () => {
+describe("the shared section's examples, in every triage pathway", () => {
   it('there are examples for every shared outcome', () => {
     const covered = new Set((shared.examples ?? []).flatMap((e) => e.expectRecommendationIds ?? []));
     for (const o of shared.outcomes) if (o.id !== 'lt-urgent-settled') expect(covered.has(o.id), o.id).toBe(true);
@@ -130,7 +136,11 @@ const tiered = readPathwaySources(LIBRARY_DIR).filter((p) => needsTiers(p) && !p
 describe('every tier a triage or child pathway declares is reached by an example', () => {
   const table: Record<string, string[]> = {};
   afterAll(() => {
-    console.log(Object.entries(table).map(([id, tiers]) => `${id}: ${tiers.join(', ')}`).join('\n'));
+    console.log(
+      Object.entries(table)
+        .map(([id, tiers]) => `${id}: ${tiers.join(', ')}`)
+        .join('\n'),
+    );
   });
   it.each(tiered.map((p) => [p.guidelineId, p] as const))('%s', async (_id, p) => {
     const usesShared = p.sections.some((s) => 'use' in s);
@@ -147,6 +157,9 @@ describe('every tier a triage or child pathway declares is reached by an example
       if (top) reached.add(top);
     }
     table[p.guidelineId] = TIER_ORDER.filter((t) => reached.has(t));
-    expect(TIER_ORDER.filter((t) => declared.has(t) && !reached.has(t)), `${p.guidelineId}: declared tiers no example reaches`).toEqual([]);
+    expect(
+      TIER_ORDER.filter((t) => declared.has(t) && !reached.has(t)),
+      `${p.guidelineId}: declared tiers no example reaches`,
+    ).toEqual([]);
   });
 });

@@ -53,7 +53,17 @@ describe('settings generated from the pathway documents', () => {
       expect(served.has(g.guidelineId), g.guidelineId).toBe(true);
       const doc = library.find((p) => p.guidelineId === g.guidelineId)!;
       expect(Object.keys(g).sort()).toEqual(
-        ['guidelineId', 'kind', 'label', 'notSuitableFor', 'shortDescription', 'suitableFor', 'symptoms', ...(doc.restrictions?.maxAge !== undefined ? ['maxAge'] : []), ...(doc.restrictions?.minAge !== undefined ? ['minAge'] : [])].sort(),
+        [
+          'guidelineId',
+          'kind',
+          'label',
+          'notSuitableFor',
+          'shortDescription',
+          'suitableFor',
+          'symptoms',
+          ...(doc.restrictions?.maxAge !== undefined ? ['maxAge'] : []),
+          ...(doc.restrictions?.minAge !== undefined ? ['minAge'] : []),
+        ].sort(),
       );
       expect(g.maxAge).toBe(doc.restrictions?.maxAge);
       const words = doc.symptoms.flatMap((s) => [s.label, ...(s.synonyms ?? [])]);
@@ -68,7 +78,7 @@ describe('settings generated from the pathway documents', () => {
     for (const p of library) expect((await get(`/api/v1/settings/ai-led?guidelineId=${p.guidelineId}`)).aiLed).toBe(p.isAiLedGuideline);
   });
 
-  it('a database seeded before the library gets the documents\' view on the next start', async () => {
+  it("a database seeded before the library gets the documents' view on the next start", async () => {
     const old = await startServer();
     const app = (await getSetting<Json>(old.store, 'patient-app'))!;
     await putSetting(old.store, 'patient-app', { ...app, triageMapping: {} });
@@ -76,7 +86,9 @@ describe('settings generated from the pathway documents', () => {
     await old.close();
     const again = await startServer({ dataDir: old.dataDir });
     try {
-      expect(Object.keys((await getSetting<Json>(again.store, 'patient-app'))!.triageMapping).length).toBe(library.filter((p) => p.guidelineId.startsWith('Triage.')).length);
+      expect(Object.keys((await getSetting<Json>(again.store, 'patient-app'))!.triageMapping).length).toBe(
+        library.filter((p) => p.guidelineId.startsWith('Triage.')).length,
+      );
       expect((await getSetting<Json>(again.store, 'ai-led'))!.guidelineIds).toEqual(library.filter((p) => p.isAiLedGuideline).map((p) => p.guidelineId));
     } finally {
       await again.cleanup();

@@ -79,7 +79,11 @@ function expectOnlyVisibleAnswers(p: Pathway, execution: Json, sentBySection: Ma
   const bySection = new Map<string, FormData>();
   for (const o of execution.responseData as Array<{ observationRecord: string; identifier: string; answer: Array<{ value: unknown }> }>) {
     const data = bySection.get(o.observationRecord) ?? {};
-    data[o.identifier] = o.answer.length === 1 && observationTypeOf(p.sections.find((s) => s.id === o.observationRecord)!.document.schema.properties[o.identifier]) !== 'MULTI_CHOICE' ? o.answer[0]!.value : o.answer.map((a) => a.value);
+    data[o.identifier] =
+      o.answer.length === 1 &&
+      observationTypeOf(p.sections.find((s) => s.id === o.observationRecord)!.document.schema.properties[o.identifier]) !== 'MULTI_CHOICE'
+        ? o.answer[0]!.value
+        : o.answer.map((a) => a.value);
     bySection.set(o.observationRecord, data);
   }
   for (const [sectionId, stored] of bySection) {
@@ -110,7 +114,7 @@ function emergencyOutcomesHeld(p: Pathway, execution: Json, params: Record<strin
 }
 
 describe('the clinical hierarchy holds in every pathway', () => {
-  it('(a) every triage pathway\'s first section is the shared life-threatening one', async () => {
+  it("(a) every triage pathway's first section is the shared life-threatening one", async () => {
     const triage = pathways.filter((p) => p.guidelineId.startsWith('Triage.') && !p.guidelineId.startsWith('Triage.Fixture'));
     expect(triage.length).toBeGreaterThanOrEqual(16);
     for (const p of triage) {
@@ -155,7 +159,8 @@ describe('every pathway, walked with generated answers', () => {
           expectOnlyVisibleAnswers(p, execution, sentBySection);
           // (b) Stop at the first red flag: no section is served once the answers so far meet an emergency-tier outcome.
           const held = emergencyOutcomesHeld(p, execution, section.parameters, today);
-          if (execution.status === 'IN_PROGRESS') expect(held, `${p.guidelineId}: section ${execution.section.id} served after an emergency answer`).toEqual([]);
+          if (execution.status === 'IN_PROGRESS')
+            expect(held, `${p.guidelineId}: section ${execution.section.id} served after an emergency answer`).toEqual([]);
           else expect(execution.recommendations.map((r: Json) => r.id).filter((id: string) => held.includes(id))).toEqual(held);
         }
         expect(execution.status).toBe('COMPLETED');
@@ -165,7 +170,11 @@ describe('every pathway, walked with generated answers', () => {
         if (needsTiers(p) && !p.guidelineId.startsWith('Triage.Fixture')) {
           for (const r of execution.recommendations as Json[]) expect(isTier(r.tier), `${p.guidelineId}: ${String(r.id)} has no tier`).toBe(true);
           const tiers = (execution.recommendations as Json[]).map((r) => r.tier as UrgencyTier);
-          if (tiers.some((t) => EMERGENCY_TIERS.has(t))) expect(tiers.every((t) => EMERGENCY_TIERS.has(t)), `${p.guidelineId}: ${tiers.join(', ')}`).toBe(true);
+          if (tiers.some((t) => EMERGENCY_TIERS.has(t)))
+            expect(
+              tiers.every((t) => EMERGENCY_TIERS.has(t)),
+              `${p.guidelineId}: ${tiers.join(', ')}`,
+            ).toBe(true);
         }
       }),
       { numRuns: 15 },

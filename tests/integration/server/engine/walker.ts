@@ -59,7 +59,12 @@ export async function start(app: FastifyInstance, guidelineId: string, patient: 
  * Answers the current section: `choose(doc)` gives the answers (all fields, hidden ones too —
  * the engine prunes them); a 400 naming a field moves that field to its next safe candidate.
  */
-export async function answerSection(app: FastifyInstance, execution: Json, choose: (doc: FormDocument, attempt: Record<string, number>) => FormData, fixed: ReadonlySet<string> = new Set()): Promise<{ execution: Json; sent: FormData }> {
+export async function answerSection(
+  app: FastifyInstance,
+  execution: Json,
+  choose: (doc: FormDocument, attempt: Record<string, number>) => FormData,
+  fixed: ReadonlySet<string> = new Set(),
+): Promise<{ execution: Json; sent: FormData }> {
   const section = execution.section as { id: string; document: FormDocument };
   const attempt: Record<string, number> = {};
   for (let tries = 0; tries < 12; tries++) {
@@ -97,7 +102,9 @@ export async function walk(app: FastifyInstance, execution: Json, answers: FormD
  * answers, others safe. A triage request names its `identifier` as `consultation.executionId`.
  */
 export async function finishedExample(app: FastifyInstance, guidelineId: string, namePrefix: string): Promise<Json> {
-  const doc = JSON.parse(readFileSync(path.join(LIBRARY_DIR, `${guidelineId}.json`), 'utf8')) as { examples?: Array<{ name: string; patient: { age: number; sexAtBirth: string }; answers: FormData }> };
+  const doc = JSON.parse(readFileSync(path.join(LIBRARY_DIR, `${guidelineId}.json`), 'utf8')) as {
+    examples?: Array<{ name: string; patient: { age: number; sexAtBirth: string }; answers: FormData }>;
+  };
   const example = doc.examples?.find((e) => e.name.startsWith(namePrefix));
   if (!example) throw new Error(`${guidelineId} has no example "${namePrefix}…"`);
   const started = await start(app, guidelineId, example.patient);
@@ -113,7 +120,17 @@ export async function finishedExample(app: FastifyInstance, guidelineId: string,
  * answer's statusCode, headers, body and json().
  */
 export function overHttp(base: string): FastifyInstance {
-  const inject = async ({ method = 'GET', url, headers = {}, payload }: { method?: string; url: string; headers?: Record<string, string>; payload?: unknown }) => {
+  const inject = async ({
+    method = 'GET',
+    url,
+    headers = {},
+    payload,
+  }: {
+    method?: string;
+    url: string;
+    headers?: Record<string, string>;
+    payload?: unknown;
+  }) => {
     const response = await fetch(`${base}${url}`, {
       method,
       headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
