@@ -1,7 +1,7 @@
 import { WarningCallout } from 'nhsuk-react-components';
 import { CareCard } from '../components/CareCard';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { CrisisContacts } from '../screening/EmergencyNumber';
+import { CrisisContacts, EmergencyNumber } from '../screening/EmergencyNumber';
 
 export const TRIAGE_VARIANT_WARNING = 'Your GP practice will not receive the answers you have given. Your request has not been sent.';
 
@@ -25,12 +25,15 @@ export default function EmergencySignpostPage() {
       {state?.crisis ? <CrisisContacts headingLevel={2} /> : null}
       <CareCard type="emergency" heading="Call 999 or go to A&E now if:">
         <p>you or the person you are helping is seriously ill or injured and their life is at risk.</p>
-        <p>If you are deaf or hard of hearing, use text relay to call 999 on 18000.</p>
+        <p>
+          If you are deaf or hard of hearing, use text relay to call <EmergencyNumber number="999" /> on <EmergencyNumber number="18000" />.
+        </p>
       </CareCard>
       <CareCard type="urgent" heading="Call 111 or get help from 111 online if:">
         <p>you need medical help urgently but it is not a life-threatening emergency.</p>
         <p>
-          <a href="https://111.nhs.uk/">Use 111 online</a>, or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
+          <a href="https://111.nhs.uk/">Use 111 online</a>, or call <EmergencyNumber number="111" />. If you are deaf or hard of hearing, use text relay on{' '}
+          <EmergencyNumber number="18001 111" />.
         </p>
       </CareCard>
     </>

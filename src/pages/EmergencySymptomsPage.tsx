@@ -1,3 +1,4 @@
+import { EmergencyNumber } from '../screening/EmergencyNumber';
 import { CareCard } from '../components/CareCard';
 import { Button, Details } from 'nhsuk-react-components';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -30,7 +31,9 @@ export default function EmergencySymptomsPage() {
             <li key={s}>{s}</li>
           ))}
         </ul>
-        <p>If you are deaf or hard of hearing, use text relay on 18000.</p>
+        <p>
+          If you are deaf or hard of hearing, use text relay on <EmergencyNumber number="18000" />.
+        </p>
       </CareCard>
       <Details>
         <Details.Summary>What 999 may ask you</Details.Summary>

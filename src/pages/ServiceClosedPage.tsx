@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { CareCard } from '../components/CareCard';
 import { SERVICE_CLOSED_MESSAGE, SERVICE_OFF_MESSAGE, SERVICE_UNAVAILABLE_TITLE } from '../errors/messages';
 import { safeNextPath } from '../routing/safeNext';
+import { EmergencyNumber } from '../screening/EmergencyNumber';
 
 /** The A&E questions listed on the service-off screen. */
 export const AE_QUESTIONS = [
@@ -43,11 +44,14 @@ export default function ServiceClosedPage() {
             <li key={q}>{q}</li>
           ))}
         </ul>
-        <p>If you are deaf or hard of hearing, use text relay to call 999 on 18000.</p>
+        <p>
+          If you are deaf or hard of hearing, use text relay to call <EmergencyNumber number="999" /> on <EmergencyNumber number="18000" />.
+        </p>
       </CareCard>
       <CareCard type="urgent" heading="For urgent advice that is not an emergency">
         <p>
-          <a href="https://111.nhs.uk/">Use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
+          <a href="https://111.nhs.uk/">Use 111 online</a> or call <EmergencyNumber number="111" />. If you are deaf or hard of hearing, use text relay on{' '}
+          <EmergencyNumber number="18001 111" />.
         </p>
       </CareCard>
     </>

@@ -4,6 +4,9 @@ const NUMBERS = {
   '999': { tel: '999', label: '999' },
   '111': { tel: '111', label: '111' },
   '116 123': { tel: '116123', label: '116 123' },
+  // Text relay (deaf or hard of hearing): 18000 for 999, 18001 111 for NHS 111.
+  '18000': { tel: '18000', label: '18000' },
+  '18001 111': { tel: '18001111', label: '18001 111' },
 } as const;
 
 export type UrgentNumber = keyof typeof NUMBERS;
@@ -15,6 +18,16 @@ export function EmergencyNumber({ number, children }: { number: UrgentNumber; ch
     <a className="app-tel-link" href={`tel:${n.tel}`}>
       {children ?? n.label}
     </a>
+  );
+}
+
+/** "For urgent advice, use 111 online or call 111…": the one paragraph every confirmation's "if you get worse" card says. */
+export function UrgentAdvice111() {
+  return (
+    <p>
+      For urgent advice, <a href="https://111.nhs.uk/">use 111 online</a> or call <EmergencyNumber number="111" />. If you are deaf or hard of hearing, use text
+      relay on <EmergencyNumber number="18001 111" />.
+    </p>
   );
 }
 

@@ -11,7 +11,7 @@ function Detail({ tier }: { tier: UrgencyTier }) {
     case 'CALL_999':
       return (
         <p>
-          Call <EmergencyNumber number="999" /> now. If you are deaf or hard of hearing, use text relay on 18000.
+          Call <EmergencyNumber number="999" /> now. If you are deaf or hard of hearing, use text relay on <EmergencyNumber number="18000" />.
         </p>
       );
     case 'AE_NOW':

@@ -53,7 +53,9 @@ export function WhatToDo({ matches }: { matches: readonly PhraseMatch[] }) {
           (or use <a href="https://111.nhs.uk/">111 online</a>).
         </p>
       ) : null}
-      <p className="nhsuk-body-s">If you are deaf or hard of hearing, use text relay: 18000 for 999, 18001 111 for NHS 111.</p>
+      <p className="nhsuk-body-s">
+        If you are deaf or hard of hearing, use text relay: <EmergencyNumber number="18000" /> for 999, <EmergencyNumber number="18001 111" /> for NHS 111.
+      </p>
     </>
   );
 }

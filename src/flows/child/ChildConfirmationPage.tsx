@@ -6,6 +6,7 @@ import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
+import { EmergencyNumber, UrgentAdvice111 } from '../../screening/EmergencyNumber';
 
 export const CHILD_SENT_HEADING = 'Your request is sent';
 
@@ -28,12 +29,13 @@ export default function ChildConfirmationPage() {
       {sent.receipt ? <SentDetails receipt={sent.receipt} /> : null}
       <p>We have sent a confirmation to the email address you gave.</p>
       <CareCard type="urgent" heading="If the child gets worse while you wait">
-        <p>
-          For urgent advice, <a href="https://111.nhs.uk/">use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
-        </p>
+        <UrgentAdvice111 />
       </CareCard>
       <CareCard type="emergency" heading="In an emergency, call 999">
-        <p>Call 999 or go to A&amp;E if the child is seriously ill or injured, or you are very worried. Text relay: 18000.</p>
+        <p>
+          Call <EmergencyNumber number="999" /> or go to A&amp;E if the child is seriously ill or injured, or you are very worried. Text relay:{' '}
+          <EmergencyNumber number="18000" />.
+        </p>
       </CareCard>
     </>
   );

@@ -9,6 +9,7 @@ import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { anyTicked, checklistFor, checklistPage, childFlow, type ChildFlowState } from './childFlow';
 import { useChildFlow } from './useChildGuard';
 import { passEmergencyCheck } from '../emergencyCheck';
+import { EmergencyNumber } from '../../screening/EmergencyNumber';
 
 const CHECKLIST_PATH = '/child-request/emergency-symptoms';
 /** The query parameter naming the checklist page on screen, counted from 1 (none = the first page). */
@@ -142,8 +143,8 @@ export default function ChildEmergencySymptomsPage() {
           <div ref={cardRef} data-testid="child-emergency-advice">
             <CareCard type="emergency" heading="Call 999 or go to A&E now" focusableHeading>
               <p>
-                What you have ticked needs emergency care. Call 999 now, or take the child to A&amp;E straight away if you can get there quickly and safely. If
-                you are deaf or hard of hearing, use text relay on 18000.
+                What you have ticked needs emergency care. Call <EmergencyNumber number="999" /> now, or take the child to A&amp;E straight away if you can get
+                there quickly and safely. If you are deaf or hard of hearing, use text relay on <EmergencyNumber number="18000" />.
               </p>
               <p>Do not use this online service and do not wait for the practice to contact you. Your request has not been sent.</p>
               <p id={NONE_DISABLED_ID} data-testid="none-disabled-reason">

@@ -4,6 +4,7 @@ import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
+import { UrgentAdvice111 } from '../../screening/EmergencyNumber';
 
 export const SELF_HELP_SENT_HEADING = 'Your email is on its way to you';
 
@@ -23,9 +24,7 @@ export default function SelfHelpThankYouPage() {
       <p>We have sent the self-help information to your email address. It should arrive within 15 minutes.</p>
       <p>If your problem is not getting better, or you need an appointment after trying self-help, come back and make a new request.</p>
       <CareCard type="urgent" heading="If you get worse">
-        <p>
-          For urgent advice, <a href="https://111.nhs.uk/">use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
-        </p>
+        <UrgentAdvice111 />
       </CareCard>
     </>
   );

@@ -9,6 +9,7 @@ import { endJourney } from '../emergencyCheck';
 import { TierAdvice } from '../../screening/TierAdvice';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
 import { medicalReplyTime, type ReplyTime } from '../../replyTimes';
+import { EmergencyNumber, UrgentAdvice111 } from '../../screening/EmergencyNumber';
 
 export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
 
@@ -48,12 +49,13 @@ export default function TriageThankYouPage() {
       <p data-testid="reply-time">{sentReplyTime(sent).long}</p>
       <SentDetails receipt={sent.receipt} />
       <CareCard type="urgent" heading="If your symptoms get worse">
-        <p>
-          For urgent advice, <a href="https://111.nhs.uk/">use 111 online</a> or call 111. If you are deaf or hard of hearing, use text relay on 18001 111.
-        </p>
+        <UrgentAdvice111 />
       </CareCard>
       <CareCard type="emergency" heading="In an emergency, call 999">
-        <p>Call 999 or go to A&amp;E if you or the person you are helping is seriously ill or injured. Text relay: 18000.</p>
+        <p>
+          Call <EmergencyNumber number="999" /> or go to A&amp;E if you or the person you are helping is seriously ill or injured. Text relay:{' '}
+          <EmergencyNumber number="18000" />.
+        </p>
       </CareCard>
     </>
   );

@@ -5,7 +5,7 @@ import { useFlowStore } from '../../sessionFlowStore';
 import { TRIAGE_START, triageFlow } from '../../guideline/journey';
 import { CONFIRMED_HEADING, CONFIRMED_PRACTICE_TOLD, NHS_LINKS } from './safetyWords';
 import { endJourney } from '../../emergencyCheck';
-import { CrisisContacts } from '../../../screening/EmergencyNumber';
+import { CrisisContacts, EmergencyNumber } from '../../../screening/EmergencyNumber';
 
 /**
  * /triage/emergency-confirmed: after "Inform the practice". The request is sent (only the sent
@@ -27,7 +27,9 @@ export default function EmergencyConfirmedPage() {
       </div>
       <CareCard type="emergency" heading="Go to A&E or call 999 now" testId="attend-ae-now">
         <p>Do not wait for a reply from your GP practice.</p>
-        <p>If you are deaf or hard of hearing, use text relay to call 999 on 18000.</p>
+        <p>
+          If you are deaf or hard of hearing, use text relay to call <EmergencyNumber number="999" /> on <EmergencyNumber number="18000" />.
+        </p>
       </CareCard>
       {sent.crisis ? <CrisisContacts headingLevel={2} /> : null}
       <h2>More information</h2>

@@ -21,7 +21,7 @@ import {
 import { setSafety, useSafetyFlow } from './useSafetyFlow';
 import { ProblemSummary } from '../../../components/ProblemSummary';
 import { BackLink } from '../../../components/BackLink';
-import { CrisisContacts } from '../../../screening/EmergencyNumber';
+import { CrisisContacts, EmergencyNumber } from '../../../screening/EmergencyNumber';
 import { flowCrisis } from '../../../screening/flowCrisis';
 
 /**
@@ -66,14 +66,17 @@ export default function SubmitEmergencyPage() {
       <InterruptionPanel heading={result === 'urgent' ? URGENT_HEADING : NOT_URGENT_HEADING} testId="urgent-care-outcome">
         <p>
           {result === 'urgent'
-            ? 'From what you have told us, you should get help now. Go to A&E or call 999.'
-            : 'Some of your answers mean you may need to be seen urgently. The safest thing to do is go to A&E or call 999.'}
+            ? 'From what you have told us, you should get help now. Go to A&E or call '
+            : 'Some of your answers mean you may need to be seen urgently. The safest thing to do is go to A&E or call '}
+          <EmergencyNumber number="999" />.
         </p>
         <p>Choose what you will do. We will tell your GP practice.</p>
       </InterruptionPanel>
       {flowCrisis(flow) ? <CrisisContacts headingLevel={2} /> : null}
       <CareCard type="emergency" heading={ATTEND_AE_HEADING} testId="attend-ae">
-        <p>Go to A&amp;E now or call 999. Your GP practice will get your answers so they know what has happened.</p>
+        <p>
+          Go to A&amp;E now or call <EmergencyNumber number="999" />. Your GP practice will get your answers so they know what has happened.
+        </p>
         {/* The safe choice is the primary (green) action; "Request consultation" the secondary one. */}
         <button type="button" className="nhsuk-button" onClick={() => void informPractice()}>
           {INFORM_PRACTICE}
