@@ -1,3 +1,4 @@
+import { WithNumbersLinked } from '../screening/EmergencyNumber';
 import { Card } from 'nhsuk-react-components';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -37,7 +38,9 @@ function CategoryCard({ category }: { category: Category }) {
         <Card.Description>{category.description}</Card.Description>
         {category.off ? (
           <p className="nhsuk-body-s app-card__status" data-testid={`category-${category.key}-off`}>
-            <strong>{SERVICE_OFF_MESSAGE}</strong>
+            <strong>
+              <WithNumbersLinked text={SERVICE_OFF_MESSAGE} />
+            </strong>
           </p>
         ) : null}
       </Card>
@@ -111,7 +114,7 @@ export default function HomePage() {
               : medicalOff
                 ? 'Medical requests are closed at the moment.'
                 : 'Admin requests are closed at the moment.'}{' '}
-            {SERVICE_OFF_MESSAGE}
+            <WithNumbersLinked text={SERVICE_OFF_MESSAGE} />
           </p>
         </div>
       ) : null}

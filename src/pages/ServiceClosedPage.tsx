@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { CareCard } from '../components/CareCard';
 import { SERVICE_CLOSED_MESSAGE, SERVICE_OFF_MESSAGE, SERVICE_UNAVAILABLE_TITLE } from '../errors/messages';
 import { safeNextPath } from '../routing/safeNext';
-import { EmergencyNumber } from '../screening/EmergencyNumber';
+import { EmergencyNumber, WithNumbersLinked } from '../screening/EmergencyNumber';
 
 /** The A&E questions listed on the service-off screen. */
 export const AE_QUESTIONS = [
@@ -36,7 +36,9 @@ export default function ServiceClosedPage() {
       ) : null}
       <div className="nhsuk-inset-text">
         <span className="nhsuk-u-visually-hidden">Information: </span>
-        <p>{SERVICE_OFF_MESSAGE}</p>
+        <p>
+          <WithNumbersLinked text={SERVICE_OFF_MESSAGE} />
+        </p>
       </div>
       <CareCard type="emergency" heading="Go to A&E or call 999 if you answer yes to any of these" testId="ae-card">
         <ul data-testid="ae-questions">

@@ -21,6 +21,16 @@ export function EmergencyNumber({ number, children }: { number: UrgentNumber; ch
   );
 }
 
+/**
+ * A message written as one string (the spec's "Service off. Call 111 or use 111 online. In an
+ * emergency, call 999.") with its urgent numbers drawn as tel: links; the words are unchanged.
+ * "111 online" is the website, not a number to call.
+ */
+export function WithNumbersLinked({ text }: { text: string }) {
+  const parts = text.split(/(18001 111|18000|\b999\b|\b111\b(?! online))/);
+  return <>{parts.map((part, i) => (Object.hasOwn(NUMBERS, part) ? <EmergencyNumber key={i} number={part as UrgentNumber} /> : part))}</>;
+}
+
 /** "For urgent advice, use 111 online or call 111…": the one paragraph every confirmation's "if you get worse" card says. */
 export function UrgentAdvice111() {
   return (

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UrgentAdvice111 } from '../../../src/screening/EmergencyNumber';
+import { UrgentAdvice111, WithNumbersLinked } from '../../../src/screening/EmergencyNumber';
+import { SERVICE_OFF_MESSAGE } from '../../../src/errors/messages';
 import { UrgentWarning } from '../../../src/shell/UrgentWarning';
 import EmergencySignpostPage from '../../../src/pages/EmergencySignpostPage';
 
@@ -71,5 +72,18 @@ describe('999, 111 and text relay are tel: links', () => {
     expect(container.querySelector('a[href="tel:18000"]')).not.toBeNull();
     expect(container.querySelector('a[href="tel:111"]')).not.toBeNull();
     expect(unlinkedNumbers(container)).toEqual([]);
+  });
+
+  it("a message written as one string (the spec's service-off words) keeps its words and links its numbers, not '111 online'", () => {
+    const { container } = render(
+      <p>
+        <WithNumbersLinked text={SERVICE_OFF_MESSAGE} />
+      </p>,
+    );
+    expect(container.textContent).toBe('Service off. Call 111 or use 111 online. In an emergency, call 999.');
+    expect([...container.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['111', 'tel:111'],
+      ['999', 'tel:999'],
+    ]);
   });
 });
