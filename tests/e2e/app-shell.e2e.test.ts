@@ -307,6 +307,9 @@ describe('safety screens', () => {
     expect(main).toContain('We are sorry, the service is now closed and we can’t complete your request.');
     expect(main).toContain('Service off. Call 111 or use 111 online. In an emergency, call 999.');
     expect(await page.getByTestId('ae-questions').locator('li').count()).toBeGreaterThan(2);
+    // Every number the page asks the patient to call is a tel: link (issue 27), the words unchanged.
+    const tels = await page.locator('main a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(new Set(tels)).toEqual(new Set(['tel:111', 'tel:999', 'tel:18000', 'tel:18001111']));
   });
 
   it('emergency signpost: 999, 111 and text relay; the triage variant warns the GP gets no answers', async () => {
@@ -314,6 +317,10 @@ describe('safety screens', () => {
     const text = (await plain.page.locator('main').textContent()) ?? '';
     expect(text).toContain('18000');
     expect(text).toContain('18001 111');
+    const tels = await plain.page.locator('main a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(new Set(tels)).toEqual(new Set(['tel:999', 'tel:111', 'tel:18000', 'tel:18001111']));
+    // The warning on every page links its numbers too.
+    expect(await plain.page.getByTestId('urgent-warning').locator('a[href="tel:999"]').count()).toBe(1);
     expect(await plain.page.getByTestId('triage-variant-warning').count()).toBe(0);
     const triage = await open({ path: '/triage/emergency-signpost?variant=triage' });
     expect(await triage.page.getByTestId('triage-variant-warning').textContent()).toContain('will not receive the answers');
