@@ -66,8 +66,15 @@ export function Modal({ open, title, onClose, children, actions, returnFocusTo }
     }
   }, [open]);
 
+  // The browser fires `close` a task after dialog.close(). When the patient reopens the dialog
+  // before that (Cancel again straight after "No, go back"), the late event must not close the
+  // dialog just opened: only a close that left the dialog closed (Escape, our own close) counts.
+  const closed = () => {
+    if (!ref.current?.open) onClose();
+  };
+
   return (
-    <dialog ref={ref} className="app-modal" aria-labelledby={headingId} onClose={onClose}>
+    <dialog ref={ref} className="app-modal" aria-labelledby={headingId} onClose={closed}>
       <div className="app-modal__content">
         <h2 id={headingId} className="nhsuk-heading-m">
           {title}

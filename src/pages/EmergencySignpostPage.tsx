@@ -1,7 +1,8 @@
 import { WarningCallout } from 'nhsuk-react-components';
 import { CareCard } from '../components/CareCard';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { CrisisContacts, EmergencyNumber } from '../screening/EmergencyNumber';
+import { EmergencyNumber } from '../screening/EmergencyNumber';
+import { CrisisContacts } from '../screening/UrgentHelp';
 
 export const TRIAGE_VARIANT_WARNING = 'Your GP practice will not receive the answers you have given. Your request has not been sent.';
 

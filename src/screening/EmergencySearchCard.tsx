@@ -2,7 +2,7 @@
 // or crisis entry of the phrase list, this care card shows above the results, before anything
 // else (issue 24, "Search that meets an emergency"). Reused by the child journey's search.
 import { CareCard } from '../components/CareCard';
-import { CrisisContacts } from './EmergencyNumber';
+import { CrisisContacts } from './UrgentHelp';
 import { WhatToDo, useFocusHeading } from './WordsScreeningCard';
 import type { PhraseMatch } from './phraseList';
 

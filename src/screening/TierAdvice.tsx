@@ -3,7 +3,8 @@
 // link; the practice can still be asked), the practice within 48 hours (src/replyTimes.ts), or self-care.
 // With `crisis` (self-harm or suicide words or answers) the crisis contacts are shown too.
 import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
-import { CrisisContacts, EmergencyNumber } from './EmergencyNumber';
+import { EmergencyNumber } from './EmergencyNumber';
+import { CrisisContacts } from './UrgentHelp';
 import { FIND_A_PHARMACY_URL, TIER_LEAD } from './tier';
 
 function Detail({ tier }: { tier: UrgencyTier }) {

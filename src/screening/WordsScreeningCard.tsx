@@ -6,7 +6,8 @@
 import { useEffect, useRef } from 'react';
 import { CareCard } from '../components/CareCard';
 import { isEmergencyMatch } from '../../renderer/core/index';
-import { CrisisContacts, EmergencyNumber } from './EmergencyNumber';
+import { EmergencyNumber } from './EmergencyNumber';
+import { CrisisContacts } from './UrgentHelp';
 import type { PhraseMatch } from './phraseList';
 
 export const WORDS_CARD_HEADING = 'Your words suggest you may need urgent help';

@@ -6,7 +6,8 @@ import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
-import { EmergencyNumber, UrgentAdvice111 } from '../../screening/EmergencyNumber';
+import { EmergencyNumber } from '../../screening/EmergencyNumber';
+import { UrgentAdvice111 } from '../../screening/UrgentHelp';
 
 export const CHILD_SENT_HEADING = 'Your request is sent';
 

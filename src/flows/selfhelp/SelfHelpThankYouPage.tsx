@@ -4,7 +4,7 @@ import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
-import { UrgentAdvice111 } from '../../screening/EmergencyNumber';
+import { UrgentAdvice111 } from '../../screening/UrgentHelp';
 
 export const SELF_HELP_SENT_HEADING = 'Your email is on its way to you';
 

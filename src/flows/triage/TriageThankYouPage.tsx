@@ -9,7 +9,8 @@ import { endJourney } from '../emergencyCheck';
 import { TierAdvice } from '../../screening/TierAdvice';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
 import { medicalReplyTime, type ReplyTime } from '../../replyTimes';
-import { EmergencyNumber, UrgentAdvice111 } from '../../screening/EmergencyNumber';
+import { EmergencyNumber } from '../../screening/EmergencyNumber';
+import { UrgentAdvice111 } from '../../screening/UrgentHelp';
 
 export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
 

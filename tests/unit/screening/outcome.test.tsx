@@ -5,7 +5,7 @@
 // contacts after a self-harm answer.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CrisisContacts } from '../../../src/screening/EmergencyNumber';
+import { CrisisContacts } from '../../../src/screening/UrgentHelp';
 import { flowCrisis } from '../../../src/screening/flowCrisis';
 import { screenWords, searchEmergencies } from '../../../src/screening/phraseList';
 import { TierAdvice } from '../../../src/screening/TierAdvice';

@@ -5,7 +5,8 @@ import { useFlowStore } from '../../sessionFlowStore';
 import { TRIAGE_START, triageFlow } from '../../guideline/journey';
 import { CONFIRMED_HEADING, CONFIRMED_PRACTICE_TOLD, NHS_LINKS } from './safetyWords';
 import { endJourney } from '../../emergencyCheck';
-import { CrisisContacts, EmergencyNumber } from '../../../screening/EmergencyNumber';
+import { EmergencyNumber } from '../../../screening/EmergencyNumber';
+import { CrisisContacts } from '../../../screening/UrgentHelp';
 
 /**
  * /triage/emergency-confirmed: after "Inform the practice". The request is sent (only the sent

@@ -21,7 +21,8 @@ import {
 import { setSafety, useSafetyFlow } from './useSafetyFlow';
 import { ProblemSummary } from '../../../components/ProblemSummary';
 import { BackLink } from '../../../components/BackLink';
-import { CrisisContacts, EmergencyNumber } from '../../../screening/EmergencyNumber';
+import { EmergencyNumber } from '../../../screening/EmergencyNumber';
+import { CrisisContacts } from '../../../screening/UrgentHelp';
 import { flowCrisis } from '../../../screening/flowCrisis';
 
 /**
