@@ -6,7 +6,6 @@
 // draw at once, without "Preparing information".
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTINGS_PATHS } from '../../../src/api/settings';
 import { loadForm, loadedForm, resetFormCache } from '../../../src/forms/loadForm';
 import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
 import QuestionnairePage from '../../../src/flows/triage/QuestionnairePage';
@@ -15,57 +14,16 @@ import EmergencyOverridePage from '../../../src/flows/triage/safety/EmergencyOve
 import EmergencyQuestionsPage from '../../../src/flows/triage/safety/EmergencyQuestionsPage';
 import { serveBundledForms } from './bundledForms';
 import { renderWithSettings } from './renderWithSettings';
+import { base, inProgress, json, seedQuestionnaire, stubQuestionnaireFetch } from './questionnaireFixture';
 
-const EXECUTION_ID = '11111111-2222-4333-8444-555555555555';
 const URGENT = [
   { id: 'red-flag', type: 'Recommendation', title: 'Go to A&E now', evidence: [], actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }] },
 ];
-const SECTION_DOC = {
-  id: 'FIXTURE',
-  title: 'Your symptoms',
-  pages: [{ title: 'Your symptoms', fields: ['ok'] }],
-  schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean', title: 'Can you breathe normally?', 'x-observationType': 'BINARY' } } },
-  uiSchema: { ok: { 'ui:widget': 'yesNo' } },
-};
-const base = { identifier: EXECUTION_ID, guidelineId: 'Triage.Fixture', version: '1.0.0', customData: [], responseData: [], requiredData: [] };
-const inProgress = {
-  ...base,
-  status: 'IN_PROGRESS',
-  recommendations: [],
-  section: { id: 'main', number: 1, title: 'Your symptoms', document: SECTION_DOC, parameters: {}, answers: {} },
-};
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
 beforeEach(() => {
   serveBundledForms();
-  vi.stubGlobal('fetch', async (input: string) => {
-    const url = String(input);
-    if (url === SETTINGS_PATHS.operationalState)
-      return json({
-        medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
-        admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
-      });
-    if (url === SETTINGS_PATHS.clinic) return json({ name: 'Test Surgery', telephone: '0100 000 0000' });
-    if (url === SETTINGS_PATHS.patientApp) return json({ useProxy: false, enableAneSubmission: true });
-    if (url.includes('/GuidelineExecution/')) return json(inProgress);
-    if (url.startsWith('/api/v1/fhir/r4/Guideline/')) return json({ guidelineId: 'Triage.Fixture', checkForAppointments: false });
-    return json({});
-  });
-  triageFlow.set({
-    drafts: {},
-    labels: {},
-    useProxy: false,
-    executionId: EXECUTION_ID,
-    selection: { guidelineId: 'Triage.Fixture', label: 'Fixture', searchType: 'SYMPTOM', searchTerm: 'fixture', searchMatches: [] } as never,
-    patient: {
-      firstName: 'Amelia',
-      lastName: 'Testwell',
-      dateOfBirth: '1985-04-12',
-      sexAtBirth: 'female',
-      postCode: 'LS1 4AP',
-      contactDetails: { emailAddress: 'a@example.com' },
-    } as never,
-  });
+  // The shared questionnaire fixture: its section, settings and guideline summary.
+  stubQuestionnaireFetch((url) => (url.includes('/GuidelineExecution/') ? json(inProgress) : undefined));
+  seedQuestionnaire();
 });
 afterEach(() => {
   cleanup();
