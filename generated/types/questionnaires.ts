@@ -2574,7 +2574,11 @@ export interface TriageInsectBiteAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  biteUrgent?: ("mouth" | "sepsis" | "NONE_OF_THE_ABOVE")[];
+  biteUrgent?: ("mouth" | "sepsis" | "badAnimalBite" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Was it a bite or scratch from an animal or a person (for example a dog, a cat or another person) that broke the skin?
+   */
+  biteAnimal?: boolean;
   /**
    * Does the bite look infected: pus, or redness, swelling, warmth or pain that is spreading or getting worse?
    */
@@ -4270,7 +4274,11 @@ export interface TriageUrinaryWomenAnswers {
   /**
    * Which of these do you have?
    */
-  utiSymptoms?: ("burning" | "frequency" | "cloudy" | "blood" | "discharge" | "NONE_OF_THE_ABOVE")[];
+  utiSymptoms?: ("burning" | "frequency" | "cloudy" | "blood" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Do you have a new or different discharge from your vagina, or itching or soreness around it?
+   */
+  utiDischarge?: boolean;
   /**
    * Are you pregnant, or could you be pregnant?
    */
