@@ -1609,7 +1609,7 @@ export interface TriageCoughColdAnswers {
   /**
    * Do you have any of these right now?
    */
-  coughUrgent?: ("sepsis" | "NONE_OF_THE_ABOVE")[];
+  coughUrgent?: ("muchBlood" | "sepsis" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many days have you had these symptoms?
    */

@@ -95,6 +95,8 @@ export class SymptomSearch {
   private readonly indexes: Record<Field, Index>;
   /** Per pathway and field, the normalised words (for whole-word checks and similarity). */
   private readonly fieldWords: Array<Record<Field, string[]>>;
+  /** Per pathway, its label and each symptom as " word word " (stop words kept), for whole-phrase checks. */
+  private readonly phrases: string[][];
   /** Every indexed word with the pathways (by position) and the best field weight it has there. */
   private readonly vocabulary = new Map<string, Map<number, number>>();
 
@@ -109,6 +111,7 @@ export class SymptomSearch {
       symptoms: new Index({ tokenize: 'forward', encoder }),
       suitableFor: new Index({ tokenize: 'forward', encoder }),
     };
+    this.phrases = this.entries.map((entry) => [entry.label, ...(entry.symptoms ?? [])].map((t) => ` ${words(t).join(' ')} `));
     this.fieldWords = this.entries.map((entry, id) => {
       const texts: Record<Field, string> = {
         label: entry.label,
@@ -150,10 +153,11 @@ export class SymptomSearch {
     if (trimmed.length < minSearchTermLength || !tokens.some((t) => t.length >= minSearchTermLength)) return { kind: 'tooShort' };
 
     const main = this.mainScores(tokens);
+    const order = byScoreThenSpecificity(this.entries, this.specificity(tokens), this.phraseHolders(trimmed));
     const best = Math.max(0, ...main.values());
     const strong = [...main.entries()]
       .filter(([, score]) => score >= this.settings.mainSearchMinThreshold && score >= best - this.settings.mainSearchFuzzyDifference)
-      .sort(byScoreThenLabel(this.entries))
+      .sort(order)
       .slice(0, maximumNumberOfPathways);
     const strongIds = new Set(strong.map(([id]) => id));
 
@@ -164,7 +168,7 @@ export class SymptomSearch {
       const bestFuzzy = Math.max(0, ...fuzzy.map(([, s]) => s));
       similar = fuzzy
         .filter(([, score]) => score >= bestFuzzy - this.settings.fuzzyDifference)
-        .sort(byScoreThenLabel(this.entries))
+        .sort(order)
         .slice(0, room);
     }
     if (strong.length === 0) {
@@ -173,9 +177,7 @@ export class SymptomSearch {
       // holding at least half the main threshold come first among the similar matches: a word
       // found exactly beats an edit-distance guess.
       const half = this.settings.mainSearchMinThreshold / 2;
-      const partial = [...main.entries()]
-        .filter(([, score]) => score >= half && score >= best - this.settings.mainSearchFuzzyDifference)
-        .sort(byScoreThenLabel(this.entries));
+      const partial = [...main.entries()].filter(([, score]) => score >= half && score >= best - this.settings.mainSearchFuzzyDifference).sort(order);
       const partialIds = new Set(partial.map(([id]) => id));
       similar = [...partial, ...similar.filter(([id]) => !partialIds.has(id))].slice(0, maximumNumberOfPathways);
     }
@@ -246,6 +248,36 @@ export class SymptomSearch {
     return weights;
   }
 
+  /**
+   * How specific each pathway's matching words are: the sum over the searched words of the
+   * word's weight there divided by the number of pathways the word is found in. It orders
+   * pathways of equal score: in "my testicle hurts" both words name something, but "testicle"
+   * names one pathway and "hurts" several, so the pathway naming the testicle comes first
+   * rather than the one whose label sorts first.
+   */
+  private specificity(tokens: string[]): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const weights of tokens.map((t) => this.cached('main', t))) {
+      for (const [id, w] of weights) out.set(id, (out.get(id) ?? 0) + w / weights.size);
+    }
+    return out;
+  }
+
+  /**
+   * The pathways whose label or one of whose symptoms holds the patient's whole text as a
+   * phrase ("feeling down" is a symptom of low mood, while "down" alone is also in "pain down
+   * my leg"). Among equal scores they come first.
+   */
+  private phraseHolders(text: string): Set<number> {
+    const phrase = ` ${words(text).join(' ')} `;
+    const out = new Set<number>();
+    if (phrase.trim() === '') return out;
+    this.phrases.forEach((list, id) => {
+      if (list.some((p) => p.includes(phrase))) out.add(id);
+    });
+    return out;
+  }
+
   private mainScores(tokens: string[]): Map<number, number> {
     return combine(tokens.map((t) => this.cached('main', t)));
   }
@@ -285,8 +317,15 @@ function combine(perToken: Array<Map<number, number>>): Map<number, number> {
   return out;
 }
 
-function byScoreThenLabel(entries: SearchEntry[]) {
-  return ([a, sa]: [number, number], [b, sb]: [number, number]) => sb - sa || entries[a]!.label.localeCompare(entries[b]!.label);
+/**
+ * Best score first; among equal scores, a pathway holding the whole text as a phrase (see
+ * `phraseHolders`), then the more specific words (see `specificity`), then the label.
+ */
+function byScoreThenSpecificity(entries: SearchEntry[], specificity: Map<number, number>, phraseHolders: Set<number>) {
+  const spec = (id: number) => specificity.get(id) ?? 0;
+  const phrase = (id: number) => (phraseHolders.has(id) ? 1 : 0);
+  return ([a, sa]: [number, number], [b, sb]: [number, number]) =>
+    round(sb) - round(sa) || phrase(b) - phrase(a) || spec(b) - spec(a) || entries[a]!.label.localeCompare(entries[b]!.label);
 }
 
 function round(score: number): number {

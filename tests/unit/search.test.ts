@@ -92,6 +92,33 @@ describe('symptom search', () => {
     expect(results('lifting').similar).toEqual([]);
   });
 
+  it('orders equal scores by how specific the matching words are, not by label', () => {
+    // "hurts" names three pathways, "testicle" one: both pathways score 0.3, and the one naming
+    // the testicle comes first although "Chest pain" sorts before "Sexual health".
+    const library: SearchEntry[] = [
+      { guidelineId: 'Triage.ChestPain', label: 'Chest pain', symptoms: ['chest hurts'] },
+      { guidelineId: 'Triage.Earache', label: 'Earache', symptoms: ['ear hurts'] },
+      { guidelineId: 'Triage.Headache', label: 'Headache', symptoms: ['head hurts'] },
+      { guidelineId: 'Triage.SexualHealth', label: 'Sexual health', symptoms: ['testicle pain'] },
+    ];
+    const outcome = results('my testicle hurts', new SymptomSearch(library));
+    const shown = [...outcome.matches, ...outcome.similar];
+    expect(shown.map((m) => m.score)).toEqual([0.3, 0.3, 0.3, 0.3]);
+    expect(ids(shown)).toEqual(['Triage.SexualHealth', 'Triage.ChestPain', 'Triage.Earache', 'Triage.Headache']);
+  });
+
+  it('among equal scores, puts first the pathway holding the whole text as a phrase', () => {
+    // "feeling" is a stop word, so both pathways score 0.6 on "down"; only Low mood holds "feeling down".
+    const library: SearchEntry[] = [
+      { guidelineId: 'Triage.BackPain', label: 'Back pain', symptoms: ['pain down my leg'] },
+      { guidelineId: 'Triage.LowMood', label: 'Low mood', symptoms: ['feeling down'] },
+    ];
+    const outcome = results('feeling down', new SymptomSearch(library));
+    const shown = [...outcome.matches, ...outcome.similar];
+    expect(shown.map((m) => m.score)).toEqual([0.6, 0.6]);
+    expect(ids(shown)).toEqual(['Triage.LowMood', 'Triage.BackPain']);
+  });
+
   it('finds nothing for nonsense', () => {
     expect(results('qwxzvbk')).toEqual({ kind: 'results', matches: [], similar: [] });
   });

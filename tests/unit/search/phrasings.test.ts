@@ -58,6 +58,19 @@ describe('symptom search regression phrasings', () => {
     ['high temperature', 'Triage.Fever'],
     ['throwing up blood', 'Triage.VomitingBlood'],
     ['blood pressure', 'Triage.HighBloodPressure'],
+    // Lay words for time-critical or same-day problems that found the wrong pathway first, or
+    // nothing: each must now show the pathway whose first questions catch the emergency.
+    ['my testicle hurts', 'Triage.SexualHealth'],
+    ['sudden pain in my scrotum', 'Triage.SexualHealth'],
+    ['coughing up blood', 'Triage.CoughCold'],
+    ['hearing loss', 'Triage.Earache'],
+    ['sudden deafness', 'Triage.Earache'],
+    ['jaw pain and sweating', 'Triage.ChestPain'],
+    ['my eyes have gone yellow', 'Triage.StomachPain'],
+    ['im really thirsty all the time', 'Triage.Tiredness'],
+    ['lump in my neck', 'Triage.MoleSkinLump'],
+    ['feeling down', 'Triage.LowMoodAnxiety'],
+    ['reaction to bee sting', 'Triage.AllergicReaction'],
   ])('"%s" shows %s first', (text, id) => {
     expect(shown(text)[0], JSON.stringify(shown(text))).toBe(id);
   });
