@@ -3040,7 +3040,7 @@ export interface TriageNeckPainAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  npUrgent?: ("injury" | "cord" | "fever" | "NONE_OF_THE_ABOVE")[];
+  npUrgent?: ("meningitis" | "injury" | "cord" | "fever" | "NONE_OF_THE_ABOVE")[];
   /**
    * How many weeks have you had neck pain?
    */

@@ -71,6 +71,10 @@ describe('symptom search regression phrasings', () => {
     ['lump in my neck', 'Triage.MoleSkinLump'],
     ['feeling down', 'Triage.LowMoodAnxiety'],
     ['reaction to bee sting', 'Triage.AllergicReaction'],
+    ['im pregnant and have a headache', 'Triage.PregnancyProblem'],
+    ['pregnant swollen face', 'Triage.PregnancyProblem'],
+    ['alcohol problem', 'Triage.LowMoodAnxiety'],
+    ['eating disorder', 'Triage.LowMoodAnxiety'],
   ])('"%s" shows %s first', (text, id) => {
     expect(shown(text)[0], JSON.stringify(shown(text))).toBe(id);
   });
