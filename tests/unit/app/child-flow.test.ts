@@ -241,6 +241,21 @@ describe('the child symptom search', () => {
     expect(top3(words)).toContain(id);
   });
 
+  // A parent's words for a time-critical sign that found an unrelated pathway first, or nothing:
+  // each shows the pathway whose first questions catch it (testicle pain and blood in the poo
+  // go to A&E or same day; the breathing one also shows the 999 card, src/screening).
+  it.each([
+    ['pain in his testicle', 'Form.U16.TummyPain'],
+    ['swollen testicle', 'Form.U16.TummyPain'],
+    ['sucking in under ribs', 'Form.U16.BreathingDifficulty'],
+    ['dry nappies', 'Form.U16.DiarrhoeaVomiting'],
+    ['bleeding from bum', 'Form.U16.Constipation'],
+    ['limping', 'Form.U16.MinorInjury'],
+    ['wont walk on leg', 'Form.U16.MinorInjury'],
+  ])('"%s" shows %s first', (words, id) => {
+    expect(top3(words)[0], JSON.stringify(top3(words))).toBe(id);
+  });
+
   it('never offers "something else" as a result: it is offered on its own', () => {
     expect(options.some((o) => o.guidelineId === CHILD_SOMETHING_ELSE_ID)).toBe(true);
     for (const words of ['something else', 'not sure', 'worried about my baby']) expect(top3(words)).not.toContain(CHILD_SOMETHING_ELSE_ID);
