@@ -100,6 +100,32 @@ function metaSchemaValidator(
   return metaValidator[which === 'form' ? 'validate' : which];
 }
 
+/** Where the meta-schema lists the widget names an editor accepts in ui:widget. */
+const META_WIDGET_ENUM = '/definitions/uiField/properties/ui:widget/enum';
+
+/**
+ * Each widget the registry declares must also be listed in the meta-schema file's ui:widget enum:
+ * the check accepts it either way (metaSchemaValidator adds it), but an editor that validates a
+ * document against the meta-schema reads only the file, and would flag the widget as unknown.
+ */
+function metaSchemaWidgetProblems(doc: unknown, root: string): Array<{ path: string; message: string }> {
+  const metaPath = path.join(root, 'schemas/meta/form-document.schema.json');
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!existsSync(metaPath) || !isObject(doc) || !isObject(doc.widgets)) return [];
+  const meta = parseJson(readFileSync(metaPath, 'utf8'));
+  const listed = meta.ok
+    ? (meta.value as { definitions?: { uiField?: { properties?: { 'ui:widget'?: { enum?: unknown } } } } }).definitions?.uiField?.properties?.['ui:widget']
+        ?.enum
+    : undefined;
+  if (!Array.isArray(listed)) return [];
+  return Object.keys(doc.widgets)
+    .filter((name) => !listed.includes(name))
+    .map((name) => ({
+      path: `/widgets/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      message: `"${name}" is not listed in schemas/meta/form-document.schema.json (${META_WIDGET_ENUM}): add it there too, so that editors validating documents against the meta-schema accept it`,
+    }));
+}
+
 /** The pathway documents, sorted. */
 export function questionnaireFiles(root: string): string[] {
   const dir = path.join(root, 'schemas/questionnaires');
@@ -277,7 +303,7 @@ export function checkSources(sources: readonly DocumentSource[], root: string = 
       : path.basename(abs) === path.basename(EMERGENCY_PHRASES_FILE)
         ? emergencyPhraseProblems(doc, root, describeMetaErrors)
         : path.basename(abs) === path.basename(WIDGETS_FILE) && path.basename(path.dirname(abs)) === 'schemas'
-          ? checkWidgetDeclarations(doc)
+          ? [...checkWidgetDeclarations(doc), ...metaSchemaWidgetProblems(doc, root)]
           : path.basename(path.dirname(abs)) === 'shared'
             ? sharedProblems(doc, abs, metaSchemaValidator(root, 'shared', widgets), widgets)
             : [

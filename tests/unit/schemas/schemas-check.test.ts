@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync, appendFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync, appendFileSync } from 'node:fs';
 import os from 'node:os';
 import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_MESSAGES } from '../../../renderer/core/messages';
@@ -82,11 +82,29 @@ describe('schemas:check on broken documents', () => {
 });
 
 describe('the widget names', () => {
-  it("of the meta-schema (ui:widget) are exactly the renderer's", () => {
+  it("of the meta-schema file (ui:widget) are the renderer's then the app's declared ones, so an editor accepts them too", () => {
     const meta = JSON.parse(readFileSync(path.join(root, 'schemas/meta/form-document.schema.json'), 'utf8')) as {
       definitions: { uiField: { properties: { 'ui:widget': { enum: string[] } } } };
     };
-    expect(meta.definitions.uiField.properties['ui:widget'].enum).toEqual([...WIDGET_NAMES]);
+    expect(meta.definitions.uiField.properties['ui:widget'].enum).toEqual(widgetNames(readWidgetDeclarations(root)));
+    expect(meta.definitions.uiField.properties['ui:widget'].enum.slice(0, WIDGET_NAMES.length)).toEqual([...WIDGET_NAMES]);
+  });
+
+  it('schemas:check names a declared widget the meta-schema file does not list, with the file and JSON path', () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'widget-meta-'));
+    try {
+      cpSync(path.join(root, 'schemas/meta'), path.join(tmp, 'schemas/meta'), { recursive: true });
+      mkdirSync(path.join(tmp, 'schemas/forms'));
+      const registry = JSON.parse(readFileSync(path.join(root, 'schemas/widgets.json'), 'utf8')) as { widgets: Record<string, unknown> };
+      registry.widgets['body-map'] = { fits: ['string'] };
+      writeFileSync(path.join(tmp, 'schemas/widgets.json'), JSON.stringify(registry, null, 2));
+      const { problems } = checkFiles(['schemas/widgets.json'], tmp);
+      expect(problems).toEqual([
+        'schemas/widgets.json: /widgets/body-map: "body-map" is not listed in schemas/meta/form-document.schema.json (/definitions/uiField/properties/ui:widget/enum): add it there too, so that editors validating documents against the meta-schema accept it',
+      ]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it("the check accepts are the renderer's then the app's declared ones (the 0–10 scale)", () => {
