@@ -1,6 +1,6 @@
-// The execution's urgency tier (schemas/questionnaires/README.md, "Tiers"): the most urgent
-// `recommendations[].tier`; when the engine gives none, the tier of the top referral (the
-// contract's table of referral ids allowed per tier).
+// The execution's urgency tier (schemas/questionnaires/README.md, "Tiers"): the most urgent of
+// the recommendations' tiers, each the engine's `tier` or else its referral's (the contract's
+// table of referral ids allowed per tier), exactly as the server reads it (server/tiers.ts).
 import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
 import { URGENCY_TIER_VALUES } from '../../generated/types/api/urgency-tier';
 import { DEFAULT_TIME_FRAME } from '../replyTimes';
@@ -26,16 +26,26 @@ export function mostUrgent(tiers: ReadonlyArray<UrgencyTier | undefined>): Urgen
   return tiers.filter(isTier).sort((a, b) => rank(a) - rank(b))[0];
 }
 
-/** The execution's top tier: recommendations' `tier`, else the top referral's tier. */
+/**
+ * One recommendation's tier, as the server reads it (server/tiers.ts `recommendationTier`): the
+ * engine's `tier`, else its first referral's (a referral id outside the table counts as ROUTINE);
+ * none when it names neither.
+ */
+function recommendationTier(r: Rec): UrgencyTier | undefined {
+  if (isTier(r.tier)) return r.tier;
+  const referral = (r.actions ?? []).find((a) => a.type === 'Referral');
+  if (typeof referral?.referralId !== 'string') return undefined;
+  return BY_REFERRAL[referral.referralId] ?? 'ROUTINE';
+}
+
+/**
+ * The execution's top tier: the most urgent of its recommendations' tiers, each read as the server
+ * reads it, so the thank-you page and the practice's inbox and email name the same tier (a
+ * recommendation naming ROUTINE beside one whose referral is A&E is AE_NOW on both sides).
+ * Undefined when no recommendation names a tier or a referral (the server says SELF_CARE).
+ */
 export function topTier(recommendations: readonly Rec[]): UrgencyTier | undefined {
-  const given = mostUrgent(recommendations.map((r) => (isTier(r.tier) ? r.tier : undefined)));
-  if (given) return given;
-  for (const r of recommendations) {
-    for (const a of r.actions ?? []) {
-      if (a.type === 'Referral' && typeof a.referralId === 'string' && BY_REFERRAL[a.referralId]) return BY_REFERRAL[a.referralId];
-    }
-  }
-  return undefined;
+  return mostUrgent(recommendations.map(recommendationTier));
 }
 
 export const FIND_A_PHARMACY_URL = 'https://www.nhs.uk/service-search/pharmacy/find-a-pharmacy';

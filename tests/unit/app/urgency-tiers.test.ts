@@ -6,6 +6,7 @@ import { DEMO_URGENCY } from '../../../server/seed';
 import { TIER_REFERRALS, tierOfReferral } from '../../../server/engine/hierarchy';
 import { TIER_ORDER, tierRank, topTier } from '../../../server/tiers';
 import tierSchema from '../../../schemas/api/urgency-tier.schema.json';
+import { topTier as browserTopTier } from '../../../src/screening/tier';
 
 const rec = (referralId?: string, tier?: string) => ({
   id: referralId ?? 'none',
@@ -47,6 +48,23 @@ describe('urgency tiers', () => {
     expect(topTier([rec(undefined)])).toBe('SELF_CARE');
     expect(topTier([])).toBe('SELF_CARE');
     expect(topTier([rec('ref-unknown')])).toBe('ROUTINE');
+  });
+
+  it('the browser reads the same tier as the server for every mix of named tiers and referrals (thank-you page = inbox = email)', () => {
+    const referrals = [...new Set(Object.values(TIER_REFERRALS).flat()), 'ref-unknown', undefined];
+    const named = [...TIER_ORDER, 'NOT_A_TIER', undefined];
+    const recs = referrals.flatMap((referralId) => named.map((tier) => rec(referralId, tier)));
+    // The case that disagreed: a named ROUTINE beside an un-tiered A&E referral.
+    expect(browserTopTier([rec('ref-routine', 'ROUTINE'), rec('ref-ae')])).toBe('AE_NOW');
+    let compared = 0;
+    for (const a of recs) {
+      for (const b of [undefined, ...recs]) {
+        const list = b ? [a, b] : [a];
+        expect(browserTopTier(list) ?? 'SELF_CARE', JSON.stringify(list)).toBe(topTier(list));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(5000);
   });
 
   it('inbox ranks: 999, A&E, urgent today, then the rest', () => {
