@@ -75,6 +75,9 @@ describe('symptom search regression phrasings', () => {
     ['pregnant swollen face', 'Triage.PregnancyProblem'],
     ['alcohol problem', 'Triage.LowMoodAnxiety'],
     ['eating disorder', 'Triage.LowMoodAnxiety'],
+    ['my knee hurts', 'Triage.JointMusclePain'],
+    ['tennis elbow', 'Triage.JointMusclePain'],
+    ['blood in semen', 'Triage.UrinaryMen'],
   ])('"%s" shows %s first', (text, id) => {
     expect(shown(text)[0], JSON.stringify(shown(text))).toBe(id);
   });
