@@ -56,6 +56,14 @@ export interface TestPage {
  * by the browser driver before any page script, so the page's own CSP does not block it, and
  * it keeps its list in sessionStorage so violations survive full-page navigations.
  */
+/** The pages opened by the test running now, for the failure report (use-browser.ts `reportOpenPages`). */
+const openedThisTest: TestPage[] = [];
+
+/** Forgets the pages of the test that just ended. */
+export function forgetOpenedPages(): TestPage[] {
+  return openedThisTest.splice(0, openedThisTest.length);
+}
+
 export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<TestPage> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? { width: 1024, height: 768 } });
   const page = await context.newPage();
@@ -77,11 +85,13 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
-  return {
+  const opened: TestPage = {
     page,
     errors,
     cspViolations: async () => page.evaluate(() => JSON.parse(sessionStorage.getItem('__cspViolations') ?? '[]') as CspViolation[]),
   };
+  openedThisTest.push(opened);
+  return opened;
 }
 
 export interface AxeViolationSummary {
