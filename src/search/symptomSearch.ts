@@ -95,8 +95,8 @@ export class SymptomSearch {
   private readonly indexes: Record<Field, Index>;
   /** Per pathway and field, the normalised words (for whole-word checks and similarity). */
   private readonly fieldWords: Array<Record<Field, string[]>>;
-  /** Per pathway, its label and each symptom as " word word " (stop words kept), for whole-phrase checks. */
-  private readonly phrases: string[][];
+  /** Per pathway, its label and each symptom as " word word " (stop words kept), for whole-phrase checks; built when first asked. */
+  private readonly phrases: Array<string[] | undefined>;
   /** Every indexed word with the pathways (by position) and the best field weight it has there. */
   private readonly vocabulary = new Map<string, Map<number, number>>();
 
@@ -111,7 +111,7 @@ export class SymptomSearch {
       symptoms: new Index({ tokenize: 'forward', encoder }),
       suitableFor: new Index({ tokenize: 'forward', encoder }),
     };
-    this.phrases = this.entries.map((entry) => [entry.label, ...(entry.symptoms ?? [])].map((t) => ` ${words(t).join(' ')} `));
+    this.phrases = new Array<string[] | undefined>(this.entries.length);
     this.fieldWords = this.entries.map((entry, id) => {
       const texts: Record<Field, string> = {
         label: entry.label,
@@ -153,7 +153,7 @@ export class SymptomSearch {
     if (trimmed.length < minSearchTermLength || !tokens.some((t) => t.length >= minSearchTermLength)) return { kind: 'tooShort' };
 
     const main = this.mainScores(tokens);
-    const order = byScoreThenSpecificity(this.entries, this.specificity(tokens), this.phraseHolders(trimmed));
+    const order = byScoreThenSpecificity(this.entries, this.specificity(tokens), this.phraseHolder(trimmed));
     const best = Math.max(0, ...main.values());
     const strong = [...main.entries()]
       .filter(([, score]) => score >= this.settings.mainSearchMinThreshold && score >= best - this.settings.mainSearchFuzzyDifference)
@@ -264,18 +264,27 @@ export class SymptomSearch {
   }
 
   /**
-   * The pathways whose label or one of whose symptoms holds the patient's whole text as a
-   * phrase ("feeling down" is a symptom of low mood, while "down" alone is also in "pain down
-   * my leg"). Among equal scores they come first.
+   * Whether a pathway's label or one of its symptoms holds the patient's whole text as a phrase
+   * ("feeling down" is a symptom of low mood, while "down" alone is also in "pain down my leg").
+   * Among equal scores such a pathway comes first. Asked only of pathways whose scores tie, so a
+   * keystroke does not scan the whole library; each answer is kept for the search.
    */
-  private phraseHolders(text: string): Set<number> {
+  private phraseHolder(text: string): (id: number) => boolean {
     const phrase = ` ${words(text).join(' ')} `;
-    const out = new Set<number>();
-    if (phrase.trim() === '') return out;
-    this.phrases.forEach((list, id) => {
-      if (list.some((p) => p.includes(phrase))) out.add(id);
-    });
-    return out;
+    const known = new Map<number, boolean>();
+    return (id) => {
+      let holds = known.get(id);
+      if (holds === undefined) {
+        if (phrase.trim() === '') holds = false;
+        else {
+          const entry = this.entries[id]!;
+          const list = (this.phrases[id] ??= [entry.label, ...(entry.symptoms ?? [])].map((t) => ` ${words(t).join(' ')} `));
+          holds = list.some((p) => p.includes(phrase));
+        }
+        known.set(id, holds);
+      }
+      return holds;
+    };
   }
 
   private mainScores(tokens: string[]): Map<number, number> {
@@ -319,11 +328,11 @@ function combine(perToken: Array<Map<number, number>>): Map<number, number> {
 
 /**
  * Best score first; among equal scores, a pathway holding the whole text as a phrase (see
- * `phraseHolders`), then the more specific words (see `specificity`), then the label.
+ * `phraseHolder`), then the more specific words (see `specificity`), then the label.
  */
-function byScoreThenSpecificity(entries: SearchEntry[], specificity: Map<number, number>, phraseHolders: Set<number>) {
+function byScoreThenSpecificity(entries: SearchEntry[], specificity: Map<number, number>, holdsPhrase: (id: number) => boolean) {
   const spec = (id: number) => specificity.get(id) ?? 0;
-  const phrase = (id: number) => (phraseHolders.has(id) ? 1 : 0);
+  const phrase = (id: number) => (holdsPhrase(id) ? 1 : 0);
   return ([a, sa]: [number, number], [b, sb]: [number, number]) =>
     round(sb) - round(sa) || phrase(b) - phrase(a) || spec(b) - spec(a) || entries[a]!.label.localeCompare(entries[b]!.label);
 }
