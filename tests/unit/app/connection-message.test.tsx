@@ -20,6 +20,7 @@ import EligibilitySelfHelpPage from '../../../src/flows/eligibility/EligibilityS
 import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
 import { serveBundledForms } from './bundledForms';
 import { renderWithSettings } from './renderWithSettings';
+import { FIXTURE_PATIENT } from './questionnaireFixture';
 
 const SETTINGS: Record<string, unknown> = {
   [SETTINGS_PATHS.clinic]: { name: 'Test Surgery', telephone: '0100 000 0000' },
@@ -190,14 +191,7 @@ describe('eligibility self-help: "Please send the information"', () => {
         searchTerm: 'flu jab',
         searchMatches: [],
       } as never,
-      patient: {
-        firstName: 'Amelia',
-        lastName: 'Testwell',
-        dateOfBirth: '1985-04-12',
-        sexAtBirth: 'female',
-        postCode: 'LS1 4AP',
-        contactDetails: { emailAddress: 'a@example.com' },
-      } as never,
+      patient: FIXTURE_PATIENT as never,
       execution: {
         identifier: '11111111-2222-4333-8444-555555555555',
         guidelineId: 'Eligibility.FluVaccination',

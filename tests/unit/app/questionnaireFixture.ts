@@ -56,6 +56,16 @@ export function stubQuestionnaireFetch(engine: (url: string) => Response | undef
   });
 }
 
+/** The patient of the questionnaire tests' journeys. */
+export const FIXTURE_PATIENT = {
+  firstName: 'Amelia',
+  lastName: 'Testwell',
+  dateOfBirth: '1985-04-12',
+  sexAtBirth: 'female',
+  postCode: 'LS1 4AP',
+  contactDetails: { emailAddress: 'a@example.com' },
+};
+
 /** The journey at the fixture's section, a triage pathway unless `selection` says otherwise. */
 export function seedQuestionnaire(selection: Partial<Selection> = {}): void {
   triageFlow.set({
@@ -64,14 +74,7 @@ export function seedQuestionnaire(selection: Partial<Selection> = {}): void {
     useProxy: false,
     executionId: EXECUTION_ID,
     selection: { guidelineId: 'Triage.Fixture', kind: 'triage', label: 'Fixture', searchType: 'MAIN', searchTerm: 'fixture', searchMatches: [], ...selection },
-    patient: {
-      firstName: 'Amelia',
-      lastName: 'Testwell',
-      dateOfBirth: '1985-04-12',
-      sexAtBirth: 'female',
-      postCode: 'LS1 4AP',
-      contactDetails: { emailAddress: 'a@example.com' },
-    } as never,
+    patient: FIXTURE_PATIENT as never,
     execution: inProgress as never,
   });
 }

@@ -16,6 +16,7 @@ import QuestionnairePage from '../../../src/flows/triage/QuestionnairePage';
 import { APP_WIDGET_DECLARATIONS } from '../../../src/forms/widgetDeclarations';
 import { APP_WIDGETS, widgetNameOf } from '../../../src/forms/widgets';
 import { renderWithSettings } from './renderWithSettings';
+import { FIXTURE_PATIENT } from './questionnaireFixture';
 
 const root = path.resolve(__dirname, '../../..');
 const TITLE = 'How bad is the pain now?';
@@ -150,14 +151,7 @@ describe('a questionnaire section naming the scale', () => {
       useProxy: false,
       executionId: EXECUTION_ID,
       selection: { guidelineId: 'Triage.BackPain', label: 'Back pain', searchType: 'SYMPTOM', searchTerm: 'back pain', searchMatches: [] } as never,
-      patient: {
-        firstName: 'Amelia',
-        lastName: 'Testwell',
-        dateOfBirth: '1985-04-12',
-        sexAtBirth: 'female',
-        postCode: 'LS1 4AP',
-        contactDetails: { emailAddress: 'a@example.com' },
-      } as never,
+      patient: FIXTURE_PATIENT as never,
       execution: execution as never,
     });
   });
