@@ -20,7 +20,7 @@ import EligibilitySelfHelpPage from '../../../src/flows/eligibility/EligibilityS
 import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
 import { serveBundledForms } from './bundledForms';
 import { renderWithSettings } from './renderWithSettings';
-import { FIXTURE_PATIENT } from './questionnaireFixture';
+import { FIXTURE_PATIENT } from './fixturePatient';
 
 const SETTINGS: Record<string, unknown> = {
   [SETTINGS_PATHS.clinic]: { name: 'Test Surgery', telephone: '0100 000 0000' },

@@ -19,15 +19,9 @@ import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '.
 import { associatedFor } from '../../../src/flows/guideline/useTriageSender';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
+import { FIXTURE_PATIENT } from './fixturePatient';
 
-const patient: Patient = {
-  firstName: 'Amelia',
-  lastName: 'Testwell',
-  dateOfBirth: '1985-04-12',
-  sexAtBirth: 'female',
-  postCode: 'LS1 4AP',
-  contactDetails: { emailAddress: 'a@example.com' },
-};
+const patient: Patient = FIXTURE_PATIENT;
 const selfHelp: Recommendation = {
   id: 'self-help',
   type: 'Consideration',

@@ -4,6 +4,7 @@
 // answers itself.
 import { cleanup } from '@testing-library/react';
 import { vi } from 'vitest';
+import { FIXTURE_PATIENT } from './fixturePatient';
 import { SETTINGS_PATHS } from '../../../src/api/settings';
 import { clearTriageFlow, triageFlow, type Selection } from '../../../src/flows/guideline/journey';
 
@@ -55,16 +56,6 @@ export function stubQuestionnaireFetch(engine: (url: string) => Response | undef
     return json({}, 404);
   });
 }
-
-/** The patient of the questionnaire tests' journeys. */
-export const FIXTURE_PATIENT = {
-  firstName: 'Amelia',
-  lastName: 'Testwell',
-  dateOfBirth: '1985-04-12',
-  sexAtBirth: 'female',
-  postCode: 'LS1 4AP',
-  contactDetails: { emailAddress: 'a@example.com' },
-};
 
 /** The journey at the fixture's section, a triage pathway unless `selection` says otherwise. */
 export function seedQuestionnaire(selection: Partial<Selection> = {}): void {

@@ -16,7 +16,7 @@ import QuestionnairePage from '../../../src/flows/triage/QuestionnairePage';
 import { APP_WIDGET_DECLARATIONS } from '../../../src/forms/widgetDeclarations';
 import { APP_WIDGETS, widgetNameOf } from '../../../src/forms/widgets';
 import { renderWithSettings } from './renderWithSettings';
-import { FIXTURE_PATIENT } from './questionnaireFixture';
+import { FIXTURE_PATIENT } from './fixturePatient';
 
 const root = path.resolve(__dirname, '../../..');
 const TITLE = 'How bad is the pain now?';

@@ -9,15 +9,9 @@ import { APP_ROUTES } from '../../../src/routing/routeTable';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';
 import type { AllSettings } from '../../../src/settings/types';
+import { FIXTURE_PATIENT } from './fixturePatient';
 
-const patient: Patient = {
-  firstName: 'Amelia',
-  lastName: 'Testwell',
-  dateOfBirth: '1985-04-12',
-  sexAtBirth: 'female',
-  postCode: 'LS1 4AP',
-  contactDetails: { emailAddress: 'a@example.com' },
-};
+const patient: Patient = FIXTURE_PATIENT;
 const routine: Recommendation = {
   id: 'routine',
   type: 'Recommendation',
