@@ -119,6 +119,10 @@ export interface PathwayRecommendation {
   title: string;
   evidence: string[];
   actions: PathwayAction[];
+  /**
+   * Marks the practice inbox shows on a request whose result carries this recommendation: SUSPECTED_CANCER_NG12 when the answers meet an age-dependent suspected-cancer referral criterion of NICE NG12, so a GP looks at it within days.
+   */
+  inboxFlags?: "SUSPECTED_CANCER_NG12"[];
 }
 export interface ReferralAction {
   type: "Referral";

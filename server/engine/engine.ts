@@ -345,10 +345,21 @@ export class GuidelineEngine {
   }
 }
 
-/** An outcome's recommendation as the execution carries it (with its tier, when it has one). */
+/**
+ * An outcome's recommendation as the execution carries it (with its tier and its inbox flags,
+ * when it has them: the practice inbox reads the flags from the stored execution).
+ */
 export function recommendationOf(o: PathwayOutcome): Recommendation {
   const r = o.recommendation;
-  return { id: o.id, type: r.type, ...(r.tier ? { tier: r.tier } : {}), title: r.title, evidence: r.evidence, actions: r.actions };
+  return {
+    id: o.id,
+    type: r.type,
+    ...(r.tier ? { tier: r.tier } : {}),
+    title: r.title,
+    evidence: r.evidence,
+    actions: r.actions,
+    ...(r.inboxFlags && r.inboxFlags.length > 0 ? { inboxFlags: [...r.inboxFlags] } : {}),
+  };
 }
 
 function badAnswers(problems: ErrorDetail[]): HttpError {

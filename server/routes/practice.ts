@@ -6,6 +6,7 @@ import type { ServerContext } from '../context.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { SIGN_OUT_PATH } from '../staff.js';
 import { screeningFlagHtml } from '../screening.js';
+import { inboxFlagsHtml, storedRecommendations } from '../inboxFlags.js';
 import { listRequestsPage, type StoredRequest } from '../store.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, pageQuery, requestsPageQuery, setPageHeaders } from '../services/index.js';
 import { TIER_WORDS, type UrgencyTier } from '../tiers.js';
@@ -144,6 +145,7 @@ function requestHtml(r: StoredRequest, docOf: (formType: string) => FormDocument
 <p>Received ${receivedHtml(r)}, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
 ${tierHtml(r)}
 ${screeningFlagHtml(r.body)}
+${inboxFlagsHtml(storedRecommendations(r.body))}
 ${consultationHtml(obj(r.body))}
 </article>`;
   }
@@ -159,6 +161,7 @@ ${consultationHtml(obj(r.body))}
 <p>Received ${receivedHtml(r)}, status ${escapeHtml(r.status)}, id ${escapeHtml(r.id)}</p>
 ${tierHtml(r)}
 ${screeningFlagHtml(r.body)}
+${inboxFlagsHtml(storedRecommendations(r.body))}
 ${details}
 </article>`;
 }

@@ -67,6 +67,10 @@ export interface Recommendation {
   title: string;
   evidence: string[];
   actions: Action[];
+  /**
+   * The outcome's marks for the practice inbox (SUSPECTED_CANCER_NG12: the answers meet an age-dependent NICE NG12 suspected-cancer criterion); absent when it has none.
+   */
+  inboxFlags?: "SUSPECTED_CANCER_NG12"[];
 }
 export interface QuestionnaireItem {
   label: string;
