@@ -24,7 +24,7 @@ function filesUnder(dir: string): string[] {
 /**
  * After the build: source maps leave dist/ (kept in build-sourcemaps/<out dir>/ for debugging, never served),
  * and every text file gets a .br and a .gz twin that the server sends as they are
- * (@fastify/static `preCompressed`, see README.md "Serving").
+ * (@fastify/static `preCompressed`, see docs/operations.md "Serving and speed on a phone").
  */
 function shipPlugin(): Plugin {
   let dist = path.join(root, 'dist');
@@ -66,7 +66,7 @@ const REACT_COMPONENTS = `${path.sep}node_modules${path.sep}nhsuk-react-componen
  * the package's whole bundle, every component's script, for each page. This resolves that import,
  * made from a component's own file (…/header/Header.js), to that component's module in
  * nhsuk-frontend (…/components/header/header.mjs), which exports the same class: a page loads the
- * scripts of the components it shows (README.md "Serving and speed on a phone"). Any other
+ * scripts of the components it shows (docs/operations.md "Serving and speed on a phone"). Any other
  * importer gets the package as published.
  */
 function nhsukFrontendPerComponent(): Plugin {
@@ -94,7 +94,7 @@ const HOME_SCREEN = path.join(root, 'src/pages/HomePage.tsx');
 /**
  * Adds `<link rel="modulepreload">` to index.html for the home screen's chunk and the chunks it
  * imports, so the browser fetches them with the entry instead of after the app has started (a
- * deep link to another page fetches this ~2 kB for nothing). README.md "Serving and speed on a phone".
+ * deep link to another page fetches this ~2 kB for nothing). docs/operations.md "Serving and speed on a phone".
  */
 function homeScreenPreload(): Plugin {
   let base = '/';

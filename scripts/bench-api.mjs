@@ -78,7 +78,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // Read-back is staff-only (bearer token), and every request comes from one client, so the
-// per-client rate limits are lifted for the load test (see README.md "Rate limits").
+// per-client rate limits are lifted for the load test (see docs/security.md "Rate limits").
 const apiToken = randomUUID();
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], {

@@ -12,7 +12,7 @@ export interface DemoPatient {
   phone: string;
 }
 
-/** Demo patients of the embedded practice (README "Demo patients"). */
+/** Demo patients of the embedded practice (docs/api.md, "Demo patients"). */
 export const AMELIA: DemoPatient = {
   firstName: 'Amelia',
   lastName: 'Testwell',

@@ -1,5 +1,5 @@
 // The patient side of appointments in Chromium against the embedded practice and its demo links
-// (README "Demo links"): booking races, reschedule and cancel by link, every link state, chunks
+// (docs/api.md, "Demo appointment links"): booking races, reschedule and cancel by link, every link state, chunks
 // loading on scroll, keyboard-only booking, and axe on every screen and modal.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -35,7 +35,7 @@ export interface NoticeInput {
   content: string;
 }
 /**
- * The practice's abuse limits (README "Limits and abuse"); only the keys given change.
+ * The practice's abuse limits (docs/security.md "Limits and abuse"); only the keys given change.
  */
 export interface PracticeLimitsPatch {
   /**

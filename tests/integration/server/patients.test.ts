@@ -16,7 +16,7 @@ const person = (lastName: string, dateOfBirth: string, postCode: string, emailAd
   flow: 'ADMIN_REQUEST',
 });
 
-// The inputs documented in README.md ("The embedded practice API", demo patients).
+// The inputs documented in docs/api.md ("The demo practice, demo patients and demo links").
 const CASES: Array<[string, ReturnType<typeof person>, string | undefined]> = [
   ['VALIDATED', person('Testwell', '1985-04-12', 'LS1 4AP', 'amelia.testwell@example.com'), undefined],
   ['NOT_VALIDATED', person('Nobody', '1990-01-01', 'LS1 1AA'), undefined],

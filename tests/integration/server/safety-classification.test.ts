@@ -1,5 +1,5 @@
 // The practice API decides the request type of a medical request itself: an emergency result
-// cannot be sent as a routine request (README.md "Safety-netting after an urgent result").
+// cannot be sent as a routine request (docs/patient-app.md "Safety-netting after an urgent result").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

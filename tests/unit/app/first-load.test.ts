@@ -1,5 +1,5 @@
-// What the first load of a page starts before the app runs (README.md "Serving and speed on a
-// phone"): index.html's fetch preloads must be exactly the calls the app makes at start, or the
+// What the first load of a page starts before the app runs (docs/operations.md "Serving and speed
+// on a phone"): index.html's fetch preloads must be exactly the calls the app makes at start, or the
 // browser asks twice (a preload nobody takes) or waits for a call it could have started.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Follows the README section "Adding or changing an admin form" on a temporary copy of the
+// Follows docs/configurers.md "Adding or changing an admin form" on a temporary copy of the
 // repository's schemas folder: add a document, check it, run codegen, and use it with the
 // renderer core exactly as the app does.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
