@@ -1228,9 +1228,13 @@ export interface TriageBowelChangeAnswers {
    */
   bowelPain?: boolean;
   /**
-   * Have you felt a lump in your tummy or back passage, or lost weight without trying?
+   * Have you felt a lump in your tummy or in your back passage (bottom)?
    */
-  bowelLumpWeight?: boolean;
+  bowelLump?: boolean;
+  /**
+   * Have you lost weight without trying?
+   */
+  bowelWeightLoss?: boolean;
   /**
    * Have you been told you are anaemic (low iron), or do you feel very tired for no reason?
    */
@@ -2173,6 +2177,63 @@ export interface TriageFitsAnswers {
 }
 
 /**
+ * Answers of Triage.HairLoss (Hair loss), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHairLossAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  hairUrgent?: ("infected" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Did the hair loss start suddenly, or is it in patches?
+   */
+  hairSudden?: boolean;
+  /**
+   * Is your scalp itchy, sore, scaly, red or scarred where the hair has gone?
+   */
+  hairScalp?: boolean;
+  /**
+   * Have you noticed any of these as well?
+   */
+  hairOther?: ("tired" | "weight" | "periods" | "medicine" | "hairElsewhere" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Is your hair loss upsetting you, or would you like to talk about treatment?
+   */
+  hairUpset?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  hairDetails?: string;
+}
+
+/**
  * Answers of Triage.HayFever (Hayfever (pollen allergy)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageHayFeverAnswers {
@@ -2290,6 +2351,55 @@ export interface TriageHeadInjuryAnswers {
    * How did you hurt your head, and is there anything else you want the practice to know?
    */
   headOther?: string;
+}
+
+/**
+ * Answers of Triage.HeadLice (Head lice and nits), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHeadLiceAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  hlUrgent?: ("infection" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Do you have sores, crusts or weeping skin on your scalp from scratching?
+   */
+  hlSores?: boolean;
+  /**
+   * Have you treated the lice properly twice (combing or a lotion from a pharmacy), and still find live lice?
+   */
+  hlTried?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  hlOther?: string;
 }
 
 /**
@@ -2538,6 +2648,55 @@ export interface TriageImpetigoAnswers {
    * Is there anything else you want the practice to know?
    */
   impOther?: string;
+}
+
+/**
+ * Answers of Triage.IngrownToenail (Ingrown toenail), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageIngrownToenailAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  itUrgent?: ("spreading" | "diabetes" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Is there pus coming from your toe, or is it very painful?
+   */
+  itPus?: boolean;
+  /**
+   * How many days have you looked after it at home (soaking, wide shoes, painkillers)?
+   */
+  itDays?: number;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  itOther?: string;
 }
 
 /**
@@ -3004,6 +3163,59 @@ export interface TriageMoleSkinLumpAnswers {
    * Has the mole or lump done any of these?
    */
   mlChanges?: ("size" | "shape" | "colour" | "bleed" | "notHealing" | "bigLump" | "NONE_OF_THE_ABOVE")[];
+}
+
+/**
+ * Answers of Triage.MouthUlcers (Mouth ulcers), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageMouthUlcersAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  muUrgent?: ("skin" | "cantDrink" | "immune" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * How many weeks have you had this ulcer?
+   */
+  muWeeks?: number;
+  /**
+   * Is the ulcer getting bigger, bleeding, or hard and lumpy, or do you have a red or white patch in your mouth that will not go away?
+   */
+  muChange?: boolean;
+  /**
+   * Do you keep getting mouth ulcers?
+   */
+  muOften?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  muOther?: string;
 }
 
 /**
@@ -4046,6 +4258,59 @@ export interface TriageSuddenVisionAnswers {
 }
 
 /**
+ * Answers of Triage.Threadworms (Threadworms), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageThreadwormsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  twUrgent?: ("abscess" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Are you pregnant or breastfeeding?
+   */
+  twPregnant?: boolean;
+  /**
+   * Have you taken threadworm medicine in the last 6 weeks, and still see worms or have the itching?
+   */
+  twTreated?: boolean;
+  /**
+   * Have you seen blood in your poo, or lost weight without trying?
+   */
+  twBlood?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  twOther?: string;
+}
+
+/**
  * Answers of Triage.Tiredness (Tiredness and fatigue), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageTirednessAnswers {
@@ -4359,6 +4624,59 @@ export interface TriageVaginalDischargeAnswers {
 }
 
 /**
+ * Answers of Triage.VaricoseVeins (Varicose veins), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageVaricoseVeinsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  vvUrgent?: ("bleedingNow" | "hot" | "calf" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Has one of your veins bled, even if it has stopped now?
+   */
+  vvBled?: boolean;
+  /**
+   * Is the skin near the veins darker, hard, flaky, itchy or red, or do you have an open sore on your leg?
+   */
+  vvSkin?: boolean;
+  /**
+   * Do your veins ache, throb or feel heavy, or make your legs swollen or uncomfortable?
+   */
+  vvPain?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  vvOther?: string;
+}
+
+/**
  * Answers of Triage.VomitingBlood (Vomiting blood or black poo), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageVomitingBloodAnswers {
@@ -4505,12 +4823,15 @@ export interface PathwayAnswersById {
   "Triage.Fainting": TriageFaintingAnswers;
   "Triage.Fever": TriageFeverAnswers;
   "Triage.Fits": TriageFitsAnswers;
+  "Triage.HairLoss": TriageHairLossAnswers;
   "Triage.HayFever": TriageHayFeverAnswers;
   "Triage.HeadInjury": TriageHeadInjuryAnswers;
+  "Triage.HeadLice": TriageHeadLiceAnswers;
   "Triage.Headache": TriageHeadacheAnswers;
   "Triage.Heartburn": TriageHeartburnAnswers;
   "Triage.HighBloodPressure": TriageHighBloodPressureAnswers;
   "Triage.Impetigo": TriageImpetigoAnswers;
+  "Triage.IngrownToenail": TriageIngrownToenailAnswers;
   "Triage.InsectBite": TriageInsectBiteAnswers;
   "Triage.JointMusclePain": TriageJointMusclePainAnswers;
   "Triage.LegSwelling": TriageLegSwellingAnswers;
@@ -4519,6 +4840,7 @@ export interface PathwayAnswersById {
   "Triage.Menopause": TriageMenopauseAnswers;
   "Triage.MentalHealthCrisis": TriageMentalHealthCrisisAnswers;
   "Triage.MoleSkinLump": TriageMoleSkinLumpAnswers;
+  "Triage.MouthUlcers": TriageMouthUlcersAnswers;
   "Triage.NeckPain": TriageNeckPainAnswers;
   "Triage.Non_specific": TriageNonSpecificAnswers;
   "Triage.NumbnessTingling": TriageNumbnessTinglingAnswers;
@@ -4536,11 +4858,13 @@ export interface PathwayAnswersById {
   "Triage.StomachPain": TriageStomachPainAnswers;
   "Triage.StrokeSymptoms": TriageStrokeSymptomsAnswers;
   "Triage.SuddenVision": TriageSuddenVisionAnswers;
+  "Triage.Threadworms": TriageThreadwormsAnswers;
   "Triage.Tiredness": TriageTirednessAnswers;
   "Triage.Toothache": TriageToothacheAnswers;
   "Triage.UrinaryMen": TriageUrinaryMenAnswers;
   "Triage.UrinaryWomen": TriageUrinaryWomenAnswers;
   "Triage.VaginalDischarge": TriageVaginalDischargeAnswers;
+  "Triage.VaricoseVeins": TriageVaricoseVeinsAnswers;
   "Triage.VomitingBlood": TriageVomitingBloodAnswers;
   "Triage.WeightLoss": TriageWeightLossAnswers;
 }
@@ -4590,12 +4914,15 @@ export type GuidelineId =
   | "Triage.Fainting"
   | "Triage.Fever"
   | "Triage.Fits"
+  | "Triage.HairLoss"
   | "Triage.HayFever"
   | "Triage.HeadInjury"
+  | "Triage.HeadLice"
   | "Triage.Headache"
   | "Triage.Heartburn"
   | "Triage.HighBloodPressure"
   | "Triage.Impetigo"
+  | "Triage.IngrownToenail"
   | "Triage.InsectBite"
   | "Triage.JointMusclePain"
   | "Triage.LegSwelling"
@@ -4604,6 +4931,7 @@ export type GuidelineId =
   | "Triage.Menopause"
   | "Triage.MentalHealthCrisis"
   | "Triage.MoleSkinLump"
+  | "Triage.MouthUlcers"
   | "Triage.NeckPain"
   | "Triage.Non_specific"
   | "Triage.NumbnessTingling"
@@ -4621,12 +4949,14 @@ export type GuidelineId =
   | "Triage.StomachPain"
   | "Triage.StrokeSymptoms"
   | "Triage.SuddenVision"
+  | "Triage.Threadworms"
   | "Triage.Tiredness"
   | "Triage.Toothache"
   | "Triage.UrinaryMen"
   | "Triage.UrinaryWomen"
   | "Triage.VaginalDischarge"
+  | "Triage.VaricoseVeins"
   | "Triage.VomitingBlood"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HayFever", "Triage.HeadInjury", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VomitingBlood", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WeightLoss"];
