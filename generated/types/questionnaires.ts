@@ -1713,6 +1713,63 @@ export interface TriageCutsBurnsAnswers {
 }
 
 /**
+ * Answers of Triage.Dandruff (Dandruff or a flaky scalp), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageDandruffAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  dfUrgent?: ("infected" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * For how many weeks have you used an anti-dandruff shampoo?
+   */
+  dfWeeks?: number;
+  /**
+   * Is your scalp very itchy, red, swollen, crusty or bleeding, or is your hair falling out where it is flaky?
+   */
+  dfSore?: boolean;
+  /**
+   * Do you have red, flaky or scaly skin somewhere else, like your face, eyebrows, ears or chest?
+   */
+  dfElsewhere?: boolean;
+  /**
+   * Do you have a weakened immune system (for example from chemotherapy, steroid tablets, HIV or an organ transplant)?
+   */
+  dfImmune?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  dfOther?: string;
+}
+
+/**
  * Answers of Triage.DiarrhoeaVomiting (Diarrhoea or vomiting), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageDiarrhoeaVomitingAnswers {
@@ -2174,6 +2231,59 @@ export interface TriageFitsAnswers {
    * Are you having more seizures than usual, or have you missed or changed your epilepsy medicine?
    */
   fitMore?: boolean;
+}
+
+/**
+ * Answers of Triage.Gout (Gout or a painful big toe), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageGoutAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  goutUrgent?: ("fever" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Has a doctor told you before that you have gout?
+   */
+  goutBefore?: boolean;
+  /**
+   * Do you have medicine from a doctor for gout attacks, and is it starting to help?
+   */
+  goutMedicine?: boolean;
+  /**
+   * Have you had 2 or more attacks in the last year, or do you have small hard lumps under the skin near your joints or ears?
+   */
+  goutOften?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  goutOther?: string;
 }
 
 /**
@@ -4726,6 +4836,63 @@ export interface TriageVomitingBloodAnswers {
 }
 
 /**
+ * Answers of Triage.WartsVerrucas (Warts and verrucas), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageWartsVerrucasAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  wvUrgent?: ("diabetesFoot" | "spreading" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Has it bled, changed shape, size or colour, or is it growing quickly?
+   */
+  wvChange?: boolean;
+  /**
+   * Where is it?
+   */
+  wvWhere?: "handsFeet" | "face" | "genitals" | "other";
+  /**
+   * Is it very painful or very large, or has it not gone after 12 weeks of treatment from a pharmacy?
+   */
+  wvTreatment?: boolean;
+  /**
+   * Do you have a weakened immune system (for example from chemotherapy, steroid tablets, HIV or an organ transplant)?
+   */
+  wvImmune?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  wvOther?: string;
+}
+
+/**
  * Answers of Triage.WeightLoss (Unexplained weight loss), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageWeightLossAnswers {
@@ -4815,6 +4982,7 @@ export interface PathwayAnswersById {
   "Triage.Contraception": TriageContraceptionAnswers;
   "Triage.CoughCold": TriageCoughColdAnswers;
   "Triage.CutsBurns": TriageCutsBurnsAnswers;
+  "Triage.Dandruff": TriageDandruffAnswers;
   "Triage.DiarrhoeaVomiting": TriageDiarrhoeaVomitingAnswers;
   "Triage.Dizziness": TriageDizzinessAnswers;
   "Triage.Earache": TriageEaracheAnswers;
@@ -4823,6 +4991,7 @@ export interface PathwayAnswersById {
   "Triage.Fainting": TriageFaintingAnswers;
   "Triage.Fever": TriageFeverAnswers;
   "Triage.Fits": TriageFitsAnswers;
+  "Triage.Gout": TriageGoutAnswers;
   "Triage.HairLoss": TriageHairLossAnswers;
   "Triage.HayFever": TriageHayFeverAnswers;
   "Triage.HeadInjury": TriageHeadInjuryAnswers;
@@ -4866,6 +5035,7 @@ export interface PathwayAnswersById {
   "Triage.VaginalDischarge": TriageVaginalDischargeAnswers;
   "Triage.VaricoseVeins": TriageVaricoseVeinsAnswers;
   "Triage.VomitingBlood": TriageVomitingBloodAnswers;
+  "Triage.WartsVerrucas": TriageWartsVerrucasAnswers;
   "Triage.WeightLoss": TriageWeightLossAnswers;
 }
 
@@ -4906,6 +5076,7 @@ export type GuidelineId =
   | "Triage.Contraception"
   | "Triage.CoughCold"
   | "Triage.CutsBurns"
+  | "Triage.Dandruff"
   | "Triage.DiarrhoeaVomiting"
   | "Triage.Dizziness"
   | "Triage.Earache"
@@ -4914,6 +5085,7 @@ export type GuidelineId =
   | "Triage.Fainting"
   | "Triage.Fever"
   | "Triage.Fits"
+  | "Triage.Gout"
   | "Triage.HairLoss"
   | "Triage.HayFever"
   | "Triage.HeadInjury"
@@ -4957,6 +5129,7 @@ export type GuidelineId =
   | "Triage.VaginalDischarge"
   | "Triage.VaricoseVeins"
   | "Triage.VomitingBlood"
+  | "Triage.WartsVerrucas"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
