@@ -4156,6 +4156,14 @@ export interface TriageSoreThroatAnswers {
    */
   stRiskMeds?: boolean;
   /**
+   * Has your voice been hoarse or croaky for 3 weeks or more?
+   */
+  stHoarse?: boolean;
+  /**
+   * Do you have a lump or swelling in your neck that has been there for 3 weeks or more?
+   */
+  stNeckLump?: boolean;
+  /**
    * Is there anything else you want the practice to know about your sore throat?
    */
   stOther?: string;
