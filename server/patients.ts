@@ -1,3 +1,4 @@
+import { canonicalEmail, canonicalPhone } from './identity.js';
 import type { Sql } from './store/index.js';
 import type { PatientRecord } from './seed.js';
 import type { Patient } from '../generated/types/api/patient';
@@ -30,12 +31,6 @@ export function normaliseName(name: string): string {
     .replace(/[\u2018\u2019\u02BC]/g, "'")
     .replace(/\s+/g, ' ')
     .toLowerCase();
-}
-
-/** Digits of a UK mobile in national form: "+44 7400 123456" and "07400123456" compare equal. */
-export function normalisePhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.startsWith('44') ? `0${digits.slice(2)}` : digits;
 }
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
@@ -107,8 +102,8 @@ export async function validatePatient(db: Sql, patient: Patient): Promise<Patien
   const validation = {
     hasEmail: !!record?.email && isValidEmail(record.email),
     hasPhone: !!record?.mobile,
-    isMatchingEmail: !!record?.email && requestEmail !== '' && record.email.toLowerCase() === requestEmail.toLowerCase(),
-    isMatchingPhone: !!record?.mobile && requestPhone !== '' && normalisePhone(record.mobile) === normalisePhone(requestPhone),
+    isMatchingEmail: !!record?.email && requestEmail !== '' && canonicalEmail(record.email) === canonicalEmail(requestEmail),
+    isMatchingPhone: !!record?.mobile && requestPhone !== '' && canonicalPhone(record.mobile) === canonicalPhone(requestPhone),
     isUpdateContactRequested: !!record?.updateContactRequested,
   };
   const status = ((): ValidationStatus => {

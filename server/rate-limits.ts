@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from './errors.js';
+import { clientKey } from './identity.js';
 import type { Sql } from './store/types.js';
 
 /**
- * Requests per minute per client (by IP address; see TRUST_PROXY in README.md) on each group of
+ * Requests per minute per client (an IPv4 address, or an IPv6 /64: server/identity.ts clientKey; see TRUST_PROXY in README.md) on each group of
  * calls. A group is counted across all its routes together (not each route on its own), and every
  * patient-facing call also counts towards `api`, the client's ceiling over all of them.
  */
@@ -193,14 +194,14 @@ export function registerRateLimits(app: FastifyInstance, store: Sql, limits: Rea
     for (const group of config?.limitGroups ?? []) {
       // A route registered for several methods counts each request in its own method's group only.
       if (group !== 'api' && rateLimitGroup(method, request.routeOptions.url ?? '') !== group) continue;
-      const over = await counter.take(group, request.ip);
+      const over = await counter.take(group, clientKey(request.ip));
       if (over) throw tooMany(reply, over);
     }
   });
   return {
     check: async (request, reply, group) => {
       if (internal(request)) return;
-      const over = await counter.take(group, request.ip);
+      const over = await counter.take(group, clientKey(request.ip));
       if (over) throw tooMany(reply, over);
     },
     internalHeaders: { [INTERNAL_HEADER]: secret },

@@ -1,5 +1,6 @@
 import type { Sql } from '../store/index.js';
 import { HttpError } from '../errors.js';
+import { clientKey, lockNames } from '../identity.js';
 import { IDENTITY_CHECK, identityCheckLimits } from '../limits.js';
 import { appointmentErrors } from './errors.js';
 import type { PatientActionRequestBody } from '../../generated/types/api/patient-action-request-body';
@@ -68,8 +69,7 @@ export async function linkCaller(db: Sql, link: LinkRow, proof: LinkProof, guard
     if (!proof.patient) throw required(`${context}/patient`);
     const given = { ...proof.patient };
     if (bound) {
-      await assertIdentityCheckOpen(db, link, guard);
-      if (!samePatient(bound, given)) throw await wrongAnswer(db, link, guard);
+      await identityCheck(db, link, guard, samePatient(bound, given));
       return { patientKey: link.patient_key!, patient: { ...bound, ...given } };
     }
     return { patientKey: await patientKeyOf(db, given), patient: given };
@@ -78,8 +78,7 @@ export async function linkCaller(db: Sql, link: LinkRow, proof: LinkProof, guard
   if (link.par_type === 'SELF_BOOKING_REQUEST') {
     const dob = proof.dateOfBirth ?? proof.patient?.dateOfBirth;
     if (!dob) throw required(`${context}/dateOfBirth`);
-    await assertIdentityCheckOpen(db, link, guard);
-    if (dob !== bound.dateOfBirth) throw await wrongAnswer(db, link, guard);
+    await identityCheck(db, link, guard, dob === bound.dateOfBirth);
   }
   return { patientKey: link.patient_key, patient: bound };
 }
@@ -99,20 +98,33 @@ async function failuresSince(db: Sql, column: 'link_uuid' | 'client', value: str
  * Refuses the check (429) while the link has had IDENTITY_CHECK.perLink wrong answers in the last
  * hour, or the client IDENTITY_CHECK.perClient on any links: guessing a date of birth takes
  * thousands of tries, and a locked link refuses even the right one until the hour has passed.
+ * Counts by the client's canonical key (an IPv6 client by its /64).
  */
 export async function assertIdentityCheckOpen(db: Sql, link: LinkRow, guard: IdentityGuard): Promise<void> {
   const limits = identityCheckLimits(db);
   const since = guard.now - limits.windowMs;
   if ((await failuresSince(db, 'link_uuid', link.link_uuid, since)) >= limits.perLink) throw appointmentErrors.identityCheckLocked();
-  if ((await failuresSince(db, 'client', guard.client, since)) >= limits.perClient) throw appointmentErrors.identityCheckClientLocked();
+  if ((await failuresSince(db, 'client', clientKey(guard.client), since)) >= limits.perClient) throw appointmentErrors.identityCheckClientLocked();
 }
 
-/** Records a wrong answer (committed at once, whatever the caller does next) and answers the mismatch. */
-async function wrongAnswer(db: Sql, link: LinkRow, guard: IdentityGuard): Promise<HttpError> {
-  await db.run('INSERT INTO appt_identity_failures (link_uuid, client, at) VALUES (?, ?, ?)', [link.link_uuid, guard.client, guard.now]);
-  // Old rows are of no use once out of the window.
-  await db.run('DELETE FROM appt_identity_failures WHERE at <= ?', [guard.now - IDENTITY_CHECK.windowMs]);
-  return appointmentErrors.detailsMismatch();
+/**
+ * One answer to a link's identity check, counted exactly however many arrive at once on however
+ * many instances: the count and the wrong answer's row are one transaction under a lock on the
+ * link and on the client, so a burst cannot all read "4 wrong so far" and all be tried. The wrong
+ * answer is committed before the mismatch is answered, whatever the caller does next.
+ */
+async function identityCheck(db: Sql, link: LinkRow, guard: IdentityGuard, correct: boolean): Promise<void> {
+  const client = clientKey(guard.client);
+  const wrong = await db.tx(async (tx) => {
+    await lockNames(tx, [`identity-link:${link.link_uuid}`, `identity-client:${client}`]);
+    await assertIdentityCheckOpen(tx, link, guard);
+    if (correct) return false;
+    await tx.run('INSERT INTO appt_identity_failures (link_uuid, client, at) VALUES (?, ?, ?)', [link.link_uuid, client, guard.now]);
+    // Old rows are of no use once out of the window.
+    await tx.run('DELETE FROM appt_identity_failures WHERE at <= ?', [guard.now - IDENTITY_CHECK.windowMs]);
+    return true;
+  });
+  if (wrong) throw appointmentErrors.detailsMismatch();
 }
 
 /** An invitation (DIRECT_BOOKING, SELF_BOOKING_REQUEST) may still be used by this patient: not expired, within its limits. */

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clinic as ClinicSettings } from '../../generated/types/api/clinic';
 import type { Channel, Personalisation, TemplateName } from './content.js';
+import { canonicalEmail, canonicalPhone, lockNames, recipientLockNames } from '../identity.js';
 import { practiceLimits } from '../limits.js';
 import { getSetting } from '../settingsStore.js';
 import type { Sql } from '../store/index.js';
@@ -279,12 +280,15 @@ export async function enqueueNotifications(db: Sql, events: readonly Notificatio
     const createdAt = new Date(now).toISOString();
     const queued: QueuedNotification[] = [];
     const limits = await practiceLimits(tx);
+    // The caps count then insert: under a lock per recipient, requests on any instance count exactly.
+    await lockNames(tx, recipientLockNames(events.map((e) => e.to)));
     for (const event of events) {
       const eventId = event.id ?? randomUUID();
       const personalisation = JSON.stringify(personalisationFor(settings, event, clinic));
       const channels: Array<[Channel, string]> = [];
-      const email = event.to.email?.trim();
-      const mobile = event.to.mobile?.trim();
+      // Stored, counted and sent in one spelling each (trimmed lower case; E.164), so a cap cannot be escaped by writing them differently.
+      const email = canonicalEmail(event.to.email);
+      const mobile = canonicalPhone(event.to.mobile);
       if (email) channels.push(['EMAIL', email]);
       if (mobile && sms) channels.push(['SMS', mobile]);
       for (const [channel, recipient] of channels) {

@@ -56,7 +56,8 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(messages.map((m) => [m.channel, m.to])).toEqual(
       expect.arrayContaining([
         ['EMAIL', 'amelia.testwell@example.com'],
-        ['SMS', '07400 123456'],
+        // Stored and sent in E.164, whichever way the patient wrote it.
+        ['SMS', '+447400123456'],
       ]),
     );
     expect(messages).toHaveLength(2);
@@ -211,7 +212,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
     await sendFromNoAppointments('ref-emergency: Difficulty breathing', 'no.slots.ae@example.com', '07400 100002');
     await s.notifications.drain();
     const messages = await outbox(s);
-    const [noSlotsEmail, aeEmail, noSlotsSms, aeSms] = ['no.slots@example.com', 'no.slots.ae@example.com', '07400 100001', '07400 100002'].map((to) =>
+    const [noSlotsEmail, aeEmail, noSlotsSms, aeSms] = ['no.slots@example.com', 'no.slots.ae@example.com', '+447400100001', '+447400100002'].map((to) =>
       messages.find((m) => m.to === to)!,
     );
     expect(noSlotsEmail!.body).toContain('Request: Medical advice');
