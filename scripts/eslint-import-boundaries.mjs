@@ -51,7 +51,7 @@ export function boundaryViolation(fromFile, specifier) {
   const inside = (p, dir) => p === dir || p.startsWith(`${dir}/`);
 
   if (inside(from, 'renderer')) {
-    if (target && ['src', 'server', 'generated', 'schemas'].some((d) => inside(target, d))) {
+    if (target && ['src', 'server', 'generated', 'schemas', 'common'].some((d) => inside(target, d))) {
       return `renderer/ must not import from ${target.split('/')[0]}/ ("${specifier}"): the renderer knows nothing of the app.`;
     }
     if (inside(from, 'renderer/core')) {
@@ -62,6 +62,17 @@ export function boundaryViolation(fromFile, specifier) {
         return `renderer/core must not import React ("${specifier}"): it runs in Node on the server.`;
       }
     }
+  }
+  if (inside(from, 'common')) {
+    if (target && ['src', 'server', 'renderer', 'tests', 'scripts'].some((d) => inside(target, d))) {
+      return `common/ must not import from ${target.split('/')[0]}/ ("${specifier}"): the shared rules are pure TypeScript that the browser and the server both import.`;
+    }
+    if (!isRelative && (REACT_PACKAGES.test(specifier) || SERVER_PACKAGES.test(specifier))) {
+      return `common/ must not import "${specifier}": no DOM, no React, no Node APIs in the shared rules.`;
+    }
+  }
+  if (inside(from, 'server') && target && inside(target, 'scripts')) {
+    return `server/ must not import from scripts/ ("${specifier}"): what both need belongs in server/ or common/.`;
   }
   if (inside(from, 'src')) {
     if (target && inside(target, 'server')) return `src/ must not import from server/ ("${specifier}").`;

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { HttpError } from './errors.js';
 import { encodeRequestsCursor, MAX_PAGE_SIZE, type RequestsPosition } from './services/paging.js';
 import type { Sql } from './store/index.js';
-import { isTier, REST_RANK, tierRank, type UrgencyTier } from './tiers.js';
+import { isTier, REST_RANK, tierRank, type UrgencyTier } from '../common/index.js';
 
 export type RequestKind = 'ADMIN_REQUEST' | 'CONSULTATION' | 'UNVERIFIED_REQUESTS';
 

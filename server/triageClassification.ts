@@ -1,59 +1,23 @@
-// The request type of a medical request, decided by the practice side from what it can trust
-// (README.md "Safety-netting after an urgent result"): the guideline execution the embedded engine stored
-// and the practice's own override reasons, never the type the client wrote. The rules are the
-// app's `classifyRequest` (src/flows/triage/classifyRequest.ts); tests/unit/app/safety-classification.test.ts
-// runs one table through both so they cannot drift.
+// The request type of a medical request, decided by the practice side from what it can trust: the
+// guideline execution the embedded engine stored and the practice's own override reasons, never
+// the type the client wrote. The rule itself is common/classification.ts, the one the browser uses.
 import { kindOfPathway } from './engine/hierarchy.js';
-import type { TriageRequest } from '../generated/types/api/triage-request';
 import { getSetting } from './settingsStore.js';
 import type { Sql } from './store/index.js';
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import { detailsMessage, HttpError } from './errors.js';
-import { topTier } from './tiers.js';
+import { classifyRequest, INVALID_OVERRIDE_REASON, isEmergencyResult, isValidOverrideReason, topTier, type TriageRequestType } from '../common/index.js';
 import EMERGENCY_QUESTIONS from '../generated/forms/EMERGENCY_QUESTIONS';
 
-/** What a finished questionnaire is classified as: the contract's values (app twin: src/flows/triage/classifyRequest.ts). */
-export type TriageRequestType = Extract<
-  TriageRequest['triageRequestType'],
-  'CONSULTATION_REQUEST' | 'EMERGENCY_INDICATION' | 'ELIGIBILITY_BOOKING' | 'CHILD_REQUEST'
->;
+export type { TriageRequestType };
+export { INVALID_OVERRIDE_REASON };
 
-export const INVALID_OVERRIDE_REASON = 'none_of_the_above';
-const EMERGENCY_LABEL_ENDINGS = ['A&E', 'Emergency indication'];
-
-interface Action {
-  type?: unknown;
-  label?: unknown;
-}
-interface RecommendationLike {
-  actions?: unknown;
-}
-
-/** The first referral's label of the top (first) recommendation. */
-function topReferralLabel(recommendations: readonly unknown[]): string {
-  const top = recommendations[0] as RecommendationLike | undefined;
-  const actions = Array.isArray(top?.actions) ? (top.actions as Action[]) : [];
-  const referral = actions.find((a) => a?.type === 'Referral');
-  return typeof referral?.label === 'string' ? referral.label.trim() : '';
-}
-
-export function isEmergencyRecommendation(recommendations: readonly unknown[]): boolean {
-  const label = topReferralLabel(recommendations);
-  return EMERGENCY_LABEL_ENDINGS.some((ending) => label.endsWith(ending));
-}
+/** A valid override: a reason the practice offers (when it lists any) other than none_of_the_above ("not safe to wait"). */
+export const isValidOverride = (reason: unknown, offeredIds: readonly string[] | undefined): boolean => isValidOverrideReason(reason, offeredIds);
 
 /**
- * A valid override: a reason the practice offers (when it lists any) other than
- * none_of_the_above ("not safe to wait").
- */
-export function isValidOverride(reason: unknown, offeredIds: readonly string[] | undefined): boolean {
-  if (typeof reason !== 'string' || reason === '' || reason === INVALID_OVERRIDE_REASON) return false;
-  return offeredIds === undefined || offeredIds.includes(reason);
-}
-
-/**
- * The practice's request type. `kind` is the pathway document's declared kind (its `kind`, never
- * the id's prefix); a pathway the server has no document for counts as triage.
+ * The practice's request type (common/classification.ts). `kind` is the pathway document's
+ * declared kind; a pathway the server has no document for counts as triage.
  */
 export function classifyTriage(input: {
   kind: 'triage' | 'eligibility' | 'child';
@@ -61,10 +25,7 @@ export function classifyTriage(input: {
   overrideReason?: unknown;
   offeredReasonIds?: readonly string[];
 }): TriageRequestType {
-  if (isEmergencyRecommendation(input.recommendations) && !isValidOverride(input.overrideReason, input.offeredReasonIds)) return 'EMERGENCY_INDICATION';
-  if (input.kind === 'eligibility') return 'ELIGIBILITY_BOOKING';
-  if (input.kind === 'child') return 'CHILD_REQUEST';
-  return 'CONSULTATION_REQUEST';
+  return classifyRequest(input).triageRequestType;
 }
 
 type Json = Record<string, unknown>;
@@ -284,7 +245,7 @@ export async function reclassifyTriageRequest(ctx: ReclassifyContext, db: Sql, t
   const options = Array.isArray(patientApp.emergencyOverrideOptions) ? patientApp.emergencyOverrideOptions.map(obj) : undefined;
   const offeredReasonIds = options?.map((o) => String(o.id));
   const claimedReason = triageRequest.emergencyOverrideReason;
-  const emergency = isEmergencyRecommendation(recommendations);
+  const emergency = isEmergencyResult(recommendations);
   const safety = recordedSafetyAnswers(execution.customData);
   const recordedReason = customValue(execution.customData, OVERRIDE_REASON_KEY);
   if (emergency && isValidOverride(claimedReason, offeredReasonIds)) {

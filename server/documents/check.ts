@@ -30,7 +30,7 @@
 // document may name in ui:widget besides the renderer's own (the meta-schema's ui:widget list
 // gets them added, and checkDocument / the observation-type check accept them where they fit).
 // schemas/emergency-phrases.json (the emergency phrase list) is checked by
-// scripts/emergency-phrases-check.ts: its meta-schema, phrase syntax, and every example run
+// server/documents/emergencyPhrasesCheck.ts: its meta-schema, phrase syntax, and every example run
 // through the matcher (renderer/core/phrases.ts).
 // Prints one line per problem, `file: /json/path: what is wrong`, and exits 1 when there is any;
 // otherwise prints "N documents checked, no problems".
@@ -43,7 +43,7 @@ import { checkSharedSection, checkSynonyms, readSharedSections, sharedDirOf, typ
 import { checkPathway } from '../engine/pathway.js';
 import { DEMO_URGENCY } from '../seed.js';
 import { parseJson } from './json-parse.js';
-import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from '../../scripts/emergency-phrases-check';
+import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from './emergencyPhrasesCheck.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -4,39 +4,16 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentProblem } from '../../renderer/core/index';
-import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
-import { URGENCY_TIER_VALUES } from '../../generated/types/api/urgency-tier';
+import { EMERGENCY_TIERS, FIND_A_PHARMACY_URL, isTier, mostUrgent, TIER_ORDER, TIER_REFERRALS, tierOfReferral, type UrgencyTier } from '../../common/index.js';
 import type { Pathway, PathwayOutcome, PathwaySection } from '../../generated/types/questionnaire';
 
 export type { UrgencyTier };
-
-/** Most urgent first (the schema's order). */
-export const TIER_ORDER: readonly UrgencyTier[] = URGENCY_TIER_VALUES;
-/** The emergency tiers: an outcome of these ends the questionnaire at once (stop at the first red flag). */
-export const EMERGENCY_TIERS: ReadonlySet<UrgencyTier> = new Set<UrgencyTier>(['CALL_999', 'AE_NOW']);
-
-/** The referral ids each tier's outcomes may name (the contract's table). */
-export const TIER_REFERRALS: Readonly<Record<UrgencyTier, readonly string[]>> = {
-  CALL_999: ['ref-emergency'],
-  AE_NOW: ['ref-ae'],
-  URGENT_TODAY: ['ref-urgent-callback', 'ref-same-day'],
-  PHARMACY: ['ref-end-tomorrow', 'ref-5-days', 'ref-routine'],
-  ROUTINE: ['ref-end-tomorrow', 'ref-5-days', 'ref-routine', 'ref-nurse'],
-  SELF_CARE: [],
-};
-/**
- * The tier a referral id stands for when an outcome names no tier (the most urgent row that
- * allows it): ref-emergency → CALL_999, ref-ae → AE_NOW, ref-urgent-callback / ref-same-day →
- * URGENT_TODAY, the others → ROUTINE; undefined for an id outside every row.
- */
-export function tierOfReferral(referralId: string): UrgencyTier | undefined {
-  return TIER_ORDER.find((t) => t !== 'PHARMACY' && TIER_REFERRALS[t].includes(referralId));
-}
+export { EMERGENCY_TIERS, isTier, TIER_ORDER, TIER_REFERRALS, tierOfReferral };
 
 /** Tiers whose outcomes must name a referral of their row (PHARMACY and SELF_CARE may name none). */
 const TIER_NEEDS_REFERRAL: ReadonlySet<UrgencyTier> = new Set<UrgencyTier>(['CALL_999', 'AE_NOW', 'URGENT_TODAY', 'ROUTINE']);
 
-export const FIND_A_PHARMACY = 'https://www.nhs.uk/service-search/pharmacy/find-a-pharmacy';
+export const FIND_A_PHARMACY = FIND_A_PHARMACY_URL;
 export const SHARED_LIFE_THREATENING = 'LifeThreatening';
 /** Field names of the shared sections start with this; pathways may not use it for their own. */
 export const SHARED_FIELD_PREFIX = /^lt[A-Z0-9_]/;
@@ -44,20 +21,8 @@ export const MIN_TRIAGE_SYNONYMS = 8;
 
 const article = (tier: string) => (/^[AEIOU]/.test(tier) ? 'an' : 'a');
 
-export function isTier(v: unknown): v is UrgencyTier {
-  return typeof v === 'string' && (TIER_ORDER as readonly string[]).includes(v);
-}
-
 /** The most urgent of some tiers (undefined for none). */
-export function topTier(tiers: Iterable<UrgencyTier | undefined>): UrgencyTier | undefined {
-  let best: number | undefined;
-  for (const t of tiers) {
-    if (t === undefined) continue;
-    const i = TIER_ORDER.indexOf(t);
-    if (best === undefined || i < best) best = i;
-  }
-  return best === undefined ? undefined : TIER_ORDER[best];
-}
+export const topTier = mostUrgent;
 
 /**
  * A pathway document's kind as it declares it (`kind`: triage, eligibility or child; the

@@ -35,6 +35,11 @@ function safetyNetting(p: Personalisation): string {
   ].join('\n\n');
 }
 
+/** The outcome's own words, as the patient read them on screen (empty when there were none). */
+function adviceBlock(p: Personalisation): string[] {
+  return p.advice ? ['What you were advised', p.advice] : [];
+}
+
 function signOff(p: Personalisation): string {
   return [`${p.practice_name}\n${p.practice_phone}`, 'This is an automatic message. Please do not reply to it.'].join('\n\n');
 }
@@ -56,6 +61,7 @@ export function renderEmail(template: TemplateName, p: Personalisation): Message
           `Request: ${p.request_label}\nYour reference: ${p.reference}`,
           'What happens next',
           `The practice team will read your request and contact you. ${p.reply_time}`,
+          ...adviceBlock(p),
           'If we need to speak to you, we will use the contact details you gave us.',
           safetyNetting(p),
           signOff(p),
@@ -69,6 +75,7 @@ export function renderEmail(template: TemplateName, p: Personalisation): Message
           `Your reference: ${p.reference}`,
           'What happens next',
           `The practice team will read your request and contact you. ${p.reply_time}`,
+          ...adviceBlock(p),
           'If the child gets worse or you are worried, do not wait for our reply. Call 111, or call 999 in an emergency.',
           safetyNetting(p),
           signOff(p),

@@ -4,8 +4,7 @@ import type { Patient } from '../../generated/types/api/patient';
 import { isValidEmail, matchPatient } from '../patients.js';
 import type { Sql } from '../store/index.js';
 import { enqueueNotifications, type NotificationEvent, type QueuedNotification, type Recipient } from './events.js';
-import { isTier } from '../tiers.js';
-import { CHILD_REPLY } from './replyTimes.js';
+import { isTier, medicalReplyTime, outcomeWords, outcomeWordsAsText } from '../../common/index.js';
 
 type Body = Record<string, unknown>;
 
@@ -43,10 +42,23 @@ async function eventFor(db: Sql, requestId: string, request: Body, newEmail?: st
   const formType = text(request.formType);
   if (formType) return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: formType, service: 'admin', to };
   const triageType = text(request.triageRequestType) ?? 'CONSULTATION_REQUEST';
-  // The child confirmation screen promises contact within 1 working day: the email says the same.
-  if (triageType === 'CHILD_REQUEST') return { type: 'CHILD_REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, to, replyTime: CHILD_REPLY };
-  // The reply time the thank-you screen showed (src/replyTimes.ts): by the request's tier.
-  const tier = ((request.consultation ?? {}) as Body).tier;
+  const tierRead = ((request.consultation ?? {}) as Body).tier;
+  const tier = isTier(tierRead) ? tierRead : undefined;
+  // Every word of the outcome the patient was shown goes in the email too (the server's copy of the
+  // execution's recommendations, never the client's).
+  const recommendations = ((request.guidelineExecution ?? {}) as Body).recommendations;
+  const advice = outcomeWordsAsText(outcomeWords(Array.isArray(recommendations) ? recommendations : []));
+  const extra = advice ? { advice } : {};
+  // The one promise the confirmation screen made (common/replyTimes.ts): by the request's type and tier.
+  if (triageType === 'CHILD_REQUEST')
+    return {
+      type: 'CHILD_REQUEST_RECEIVED',
+      id: `${requestId}:received`,
+      sourceId: requestId,
+      to,
+      replyTime: medicalReplyTime({ requestType: triageType, tier }),
+      ...extra,
+    };
   return {
     type: 'REQUEST_RECEIVED',
     id: `${requestId}:received`,
@@ -55,7 +67,8 @@ async function eventFor(db: Sql, requestId: string, request: Body, newEmail?: st
     service: 'medical',
     to,
     ...(reasonInInbox ? { reasonInInbox } : {}),
-    ...(isTier(tier) ? { tier } : {}),
+    ...extra,
+    ...(tier ? { tier } : {}),
   };
 }
 

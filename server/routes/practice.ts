@@ -9,7 +9,7 @@ import { screeningFlagHtml } from '../screening.js';
 import { inboxFlagsHtml, storedRecommendations } from '../inboxFlags.js';
 import { listRequestsPage, type StoredRequest } from '../store.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, pageQuery, requestsPageQuery, setPageHeaders } from '../services/index.js';
-import { TIER_WORDS, type UrgencyTier } from '../tiers.js';
+import { adviceNoteForPractice, PRACTICE_TIER_WORDS as TIER_WORDS, type UrgencyTier } from '../../common/index.js';
 
 /** Requests per inbox page. */
 export const INBOX_PAGE_SIZE = 20;
@@ -123,10 +123,17 @@ const TIER_TAG: Record<UrgencyTier, string> = {
   SELF_CARE: 'nhsuk-tag--grey',
 };
 
-/** A medical request's urgency tier in plain words (from its execution, server/tiers.ts). */
+/**
+ * A medical request's urgency tier in plain words (from its execution, common/tiers.ts), and what
+ * the patient was told before sending it: a pharmacy or self-care ending sends nothing unless the
+ * patient asks the practice instead (common/endings.ts).
+ */
 function tierHtml(r: StoredRequest): string {
   if (!r.tier) return '';
-  return `<p class="tier" data-tier="${r.tier}">Urgency: <strong class="nhsuk-tag ${TIER_TAG[r.tier]}">${escapeHtml(TIER_WORDS[r.tier])}</strong></p>`;
+  const request = [r.body.triageRequest, r.body.eligibilityBooking, r.body.primaryRequest].map(obj).find((q) => typeof q.triageRequestType === 'string') ?? {};
+  const note = adviceNoteForPractice(r.tier, request.triageRequestType === 'ELIGIBILITY_BOOKING' ? 'eligibility' : 'triage');
+  const noteHtml = note ? ` <span class="advice-note" data-advice-note="${r.tier}">${escapeHtml(note)}</span>` : '';
+  return `<p class="tier" data-tier="${r.tier}">Urgency: <strong class="nhsuk-tag ${TIER_TAG[r.tier]}">${escapeHtml(TIER_WORDS[r.tier])}</strong>${noteHtml}</p>`;
 }
 
 const EMERGENCY_MARK = '<strong class="nhsuk-tag nhsuk-tag--red emergency-indication">Emergency indication</strong>';

@@ -1,11 +1,11 @@
 // The patient's last screen says what to do and by when, in plain words, for the execution's
 // tier (topTier): 999 now, A&E now, a GP or NHS 111 today, a pharmacist (with the find-a-pharmacy
-// link; the practice can still be asked), the practice within 48 hours (src/replyTimes.ts), or self-care.
+// link; the practice can still be asked), the practice's reply time (common/replyTimes.ts), or self-care.
 // With `crisis` (self-harm or suicide words or answers) the crisis contacts are shown too.
-import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
+import type { PathwayKind } from '../../generated/types/api/pathway-kind';
+import { FIND_A_PHARMACY_URL, tierLead, type UrgencyTier } from '../../common';
 import { EmergencyNumber } from './EmergencyNumber';
 import { CrisisContacts } from './UrgentHelp';
-import { FIND_A_PHARMACY_URL, TIER_LEAD } from './tier';
 
 function Detail({ tier }: { tier: UrgencyTier }) {
   switch (tier) {
@@ -52,14 +52,14 @@ function Detail({ tier }: { tier: UrgencyTier }) {
   }
 }
 
-export function TierAdvice({ tier, crisis = false }: { tier: UrgencyTier | undefined; crisis?: boolean }) {
+export function TierAdvice({ tier, crisis = false, kind = 'triage' }: { tier: UrgencyTier | undefined; crisis?: boolean; kind?: PathwayKind }) {
   if (!tier && !crisis) return null;
   const emergency = tier === 'CALL_999' || tier === 'AE_NOW';
   return (
     <div className={`app-tier-advice app-tier-advice--${(tier ?? 'crisis').toLowerCase()}`} data-testid="tier-advice" data-tier={tier ?? ''}>
       {tier ? (
         <div className={emergency || tier === 'URGENT_TODAY' ? 'nhsuk-warning-callout' : 'nhsuk-inset-text'}>
-          <h2 className={emergency || tier === 'URGENT_TODAY' ? 'nhsuk-warning-callout__label' : 'nhsuk-heading-s'}>{TIER_LEAD[tier]}</h2>
+          <h2 className={emergency || tier === 'URGENT_TODAY' ? 'nhsuk-warning-callout__label' : 'nhsuk-heading-s'}>{tierLead(tier, kind)}</h2>
           <Detail tier={tier} />
         </div>
       ) : null}

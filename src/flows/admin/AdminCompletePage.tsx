@@ -5,7 +5,7 @@ import { endJourney } from '../emergencyCheck';
 import { useFlowStore } from '../sessionFlowStore';
 import { clearAdminFlow } from './adminFlow';
 import { adminReceipt } from './receipt';
-import { DEFAULT_REPLY } from '../../replyTimes';
+import { DEFAULT_REPLY } from '../../../common';
 
 /**
  * /admin-request/complete: the confirmation with its receipt (README "Admin requests"): a short

@@ -4,7 +4,7 @@ import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
 import { createFlowStore } from '../sessionFlowStore';
 import { replyLine, shortReference } from '../requestReceipt';
-import { adminReplyTime } from '../../replyTimes';
+import { formReplyTime } from '../../../common';
 
 /** What the confirmation page shows of a sent admin request (README "Admin requests"). */
 export interface AdminReceipt {
@@ -44,7 +44,7 @@ export async function makeReceipt(answer: SubmissionResponse, body: AdminRequest
     receivedAt: answer.receivedAt,
     formLabel,
     reply: replyLine(body.patient),
-    replyTime: adminReplyTime(doc?.menu?.reply).long,
+    replyTime: formReplyTime(doc?.menu?.reply).long,
     summary,
   };
 }

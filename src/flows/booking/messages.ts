@@ -1,6 +1,6 @@
 // The booking screens' wording. Titles and messages of the error catalogue (the RH-E… codes below)
 // are the product's, word for word; where the product shows no wording of its own, ours is marked so.
-import { NO_APPOINTMENTS_REPLY } from '../../replyTimes';
+import { NO_APPOINTMENTS_REPLY } from '../../../common';
 
 export const BOOK_APPOINTMENT_TITLE = 'Book your appointment';
 export const CONFIRM_CHOICE_TITLE = 'Confirm this choice?';

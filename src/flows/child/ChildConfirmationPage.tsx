@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CareCard } from '../../components/CareCard';
-import { CHILD_REPLY } from '../../replyTimes';
+import { CHILD_REPLY } from '../../../common';
 import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';

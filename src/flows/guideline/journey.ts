@@ -10,7 +10,7 @@ import { patientHasEmail, type Patient, type PatientValidation } from '../../pat
 import type { AllSettings } from '../../settings/types';
 import { createFlowStore } from '../sessionFlowStore';
 import { readEntryParams, type EntryParams } from '../../session/entryParams';
-import { classifyRequest, isEmergencyResult, topReferral } from './classifyRequest';
+import { classifyRequest, isEmergencyResult, topReferral } from '../../../common';
 import type { SafetyState } from './safety';
 import { isEligibilityPathway, pathwayKind, type PathwayKind } from './pathwayKind';
 

@@ -4,7 +4,7 @@
 import type { PatientValidation, Patient } from '../../patient-details/patient';
 import { patientHasEmail } from '../../patient-details/patient';
 import type { Recommendation } from '../../api/engine';
-import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from './classifyRequest';
+import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from '../../../common';
 import type { BuiltConsultation } from './journey';
 import type { PathwayKind } from './pathwayKind';
 

@@ -10,7 +10,7 @@ import { readEntryParams } from '../../session/entryParams';
 import { useSettings } from '../../settings/useSettings';
 import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety';
 import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type BuiltConsultation } from './journey';
-import { topTier } from '../../screening/tier';
+import { topTier } from '../../../common';
 import { flowCrisis } from '../../screening/flowCrisis';
 import { isChildPathway, pathwayKind, type PathwayKind } from './pathwayKind';
 import { replyLine, shortReference } from '../requestReceipt';

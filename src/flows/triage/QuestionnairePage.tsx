@@ -22,7 +22,7 @@ import { useSettings } from '../../settings/useSettings';
 import { useFlowStore } from '../sessionFlowStore';
 import { preloadAppWidgets } from '../../forms/widgets';
 import { prefetchForms } from '../../forms/loadForm';
-import { topReferral } from '../guideline/classifyRequest';
+import { topReferral } from '../../../common';
 import { EngineErrorPanel, errorMessage, isOutOfHours, type EngineErrorState } from '../guideline/EngineErrorPanel';
 import { SelectedOption } from '../guideline/SelectedOption';
 import { handOverToBooking } from './bookingHandover';

@@ -14,7 +14,7 @@ import { useTriageSender } from '../guideline/useTriageSender';
 import { ProblemSummary } from '../../components/ProblemSummary';
 import { BackLink } from '../../components/BackLink';
 import { TierAdvice } from '../../screening/TierAdvice';
-import { topTier } from '../../screening/tier';
+import { topTier } from '../../../common';
 import { flowCrisis } from '../../screening/flowCrisis';
 
 /** /triage/complete: "Send your request?" */

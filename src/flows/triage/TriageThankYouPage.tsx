@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import type { UrgencyTier } from '../../../generated/types/api/urgency-tier';
 import { Navigate } from 'react-router-dom';
 import { putCustomData } from '../../api/engine';
 import { CareCard } from '../../components/CareCard';
@@ -8,7 +7,7 @@ import { TRIAGE_START, bool, triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
 import { TierAdvice } from '../../screening/TierAdvice';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
-import { medicalReplyTime, type ReplyTime } from '../../replyTimes';
+import { medicalReplyTime, type ReplyTime, type UrgencyTier } from '../../../common';
 import { EmergencyNumber } from '../../screening/EmergencyNumber';
 import { UrgentAdvice111 } from '../../screening/UrgentHelp';
 
@@ -16,7 +15,7 @@ export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.
 
 /** The reply time of a sent medical request, by its tier, as the email and text say it. */
 export function sentReplyTime(sent: { triageRequestType: string; tier?: UrgencyTier }): ReplyTime {
-  return medicalReplyTime({ tier: sent.tier, emergencyIndication: sent.triageRequestType === 'EMERGENCY_INDICATION' });
+  return medicalReplyTime({ tier: sent.tier, requestType: sent.triageRequestType });
 }
 
 /** /triage/thank-you: shown once the request is sent (only the sent marker is left in the flow). */

@@ -5,7 +5,7 @@ import { SchemaForm, type FormData, type FormDocument } from '../../../renderer/
 import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { stopExecution } from '../../api/engine';
 import { useSettings } from '../../settings/useSettings';
-import { isEmergencyResult } from '../guideline/classifyRequest';
+import { isEmergencyResult } from '../../../common';
 import { SelectedOption } from '../guideline/SelectedOption';
 import { handOverToBooking } from './bookingHandover';
 import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, clearTriageFlow, manualAuthOn, routeAfterTriage, triageFlow, proxyOn } from '../guideline/journey';

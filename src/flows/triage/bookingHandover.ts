@@ -3,11 +3,11 @@ import { startBooking } from '../bookingRequest';
 import { readEntryParams } from '../../session/entryParams';
 import type { AllSettings } from '../../settings/types';
 import { startEligibilityBooking } from '../guideline/eligibilityFlow';
-import { topReferral } from '../guideline/classifyRequest';
+import { topReferral } from '../../../common';
 import { withSafety } from '../guideline/safety';
 import { buildConsultation, proxyOn, type TriageFlowState } from '../guideline/journey';
 import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
-import { topTier } from '../../screening/tier';
+import { topTier } from '../../../common';
 
 /**
  * The 'symptom-assessment' booking request of a finished medical pathway (docs/architecture.md

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cancelTarget, pathwayKind } from '../../../src/flows/guideline/pathwayKind';
-import { classifyRequest } from '../../../src/flows/guideline/classifyRequest';
+import { classifyRequest } from '../../../common';
 import { routeAfterTriage, type Selection } from '../../../src/flows/guideline/journey';
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
 import { childGuidelines } from '../../../src/flows/child/ChildMenuPage';

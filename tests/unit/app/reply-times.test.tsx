@@ -18,10 +18,10 @@ import ChildConfirmationPage from '../../../src/flows/child/ChildConfirmationPag
 import { triageFlow } from '../../../src/flows/guideline/journey';
 import { clearAllFlowStores } from '../../../src/flows/sessionFlowStore';
 import TriageThankYouPage from '../../../src/flows/triage/TriageThankYouPage';
-import { TIER_LEAD } from '../../../src/screening/tier';
-import { CHILD_REPLY, formReplyTime, medicalReplyTime } from '../../../server/notifications/replyTimes';
+import { TIER_LEAD } from '../../../common';
+import { CHILD_REPLY, formReplyTime, medicalReplyTime } from '../../../common';
 import { replyTime } from '../../../server/notifications/events';
-import { TIER_WORDS } from '../../../server/tiers';
+import { PRACTICE_TIER_WORDS as TIER_WORDS } from '../../../common';
 import { serveBundledForms } from './bundledForms';
 
 const FORMS_DIR = path.resolve(__dirname, '../../../schemas/forms');
@@ -77,15 +77,27 @@ describe('medical requests: the thank-you screen says what the email says', () =
   it("the no-appointments screen keeps the spec's sentence (2 working days, the same timescale); what follows it says the thank-you page's 48 hours", () => {
     expect(MEDICAL_NO_SLOTS).toBe('If you send your request, the practice will respond within 2 working days.');
     // The server cannot tell that screen's send from any other (both carry NO_APPOINTMENTS): by tier alone.
-    expect(medicalReplyTime('CONSULTATION_REQUEST').long).toBe('The practice will reply within 48 hours, Monday to Friday, excluding public holidays.');
+    expect(medicalReplyTime({ requestType: 'CONSULTATION_REQUEST' }).long).toBe(
+      'The practice will reply within 48 hours, Monday to Friday, excluding public holidays.',
+    );
   });
 
-  it('an urgent tier never promises a reply time to wait for, on screen or in the email', () => {
-    for (const tier of ['CALL_999', 'AE_NOW', 'URGENT_TODAY'] as const) {
+  it('an emergency tier never promises a reply time to wait for, on screen or in the email', () => {
+    for (const tier of ['CALL_999', 'AE_NOW'] as const) {
       const r = replyTime('CONSULTATION_REQUEST', tier);
       expect(r.long).toMatch(/do not wait/i);
       expect(r.short).toMatch(/do not wait/i);
       expect(r.long).not.toMatch(/48 hours|working day/);
+    }
+  });
+
+  it('urgent today promises today, and 111 when the practice is closed, never a later day', () => {
+    for (const kind of ['triage', 'child'] as const) {
+      const r = medicalReplyTime({ requestType: kind === 'child' ? 'CHILD_REQUEST' : 'CONSULTATION_REQUEST', tier: 'URGENT_TODAY', kind });
+      expect(r.long).toMatch(/today/);
+      expect(r.long).toMatch(/111/);
+      expect(r.short).toMatch(/today/);
+      expect(`${r.long} ${r.short}`).not.toMatch(/48 hours|working day/);
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { PathwayKind } from '../../../src/flows/guideline/pathwayKind';
 import { describe, expect, it } from 'vitest';
 import type { EngineAction, Recommendation } from '../../../src/api/engine';
-import { classifyRequest, type TriageRequestType } from '../../../src/flows/guideline/classifyRequest';
+import { classifyRequest, type TriageRequestType } from '../../../common';
 import type { BuiltConsultation } from '../../../src/flows/guideline/journey';
 import {
   EMERGENCY_QUESTIONS_PATH,
@@ -29,7 +29,7 @@ const EMERGENCY = rec('emergency', referral('ref-emergency', 'Emergency indicati
 const ROUTINE = rec('routine', referral('ref-routine', 'Routine appointment'));
 const OFFERED = ['patient_override_for_gp', 'by_end_tomorrow', 'none_of_the_above'];
 
-// One table, run through the app's classifyRequest and the server's classifyTriage: every row of
+// One table through the one rule (common/classification.ts), called as the browser calls it and as the server does (with the offered reasons): every row of
 // the classification (emergency with and without a valid override, eligibility, child, otherwise).
 const TABLE: Array<{
   name: string;
@@ -102,7 +102,7 @@ const TABLE: Array<{
   { name: 'routine', guidelineId: 'Triage.Headache', kind: 'triage', recommendations: [ROUTINE], type: 'CONSULTATION_REQUEST' },
 ];
 
-describe('classification: the app and the server agree on every row', () => {
+describe('classification (common/classification.ts): every row, as the browser labels it and the server decides it', () => {
   it.each(TABLE)('$name → $type', ({ kind, recommendations, overrideReason, type }) => {
     const app = classifyRequest({ kind, recommendations, ...(overrideReason !== undefined ? { overrideReason } : {}) }).triageRequestType;
     const server = classifyTriage({ kind, recommendations, overrideReason, offeredReasonIds: OFFERED });

@@ -1,7 +1,7 @@
 import type { PathwayKind } from '../../../src/flows/guideline/pathwayKind';
 import { describe, expect, it } from 'vitest';
 import type { EngineAction, Recommendation } from '../../../src/api/engine';
-import { classifyRequest, type TriageRequestType } from '../../../src/flows/guideline/classifyRequest';
+import { classifyRequest, type TriageRequestType } from '../../../common';
 
 const rec = (id: string, ...actions: EngineAction[]): Recommendation => ({ id, type: 'Recommendation', title: id, evidence: [], actions });
 const referral = (referralId: string, label: string): EngineAction => ({ type: 'Referral', referralId, label });

@@ -9,7 +9,7 @@ import { CrisisContacts } from '../../../src/screening/UrgentHelp';
 import { flowCrisis } from '../../../src/screening/flowCrisis';
 import { screenWords, searchEmergencies } from '../../../src/screening/phraseList';
 import { TierAdvice } from '../../../src/screening/TierAdvice';
-import { FIND_A_PHARMACY_URL, TIER_LEAD, topTier } from '../../../src/screening/tier';
+import { FIND_A_PHARMACY_URL, TIER_LEAD, topTier } from '../../../common';
 import { WordsScreeningCard } from '../../../src/screening/WordsScreeningCard';
 import { freeTextAnswers } from '../../../src/screening/freeText';
 
@@ -60,7 +60,9 @@ describe('the tier of the last screen', () => {
   it("falls back to the referral's tier when the engine gives none", () => {
     expect(topTier([{ actions: [referral('ref-ae')] }])).toBe('AE_NOW');
     expect(topTier([{ actions: [referral('ref-5-days')] }])).toBe('ROUTINE');
-    expect(topTier([{ actions: [] }])).toBeUndefined();
+    // Advice only (no referral, no named tier): self-care; nothing at all: routine, the practice reads it.
+    expect(topTier([{ actions: [] }])).toBe('SELF_CARE');
+    expect(topTier([])).toBe('ROUTINE');
   });
   it.each(Object.entries(TIER_LEAD))('%s says "%s"', (tier, lead) => {
     render(<TierAdvice tier={tier as keyof typeof TIER_LEAD} />);

@@ -4,7 +4,7 @@ import { SETTINGS_PATHS, fetchSettingsSet } from '../../../api/settings';
 import { isServiceOff, useServiceOverride, useServiceStatus } from '../../../settings/serviceStatus';
 import type { AllSettings } from '../../../settings/types';
 import { useFlowStore } from '../../sessionFlowStore';
-import { isEmergencyResult } from '../../guideline/classifyRequest';
+import { isEmergencyResult } from '../../../../common';
 import { triageFinished, triageFlow, type TriageFlowState } from '../../guideline/journey';
 import type { SafetyState } from '../../guideline/safety';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
-import { compilePhraseList, phraseSyntaxProblem, screenText, type PhraseListDocument } from '../renderer/core/index';
+import { compilePhraseList, phraseSyntaxProblem, screenText, type PhraseListDocument } from '../../renderer/core/index';
 
 export const EMERGENCY_PHRASES_FILE = 'schemas/emergency-phrases.json';
 

@@ -1,0 +1,8 @@
+// The practice's shared rules, pure TypeScript (no DOM, no Node APIs): the browser (src/) and the
+// practice server (server/) both import them, the generic renderer (renderer/) never does.
+export * from './tiers';
+export * from './classification';
+export * from './replyTimes';
+export * from './endings';
+export * from './tierWords';
+export * from './advice';
