@@ -7,8 +7,7 @@ import { canonicalEmail, canonicalPhone, lockNames, recipientLockNames } from '.
 import { practiceLimits } from '../limits.js';
 import { getSetting } from '../settingsStore.js';
 import type { Sql } from '../store/index.js';
-import type { UrgencyTier } from '../tiers.js';
-import { CHILD_REPLY, formReplyTime as formReplyTimeOf, medicalReplyTime, type ReplyTime } from './replyTimes.js';
+import { CHILD_REPLY, formReplyTime as formReplyTimeOf, medicalReplyTime, type ReplyTime, type UrgencyTier } from '../../common/index.js';
 
 /** Where a message goes. Only the addresses: no name, no date of birth. */
 export interface Recipient {
@@ -42,12 +41,16 @@ export interface RequestReceivedEvent extends EventBase {
   reasonInInbox?: string;
   /** A medical request's urgency tier (its consultation.tier): the urgent tiers' messages say not to wait for a reply. */
   tier?: UrgencyTier;
+  /** Every word of the outcome the patient was shown (common/advice.ts), as plain text. */
+  advice?: string;
 }
 
 export interface ChildRequestReceivedEvent extends EventBase {
   type: 'CHILD_REQUEST_RECEIVED';
-  /** Overrides the child confirmation's reply time (src/replyTimes.ts CHILD_REPLY). */
+  /** Overrides the child confirmation's reply time (common/replyTimes.ts CHILD_REPLY). */
   replyTime?: ReplyTime;
+  /** Every word of the outcome the parent was shown (common/advice.ts), as plain text. */
+  advice?: string;
 }
 
 export interface SelfHelpEvent extends EventBase {
@@ -103,7 +106,7 @@ const MEDICAL_LABELS: Record<string, string> = {
  * the thank-you page reads too): by its tier (the urgent tiers say "do not wait"), else 48 hours.
  */
 export function replyTime(requestType: string, tier?: UrgencyTier): ReplyTime {
-  return medicalReplyTime(requestType, tier);
+  return medicalReplyTime({ requestType, tier });
 }
 
 /** A short reference the patient can quote: the first 8 characters of the request id, e.g. "4F2A9C1B". */
@@ -158,7 +161,14 @@ function personalisationFor(settings: MessageSettings, event: NotificationEvent,
           : Object.hasOwn(MEDICAL_LABELS, event.requestType)
             ? MEDICAL_LABELS[event.requestType]!
             : 'Medical advice';
-      return { ...base, reference: shortReference(event.sourceId), request_label: label, reply_time: reply.long, reply_time_short: reply.short };
+      return {
+        ...base,
+        reference: shortReference(event.sourceId),
+        request_label: label,
+        reply_time: reply.long,
+        reply_time_short: reply.short,
+        advice: event.advice ?? '',
+      };
     }
     case 'CHILD_REQUEST_RECEIVED':
       return {
@@ -166,6 +176,7 @@ function personalisationFor(settings: MessageSettings, event: NotificationEvent,
         reference: shortReference(event.sourceId),
         reply_time: (event.replyTime ?? CHILD_REPLY).long,
         reply_time_short: (event.replyTime ?? CHILD_REPLY).short,
+        advice: event.advice ?? '',
       };
     case 'SELF_HELP': {
       if (event.links.length === 0) throw new Error('A self-help notification needs at least one link');
