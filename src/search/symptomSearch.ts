@@ -150,7 +150,14 @@ export class SymptomSearch {
     const { minSearchTermLength, maximumNumberOfPathways } = this.settings;
     const trimmed = text.trim();
     const tokens = queryTokens(trimmed);
-    if (trimmed.length < minSearchTermLength || !tokens.some((t) => t.length >= minSearchTermLength)) return { kind: 'tooShort' };
+    if (trimmed.length < minSearchTermLength) return { kind: 'tooShort' };
+    if (!tokens.some((t) => t.length >= minSearchTermLength)) {
+      // Every word is a stop word: only a label or symptom that is exactly the patient's text
+      // can fit ("cant get it up" is all stop words, yet a symptom of erection problems).
+      const exact = this.exactPhrase(trimmed).slice(0, maximumNumberOfPathways);
+      if (exact.length === 0) return { kind: 'tooShort' };
+      return { kind: 'results', matches: exact.map((id) => ({ entry: this.entries[id]!, score: 1 })), similar: [] };
+    }
 
     const main = this.mainScores(tokens);
     const order = byScoreThenSpecificity(this.entries, this.specificity(tokens), this.phraseHolder(trimmed));
@@ -277,14 +284,25 @@ export class SymptomSearch {
       if (holds === undefined) {
         if (phrase.trim() === '') holds = false;
         else {
-          const entry = this.entries[id]!;
-          const list = (this.phrases[id] ??= [entry.label, ...(entry.symptoms ?? [])].map((t) => ` ${words(t).join(' ')} `));
-          holds = list.some((p) => p.includes(phrase));
+          holds = this.phrasesOf(id).some((p) => p.includes(phrase));
         }
         known.set(id, holds);
       }
       return holds;
     };
+  }
+
+  /** A pathway's label and symptoms as " word word " (stop words kept), built when first asked. */
+  private phrasesOf(id: number): string[] {
+    const entry = this.entries[id]!;
+    return (this.phrases[id] ??= [entry.label, ...(entry.symptoms ?? [])].map((t) => ` ${words(t).join(' ')} `));
+  }
+
+  /** The pathways whose label or one of whose symptoms is exactly the text (stop words kept). */
+  private exactPhrase(text: string): number[] {
+    const phrase = ` ${words(text).join(' ')} `;
+    if (phrase.trim() === '') return [];
+    return this.entries.map((_, id) => id).filter((id) => this.phrasesOf(id).includes(phrase));
   }
 
   private mainScores(tokens: string[]): Map<number, number> {

@@ -57,6 +57,20 @@ describe('symptom search', () => {
     expect(stricter.search('headache').kind).toBe('results');
   });
 
+  it('finds a text made only of stop words when a label or symptom is exactly that text, and nothing else', () => {
+    const library = [...LIBRARY, { guidelineId: 'Triage.Erection', label: 'Erection problems', symptoms: ['cant get it up'] }];
+    const withPhrase = new SymptomSearch(library);
+    const outcome = withPhrase.search("Can't get it up");
+    expect(outcome.kind).toBe('results');
+    if (outcome.kind === 'results') {
+      expect(ids(outcome.matches)).toEqual(['Triage.Erection']);
+      expect(outcome.similar).toEqual([]);
+    }
+    // Part of the phrase is not enough: every word is a stop word and no symptom is exactly it.
+    expect(withPhrase.search('get it up').kind).toBe('tooShort');
+    expect(withPhrase.search('I am the').kind).toBe('tooShort');
+  });
+
   it('matches words of three or more characters partially, shorter ones only as whole words', () => {
     expect(ids(results('thro').matches)).toEqual(['Triage.SoreThroat']);
     expect(ids(results('head').matches)).toEqual(['Triage.Headache']);

@@ -78,6 +78,15 @@ describe('symptom search regression phrasings', () => {
     ['my knee hurts', 'Triage.JointMusclePain'],
     ['tennis elbow', 'Triage.JointMusclePain'],
     ['blood in semen', 'Triage.UrinaryMen'],
+    // Everyday problems that found nothing, or something unrelated: "cant get it up" is all stop
+    // words, so only a symptom that is exactly the text can find it.
+    ['cant get it up', 'Triage.ErectileDysfunction'],
+    ["can't get it up", 'Triage.ErectileDysfunction'],
+    ['painful big toe', 'Triage.Gout'],
+    ['very thirsty and weeing a lot', 'Triage.Tiredness'],
+    ['nits', 'Triage.HeadLice'],
+    ['worms in my poo', 'Triage.Threadworms'],
+    ['verruca', 'Triage.WartsVerrucas'],
   ])('"%s" shows %s first', (text, id) => {
     expect(shown(text)[0], JSON.stringify(shown(text))).toBe(id);
   });
