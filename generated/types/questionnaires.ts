@@ -768,6 +768,98 @@ export interface FormU16SoreThroatAnswers {
 }
 
 /**
+ * Answers of Form.U16.Teething (Teething), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16TeethingAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  teethUrgent?: (
+    | "notBreathing"
+    | "floppy"
+    | "nonBlanching"
+    | "breathingHard"
+    | "fontanelle"
+    | "highCry"
+    | "noWee"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * How old is your baby in completed months?
+   */
+  teethBabyMonths?: number;
+  /**
+   * Have you noticed any of these?
+   */
+  teethAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Has the child had a temperature of 38°C or higher?
+   */
+  teethFever?: boolean;
+  /**
+   * Is a gum very swollen, bleeding, or has pus on it, or has a tooth been knocked or broken?
+   */
+  teethGum?: boolean;
+  /**
+   * Is your child 18 months or older with no teeth yet?
+   */
+  teethLate?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  teethOther?: string;
+}
+
+/**
+ * Answers of Form.U16.Threadworms (Threadworms (worms)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16ThreadwormsAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  wormUrgent?: ("floppy" | "severePain" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  wormAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "abscess"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Have you given threadworm medicine in the last 6 weeks, and the worms or itching are back?
+   */
+  wormTreated?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  wormOther?: string;
+}
+
+/**
  * Answers of Form.U16.TummyPain (Tummy pain), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface FormU16TummyPainAnswers {
@@ -1345,6 +1437,10 @@ export interface TriageBreathlessnessAnswers {
    * Are you pregnant or have you had a baby in the last 6 weeks?
    */
   brPregnant?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  brPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -1447,6 +1543,10 @@ export interface TriageColdSoresAnswers {
    * Are you pregnant?
    */
   csPregnant?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  csPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do you get cold sores very often (more than 5 or 6 times a year)?
    */
@@ -1830,6 +1930,10 @@ export interface TriageDiarrhoeaVomitingAnswers {
   dvRisk?: (
     "over65" | "kidneyDiabetes" | "pregnant" | "waterTablets" | "antibioticsHospital" | "abroad" | "NONE_OF_THE_ABOVE"
   )[];
+  /**
+   * You said you are pregnant: do you have any of these now, or have you had them in the last 24 hours?
+   */
+  dvPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -2108,6 +2212,10 @@ export interface TriageFaintingAnswers {
    */
   faPregnant?: boolean;
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  faPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
+  /**
    * Have you fainted more than once in the last few weeks?
    */
   faRepeat?: boolean;
@@ -2178,6 +2286,10 @@ export interface TriageFeverAnswers {
    * Are you pregnant or have you had a baby in the last 6 weeks?
    */
   fvPregnant?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  fvPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -2395,6 +2507,10 @@ export interface TriageHayFeverAnswers {
    */
   hayPregnant?: boolean;
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  hayPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
+  /**
    * Is there anything else you want the practice to know?
    */
   hayOther?: string;
@@ -2572,6 +2688,10 @@ export interface TriageHeadacheAnswers {
    */
   headPregnant?: boolean;
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  headPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
+  /**
    * On how many days a month do you take painkillers for headaches?
    */
   headPainkillerDays?: number;
@@ -2693,6 +2813,10 @@ export interface TriageHighBloodPressureAnswers {
    * Are you pregnant or have you had a baby in the last 6 weeks?
    */
   bpPregnant?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  bpPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -3632,6 +3756,10 @@ export interface TriagePeriodsAnswers {
    */
   perPregnant?: "no" | "notSure" | "yes";
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  perPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
+  /**
    * Do you have pain low in your tummy now, or bleeding that is not your usual period?
    */
   perPainNow?: boolean;
@@ -3757,6 +3885,7 @@ export interface TriagePregnancyProblemAnswers {
     | "faint"
     | "fit"
     | "chest"
+    | "early"
     | "severePain"
     | "preEclampsia"
     | "waters"
@@ -4283,6 +4412,10 @@ export interface TriageStomachPainAnswers {
    * Could you be pregnant?
    */
   tummyPregnant?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  tummyPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
 }
 
 /**
@@ -4667,6 +4800,10 @@ export interface TriageUrinaryWomenAnswers {
    */
   utiPregnant?: boolean;
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  utiPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
+  /**
    * How many urine infections have you had in the last 12 months, including this one?
    */
   utiCount?: number;
@@ -4723,6 +4860,10 @@ export interface TriageVaginalDischargeAnswers {
    * Are you pregnant?
    */
   vdPregnant?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  vdPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
   /**
    * Do you have bleeding between periods, after sex or after the menopause?
    */
@@ -4973,6 +5114,8 @@ export interface PathwayAnswersById {
   "Form.U16.SkinProblems": FormU16SkinProblemsAnswers;
   "Form.U16.SomethingElse": FormU16SomethingElseAnswers;
   "Form.U16.SoreThroat": FormU16SoreThroatAnswers;
+  "Form.U16.Teething": FormU16TeethingAnswers;
+  "Form.U16.Threadworms": FormU16ThreadwormsAnswers;
   "Form.U16.TummyPain": FormU16TummyPainAnswers;
   "Form.U16.UrineProblems": FormU16UrineProblemsAnswers;
   "Triage.Acne": TriageAcneAnswers;
@@ -5067,6 +5210,8 @@ export type GuidelineId =
   | "Form.U16.SkinProblems"
   | "Form.U16.SomethingElse"
   | "Form.U16.SoreThroat"
+  | "Form.U16.Teething"
+  | "Form.U16.Threadworms"
   | "Form.U16.TummyPain"
   | "Form.U16.UrineProblems"
   | "Triage.Acne"
@@ -5140,4 +5285,4 @@ export type GuidelineId =
   | "Triage.WartsVerrucas"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
