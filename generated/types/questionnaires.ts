@@ -1822,6 +1822,10 @@ export interface TriageDandruffAnswers {
   ltSigns?: (
     | "chestPain"
     | "chestExertion"
+  /**
+   * What kind of injury is it?
+   */
+  woundKind?: "cut" | "burn" | "sunburn" | "bite";
     | "breathing"
     | "blood"
     | "stroke"
@@ -1837,6 +1841,14 @@ export interface TriageDandruffAnswers {
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
+  /**
+   * Are you pregnant, or do you have diabetes, a heart, lung or liver condition, or a weakened immune system?
+   */
+  woundBurnRisk?: boolean;
+  /**
+   * Do you have any of these with your sunburn?
+   */
+  woundSunburn?: ("heatstroke" | "blisters" | "unwell" | "dizzy" | "dehydrated" | "NONE_OF_THE_ABOVE")[];
    */
   ltNow?: boolean;
   /**
