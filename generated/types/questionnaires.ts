@@ -768,6 +768,57 @@ export interface FormU16SoreThroatAnswers {
 }
 
 /**
+ * Answers of Form.U16.SwallowedSomething (Swallowed something (an object, tablets or a chemical)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16SwallowedSomethingAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  swUrgent?: (
+    | "notBreathing"
+    | "unrousable"
+    | "fit"
+    | "battery"
+    | "magnet"
+    | "medicine"
+    | "chemical"
+    | "sharp"
+    | "symptoms"
+    | "cough"
+    | "pain"
+    | "onPurpose"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Have you noticed any of these?
+   */
+  swAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "mildPain"
+    | "noPoo"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * What did they swallow?
+   */
+  swWhat?: "small" | "unsure";
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  swOther?: string;
+}
+
+/**
  * Answers of Form.U16.Teething (Teething), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface FormU16TeethingAnswers {
@@ -1772,6 +1823,10 @@ export interface TriageCutsBurnsAnswers {
    */
   ltPregnancy?: boolean;
   /**
+   * What kind of injury is it?
+   */
+  woundKind?: "cut" | "burn" | "sunburn" | "bite";
+  /**
    * Do any of these apply to your injury?
    */
   woundUrgent?: (
@@ -1786,6 +1841,14 @@ export interface TriageCutsBurnsAnswers {
     | "badBite"
     | "NONE_OF_THE_ABOVE"
   )[];
+  /**
+   * Are you pregnant, or do you have diabetes, a heart, lung or liver condition, or a weakened immune system?
+   */
+  woundBurnRisk?: boolean;
+  /**
+   * Do you have any of these with your sunburn?
+   */
+  woundSunburn?: ("heatstroke" | "blisters" | "unwell" | "dizzy" | "dehydrated" | "NONE_OF_THE_ABOVE")[];
   /**
    * Is it a bite (or a scratch) from an animal or a person that broke the skin?
    */
@@ -1822,10 +1885,6 @@ export interface TriageDandruffAnswers {
   ltSigns?: (
     | "chestPain"
     | "chestExertion"
-  /**
-   * What kind of injury is it?
-   */
-  woundKind?: "cut" | "burn" | "sunburn" | "bite";
     | "breathing"
     | "blood"
     | "stroke"
@@ -1841,14 +1900,6 @@ export interface TriageDandruffAnswers {
   )[];
   /**
    * Is it happening now, or has it not fully gone away?
-  /**
-   * Are you pregnant, or do you have diabetes, a heart, lung or liver condition, or a weakened immune system?
-   */
-  woundBurnRisk?: boolean;
-  /**
-   * Do you have any of these with your sunburn?
-   */
-  woundSunburn?: ("heatstroke" | "blisters" | "unwell" | "dizzy" | "dehydrated" | "NONE_OF_THE_ABOVE")[];
    */
   ltNow?: boolean;
   /**
@@ -5126,6 +5177,7 @@ export interface PathwayAnswersById {
   "Form.U16.SkinProblems": FormU16SkinProblemsAnswers;
   "Form.U16.SomethingElse": FormU16SomethingElseAnswers;
   "Form.U16.SoreThroat": FormU16SoreThroatAnswers;
+  "Form.U16.SwallowedSomething": FormU16SwallowedSomethingAnswers;
   "Form.U16.Teething": FormU16TeethingAnswers;
   "Form.U16.Threadworms": FormU16ThreadwormsAnswers;
   "Form.U16.TummyPain": FormU16TummyPainAnswers;
@@ -5222,6 +5274,7 @@ export type GuidelineId =
   | "Form.U16.SkinProblems"
   | "Form.U16.SomethingElse"
   | "Form.U16.SoreThroat"
+  | "Form.U16.SwallowedSomething"
   | "Form.U16.Teething"
   | "Form.U16.Threadworms"
   | "Form.U16.TummyPain"
@@ -5297,4 +5350,4 @@ export type GuidelineId =
   | "Triage.WartsVerrucas"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];

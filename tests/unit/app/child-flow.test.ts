@@ -237,6 +237,17 @@ describe('the child symptom search', () => {
     ['throwing up', 'Form.U16.DiarrhoeaVomiting'],
     ['chicken pox', 'Form.U16.Rash'],
     ['barking cough', 'Form.U16.CoughBreathing'],
+    ['threadworms', 'Form.U16.Threadworms'],
+    ['worms in his poo', 'Form.U16.Threadworms'],
+    ['itchy bum at night', 'Form.U16.Threadworms'],
+    ['teething', 'Form.U16.Teething'],
+    ['teefing', 'Form.U16.Teething'],
+    ['new tooth coming through', 'Form.U16.Teething'],
+    ['swallowed a coin', 'Form.U16.SwallowedSomething'],
+    ['swallowed a button battery', 'Form.U16.SwallowedSomething'],
+    ['ate my tablets', 'Form.U16.SwallowedSomething'],
+    ['drank bleach', 'Form.U16.SwallowedSomething'],
+    ['she swallowed a magnet', 'Form.U16.SwallowedSomething'],
   ])('"%s" shows %s in the top 3', (words, id) => {
     expect(top3(words)).toContain(id);
   });
