@@ -4611,6 +4611,10 @@ export interface TriageThreadwormsAnswers {
    */
   twPregnant?: boolean;
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  twPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
+  /**
    * Have you taken threadworm medicine in the last 6 weeks, and still see worms or have the itching?
    */
   twTreated?: boolean;
