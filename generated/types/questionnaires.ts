@@ -2057,6 +2057,59 @@ export interface TriageDizzinessAnswers {
 }
 
 /**
+ * Answers of Triage.EarWax (Ear wax build-up), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageEarWaxAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ewUrgent?: ("sudden" | "object" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Do you also have ear pain, a discharge from your ear, or ringing in your ear (tinnitus)?
+   */
+  ewPain?: boolean;
+  /**
+   * Have you ever had a hole in your eardrum (a perforated eardrum) or an operation on your ear?
+   */
+  ewEardrum?: boolean;
+  /**
+   * For how many days have you used ear drops or olive oil?
+   */
+  ewDays?: number;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  ewOther?: string;
+}
+
+/**
  * Answers of Triage.Earache (Earache), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageEaracheAnswers {
@@ -2823,6 +2876,55 @@ export interface TriageHeartburnAnswers {
    * Is there anything else you want the practice to know?
    */
   hbOther?: string;
+}
+
+/**
+ * Answers of Triage.HeelPain (Heel pain (plantar fasciitis)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHeelPainAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  hpUrgent?: ("snap" | "infected" | "numb" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Is the pain severe, getting worse, or stopping you doing normal activities?
+   */
+  hpSevere?: boolean;
+  /**
+   * How many weeks have you had heel pain?
+   */
+  hpWeeks?: number;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  hpOther?: string;
 }
 
 /**
@@ -3982,6 +4084,55 @@ export interface TriagePregnancyProblemAnswers {
 }
 
 /**
+ * Answers of Triage.Scabies (Scabies), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageScabiesAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  scUrgent?: ("infected" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Do you have thick, crusty, scaly patches of skin, or a weakened immune system (for example from chemotherapy, steroid tablets or HIV)?
+   */
+  scCrusted?: boolean;
+  /**
+   * Have you already used scabies treatment twice, a week apart, and still itch more than 4 weeks later, or see new burrows or spots?
+   */
+  scTreated?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  scOther?: string;
+}
+
+/**
  * Answers of Triage.SexualHealth (Sexual health), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageSexualHealthAnswers {
@@ -4629,6 +4780,59 @@ export interface TriageThreadwormsAnswers {
 }
 
 /**
+ * Answers of Triage.Tinnitus (Tinnitus (ringing or buzzing in the ears)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageTinnitusAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  tnUrgent?: ("headInjury" | "sudden" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Does it sound like your heartbeat (pulsing or whooshing in time with your pulse)?
+   */
+  tnPulse?: boolean;
+  /**
+   * Is it only in one ear?
+   */
+  tnOneEar?: boolean;
+  /**
+   * Do you hear it often or all the time, is it getting worse, or is it affecting your sleep, concentration or mood?
+   */
+  tnBothers?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  tnOther?: string;
+}
+
+/**
  * Answers of Triage.Tiredness (Tiredness and fatigue), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageTirednessAnswers {
@@ -5204,6 +5408,7 @@ export interface PathwayAnswersById {
   "Triage.Dandruff": TriageDandruffAnswers;
   "Triage.DiarrhoeaVomiting": TriageDiarrhoeaVomitingAnswers;
   "Triage.Dizziness": TriageDizzinessAnswers;
+  "Triage.EarWax": TriageEarWaxAnswers;
   "Triage.Earache": TriageEaracheAnswers;
   "Triage.ErectileDysfunction": TriageErectileDysfunctionAnswers;
   "Triage.EyeProblem": TriageEyeProblemAnswers;
@@ -5217,6 +5422,7 @@ export interface PathwayAnswersById {
   "Triage.HeadLice": TriageHeadLiceAnswers;
   "Triage.Headache": TriageHeadacheAnswers;
   "Triage.Heartburn": TriageHeartburnAnswers;
+  "Triage.HeelPain": TriageHeelPainAnswers;
   "Triage.HighBloodPressure": TriageHighBloodPressureAnswers;
   "Triage.Impetigo": TriageImpetigoAnswers;
   "Triage.IngrownToenail": TriageIngrownToenailAnswers;
@@ -5236,6 +5442,7 @@ export interface PathwayAnswersById {
   "Triage.Periods": TriagePeriodsAnswers;
   "Triage.Piles": TriagePilesAnswers;
   "Triage.PregnancyProblem": TriagePregnancyProblemAnswers;
+  "Triage.Scabies": TriageScabiesAnswers;
   "Triage.SexualHealth": TriageSexualHealthAnswers;
   "Triage.Shingles": TriageShinglesAnswers;
   "Triage.Sinusitis": TriageSinusitisAnswers;
@@ -5247,6 +5454,7 @@ export interface PathwayAnswersById {
   "Triage.StrokeSymptoms": TriageStrokeSymptomsAnswers;
   "Triage.SuddenVision": TriageSuddenVisionAnswers;
   "Triage.Threadworms": TriageThreadwormsAnswers;
+  "Triage.Tinnitus": TriageTinnitusAnswers;
   "Triage.Tiredness": TriageTirednessAnswers;
   "Triage.Toothache": TriageToothacheAnswers;
   "Triage.UrinaryMen": TriageUrinaryMenAnswers;
@@ -5301,6 +5509,7 @@ export type GuidelineId =
   | "Triage.Dandruff"
   | "Triage.DiarrhoeaVomiting"
   | "Triage.Dizziness"
+  | "Triage.EarWax"
   | "Triage.Earache"
   | "Triage.ErectileDysfunction"
   | "Triage.EyeProblem"
@@ -5314,6 +5523,7 @@ export type GuidelineId =
   | "Triage.HeadLice"
   | "Triage.Headache"
   | "Triage.Heartburn"
+  | "Triage.HeelPain"
   | "Triage.HighBloodPressure"
   | "Triage.Impetigo"
   | "Triage.IngrownToenail"
@@ -5333,6 +5543,7 @@ export type GuidelineId =
   | "Triage.Periods"
   | "Triage.Piles"
   | "Triage.PregnancyProblem"
+  | "Triage.Scabies"
   | "Triage.SexualHealth"
   | "Triage.Shingles"
   | "Triage.Sinusitis"
@@ -5344,6 +5555,7 @@ export type GuidelineId =
   | "Triage.StrokeSymptoms"
   | "Triage.SuddenVision"
   | "Triage.Threadworms"
+  | "Triage.Tinnitus"
   | "Triage.Tiredness"
   | "Triage.Toothache"
   | "Triage.UrinaryMen"
@@ -5354,4 +5566,4 @@ export type GuidelineId =
   | "Triage.WartsVerrucas"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.EarWax", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HeelPain", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.Scabies", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tinnitus", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
