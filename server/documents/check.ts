@@ -44,6 +44,7 @@ import { checkPathway } from '../engine/pathway.js';
 import { DEMO_URGENCY } from '../seed.js';
 import { parseJson } from './json-parse.js';
 import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from './emergencyPhrasesCheck.js';
+import { patternProblems } from './patterns.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -310,6 +311,8 @@ export function checkSources(sources: readonly DocumentSource[], root: string = 
                 ...questionnaireProblems(doc, abs, metaSchemaValidator(root, 'questionnaire', widgets), shared, options, widgets),
                 ...(synonymProblems.get(abs) ?? []),
               ];
+    // Every document: a field's pattern runs on the server on what a patient types.
+    fileProblems.push(...patternProblems(doc));
     const seen = new Set<string>();
     for (const p of fileProblems) {
       const problem = { file: shown, path: p.path, message: p.message };
