@@ -5122,7 +5122,7 @@ export interface TriageVaginalDischargeAnswers {
   /**
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
-  vdUrgent?: ("tss" | "pelvicFever" | "pregnantPain" | "NONE_OF_THE_ABOVE")[];
+  vdUrgent?: ("tss" | "pelvicFever" | "pregnantPain" | "waters" | "NONE_OF_THE_ABOVE")[];
   /**
    * Which best describes your symptoms?
    */
