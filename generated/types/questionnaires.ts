@@ -3280,6 +3280,14 @@ export interface TriageLegSwellingAnswers {
    */
   legDiabetes?: boolean;
   /**
+   * Are you pregnant, or have you had a baby in the last 6 weeks?
+   */
+  legPregnant?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  legPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
+  /**
    * How long has it been swollen, and is there anything else you want the practice to know (for example a recent operation, long journey, pregnancy or new medicine)?
    */
   legOther?: string;

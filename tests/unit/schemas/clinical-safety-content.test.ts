@@ -59,6 +59,7 @@ const PREGNANCY_QUESTIONS: Record<string, string> = {
   'Triage.HayFever': 'hayPregnant',
   'Triage.Headache': 'headPregnant',
   'Triage.HighBloodPressure': 'bpPregnant',
+  'Triage.LegSwelling': 'legPregnant',
   'Triage.StomachPain': 'tummyPregnant',
   'Triage.Threadworms': 'twPregnant',
   'Triage.UrinaryWomen': 'utiPregnant',
