@@ -86,6 +86,7 @@ export function renderEmail(template: TemplateName, p: Personalisation): Message
         subject: `${p.practice_name}: the self-help information you asked for`,
         body: [
           `Self-help information: ${p.pathway_label}`,
+          ...adviceBlock(p),
           'You asked us to send you this information. These links may help you look after yourself:',
           p.links,
           'If you do not feel better, or you are worried, contact the practice.',

@@ -59,6 +59,8 @@ export interface SelfHelpEvent extends EventBase {
   pathwayLabel: string;
   /** The pathway's self-help links (at least one). */
   links: Array<{ text: string; url: string }>;
+  /** A pharmacy or self-care ending's own words (common/advice.ts), when the patient asked for them. */
+  advice?: string;
 }
 
 export interface AppointmentDetails {
@@ -185,6 +187,7 @@ function personalisationFor(settings: MessageSettings, event: NotificationEvent,
         pathway_label: event.pathwayLabel,
         links: event.links.map((l) => `* ${l.text}: ${l.url}`).join('\n'),
         first_link_url: event.links[0]!.url,
+        advice: event.advice ?? '',
       };
     }
     case 'APPOINTMENT_BOOKED':

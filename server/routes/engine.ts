@@ -9,10 +9,13 @@ import type { ServerContext } from '../context.js';
 import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { PRACTICE_ACCESS, type ContinueBody, type CustomDataEntry, type ExecutionAccess, type Feedback, type StartBody } from '../engine/engine.js';
 import { HttpError } from '../errors.js';
+import type { AdviceMessageRequest } from '../../generated/types/api/advice-message-request';
+import { queueAdviceMessage } from '../adviceMessage.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 
 export const ENGINE_BASE = '/api/v1/fhir/r4';
+export const ADVICE_MESSAGE_PATH = '/api/v1/triage/patient/advice-message';
 export const PROXY_PATH = '/api/v1/engine-proxy';
 
 /**
@@ -124,6 +127,15 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
   );
   app.post<Id>(exec('clearCustomData'), async (request) => engine.clearCustomData(id(request), await access(request)));
   app.post<Id>(exec('observations'), body('engine-observations-request'), async (request) => engine.observations(id(request), await access(request)));
+
+  // A pharmacy or self-care ending's advice, emailed to the patient who ran the execution (the
+  // browser holding its key; another browser gets the 404 of an unknown id). Nothing goes to the practice.
+  app.post<{ Body: AdviceMessageRequest }>(ADVICE_MESSAGE_PATH, { schema: { body: { $ref: schemaId('advice-message-request') } } }, async (request, reply) => {
+    if (ctx.engineUrl) throw new HttpError(409, "The practice's own engine holds this execution: its advice cannot be sent from here");
+    const execution = await engine.get(request.body.executionId, await access(request));
+    const queued = await ctx.store.tx((tx) => queueAdviceMessage(engine, tx, execution, request.body.emailAddress));
+    return reply.code(202).send({ queued: queued.length });
+  });
 
   // ---------------------------------------------------------------- the proxy
   let external: URL | undefined;

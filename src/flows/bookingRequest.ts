@@ -33,6 +33,8 @@ export interface SymptomAssessmentBooking extends Common {
   sentPath?: string;
   /** The engine execution (and its tier, for the reply time): once "Send request" has sent it, the medical flow is cleared and the thank-you page is told. */
   sent?: { executionId: string; useProxy: boolean; tier?: UrgencyTier };
+  /** Which slots may be offered (common/endings.ts): 'TODAY' for an urgent-today result, never a later day. Default any. */
+  slotWindow?: 'TODAY' | 'ANY';
 }
 
 /** After an eligibility pathway that offers an appointment (src/flows/eligibility). */

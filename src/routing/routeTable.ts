@@ -62,6 +62,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     gate: 'triageOrEligibility',
     load: () => import('../flows/triage/TriageCompletePage'),
   },
+  // Endings by tier (common/endings.ts): each tier's own screen after the questions.
+  { path: '/triage/get-help-now', pageName: 'Get help now', gate: 'triageOrEligibility', load: () => import('../flows/triage/endings/EmergencyNowPage') },
+  { path: '/triage/urgent-today', pageName: 'Speak to a GP today', gate: 'triageOrEligibility', load: () => import('../flows/triage/endings/UrgentTodayPage') },
+  { path: '/triage/pharmacy', pageName: 'A pharmacist can help', gate: 'triageOrEligibility', load: () => import('../flows/triage/endings/PharmacyPage') },
+  { path: '/triage/self-care', pageName: 'Look after this at home', gate: 'triageOrEligibility', load: () => import('../flows/triage/endings/SelfCarePage') },
+  { path: '/triage/advice-given', pageName: 'Your advice', gate: 'triageOrEligibility', load: () => import('../flows/triage/endings/AdviceGivenPage') },
   { path: '/triage/thank-you', pageName: 'Request sent', gate: 'triageOrEligibility', load: () => import('../flows/triage/TriageThankYouPage') },
   // Safety-netting after an urgent result (src/flows/triage/safety).
   {

@@ -43,7 +43,8 @@ export default function NoAppointmentsPage() {
       {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       <h1>{NO_APPOINTMENTS_TITLE}</h1>
       <p>{request?.noSlotsText ?? NO_MORE_ONLINE}</p>
-      {medical ? <p>{MEDICAL_NO_SLOTS}</p> : <p>{NO_TIMES_CALL_PRACTICE}</p>}
+      {/* An urgent-today request's own text already says when the practice replies (today). */}
+      {medical ? medical.slotWindow === 'TODAY' ? null : <p>{MEDICAL_NO_SLOTS}</p> : <p>{NO_TIMES_CALL_PRACTICE}</p>}
       <div className="nhsuk-button-group">
         {medical ? (
           <button type="button" className="nhsuk-button" onClick={() => void send(false)}>

@@ -76,6 +76,16 @@ export function slotStart(slot: Slot, session: AvailableAppointmentSession): num
  * Every slot still worth showing: not on a past day, not started, not removed (taken or
  * refused), each with its session and whether it is virtual.
  */
+/**
+ * The slots a request may offer: all of them, or for an urgent-today result only those on the
+ * practice's calendar day of `now` (never a later day: the patient needs a GP today).
+ */
+export function withinWindow(candidates: readonly Candidate[], window: 'TODAY' | 'ANY' | undefined, now: number): Candidate[] {
+  if (window !== 'TODAY') return [...candidates];
+  const today = localDate(now);
+  return candidates.filter((c) => c.date === today);
+}
+
 export function candidatesOf(sessions: readonly AvailableAppointmentSession[], now: number, removed: ReadonlySet<string> = new Set()): Candidate[] {
   const today = localDate(now);
   const seen = new Set<string>();

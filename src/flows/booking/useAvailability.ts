@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { availabilityUrl, fetchAvailability, type AvailableAppointmentSession } from '../../api/appointments';
 import { bookingErrorOutcome, type BookingErrorOutcome } from './bookingErrors';
 import { availabilityQueryOf, type BookingRequest } from '../bookingRequest';
-import { candidatesOf, mergeSessions, type Candidate } from './slots';
+import { candidatesOf, mergeSessions, withinWindow, type Candidate } from './slots';
 
 export interface Availability {
   /** Every time still to come (removed slots left out). */
@@ -68,16 +68,19 @@ export function useAvailability(request: BookingRequest, onError: (outcome: Book
     void load(firstUrl, 'first');
   }, [firstUrl, load]);
 
-  const all = useMemo(() => candidatesOf(sessions, now, removed), [sessions, now, removed]);
+  // An urgent-today result: today's slots only, and no "more times" (they would all be later days).
+  const window = request.mode === 'symptom-assessment' ? request.slotWindow : undefined;
+  const all = useMemo(() => withinWindow(candidatesOf(sessions, now, removed), window, now), [sessions, now, removed, window]);
+  const offeredNext = window === 'TODAY' ? undefined : nextLink;
   return {
     all,
     sessions,
-    nextLink,
+    nextLink: offeredNext,
     loading,
     loadFailed,
     firstLoaded,
     loadMore: () => {
-      if (nextLink) void load(nextLink, 'more');
+      if (offeredNext) void load(offeredNext, 'more');
     },
     retry: () => void load(sessions.length > 0 && nextLink ? nextLink : firstUrl, sessions.length > 0 ? 'more' : 'first'),
     removeSlots: (ids) => {

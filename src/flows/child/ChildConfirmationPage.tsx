@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CareCard } from '../../components/CareCard';
-import { CHILD_REPLY } from '../../../common';
+import { medicalReplyTime } from '../../../common';
+import { TierAdvice } from '../../screening/TierAdvice';
+import { OutcomeWordsView } from '../../screening/OutcomeAdvice';
 import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';
@@ -26,8 +28,16 @@ export default function ChildConfirmationPage() {
         <h1 className="nhsuk-panel__title">{CHILD_SENT_HEADING}</h1>
         <SentReference receipt={sent.receipt} />
       </div>
-      <p data-testid="reply-time">{CHILD_REPLY.long}</p>
+      {/* An urgent tier's words first; a routine child request is "within 1 working day" (common/replyTimes.ts), as on every screen before. */}
+      {sent.tier && sent.tier !== 'ROUTINE' ? <TierAdvice tier={sent.tier} crisis={sent.crisis} kind="child" /> : null}
+      <p data-testid="reply-time">{medicalReplyTime({ requestType: 'CHILD_REQUEST', tier: sent.tier, kind: 'child' }).long}</p>
       {sent.receipt ? <SentDetails receipt={sent.receipt} /> : null}
+      {sent.words?.length ? (
+        <>
+          <h2>What you were advised</h2>
+          <OutcomeWordsView words={sent.words} headingLevel={3} />
+        </>
+      ) : null}
       <p>We have sent a confirmation to the email address you gave.</p>
       <CareCard type="urgent" heading="If the child gets worse while you wait">
         <UrgentAdvice111 />

@@ -10,7 +10,7 @@ import { readEntryParams } from '../../session/entryParams';
 import { useSettings } from '../../settings/useSettings';
 import { EMERGENCY_CONFIRMED_PATH, committedToConsultGp, withSafety } from './safety';
 import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type BuiltConsultation } from './journey';
-import { topTier } from '../../../common';
+import { outcomeWords, topTier } from '../../../common';
 import { flowCrisis } from '../../screening/flowCrisis';
 import { isChildPathway, pathwayKind, type PathwayKind } from './pathwayKind';
 import { replyLine, shortReference } from '../requestReceipt';
@@ -97,7 +97,15 @@ export function useTriageSender() {
         reply: replyLine(built.triageRequest.patient),
       };
       triageFlow.set({
-        sent: { executionId: execution.identifier, useProxy, triageRequestType, receipt, ...(tier ? { tier } : {}), ...(crisis ? { crisis } : {}) },
+        sent: {
+          executionId: execution.identifier,
+          useProxy,
+          triageRequestType,
+          receipt,
+          words: outcomeWords(execution.recommendations),
+          ...(tier ? { tier } : {}),
+          ...(crisis ? { crisis } : {}),
+        },
       });
       await navigate(attendingAE ? EMERGENCY_CONFIRMED_PATH : (options.next ?? confirmationPath(triageRequestType)), { replace: true });
     },

@@ -1,4 +1,4 @@
-import { cancelTarget, pathwayKind } from '../guideline/pathwayKind';
+import { cancelTarget } from '../guideline/pathwayKind';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm, toObservations, type FormData } from '../../../renderer/index';
@@ -33,7 +33,7 @@ import {
   bool,
   clearTriageFlow,
   dateTime,
-  manualAuthOn,
+  routeInputsOf,
   routeAfterTriage,
   sectionLabels,
   triageFlow,
@@ -188,7 +188,6 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
 
   const finish = useCallback(
     async (done: Execution) => {
-      const state = triageFlow.get();
       const finishedOn = new Date().toISOString();
       const referral = topReferral(done.recommendations);
       const [aiLed, checkForAppointments] = await Promise.all([
@@ -199,23 +198,15 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
           () => false,
         ),
       ]);
-      triageFlow.set({ execution: done, finishedTriage: true, finishedOn, aiLed, checkForAppointments });
+      // A new result: the patient has not yet seen (or gone on from) the ending screen of its tier.
+      triageFlow.set({ execution: done, finishedTriage: true, finishedOn, aiLed, checkForAppointments, pastEnding: undefined });
       try {
         await putCustomData(done.identifier, [bool('finishedTriage', true), dateTime('finishedOn', finishedOn), bool('isAiLed', aiLed)], useProxy);
       } catch (error) {
         if (isOutOfHours(error)) return serviceClosed(error);
         // Bookkeeping only: the patient's answers are complete, so they go on.
       }
-      const next = routeAfterTriage({
-        kind: pathwayKind(state.selection),
-        recommendations: done.recommendations,
-        freeTextEnabled: settings.patientApp.freeTextInput?.enabled === true,
-        patient: state.patient,
-        validation: state.validation,
-        replyByPhone: state.replyByPhone,
-        manualAuth: manualAuthOn(settings),
-        checkForAppointments,
-      });
+      const next = routeAfterTriage(routeInputsOf(triageFlow.get(), settings, done.recommendations));
       leaving.current = true;
       if (next === URGENT) {
         // An urgent result checks the operational state first (spec, questionnaire flow): the

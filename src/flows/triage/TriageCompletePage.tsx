@@ -1,4 +1,4 @@
-import { cancelTarget } from '../guideline/pathwayKind';
+import { cancelTarget, pathwayKind } from '../guideline/pathwayKind';
 import { confirmDiscard } from '../leaveFlow';
 import { nationalPhone } from '../../components/phone';
 import { useEffect, useState } from 'react';
@@ -59,7 +59,7 @@ export default function TriageCompletePage() {
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       <h1>Send your request?</h1>
       {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
-      <TierAdvice tier={flow.execution ? topTier(flow.execution.recommendations) : undefined} crisis={flowCrisis(flow)} />
+      <TierAdvice tier={flow.execution ? topTier(flow.execution.recommendations) : undefined} crisis={flowCrisis(flow)} kind={pathwayKind(flow.selection)} />
       {flow.replyByPhone && !email ? (
         <p data-testid="phone-reply">
           When you send your request, the practice will get your answers. We do not have an email address for you, so the practice will phone you

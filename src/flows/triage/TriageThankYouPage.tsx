@@ -10,6 +10,7 @@ import { SentDetails, SentReference } from '../guideline/SentReceipt';
 import { medicalReplyTime, type ReplyTime, type UrgencyTier } from '../../../common';
 import { EmergencyNumber } from '../../screening/EmergencyNumber';
 import { UrgentAdvice111 } from '../../screening/UrgentHelp';
+import { OutcomeWordsView } from '../../screening/OutcomeAdvice';
 
 export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
 
@@ -45,9 +46,15 @@ export default function TriageThankYouPage() {
       ) : sent.crisis ? (
         <TierAdvice tier={undefined} crisis />
       ) : null}
-      {/* The reply time the email and SMS say too (src/replyTimes.ts, read by the server's notifications). */}
+      {/* The reply time the email and SMS say too (common/replyTimes.ts, read by the server's notifications). */}
       <p data-testid="reply-time">{sentReplyTime(sent).long}</p>
       <SentDetails receipt={sent.receipt} />
+      {sent.words?.length ? (
+        <>
+          <h2>What you were advised</h2>
+          <OutcomeWordsView words={sent.words} headingLevel={3} />
+        </>
+      ) : null}
       <CareCard type="urgent" heading="If your symptoms get worse">
         <UrgentAdvice111 />
       </CareCard>

@@ -8,12 +8,12 @@ import { useSettings } from '../../settings/useSettings';
 import { isEmergencyResult } from '../../../common';
 import { SelectedOption } from '../guideline/SelectedOption';
 import { handOverToBooking } from './bookingHandover';
-import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, clearTriageFlow, manualAuthOn, routeAfterTriage, triageFlow, proxyOn } from '../guideline/journey';
+import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, clearTriageFlow, routeAfterTriage, routeInputsOf, triageFlow, proxyOn } from '../guideline/journey';
 import { goToUrgentBranch } from './urgentBranch';
 import { useFinishedTriage } from '../guideline/useJourneyBounce';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { BackLink } from '../../components/BackLink';
-import { cancelTarget, isChildPathway, pathwayKind } from '../guideline/pathwayKind';
+import { cancelTarget, isChildPathway } from '../guideline/pathwayKind';
 import { needLabelForChild } from '../guideline/childWords';
 import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
 
@@ -83,17 +83,7 @@ export default function YourOwnWordsPage() {
     const need = options.find((o) => o.value === value);
     triageFlow.set({ patientContext: { ...(need ? { patientNeed: need } : {}), additionalInfo: String(answers.additionalInfo ?? '').trim() } });
     if (isEmergencyResult(execution.recommendations)) return goToUrgentBranch(navigate);
-    const target = routeAfterTriage({
-      kind: pathwayKind(flow?.selection),
-      recommendations: execution.recommendations,
-      freeTextEnabled: true,
-      afterPatientContext: true,
-      patient: flow?.patient,
-      validation: flow?.validation,
-      replyByPhone: flow?.replyByPhone,
-      manualAuth: manualAuthOn(settings),
-      checkForAppointments: flow?.checkForAppointments === true,
-    });
+    const target = routeAfterTriage({ ...routeInputsOf(triageFlow.get(), settings, execution.recommendations), afterPatientContext: true });
     if (target === BOOK_APPOINTMENT_PATH) await navigate(handOverToBooking(triageFlow.get(), settings) ?? TRIAGE_START);
     else if (target !== URGENT) await navigate(target);
   }

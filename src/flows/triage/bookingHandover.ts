@@ -5,9 +5,13 @@ import type { AllSettings } from '../../settings/types';
 import { startEligibilityBooking } from '../guideline/eligibilityFlow';
 import { topReferral } from '../../../common';
 import { withSafety } from '../guideline/safety';
-import { buildConsultation, proxyOn, type TriageFlowState } from '../guideline/journey';
+import { buildConsultation, proxyOn, slotWindowOf, type TriageFlowState } from '../guideline/journey';
 import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
 import { topTier } from '../../../common';
+
+/** The booking screen's words when an urgent-today result finds no slot left today. */
+export const URGENT_NO_SLOTS_TODAY =
+  'There are no appointments left today that you can book online. Send your request and the practice will call you back today. If it cannot call you back today, call 111.';
 
 /**
  * The 'symptom-assessment' booking request of a finished medical pathway (docs/architecture.md
@@ -21,7 +25,11 @@ export function medicalBookingRequest(state: TriageFlowState, settings: AllSetti
   const built = withSafety(buildConsultation({ state, settings, channel: readEntryParams().channel, now }), pathwayKind(state.selection), state.safety);
   const referralId = topReferral(execution.recommendations)?.referralId;
   const tier = topTier(execution.recommendations);
+  // An urgent-today result is offered today's slots only; with none left the patient sends the
+  // request for a call back today (111 if the practice cannot call back today).
+  const today = slotWindowOf(state) === 'TODAY';
   return {
+    ...(today ? { slotWindow: 'TODAY' as const, noSlotsText: URGENT_NO_SLOTS_TODAY } : {}),
     mode: 'symptom-assessment',
     triageRequest: built.triageRequest,
     ...(referralId ? { referralId } : {}),

@@ -2,7 +2,7 @@ import type { AllSettings } from '../../settings/types';
 import { handOverToBooking } from './bookingHandover';
 import { urgentEntry } from '../guideline/safety';
 import { pathwayKind } from '../guideline/pathwayKind';
-import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, manualAuthOn, routeAfterTriage, type TriageFlowState } from '../guideline/journey';
+import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, routeAfterTriage, routeInputsOf, type TriageFlowState } from '../guideline/journey';
 
 /**
  * /triage/results (the route list's "Results"): the outcome of the finished questionnaire, i.e.
@@ -14,17 +14,7 @@ import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, manualAuthOn, routeAfterTr
 export function triageResultsTarget(state: TriageFlowState | undefined, settings: AllSettings): string {
   const execution = state?.execution;
   if (!state || !execution || state.finishedTriage !== true) return TRIAGE_START;
-  const next = routeAfterTriage({
-    kind: pathwayKind(state.selection),
-    recommendations: execution.recommendations,
-    freeTextEnabled: settings.patientApp.freeTextInput?.enabled === true,
-    afterPatientContext: state.patientContext !== undefined,
-    patient: state.patient,
-    validation: state.validation,
-    replyByPhone: state.replyByPhone,
-    manualAuth: manualAuthOn(settings),
-    checkForAppointments: state.checkForAppointments === true,
-  });
+  const next = routeAfterTriage(routeInputsOf(state, settings, execution.recommendations));
   if (next === URGENT) return urgentEntry(pathwayKind(state.selection));
   if (next === BOOK_APPOINTMENT_PATH) return handOverToBooking(state, settings) ?? '/eligibility/something-went-wrong';
   return next;

@@ -16,6 +16,7 @@ import {
   personLabel,
   shuffled,
   truncateFilterValue,
+  withinWindow,
 } from '../../../src/flows/booking/slots';
 import { dateInWords, timeInWords, timeRangeInWords } from '../../../src/flows/booking/format';
 
@@ -70,6 +71,16 @@ describe('candidates: past days and slots dropped, virtual by slot type or site'
     session('main', '2026-11-24', [['H1', 'Dr A']], [slot('phone-type', '2026-11-24', '09:00', { virtual: true })]),
     session('phone', '2026-11-24', [['H2', 'Dr B']], [slot('phone-site', '2026-11-24', '09:00')], { virtual: true }),
   ];
+
+  it("an urgent-today result is offered today's slots only, never a later day; any other result every day", () => {
+    const all = candidatesOf(sessions, NOW);
+    expect(withinWindow(all, 'TODAY', NOW).map((c) => c.slot.id)).toEqual(['later-today']);
+    expect(withinWindow(all, 'TODAY', NOW).every((c) => c.date === '2026-11-23')).toBe(true);
+    // Late in the day with only tomorrow's slots left: nothing (the screen then offers the send and 111).
+    expect(withinWindow(candidatesOf(sessions, at('2026-11-23', '14:30')), 'TODAY', at('2026-11-23', '14:30'))).toEqual([]);
+    expect(withinWindow(all, 'ANY', NOW).map((c) => c.slot.id)).toEqual(['later-today', 'phone-type', 'phone-site']);
+    expect(withinWindow(all, undefined, NOW)).toHaveLength(3);
+  });
 
   it('keeps only slots that start after now, on today or later', () => {
     expect(candidatesOf(sessions, NOW).map((c) => c.slot.id)).toEqual(['later-today', 'phone-type', 'phone-site']);

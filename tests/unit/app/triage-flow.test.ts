@@ -34,6 +34,54 @@ const ae: Recommendation = {
   actions: [{ type: 'Referral', referralId: 'ref-ae', label: 'A&E' }],
 };
 const base = { kind: 'triage' as const, recommendations: [routine], freeTextEnabled: false, patient: withEmail, validation: undefined, manualAuth: true };
+const tiered = (id: string, tier: string, referral?: [string, string]): Recommendation =>
+  ({
+    id,
+    type: 'Recommendation',
+    tier,
+    title: id,
+    evidence: [],
+    actions: referral
+      ? [{ type: 'Referral', referralId: referral[0], label: referral[1] }]
+      : [{ type: 'Management', managementType: 'Self help content', text: 'Rest.' }],
+  }) as Recommendation;
+const call999 = tiered('stroke', 'CALL_999', ['ref-emergency', 'Emergency indication']);
+const urgentToday = tiered('kidney', 'URGENT_TODAY', ['ref-urgent-callback', 'Urgent callback from a GP']);
+const pharmacy = tiered('uti', 'PHARMACY');
+const selfCare = tiered('cold-sore', 'SELF_CARE');
+
+describe('the tier decides the ending (common/endings.ts)', () => {
+  it.each([
+    ['999: the emergency screen, no safety questions', { recommendations: [call999] }, '/triage/get-help-now'],
+    ["a child's A&E: the emergency screen", { kind: 'child' as const, recommendations: [ae] }, '/triage/get-help-now'],
+    ["an adult's A&E: the safety branch", { recommendations: [ae] }, 'urgent'],
+    [
+      'urgent today, with an email on a pathway that offers slots: the urgent screen first',
+      { recommendations: [urgentToday], checkForAppointments: true },
+      '/triage/urgent-today',
+    ],
+    [
+      'urgent today, gone on from its screen: the booking screen (today only)',
+      { recommendations: [urgentToday], checkForAppointments: true, pastEnding: true },
+      '/appointment/book-appointment',
+    ],
+    ['pharmacy: the Pharmacy First screen, never the booking list', { recommendations: [pharmacy], checkForAppointments: true }, '/triage/pharmacy'],
+    [
+      'pharmacy, asked the practice instead: a routine request (own words first)',
+      { recommendations: [pharmacy], freeTextEnabled: true, pastEnding: true },
+      '/triage/your-own-words',
+    ],
+    ['self-care: the self-care screen', { recommendations: [selfCare], checkForAppointments: true }, '/triage/self-care'],
+    [
+      'self-care, still asking the practice: booking when the pathway offers slots',
+      { recommendations: [selfCare], checkForAppointments: true, pastEnding: true },
+      '/appointment/book-appointment',
+    ],
+    ['the most urgent recommendation decides: self-care beside 999', { recommendations: [selfCare, call999] }, '/triage/get-help-now'],
+  ])('%s', (_name, input, expected) => {
+    expect(routeAfterTriage({ ...base, ...input })).toBe(expected);
+  });
+});
 
 describe('where the patient goes after the questionnaire', () => {
   it.each([
@@ -227,6 +275,14 @@ describe('the medical booking hand-over (startBooking, mode symptom-assessment)'
       triageRequest: { patient: withEmail, consultation: { guidelineId: 'Triage.SoreThroat', executionId: 'exec-9' } },
     });
     expect(JSON.parse(sessionStorage.getItem('flow:booking') ?? '{}').request.mode).toBe('symptom-assessment');
+  });
+
+  it("an urgent-today result offers today's slots only, with its own words when none is left; a routine one any day", () => {
+    const urgent = medicalBookingRequest({ ...state, execution: { ...execution, recommendations: [urgentToday] } } as TriageFlowState, SETTINGS_DEFAULTS);
+    expect(urgent.slotWindow).toBe('TODAY');
+    expect(urgent.noSlotsText).toMatch(/call you back today/);
+    expect(urgent.noSlotsText).toMatch(/111/);
+    expect(medicalBookingRequest(state, SETTINGS_DEFAULTS).slotWindow).toBeUndefined();
   });
 
   it('after an emergency override carries the safety answers and the reason, classified as a consultation', () => {

@@ -19,20 +19,22 @@ export default function EmergencyConfirmedPage() {
     if (sent) endJourney();
   }, [sent]);
   if (!sent || sent.triageRequestType !== 'EMERGENCY_INDICATION') return <Navigate to={TRIAGE_START} replace />;
+  const call999 = sent.tier === 'CALL_999';
   return (
     <>
-      <h1>{CONFIRMED_HEADING}</h1>
-      <div className="nhsuk-inset-text">
-        <span className="nhsuk-u-visually-hidden">Information: </span>
-        <p data-testid="practice-told">{CONFIRMED_PRACTICE_TOLD}</p>
-      </div>
-      <CareCard type="emergency" heading="Go to A&E or call 999 now" testId="attend-ae-now">
+      {/* The emergency comes first; that the practice was told comes after it, in plain words. */}
+      <h1>{call999 ? 'Call 999 now' : CONFIRMED_HEADING}</h1>
+      <CareCard type="emergency" heading={call999 ? 'Call 999 now' : 'Go to A&E or call 999 now'} testId="attend-ae-now">
         <p>Do not wait for a reply from your GP practice.</p>
         <p>
           If you are deaf or hard of hearing, use text relay to call <EmergencyNumber number="999" /> on <EmergencyNumber number="18000" />.
         </p>
       </CareCard>
       {sent.crisis ? <CrisisContacts headingLevel={2} /> : null}
+      <div className="nhsuk-inset-text">
+        <span className="nhsuk-u-visually-hidden">Information: </span>
+        <p data-testid="practice-told">{call999 ? 'We have told your GP practice that you are calling 999.' : CONFIRMED_PRACTICE_TOLD}</p>
+      </div>
       <h2>More information</h2>
       <ul>
         {NHS_LINKS.map((l) => (
