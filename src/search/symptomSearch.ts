@@ -97,6 +97,8 @@ export class SymptomSearch {
   private readonly fieldWords: Array<Record<Field, string[]>>;
   /** Per pathway, its label and each symptom as " word word " (stop words kept), for whole-phrase checks; built when first asked. */
   private readonly phrases: Array<string[] | undefined>;
+  /** Labels and symptoms made only of stop words ("cant get it up"), as " word word ", with their pathways. */
+  private readonly stopWordPhrases = new Map<string, number[]>();
   /** Every indexed word with the pathways (by position) and the best field weight it has there. */
   private readonly vocabulary = new Map<string, Map<number, number>>();
 
@@ -112,6 +114,23 @@ export class SymptomSearch {
       suitableFor: new Index({ tokenize: 'forward', encoder }),
     };
     this.phrases = new Array<string[] | undefined>(this.entries.length);
+    this.entries.forEach((entry, id) => {
+      for (const text of [entry.label, ...(entry.symptoms ?? [])]) {
+        // A cheap look first: most symptoms have a word that is not a stop word.
+        if (
+          !text
+            .toLowerCase()
+            .replace(/['’]/g, '')
+            .split(/\s+/)
+            .every((w) => STOP_WORDS.has(w))
+        )
+          continue;
+        const phrase = ` ${words(text).join(' ')} `;
+        const ids = this.stopWordPhrases.get(phrase) ?? [];
+        if (!ids.includes(id)) ids.push(id);
+        this.stopWordPhrases.set(phrase, ids);
+      }
+    });
     this.fieldWords = this.entries.map((entry, id) => {
       const texts: Record<Field, string> = {
         label: entry.label,
@@ -223,11 +242,25 @@ export class SymptomSearch {
     return weights;
   }
 
-  /** Edit-distance similarity to every indexed word, times that word's field weight. */
+  /**
+   * How close each indexed word is to the searched word (`wordCloseness`), times that word's field
+   * weight. A word the library itself uses is compared only with the words that start with it;
+   * any other word with every indexed word, a cheap letter-count bound skipping most of them.
+   */
   private fuzzyWeights(token: string): Map<number, number> {
     const weights = new Map<number, number>();
     if (token.length < PARTIAL_MIN_LENGTH) return weights;
-    const floor = this.settings.fuzzyMinThreshold;
+    const add = (byEntry: Map<number, number>, sim: number) => {
+      for (const [id, fieldWeight] of byEntry) weights.set(id, Math.max(weights.get(id) ?? 0, sim * fieldWeight));
+    };
+    if (this.vocabulary.has(token)) {
+      for (const [word, byEntry] of this.vocabulary) {
+        const sim = wordCloseness(token, word, true);
+        if (sim > 0) add(byEntry, sim);
+      }
+      return weights;
+    }
+    const floor = Math.max(this.settings.fuzzyMinThreshold, TYPO_MIN_SIMILARITY);
     const m = token.length;
     const query = letterCounts(token);
     // The bins the token uses: |q - w| summed over all bins is m + n - 2 * (sum of min(q, w)), and min is 0 elsewhere.
@@ -236,11 +269,15 @@ export class SymptomSearch {
     let k = -1;
     for (const [word, byEntry] of this.vocabulary) {
       k++;
+      const n = word.length;
+      if (isStemOf(word, token) || sameStem(word, token)) {
+        add(byEntry, wordCloseness(token, word, false, floor));
+        continue;
+      }
       // A cheap lower bound first: a substitution changes the letter counts by at most 2, an
       // insertion or deletion by 1, a transposition not at all, so the edit distance is at least
       // half the difference of the counts (and, against the word's first m letters, at least
       // half of what is left after the n - m other letters). Most words stop here.
-      const n = word.length;
       let shared = 0;
       for (let b = 0, base = k * LETTERS; b < bins.length; b++) shared += Math.min(query[bins[b]!]!, this.vocabularyCounts[base + bins[b]!]!);
       const diff = m + n - 2 * shared;
@@ -248,9 +285,8 @@ export class SymptomSearch {
       const wholeOut = diff / 2 > (1 - floor) * longest;
       const prefixOut = n <= m || Math.max(0, diff - (n - m)) / 2 > (1 - floor / PREFIX_FACTOR) * m;
       if (wholeOut && prefixOut) continue;
-      const sim = similarity(token, word, floor);
-      if (sim < this.settings.fuzzyMinThreshold) continue;
-      for (const [id, fieldWeight] of byEntry) weights.set(id, Math.max(weights.get(id) ?? 0, sim * fieldWeight));
+      const sim = wordCloseness(token, word, false, floor);
+      if (sim > 0) add(byEntry, sim);
     }
     return weights;
   }
@@ -298,11 +334,9 @@ export class SymptomSearch {
     return (this.phrases[id] ??= [entry.label, ...(entry.symptoms ?? [])].map((t) => ` ${words(t).join(' ')} `));
   }
 
-  /** The pathways whose label or one of whose symptoms is exactly the text (stop words kept). */
+  /** The pathways whose label or one of whose symptoms is exactly the text, when every word of it is a stop word. */
   private exactPhrase(text: string): number[] {
-    const phrase = ` ${words(text).join(' ')} `;
-    if (phrase.trim() === '') return [];
-    return this.entries.map((_, id) => id).filter((id) => this.phrasesOf(id).includes(phrase));
+    return this.stopWordPhrases.get(` ${words(text).join(' ')} `) ?? [];
   }
 
   private mainScores(tokens: string[]): Map<number, number> {
@@ -427,5 +461,58 @@ function letterCounts(word: string): Uint8Array {
 
 /** A half-typed word counts at 0.9 of its similarity to the start of the indexed word. */
 const PREFIX_FACTOR = 0.9;
+
+/**
+ * How close a word must be to an indexed word to count as a typo of it in the similar matches:
+ * about one letter wrong in four ("hedache" 0.875, "chesst" 0.83, "stomac" 0.9 against "stomach"),
+ * while look-alikes that share only half their letters ("thrush" and "thoughts" 0.5) do not count.
+ */
+export const TYPO_MIN_SIMILARITY = 0.75;
+
+/** An indexed word of at least this many letters that starts the searched word is its stem ("asthma" of "asthmatic"). */
+const STEM_MIN_LENGTH = 4;
+/** …when at most this many letters follow it ("chest" of "chestpain", "faint" of "fainting"). */
+const STEM_MAX_ENDING = 4;
+
+/** Endings taken off a word to compare stems, longest first ("constipated" and "constipation" share "constipat"). */
+const ENDINGS = ['ations', 'ation', 'ings', 'ions', 'ing', 'ion', 'ed', 'es', 's'];
+
+/** The word without its ending, when at least STEM_MIN_LENGTH letters are left. */
+function stemOf(word: string): string {
+  for (const e of ENDINGS) if (word.length - e.length >= STEM_MIN_LENGTH && word.endsWith(e)) return word.slice(0, -e.length);
+  return word;
+}
+
+/** Two different words that are the same word with different endings ("swelling", "swells"; not "breath" and "breast"). */
+function sameStem(a: string, b: string): boolean {
+  return a !== b && stemOf(a) === stemOf(b);
+}
+
+/** A stem counts less than a close typo of the whole word ("headahce" is nearer "headache" than "head"). */
+const STEM_FACTOR = 0.8;
+
+function isStemOf(word: string, token: string): boolean {
+  return word.length >= STEM_MIN_LENGTH && token.length > word.length && token.length - word.length <= STEM_MAX_ENDING && token.startsWith(word);
+}
+
+/**
+ * How much an indexed word counts for a searched word among the similar matches, in [0, 1] (0: not
+ * at all). Edit distance is for typos and half-typed words, so a word the library itself uses
+ * (`tokenIsIndexed`: "cough", "breath", "eye") is not a typo: it counts only for itself (1), the
+ * longer words that start with it (0.9) and the same word with another ending (0.8: "constipated",
+ * "constipation"), never for a look-alike ("cough" is not "thoughts", "breath" is not "breast").
+ * Any other word counts for those too, for an indexed word that is its stem (0.8: "asthma" of
+ * "asthmatic"), or that it is close to (`similarity` at least `floor`, itself at least
+ * TYPO_MIN_SIMILARITY: "hedache" 0.875 to "headache", but "thrush" only 0.5 to "thoughts").
+ */
+export function wordCloseness(token: string, word: string, tokenIsIndexed: boolean, floor = TYPO_MIN_SIMILARITY): number {
+  if (word === token) return 1;
+  const prefix = word.startsWith(token) ? PREFIX_FACTOR : 0;
+  const stem = sameStem(word, token) || (!tokenIsIndexed && isStemOf(word, token)) ? STEM_FACTOR : 0;
+  if (tokenIsIndexed) return Math.max(prefix, stem);
+  const min = Math.max(floor, TYPO_MIN_SIMILARITY);
+  const sim = similarity(token, word, min);
+  return Math.max(prefix, stem, sim >= min ? sim : 0);
+}
 
 let buffer = new Int32Array(0);

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PATIENT_APP } from '../../../server/seed';
-import { SymptomSearch, queryTokens, searchSettings, similarity } from '../../../src/search/symptomSearch';
+import { SymptomSearch, queryTokens, searchSettings, wordCloseness } from '../../../src/search/symptomSearch';
 import { triageLibrary } from '../../../src/search/triageMapping';
 
 interface Phrasing {
@@ -106,6 +106,24 @@ describe('symptom search regression phrasings', () => {
   }
 });
 
+// Pathways that were listed by chance for a search (a look-alike word) and must never be again.
+interface MustNotShow {
+  text: string;
+  mustNotShow: string;
+}
+const mustNot = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../fixtures/search-must-not-show.json'), 'utf8')) as { pairs: MustNotShow[] })
+  .pairs;
+
+describe('searches that must not list a pathway', () => {
+  it('has at least 50 pairs, each naming a pathway of the library', () => {
+    expect(mustNot.length).toBeGreaterThanOrEqual(50);
+    expect(mustNot.filter((p) => !known.has(p.mustNotShow)).map((p) => p.mustNotShow)).toEqual([]);
+  });
+  it.each(mustNot.map((p) => [p.text, p.mustNotShow]))('"%s" never lists %s', (text, id) => {
+    expect(shown(text)).not.toContain(id);
+  });
+});
+
 describe('similar-match weights over the real library', () => {
   it('the letter-count pre-filter drops no word the edit distance would keep (every keystroke of every phrasing)', () => {
     type Internals = {
@@ -121,9 +139,10 @@ describe('similar-match weights over the real library', () => {
     expect(tokens.size).toBeGreaterThan(500);
     for (const token of tokens) {
       const expected = new Map<number, number>();
+      const indexed = internals.vocabulary.has(token);
       for (const [word, byEntry] of internals.vocabulary) {
-        const sim = similarity(token, word);
-        if (sim < floor) continue;
+        const sim = wordCloseness(token, word, indexed, floor);
+        if (sim === 0) continue;
         for (const [id, w] of byEntry) expected.set(id, Math.max(expected.get(id) ?? 0, sim * w));
       }
       const got = internals.fuzzyWeights(token);
