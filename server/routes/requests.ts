@@ -17,6 +17,8 @@ import { getSetting } from '../settingsStore.js';
 import type { Sql } from '../store/index.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 import { assertBornBeforeToday, patientDateOfBirth } from '../dateOfBirth.js';
+import { associatedRequestKeeper, triageRequestKeeper } from '../contractFields.js';
+import { claimExecution, executionIdOf, lockExecution } from '../executionRequests.js';
 
 type Body = Record<string, unknown>;
 const PRACTICE_TIME_ZONE = 'Europe/London';
@@ -88,6 +90,8 @@ function created(stored: { id: string; status: string; receivedAt: string }): Su
 /** Submissions (schemas/api/README.md, "Patients and requests"): admin request, consultation, unverified requests. */
 export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { store } = ctx;
+  const contractOnly = triageRequestKeeper(ctx.ajv);
+  const associatedContractOnly = associatedRequestKeeper(ctx.ajv);
 
   app.post<{ Body: AdminRequest }>(
     '/api/v1/triage/patient/admin/request',
@@ -116,10 +120,16 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       const answer = await runIdempotent(store, idempotencyKey(request), 'consultation', body, async (tx) => {
         await assertServiceOpen(tx, 'medical');
         assertBornBeforeToday(patientDateOfBirth(body.triageRequest.patient), '/triageRequest/patient/dateOfBirth');
+        await lockExecution(tx, executionIdOf(body.triageRequest as Body));
         // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
-        const triageRequest = await reclassifyTriageRequest(ctx, tx, body.triageRequest, '/triageRequest', read);
-        const stored = screenStoredBody('CONSULTATION', { ...body, triageRequest, ...pathwayVersion(ctx, triageRequest) });
+        const triageRequest = contractOnly(await reclassifyTriageRequest(ctx, tx, body.triageRequest, '/triageRequest', read));
+        const stored = screenStoredBody('CONSULTATION', {
+          triageRequest,
+          ...(body.context ? { context: body.context } : {}),
+          ...pathwayVersion(ctx, triageRequest),
+        });
         const request = await insertRequest(tx, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
+        await claimExecution(tx, executionIdOf(triageRequest), request.id, '/triageRequest');
         // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
         // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
         if ((await notifySelfHelp(ctx, tx, request.id, triageRequest)) === undefined) await notifyRequestReceived(tx, request.id, 'CONSULTATION', stored);
@@ -141,11 +151,13 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       const answer = await runIdempotent(store, idempotencyKey(request), 'unverified-requests', body, async (tx) => {
         await assertServiceOpen(tx, primaryIsAdmin ? 'admin' : 'medical');
         if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
+        if (!primaryIsAdmin) await lockExecution(tx, executionIdOf(body.primaryRequest as Body));
         const primary = primaryIsAdmin
           ? await checkAdminRequest(ctx, tx, body.primaryRequest, '/primaryRequest')
-          : await reclassifyTriageRequest(ctx, tx, body.primaryRequest, '/primaryRequest', read);
-        let associated: Body = body.associatedRequest;
-        if (associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
+          : contractOnly(await reclassifyTriageRequest(ctx, tx, body.primaryRequest, '/primaryRequest', read));
+        let associated: Body = associatedContractOnly(body.associatedRequest);
+        if (body.associatedRequest.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
+          associated = body.associatedRequest;
           const { envelope, fields } = splitFields(associated);
           const patient = (associated.patient ?? body.primaryRequest.patient) as { dateOfBirth?: string } | undefined;
           const recheck: RecheckContext = { core: ctx.formCore, docs: ctx.forms, parameterContext: await parameterContext(tx, patient) };
@@ -158,6 +170,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
         const kindLabel = String(primary.formType ?? primary.triageRequestType);
         const stored = screenStoredBody('UNVERIFIED_REQUESTS', { primaryRequest: primary, associatedRequest: associated });
         const request = await insertRequest(tx, 'UNVERIFIED_REQUESTS', kindLabel, stored);
+        if (!primaryIsAdmin) await claimExecution(tx, executionIdOf(primary), request.id, '/primaryRequest');
         const newEmail =
           associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
         if (primaryIsAdmin || (await notifySelfHelp(ctx, tx, request.id, primary, newEmail)) === undefined)

@@ -97,6 +97,16 @@ export const MIGRATIONS: Migration[] = [
       postgres: '',
     },
   },
+  // Which stored request each guideline execution backs (server/routes/requests.ts): one finished
+  // questionnaire is one request at the practice, and its answers stop changing once sent.
+  {
+    name: '0005-execution-requests',
+    sql: `CREATE TABLE execution_requests (
+       execution_id TEXT PRIMARY KEY,
+       request_id TEXT NOT NULL,
+       created_at TEXT NOT NULL
+     );`,
+  },
 ];
 
 /** A constant the instances agree on: pg_advisory_xact_lock's key for migrating. */

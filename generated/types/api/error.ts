@@ -19,9 +19,9 @@ export interface ApiError {
    */
   code?: string;
   /**
-   * Ours: why a call was refused where there is no product code. SLOT_IN_PAST: "Error while booking appointment / The selected slot is in the past"; PATIENT_DETAILS_MISMATCH: the details given do not match the link's patient; SLOT_NOT_IN_SESSION: appointmentSlotId is not a slot of availableAppointmentSession.
+   * Ours: why a call was refused where there is no product code. SLOT_IN_PAST: "Error while booking appointment / The selected slot is in the past"; PATIENT_DETAILS_MISMATCH: the details given do not match the link's patient; SLOT_NOT_IN_SESSION: appointmentSlotId is not a slot of availableAppointmentSession; ALREADY_SENT: the finished questionnaire (consultation.executionId) already backs a request, whose reference the message gives.
    */
-  reason?: "SLOT_IN_PAST" | "PATIENT_DETAILS_MISMATCH" | "SLOT_NOT_IN_SESSION";
+  reason?: "SLOT_IN_PAST" | "PATIENT_DETAILS_MISMATCH" | "SLOT_NOT_IN_SESSION" | "ALREADY_SENT";
   details?: {
     /**
      * JSON pointer into the body, e.g. /patient/dateOfBirth.

@@ -13,7 +13,7 @@ export type TriageRequestType =
   | "CHILD_REQUEST";
 
 /**
- * A medical request built from a questionnaire. Most inner shapes are left open, so only the patient and the request type are checked strictly.
+ * A medical request built from a questionnaire. Most inner shapes are left open, so only the patient and the request type are checked strictly; a request is stored with only the properties listed here (and the consultation's), whatever else it carried.
  */
 export interface TriageRequest {
   patient: Patient;
@@ -26,9 +26,7 @@ export interface TriageRequest {
   emergencyQuestions?: EmergencyQuestion[];
   emergencyOverrideReason?: string;
   patientContext?: PatientContext;
-  notificationEvents?: {
-    [k: string]: unknown | undefined;
-  }[];
+  notificationEvents?: NotificationEventRequest[];
   [k: string]: unknown | undefined;
 }
 export interface ResponseData {
@@ -44,6 +42,9 @@ export interface ResponseAnswer {
   unit?: string;
   [k: string]: unknown | undefined;
 }
+/**
+ * Stored with only the properties listed here (the server drops any other).
+ */
 export interface Consultation {
   finish?: string;
   guidelineName?: string;
@@ -69,6 +70,34 @@ export interface Consultation {
    * The home page's type (the practice's link), when it had one.
    */
   entryType?: string;
+  /**
+   * The top recommendation's referral. Set by the server from the engine's record (whatever the client sent).
+   */
+  referralId?: string;
+  /**
+   * That referral's label. Set by the server from the engine's record.
+   */
+  referralLabel?: string;
+  /**
+   * The referral's urgency (urgency-by-referral-id). Set by the server.
+   */
+  urgency?: string;
+  /**
+   * The urgency's colour (urgency-by-referral-id). Set by the server.
+   */
+  urgencyColour?: string;
+  /**
+   * The pathway ran AI-led (its booking offered the AI-led slot types).
+   */
+  isAiLed?: boolean;
+  /**
+   * The safety check's choice: false when the patient said they will attend A&E. Kept only on a request whose safety answers the engine recorded (emergencyQuestions).
+   */
+  committedToConsultGp?: boolean;
+  /**
+   * The label of the override reason. Set by the server from the recorded reason.
+   */
+  emergencyOverrideLabel?: string;
   [k: string]: unknown | undefined;
 }
 export interface EmergencyQuestion {
@@ -83,4 +112,11 @@ export interface PatientContext {
 export interface PatientNeed {
   value: string;
   label: string;
+}
+export interface NotificationEventRequest {
+  /**
+   * EMAIL or SMS.
+   */
+  channel?: string;
+  event?: string;
 }

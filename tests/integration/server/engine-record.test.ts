@@ -207,8 +207,10 @@ describe('ENGINE_URL: the server reads the execution from the practice’s engin
     expect(refused.status).toBe(422);
     const plain = await postJson(`${frontBase}/api/v1/triage/patient/consultation`, forged(id), {});
     expect(plain.status).toBe(201);
-    await recordSafety(engineAddress, id, SAFE_TO_WAIT, 'by_end_tomorrow');
-    const override = await postJson(`${frontBase}/api/v1/triage/patient/consultation`, forged(id, { emergencyOverrideReason: 'by_end_tomorrow' }), {});
+    // One finished questionnaire backs one request: the override is another patient's questionnaire.
+    const other = String((await finishedExample(practiceEngine.app, SORE_THROAT, 'ref-ae: Unable to open your mouth')).identifier);
+    await recordSafety(engineAddress, other, SAFE_TO_WAIT, 'by_end_tomorrow');
+    const override = await postJson(`${frontBase}/api/v1/triage/patient/consultation`, forged(other, { emergencyOverrideReason: 'by_end_tomorrow' }), {});
     expect(override.status, JSON.stringify(override.json)).toBe(201);
     const requests = await storedRequests(frontBase);
     expect(requests.map((r) => [r.formType, r.tier])).toEqual([

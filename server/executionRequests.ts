@@ -1,0 +1,55 @@
+// One finished questionnaire backs one request at the practice. Without this, one completed
+// execution could be sent any number of times, from any client, each a request the practice must
+// read; and its answers could still be changed by $continue after the practice had them.
+import { HttpError } from './errors.js';
+import { shortReference } from './notifications/index.js';
+import type { Sql } from './store/index.js';
+
+type Body = Record<string, unknown>;
+
+/** The execution id a stored triage request was built from (the engine's own, set by reclassification). */
+export function executionIdOf(triageRequest: Body): string | undefined {
+  const consultation = triageRequest.consultation;
+  const id = consultation && typeof consultation === 'object' ? (consultation as Body).executionId : undefined;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/**
+ * Holds the execution's row until the transaction ends (PostgreSQL), so a $continue on another
+ * instance waits for the request to be stored, then sees it and is refused. SQLite: the
+ * transaction is already the file's only writer.
+ */
+export async function lockExecution(tx: Sql, executionId: string | undefined): Promise<void> {
+  if (executionId && tx.dialect === 'postgres') await tx.get('SELECT id FROM guideline_executions WHERE id = ? FOR UPDATE', [executionId]);
+}
+
+/**
+ * Records that `requestId` is the request of `executionId`, in the transaction that stores it. A
+ * second request from the same execution is 409 with the first one's reference (a retry of the
+ * first, with its Idempotency-Key, gets the first answer before it comes here). The primary key
+ * decides between concurrent sends on any number of instances.
+ */
+export async function claimExecution(tx: Sql, executionId: string | undefined, requestId: string, path: string): Promise<void> {
+  if (!executionId) return;
+  const claimed = await tx.run('INSERT INTO execution_requests (execution_id, request_id, created_at) VALUES (?, ?, ?) ON CONFLICT (execution_id) DO NOTHING', [
+    executionId,
+    requestId,
+    new Date().toISOString(),
+  ]);
+  if (claimed.changes === 1) return;
+  const first = await tx.get<{ request_id: string }>('SELECT request_id FROM execution_requests WHERE execution_id = ?', [executionId]);
+  const reference = shortReference(first?.request_id ?? '');
+  const message = `this questionnaire has already been sent to the practice (reference ${reference})`;
+  throw new HttpError(409, `body${path}/consultation/executionId: ${message}`, {
+    reason: 'ALREADY_SENT',
+    details: [{ path: `${path}/consultation/executionId`, message }],
+  });
+}
+
+/** Refuses a change to an execution whose request the practice already has (409). */
+export async function assertNotSent(db: Sql, executionId: string, call: string): Promise<void> {
+  const sent = await db.get<{ request_id: string }>('SELECT request_id FROM execution_requests WHERE execution_id = ?', [executionId]);
+  if (sent) {
+    throw new HttpError(409, `Execution ${executionId} has been sent to the practice (reference ${shortReference(sent.request_id)}): ${call} is refused`);
+  }
+}
