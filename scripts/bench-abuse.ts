@@ -8,6 +8,13 @@
 //     that address once the worker has drained, and the requests stored.
 //  3. Bookings one identity could make: with the rate limits lifted (x1000, as the probe did),
 //     one patient books every free GP slot it can for BENCH_BOOK_SECONDS (default 8).
+//  4. One mailbox and one mobile written many ways, from 30 clients: the messages queued to send.
+//  5. 40 wrong dates of birth at once on one self-booking link: on SQLite, and over two
+//     instances on one PostgreSQL (started for the run, scripts/lib/postgres.mjs).
+//  6. A practice form with an evil pattern: refused at start, or the time a bystander waits.
+//  7. Junk in consultation bodies, all of one finished questionnaire: what is stored.
+//  8. 60 `$start` from 60 addresses of one IPv6 /64: executions stored.
+// BENCH_ONLY=new runs 4-8 only.
 // Runs against any checkout with the same server entry points (compare main and a branch by
 // copying this file into the other worktree). Run as `node --import tsx scripts/bench-abuse.ts`.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -209,13 +216,199 @@ async function bookingFlood(): Promise<void> {
   await s.close();
 }
 
+/** Client addresses of the flood: one each, so a per-address limit is not what stops them (TRUST_PROXY). */
+const clientHeader = (i: number) => ({ 'x-forwarded-for': `198.51.100.${(i % 250) + 1}` });
+
+async function spelledFlood(): Promise<void> {
+  const s = await serve({ trustProxy: true, notifications: { autoStart: false } });
+  s.server.db.prepare("UPDATE settings SET value = ? WHERE key = 'notification-config'").run(JSON.stringify({ sms: { enabled: true } }));
+  const emails = ['Victim@Example.com', 'VICTIM@EXAMPLE.COM', 'victim@example.com', 'vIcTiM@eXaMpLe.CoM'];
+  const mobiles = ['07700 900999', '+447700900999', '0044 7700 900999', '(07700) 900999', '+44 (0)7700 900999', '07700900999'];
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      s.call(
+        'POST',
+        '/api/v1/triage/patient/admin/request',
+        {
+          formType: 'OTHER_ENQUIRY',
+          triageRequestType: 'OTHER_ENQUIRY',
+          submittedDate: new Date().toISOString(),
+          patient: { ...PATIENT, contactDetails: { emailAddress: emails[i % emails.length], mobilePhoneNumber: mobiles[i % mobiles.length] } },
+          questionType: 'Medication',
+          description: `Spelling ${i}`,
+          confirmedItsNotUrgent: true,
+        },
+        clientHeader(i),
+      ),
+    ),
+  );
+  const queued = s.server.db.prepare("SELECT channel, COUNT(*) AS n FROM notifications WHERE status <> 'HELD' GROUP BY channel").all() as Array<{
+    channel: string;
+    n: number;
+  }>;
+  console.log(`4. Spelled-differently flood: 30 requests, one mailbox in 4 letter cases and one mobile written 6 ways, 30 clients`);
+  console.log(
+    `   ${answers.filter((a) => a.status === 201).length} stored; messages to send: ${queued.map((r) => `${r.n} ${r.channel === 'EMAIL' ? 'emails' : 'texts'}`).join(', ') || 'none'}`,
+  );
+  await s.close();
+}
+
+/** 40 wrong dates of birth at once on one self-booking link, spread over the servers given (two instances on PostgreSQL). */
+async function dobBurst(label: string, calls: Array<Awaited<ReturnType<typeof serve>>['call']>): Promise<void> {
+  const url = '/api/v1/triage/patient/action-request/SELF_BOOKING_REQUEST/8882a028-7277-4bfc-a61f-029713d3a084';
+  for (const call of calls) await call('GET', '/api/v1/triage/nhs/appointment/sessions?referralId=ref-routine');
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      calls[i % calls.length]!('POST', url, { dateOfBirth: new Date(Date.UTC(1990, 0, 1 + i)).toISOString().slice(0, 10) }, clientHeader(i + 100)),
+    ),
+  );
+  const right = await calls[0]!('POST', url, { dateOfBirth: PATIENT.dateOfBirth }, clientHeader(200));
+  const count = (status: number) => answers.filter((a) => a.status === status).length;
+  console.log(`5. Date-of-birth burst, ${label}: 40 wrong dates at once on one self-booking link (lock after 5)`);
+  console.log(`   ${count(403)} tried (403), ${count(429)} refused as locked (429); the right date then: ${right.status}`);
+}
+
+async function dobBursts(): Promise<void> {
+  const one = await serve({ trustProxy: true });
+  await dobBurst('SQLite, one instance', [one.call]);
+  await one.close();
+  let pg: { url: string; stop(): Promise<void> } | undefined;
+  try {
+    // @ts-expect-error -- a plain .mjs module shared with the tests
+    const { startPostgres } = (await import('./lib/postgres.mjs')) as { startPostgres(): Promise<{ url: string; stop(): Promise<void> }> };
+    pg = await startPostgres();
+  } catch (error) {
+    console.log(`5. Date-of-birth burst over two PostgreSQL instances: skipped (${(error as Error).message})`);
+    return;
+  }
+  try {
+    const a = await serve({ trustProxy: true, databaseUrl: pg.url });
+    const b = await serve({ trustProxy: true, databaseUrl: pg.url });
+    await dobBurst('two instances on one PostgreSQL', [a.call, b.call]);
+    await b.close();
+    await a.close();
+  } finally {
+    await pg.stop();
+  }
+}
+
+async function evilPattern(): Promise<void> {
+  const { mkdirSync, readFileSync, writeFileSync } = await import('node:fs');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-abuse-'));
+  const doc = JSON.parse(readFileSync(path.join(process.cwd(), 'tests/integration/server/practice-folder/MEDICAL_RECORDS.form.json'), 'utf8')) as Json;
+  doc.schema.properties.details.pattern = '^([a-zA-Z0-9]+\\s?)*$';
+  mkdirSync(path.join(dataDir, 'practice', 'forms'), { recursive: true });
+  writeFileSync(path.join(dataDir, 'practice', 'forms', 'MEDICAL_RECORDS.form.json'), JSON.stringify(doc));
+  const letters = Number(process.env.BENCH_EVIL_LETTERS ?? 27);
+  console.log(`6. Evil pattern ^([a-zA-Z0-9]+\\s?)*$ in a practice form, one request of ${letters} letters and a "!", a bystander's GET at the same moment`);
+  let s: Awaited<ReturnType<typeof serve>>;
+  try {
+    s = await serve({ dataDir });
+  } catch (error) {
+    const problems = (error as { problems?: Array<{ file: string; path: string }> }).problems ?? [];
+    console.log(`   refused at start: ${problems.map((p) => `${p.file}: ${p.path}`).join('; ') || (error as Error).message}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
+  const attackStarted = performance.now();
+  const attack = s.call('POST', '/api/v1/triage/patient/admin/request', {
+    formType: 'MEDICAL_RECORDS',
+    triageRequestType: 'MEDICAL_RECORDS',
+    submittedDate: new Date().toISOString(),
+    patient: PATIENT,
+    which: 'PART',
+    details: `${'a'.repeat(letters)}!`,
+  });
+  // A bystander calls every 100 ms while the attack is answered: the longest any of them waited.
+  // Server and bystander share this process, so a frozen server shows as a call sent late: each
+  // wait counts from when the call was due.
+  let settled = false;
+  void attack.finally(() => (settled = true));
+  let waited = 0;
+  while (!settled) {
+    const due = performance.now() + 100;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await s.call('GET', '/api/v1/settings/clinic');
+    waited = Math.max(waited, performance.now() - due);
+  }
+  const answer = await attack;
+  const took = performance.now() - attackStarted;
+  console.log(`   accepted at start; the attack answered ${answer.status} after ${took.toFixed(0)} ms; a bystander waited up to ${waited.toFixed(0)} ms`);
+  await s.close();
+}
+
+async function junkBodies(): Promise<void> {
+  const s = await serve({ rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000') });
+  const execution = await finishedExecution(s.call);
+  const key = { cookie: `gp_engine_key=${'c0ffee'.repeat(10)}c0de` };
+  const junk = 'x'.repeat(80_000);
+  const body = {
+    triageRequest: {
+      patient: { ...PATIENT, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+      triageRequestType: 'CONSULTATION_REQUEST',
+      consultation: { guidelineId: execution.guidelineId, executionId: execution.id, junk },
+      responseData: [],
+      junk,
+      moreJunk: junk,
+    },
+  };
+  s.server.db.pragma('wal_checkpoint(TRUNCATE)');
+  const before = folderBytes(s.dataDir);
+  const statuses = new Map<number, number>();
+  const n = Number(process.env.BENCH_JUNK_REQUESTS ?? 100);
+  let next = 0;
+  const worker = async () => {
+    while (next++ < n) {
+      const r = await s.call('POST', '/api/v1/triage/patient/consultation', body, key);
+      statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  s.server.db.pragma('wal_checkpoint(TRUNCATE)');
+  const grown = folderBytes(s.dataDir) - before;
+  const bytes = (s.server.db.prepare('SELECT COALESCE(SUM(LENGTH(body)), 0) AS n FROM requests').get() as { n: number }).n;
+  console.log(
+    `7. Junk bodies: ${n} consultations of one finished questionnaire, ${(JSON.stringify(body).length / 1024).toFixed(0)} KB each (rate limits x1000)`,
+  );
+  console.log(
+    `   answers: ${[...statuses].map(([k, v]) => `${v} x ${k}`).join(', ')}; stored bodies ${(bytes / 1024).toFixed(1)} KB; data folder grew ${(grown / 1e6).toFixed(1)} MB`,
+  );
+  await s.close();
+}
+
+async function slash64(): Promise<void> {
+  const s = await serve({ trustProxy: true });
+  const statuses = new Map<number, number>();
+  for (let i = 0; i < 60; i++) {
+    const r = await s.call(
+      'POST',
+      '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start',
+      { patient: { dateOfBirth: PATIENT.dateOfBirth, sexAtBirth: 'female' } },
+      { 'x-forwarded-for': `2001:db8:77:1:${(i + 1).toString(16)}::${(i + 7).toString(16)}` },
+    );
+    statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+  }
+  const rows = (s.server.db.prepare('SELECT COUNT(*) AS n FROM guideline_executions').get() as { n: number }).n;
+  console.log(`8. One IPv6 /64: 60 $start, each from another address of 2001:db8:77:1::/64`);
+  console.log(`   answers: ${[...statuses].map(([k, v]) => `${v} x ${k}`).join(', ')}; executions stored ${rows}`);
+  await s.close();
+}
+
 async function main(): Promise<void> {
   console.log(`Abuse bench, Node ${process.version}, ${os.cpus().length} CPUs, ${process.cwd()}`);
-  // The most the schema allows, then the most under this branch's 32 KB custom-data cap.
-  await diskFlood(100);
-  await diskFlood(15);
-  await messageFlood();
-  await bookingFlood();
+  // BENCH_ONLY=new runs only the rows added for the limits' identities, patterns and bodies (4-8).
+  if (process.env.BENCH_ONLY !== 'new') {
+    // The most the schema allows, then the most under this branch's 32 KB custom-data cap.
+    await diskFlood(100);
+    await diskFlood(15);
+    await messageFlood();
+    await bookingFlood();
+  }
+  await spelledFlood();
+  await dobBursts();
+  await evilPattern();
+  await junkBodies();
+  await slash64();
 }
 
 main().catch((error: unknown) => {
