@@ -62,6 +62,7 @@ export function pathwaySettings(pathways: readonly Pathway[]): PathwaySettings {
       symptoms: symptomWords(p),
       suitableFor: p.suitableFor,
       notSuitableFor: p.notSuitableFor,
+      ...(p.restrictions?.sexAtBirth ? { sexAtBirth: p.restrictions.sexAtBirth } : {}),
     };
   }
   return {

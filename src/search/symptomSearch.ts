@@ -6,7 +6,13 @@ import { STOP_WORDS } from './stopWords';
  * One searchable pathway: an entry of the patient-app settings' `triageMapping` (the contract's
  * TriageMappingEntry; the self-help and child indexes may leave out the two "suitable" texts).
  */
-export type SearchEntry = Pick<TriageMappingEntry, 'guidelineId' | 'label' | 'symptoms'> & Partial<Pick<TriageMappingEntry, 'suitableFor' | 'notSuitableFor'>>;
+export type SearchEntry = Pick<TriageMappingEntry, 'guidelineId' | 'label' | 'symptoms'> &
+  Partial<Pick<TriageMappingEntry, 'suitableFor' | 'notSuitableFor' | 'sexAtBirth'>>;
+
+/** Who is searching, when known: a pathway for the other sex at birth is not offered to them. */
+export interface SearchPatient {
+  sexAtBirth?: string;
+}
 
 /** `triageMappingSearch` of the patient-app settings (schemas/api/README.md), every value filled in by the defaults. */
 export type SearchSettings = Required<TriageMappingSearch>;
@@ -47,7 +53,18 @@ export interface ScoredPathway {
 
 export type SearchOutcome =
   /** Trimmed text shorter than the minimum, or no remaining word reaches it after stop words. */
-  { kind: 'tooShort' } | { kind: 'results'; matches: ScoredPathway[]; similar: ScoredPathway[] };
+  | { kind: 'tooShort' }
+  | {
+      kind: 'results';
+      matches: ScoredPathway[];
+      similar: ScoredPathway[];
+      /**
+       * Only with a patient whose sex at birth is known, and only when not empty: the pathways
+       * that would have been main matches but are for the other sex, so the page can say why
+       * they are not offered when nothing else fits.
+       */
+      otherSex?: ScoredPathway[];
+    };
 
 // Lower case and accents folded; letters are not de-duplicated ("really" stays "really", so the stop-word list works).
 const NORMALISE = { ...Charset.Normalize, dedupe: false };
@@ -165,20 +182,26 @@ export class SymptomSearch {
     return this.entries;
   }
 
-  search(text: string): SearchOutcome {
+  search(text: string, patient: SearchPatient = {}): SearchOutcome {
     const { minSearchTermLength, maximumNumberOfPathways } = this.settings;
+    // A pathway restricted to the other sex at birth is never offered (the engine would refuse it).
+    const sex = patient.sexAtBirth;
+    const offered = (id: number) => !sex || !this.entries[id]!.sexAtBirth || this.entries[id]!.sexAtBirth === sex;
     const trimmed = text.trim();
     const tokens = queryTokens(trimmed);
     if (trimmed.length < minSearchTermLength) return { kind: 'tooShort' };
     if (!tokens.some((t) => t.length >= minSearchTermLength)) {
       // Every word is a stop word: only a label or symptom that is exactly the patient's text
       // can fit ("cant get it up" is all stop words, yet a symptom of erection problems).
-      const exact = this.exactPhrase(trimmed).slice(0, maximumNumberOfPathways);
-      if (exact.length === 0) return { kind: 'tooShort' };
-      return { kind: 'results', matches: exact.map((id) => ({ entry: this.entries[id]!, score: 1 })), similar: [] };
+      const all = this.exactPhrase(trimmed);
+      if (all.length === 0) return { kind: 'tooShort' };
+      const scored = (ids: number[]) => ids.slice(0, maximumNumberOfPathways).map((id) => ({ entry: this.entries[id]!, score: 1 }));
+      const hidden = all.filter((id) => !offered(id));
+      return { kind: 'results', matches: scored(all.filter(offered)), similar: [], ...(hidden.length > 0 ? { otherSex: scored(hidden) } : {}) };
     }
 
-    const main = this.mainScores(tokens);
+    const scores = this.mainScores(tokens);
+    const main = new Map([...scores].filter(([id]) => offered(id)));
     const order = byScoreThenSpecificity(this.entries, this.specificity(tokens), this.phraseHolder(trimmed));
     const best = Math.max(0, ...main.values());
     const strong = [...main.entries()]
@@ -190,7 +213,9 @@ export class SymptomSearch {
     const room = maximumNumberOfPathways - strong.length;
     let similar: Array<[number, number]> = [];
     if (room > 0) {
-      const fuzzy = [...this.fuzzyScores(tokens).entries()].filter(([id, score]) => !strongIds.has(id) && score >= this.settings.fuzzyMinThreshold);
+      const fuzzy = [...this.fuzzyScores(tokens).entries()].filter(
+        ([id, score]) => offered(id) && !strongIds.has(id) && score >= this.settings.fuzzyMinThreshold,
+      );
       const bestFuzzy = Math.max(0, ...fuzzy.map(([, s]) => s));
       similar = fuzzy
         .filter(([, score]) => score >= bestFuzzy - this.settings.fuzzyDifference)
@@ -208,7 +233,16 @@ export class SymptomSearch {
       similar = [...partial, ...similar.filter(([id]) => !partialIds.has(id))].slice(0, maximumNumberOfPathways);
     }
     const toScored = ([id, score]: [number, number]): ScoredPathway => ({ entry: this.entries[id]!, score: round(score) });
-    return { kind: 'results', matches: strong.map(toScored), similar: similar.map(toScored) };
+    const otherSex = [...scores]
+      .filter(([id, score]) => !offered(id) && score >= this.settings.mainSearchMinThreshold)
+      .sort(order)
+      .slice(0, maximumNumberOfPathways);
+    return {
+      kind: 'results',
+      matches: strong.map(toScored),
+      similar: similar.map(toScored),
+      ...(otherSex.length > 0 ? { otherSex: otherSex.map(toScored) } : {}),
+    };
   }
 
   /**

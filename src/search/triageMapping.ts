@@ -15,6 +15,7 @@ function entryOf(key: string | undefined, raw: unknown): SearchEntry | undefined
     symptoms: Array.isArray(r.symptoms) ? r.symptoms.filter((s): s is string => typeof s === 'string') : [],
     ...(typeof r.suitableFor === 'string' ? { suitableFor: r.suitableFor } : {}),
     ...(typeof r.notSuitableFor === 'string' ? { notSuitableFor: r.notSuitableFor } : {}),
+    ...(r.sexAtBirth === 'female' || r.sexAtBirth === 'male' ? { sexAtBirth: r.sexAtBirth } : {}),
   };
 }
 

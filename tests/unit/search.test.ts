@@ -57,6 +57,27 @@ describe('symptom search', () => {
     expect(stricter.search('headache').kind).toBe('results');
   });
 
+  it('never offers a pathway for the other sex at birth, and says which ones it held back', () => {
+    const library: SearchEntry[] = [
+      ...LIBRARY,
+      { guidelineId: 'Triage.Periods', label: 'Heavy or painful periods', symptoms: ['period pain'], sexAtBirth: 'female' },
+      { guidelineId: 'Triage.Prostate', label: 'Prostate problems', symptoms: ['weak stream'], sexAtBirth: 'male' },
+    ];
+    const withSex = new SymptomSearch(library);
+    const man = withSex.search('painful periods', { sexAtBirth: 'male' });
+    expect(man.kind).toBe('results');
+    if (man.kind === 'results') {
+      expect(ids([...man.matches, ...man.similar])).not.toContain('Triage.Periods');
+      expect(ids(man.otherSex ?? [])).toEqual(['Triage.Periods']);
+    }
+    const woman = withSex.search('painful periods', { sexAtBirth: 'female' });
+    expect(woman.kind === 'results' && ids(woman.matches)).toEqual(['Triage.Periods']);
+    expect(woman.kind === 'results' && woman.otherSex).toBeUndefined();
+    // Unknown sex: everything is offered, as before.
+    const anyone = withSex.search('prostate');
+    expect(anyone.kind === 'results' && ids(anyone.matches)).toEqual(['Triage.Prostate']);
+  });
+
   it('finds a text made only of stop words when a label or symptom is exactly that text, and nothing else', () => {
     const library = [...LIBRARY, { guidelineId: 'Triage.Erection', label: 'Erection problems', symptoms: ['cant get it up'] }];
     const withPhrase = new SymptomSearch(library);

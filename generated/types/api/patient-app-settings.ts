@@ -44,6 +44,10 @@ export interface TriageMappingEntry {
   symptoms: string[];
   suitableFor: string;
   notSuitableFor: string;
+  /**
+   * Only when the pathway is restricted to one sex at birth (its restrictions): the symptom search does not offer it to a patient of the other sex.
+   */
+  sexAtBirth?: "female" | "male";
 }
 export interface TriageMappingSearch {
   mainSearchMinThreshold: number;

@@ -124,6 +124,32 @@ describe('searches that must not list a pathway', () => {
   });
 });
 
+describe("a patient's sex at birth over the real library", () => {
+  const offered = (text: string, sexAtBirth: string) => {
+    const outcome = engine.search(text, { sexAtBirth });
+    return outcome.kind === 'results' ? [...outcome.matches, ...outcome.similar].map((m) => m.entry.guidelineId) : [];
+  };
+  const female = library.entries.filter((e) => e.sexAtBirth === 'female').map((e) => e.guidelineId);
+  const male = library.entries.filter((e) => e.sexAtBirth === 'male').map((e) => e.guidelineId);
+  it('knows which pathways are for one sex', () => {
+    expect(female).toEqual(expect.arrayContaining(['Triage.Periods', 'Triage.VaginalDischarge', 'Triage.PregnancyProblem']));
+    expect(male).toEqual(expect.arrayContaining(['Triage.ErectileDysfunction', 'Triage.UrinaryMen']));
+  });
+  it.each(['heavy periods', 'painful heel', 'pain', 'discharge', 'thrush', 'itchy down there', 'pregnant', 'hot flushes', 'cystitis'])(
+    'a man searching "%s" is never offered a pathway for women',
+    (text) => {
+      for (const id of offered(text, 'male')) expect(female, `${text}: ${id}`).not.toContain(id);
+    },
+  );
+  it.each(['erection problems', 'cant get it up', 'weak stream', 'red eye', 'pain'])('a woman searching "%s" is never offered a pathway for men', (text) => {
+    for (const id of offered(text, 'female')) expect(male, `${text}: ${id}`).not.toContain(id);
+  });
+  it('says which pathway it held back when that was the only match', () => {
+    const outcome = engine.search('heavy periods', { sexAtBirth: 'male' });
+    expect(outcome.kind === 'results' && outcome.otherSex?.map((m) => m.entry.guidelineId)).toContain('Triage.Periods');
+  });
+});
+
 describe('similar-match weights over the real library', () => {
   it('the letter-count pre-filter drops no word the edit distance would keep (every keystroke of every phrasing)', () => {
     type Internals = {

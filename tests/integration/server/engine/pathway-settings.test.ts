@@ -30,6 +30,8 @@ describe('settings generated from the pathway documents', () => {
       const entry = app.triageMapping[p.guidelineId];
       expect(entry).toMatchObject({ guidelineId: p.guidelineId, kind: 'triage', label: p.label, suitableFor: p.suitableFor, notSuitableFor: p.notSuitableFor });
       for (const s of p.symptoms) expect(entry.symptoms).toEqual(expect.arrayContaining([s.label, ...(s.synonyms ?? [])]));
+      // The search hides a pathway for one sex at birth from patients of the other.
+      expect(entry.sexAtBirth, p.guidelineId).toBe(p.restrictions?.sexAtBirth);
       expect((await server.app.inject({ method: 'GET', url: `${ENGINE}/Guideline/${p.guidelineId}` })).statusCode).toBe(200);
     }
   });
