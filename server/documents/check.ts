@@ -44,6 +44,7 @@ import { checkPathway } from '../engine/pathway.js';
 import { DEMO_URGENCY } from '../seed.js';
 import { parseJson } from './json-parse.js';
 import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from './emergencyPhrasesCheck.js';
+import { documentLimitProblem } from './limits.js';
 import { patternProblems } from './patterns.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -276,6 +277,8 @@ export function checkFiles(files: readonly string[], root: string = repoRoot, op
 
 /** Parses a document's text: the value, or the problem with its line and column. */
 export function parseDocument(source: DocumentSource): { doc: unknown } | { problem: DocumentProblem } {
+  const limit = documentLimitProblem(source.text);
+  if (limit) return { problem: { file: source.shown, ...limit } };
   const parsed = parseJson(source.text);
   if (parsed.ok) return { doc: parsed.value };
   return { problem: { file: source.shown, path: '', message: `line ${parsed.line}, column ${parsed.column}: ${parsed.message}` } };
