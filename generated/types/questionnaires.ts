@@ -1153,6 +1153,59 @@ export interface TriageAsthmaAnswers {
 }
 
 /**
+ * Answers of Triage.AthletesFoot (Athlete's foot), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageAthletesFootAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  afUrgent?: ("cellulitis" | "diabetes" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * For how many weeks have you used a treatment for athlete's foot from a pharmacy?
+   */
+  afWeeks?: number;
+  /**
+   * Has it spread to your toenails, hands or groin?
+   */
+  afSpread?: boolean;
+  /**
+   * Do you have a weakened immune system (for example from chemotherapy, steroid tablets, HIV or an organ transplant)?
+   */
+  afImmune?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  afOther?: string;
+}
+
+/**
  * Answers of Triage.BackPain (Back pain), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageBackPainAnswers {
@@ -2462,6 +2515,63 @@ export interface TriageFitsAnswers {
 }
 
 /**
+ * Answers of Triage.FungalNail (Fungal nail infection), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageFungalNailAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  fnUrgent?: ("infected" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Do you have diabetes or poor blood flow to your feet?
+   */
+  fnDiabetes?: boolean;
+  /**
+   * Do you have a weakened immune system (for example from chemotherapy, steroid tablets, HIV or an organ transplant)?
+   */
+  fnImmune?: boolean;
+  /**
+   * Is the nail painful, lifting off, or has the infection spread to other nails or the skin?
+   */
+  fnSevere?: boolean;
+  /**
+   * Have you used nail paint or cream from a pharmacy for 3 months or more without it getting better?
+   */
+  fnTried?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  fnOther?: string;
+}
+
+/**
  * Answers of Triage.Gout (Gout or a painful big toe), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageGoutAnswers {
@@ -2982,6 +3092,75 @@ export interface TriageHighBloodPressureAnswers {
    * Do you have any of these now, or have you had them in the last 24 hours?
    */
   bpPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
+}
+
+/**
+ * Answers of Triage.IBS (Irritable bowel syndrome (IBS), bloating or tummy cramps), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageIBSAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ibsUrgent?: ("blocked" | "severe" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed blood in your poo?
+   */
+  ibsBlood?: boolean;
+  /**
+   * Have you lost weight without trying?
+   */
+  ibsWeight?: boolean;
+  /**
+   * Has a parent, brother, sister or child had bowel cancer or ovarian cancer?
+   */
+  ibsFamily?: boolean;
+  /**
+   * Did these symptoms start in the last 6 months?
+   */
+  ibsRecent?: boolean;
+  /**
+   * Do you feel bloated, or your tummy swollen, on most days (12 or more days a month)?
+   */
+  ibsBloated?: boolean;
+  /**
+   * Has a doctor told you that you have IBS?
+   */
+  ibsDiagnosed?: boolean;
+  /**
+   * Have your symptoms changed, got much worse, or is your treatment no longer working?
+   */
+  ibsChanged?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  ibsOther?: string;
 }
 
 /**
@@ -4731,6 +4910,63 @@ export interface TriageSuddenVisionAnswers {
 }
 
 /**
+ * Answers of Triage.Sweating (Excessive sweating), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageSweatingAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  swtUrgent?: ("unwell" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Do you have drenching sweats at night that soak your bedclothes or sheets?
+   */
+  swtNight?: boolean;
+  /**
+   * Have you lost weight without trying, or found a new lump anywhere?
+   */
+  swtWeight?: boolean;
+  /**
+   * Did it start in the last few months for no clear reason, or after starting a new medicine?
+   */
+  swtRecent?: boolean;
+  /**
+   * Is it affecting your daily life, or have you used a strong antiperspirant for 2 months without it helping?
+   */
+  swtLife?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  swtOther?: string;
+}
+
+/**
  * Answers of Triage.Threadworms (Threadworms), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageThreadwormsAnswers {
@@ -5401,6 +5637,7 @@ export interface PathwayAnswersById {
   "Triage.Acne": TriageAcneAnswers;
   "Triage.AllergicReaction": TriageAllergicReactionAnswers;
   "Triage.Asthma": TriageAsthmaAnswers;
+  "Triage.AthletesFoot": TriageAthletesFootAnswers;
   "Triage.BackPain": TriageBackPainAnswers;
   "Triage.Bleeding": TriageBleedingAnswers;
   "Triage.BloodInUrine": TriageBloodInUrineAnswers;
@@ -5423,6 +5660,7 @@ export interface PathwayAnswersById {
   "Triage.Fainting": TriageFaintingAnswers;
   "Triage.Fever": TriageFeverAnswers;
   "Triage.Fits": TriageFitsAnswers;
+  "Triage.FungalNail": TriageFungalNailAnswers;
   "Triage.Gout": TriageGoutAnswers;
   "Triage.HairLoss": TriageHairLossAnswers;
   "Triage.HayFever": TriageHayFeverAnswers;
@@ -5432,6 +5670,7 @@ export interface PathwayAnswersById {
   "Triage.Heartburn": TriageHeartburnAnswers;
   "Triage.HeelPain": TriageHeelPainAnswers;
   "Triage.HighBloodPressure": TriageHighBloodPressureAnswers;
+  "Triage.IBS": TriageIBSAnswers;
   "Triage.Impetigo": TriageImpetigoAnswers;
   "Triage.IngrownToenail": TriageIngrownToenailAnswers;
   "Triage.InsectBite": TriageInsectBiteAnswers;
@@ -5461,6 +5700,7 @@ export interface PathwayAnswersById {
   "Triage.StomachPain": TriageStomachPainAnswers;
   "Triage.StrokeSymptoms": TriageStrokeSymptomsAnswers;
   "Triage.SuddenVision": TriageSuddenVisionAnswers;
+  "Triage.Sweating": TriageSweatingAnswers;
   "Triage.Threadworms": TriageThreadwormsAnswers;
   "Triage.Tinnitus": TriageTinnitusAnswers;
   "Triage.Tiredness": TriageTirednessAnswers;
@@ -5502,6 +5742,7 @@ export type GuidelineId =
   | "Triage.Acne"
   | "Triage.AllergicReaction"
   | "Triage.Asthma"
+  | "Triage.AthletesFoot"
   | "Triage.BackPain"
   | "Triage.Bleeding"
   | "Triage.BloodInUrine"
@@ -5524,6 +5765,7 @@ export type GuidelineId =
   | "Triage.Fainting"
   | "Triage.Fever"
   | "Triage.Fits"
+  | "Triage.FungalNail"
   | "Triage.Gout"
   | "Triage.HairLoss"
   | "Triage.HayFever"
@@ -5533,6 +5775,7 @@ export type GuidelineId =
   | "Triage.Heartburn"
   | "Triage.HeelPain"
   | "Triage.HighBloodPressure"
+  | "Triage.IBS"
   | "Triage.Impetigo"
   | "Triage.IngrownToenail"
   | "Triage.InsectBite"
@@ -5562,6 +5805,7 @@ export type GuidelineId =
   | "Triage.StomachPain"
   | "Triage.StrokeSymptoms"
   | "Triage.SuddenVision"
+  | "Triage.Sweating"
   | "Triage.Threadworms"
   | "Triage.Tinnitus"
   | "Triage.Tiredness"
@@ -5574,4 +5818,4 @@ export type GuidelineId =
   | "Triage.WartsVerrucas"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.EarWax", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HeelPain", "Triage.HighBloodPressure", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.Scabies", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Threadworms", "Triage.Tinnitus", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.AthletesFoot", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.EarWax", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.FungalNail", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HeelPain", "Triage.HighBloodPressure", "Triage.IBS", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.Scabies", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Sweating", "Triage.Threadworms", "Triage.Tinnitus", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
