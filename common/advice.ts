@@ -1,6 +1,7 @@
 // Every word an outcome carries, in the order the patient reads it: the outcome screen, the
 // confirmation and the email all draw this one list, so no word of a recommendation is shown on one
 // and lost on the next (docs/architecture.md "Endings by tier").
+import { recommendationTier, topTier } from './tiers';
 
 export interface AdviceLink {
   label: string;
@@ -34,10 +35,24 @@ function links(raw: unknown): AdviceLink[] {
     .map((l) => ({ label: text(l.label)!, url: String(l.url) }));
 }
 
-/** The words of the recommendations, most urgent first as the engine ordered them; a recommendation with no title is skipped. */
+/**
+ * The recommendations the patient's ending speaks for: those of the top tier (the ones that decided
+ * it), and with a pharmacy or routine ending the self-care ones too (what to do while waiting).
+ * A less urgent recommendation beside an urgent one is left out: "mild cystitis often gets better
+ * on its own" or "within 1 working day" beside "a GP needs to speak to you today" would contradict it.
+ */
+export function endingRecommendations(recommendations: readonly unknown[]): unknown[] {
+  const top = topTier(recommendations);
+  return recommendations.filter((r) => {
+    const tier = recommendationTier(r);
+    return tier === top || (tier === 'SELF_CARE' && (top === 'PHARMACY' || top === 'ROUTINE'));
+  });
+}
+
+/** The words of the ending's recommendations (`endingRecommendations`), in the engine's order; a recommendation with no title is skipped. */
 export function outcomeWords(recommendations: readonly unknown[]): OutcomeWords[] {
   const out: OutcomeWords[] = [];
-  for (const r of recommendations.map(record)) {
+  for (const r of endingRecommendations(recommendations).map(record)) {
     const title = text(r.title);
     if (!title) continue;
     const actions = items(r.actions).map(record);

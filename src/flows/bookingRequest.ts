@@ -5,6 +5,7 @@ import type { AppointmentBookingResponse, AvailabilityQuery, BookingCall } from 
 import type { AppointmentStatus } from '../../generated/types/api/patient-action-request';
 import type { TriageRequest } from '../../generated/types/api/triage-request';
 import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
+import type { OutcomeWords } from '../../common';
 import type { Patient } from '../patient-details/patient';
 import { createFlowStore } from './sessionFlowStore';
 
@@ -32,7 +33,7 @@ export interface SymptomAssessmentBooking extends Common {
   /** Where "Send request" (no slots) goes once the request is sent (default /triage/thank-you). */
   sentPath?: string;
   /** The engine execution (and its tier, for the reply time): once "Send request" has sent it, the medical flow is cleared and the thank-you page is told. */
-  sent?: { executionId: string; useProxy: boolean; tier?: UrgencyTier };
+  sent?: { executionId: string; useProxy: boolean; tier?: UrgencyTier; words?: OutcomeWords[] };
   /** Which slots may be offered (common/endings.ts): 'TODAY' for an urgent-today result, never a later day. Default any. */
   slotWindow?: 'TODAY' | 'ANY';
 }

@@ -3,11 +3,10 @@ import { startBooking } from '../bookingRequest';
 import { readEntryParams } from '../../session/entryParams';
 import type { AllSettings } from '../../settings/types';
 import { startEligibilityBooking } from '../guideline/eligibilityFlow';
-import { topReferral } from '../../../common';
 import { withSafety } from '../guideline/safety';
 import { buildConsultation, proxyOn, slotWindowOf, type TriageFlowState } from '../guideline/journey';
 import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
-import { topTier } from '../../../common';
+import { outcomeWords, topReferral, topTier } from '../../../common';
 
 /** The booking screen's words when an urgent-today result finds no slot left today. */
 export const URGENT_NO_SLOTS_TODAY =
@@ -38,7 +37,12 @@ export function medicalBookingRequest(state: TriageFlowState, settings: AllSetti
     guidelineFinishedOn: built.context.guidelineFinishedOn,
     sentPath: '/triage/thank-you',
     // The tier picks the thank-you page's reply time, as it picks the email's (src/replyTimes.ts).
-    sent: { executionId: execution.identifier, useProxy: state.useProxy ?? proxyOn(settings), ...(tier ? { tier } : {}) },
+    sent: {
+      executionId: execution.identifier,
+      useProxy: state.useProxy ?? proxyOn(settings),
+      words: outcomeWords(execution.recommendations),
+      ...(tier ? { tier } : {}),
+    },
   };
 }
 

@@ -9,7 +9,6 @@ import { OutcomeAdvice } from '../../../screening/OutcomeAdvice';
 import { CrisisContacts } from '../../../screening/UrgentHelp';
 import { flowCrisis } from '../../../screening/flowCrisis';
 import { useServiceStatus } from '../../../settings/serviceStatus';
-import { BOOK_APPOINTMENT_PATH } from '../../guideline/journey';
 import { pathwayKind } from '../../guideline/pathwayKind';
 import { BackLink } from '../../../components/BackLink';
 import { useEnding, useOnToPractice } from './useEnding';
@@ -31,7 +30,7 @@ export default function UrgentTodayPage() {
   if ('redirect' in page) return <Navigate to={page.redirect} replace />;
   const { flow, ending } = page;
   const kind = pathwayKind(flow.selection);
-  const slotsToday = onward.target(flow) === BOOK_APPOINTMENT_PATH;
+  const slotsToday = onward.offersSlots(flow);
   const who = kind === 'child' ? 'the child' : 'you';
 
   return (

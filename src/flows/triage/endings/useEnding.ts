@@ -29,7 +29,7 @@ export function useEnding(screen: EndingScreen): EndingPage | { redirect: string
 }
 
 /** Where "ask the practice" leads, and a callback that goes there (booking when slots are offered, else the send). */
-export function useOnToPractice(): { target: (flow: TriageFlowState) => string; go: () => Promise<void> } {
+export function useOnToPractice(): { target: (flow: TriageFlowState) => string; offersSlots: (flow: TriageFlowState) => boolean; go: () => Promise<void> } {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const target = useCallback(
@@ -40,6 +40,14 @@ export function useOnToPractice(): { target: (flow: TriageFlowState) => string; 
     },
     [settings],
   );
+  // Whether the patient will be offered slots once past the own-words page (the booking screen, not the send).
+  const offersSlots = useCallback(
+    (flow: TriageFlowState) =>
+      flow.execution !== undefined &&
+      routeAfterTriage({ ...routeInputsOf(flow, settings, flow.execution.recommendations), pastEnding: true, afterPatientContext: true }) ===
+        BOOK_APPOINTMENT_PATH,
+    [settings],
+  );
   const go = useCallback(async () => {
     triageFlow.set({ pastEnding: true });
     const state = triageFlow.get();
@@ -47,5 +55,5 @@ export function useOnToPractice(): { target: (flow: TriageFlowState) => string; 
     if (next === BOOK_APPOINTMENT_PATH) await navigate(handOverToBooking(state, settings) ?? '/triage/complete');
     else if (next !== URGENT) await navigate(next);
   }, [navigate, settings, target]);
-  return { target, go };
+  return { target, offersSlots, go };
 }
