@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
 import { DrainState, registerHealthRoutes } from './health.js';
+import { executionLoad } from './engine/ceiling.js';
 import { GuidelineEngine } from './engine/engine.js';
 import { PathwayLibrary } from './engine/library.js';
 import { EXECUTION_SWEEP_INTERVAL_MS, sweepExecutions } from './engine/expiry.js';
@@ -284,7 +285,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   for (const register of ROUTE_MODULES) await register(app, ctx);
   // /healthz and /readyz (server/health.ts): outside every limit group, exempt from the Host check.
   const drain = new DrainState();
-  registerHealthRoutes(app, store, drain);
+  registerHealthRoutes(app, store, drain, undefined, async () => ({ executions: await executionLoad(store) }));
 
   const distDir = options.distDir;
   const hasApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));

@@ -64,7 +64,13 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  * not draining; else 503 with the reason. Logged at warn level only, so probes every few seconds
  * do not fill the request log.
  */
-export function registerHealthRoutes(app: FastifyInstance, store: Sql, drain: DrainState, readyTimeoutMs = READY_TIMEOUT_MS): void {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  store: Sql,
+  drain: DrainState,
+  readyTimeoutMs = READY_TIMEOUT_MS,
+  details?: () => Promise<Record<string, unknown>>,
+): void {
   const notReady = (reason: NotReadyReason): NotReady => ({ status: 'unavailable', reason, message: MESSAGES[reason] });
   app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -80,6 +86,8 @@ export function registerHealthRoutes(app: FastifyInstance, store: Sql, drain: Dr
       request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'readiness: the store did not answer');
       return reply.code(503).send(notReady('store'));
     }
-    return { status: 'ok' };
+    // What the practice watches (e.g. new questionnaires against their hourly ceiling): counts only, no patient data.
+    const more = details ? await details().catch(() => undefined) : undefined;
+    return more ? { status: 'ok', details: more } : { status: 'ok' };
   });
 }

@@ -13,6 +13,7 @@ import type { AdviceMessageRequest } from '../../generated/types/api/advice-mess
 import { queueAdviceMessage } from '../adviceMessage.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
+import { assertUnderExecutionCeiling } from '../engine/ceiling.js';
 
 export const ENGINE_BASE = '/api/v1/fhir/r4';
 export const ADVICE_MESSAGE_PATH = '/api/v1/triage/patient/advice-message';
@@ -103,6 +104,7 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
 
   app.post<Id & { Body: StartBody }>(`${ENGINE_BASE}/Guideline/:id/$start`, body('engine-start-request'), async (request, reply) => {
     await assertServiceOpen(ctx.store, 'medical');
+    await assertUnderExecutionCeiling(ctx.store, reply);
     return reply.code(201).send(await engine.start(id(request), request.body, ownerForStart(request, reply)));
   });
 

@@ -107,6 +107,8 @@ export const MIGRATIONS: Migration[] = [
        created_at TEXT NOT NULL
      );`,
   },
+  // The hourly ceiling on new executions (server/engine/ceiling.ts) counts them by start time.
+  { name: '0006-executions-by-start', sql: 'CREATE INDEX guideline_executions_by_created ON guideline_executions (created_at);' },
 ];
 
 /** A constant the instances agree on: pg_advisory_xact_lock's key for migrating. */
