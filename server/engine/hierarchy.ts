@@ -4,7 +4,17 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentProblem } from '../../renderer/core/index';
-import { EMERGENCY_TIERS, FIND_A_PHARMACY_URL, isTier, mostUrgent, TIER_ORDER, TIER_REFERRALS, tierOfReferral, type UrgencyTier } from '../../common/index.js';
+import {
+  EMERGENCY_TIERS,
+  FIND_A_PHARMACY_URL,
+  isSafeAdviceUrl,
+  isTier,
+  mostUrgent,
+  TIER_ORDER,
+  TIER_REFERRALS,
+  tierOfReferral,
+  type UrgencyTier,
+} from '../../common/index.js';
 import type { Pathway, PathwayOutcome, PathwaySection } from '../../generated/types/questionnaire';
 
 export type { UrgencyTier };
@@ -141,6 +151,33 @@ export function mapExpandedProblem(p: DocumentProblem, map: ExpansionMap): Docum
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Every word an outcome carries reaches the patient (common/advice.ts draws them on the ending
+ * screen, the confirmation and the email): a pharmacy or self-care ending's screen is its advice,
+ * so such an outcome says what to do; and the screens show only https:// links, so any other link
+ * would be shown nowhere.
+ */
+function outcomeWordsShown(tier: UrgencyTier, actions: unknown[], base: string, out: DocumentProblem[]): void {
+  const advice = actions.filter((a) => isObj(a) && a.type === 'Management' && typeof a.text === 'string' && a.text.trim() !== '');
+  if ((tier === 'PHARMACY' || tier === 'SELF_CARE') && advice.length === 0) {
+    out.push({
+      path: `${base}/actions`,
+      message: `${article(tier)} ${tier} outcome's screen is its advice, and this one has none to show: add { "type": "Management", "managementType": "Self help content", "text": "what to do, and when to get help", "links": [...] }`,
+    });
+  }
+  actions.forEach((a, j) => {
+    if (!isObj(a) || !Array.isArray(a.links)) return;
+    a.links.forEach((l, k) => {
+      if (isObj(l) && !isSafeAdviceUrl(l.url)) {
+        out.push({
+          path: `${base}/actions/${j}/links/${k}/url`,
+          message: `the patient's screens and emails show only https:// links, so this one would be shown nowhere (found ${JSON.stringify(l.url)})`,
+        });
+      }
+    });
+  });
+}
+
 /** Tier of each outcome and its referrals: the checks common to pathways and shared sections. */
 export function checkOutcomeTiers(outcomes: unknown[], requireTier: boolean, out: DocumentProblem[]): void {
   outcomes.forEach((o, i) => {
@@ -166,6 +203,7 @@ export function checkOutcomeTiers(outcomes: unknown[], requireTier: boolean, out
         });
       }
     });
+    if (requireTier) outcomeWordsShown(tier, actions, base, out);
     if (referrals === 0 && TIER_NEEDS_REFERRAL.has(tier)) {
       out.push({ path: `${base}/actions`, message: `${article(tier)} ${tier} outcome has a Referral action (${allowed.join(' or ')})` });
     }
