@@ -1601,6 +1601,55 @@ export interface TriageChestPainAnswers {
 }
 
 /**
+ * Answers of Triage.Chilblains (Chilblains), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageChilblainsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  chUrgent?: ("frostbite" | "infected" | "diabetes" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Are they very painful, or not healing after 2 weeks?
+   */
+  chPain?: boolean;
+  /**
+   * Do you keep getting them, or do your fingers or toes turn white or blue in the cold?
+   */
+  chOften?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  chOther?: string;
+}
+
+/**
  * Answers of Triage.ColdSores (Cold sores), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageColdSoresAnswers {
@@ -1781,6 +1830,59 @@ export interface TriageContraceptionAnswers {
    * Do you get migraines with aura, or have you been told you have high blood pressure?
    */
   contraBPMigraine?: boolean;
+}
+
+/**
+ * Answers of Triage.CornsCalluses (Corns, calluses or hard skin), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageCornsCallusesAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ccUrgent?: ("infected" | "diabetes" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Do you have diabetes, heart disease, or problems with the blood flow to your feet?
+   */
+  ccRisk?: boolean;
+  /**
+   * Is it very painful, bleeding, or stopping you walking normally?
+   */
+  ccPain?: boolean;
+  /**
+   * For how many weeks have you tried treating it at home?
+   */
+  ccWeeks?: number;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  ccOther?: string;
 }
 
 /**
@@ -2107,6 +2209,55 @@ export interface TriageDizzinessAnswers {
    * Does it keep coming back, or has it lasted more than a week?
    */
   dzRecurring?: boolean;
+}
+
+/**
+ * Answers of Triage.DryEyes (Dry eyes), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageDryEyesAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  deUrgent?: ("glaucoma" | "painful" | "lenses" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * For how many weeks have you used eye drops for dry eyes from a pharmacy?
+   */
+  deWeeks?: number;
+  /**
+   * Do you also have a very dry mouth, painful joints or a new rash?
+   */
+  deOther?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  deDetails?: string;
 }
 
 /**
@@ -4271,6 +4422,59 @@ export interface TriagePregnancyProblemAnswers {
 }
 
 /**
+ * Answers of Triage.RestlessLegs (Restless legs), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageRestlessLegsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  rlUrgent?: ("calf" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Is it stopping you sleeping, or affecting your daily life?
+   */
+  rlSleep?: boolean;
+  /**
+   * Are you pregnant?
+   */
+  rlPregnant?: boolean;
+  /**
+   * Do you also feel very tired, look pale, or have heavy periods?
+   */
+  rlIron?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  rlOther?: string;
+}
+
+/**
  * Answers of Triage.Scabies (Scabies), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageScabiesAnswers {
@@ -5645,14 +5849,17 @@ export interface PathwayAnswersById {
   "Triage.BreastLump": TriageBreastLumpAnswers;
   "Triage.Breathlessness": TriageBreathlessnessAnswers;
   "Triage.ChestPain": TriageChestPainAnswers;
+  "Triage.Chilblains": TriageChilblainsAnswers;
   "Triage.ColdSores": TriageColdSoresAnswers;
   "Triage.Constipation": TriageConstipationAnswers;
   "Triage.Contraception": TriageContraceptionAnswers;
+  "Triage.CornsCalluses": TriageCornsCallusesAnswers;
   "Triage.CoughCold": TriageCoughColdAnswers;
   "Triage.CutsBurns": TriageCutsBurnsAnswers;
   "Triage.Dandruff": TriageDandruffAnswers;
   "Triage.DiarrhoeaVomiting": TriageDiarrhoeaVomitingAnswers;
   "Triage.Dizziness": TriageDizzinessAnswers;
+  "Triage.DryEyes": TriageDryEyesAnswers;
   "Triage.EarWax": TriageEarWaxAnswers;
   "Triage.Earache": TriageEaracheAnswers;
   "Triage.ErectileDysfunction": TriageErectileDysfunctionAnswers;
@@ -5689,6 +5896,7 @@ export interface PathwayAnswersById {
   "Triage.Periods": TriagePeriodsAnswers;
   "Triage.Piles": TriagePilesAnswers;
   "Triage.PregnancyProblem": TriagePregnancyProblemAnswers;
+  "Triage.RestlessLegs": TriageRestlessLegsAnswers;
   "Triage.Scabies": TriageScabiesAnswers;
   "Triage.SexualHealth": TriageSexualHealthAnswers;
   "Triage.Shingles": TriageShinglesAnswers;
@@ -5750,14 +5958,17 @@ export type GuidelineId =
   | "Triage.BreastLump"
   | "Triage.Breathlessness"
   | "Triage.ChestPain"
+  | "Triage.Chilblains"
   | "Triage.ColdSores"
   | "Triage.Constipation"
   | "Triage.Contraception"
+  | "Triage.CornsCalluses"
   | "Triage.CoughCold"
   | "Triage.CutsBurns"
   | "Triage.Dandruff"
   | "Triage.DiarrhoeaVomiting"
   | "Triage.Dizziness"
+  | "Triage.DryEyes"
   | "Triage.EarWax"
   | "Triage.Earache"
   | "Triage.ErectileDysfunction"
@@ -5794,6 +6005,7 @@ export type GuidelineId =
   | "Triage.Periods"
   | "Triage.Piles"
   | "Triage.PregnancyProblem"
+  | "Triage.RestlessLegs"
   | "Triage.Scabies"
   | "Triage.SexualHealth"
   | "Triage.Shingles"
@@ -5818,4 +6030,4 @@ export type GuidelineId =
   | "Triage.WartsVerrucas"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.AthletesFoot", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.EarWax", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.FungalNail", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HeelPain", "Triage.HighBloodPressure", "Triage.IBS", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.Scabies", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Sweating", "Triage.Threadworms", "Triage.Tinnitus", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.AthletesFoot", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.Chilblains", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CornsCalluses", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.DryEyes", "Triage.EarWax", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.FungalNail", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HeelPain", "Triage.HighBloodPressure", "Triage.IBS", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.RestlessLegs", "Triage.Scabies", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Sweating", "Triage.Threadworms", "Triage.Tinnitus", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
