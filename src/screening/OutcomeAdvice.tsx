@@ -16,9 +16,12 @@ export function OutcomeWordsView({ words, headingLevel = 2 }: { words: readonly 
           <Heading className="nhsuk-heading-m">{w.title}</Heading>
           {w.advice.map((a, j) => (
             <div key={j}>
-              <p>
-                <WithNumbersLinked text={a.text} />
-              </p>
+              {/* A blank line in a pathway's advice text starts a new paragraph ("What to do: …", "A pharmacist can: …"). */}
+              {a.text.split(/\n\s*\n/).map((paragraph, k) => (
+                <p key={k}>
+                  <WithNumbersLinked text={paragraph.trim()} />
+                </p>
+              ))}
               {a.links.length ? (
                 <ul className="nhsuk-list">
                   {a.links.map((l) => (

@@ -128,3 +128,27 @@ describe('freeTextAnswers', () => {
     expect(freeTextAnswers(doc as never, { d: 'chest pain', c: 'a', t: 'blood', e: 'a@b.c', o: 'x' })).toEqual(['chest pain', 'blood']);
   });
 });
+
+describe('OutcomeAdvice', () => {
+  it('shows each blank-line paragraph of an advice text as its own paragraph', async () => {
+    const { OutcomeAdvice } = await import('../../../src/screening/OutcomeAdvice');
+    const recommendation = {
+      id: 'self-care',
+      type: 'Recommendation',
+      tier: 'SELF_CARE',
+      title: 'You can treat head lice at home',
+      evidence: [],
+      actions: [
+        {
+          type: 'Management',
+          managementType: 'Self help content',
+          text: 'What to do: comb wet hair.\n\nA pharmacist can: sell a comb.\n\nGet help: call 111.',
+          links: [],
+        },
+      ],
+    };
+    render(<OutcomeAdvice recommendations={[recommendation]} />);
+    const paragraphs = [...screen.getByTestId('outcome-advice').querySelectorAll('p')].map((p) => p.textContent);
+    expect(paragraphs).toEqual(expect.arrayContaining(['What to do: comb wet hair.', 'A pharmacist can: sell a comb.', 'Get help: call 111.']));
+  });
+});
