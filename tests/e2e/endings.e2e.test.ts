@@ -13,8 +13,10 @@ import { answerQuestionnaire, loadPathway, patientParams, startPathway } from '.
 const browser = useBrowser({ resetAfterEach: true });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** Checks the page with axe, and keeps a full-page picture of it in test-results/ for people to look at. */
 async function expectAccessible(page: Page, where: string) {
   expect(await axeViolations(page), where).toEqual([]);
+  await page.screenshot({ path: `test-results/ending-${where.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
 }
 
 /** An adult pathway answered with one of its examples, up to the first page after the questionnaire. */
@@ -145,7 +147,11 @@ describe('endings by tier: adults', () => {
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     });
     // The booking screen draws today's times, or (none left today) hands over to the no-appointments screen.
-    await page.locator('.app-booking-day').first().or(page.getByRole('heading', { level: 1, name: 'No appointments available' })).waitFor();
+    await page
+      .locator('.app-booking-day')
+      .first()
+      .or(page.getByRole('heading', { level: 1, name: 'No appointments available' }))
+      .waitFor();
     if (pathOf(page) === '/appointment/book-appointment') {
       const days = await page.locator('.app-booking-day').evaluateAll((els) => els.map((e) => e.getAttribute('data-date')));
       expect(days.length).toBeGreaterThan(0);

@@ -47,7 +47,8 @@ describe("pathwayKind (src/flows/guideline): the pathway document's kind, never 
   it('a pathway with no Eligibility. prefix that declares the eligibility kind takes the eligibility journey (and the reverse)', () => {
     const base = { recommendations: [selfHelp], freeTextEnabled: true, patient: undefined, validation: undefined, manualAuth: false };
     expect(routeAfterTriage({ ...base, kind: pathwayKind(selection('Triage.Physio', 'eligibility')) })).toBe('/eligibility/self-help');
-    expect(routeAfterTriage({ ...base, kind: pathwayKind(selection('Eligibility.Physio', 'triage')) })).toBe('/triage/your-own-words');
+    // Declared triage, whatever the id: its advice-only result is the self-care ending (common/endings.ts).
+    expect(routeAfterTriage({ ...base, kind: pathwayKind(selection('Eligibility.Physio', 'triage')) })).toBe('/triage/self-care');
     expect(classifyRequest({ kind: 'eligibility', recommendations: [selfHelp] })).toMatchObject({
       triageRequestType: 'ELIGIBILITY_BOOKING',
       selfHelpNotification: true,

@@ -67,11 +67,10 @@ describe('an urgent result checks the operational state (spec row 10)', () => {
     expect(stopped).toBe(0);
   });
 
-  it('service open, a pathway whose document declares the child kind (whatever its id): straight to the emergency signpost, as its kind says', async () => {
+  it("service open, a pathway whose document declares the child kind (whatever its id): a child's A&E result goes to the emergency screen, not the adult safety check", async () => {
     seedQuestionnaire({ kind: 'child' }); // guidelineId stays Triage.Fixture
     const router = renderWithSettings(QuestionnairePage, '/triage/questionnaire');
     await answerLastSection();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/triage/emergency-signpost'));
-    expect(router.state.location.search).toBe('?variant=triage');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/triage/get-help-now'));
   });
 });

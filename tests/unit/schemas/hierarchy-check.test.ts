@@ -26,6 +26,10 @@ const EXPECTED: Record<string, string[]> = {
       '/outcomes/0/recommendation/actions/0/referralId: an URGENT_TODAY outcome refers with ref-urgent-callback or ref-same-day (found "ref-routine")',
     ),
     line('Triage.TierReferral.json', '/outcomes/1/recommendation/actions/0/referralId: a SELF_CARE outcome refers with no referral (found "ref-routine")'),
+    line(
+      'Triage.TierReferral.json',
+      '/outcomes/1/recommendation/actions: a SELF_CARE outcome\'s screen is its advice, and this one has none to show: add { "type": "Management", "managementType": "Self help content", "text": "what to do, and when to get help", "links": [...] }',
+    ),
   ],
   'Triage.NoNhsUrl.json': [line('Triage.NoNhsUrl.json', '/nhsUrl: a triage pathway names its NHS website page: nhsUrl "https://www.nhs.uk/…"')],
   'Triage.BadNhsUrl.json': [
