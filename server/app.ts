@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDiary } from './appointments/diary.js';
 import { openDatabase, type Db } from './db.js';
+import { claimDataDir } from './dataDirLock.js';
 import { fileURLToPath } from 'node:url';
 import type { ServerContext } from './context.js';
 import { registerErrorHandler } from './errors.js';
@@ -165,11 +166,13 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   });
   // PostgreSQL when DATABASE_URL says so; else the SQLite file in the data folder (its older migration lists run on opening).
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const releaseDataDir = isPostgresUrl(databaseUrl) ? () => undefined : claimDataDir(options.dataDir);
   const sqlite = isPostgresUrl(databaseUrl) ? undefined : openDatabase(options.dataDir);
   const store = await openStore({ ...(sqlite ? {} : { databaseUrl }), sqlite });
   const closeDatabase = async () => {
     await store.close().catch(() => undefined);
     if (sqlite?.open) sqlite.close();
+    releaseDataDir();
   };
   // The demo practice: every setting not yet stored and the demo patients when there are none (server/seeding.ts).
   try {
@@ -235,6 +238,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     await notifications.stop();
     await store.close();
     if (sqlite?.open) sqlite.close();
+    releaseDataDir();
   });
   // A stored submission (or booking…) queues its messages in its own transaction: look at the queue
   // as soon as it is answered rather than at the next poll, and only when something was queued (a

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app.js';
 import { DocumentsRefused } from './documents/store.js';
+import { DataDirInUse } from './dataDirLock.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 8080);
@@ -22,7 +23,7 @@ const server = await buildServer({
   ...(trustProxy ? { trustProxy: trustProxy === 'true' ? true : trustProxy } : {}),
 }).catch((error: unknown) => {
   // A broken form or pathway document: each problem names its file and JSON path.
-  if (error instanceof DocumentsRefused) {
+  if (error instanceof DocumentsRefused || error instanceof DataDirInUse) {
     console.error(error.message);
     process.exit(1);
   }
