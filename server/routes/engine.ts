@@ -175,6 +175,9 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
       passEngineKey(reply, res.headers['set-cookie']);
       return reply.code(res.statusCode).send(res.rawPayload);
     }
+    // The practice's own credentials (its API token, a staff session) are for this server only,
+    // never for an engine elsewhere.
+    delete headers.authorization;
     let res: Response;
     try {
       res = await fetch(`${engineBase}${target as string}`, {

@@ -1,0 +1,57 @@
+// Two holes of the engine's edges: safety answers written into a $start body before any question,
+// and the practice's own bearer token forwarded by the engine proxy to a practice's external engine.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BROWSER, ENGINE } from './engine/walker';
+import { STAFF_AUTH, startServer, type TestServer } from './helpers';
+
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.cleanup();
+});
+
+describe('$start', () => {
+  it("refuses the safety check's answers and override reason in its custom data (400 naming the entry)", async () => {
+    const server = await startServer();
+    servers.push(server);
+    const start = (customData: unknown[]) =>
+      server.app.inject({
+        method: 'POST',
+        url: `${ENGINE}/Guideline/Triage.SoreThroat/$start`,
+        headers: BROWSER,
+        payload: { patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' }, customData },
+      });
+    const forged = await start([
+      { key: 'channel', type: 'STRING', value: 'PAGE' },
+      { key: 'emergencyQuestion.drinksFluids', type: 'BOOLEAN', value: true },
+      { key: 'anEOverrideReason', type: 'STRING', value: 'by_end_tomorrow' },
+    ]);
+    expect(forged.statusCode).toBe(400);
+    expect((forged.json() as { details: Array<{ path: string }> }).details.map((d) => d.path)).toEqual(['/customData/1/key', '/customData/2/key']);
+    expect((await start([{ key: 'channel', type: 'STRING', value: 'PAGE' }])).statusCode).toBe(201);
+  });
+});
+
+describe('the engine proxy to a practice engine (ENGINE_URL)', () => {
+  it("never forwards the practice's own Authorization header", async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const engine = http.createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
+    try {
+      const server = await startServer({ engineUrl: `http://127.0.0.1:${(engine.address() as AddressInfo).port}` });
+      servers.push(server);
+      const answer = await server.app.inject({ method: 'GET', url: '/api/v1/engine-proxy?path=/Guideline', headers: { ...STAFF_AUTH, ...BROWSER } });
+      expect(answer.statusCode).toBe(200);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.authorization).toBeUndefined();
+      // The engine key still goes, as the only cookie.
+      expect(seen[0]!.cookie).toBe(BROWSER.cookie);
+    } finally {
+      engine.close();
+    }
+  });
+});
