@@ -1548,6 +1548,55 @@ export interface TriageBreathlessnessAnswers {
 }
 
 /**
+ * Answers of Triage.Bunions (Bunions), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBunionsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  bnUrgent?: ("infected" | "diabetes" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Is it very painful, or stopping you walking or doing your normal activities?
+   */
+  bnPain?: boolean;
+  /**
+   * For how many weeks have you tried wider shoes, pads or painkillers?
+   */
+  bnWeeks?: number;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  bnOther?: string;
+}
+
+/**
  * Answers of Triage.ChestPain (Chest pain), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageChestPainAnswers {
@@ -3186,6 +3235,104 @@ export interface TriageHeelPainAnswers {
    * Is there anything else you want the practice to know?
    */
   hpOther?: string;
+}
+
+/**
+ * Answers of Triage.Hernia (Hernia (a bulge in the groin or tummy)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHerniaAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  hrUrgent?: ("strangulated" | "blocked" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Has a doctor already told you that this lump is a hernia?
+   */
+  hrChecked?: boolean;
+  /**
+   * Is it painful, getting bigger, or stopping you doing your normal activities or work?
+   */
+  hrPain?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  hrOther?: string;
+}
+
+/**
+ * Answers of Triage.Hiccups (Hiccups), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHiccupsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  hcUrgent?: ("unwell" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * How many hours have you had hiccups without them stopping?
+   */
+  hcHours?: number;
+  /**
+   * Do your hiccups keep coming back, or did they start after a new medicine?
+   */
+  hcOften?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  hcOther?: string;
 }
 
 /**
@@ -5848,6 +5995,7 @@ export interface PathwayAnswersById {
   "Triage.BowelChange": TriageBowelChangeAnswers;
   "Triage.BreastLump": TriageBreastLumpAnswers;
   "Triage.Breathlessness": TriageBreathlessnessAnswers;
+  "Triage.Bunions": TriageBunionsAnswers;
   "Triage.ChestPain": TriageChestPainAnswers;
   "Triage.Chilblains": TriageChilblainsAnswers;
   "Triage.ColdSores": TriageColdSoresAnswers;
@@ -5876,6 +6024,8 @@ export interface PathwayAnswersById {
   "Triage.Headache": TriageHeadacheAnswers;
   "Triage.Heartburn": TriageHeartburnAnswers;
   "Triage.HeelPain": TriageHeelPainAnswers;
+  "Triage.Hernia": TriageHerniaAnswers;
+  "Triage.Hiccups": TriageHiccupsAnswers;
   "Triage.HighBloodPressure": TriageHighBloodPressureAnswers;
   "Triage.IBS": TriageIBSAnswers;
   "Triage.Impetigo": TriageImpetigoAnswers;
@@ -5957,6 +6107,7 @@ export type GuidelineId =
   | "Triage.BowelChange"
   | "Triage.BreastLump"
   | "Triage.Breathlessness"
+  | "Triage.Bunions"
   | "Triage.ChestPain"
   | "Triage.Chilblains"
   | "Triage.ColdSores"
@@ -5985,6 +6136,8 @@ export type GuidelineId =
   | "Triage.Headache"
   | "Triage.Heartburn"
   | "Triage.HeelPain"
+  | "Triage.Hernia"
+  | "Triage.Hiccups"
   | "Triage.HighBloodPressure"
   | "Triage.IBS"
   | "Triage.Impetigo"
@@ -6030,4 +6183,4 @@ export type GuidelineId =
   | "Triage.WartsVerrucas"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.AthletesFoot", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.ChestPain", "Triage.Chilblains", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CornsCalluses", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.DryEyes", "Triage.EarWax", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.FungalNail", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HeelPain", "Triage.HighBloodPressure", "Triage.IBS", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.RestlessLegs", "Triage.Scabies", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Sweating", "Triage.Threadworms", "Triage.Tinnitus", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.AthletesFoot", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.Bunions", "Triage.ChestPain", "Triage.Chilblains", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CornsCalluses", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.DryEyes", "Triage.EarWax", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.FungalNail", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HeelPain", "Triage.Hernia", "Triage.Hiccups", "Triage.HighBloodPressure", "Triage.IBS", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.RestlessLegs", "Triage.Scabies", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Sweating", "Triage.Threadworms", "Triage.Tinnitus", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
