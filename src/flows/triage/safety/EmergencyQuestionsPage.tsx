@@ -13,6 +13,7 @@ import { SAFETY_QUESTIONS, SUBMIT_EMERGENCY_PATH, afterSafetyCheck, safetyAnswer
 import { ANSWER_ALL_BANNER } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 import { BackLink } from '../../../components/BackLink';
+import { outcomeWords } from '../../../../common';
 
 export const EMERGENCY_QUESTIONS = 'EMERGENCY_QUESTIONS';
 /** The form the override step after this one draws: asked for while the patient answers here. */
@@ -85,10 +86,20 @@ export default function EmergencyQuestionsPage() {
     endWithoutRequest();
   }
 
+  const reason = outcomeWords(flow.execution?.recommendations ?? [])[0]
+    ?.title.replace(/\.$/, '')
+    .toLowerCase();
   return (
     <>
       <BackLink fallback="/triage" />
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
+      {/* Why the patient is here: the answers pointed to A&E; these questions check whether it is safe to wait. */}
+      <div className="nhsuk-inset-text" data-testid="safety-reason">
+        <span className="nhsuk-u-visually-hidden">Information: </span>
+        <p>
+          Your answers suggest you may need A&amp;E.{reason ? ` ${reason}` : ''} These questions check whether it is safe for you to wait for GP care instead.
+        </p>
+      </div>
       <SchemaForm
         doc={form.doc}
         schemaCheck={form.schemaCheck}

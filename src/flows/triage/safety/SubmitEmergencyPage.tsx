@@ -24,6 +24,7 @@ import { BackLink } from '../../../components/BackLink';
 import { EmergencyNumber } from '../../../screening/EmergencyNumber';
 import { CrisisContacts } from '../../../screening/UrgentHelp';
 import { flowCrisis } from '../../../screening/flowCrisis';
+import { OutcomeAdvice } from '../../../screening/OutcomeAdvice';
 
 /**
  * /triage/submit-emergency: the urgent care outcome. "I will attend A&E" sends the request to the
@@ -74,6 +75,8 @@ export default function SubmitEmergencyPage() {
         <p>Choose what you will do. We will tell your GP practice.</p>
       </InterruptionPanel>
       {flowCrisis(flow) ? <CrisisContacts headingLevel={2} /> : null}
+      {/* The pathway's own advice, as the engine gave it. */}
+      <OutcomeAdvice recommendations={flow.execution?.recommendations ?? []} />
       <CareCard type="emergency" heading={ATTEND_AE_HEADING} testId="attend-ae">
         <p>
           Go to A&amp;E now or call <EmergencyNumber number="999" />. Your GP practice will get your answers so they know what has happened.
