@@ -1,4 +1,3 @@
-import { canonicalEmail, canonicalPhone } from './identity.js';
 import type { Sql } from './store/index.js';
 import type { PatientRecord } from './seed.js';
 import type { Patient } from '../generated/types/api/patient';
@@ -98,12 +97,13 @@ function matching(rows: PatientRow[], patient: Pick<Patient, 'lastName' | 'dateO
 export async function validatePatient(db: Sql, patient: Patient): Promise<PatientValidationResponse> {
   const record = await matchPatient(db, patient);
   const requestEmail = patient.contactDetails?.emailAddress?.trim() ?? '';
-  const requestPhone = patient.contactDetails?.mobilePhoneNumber?.trim() ?? '';
   const validation = {
     hasEmail: !!record?.email && isValidEmail(record.email),
     hasPhone: !!record?.mobile,
-    isMatchingEmail: !!record?.email && requestEmail !== '' && canonicalEmail(record.email) === canonicalEmail(requestEmail),
-    isMatchingPhone: !!record?.mobile && requestPhone !== '' && canonicalPhone(record.mobile) === canonicalPhone(requestPhone),
+    // Never told: anyone who knows a patient's name, date of birth and postcode could otherwise try
+    // email addresses and numbers until one is "the one on record". (The app does not read them.)
+    isMatchingEmail: false,
+    isMatchingPhone: false,
     isUpdateContactRequested: !!record?.updateContactRequested,
   };
   const status = ((): ValidationStatus => {

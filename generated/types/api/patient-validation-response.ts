@@ -29,11 +29,11 @@ export interface PatientValidation {
    */
   hasPhone: boolean;
   /**
-   * The request's email equals the record's.
+   * Always false on this server: whether a given email is the one on record is never told (anyone knowing a patient's name, date of birth and postcode could try addresses until one matched).
    */
   isMatchingEmail: boolean;
   /**
-   * The request's mobile equals the record's.
+   * Always false on this server, for the same reason as isMatchingEmail.
    */
   isMatchingPhone: boolean;
   isUpdateContactRequested: boolean;
