@@ -46,6 +46,7 @@ import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } fr
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { apiValidator, schemaId } from '../validation.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE, sessionPatientId } from '../services/index.js';
+import { triageRequestKeeper } from '../contractFields.js';
 
 const BASE = '/api/v1/triage';
 const AVAILABILITY_PATH = `${BASE}/nhs/available/appointments`;
@@ -328,8 +329,10 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
    * what the booking stores, books and confirms, never the type the client wrote. A refused request
    * (400, 409) claims nothing.
    */
+  const contractOnly = triageRequestKeeper(ctx.ajv);
+  // Stored with only the contract's fields, as a consultation is (server/contractFields.ts).
   const reclassified = async (tx: Sql, triageRequest: BookedTriageRequest, path: string, read?: ExecutionRead) =>
-    (await reclassifyTriageRequest(ctx, tx, triageRequest, path, read)) as BookedTriageRequest;
+    contractOnly(await reclassifyTriageRequest(ctx, tx, triageRequest, path, read)) as BookedTriageRequest;
   /** A practice's own engine (ENGINE_URL) is read before the transaction (undefined: the embedded engine, read inside it). */
   const readExternal = (request: FastifyRequest, triageRequest: unknown, path: string) =>
     readExternalExecution(ctx, triageRequest, path, readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));

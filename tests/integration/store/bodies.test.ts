@@ -3,6 +3,7 @@
 // real HTTP, on the store of the run (SQLite in `integration`, PostgreSQL in `integration-pg`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortReference } from '../../../server/notifications/index.js';
+import { AVAILABILITY, SYMPTOM_BOOKING, slotsOf, triageRequest } from '../server/appointments-helpers.js';
 import { BROWSER, ENGINE, finishedExample, overHttp } from '../server/engine/walker.js';
 import { AMELIA, STAFF_AUTH, startServer, type Json, type TestServer } from '../server/helpers.js';
 import { STORE } from './postgres.js';
@@ -123,5 +124,24 @@ describe(`stored request bodies (${STORE})`, () => {
     expect(sent.status).toBe(201);
     const body = await storedBody(sent.json.id as string);
     expect(body.associatedRequest).toEqual({ triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
+  });
+
+  it('a booking after a questionnaire stores its request with only the contract fields too', async () => {
+    const done = await finishedExample(overHttp(base), 'Triage.SoreThroat', 'Routine sore throat');
+    const later = Date.now() + 3 * 60 * 60_000;
+    const listing = await call('GET', `${AVAILABILITY}?referralId=ref-routine`);
+    expect(listing.status).toBe(200);
+    const pair = slotsOf(listing.json).find((p) => (p.slot.dateTimeInMilliseconds as number) > later)!;
+    const request = triageRequest(AMELIA, { guidelineId: 'Triage.SoreThroat', identifier: done.identifier });
+    const booked = await call('POST', SYMPTOM_BOOKING, {
+      triageRequest: { ...request, junk: JUNK, consultation: { ...(request.consultation as Json), junk: JUNK } },
+      appointmentSlotId: pair.slot.id,
+      availableAppointmentSession: pair.session,
+    });
+    expect(booked.status).toBe(201);
+    const list = await call('GET', '/api/v1/practice/requests?limit=100', undefined, STAFF_AUTH);
+    const stored = (list.json as unknown as Json[]).filter((r) => JSON.stringify(r.body).includes(String(done.identifier)));
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored[0]!.body)).not.toContain('junk');
   });
 });
