@@ -6,3 +6,7 @@ export * from './replyTimes';
 export * from './endings';
 export * from './tierWords';
 export * from './advice';
+export * from './phrases';
+export * from './phone';
+export * from './answerWords';
+export * from './formMenu';

@@ -30,7 +30,7 @@ export {
   widgetDeclarationsOf,
   widgetNames,
 } from './core/index';
-export type { Observation, ObservationAnswer, ObservationTypeSpec } from './core/index';
+export type { Observation, ObservationAnswer, ObservationTypeSpec, AnswerWordsOptions } from './core/index';
 export type * from './core/types';
 export { WIDGETS, OPERATORS } from './core/types';
 export type { SchemaCheck } from './core/index';

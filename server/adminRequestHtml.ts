@@ -4,7 +4,8 @@
 // Anything the document does not describe (an older document, a field since removed) is still
 // shown, by name, so that nothing sent is hidden from staff.
 import { format } from 'date-fns';
-import { answerWords, dateInWords, nationalPhone, questionOf, type FormDocument } from '../renderer/core/index';
+import { answerWords, dateInWords, questionOf, type FormDocument } from '../renderer/core/index';
+import { ANSWER_FORMATS, nationalPhone } from '../common/index.js';
 import { escapeHtml } from './html.js';
 
 type Json = Record<string, unknown>;
@@ -66,7 +67,10 @@ function answerRows(body: Json, doc: FormDocument | undefined): string[] {
   const keys = Object.keys(body).filter((k) => !ENVELOPE.has(k) && body[k] !== undefined && body[k] !== null && body[k] !== '');
   const known = order.filter((f) => keys.includes(f));
   const rest = keys.filter((k) => !known.includes(k));
-  return [...known.map((f) => row(questionOf(doc, f), tooDeep(body[f]) ? TOO_DEEP : answerWords(doc, f, body[f]))), ...rest.map((k) => row(k, plain(body[k])))];
+  return [
+    ...known.map((f) => row(questionOf(doc, f), tooDeep(body[f]) ? TOO_DEEP : answerWords(doc, f, body[f], { formats: ANSWER_FORMATS }))),
+    ...rest.map((k) => row(k, plain(body[k]))),
+  ];
 }
 
 /** The inbox's body of one admin request (and of the request sent with it, e.g. a change of contact details). */

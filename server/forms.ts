@@ -1,5 +1,6 @@
 import * as rendererCore from '../renderer/core/index';
 import type { FieldError, FormData, FormDocument, Parameters, PruneResult } from '../renderer/core/index';
+import type { WithFormMenu } from '../common/index.js';
 import { HttpError } from './errors.js';
 
 /** The renderer core functions the server re-checks submissions with (renderer/core/index). */
@@ -52,7 +53,7 @@ export class FormDocuments {
   /** Whether `type` is an admin form the server has a document for (a triage type, a step or any other name is not). */
   knows(type: string): boolean {
     const doc = this.docs.get(type)?.doc;
-    return doc !== undefined && (this.adminTypes.has(type) || doc.menu !== undefined);
+    return doc !== undefined && (this.adminTypes.has(type) || (doc as FormDocument & WithFormMenu).menu !== undefined);
   }
 }
 

@@ -1,13 +1,13 @@
 // Server-side screening of the patient's own words (schemas/EMERGENCY-PHRASES.md): every
 // consultation, child and admin request's free text is read again here with the same matcher
-// (renderer/core/phrases.ts) and the same document the browser uses, so a client that skips the
+// (common/phrases.ts) and the same document the browser uses, so a client that skips the
 // browser's check cannot skip this one. A match is recorded on the stored request as
 // `screening: { matched: [{ entryId, words, tier, crisis }] }` and shown in the practice inbox
 // (screeningFlagHtml). The request routes call screenStoredBody just before the insert.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compilePhraseList, screenTexts, type CompiledPhraseList, type PhraseListDocument, type PhraseMatch } from '../renderer/core/index';
+import { compilePhraseList, screenTexts, type CompiledPhraseList, type PhraseListDocument, type PhraseMatch } from '../common/index.js';
 import { escapeHtml } from './html.js';
 
 export interface ScreeningMatch {

@@ -2,7 +2,8 @@
 // Source: schemas/forms/CHILD_EMERGENCY_6_12_MONTHS.form.json — edit that file, then run npm run codegen.
 import type { FormDocument } from '../../renderer/core/types';
 
-const document: FormDocument = {
+// `menu` is the app's own key, which the renderer leaves alone (typed in common/formMenu.ts).
+const document: FormDocument & { menu?: unknown } = {
   "$schema": "../meta/form-document.schema.json",
   "id": "CHILD_EMERGENCY_6_12_MONTHS",
   "title": "Emergency symptoms: 6-12 months",

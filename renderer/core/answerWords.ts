@@ -1,10 +1,9 @@
-// An answer in the words the patient saw, for people reading it back (the practice's inbox, the
-// patient's receipt): a choice by its option's label, "None of the above" by its label, yes/no
-// in the form's words, a date as "Monday 30 November 2026", a UK phone number in national
-// format — never a raw key, value or ISO date.
+// An answer in the words the person filling the form saw, for whoever reads it back: a choice
+// by its option's label, "None of the above" by its label, yes/no in the form's words, a date
+// as "Monday 30 November 2026" — never a raw key, value or ISO date. Other string formats are
+// the app's to word: it passes a function per `format` name (`formats`).
 import { format } from 'date-fns';
 import { NONE_OF_THE_ABOVE, NONE_OF_THE_ABOVE_LABEL, schemaOptions, yesNoOptions } from './fields';
-import { nationalPhone } from './phone';
 import { isPlainObject } from './text';
 import type { FieldSchema, FormDocument, UiField } from './types';
 
@@ -27,20 +26,27 @@ export function questionOf(doc: FormDocument | undefined, field: string): string
   );
 }
 
+export interface AnswerWordsOptions {
+  /** `format` keyword → the words for a string answer of that format (e.g. a phone number laid out). */
+  formats?: Readonly<Record<string, (value: string) => string>>;
+}
+
 /** The answer to `field` of `doc` in words (see the top of this file). */
-export function answerWords(doc: FormDocument | undefined, field: string, value: unknown): string {
+export function answerWords(doc: FormDocument | undefined, field: string, value: unknown, options: AnswerWordsOptions = {}): string {
   const schema =
     doc && isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? (doc.schema.properties[field] as FieldSchema | undefined) : undefined;
   const ui = doc && isPlainObject(doc.uiSchema) ? (doc.uiSchema[field] as UiField | undefined) : undefined;
-  const options = schemaOptions(schema, ui);
+  const choices = schemaOptions(schema, ui);
+  const fmt = isPlainObject(schema) && typeof schema.format === 'string' ? schema.format : undefined;
+  const formatted = fmt !== undefined && options.formats && Object.hasOwn(options.formats, fmt) ? options.formats[fmt] : undefined;
   const one = (v: unknown): string => {
     if (isPlainObject(v) && typeof v.label === 'string') return v.label; // sent as { value, label }
     if (v === NONE_OF_THE_ABOVE) return NONE_OF_THE_ABOVE_LABEL;
     if (typeof v === 'boolean') return yesNoOptions(ui).find((o) => o.value === v)?.label ?? String(v);
-    const option = options.find((o) => o.value === v);
+    const option = choices.find((o) => o.value === v);
     if (option) return option.label;
-    if (typeof v === 'string' && isPlainObject(schema) && schema.format === 'date') return dateInWords(v);
-    if (typeof v === 'string' && isPlainObject(schema) && schema.format === 'uk-phone') return nationalPhone(v);
+    if (typeof v === 'string' && fmt === 'date') return dateInWords(v);
+    if (typeof v === 'string' && formatted) return formatted(v);
     if (v === null || v === undefined) return '';
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };

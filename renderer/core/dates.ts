@@ -82,7 +82,7 @@ export function resolveTodayRef(ref: string, today: Date): number | undefined {
  * `calendarDate`).
  *
  * - The age goes up on the birthday itself (born 2000-06-15: 24 on 2024-06-14, 25 on 2024-06-15).
- * - Born on 29 February: in a year without one the age goes up on 1 March (UK practice), so
+ * - Born on 29 February: in a year without one the age goes up on 1 March (as UK law counts it), so
  *   born 2000-02-29 is 22 on 2023-02-28 and 23 on 2023-03-01; in a leap year on 29 February.
  * - Born today: 0. Undefined when either date is not a real calendar date, or the date of
  *   birth is after `today`.
@@ -131,7 +131,7 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
 
 /**
  * The calendar date "YYYY-MM-DD" of an instant: in the machine's local time zone (the browser:
- * the patient's own calendar), or in `timeZone` (an IANA name such as "Europe/London") when given.
+ * its user's own calendar), or in `timeZone` (an IANA name such as "Europe/London") when given.
  */
 export function calendarDate(instant: Date, timeZone?: string): string {
   if (!timeZone) return dayNumberToIso(dayNumber(instant));

@@ -34,19 +34,5 @@ export {
   type ObservationTypeSpec,
 } from './observationTypes';
 export { toObservations, fromObservations, type Observation, type ObservationAnswer, type ObservationProblem, type SectionRef } from './observations';
-export {
-  compilePhraseList,
-  screenText,
-  screenTexts,
-  isEmergencyMatch,
-  phraseSyntaxProblem,
-  normaliseWord,
-  type PhraseTier,
-  type PhraseEntry,
-  type PhraseListDocument,
-  type PhraseMatch,
-  type CompiledPhraseList,
-} from './phrases';
 export { toWire, fromWire, type ValueLabel } from './wire';
-export { nationalPhone } from './phone';
-export { answerWords, dateInWords, questionOf } from './answerWords';
+export { answerWords, dateInWords, questionOf, type AnswerWordsOptions } from './answerWords';

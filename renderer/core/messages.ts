@@ -1,6 +1,6 @@
 // Error messages: the field's ui:errors[key] > the document's messages[key] > the default.
 // The defaults are the generic wording of the renderer (the table in renderer/README.md).
-// Wording about a particular kind of person (a patient's age…) belongs in the documents'
+// Wording about a particular kind of person (whose age…) belongs in the documents'
 // ui:errors / messages, not here: the renderer knows nothing of GP practices.
 import type { FormDocument } from './types';
 import { isPlainObject, own } from './text';

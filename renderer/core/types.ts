@@ -1,8 +1,8 @@
-// The form-document shape (renderer/README.md, "The document shape"; docs/architecture.md). Every admin form, patient-details step and
-// questionnaire section is one of these. Pure types: no React, no DOM.
+// The form-document shape (renderer/README.md, "The document shape"; docs/architecture.md). Every form and questionnaire section the
+// app draws is one of these. Pure types: no React, no DOM.
 //
 // Fields are flat: every answer is a top-level property of `schema.properties`, and a
-// field's path is its name. Mapping answers onto nested entities (Patient.contactDetails…)
+// field's path is its name. Mapping answers onto nested entities (a person's contactDetails…)
 // is the app's job, not the renderer's.
 
 /** The enable-when operators. Exact meanings: renderer/README.md, "Operators". */
@@ -301,27 +301,15 @@ export interface UiField {
   };
 }
 
-/** An admin form's entry in the patients' menu (the server syncs the admin-forms settings from it). */
-export interface FormMenuEntry {
-  label: string;
-  subTitle: string;
-  requiresPatientRecord: boolean;
-  /** Place in the menu, smallest first. */
-  order: number;
-  /**
-   * When the practice replies, e.g. { timeFrame: "within 2 working days" }; `sentence`: the form's
-   * own words for it, said instead on the receipt and in the confirmation (src/replyTimes.ts).
-   */
-  reply?: { timeFrame: string; sentence?: string };
-}
-
+/**
+ * A form document. Top-level keys the renderer does not know (an app's own metadata about the
+ * form, such as where it is listed) are left alone: the app types and reads them itself.
+ */
 export interface FormDocument {
   $schema?: string;
   id: string;
   title: string;
   description?: string;
-  /** Present on admin forms a patient can pick from the menu. */
-  menu?: FormMenuEntry;
   /** Named inputs the app supplies at run time (ages, SMS on/off, configured charge…). */
   parameters?: Record<string, DocumentParameter>;
   pages: PageSpec[];

@@ -1,7 +1,7 @@
 // Widget names as data: the renderer's own (WIDGETS, with the field types each fits) and the
 // widgets an app registers itself (a WidgetDeclarations object, in this project read from
 // schemas/widgets.json). The checks (checkDocument, the meta-schema's ui:widget list, the
-// observation-type check of pathways) take the app's declarations, so a registered name is
+// observation-type check of questionnaires) take the app's declarations, so a registered name is
 // accepted everywhere it is declared, and an unknown one is refused naming every known name.
 // No React here: the server and the scripts read the same declarations as the app.
 import { isObservationType } from './observationTypes';

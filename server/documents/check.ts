@@ -31,7 +31,7 @@
 // gets them added, and checkDocument / the observation-type check accept them where they fit).
 // schemas/emergency-phrases.json (the emergency phrase list) is checked by
 // server/documents/emergencyPhrasesCheck.ts: its meta-schema, phrase syntax, and every example run
-// through the matcher (renderer/core/phrases.ts).
+// through the matcher (common/phrases.ts).
 // Prints one line per problem, `file: /json/path: what is wrong`, and exits 1 when there is any;
 // otherwise prints "N documents checked, no problems".
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

@@ -1,12 +1,12 @@
 // schemas:check for schemas/emergency-phrases.json (the emergency phrase list): the meta-schema
 // schemas/meta/emergency-phrases.schema.json, then what a schema cannot say — every phrase's
 // syntax, unique entry ids, misspellings that differ from their right spelling, and every
-// example run through the real matcher (renderer/core/phrases.ts): each `match` example must
+// example run through the real matcher (common/phrases.ts): each `match` example must
 // match its entry, each `noMatch` example must match no entry at all.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
-import { compilePhraseList, phraseSyntaxProblem, screenText, type PhraseListDocument } from '../../renderer/core/index';
+import { compilePhraseList, phraseSyntaxProblem, screenText, type PhraseListDocument } from '../../common/index.js';
 
 export const EMERGENCY_PHRASES_FILE = 'schemas/emergency-phrases.json';
 

@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
-import type { FormDocument, FormMenuEntry } from '../../renderer/core/index';
+import type { FormDocument } from '../../renderer/core/index';
+import type { FormMenuEntry, WithFormMenu } from '../../common/index.js';
 import type { Sql } from '../store/index.js';
 import type { PathwayLibrary } from '../engine/library.js';
 import type { Pathway } from '../engine/pathway.js';
@@ -231,7 +232,7 @@ export class DocumentStore {
   async syncMenu(): Promise<void> {
     const menus: Array<{ id: string; menu: FormMenuEntry }> = [];
     for (const d of this.served.values()) {
-      const menu = d.kind === 'form' ? (d.document as FormDocument).menu : undefined;
+      const menu = d.kind === 'form' ? (d.document as FormDocument & WithFormMenu).menu : undefined;
       if (menu) menus.push({ id: d.id, menu });
     }
     await syncAdminFormsMenu(this.options.store, menus, this.options.adminFormsDefaults);

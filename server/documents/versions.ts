@@ -2,7 +2,7 @@
 // admin-forms settings synced from the forms' menu entries. Each function answers a Promise (the
 // store is moving to an async interface; today they run on SQLite synchronously inside).
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
-import type { FormMenuEntry } from '../../renderer/core/index';
+import type { FormMenuEntry } from '../../common/index.js';
 import { getSetting, putSetting } from '../settingsStore.js';
 import type { Sql } from '../store/index.js';
 import type { PathwaySettings } from '../engine/settings.js';

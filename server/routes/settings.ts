@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { getSetting } from '../settingsStore.js';
 import { HttpError } from '../errors.js';
-import { nationalPhone } from '../../renderer/core/index';
+import { nationalPhone } from '../../common/index.js';
 
 function withNationalTelephone(clinic: unknown): unknown {
   if (clinic === null || typeof clinic !== 'object' || Array.isArray(clinic)) return clinic;

@@ -1,2 +1,2 @@
-// The app's phone formatting is renderer/core's (the server formats the practice's number with it too).
-export { nationalPhone } from '../../renderer/core/index';
+// The app's phone formatting is the shared rules' (the server formats the practice's number with it too).
+export { nationalPhone } from '../../common';

@@ -5,7 +5,7 @@
 // request flagged; the server screens the same words again). Focus moves to its heading.
 import { useEffect, useRef } from 'react';
 import { CareCard } from '../components/CareCard';
-import { isEmergencyMatch } from '../../renderer/core/index';
+import { isEmergencyMatch } from '../../common';
 import { EmergencyNumber } from './EmergencyNumber';
 import { CrisisContacts } from './UrgentHelp';
 import type { PhraseMatch } from './phraseList';

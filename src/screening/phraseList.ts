@@ -1,16 +1,9 @@
 // The browser's copy of the emergency phrase list (schemas/emergency-phrases.json), compiled once
-// on first use, and the matcher over it (renderer/core/phrases.ts; the server reads the same
+// on first use, and the matcher over it (common/phrases.ts; the server reads the same
 // document in server/screening.ts). Only pages that read free text import this module, so the
 // list is not in the home page's bundle.
 import PHRASES from '../../schemas/emergency-phrases.json';
-import {
-  compilePhraseList,
-  isEmergencyMatch,
-  screenTexts,
-  type CompiledPhraseList,
-  type PhraseListDocument,
-  type PhraseMatch,
-} from '../../renderer/core/index';
+import { compilePhraseList, isEmergencyMatch, screenTexts, type CompiledPhraseList, type PhraseListDocument, type PhraseMatch } from '../../common';
 
 let compiled: CompiledPhraseList | undefined;
 

@@ -9,7 +9,7 @@ export function inputClass(base: string, error: string | undefined, width?: numb
   return [base, error ? `${base}--error` : '', width ? `nhsuk-input--width-${width}` : ''].filter(Boolean).join(' ');
 }
 
-/** Keeps a local draft of what the patient typed, resynced only when the stored value changes elsewhere. */
+/** Keeps a local draft of what the person typed, resynced only when the stored value changes elsewhere. */
 export function useDraft<T>(value: unknown, split: (v: unknown) => T): [T, (draft: T, stored: unknown) => void] {
   const [state, setState] = useState(() => ({ draft: split(value), from: value }));
   let current = state;

@@ -4,7 +4,7 @@ import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
 import { createFlowStore } from '../sessionFlowStore';
 import { replyLine, shortReference } from '../requestReceipt';
-import { formReplyTime } from '../../../common';
+import { ANSWER_FORMATS, formReplyTime, type WithFormMenu } from '../../../common';
 
 /** What the confirmation page shows of a sent admin request (README "Admin requests"). */
 export interface AdminReceipt {
@@ -36,15 +36,15 @@ export async function makeReceipt(answer: SubmissionResponse, body: AdminRequest
   );
   const summary = Object.entries(body as FormData)
     .filter(([key, value]) => !envelope.has(key) && value !== undefined && value !== '')
-    // In the words the form showed (renderer/core answerWords): option labels, Yes/No, "None of
-    // the above", dates as "Monday 30 November 2026", phone numbers in national format.
-    .map(([key, value]) => ({ question: questionOf(doc, key), answer: answerWords(doc, key, value) }));
+    // In the words the form showed (the renderer's answerWords): option labels, Yes/No, "None of
+    // the above", dates as "Monday 30 November 2026"; phone numbers in national format (ANSWER_FORMATS).
+    .map(([key, value]) => ({ question: questionOf(doc, key), answer: answerWords(doc, key, value, { formats: ANSWER_FORMATS }) }));
   return {
     reference: shortReference(answer.id),
     receivedAt: answer.receivedAt,
     formLabel,
     reply: replyLine(body.patient),
-    replyTime: formReplyTime(doc?.menu?.reply).long,
+    replyTime: formReplyTime((doc as WithFormMenu | undefined)?.menu?.reply).long,
     summary,
   };
 }

@@ -21,13 +21,13 @@ import TriageThankYouPage from '../../../src/flows/triage/TriageThankYouPage';
 import { TIER_LEAD } from '../../../common';
 import { CHILD_REPLY, formReplyTime, medicalReplyTime } from '../../../common';
 import { replyTime } from '../../../server/notifications/events';
-import { PRACTICE_TIER_WORDS as TIER_WORDS } from '../../../common';
+import { PRACTICE_TIER_WORDS as TIER_WORDS, type WithFormMenu } from '../../../common';
 import { serveBundledForms } from './bundledForms';
 
 const FORMS_DIR = path.resolve(__dirname, '../../../schemas/forms');
-const FORMS: FormDocument[] = readdirSync(FORMS_DIR)
+const FORMS: Array<FormDocument & WithFormMenu> = readdirSync(FORMS_DIR)
   .filter((f) => f.endsWith('.form.json'))
-  .map((f) => JSON.parse(readFileSync(path.join(FORMS_DIR, f), 'utf8')) as FormDocument)
+  .map((f) => JSON.parse(readFileSync(path.join(FORMS_DIR, f), 'utf8')) as FormDocument & WithFormMenu)
   .filter((doc) => doc.menu !== undefined);
 
 const PATIENT = {

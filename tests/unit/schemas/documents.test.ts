@@ -9,12 +9,13 @@ import { hasValidator, schemaCheckFor } from '../../../generated/validators/inde
 import { checkFiles, formFiles } from '../../../scripts/schemas-check';
 import { ADMIN_FORM_TYPE_VALUES } from '../../../generated/types/api/admin-form-type';
 import { SAMPLES, TODAY } from './samples';
+import type { WithFormMenu } from '../../../common';
 
 const root = path.resolve(__dirname, '../../..');
 /** Every form document there is: the list comes from schemas/forms, so adding a form changes no test. */
 const FORM_IDS = formFiles(root).map((f) => path.basename(f, '.form.json'));
-function load(id: string): FormDocument {
-  return JSON.parse(readFileSync(path.join(root, 'schemas/forms', `${id}.form.json`), 'utf8')) as FormDocument;
+function load(id: string): FormDocument & WithFormMenu {
+  return JSON.parse(readFileSync(path.join(root, 'schemas/forms', `${id}.form.json`), 'utf8')) as FormDocument & WithFormMenu;
 }
 
 function messages(errors: FieldError[]): Record<string, string> {

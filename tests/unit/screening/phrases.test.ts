@@ -1,12 +1,12 @@
 // The emergency phrase list (schemas/emergency-phrases.json) read by the matcher
-// (renderer/core/phrases.ts): every example the document carries runs here, and so do the
+// (common/phrases.ts): every example the document carries runs here, and so do the
 // phrasings below, written the way unwell patients type (misspellings, no punctuation,
 // curly apostrophes, negation in the same clause or not).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilePhraseList, screenText, screenTexts, type PhraseListDocument } from '../../../renderer/core/index';
+import { compilePhraseList, screenText, screenTexts, type PhraseListDocument } from '../../../common';
 import { checkFiles } from '../../../scripts/schemas-check';
 
 const root = path.resolve(__dirname, '../../..');

@@ -10,7 +10,7 @@ import { openStore, type Sql } from '../../../server/store/index';
 import { canonicalJson, documentHash } from '../../../server/documents/store';
 import { syncAdminFormsMenu } from '../../../server/documents/versions';
 import { DEMO_ADMIN_FORMS } from '../../../server/seed';
-import type { FormMenuEntry } from '../../../renderer/core/index';
+import type { FormMenuEntry } from '../../../common';
 
 describe('document hashes', () => {
   it('are the same for the same document whatever its key order and layout, and differ for any change', () => {

@@ -2,8 +2,8 @@
 // emergency phrasings (schemas/emergency-phrases.json, described in schemas/EMERGENCY-PHRASES.md).
 // Pure TypeScript, no DOM: the browser screens free text with it before sending, the server
 // screens the same text again with the same document, and the symptom search uses it for its
-// emergency card. The document reaches this module as data (renderer/ imports nothing from
-// schemas/): callers compile it once with compilePhraseList and screen with screenText.
+// emergency card. The document reaches this module as data (the browser bundles the JSON, the
+// server reads the file): callers compile it once with compilePhraseList and screen with screenText.
 //
 // How a text is read:
 //   1. lower-cased; curly apostrophes straightened; apostrophes dropped ("can't" -> "cant",
@@ -24,8 +24,10 @@
 //   6. an entry with `alongside` matches only when one of its phrases and one of its alongside
 //      phrases both match (not negated) somewhere in the text ("pregnant" + "bleeding").
 
-/** How urgently the matched words need care (a subset of the UrgencyTier enum). */
-export type PhraseTier = 'CALL_999' | 'AE_NOW' | 'URGENT_TODAY';
+import { EMERGENCY_TIERS, TIER_ORDER, type UrgencyTier } from './tiers';
+
+/** How urgently the matched words need care (the tiers a phrase entry may name). */
+export type PhraseTier = Extract<UrgencyTier, 'CALL_999' | 'AE_NOW' | 'URGENT_TODAY'>;
 
 export interface PhraseExampleSet {
   match: string[];
@@ -87,7 +89,6 @@ export interface CompiledPhraseList {
   hedges: Set<string>;
 }
 
-const TIER_ORDER: Record<PhraseTier, number> = { CALL_999: 0, AE_NOW: 1, URGENT_TODAY: 2 };
 const CLAUSE_WORDS = new Set(['but', 'however', 'although', 'though', 'except', 'apart', 'yet']);
 /** Words a negation does not reach across: "I didn't sleep because of chest pain" is chest pain. */
 const SCOPE_BREAKERS = new Set([
@@ -230,7 +231,7 @@ export function compilePhraseList(doc: PhraseListDocument): CompiledPhraseList {
 }
 
 /** The text as normalised tokens, each knowing where it came from and whether a clause starts. */
-export function tokenise(text: string, list: Pick<CompiledPhraseList, 'spelling' | 'multiSpelling'>): Token[] {
+function tokenise(text: string, list: Pick<CompiledPhraseList, 'spelling' | 'multiSpelling'>): Token[] {
   const raw: Token[] = [];
   // Words are runs of letters, digits and apostrophes; anything else separates them, and
   // clause punctuation starts a new clause.
@@ -413,7 +414,7 @@ export function screenText(text: string | null | undefined, list: CompiledPhrase
     }
     out.push({ entryId: entry.id, words, tier: entry.tier, crisis: entry.crisis, label: entry.label });
   }
-  return out.sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || Number(b.crisis) - Number(a.crisis));
+  return out.sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier) || Number(b.crisis) - Number(a.crisis));
 }
 
 /** Screen several texts (the free-text answers of one request); one match per entry. */
@@ -427,10 +428,10 @@ export function screenTexts(texts: ReadonlyArray<string | null | undefined>, lis
       out.push(m);
     }
   }
-  return out.sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || Number(b.crisis) - Number(a.crisis));
+  return out.sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier) || Number(b.crisis) - Number(a.crisis));
 }
 
 /** Is a match one of the emergency tiers (999 or A&E now)? */
 export function isEmergencyMatch(m: Pick<PhraseMatch, 'tier'>): boolean {
-  return m.tier === 'CALL_999' || m.tier === 'AE_NOW';
+  return EMERGENCY_TIERS.has(m.tier);
 }
