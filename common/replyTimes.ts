@@ -51,7 +51,7 @@ export const TIER_REPLY: Readonly<Partial<Record<UrgencyTier, ReplyTime>>> = {
   },
   URGENT_TODAY: {
     long: 'The practice will contact you today. If the practice is closed, you have not heard by the end of the day, or you get worse, call NHS 111. In an emergency, call 999.',
-    short: 'We will contact you today. If we are closed or you get worse, call 111.',
+    short: 'We will contact you today.',
   },
 };
 

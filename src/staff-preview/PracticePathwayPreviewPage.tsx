@@ -4,6 +4,8 @@
 // it would ask, the outcomes and the urgency tier. The pathway's examples are presets: choosing one
 // fills its patient and answers. Questions not answered get the examples' "safe" answers.
 import { useEffect, useMemo, useState } from 'react';
+// The inbox's words for each tier, the same table the practice's inbox reads.
+import { isTier, PRACTICE_TIER_WORDS } from '../../common';
 import { useParams } from 'react-router-dom';
 import { SchemaForm, type FormData, type FormDocument } from '../../renderer/index';
 import type { Pathway, PathwayExample } from '../../generated/types/questionnaire';
@@ -17,16 +19,6 @@ interface DrawnSection {
   id: string;
   document: FormDocument;
 }
-
-/** The urgency tiers in the words the inbox uses (server/tiers.ts). */
-export const TIER_WORDS: Readonly<Record<string, string>> = {
-  CALL_999: 'Call 999 now',
-  AE_NOW: 'Go to A&E now',
-  URGENT_TODAY: 'Urgent: speak to a GP or call NHS 111 today',
-  PHARMACY: 'See a pharmacist (Pharmacy First)',
-  ROUTINE: 'Routine: the practice replies within 48 hours (Monday to Friday)',
-  SELF_CARE: 'Self-care at home',
-};
 
 const REFUSALS: Readonly<Record<string, string>> = {
   RESTRICTED_BY_AGE: 'Refused: this pathway is not for a patient of this age.',
@@ -257,7 +249,7 @@ function OutcomeBody({ answer, example }: { answer: PathwayPreviewAnswer; exampl
       {answer.refusal ? <p data-testid="outcome-refusal">{REFUSALS[answer.refusal] ?? answer.refusal}</p> : null}
       {answer.tier ? (
         <p data-testid="outcome-tier">
-          <strong>Tier:</strong> {TIER_WORDS[answer.tier] ?? answer.tier} (<code>{answer.tier}</code>)
+          <strong>Tier:</strong> {isTier(answer.tier) ? PRACTICE_TIER_WORDS[answer.tier] : answer.tier} (<code>{answer.tier}</code>)
         </p>
       ) : null}
       {answer.topReferral ? (

@@ -9,7 +9,7 @@ import { form } from './form-filler';
 import { axeViolations, baseURL, openPage } from './harness';
 import { useBrowser } from './use-browser';
 import { practiceOutbox } from './practice-controls';
-import { answerQuestionnaire, loadPathway } from './triage-steps';
+import { answerQuestionnaire, loadPathway, onToPractice } from './triage-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
 
@@ -177,7 +177,7 @@ describe('child request', () => {
     await clickButton(page, 'Send');
 
     await page.getByRole('heading', { name: 'Your request is sent' }).waitFor();
-    await page.getByText('The practice will contact you within 1 working day.').waitFor();
+    await page.getByTestId('reply-time').getByText('The practice will contact you within 1 working day.').waitFor();
     await expectAccessible(page, 'child confirmation');
 
     const [stored] = await storedRequests();
@@ -199,7 +199,9 @@ describe('child request', () => {
     const mail = (await practiceOutbox()).find((m) => m.subject === subject)!;
     expect(mail).toMatchObject({ channel: 'EMAIL', to: AMELIA.email });
     expect(mail.body).toContain('Call 111, or call 999 in an emergency.');
-    expect(mail.body).not.toMatch(/fever|temperature/i);
+    // The outcome's own advice is in it (every word the parent was shown), never the parent's answers or the child's name.
+    expect(mail.body).toContain('What you were advised');
+    expect(mail.body).not.toContain('Poppy');
     expect(await cspViolations()).toEqual([]);
   });
 
@@ -341,6 +343,10 @@ describe('child request', () => {
     await form(page).waitFor();
     const doc = loadPathway('Form.U16.Feeding');
     await answerQuestionnaire(page, doc, { feedBabyMonths: 4, feedAmber: ['feedLess', 'fewerWees'], feedDays: 0 }, { patientAge: 0, sexAtBirth: 'female' });
+    // Urgent today: the parent is told so first, then asks the practice to call back today.
+    await page.waitForURL((u) => u.pathname === '/triage/urgent-today');
+    await page.getByText('From the answers you gave, a GP needs to speak to the child today.').waitFor();
+    expect(await onToPractice(page)).toBe('/triage/urgent-today');
     await page.waitForURL((u) => u.pathname === '/triage/your-own-words');
     await page.getByRole('combobox', { name: /What do you hope for from the practice/ }).selectOption({ index: 1 });
     // A parent reads the medication option as about the child.
@@ -402,6 +408,8 @@ describe('child request', () => {
       { otherTemperature: 'no', otherChange: 'quickly', otherDescription: 'A lump behind her ear that is getting bigger' },
       { patientAge: 6, sexAtBirth: 'female' },
     );
+    // Getting worse quickly is urgent today: its own screen first, then the parent's own words.
+    await onToPractice(page);
     await page.waitForURL((u) => u.pathname === '/triage/your-own-words');
   });
 

@@ -9,7 +9,7 @@ import { practiceAuthHeaders, practiceRequests } from './practice-controls';
 import { AMELIA } from './admin-steps';
 import { DEMO_URGENCY } from '../../server/seed';
 import { form } from './form-filler';
-import { answerQuestionnaire, loadPathway, patientParams, startPathway } from './triage-steps';
+import { answerQuestionnaire, loadPathway, onToPractice, patientParams, startPathway } from './triage-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
 
@@ -49,6 +49,8 @@ describe('the practice inbox shows the engine’s record', () => {
 
     await startPathway(page, 'diarrhoea and being sick', doc.label);
     await answerQuestionnaire(page, doc, example.answers, patientParams(AMELIA));
+    // Urgent today: its own screen first, then the patient asks for a call back.
+    await onToPractice(page);
     await page.waitForURL((url) => url.pathname === '/triage/your-own-words');
     await page.getByRole('combobox', { name: /What do you hope for from the practice/ }).selectOption({ label: 'I need advice' });
     await page.getByRole('textbox', { name: /Is there anything else it would help the practice to know/ }).fill('No');
@@ -67,7 +69,7 @@ describe('the practice inbox shows the engine’s record', () => {
     await inbox.goto('/practice/inbox');
     const article = inbox.locator('article').first();
     await expect.poll(() => article.locator('.urgency').textContent()).toBe(`${urgency} (${colour})`);
-    expect(await article.locator('.tier').textContent()).toContain('Urgent: speak to a GP or call NHS 111 today');
+    expect(await article.locator('.tier').textContent()).toContain('Urgent: reply today');
     expect(await article.textContent()).toContain(`Pathway: ${doc.label}`);
     const vomits = article.locator('dl.answers dt', { hasText: 'How many times have you been sick in the last 24 hours?' });
     expect(await vomits.locator('xpath=following-sibling::dd[1]').textContent()).toMatch(/^12( |$)/);

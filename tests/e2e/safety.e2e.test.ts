@@ -14,7 +14,8 @@ const browser = useBrowser({ resetAfterEach: true });
 
 const PATHWAY = 'Triage.Headache';
 const WORDS = 'headache for three days';
-const RED_FLAG = 'ref-emergency: A sudden, severe headache, the worst ever, happening now (the shared life-threatening section)';
+// An A&E result: the spec's safety branch (a 999 result goes straight to the 999 screen, tests/e2e/endings.e2e.test.ts).
+const RED_FLAG = 'ref-ae: A painful red eye with blurred vision or seeing haloes';
 const SAFETY_DOC = loadDocument('EMERGENCY_QUESTIONS');
 const ALL_YES = { drinksFluids: true, breathsNormally: true, passesUrine: true, ableToStandOrWalk: true };
 const ONE_NO = { ...ALL_YES, breathsNormally: false };

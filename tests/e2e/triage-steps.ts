@@ -78,6 +78,28 @@ export async function startPathway(page: Page, words: string, label: string, pat
   await form(page).waitFor();
 }
 
+/** The go-on button of each ending screen that offers one (common/endings.ts): the patient asks the practice. */
+const ENDING_GO_ON: Record<string, RegExp> = {
+  '/triage/urgent-today': /^(Choose a time today|Ask the practice to call me today)$/,
+  '/triage/pharmacy': /^Ask the practice instead$/,
+  '/triage/self-care': /^I still want to ask the practice$/,
+};
+
+/**
+ * After the last section: when the answers end at an urgent-today, pharmacy or self-care screen,
+ * goes on from it to the practice as a patient who still asks it; else leaves the page as it is.
+ * Answers the ending screen it passed, if any.
+ */
+export async function onToPractice(page: Page): Promise<string | undefined> {
+  await page.waitForURL((url) => url.pathname !== '/triage/questionnaire');
+  const where = new URL(page.url()).pathname;
+  const name = ENDING_GO_ON[where];
+  if (!name) return undefined;
+  await page.getByRole('button', { name }).click();
+  await page.waitForURL((url) => url.pathname !== where);
+  return where;
+}
+
 /** The section on screen, found by its page title. */
 export async function currentSection(page: Page, doc: PathwayDoc) {
   const title = (await form(page).getByRole('heading', { level: 1 }).textContent())?.trim();

@@ -15,6 +15,7 @@ import {
   keyboardAnswer,
   keyboardRadio,
   loadPathway,
+  onToPractice,
   openTriage,
   patientParams,
   search,
@@ -73,7 +74,7 @@ async function finishAndSend(page: Page, axe: boolean, books = false): Promise<s
 // Five pathways: the patient's own words, and the pathway example whose answers show a follow-up.
 const JOURNEYS = [
   { guidelineId: 'Triage.SoreThroat', words: 'my throat hurts when I swallow', example: 'Fever, pus and quick onset' },
-  { guidelineId: 'Triage.BackPain', words: 'lower back pain after lifting', example: 'Leg numbness' },
+  { guidelineId: 'Triage.BackPain', words: 'lower back pain after lifting', example: 'Sciatica: leg pain without numbness or weakness' },
   { guidelineId: 'Triage.CoughCold', words: 'I have had a bad cough for weeks', example: 'Cough for 4 weeks' },
   { guidelineId: 'Triage.Headache', words: 'headache for three days', example: 'Routine headache' },
   { guidelineId: 'Triage.DiarrhoeaVomiting', words: 'diarrhoea and being sick', example: 'Routine stomach bug' },
@@ -101,6 +102,8 @@ describe('medical request journey in Chromium', () => {
       }
       const answered = await answerQuestionnaire(page, doc, ex.answers, patientParams(AMELIA));
       expect(answered.revealed.length, 'a follow-up was shown and answered').toBeGreaterThan(0);
+      // A pharmacy or self-care result is told so first (common/endings.ts): this patient still asks the practice.
+      await onToPractice(page);
       const books = (doc as { checkForAppointments?: boolean }).checkForAppointments === true;
       const promised = await finishAndSend(page, axe, books);
 
@@ -298,7 +301,8 @@ describe('medical request journey in Chromium', () => {
 
   it('Cancel on booking after a questionnaire asks before the answered request goes (issue 27)', { timeout: 180_000 }, async () => {
     const doc = loadPathway('Triage.BackPain');
-    const ex = doc.examples!.find((e) => e.name === 'Leg numbness')!;
+    // A routine result: the booking list offers any day (an urgent one would offer today's slots only).
+    const ex = doc.examples!.find((e) => e.name === 'Sciatica: leg pain without numbness or weakness')!;
     const { page } = await openPage(browser);
     await startPathway(page, 'lower back pain after lifting', doc.label);
     await answerQuestionnaire(page, doc, ex.answers, patientParams(AMELIA));
@@ -327,7 +331,8 @@ describe('medical request journey in Chromium', () => {
     { timeout: 180_000 },
     async () => {
       const doc = loadPathway('Triage.SoreThroat');
-      const ex = doc.examples!.find((e) => e.name === 'Fever, pus and quick onset')!;
+      // A routine result, so the last section leads straight to "In your own words" (no ending screen between).
+      const ex = doc.examples!.find((e) => e.name === 'Sore throat for 4 weeks')!;
       const params = patientParams(AMELIA);
       const result = { expected: {}, hiddenAfterAnswer: [], revealed: [] };
       const { page } = await openPage(browser);

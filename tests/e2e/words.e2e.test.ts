@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails } from './admin-steps';
-import { answer as answerField, form, loadDocument } from './form-filler';
+import { form } from './form-filler';
 import { axeViolations, baseURL, openPage } from './harness';
 import { useBrowser } from './use-browser';
 import { practiceAuthHeaders } from './practice-controls';
@@ -16,7 +16,6 @@ const browser = useBrowser({ resetAfterEach: true });
 const NON_SPECIFIC = loadPathway('Triage.Non_specific');
 const ROUTINE = NON_SPECIFIC.examples!.find((e) => e.name === 'Routine other problem')!.answers;
 const PLAN = NON_SPECIFIC.examples!.find((e) => e.name.startsWith('Story: thoughts of suicide with a plan'))!.answers;
-const SAFETY_DOC = loadDocument('EMERGENCY_QUESTIONS');
 const DESCRIPTION_FIELD = 'nsDescription';
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -115,7 +114,7 @@ describe("the patient's own words in 'something else'", () => {
     await page.close();
   });
 
-  it('a self-harm plan: the urgent care outcome shows the crisis contacts; the safe choice is the primary button', async () => {
+  it('a self-harm plan: the 999 screen shows the crisis contacts; no "safe to wait" questions and no GP-request override', async () => {
     const { page, errors } = await openPage(browser);
     await startSomethingElse(page);
     const params = patientParams(AMELIA);
@@ -125,19 +124,18 @@ describe("the patient's own words in 'something else'", () => {
       if (path(page) !== '/triage/questionnaire') break;
       await answerSection(page, NON_SPECIFIC, PLAN, params, result);
     }
-    await page.waitForURL((url) => url.pathname === '/triage/emergency-questions');
-    for (const name of ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk']) await answerField(page, SAFETY_DOC, name, true);
-    await form(page).getByRole('button', { name: 'Next', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/triage/submit-emergency');
+    // A plan to end one's life is a 999 result (common/endings.ts): straight to the emergency screen.
+    await page.waitForURL((url) => url.pathname === '/triage/get-help-now');
     const contacts = page.getByTestId('crisis-contacts');
     await contacts.waitFor();
     expect(await contacts.locator('a[href="tel:116123"]').textContent()).toBe('116 123');
     expect(await contacts.locator('a[href="tel:111"]').count()).toBe(1);
     expect(await contacts.locator('a[href="tel:999"]').count()).toBe(1);
-    // "Inform the practice" is the primary (green) button, "Request consultation" the secondary one.
-    expect(await page.getByRole('button', { name: 'Inform the practice', exact: true }).getAttribute('class')).toBe('nhsuk-button');
-    expect(await page.getByRole('button', { name: 'Request consultation', exact: true }).getAttribute('class')).toContain('nhsuk-button--secondary');
-    await expectAccessible(page, 'urgent care outcome with crisis contacts');
+    expect(await page.getByText('Are you safe to wait for GP care?').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Request consultation', exact: true }).count()).toBe(0);
+    // Telling the practice is offered, as a secondary action: getting help comes first.
+    expect(await page.getByRole('button', { name: 'Tell the practice', exact: true }).getAttribute('class')).toContain('nhsuk-button--secondary');
+    await expectAccessible(page, '999 screen with crisis contacts');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -103,7 +103,7 @@ describe("the practice sees the engine's record, not the body's claims", () => {
     const html = await (await fetch(`${base}/practice/inbox`, { headers: STAFF })).text();
     expect(html).toContain('data-colour="RED"');
     expect(html).toContain('Urgent_callback (RED)');
-    expect(html).toContain('Urgent: speak to a GP or call NHS 111 today');
+    expect(html).toContain('Urgent: reply today');
     expect(html).toMatch(/<dd>39\.8 °C<\/dd>/);
     expect(html).not.toContain('TRoutine');
     expect(html).not.toContain('Hay fever');
@@ -303,8 +303,8 @@ describe('the inbox sorts by tier: emergency first, then urgent today, then the 
       'CALL_999: Call 999 now',
       'AE_NOW: Go to A&amp;E now',
       'AE_NOW: Go to A&amp;E now',
-      'URGENT_TODAY: Urgent: speak to a GP or call NHS 111 today',
-      'URGENT_TODAY: Urgent: speak to a GP or call NHS 111 today',
+      'URGENT_TODAY: Urgent: reply today',
+      'URGENT_TODAY: Urgent: reply today',
       'ROUTINE: Routine: the practice replies within 48 hours (Monday to Friday)',
       'ROUTINE: Routine: the practice replies within 48 hours (Monday to Friday)',
     ]);

@@ -173,7 +173,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
     expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('go to A&E or call 999');
   });
 
-  it('an urgent-today request: the email and text say not to wait for a reply, as the thank-you screen does (no "48 hours")', async () => {
+  it('an urgent-today request: the email and text promise today and 111, as the thank-you screen does (no "48 hours"), with the outcome\'s own words', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
     const patient = { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com', mobilePhoneNumber: '07400 123456' } };
     const urgent = await finishedExample(server.app, 'Triage.SoreThroat', 'Temperature 39.8');
@@ -185,10 +185,14 @@ describe('confirmations of accepted requests, through the outbox', () => {
     await server.notifications.drain();
     const messages = await outbox(server);
     const email = messages.find((m) => m.channel === 'EMAIL')!;
-    // schemas/reply-times.json tiers.URGENT_TODAY, which TriageThankYouPage shows for this tier.
-    expect(email.body).toContain('The practice has your request. Do not wait for a reply if you get worse: call NHS 111, or 999 in an emergency.');
+    // common/replyTimes.ts TIER_REPLY.URGENT_TODAY, which TriageThankYouPage shows for this tier.
+    expect(email.body).toContain(
+      'The practice will contact you today. If the practice is closed, you have not heard by the end of the day, or you get worse, call NHS 111.',
+    );
     expect(email.body).not.toContain('48 hours');
-    expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('Do not wait for our reply if you get worse');
+    // Every word of the outcome the patient was shown (common/advice.ts), under its own heading.
+    expect(email.body).toContain('What you were advised');
+    expect(messages.find((m) => m.channel === 'SMS')!.body).toContain('We will contact you today.');
   });
 
   it("a routine request sent as the app sends every request without an appointment (NO_APPOINTMENTS) says the thank-you page's 48 hours, never a second timescale; an emergency indication still says do not wait", async () => {
@@ -371,10 +375,12 @@ function flakyOutbox(failures: number, error = new TransportError('outbox unavai
 
 describe('the worker', () => {
   it('retries after a transport failure with a backoff, recording each attempt', async () => {
-    let clock = Math.ceil(Date.now() / 1000) * 1000 + 1000;
-    const start = clock;
     const transport = flakyOutbox(1);
+    let clock = 0;
     server = await startServer({ notifications: { transport, autoStart: false, worker: { now: () => clock, backoffMs: (n) => 30_000 * n } } });
+    // The fake clock starts once the server is up: a slow start on a loaded machine must not put the worker's now before the message was queued.
+    clock = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+    const start = clock;
     expect((await post(server, ADMIN_URL, otherEnquiry())).statusCode).toBe(201);
     await server.notifications.drain();
     expect(await outbox(server)).toHaveLength(0);
