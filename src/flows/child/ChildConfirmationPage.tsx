@@ -8,7 +8,7 @@ import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
-import { EmergencyNumber } from '../../screening/EmergencyNumber';
+import { EmergencyNumber, WithNumbersLinked } from '../../screening/EmergencyNumber';
 import { UrgentAdvice111 } from '../../screening/UrgentHelp';
 
 export const CHILD_SENT_HEADING = 'Your request is sent';
@@ -30,7 +30,9 @@ export default function ChildConfirmationPage() {
       </div>
       {/* An urgent tier's words first; a routine child request is "within 1 working day" (common/replyTimes.ts), as on every screen before. */}
       {sent.tier && sent.tier !== 'ROUTINE' ? <TierAdvice tier={sent.tier} crisis={sent.crisis} kind="child" /> : null}
-      <p data-testid="reply-time">{medicalReplyTime({ requestType: 'CHILD_REQUEST', tier: sent.tier, kind: 'child' }).long}</p>
+      <p data-testid="reply-time">
+        <WithNumbersLinked text={medicalReplyTime({ requestType: 'CHILD_REQUEST', tier: sent.tier, kind: 'child' }).long} />
+      </p>
       {sent.receipt ? <SentDetails receipt={sent.receipt} /> : null}
       {sent.words?.length ? (
         <>

@@ -8,7 +8,7 @@ import { endJourney } from '../emergencyCheck';
 import { TierAdvice } from '../../screening/TierAdvice';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
 import { medicalReplyTime, type ReplyTime, type UrgencyTier } from '../../../common';
-import { EmergencyNumber } from '../../screening/EmergencyNumber';
+import { EmergencyNumber, WithNumbersLinked } from '../../screening/EmergencyNumber';
 import { UrgentAdvice111 } from '../../screening/UrgentHelp';
 import { OutcomeWordsView } from '../../screening/OutcomeAdvice';
 
@@ -47,7 +47,9 @@ export default function TriageThankYouPage() {
         <TierAdvice tier={undefined} crisis />
       ) : null}
       {/* The reply time the email and SMS say too (common/replyTimes.ts, read by the server's notifications). */}
-      <p data-testid="reply-time">{sentReplyTime(sent).long}</p>
+      <p data-testid="reply-time">
+        <WithNumbersLinked text={sentReplyTime(sent).long} />
+      </p>
       <SentDetails receipt={sent.receipt} />
       {sent.words?.length ? (
         <>

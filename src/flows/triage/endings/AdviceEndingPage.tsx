@@ -67,7 +67,7 @@ export function AdviceEndingPage({ screen }: { screen: 'PHARMACY' | 'SELF_CARE' 
         <div className="nhsuk-inset-text" data-testid="pharmacy-first">
           <span className="nhsuk-u-visually-hidden">Information: </span>
           <p>
-            For {label.toLowerCase()}, a pharmacist can see {kind === 'child' ? 'the child' : 'you'} today without an appointment. Through Pharmacy First they
+            <strong>{label}</strong>: a pharmacist can see {kind === 'child' ? 'the child' : 'you'} today without an appointment. Through Pharmacy First they
             can give advice and, if needed, some treatments that used to need a GP prescription.
           </p>
           <p>
