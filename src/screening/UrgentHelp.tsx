@@ -1,6 +1,7 @@
 // What to do when it gets worse, in words every confirmation and emergency page shares: the
 // "if you get worse" 111 paragraph and the crisis contacts. Apart from EmergencyNumber.tsx (which
 // the warning on every page needs) so that the home page does not load these words.
+import { CareCard } from '../components/CareCard';
 import { EmergencyNumber } from './EmergencyNumber';
 
 /** "For urgent advice, use 111 online or call 111…": the one paragraph every confirmation's "if you get worse" card says. */
@@ -34,5 +35,17 @@ export function CrisisContacts({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
         </li>
       </ul>
     </div>
+  );
+}
+
+/** The safety-netting of an advice-only ending (pharmacy or self-care): 111 if it gets worse, 999 in an emergency. */
+export function IfItGetsWorse() {
+  return (
+    <CareCard type="urgent" heading="If it gets worse or you are worried">
+      <UrgentAdvice111 />
+      <p>
+        In an emergency, call <EmergencyNumber number="999" />.
+      </p>
+    </CareCard>
   );
 }

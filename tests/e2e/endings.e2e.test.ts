@@ -5,10 +5,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, baseURL, openPage } from './harness';
 import { useBrowser } from './use-browser';
-import { AMELIA, clickButton, typeDate } from './admin-steps';
+import { AMELIA, clickButton } from './admin-steps';
 import { form } from './form-filler';
 import { practiceAuthHeaders, practiceOutbox, practiceRequests, setControls } from './practice-controls';
 import { answerQuestionnaire, loadPathway, patientParams, startPathway } from './triage-steps';
+import { dobForAge, reachMenu } from './child-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -43,39 +44,9 @@ async function ownWordsThenSend(page: Page): Promise<void> {
   await form(page).getByRole('button', { name: 'Next', exact: true }).click();
 }
 
-/** A date of birth `years` and a few days ago. */
-function dobForAge(years: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() - 20)).toISOString().slice(0, 10);
-}
-
 /** The child flow up to a child pathway's questionnaire: no checklist sign, the child's and the parent's details. */
 async function startChild(page: Page, years: number, pathwayLabel: string): Promise<void> {
-  await page.goto('/child-request');
-  await page.getByRole('heading', { name: 'What age is the child?' }).waitFor();
-  await typeDate(page, 'dateOfBirth', dobForAge(years));
-  await clickButton(page, 'Next');
-  await page.getByTestId('checklist-page-counter').getByText('Page 1 of 2').waitFor();
-  await clickButton(page, 'They have none of these');
-  await page.getByTestId('checklist-page-counter').getByText('Page 2 of 2').waitFor();
-  await clickButton(page, 'They have none of these');
-  await page.getByRole('heading', { name: "The child's details" }).waitFor();
-  await page.getByLabel('Female', { exact: true }).check();
-  await page.getByLabel(/^The child's first name/).fill('Poppy');
-  await page.getByLabel(/^The child's last name/).fill('Testwell');
-  await page.getByRole('textbox', { name: /^The postcode where the child lives/ }).fill('LS1 4AP');
-  await clickButton(page, 'Next');
-  await page.getByRole('heading', { name: 'Your contact details' }).waitFor();
-  await page.getByLabel(/^Email address/).fill(AMELIA.email!);
-  await page.getByLabel(/^Which phone number should the practice call/).fill(AMELIA.phone);
-  await page.getByLabel('This is my own number').check();
-  await page.getByLabel(/^I have read how my information is used/).check();
-  await clickButton(page, 'Next');
-  await page.getByRole('heading', { name: 'Your relationship to the child' }).waitFor();
-  await page.getByLabel('Parent', { exact: true }).check();
-  await page.getByLabel(/^Your full name/).fill('Amelia Testwell');
-  await clickButton(page, 'Next');
-  await page.waitForURL((u) => u.pathname === '/child-request/menu');
+  await reachMenu(page, dobForAge(years));
   await page.getByRole('button', { name: `Choose ${pathwayLabel}` }).click();
   await page.waitForURL((u) => u.pathname === '/triage/questionnaire');
   await form(page).waitFor();

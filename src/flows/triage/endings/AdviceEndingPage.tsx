@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { FIND_A_PHARMACY_URL, outcomeWords, tierLead } from '../../../../common';
 import { BackLink } from '../../../components/BackLink';
-import { CareCard } from '../../../components/CareCard';
 import { Loading, LOADING_MESSAGES } from '../../../components/Loading';
-import { EmergencyNumber } from '../../../screening/EmergencyNumber';
 import { OutcomeAdvice } from '../../../screening/OutcomeAdvice';
-import { UrgentAdvice111 } from '../../../screening/UrgentHelp';
+import { IfItGetsWorse } from '../../../screening/UrgentHelp';
 import { finishExecution } from '../../../api/engine';
 import { useSettings } from '../../../settings/useSettings';
 import { ADVICE_GIVEN_PATH, clearTriageFlow, proxyOn, triageFlow } from '../../guideline/journey';
@@ -81,12 +79,7 @@ export function AdviceEndingPage({ screen }: { screen: 'PHARMACY' | 'SELF_CARE' 
         </div>
       )}
       <OutcomeAdvice recommendations={execution.recommendations} />
-      <CareCard type="urgent" heading="If it gets worse or you are worried">
-        <UrgentAdvice111 />
-        <p>
-          In an emergency, call <EmergencyNumber number="999" />.
-        </p>
-      </CareCard>
+      <IfItGetsWorse />
       <div className="nhsuk-button-group">
         <button type="button" className="nhsuk-button" onClick={() => void takeAdvice()}>
           {pharmacy ? GO_TO_PHARMACY : LOOK_AFTER_AT_HOME}

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { CareCard } from '../../../components/CareCard';
 import { ProblemSummary } from '../../../components/ProblemSummary';
 import { sendAdviceMessage } from '../../../api/requests';
-import { EmergencyNumber } from '../../../screening/EmergencyNumber';
 import { OutcomeWordsView } from '../../../screening/OutcomeAdvice';
-import { UrgentAdvice111 } from '../../../screening/UrgentHelp';
+import { IfItGetsWorse } from '../../../screening/UrgentHelp';
 import { useFlowStore } from '../../sessionFlowStore';
 import { triageFlow } from '../../guideline/journey';
 import { endJourney } from '../../emergencyCheck';
@@ -76,12 +74,7 @@ export default function AdviceGivenPage() {
         <p>{NOTHING_SENT}</p>
       </div>
       <OutcomeWordsView words={advised.words} />
-      <CareCard type="urgent" heading="If it gets worse or you are worried">
-        <UrgentAdvice111 />
-        <p>
-          In an emergency, call <EmergencyNumber number="999" />.
-        </p>
-      </CareCard>
+      <IfItGetsWorse />
       <h2>Keep a copy of this advice</h2>
       {state === 'sent' ? (
         <p data-testid="advice-emailed" role="status">
