@@ -4612,6 +4612,10 @@ export interface TriageRestlessLegsAnswers {
    */
   rlPregnant?: boolean;
   /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  rlPregnancySigns?: ("early" | "preEclampsia" | "movements" | "NONE_OF_THE_ABOVE")[];
+  /**
    * Do you also feel very tired, look pale, or have heavy periods?
    */
   rlIron?: boolean;

@@ -242,9 +242,13 @@ describe('what gets validated', () => {
     expect(validate(conditional, { type: 'Blood', sections: ['Name'], last: 'Smith' })).toEqual([]);
     expect(validate(conditional, { type: 'Blood', sections: ['Address'] })).toEqual([]);
   });
-  it('returns at most one error per field: the first failing check', () => {
+  it('returns at most one error per field: the first failing check (the length before the pattern, which never runs on an over-long value)', () => {
     const errs = validate(general, { name: '1234567890123', count: 3 }, { today: TODAY });
-    expect(errs).toEqual([{ path: 'name', keyword: 'pattern', message: 'Please provide valid input.' }]);
+    expect(errs).toEqual([{ path: 'name', keyword: 'maxLength', message: 'Please enter no more than 10 characters.' }]);
+    // Within its length, a value that breaks the pattern gets the pattern's message alone.
+    expect(validate(general, { name: '123', count: 3 }, { today: TODAY })).toEqual([
+      { path: 'name', keyword: 'pattern', message: 'Please provide valid input.' },
+    ]);
   });
   it('returns errors in document order', () => {
     expect(validate(general, {}, { today: TODAY }).map((e) => e.path)).toEqual(['name', 'count']);

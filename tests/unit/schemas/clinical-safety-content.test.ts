@@ -65,6 +65,7 @@ const PREGNANCY_QUESTIONS: Record<string, string> = {
   'Triage.UrinaryWomen': 'utiPregnant',
   'Triage.VaginalDischarge': 'vdPregnant',
   'Triage.Periods': 'perPregnant',
+  'Triage.RestlessLegs': 'rlPregnant',
   'Triage.DiarrhoeaVomiting': 'dvRisk',
 };
 
