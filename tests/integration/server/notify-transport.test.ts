@@ -52,7 +52,7 @@ describe('GOV.UK Notify transport (notifications-node-client against a local fak
     expect(email.body.personalisation!.body).toContain(`Your reference: ${shortReference(id)}`);
     expect(JSON.stringify(email.body)).not.toContain('Can I collect');
     const sms = fake.calls.find((c) => c.type === 'sms')!;
-    expect(sms.body).toMatchObject({ template_id: 'generic-sms-template', phone_number: '07400 123456', reference: `${id}:received:SMS` });
+    expect(sms.body).toMatchObject({ template_id: 'generic-sms-template', phone_number: '+447400123456', reference: `${id}:received:SMS` });
     expect(sms.body.personalisation!.body!.length).toBeLessThan(160);
     // The client signs a JWT whose issuer is the service id of the key.
     const token = email.authorization!.replace(/^Bearer /, '');
