@@ -59,7 +59,15 @@ export interface Pathway {
    * Pharmacy First criteria: a PHARMACY-tier outcome is reached only when they hold (its when reads patientAge / sexAtBirth).
    */
   pharmacyFirst?: {
-    condition: "sinusitis" | "sore-throat" | "earache" | "infected-insect-bite" | "impetigo" | "shingles" | "uti-women";
+    condition:
+      | "sinusitis"
+      | "sore-throat"
+      | "earache"
+      | "infected-insect-bite"
+      | "impetigo"
+      | "shingles"
+      | "uti-women"
+      | "minor-illness";
     minAge: number;
     maxAge?: number;
     sexAtBirth?: "female";

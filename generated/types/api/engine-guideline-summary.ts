@@ -53,7 +53,15 @@ export interface GuidelineSummary {
    * Pharmacy First criteria of a triage pathway (schemas/questionnaires/README.md, 'Library metadata').
    */
   pharmacyFirst?: {
-    condition: "sinusitis" | "sore-throat" | "earache" | "infected-insect-bite" | "impetigo" | "shingles" | "uti-women";
+    condition:
+      | "sinusitis"
+      | "sore-throat"
+      | "earache"
+      | "infected-insect-bite"
+      | "impetigo"
+      | "shingles"
+      | "uti-women"
+      | "minor-illness";
     minAge: number;
     maxAge?: number;
     sexAtBirth?: "female";

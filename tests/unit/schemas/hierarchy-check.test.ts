@@ -72,7 +72,7 @@ const EXPECTED: Record<string, string[]> = {
   'Triage.PharmacyUnknownCondition.json': [
     line(
       'Triage.PharmacyUnknownCondition.json',
-      '/pharmacyFirst/condition: must be one of: "sinusitis", "sore-throat", "earache", "infected-insect-bite", "impetigo", "shingles", "uti-women" (found "headache")',
+      '/pharmacyFirst/condition: must be one of: "sinusitis", "sore-throat", "earache", "infected-insect-bite", "impetigo", "shingles", "uti-women", "minor-illness" (found "headache")',
     ),
   ],
   'shared/BadShared.json': [
