@@ -109,6 +109,20 @@ export const MIGRATIONS: Migration[] = [
   },
   // The hourly ceiling on new executions (server/engine/ceiling.ts) counts them by start time.
   { name: '0006-executions-by-start', sql: 'CREATE INDEX guideline_executions_by_created ON guideline_executions (created_at);' },
+  // The staff document editor (server/documents/editor.ts): a version's optional change note, and
+  // each staff person's unsaved draft of a document (one per document and person).
+  {
+    name: '0007-document-notes-and-drafts',
+    sql: `ALTER TABLE document_versions ADD COLUMN note TEXT;
+     CREATE TABLE document_drafts (
+       kind TEXT NOT NULL,
+       id TEXT NOT NULL,
+       username TEXT NOT NULL,
+       body TEXT NOT NULL,
+       updated_at TEXT NOT NULL,
+       PRIMARY KEY (kind, id, username)
+     );`,
+  },
 ];
 
 /** A constant the instances agree on: pg_advisory_xact_lock's key for migrating. */
