@@ -9,6 +9,9 @@ export const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
 /** The default label of that option (the UI's strings.noneOfTheAbove; the engine's requiredData items). */
 export const NONE_OF_THE_ABOVE_LABEL = 'None of the above';
 
+/** The maximum length of a textarea answer whose schema gives no maxLength (the character count shows it; validate enforces it). */
+export const DEFAULT_TEXTAREA_MAX = 300;
+
 /** The default labels of a boolean (yes/no) field; `ui:options.yesLabel` / `noLabel` replace them. */
 export const YES_NO_LABELS: Readonly<{ yes: string; no: string }> = { yes: 'Yes', no: 'No' };
 

@@ -5,7 +5,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { FieldError, FieldSchema, FormData, FormDocument, ParamRef, Parameters } from './types';
 import { compileDocument, type CompiledDocument } from './compile';
-import { NONE_OF_THE_ABOVE } from './fields';
+import { DEFAULT_TEXTAREA_MAX, NONE_OF_THE_ABOVE } from './fields';
 import { ageOn, calendarDate, dayNumber, formatDay, parseDate, parseDateTime, resolveTodayRef } from './dates';
 import { messageFor, type MessageOptions, type MessageVars } from './messages';
 import { interpretSchema, type SchemaCheck, type SchemaError } from './schemaCheck';
@@ -146,6 +146,15 @@ export function validate(document: FormDocument, data: FormData, options: Valida
     const offered = vis.options.get(f);
     if (offered && Array.isArray(value)) value = value.filter((x) => typeof x === 'object' || offered.has(String(x)));
     if (Array.isArray(value) && value.length === 0) continue;
+    // A single choice whose chosen option is now hidden by its option rule is unanswered (prune drops it on Send).
+    if (
+      offered &&
+      !Array.isArray(value) &&
+      typeof value !== 'object' &&
+      !offered.has(String(value)) &&
+      compiled.optionsOf(f).some((o) => String(o.value) === String(value))
+    )
+      continue;
     setOwn(schemaData, f, value);
   }
 
@@ -228,13 +237,19 @@ function checkField(
 
   // 1–2. required, whitespace
   if (schemaErrors.some((e) => e.keyword === 'required')) {
-    if (typeof raw === 'string' && raw.length > 0 && kind !== 'date' && kind !== 'time' && kind !== 'datetime') return err('whitespace');
+    if (typeof raw === 'string' && raw.length > 0 && kind !== 'choice' && kind !== 'date' && kind !== 'time' && kind !== 'datetime') return err('whitespace');
     return err('required');
   }
   if (value === undefined) return undefined; // optional and empty: nothing else to check
 
   // "None of the above" is exclusive: with any other option the answer contradicts itself.
   if (kind === 'multi' && Array.isArray(value) && value.length > 1 && value.includes(NONE_OF_THE_ABOVE)) return err('noneOfTheAbove');
+
+  // A long text without its own maxLength is held to the character count the textarea shows.
+  if (typeof value === 'string' && schema.maxLength === undefined && compiled.widgetOf(field) === 'textarea' && [...value].length > DEFAULT_TEXTAREA_MAX) {
+    const first = schemaErrors.find((e) => e.keyword === 'type');
+    if (!first) return err('maxLength', { N: String(DEFAULT_TEXTAREA_MAX), max: String(DEFAULT_TEXTAREA_MAX) });
+  }
 
   // 3. type, then 4. format
   const sorted = schemaErrors.filter((e) => SCHEMA_ORDER[e.keyword] !== undefined).sort((a, b) => SCHEMA_ORDER[a.keyword]! - SCHEMA_ORDER[b.keyword]!);

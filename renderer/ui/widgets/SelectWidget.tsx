@@ -3,7 +3,7 @@ import { describedBy, ErrorText, groupClass, Hint, Label } from '../fieldParts';
 import type { WidgetProps } from './types';
 import { visibleOptions } from './widgetParts';
 
-export function SelectWidget({ id, label, hint, required, snap, options, hintId, errorId, set, strings }: WidgetProps) {
+export function SelectWidget({ id, label, hint, ui, required, snap, options, hintId, errorId, set, strings }: WidgetProps) {
   const shown = visibleOptions(options, snap);
   const index = shown.findIndex((o) => o.value === snap.value);
   return (
@@ -24,7 +24,7 @@ export function SelectWidget({ id, label, hint, required, snap, options, hintId,
         aria-describedby={describedBy(hint && hintId, snap.error && errorId)}
         onChange={(e) => set(e.target.value === '' ? undefined : shown[Number(e.target.value)]?.value)}
       >
-        <option value="">{strings.selectOption}</option>
+        <option value="">{ui['ui:placeholder'] ?? strings.selectOption}</option>
         {shown.map((o, i) => (
           <option key={String(o.value)} value={String(i)}>
             {o.label}

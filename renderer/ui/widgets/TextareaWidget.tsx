@@ -1,11 +1,12 @@
 // A long-text answer with the NHS character count.
 import { describedBy, ErrorText, groupClass, Hint, Label } from '../fieldParts';
 import { fillString } from '../strings';
+import { DEFAULT_TEXTAREA_MAX } from '../../core/fields';
 import type { WidgetProps } from './types';
 import { inputClass, normaliseOnBlur } from './widgetParts';
 
-/** Default maximum of a long-text answer with a character count (renderer/README.md). */
-export const DEFAULT_TEXTAREA_MAX = 300;
+/** Default maximum of a long-text answer with a character count (renderer/README.md); core's validate enforces it. */
+export { DEFAULT_TEXTAREA_MAX };
 
 export function TextareaWidget({ id, label, hint, schema, ui, required, snap, hintId, errorId, set, strings }: WidgetProps) {
   const value = typeof snap.value === 'string' ? snap.value : '';
