@@ -8,6 +8,7 @@ import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
 import type { OutcomeWords } from '../../common';
 import type { Patient } from '../patient-details/patient';
 import { createFlowStore } from './sessionFlowStore';
+import type { AppointmentInWords } from './booking/appointmentWords';
 
 export type BookingMode = 'symptom-assessment' | 'eligibility' | 'direct' | 'self' | 'reschedule';
 
@@ -72,6 +73,8 @@ export interface RescheduleBooking extends Common {
   mode: 'reschedule';
   linkUUID: string;
   consultationId: string;
+  /** The appointment being changed, in words, shown above the new times. */
+  current?: AppointmentInWords;
 }
 
 export type BookingRequest = SymptomAssessmentBooking | EligibilityBooking | DirectBooking | SelfBooking | RescheduleBooking;

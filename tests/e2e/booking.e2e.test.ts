@@ -7,7 +7,7 @@ import { axeViolations, baseURL, openPage } from './harness';
 import { useBrowser } from './use-browser';
 import { practiceOutbox, practiceRequests, setControls } from './practice-controls';
 import { clickButton, declineLogin, fillContact, fillDetails, type DemoPatient } from './admin-steps';
-import { finishedExample, overHttp } from '../integration/server/engine/walker';
+import { AMELIA_PATIENT, startSymptomBooking } from './booking-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
 
@@ -49,15 +49,6 @@ const OMAR_DETAILS: DemoPatient = {
   phone: '07400 654321',
 };
 
-const AMELIA_PATIENT = {
-  firstName: 'Amelia',
-  lastName: 'Testwell',
-  dateOfBirth: '1985-04-12',
-  sexAtBirth: 'female',
-  postCode: 'LS1 4AP',
-  contactDetails: { emailAddress: 'amelia.testwell@example.com' },
-};
-
 const OMAR_PATIENT = { firstName: 'Omar', lastName: "O'Sample", dateOfBirth: '1972-11-03', sexAtBirth: 'male', postCode: 'LS6 2QT' };
 
 const LOADING = 'Loading available appointments - this might take up to 2 minutes';
@@ -76,49 +67,6 @@ async function expectAccessible(page: Page, where: string) {
 
 async function heading(page: Page, name: string | RegExp) {
   await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-/**
- * A medical flow's hand-over (src/flows/bookingRequest.ts), written as the triage flow
- * writes it: the request of a finished routine execution (the practice classifies a booking by the
- * execution it names, server/triageClassification.ts).
- */
-async function startSymptomBooking(
-  page: Page,
-  referralId: string,
-  expectTimes = true,
-  patient: object = AMELIA_PATIENT,
-  filters: { sites: string[]; holders: string[] } = { sites: [], holders: [] },
-) {
-  // An execution whose referral is the one booked: the practice books only the slot types of the
-  // pathway's own referrals (a sore-throat execution cannot take a nurse slot).
-  const [guidelineId, example] = referralId === 'ref-nurse' ? ['Triage.Contraception', 'Routine pill check'] : ['Triage.SoreThroat', 'Routine sore throat'];
-  const execution = await finishedExample(overHttp(baseURL()), guidelineId, example);
-  const consultation = { guidelineId, executionId: String(execution.identifier) };
-  await page.goto('/appointment/not-accessible');
-  await page.evaluate(
-    ([patient, referral, filters, consultation]) => {
-      sessionStorage.setItem(
-        'flow:booking',
-        JSON.stringify({
-          request: {
-            mode: 'symptom-assessment',
-            triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation },
-            referralId: referral,
-            guidelineFinishedOn: new Date().toISOString(),
-            sentPath: '/appointment/not-accessible',
-          },
-          keys: {},
-          filters,
-        }),
-      );
-    },
-    [patient, referralId, filters, consultation] as const,
-  );
-  await page.goto('/appointment/book-appointment');
-  if (!expectTimes) return;
-  await heading(page, 'Book your appointment');
-  await page.locator('.app-booking-time').first().waitFor();
 }
 
 async function selfBook(page: Page, lid: string, dob: string) {
@@ -265,11 +213,11 @@ describe('booking in Chromium', () => {
       await clickButton(page, /^Cancel it ?: your appointment on /);
       await page.getByRole('dialog', { name: 'Cancel this appointment?' }).waitFor();
       await expectAccessible(page, 'cancel modal');
-      // The dialog opens on the safe choice, not on "Yes, cancel it" (issue 27).
+      // The dialog opens on the safe choice, not on "Yes, cancel it".
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, keep it');
       await clickButton(page, 'Yes, cancel it');
       await heading(page, 'Appointment cancelled');
-      // A new page: its own address, title, and focus on its heading (issue 27).
+      // A new page: its own address, title, and focus on its heading.
       await page.waitForURL((url) => url.searchParams.get('view') === 'cancelled');
       await expect.poll(() => page.title()).toBe('Your GP practice - Appointment cancelled');
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Appointment cancelled');
@@ -328,7 +276,7 @@ describe('booking in Chromium', () => {
       await expectAccessible(page, 'self-booking mismatch');
 
       // Appointments that cannot be changed online say why up front, with the practice's number,
-      // and offer no Reschedule or Cancel to try (issue 27).
+      // and offer no Reschedule or Cancel to try.
       const refusals: Array<[string, string, string]> = [
         [LINKS.practiceOnly, 'This appointment type can only be changed by the practice.', 'Please call the practice to change or cancel this appointment.'],
         [
@@ -390,7 +338,7 @@ describe('booking in Chromium', () => {
         ({ page, cspViolations } = await open());
         await page.goto(`/d/b?lid=${lid}`);
         await page.waitForURL((url) => url.pathname === '/direct-booking');
-        // Spec row 3: the invitation is for the recipient only, acknowledged before anything else.
+        // The spec: the invitation is for the recipient only, acknowledged before anything else.
         await heading(page, 'Accepting your appointment invitation');
         await page.getByText('This appointment invitation is for the person it was sent to only.', { exact: false }).waitFor();
         if (firstInvitation) {
@@ -419,7 +367,7 @@ describe('booking in Chromium', () => {
       // Someone else's invitation.
       await throughDetails(LINKS.directOmar, AMELIA_DETAILS);
       await page.getByRole('heading', { name: "The details you have provided don't correspond with those on the consultation" }).waitFor();
-      // Its own page: the details it concerns (not the contact step), the message focused, a link to them (issue 27).
+      // Its own page: the details it concerns (not the contact step), the message focused, a link to them.
       await page.waitForURL((url) => url.searchParams.get('mismatch') === '1' && url.searchParams.get('step') === 'details');
       await heading(page, 'Your details');
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('direct-booking-mismatch');
@@ -636,7 +584,7 @@ describe('booking in Chromium', () => {
         await clickButton(page, 'Continue');
       }
       await clickButton(page, 'Confirm');
-      // The practice is booking it: a clear end with a way on, not "choose another time" again (issue 27).
+      // The practice is booking it: a clear end with a way on, not "choose another time" again.
       await heading(page, 'This appointment is no longer available');
       expect(new URL(page.url()).searchParams.get('mid')).toBe('BOOKING_IN_PROGRESS');
       await expect.poll(() => page.title()).toBe('Your GP practice - This appointment is no longer available');
@@ -646,10 +594,11 @@ describe('booking in Chromium', () => {
       expect(await page.locator('.app-booking-time').count()).toBe(0);
       await expectAccessible(page, 'booking in progress');
 
-      // Times on offer after a questionnaire, none suits: the request goes without a booking (issue 27).
+      // Times on offer after a questionnaire, none suits: the request goes without a booking.
       await startSymptomBooking(page, 'ref-nurse');
       await expectAccessible(page, 'booking after a questionnaire');
-      await clickButton(page, 'None of these times suit me — send my request');
+      // The way out is at the top of the list and again at its end: the first one.
+      await page.getByRole('button', { name: 'None of these times suit me — send my request' }).first().click();
       await page.waitForURL((url) => url.pathname === '/appointment/not-accessible');
       const unsuited = (await practiceRequests()).find(
         (r) => r.kind === 'CONSULTATION' && (r.body.context as { reasonInInbox?: string } | undefined)?.reasonInInbox === 'OTHER',

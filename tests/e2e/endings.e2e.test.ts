@@ -131,7 +131,10 @@ describe('endings by tier: adults', () => {
         JSON.stringify(days),
       ).toBe(true);
       expect(await page.getByRole('button', { name: /Show more times/ }).count()).toBe(0);
-      await page.getByRole('button', { name: /None of these times suit me/ }).click();
+      await page
+        .getByRole('button', { name: /None of these times suit me/ })
+        .first()
+        .click();
     }
     await page.waitForURL((u) => u.pathname === '/appointment/no-appointments' || u.pathname === '/triage/thank-you');
     if (pathOf(page) === '/appointment/no-appointments') {
@@ -220,7 +223,11 @@ describe('endings by tier: adults', () => {
     await ownWordsThenSend(page);
     // Cold sores check for appointments: a routine request is offered slots (any day), or sent.
     await page.waitForURL((u) => ['/appointment/book-appointment', '/triage/complete', '/appointment/no-appointments'].includes(u.pathname));
-    if (pathOf(page) === '/appointment/book-appointment') await page.getByRole('button', { name: /None of these times suit me/ }).click();
+    if (pathOf(page) === '/appointment/book-appointment')
+      await page
+        .getByRole('button', { name: /None of these times suit me/ })
+        .first()
+        .click();
     if (pathOf(page) === '/triage/complete') await clickButton(page, 'Send');
     if (pathOf(page) === '/appointment/no-appointments') await clickButton(page, 'Send request');
     await page.waitForURL((u) => u.pathname === '/triage/thank-you');

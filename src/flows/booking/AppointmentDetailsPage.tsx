@@ -94,11 +94,13 @@ function AppointmentDetails({ lid }: { lid: string }) {
 
   const reschedule = () => {
     if (!answer?.consultationId) return;
+    const current = answer.appointmentBooking ? appointmentInWords(answer.appointmentBooking, virtualLabel) : undefined;
     void navigate(
       startBooking({
         mode: 'reschedule',
         linkUUID: lid,
         consultationId: answer.consultationId,
+        ...(current ? { current } : {}),
       }),
     );
   };
@@ -180,7 +182,7 @@ function AppointmentDetails({ lid }: { lid: string }) {
       {!refusal && answer.changeDeadline ? <p>You can change or cancel this appointment online until 1 hour before it starts.</p> : null}
       {refusal ? null : (
         <div className="nhsuk-button-group">
-          {/* The product's terse labels, word for word; a screen reader listing the buttons hears which appointment (issue 27). */}
+          {/* The product's terse labels, word for word; a screen reader listing the buttons hears which appointment. */}
           <button type="button" className="nhsuk-button" onClick={reschedule}>
             Reschedule<span className="nhsuk-u-visually-hidden">{` your appointment on ${words.date}, ${words.time}`}</span>
           </button>

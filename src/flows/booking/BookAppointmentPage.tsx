@@ -6,7 +6,9 @@ import { useNotifications } from '../../errors/ErrorNotifications';
 import { useFlowStore } from '../sessionFlowStore';
 import { bookingErrorOutcome } from './bookingErrors';
 import { bookingFlow, requestForUrl, startBooking } from '../bookingRequest';
-import { linkStateTitle } from './appointmentWords';
+import { appointmentInWords, linkStateTitle } from './appointmentWords';
+import { useSettings } from '../../settings/useSettings';
+import { DEFAULT_VIRTUAL_LABEL } from './messages';
 import { BookingScreen } from './BookingScreen';
 import { changeRefusal } from './appointmentChange';
 
@@ -34,6 +36,8 @@ export default function BookAppointmentPage() {
 function RescheduleEntry({ linkUUID }: { linkUUID: string }) {
   const navigate = useNavigate();
   const { notify } = useNotifications();
+  const { settings } = useSettings();
+  const virtualLabel = settings.patientApp.virtualSlotTypeLabel || DEFAULT_VIRTUAL_LABEL;
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -50,6 +54,7 @@ function RescheduleEntry({ linkUUID }: { linkUUID: string }) {
             mode: 'reschedule',
             linkUUID,
             consultationId: answer.consultationId,
+            current: appointmentInWords(answer.appointmentBooking, virtualLabel),
           }),
           { replace: true },
         );
@@ -62,6 +67,6 @@ function RescheduleEntry({ linkUUID }: { linkUUID: string }) {
           void navigate(`/appointment/details?lid=${encodeURIComponent(linkUUID)}`, { replace: true });
         }
       });
-  }, [linkUUID, navigate, notify]);
+  }, [linkUUID, navigate, notify, virtualLabel]);
   return <Loading message={LOADING_MESSAGES.checkingAppointments} />;
 }

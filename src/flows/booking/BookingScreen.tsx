@@ -14,6 +14,8 @@ import { ConfirmModal, FilterModal, LocationModal } from './BookingModals';
 import { bookingErrorOutcome, type BookingErrorOutcome } from './bookingErrors';
 import { bookingFlow, bookingResult, cancelPathOf, clearBooking, isReschedule, type BookingRequest } from '../bookingRequest';
 import { DaySection } from './DaySection';
+import { BookingIntro, SendWithoutAppointment, WhileYouWait } from './BookingIntro';
+import { BackLink } from '../../components/BackLink';
 import { detailsPath } from './appointmentChange';
 import {
   BOOK_APPOINTMENT_TITLE,
@@ -21,7 +23,6 @@ import {
   DEFAULT_CONFIRMATION_TITLE,
   DEFAULT_VIRTUAL_LABEL,
   NO_MORE_TIMES_TITLE,
-  NONE_SUIT_SEND,
   RESCHEDULED_CONFIRMATION_TITLE,
 } from './messages';
 import { filterButtonText, filterOptions, filtersInvalid, groupByDay, matchesFilters, type FilterOption, type SlotFilters } from './slots';
@@ -170,15 +171,20 @@ export function BookingScreen({ request }: { request: BookingRequest }) {
   }
   if (sendRequest.sending) return <Loading message={LOADING_MESSAGES.sendingRequest} />;
 
+  const sendWithout = medical ? () => void sendRequest.send(true) : undefined;
+  // After "Are you safe to wait for GP care?" and a reason to wait: what to do if it gets worse while waiting.
+  const afterOverride = medical?.triageRequest.emergencyOverrideReason !== undefined;
   return (
     <>
+      <BackLink fallback={cancelPathOf(request)} />
       {sendRequest.failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       <h1>{BOOK_APPOINTMENT_TITLE}</h1>
+      {afterOverride ? <WhileYouWait /> : null}
       {loading === 'first' ? (
         <Loading message={LOADING_MESSAGES.loadingAppointments} />
       ) : (
         <>
-          <p>Choose a time that suits you. Times are shown by day, then morning, afternoon and evening.</p>
+          <BookingIntro current={request.mode === 'reschedule' ? request.current : undefined} onSendWithout={sendWithout} />
           {all.length > 0 ? (
             <div className="app-booking-filters nhsuk-button-group">
               <button type="button" className="nhsuk-button nhsuk-button--secondary app-booking-filter" onClick={() => openFilter('sites')}>
@@ -213,15 +219,7 @@ export function BookingScreen({ request }: { request: BookingRequest }) {
           ) : null}
         </>
       )}
-      {medical && loading !== 'first' ? (
-        <div className="app-booking-none-suit">
-          <h2 className="nhsuk-heading-s">None of these times suit you?</h2>
-          <p>Send your request without an appointment. The practice will get your answers and reply to you.</p>
-          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => void sendRequest.send(true)}>
-            {NONE_SUIT_SEND}
-          </button>
-        </div>
-      ) : null}
+      {sendWithout && loading !== 'first' ? <SendWithoutAppointment onSend={sendWithout} place="end" /> : null}
       <p>
         <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={cancel}>
           Cancel

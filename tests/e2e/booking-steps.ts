@@ -1,0 +1,59 @@
+// Steps of the booking screen shared by the booking and experience e2e files.
+import type { Page } from 'playwright-core';
+import { baseURL } from './harness';
+import { finishedExample, overHttp } from '../integration/server/engine/walker';
+
+export const AMELIA_PATIENT = {
+  firstName: 'Amelia',
+  lastName: 'Testwell',
+  dateOfBirth: '1985-04-12',
+  sexAtBirth: 'female',
+  postCode: 'LS1 4AP',
+  contactDetails: { emailAddress: 'amelia.testwell@example.com' },
+};
+
+/** Demo link of a booked appointment that can be changed or cancelled (docs/api.md, "Demo appointment links"). */
+export const BOOKED_LINK = '677d8081-6678-49d5-9280-d19eb3053764';
+
+/**
+ * A medical flow's hand-over (src/flows/bookingRequest.ts), written as the triage flow
+ * writes it: the request of a finished routine execution (the practice classifies a booking by the
+ * execution it names, server/triageClassification.ts).
+ */
+export async function startSymptomBooking(
+  page: Page,
+  referralId: string,
+  expectTimes = true,
+  patient: object = AMELIA_PATIENT,
+  filters: { sites: string[]; holders: string[] } = { sites: [], holders: [] },
+) {
+  // An execution whose referral is the one booked: the practice books only the slot types of the
+  // pathway's own referrals (a sore-throat execution cannot take a nurse slot).
+  const [guidelineId, example] = referralId === 'ref-nurse' ? ['Triage.Contraception', 'Routine pill check'] : ['Triage.SoreThroat', 'Routine sore throat'];
+  const execution = await finishedExample(overHttp(baseURL()), guidelineId, example);
+  const consultation = { guidelineId, executionId: String(execution.identifier) };
+  await page.goto('/appointment/not-accessible');
+  await page.evaluate(
+    ([patient, referral, filters, consultation]) => {
+      sessionStorage.setItem(
+        'flow:booking',
+        JSON.stringify({
+          request: {
+            mode: 'symptom-assessment',
+            triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation },
+            referralId: referral,
+            guidelineFinishedOn: new Date().toISOString(),
+            sentPath: '/appointment/not-accessible',
+          },
+          keys: {},
+          filters,
+        }),
+      );
+    },
+    [patient, referralId, filters, consultation] as const,
+  );
+  await page.goto('/appointment/book-appointment');
+  if (!expectTimes) return;
+  await page.getByRole('heading', { level: 1, name: 'Book your appointment' }).waitFor();
+  await page.locator('.app-booking-time').first().waitFor();
+}
