@@ -31,6 +31,7 @@ const PG_SERVER_TESTS = [
   'engine/engine',
   'engine/pathway-settings',
   'engine/hierarchy',
+  'staff-accounts',
 ].map((name) => `tests/integration/server/${name}.test.ts`);
 
 // Unit, component and integration tests. Component tests opt into jsdom per file

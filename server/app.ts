@@ -24,7 +24,8 @@ import { prunePatientSessions, SESSION_PRUNE_INTERVAL_MS } from './services/inde
 import { limitScaleFrom, setLimitScale } from './limits.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLimits } from './rate-limits.js';
 import { allowedHostNames, frameworkErrorOptions, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
-import { ensureStaffPassword, registerStaffGuard, StaffAuth, TEST_PASSWORD_HASHING } from './staff.js';
+import { ensureStaffAccounts, registerStaffGuard, StaffAuth, TEST_PASSWORD_HASHING } from './staff.js';
+import { parseStaffAccounts } from './staffAccounts.js';
 import { isPostgresUrl, openStore, type Sql } from './store/index.js';
 import { seedDatabase } from './seeding.js';
 import { createApiAjv } from './validation.js';
@@ -65,6 +66,8 @@ export interface ServerOptions {
   apiToken?: string;
   /** The demo staff password. Default: PRACTICE_STAFF_PASSWORD; unset → the stored one, or a generated one on first start. */
   staffPassword?: string;
+  /** Staff as named people: `username:argon2-hash` entries (server/staffAccounts.ts). Default: PRACTICE_STAFF_ACCOUNTS. */
+  staffAccounts?: string;
   /** Bind address (HOST): a named host is accepted in the Host header besides loopback. */
   host?: string;
   /** Public address (PUBLIC_URL, e.g. https://gp.example.org): its host is accepted; https:// → HSTS and Secure cookies. */
@@ -145,6 +148,8 @@ function noSqliteConnection(): Db {
 }
 
 export async function buildServer(options: ServerOptions): Promise<PracticeServer> {
+  // A malformed staff list stops the start before anything is opened (it names the entry).
+  parseStaffAccounts(options.staffAccounts ?? process.env.PRACTICE_STAFF_ACCOUNTS);
   const security: SecurityOptions = {
     allowedHosts: allowedHostNames(options.host, options.publicUrl),
     publicHttps: options.publicUrl?.startsWith('https://') === true,
@@ -220,9 +225,9 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const sweepTimer = setInterval(() => void sweep().catch(() => undefined), EXECUTION_SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   await sweep();
-  const generatedStaffPassword = await ensureStaffPassword(
+  const generatedStaffPassword = await ensureStaffAccounts(
     store,
-    options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD,
+    { sharedPassword: options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD, accounts: options.staffAccounts ?? process.env.PRACTICE_STAFF_ACCOUNTS },
     options.fastPasswordHashing === true ? TEST_PASSWORD_HASHING : undefined,
   );
   const warnings: string[] = [];

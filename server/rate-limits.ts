@@ -14,7 +14,11 @@ export interface RateLimits {
   patientCheck: number;
   /** The simulated NHS login's sign-in (POST /nhs-login/authorize): each one creates a session. */
   nhsLogin: number;
-  /** Staff sign-in (POST /practice/sign-in): password guesses. */
+  /**
+   * Staff sign-in (POST /practice/sign-in) from one client, any accounts: bounds the password
+   * hashing a client can ask for. Wrong passwords lock one account from one client far sooner
+   * (server/staffLockout.ts), so a guesser does not lock out colleagues behind the same address.
+   */
   signIn: number;
   /** Submissions, bookings, changes, cancels and link checks (POST /api/v1/triage/patient/…, the booking calls). */
   submission: number;
@@ -31,7 +35,7 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
   patientCheck: 20,
   nhsLogin: 10,
-  signIn: 10,
+  signIn: 30,
   submission: 30,
   engineStart: 20,
   engine: 300,
@@ -79,6 +83,9 @@ export function scaledRateLimits(limits: Readonly<RateLimits>, scale: string | u
   for (const k of Object.keys(out) as RateLimitGroup[]) out[k] = Math.ceil(limits[k] * factor);
   return out;
 }
+
+/** Buckets of rate_limit_windows counted over a longer window than a minute (server/staffLockout.ts): the minute prune leaves them. */
+export const LONG_WINDOW_BUCKET_PREFIX = 'long:';
 
 /** SQLite: the windows of each store, in this process (the one process that writes its file). */
 const memoryWindows = new WeakMap<Sql, Map<string, { start: number; count: number }>>();
@@ -146,7 +153,10 @@ export class RateCounter {
     if (now - this.lastPrune >= this.windowMs) {
       this.lastPrune = now;
       // Windows long over are forgotten; a failure here only leaves rows for the next prune.
-      this.store.run('DELETE FROM rate_limit_windows WHERE window_start <= ?', [expired]).catch(() => undefined);
+      // Counts with windows of their own (LONG_WINDOW_BUCKET_PREFIX) prune themselves.
+      this.store
+        .run('DELETE FROM rate_limit_windows WHERE window_start <= ? AND bucket NOT LIKE ?', [expired, `${LONG_WINDOW_BUCKET_PREFIX}%`])
+        .catch(() => undefined);
     }
     return row ? { start: row.window_start, count: row.n } : { start: now, count: 0 };
   }

@@ -4,6 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cookieHeader, readCookie, TOKEN_PATTERN } from './cookies.js';
 import type { Sql } from './store/types.js';
 import { errorBody } from './errors.js';
+import { parseStaffAccounts, removeSharedAccount, SHARED_STAFF_ACCOUNT, syncStaffAccounts } from './staffAccounts.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from './services/index.js';
 
 /**
@@ -12,8 +13,8 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from './services/in
  * only when PRACTICE_API_TOKEN is set, `Authorization: Bearer <token>`.
  */
 export const STAFF_COOKIE = 'gp_practice_session';
-/** The one demo staff account. */
-export const STAFF_USERNAME = 'staff';
+/** The shared staff account (PRACTICE_STAFF_PASSWORD); named people are in server/staffAccounts.ts. */
+export const STAFF_USERNAME = SHARED_STAFF_ACCOUNT;
 export const SIGN_IN_PATH = '/practice/sign-in';
 export const SIGN_OUT_PATH = '/practice/sign-out';
 /** Where staff land after signing in when no (staff) page was asked for. */
@@ -70,6 +71,33 @@ export async function ensureStaffPassword(db: Sql, fromEnv: string | undefined, 
   return generated;
 }
 
+/**
+ * The staff accounts at start: the named people of PRACTICE_STAFF_ACCOUNTS (`accounts`, checked
+ * first: a malformed list stops the start), then the shared account as ensureStaffPassword says,
+ * unless named accounts are given without a shared password: then the shared account is removed
+ * and nothing is generated. Answers a generated shared password, as ensureStaffPassword.
+ */
+export async function ensureStaffAccounts(
+  db: Sql,
+  given: { sharedPassword: string | undefined; accounts: string | undefined },
+  hashing?: Readonly<HashOptions>,
+): Promise<string | undefined> {
+  const named = parseStaffAccounts(given.accounts);
+  await syncStaffAccounts(db, named, new Date().toISOString());
+  if (named.length > 0 && (given.sharedPassword === undefined || given.sharedPassword === '')) {
+    await removeSharedAccount(db);
+    return undefined;
+  }
+  return ensureStaffPassword(db, given.sharedPassword, hashing);
+}
+
+let decoy: Promise<string> | undefined;
+/** A hash of a random password, verified against for a username that has no account. */
+function decoyHash(): Promise<string> {
+  decoy ??= hash(randomBytes(18).toString('base64url'));
+  return decoy;
+}
+
 export interface StaffAuthOptions {
   db: Sql;
   /** PRACTICE_API_TOKEN; undefined or empty → bearer access is off. */
@@ -97,22 +125,26 @@ export class StaffAuth {
     return match !== null && timingSafeEqual(sha256(match[1]!), this.tokenDigest);
   }
 
-  /** Checks the password against the stored argon2 hash; on success a new session token. */
-  async signIn(password: string): Promise<string | undefined> {
-    const row = await this.db.get<{ password_hash: string }>('SELECT password_hash FROM staff_accounts WHERE username = ?', [STAFF_USERNAME]);
-    if (!row || password === '' || password.length > 1024) return undefined;
+  /**
+   * Checks `username`'s password (the shared account's when none is named) against its stored
+   * argon2 hash; on success a new session token. An unknown username costs the same verification
+   * as a known one, so the time taken does not tell which names exist.
+   */
+  async signIn(password: string, username: string = STAFF_USERNAME): Promise<string | undefined> {
+    if (password === '' || password.length > 1024) return undefined;
+    const row = await this.db.get<{ password_hash: string }>('SELECT password_hash FROM staff_accounts WHERE username = ?', [username]);
     let ok = false;
     try {
-      ok = await verify(row.password_hash, password);
+      ok = await verify(row?.password_hash ?? (await decoyHash()), password);
     } catch {
       ok = false;
     }
-    if (!ok) return undefined;
+    if (!ok || !row) return undefined;
     const token = randomBytes(32).toString('hex');
     const now = this.now();
     await this.db.run('INSERT INTO staff_sessions (token_hash, username, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [
       sha256(token).toString('hex'),
-      STAFF_USERNAME,
+      username,
       now,
       now,
     ]);

@@ -312,9 +312,17 @@ describe('rate limits (the production defaults)', () => {
     );
   });
 
-  it('limits staff sign-in attempts', async () => {
+  it('limits staff sign-in attempts from one client, whichever accounts they name', async () => {
+    let n = 0;
     await until429(
-      () => server.app.inject({ method: 'POST', url: '/practice/sign-in', payload: 'password=guess', headers: FORM, remoteAddress: '192.0.2.2' }),
+      () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/practice/sign-in',
+          payload: `username=guess${n++}&password=guess`,
+          headers: FORM,
+          remoteAddress: '192.0.2.2',
+        }),
       DEFAULT_RATE_LIMITS.signIn,
     );
   });
