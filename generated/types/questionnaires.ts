@@ -105,6 +105,47 @@ export interface EligibilityFluVaccinationAnswers {
 }
 
 /**
+ * Answers of Form.U16.Bedwetting (Bedwetting (age 5 and over)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16BedwettingAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  bedUrgent?: ("floppy" | "dka" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  bedAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "thirsty"
+    | "uti"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Has the child started wetting the bed again after being dry at night for 6 months or more?
+   */
+  bedNew?: boolean;
+  /**
+   * Does the child also wet themselves in the day, or are they often constipated?
+   */
+  bedDay?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  bedOther?: string;
+}
+
+/**
  * Answers of Form.U16.BreathingDifficulty (Breathing difficulty or asthma), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface FormU16BreathingDifficultyAnswers {
@@ -149,6 +190,82 @@ export interface FormU16BreathingDifficultyAnswers {
    * Has the child been told they have asthma?
    */
   breathAsthma?: boolean;
+}
+
+/**
+ * Answers of Form.U16.Bronchiolitis (Bronchiolitis (babies under 2)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16BronchiolitisAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  bronchUrgent?: ("floppy" | "breathing" | "blue" | "pauses" | "babyFever3m" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  bronchAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "earlyBorn"
+    | "worsening"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Does anyone smoke or vape in the home?
+   */
+  bronchSmoke?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  bronchOther?: string;
+}
+
+/**
+ * Answers of Form.U16.Chickenpox (Chickenpox), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16ChickenpoxAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  poxUrgent?: ("floppy" | "breathing" | "fit" | "rashNoFade" | "stiffNeck" | "babyFever3m" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  poxAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "infected"
+    | "newborn"
+    | "immune"
+    | "eye"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Are new spots still coming after a week, or is the child not getting better?
+   */
+  poxWeek?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  poxOther?: string;
 }
 
 /**
@@ -241,6 +358,130 @@ export interface FormU16CoughBreathingAnswers {
    * Is your baby taking less than half their usual feeds?
    */
   coughFeeding?: boolean;
+}
+
+/**
+ * Answers of Form.U16.CradleCap (Cradle cap), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16CradleCapAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  cradleUrgent?: ("floppy" | "babyFever3m" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  cradleAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "infected"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Has it spread to the face or body, or do the patches bleed, weep or swell?
+   */
+  cradleSpread?: boolean;
+  /**
+   * Have you looked after it at home for a few weeks, and it is not getting better?
+   */
+  cradleWeeks?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  cradleOther?: string;
+}
+
+/**
+ * Answers of Form.U16.Croup (Croup (barking cough)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16CroupAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  croupUrgent?: (
+    "floppy" | "breathing" | "blue" | "pauses" | "drooling" | "stridorRest" | "babyFever3m" | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Have you noticed any of these?
+   */
+  croupAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "stridorUpset"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Has a doctor or nurse already seen the child for this croup, and is it getting better?
+   */
+  croupSeen?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  croupOther?: string;
+}
+
+/**
+ * Answers of Form.U16.CryingBaby (Crying baby or colic), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16CryingBabyAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  cryUrgent?: (
+    | "floppy"
+    | "fit"
+    | "breathing"
+    | "blue"
+    | "rashNoFade"
+    | "highCry"
+    | "fontanelle"
+    | "green"
+    | "babyFever3m"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Have you noticed any of these?
+   */
+  cryAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Are you finding it very hard to cope, or do you feel you might harm the baby or yourself?
+   */
+  cryCope?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  cryOther?: string;
 }
 
 /**
@@ -500,6 +741,43 @@ export interface FormU16FeverAnswers {
 }
 
 /**
+ * Answers of Form.U16.HandFootMouth (Hand, foot and mouth disease), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16HandFootMouthAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  hfmUrgent?: ("floppy" | "fit" | "stiffNeck" | "babyFever3m" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  hfmAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "noDrink"
+    | "immune"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Has the child had it for more than 10 days without getting better?
+   */
+  hfmLong?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  hfmOther?: string;
+}
+
+/**
  * Answers of Form.U16.HeadInjury (Head injury or bump to the head), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface FormU16HeadInjuryAnswers {
@@ -544,6 +822,83 @@ export interface FormU16HeadInjuryAnswers {
 }
 
 /**
+ * Answers of Form.U16.HeadLice (Head lice and nits), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16HeadLiceAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  liceUrgent?: ("floppy" | "babyFever3m" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  liceAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "infected"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Have you done 2 full treatments (combing wet hair, or a lotion or spray from a pharmacy), and there are still live lice?
+   */
+  liceTried?: boolean;
+  /**
+   * Is the child's scalp sore, crusty or weeping from scratching?
+   */
+  liceSores?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  liceOther?: string;
+}
+
+/**
+ * Answers of Form.U16.Impetigo (Impetigo), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16ImpetigoAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  impUrgent?: ("floppy" | "rashNoFade" | "babyFever3m" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  impAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "spreading"
+    | "eczema"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Has the child been treated for impetigo before, and it came back or did not clear?
+   */
+  impBack?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  impOther?: string;
+}
+
+/**
  * Answers of Form.U16.MinorInjury (Minor injuries: cuts, sprains, burns and bites), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface FormU16MinorInjuryAnswers {
@@ -574,6 +929,47 @@ export interface FormU16MinorInjuryAnswers {
    * How many days ago did it happen?
    */
   injuryDays?: number;
+}
+
+/**
+ * Answers of Form.U16.NappyRash (Nappy rash), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16NappyRashAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  nappyUrgent?: ("floppy" | "rashNoFade" | "babyFever3m" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  nappyAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "blisters"
+    | "spreadingRed"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Have you used a nappy rash cream for a week, and the rash is no better?
+   */
+  nappyWeek?: boolean;
+  /**
+   * Is the rash bright red, in the skin folds too, with small red spots around the edge?
+   */
+  nappyFolds?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  nappyOther?: string;
 }
 
 /**
@@ -641,6 +1037,43 @@ export interface FormU16RashAnswers {
 }
 
 /**
+ * Answers of Form.U16.ScarletFever (Scarlet fever), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16ScarletFeverAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  scarletUrgent?: (
+    "floppy" | "breathing" | "fit" | "rashNoFade" | "stiffNeck" | "limbPain" | "babyFever3m" | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Have you noticed any of these?
+   */
+  scarletAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Has a doctor, nurse or pharmacist already given antibiotics for this, and is the child getting better?
+   */
+  scarletTreated?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  scarletOther?: string;
+}
+
+/**
  * Answers of Form.U16.SkinProblems (Skin problems: eczema, itching, bites and infections), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface FormU16SkinProblemsAnswers {
@@ -671,6 +1104,46 @@ export interface FormU16SkinProblemsAnswers {
    * Which of these is it?
    */
   skinKind?: ("eczema" | "impetigo" | "bite" | "other" | "NONE_OF_THE_ABOVE")[];
+}
+
+/**
+ * Answers of Form.U16.SlappedCheek (Slapped cheek syndrome), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface FormU16SlappedCheekAnswers {
+  /**
+   * Does the child have any of these now, or have they had them in the last 24 hours?
+   */
+  slapUrgent?: ("floppy" | "rashNoFade" | "babyFever3m" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you noticed any of these?
+   */
+  slapAmber?: (
+    | "feedLess"
+    | "fewerWees"
+    | "dryMouth"
+    | "notResponding"
+    | "pale"
+    | "nostrils"
+    | "babyFever"
+    | "fever5"
+    | "rigors"
+    | "limb"
+    | "worse"
+    | "blood"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is anyone pregnant in your home, or has the child been near a pregnant person in the last 2 weeks?
+   */
+  slapPregnant?: boolean;
+  /**
+   * Has the child had sore or swollen joints for more than 2 weeks?
+   */
+  slapJoints?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  slapOther?: string;
 }
 
 /**
@@ -1263,6 +1736,108 @@ export interface TriageBackPainAnswers {
 }
 
 /**
+ * Answers of Triage.BadBreath (Bad breath), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBadBreathAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  bbUrgent?: ("swelling" | "abscess" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you had a mouth ulcer, a white or red patch, or a lump in your mouth for 3 weeks or more?
+   */
+  bbMouth?: boolean;
+  /**
+   * Do you also have heartburn or indigestion that does not go away, trouble swallowing, weight loss you cannot explain, or a cough for 3 weeks or more?
+   */
+  bbLinked?: boolean;
+  /**
+   * How many weeks have you had bad breath, even with brushing twice a day?
+   */
+  bbWeeks?: number;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  bbOther?: string;
+}
+
+/**
+ * Answers of Triage.Balanitis (Sore or swollen penis tip or foreskin (balanitis)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBalanitisAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  balUrgent?: ("stuck" | "cantPee" | "unwell" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Could it be a sexually transmitted infection (for example, sex without a condom with a new partner)?
+   */
+  balSex?: boolean;
+  /**
+   * Do you have diabetes, or do you keep getting this?
+   */
+  balDiabetes?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  balOther?: string;
+}
+
+/**
  * Answers of Triage.Bleeding (Bleeding, cuts or nosebleeds), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageBleedingAnswers {
@@ -1320,6 +1895,55 @@ export interface TriageBleedingAnswers {
 }
 
 /**
+ * Answers of Triage.Blepharitis (Sore, itchy or crusty eyelids (blepharitis)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBlepharitisAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  blpUrgent?: ("orbital" | "cellulitis" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * For how many weeks have you been cleaning your eyelids every day?
+   */
+  blpWeeks?: number;
+  /**
+   * Do you have a lump on your eyelid that has not gone away after 4 weeks, or lost eyelashes?
+   */
+  blpLump?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  blpOther?: string;
+}
+
+/**
  * Answers of Triage.BloodInUrine (Blood in urine (pee)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageBloodInUrineAnswers {
@@ -1370,6 +1994,55 @@ export interface TriageBloodInUrineAnswers {
    * Could the blood have come from your period or your vagina?
    */
   buPeriod?: boolean;
+}
+
+/**
+ * Answers of Triage.Boils (Boils and skin abscesses), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageBoilsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  boiUrgent?: ("eye" | "unwell" | "risk" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * How many weeks have you had it?
+   */
+  boiWeeks?: number;
+  /**
+   * Do you keep getting boils?
+   */
+  boiRepeat?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  boiOther?: string;
 }
 
 /**
@@ -1597,6 +2270,59 @@ export interface TriageBunionsAnswers {
 }
 
 /**
+ * Answers of Triage.CarpalTunnel (Carpal tunnel syndrome (tingling or numb hand)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageCarpalTunnelAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ctsUrgent?: ("injury" | "infected" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Is your hand numb all the time, or are the muscles at the base of your thumb getting weak or thinner?
+   */
+  ctsConstant?: boolean;
+  /**
+   * How many weeks have you had these symptoms?
+   */
+  ctsWeeks?: number;
+  /**
+   * Do you have diabetes, an underactive thyroid or rheumatoid arthritis?
+   */
+  ctsLinked?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  ctsOther?: string;
+}
+
+/**
  * Answers of Triage.ChestPain (Chest pain), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageChestPainAnswers {
@@ -1757,6 +2483,55 @@ export interface TriageColdSoresAnswers {
    * Is there anything else you want the practice to know?
    */
   csOther?: string;
+}
+
+/**
+ * Answers of Triage.Conjunctivitis (Conjunctivitis (sticky or pink eye)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageConjunctivitisAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  cjUrgent?: ("injury" | "pain" | "veryRed" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * How many weeks have you had it?
+   */
+  cjWeeks?: number;
+  /**
+   * Do you have a weakened immune system (for example from chemotherapy, steroid tablets, HIV or an organ transplant)?
+   */
+  cjImmune?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  cjOther?: string;
 }
 
 /**
@@ -2420,6 +3195,59 @@ export interface TriageEaracheAnswers {
 }
 
 /**
+ * Answers of Triage.Eczema (Eczema (dry, itchy, cracked skin)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageEczemaAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  eczUrgent?: ("herpeticum" | "infected" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Has a doctor or nurse told you before that you have eczema?
+   */
+  eczKnown?: boolean;
+  /**
+   * Have you used moisturisers (emollients) and any creams you were given for 2 weeks without it getting better?
+   */
+  eczNotWorking?: boolean;
+  /**
+   * Does it stop you sleeping, or make it hard to work or do everyday things?
+   */
+  eczSleep?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  eczOther?: string;
+}
+
+/**
  * Answers of Triage.ErectileDysfunction (Erection problems (erectile dysfunction)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageErectileDysfunctionAnswers {
@@ -2769,6 +3597,55 @@ export interface TriageFungalNailAnswers {
    * Is there anything else you want the practice to know?
    */
   fnOther?: string;
+}
+
+/**
+ * Answers of Triage.Ganglion (Lump on the wrist or hand (ganglion cyst)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageGanglionAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ganUrgent?: ("infected" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Has a doctor or nurse told you it is a ganglion?
+   */
+  ganSure?: boolean;
+  /**
+   * Is it painful, growing, hard, or causing numbness, tingling or weakness in your hand or fingers?
+   */
+  ganChange?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  ganOther?: string;
 }
 
 /**
@@ -3393,6 +4270,55 @@ export interface TriageHighBloodPressureAnswers {
 }
 
 /**
+ * Answers of Triage.Hives (Hives (itchy raised rash, urticaria)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageHivesAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  hvUrgent?: ("swelling" | "glass" | "unwell" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * How many weeks have you had hives (coming and going)?
+   */
+  hvWeeks?: number;
+  /**
+   * Have you had hives many times before?
+   */
+  hvBack?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  hvOther?: string;
+}
+
+/**
  * Answers of Triage.IBS (Irritable bowel syndrome (IBS), bloating or tummy cramps), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageIBSAnswers {
@@ -3524,6 +4450,59 @@ export interface TriageImpetigoAnswers {
    * Is there anything else you want the practice to know?
    */
   impOther?: string;
+}
+
+/**
+ * Answers of Triage.Incontinence (Leaking pee (urinary incontinence)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageIncontinenceAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  incUrgent?: ("caudaEquina" | "retention" | "infection" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you seen blood in your pee?
+   */
+  incBlood?: boolean;
+  /**
+   * Did it start suddenly in the last few weeks, or do you also have burning when you pee or need to pee much more often?
+   */
+  incSudden?: boolean;
+  /**
+   * Does it stop you doing everyday things, like going out or exercising?
+   */
+  incDaily?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  incOther?: string;
 }
 
 /**
@@ -3699,6 +4678,59 @@ export interface TriageJointMusclePainAnswers {
    * Did it start after an injury?
    */
   jointInjury?: boolean;
+}
+
+/**
+ * Answers of Triage.LegCramps (Leg cramps), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageLegCrampsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  lcUrgent?: ("coldLeg" | "dvt" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Do you get cramps most nights, or do they stop you sleeping or doing everyday things?
+   */
+  lcOften?: boolean;
+  /**
+   * Do the cramps last more than 10 minutes, or do you also have numbness, swelling or weak muscles in your legs?
+   */
+  lcLinked?: boolean;
+  /**
+   * Did they start after you began a new medicine, or do you have kidney, liver or thyroid problems or diabetes?
+   */
+  lcMedicine?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  lcOther?: string;
 }
 
 /**
@@ -3896,6 +4928,55 @@ export interface TriageMedicationQuestionAnswers {
    * Is the side effect stopping you from doing your usual activities?
    */
   medSideEffectSevere?: boolean;
+}
+
+/**
+ * Answers of Triage.MemoryProblems (Memory problems or worried about dementia), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageMemoryProblemsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  memUrgent?: ("headInjury" | "delirium" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Is it getting worse quickly, or making it hard or unsafe to manage everyday things (like cooking, money, medicines or driving)?
+   */
+  memWorse?: boolean;
+  /**
+   * Have you been feeling low, anxious or stressed, or sleeping badly?
+   */
+  memMood?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  memOther?: string;
 }
 
 /**
@@ -4245,6 +5326,63 @@ export interface TriageNonSpecificAnswers {
 }
 
 /**
+ * Answers of Triage.Nosebleed (Nosebleeds), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageNosebleedAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  nbUrgent?: ("faint" | "wontStop" | "swallowing" | "headInjury" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Have you had nosebleeds often (more than once a week, or 4 or more in the last few weeks)?
+   */
+  nbOften?: boolean;
+  /**
+   * Do you take blood thinners (like warfarin, apixaban, rivaroxaban or clopidogrel), or have a bleeding disorder like haemophilia?
+   */
+  nbThinners?: boolean;
+  /**
+   * Have you felt very tired, short of breath or looked pale, or do you bruise easily or bleed from your gums?
+   */
+  nbAnaemia?: boolean;
+  /**
+   * Is one side of your nose always blocked, or have you had a crusty, smelly discharge from one side for 3 weeks or more?
+   */
+  nbOneSide?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  nbOther?: string;
+}
+
+/**
  * Answers of Triage.NumbnessTingling (Numbness or tingling (pins and needles)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageNumbnessTinglingAnswers {
@@ -4569,6 +5707,116 @@ export interface TriagePregnancyProblemAnswers {
 }
 
 /**
+ * Answers of Triage.Psoriasis (Psoriasis (scaly patches of skin)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriagePsoriasisAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  psoUrgent?: ("erythroderma" | "infected" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Has a doctor or nurse told you before that you have psoriasis?
+   */
+  psoKnown?: boolean;
+  /**
+   * Is your treatment not working, or is the psoriasis spreading or getting worse?
+   */
+  psoNotWorking?: boolean;
+  /**
+   * Do you have painful, stiff or swollen joints, fingers or toes?
+   */
+  psoJoints?: boolean;
+  /**
+   * Is it making you feel low or anxious, or stopping you doing everyday things?
+   */
+  psoMood?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  psoOther?: string;
+}
+
+/**
+ * Answers of Triage.Raynauds (Raynaud's (cold, white fingers or toes)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageRaynaudsAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  rayUrgent?: ("limb" | "ulcer" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Did it start after the age of 30, or does it only affect one side of your body?
+   */
+  rayLate?: boolean;
+  /**
+   * Do you also have joint pain, a rash, dry eyes or mouth, tight skin, or feel very tired?
+   */
+  rayLinked?: boolean;
+  /**
+   * Does it happen a lot, or stop you doing everyday things?
+   */
+  rayDaily?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  rayOther?: string;
+}
+
+/**
  * Answers of Triage.RestlessLegs (Restless legs), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageRestlessLegsAnswers {
@@ -4623,6 +5871,59 @@ export interface TriageRestlessLegsAnswers {
    * Is there anything else you want the practice to know?
    */
   rlOther?: string;
+}
+
+/**
+ * Answers of Triage.Rosacea (Rosacea (red face and flushing)), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageRosaceaAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  rosUrgent?: ("eye" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Has a doctor or nurse told you before that you have rosacea?
+   */
+  rosKnown?: boolean;
+  /**
+   * Is it getting worse, or do you have spots, thickened skin on your nose, or sore, gritty eyelids?
+   */
+  rosWorse?: boolean;
+  /**
+   * Is it making you feel low or anxious?
+   */
+  rosMood?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  rosOther?: string;
 }
 
 /**
@@ -5558,6 +6859,59 @@ export interface TriageToothacheAnswers {
 }
 
 /**
+ * Answers of Triage.Tremor (Shaking hands or tremor), every section together: each optional, since a section or question shows only when eligible.
+ */
+export interface TriageTremorAnswers {
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  ltSigns?: (
+    | "chestPain"
+    | "chestExertion"
+    | "breathing"
+    | "blood"
+    | "stroke"
+    | "fit"
+    | "collapse"
+    | "allergy"
+    | "bleeding"
+    | "vision"
+    | "headache"
+    | "meningitis"
+    | "suicide"
+    | "NONE_OF_THE_ABOVE"
+  )[];
+  /**
+   * Is it happening now, or has it not fully gone away?
+   */
+  ltNow?: boolean;
+  /**
+   * Are you pregnant, or could you be, and have you had any bleeding from your vagina or severe pain in your tummy?
+   */
+  ltPregnancy?: boolean;
+  /**
+   * Do you have any of these now, or have you had them in the last 24 hours?
+   */
+  treUrgent?: ("confused" | "fever" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Is it getting worse, or making everyday things hard (like writing, drinking or dressing)?
+   */
+  treWorse?: boolean;
+  /**
+   * Is it on one side only, or do you also have stiffness, slow movements, or problems with walking or balance?
+   */
+  treSigns?: boolean;
+  /**
+   * Did it start after a new medicine, or do you also have weight loss, sweating, or feel anxious or hot all the time?
+   */
+  treMedicine?: boolean;
+  /**
+   * Is there anything else you want the practice to know?
+   */
+  treOther?: string;
+}
+
+/**
  * Answers of Triage.UrinaryMen (Urinary symptoms (men)), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageUrinaryMenAnswers {
@@ -5970,18 +7324,30 @@ export interface PathwayAnswersById {
   "Eligibility.CervicalScreening": EligibilityCervicalScreeningAnswers;
   "Eligibility.FirstContactPhysio": EligibilityFirstContactPhysioAnswers;
   "Eligibility.FluVaccination": EligibilityFluVaccinationAnswers;
+  "Form.U16.Bedwetting": FormU16BedwettingAnswers;
   "Form.U16.BreathingDifficulty": FormU16BreathingDifficultyAnswers;
+  "Form.U16.Bronchiolitis": FormU16BronchiolitisAnswers;
+  "Form.U16.Chickenpox": FormU16ChickenpoxAnswers;
   "Form.U16.Constipation": FormU16ConstipationAnswers;
   "Form.U16.CoughBreathing": FormU16CoughBreathingAnswers;
+  "Form.U16.CradleCap": FormU16CradleCapAnswers;
+  "Form.U16.Croup": FormU16CroupAnswers;
+  "Form.U16.CryingBaby": FormU16CryingBabyAnswers;
   "Form.U16.DiarrhoeaVomiting": FormU16DiarrhoeaVomitingAnswers;
   "Form.U16.EarPain": FormU16EarPainAnswers;
   "Form.U16.EyeProblems": FormU16EyeProblemsAnswers;
   "Form.U16.Feeding": FormU16FeedingAnswers;
   "Form.U16.Fever": FormU16FeverAnswers;
+  "Form.U16.HandFootMouth": FormU16HandFootMouthAnswers;
   "Form.U16.HeadInjury": FormU16HeadInjuryAnswers;
+  "Form.U16.HeadLice": FormU16HeadLiceAnswers;
+  "Form.U16.Impetigo": FormU16ImpetigoAnswers;
   "Form.U16.MinorInjury": FormU16MinorInjuryAnswers;
+  "Form.U16.NappyRash": FormU16NappyRashAnswers;
   "Form.U16.Rash": FormU16RashAnswers;
+  "Form.U16.ScarletFever": FormU16ScarletFeverAnswers;
   "Form.U16.SkinProblems": FormU16SkinProblemsAnswers;
+  "Form.U16.SlappedCheek": FormU16SlappedCheekAnswers;
   "Form.U16.SomethingElse": FormU16SomethingElseAnswers;
   "Form.U16.SoreThroat": FormU16SoreThroatAnswers;
   "Form.U16.SwallowedSomething": FormU16SwallowedSomethingAnswers;
@@ -5994,15 +7360,21 @@ export interface PathwayAnswersById {
   "Triage.Asthma": TriageAsthmaAnswers;
   "Triage.AthletesFoot": TriageAthletesFootAnswers;
   "Triage.BackPain": TriageBackPainAnswers;
+  "Triage.BadBreath": TriageBadBreathAnswers;
+  "Triage.Balanitis": TriageBalanitisAnswers;
   "Triage.Bleeding": TriageBleedingAnswers;
+  "Triage.Blepharitis": TriageBlepharitisAnswers;
   "Triage.BloodInUrine": TriageBloodInUrineAnswers;
+  "Triage.Boils": TriageBoilsAnswers;
   "Triage.BowelChange": TriageBowelChangeAnswers;
   "Triage.BreastLump": TriageBreastLumpAnswers;
   "Triage.Breathlessness": TriageBreathlessnessAnswers;
   "Triage.Bunions": TriageBunionsAnswers;
+  "Triage.CarpalTunnel": TriageCarpalTunnelAnswers;
   "Triage.ChestPain": TriageChestPainAnswers;
   "Triage.Chilblains": TriageChilblainsAnswers;
   "Triage.ColdSores": TriageColdSoresAnswers;
+  "Triage.Conjunctivitis": TriageConjunctivitisAnswers;
   "Triage.Constipation": TriageConstipationAnswers;
   "Triage.Contraception": TriageContraceptionAnswers;
   "Triage.CornsCalluses": TriageCornsCallusesAnswers;
@@ -6014,12 +7386,14 @@ export interface PathwayAnswersById {
   "Triage.DryEyes": TriageDryEyesAnswers;
   "Triage.EarWax": TriageEarWaxAnswers;
   "Triage.Earache": TriageEaracheAnswers;
+  "Triage.Eczema": TriageEczemaAnswers;
   "Triage.ErectileDysfunction": TriageErectileDysfunctionAnswers;
   "Triage.EyeProblem": TriageEyeProblemAnswers;
   "Triage.Fainting": TriageFaintingAnswers;
   "Triage.Fever": TriageFeverAnswers;
   "Triage.Fits": TriageFitsAnswers;
   "Triage.FungalNail": TriageFungalNailAnswers;
+  "Triage.Ganglion": TriageGanglionAnswers;
   "Triage.Gout": TriageGoutAnswers;
   "Triage.HairLoss": TriageHairLossAnswers;
   "Triage.HayFever": TriageHayFeverAnswers;
@@ -6031,26 +7405,34 @@ export interface PathwayAnswersById {
   "Triage.Hernia": TriageHerniaAnswers;
   "Triage.Hiccups": TriageHiccupsAnswers;
   "Triage.HighBloodPressure": TriageHighBloodPressureAnswers;
+  "Triage.Hives": TriageHivesAnswers;
   "Triage.IBS": TriageIBSAnswers;
   "Triage.Impetigo": TriageImpetigoAnswers;
+  "Triage.Incontinence": TriageIncontinenceAnswers;
   "Triage.IngrownToenail": TriageIngrownToenailAnswers;
   "Triage.InsectBite": TriageInsectBiteAnswers;
   "Triage.JointMusclePain": TriageJointMusclePainAnswers;
+  "Triage.LegCramps": TriageLegCrampsAnswers;
   "Triage.LegSwelling": TriageLegSwellingAnswers;
   "Triage.LowMoodAnxiety": TriageLowMoodAnxietyAnswers;
   "Triage.MedicationQuestion": TriageMedicationQuestionAnswers;
+  "Triage.MemoryProblems": TriageMemoryProblemsAnswers;
   "Triage.Menopause": TriageMenopauseAnswers;
   "Triage.MentalHealthCrisis": TriageMentalHealthCrisisAnswers;
   "Triage.MoleSkinLump": TriageMoleSkinLumpAnswers;
   "Triage.MouthUlcers": TriageMouthUlcersAnswers;
   "Triage.NeckPain": TriageNeckPainAnswers;
   "Triage.Non_specific": TriageNonSpecificAnswers;
+  "Triage.Nosebleed": TriageNosebleedAnswers;
   "Triage.NumbnessTingling": TriageNumbnessTinglingAnswers;
   "Triage.Palpitations": TriagePalpitationsAnswers;
   "Triage.Periods": TriagePeriodsAnswers;
   "Triage.Piles": TriagePilesAnswers;
   "Triage.PregnancyProblem": TriagePregnancyProblemAnswers;
+  "Triage.Psoriasis": TriagePsoriasisAnswers;
+  "Triage.Raynauds": TriageRaynaudsAnswers;
   "Triage.RestlessLegs": TriageRestlessLegsAnswers;
+  "Triage.Rosacea": TriageRosaceaAnswers;
   "Triage.Scabies": TriageScabiesAnswers;
   "Triage.SexualHealth": TriageSexualHealthAnswers;
   "Triage.Shingles": TriageShinglesAnswers;
@@ -6067,6 +7449,7 @@ export interface PathwayAnswersById {
   "Triage.Tinnitus": TriageTinnitusAnswers;
   "Triage.Tiredness": TriageTirednessAnswers;
   "Triage.Toothache": TriageToothacheAnswers;
+  "Triage.Tremor": TriageTremorAnswers;
   "Triage.UrinaryMen": TriageUrinaryMenAnswers;
   "Triage.UrinaryWomen": TriageUrinaryWomenAnswers;
   "Triage.VaginalDischarge": TriageVaginalDischargeAnswers;
@@ -6082,18 +7465,30 @@ export type GuidelineId =
   | "Eligibility.CervicalScreening"
   | "Eligibility.FirstContactPhysio"
   | "Eligibility.FluVaccination"
+  | "Form.U16.Bedwetting"
   | "Form.U16.BreathingDifficulty"
+  | "Form.U16.Bronchiolitis"
+  | "Form.U16.Chickenpox"
   | "Form.U16.Constipation"
   | "Form.U16.CoughBreathing"
+  | "Form.U16.CradleCap"
+  | "Form.U16.Croup"
+  | "Form.U16.CryingBaby"
   | "Form.U16.DiarrhoeaVomiting"
   | "Form.U16.EarPain"
   | "Form.U16.EyeProblems"
   | "Form.U16.Feeding"
   | "Form.U16.Fever"
+  | "Form.U16.HandFootMouth"
   | "Form.U16.HeadInjury"
+  | "Form.U16.HeadLice"
+  | "Form.U16.Impetigo"
   | "Form.U16.MinorInjury"
+  | "Form.U16.NappyRash"
   | "Form.U16.Rash"
+  | "Form.U16.ScarletFever"
   | "Form.U16.SkinProblems"
+  | "Form.U16.SlappedCheek"
   | "Form.U16.SomethingElse"
   | "Form.U16.SoreThroat"
   | "Form.U16.SwallowedSomething"
@@ -6106,15 +7501,21 @@ export type GuidelineId =
   | "Triage.Asthma"
   | "Triage.AthletesFoot"
   | "Triage.BackPain"
+  | "Triage.BadBreath"
+  | "Triage.Balanitis"
   | "Triage.Bleeding"
+  | "Triage.Blepharitis"
   | "Triage.BloodInUrine"
+  | "Triage.Boils"
   | "Triage.BowelChange"
   | "Triage.BreastLump"
   | "Triage.Breathlessness"
   | "Triage.Bunions"
+  | "Triage.CarpalTunnel"
   | "Triage.ChestPain"
   | "Triage.Chilblains"
   | "Triage.ColdSores"
+  | "Triage.Conjunctivitis"
   | "Triage.Constipation"
   | "Triage.Contraception"
   | "Triage.CornsCalluses"
@@ -6126,12 +7527,14 @@ export type GuidelineId =
   | "Triage.DryEyes"
   | "Triage.EarWax"
   | "Triage.Earache"
+  | "Triage.Eczema"
   | "Triage.ErectileDysfunction"
   | "Triage.EyeProblem"
   | "Triage.Fainting"
   | "Triage.Fever"
   | "Triage.Fits"
   | "Triage.FungalNail"
+  | "Triage.Ganglion"
   | "Triage.Gout"
   | "Triage.HairLoss"
   | "Triage.HayFever"
@@ -6143,26 +7546,34 @@ export type GuidelineId =
   | "Triage.Hernia"
   | "Triage.Hiccups"
   | "Triage.HighBloodPressure"
+  | "Triage.Hives"
   | "Triage.IBS"
   | "Triage.Impetigo"
+  | "Triage.Incontinence"
   | "Triage.IngrownToenail"
   | "Triage.InsectBite"
   | "Triage.JointMusclePain"
+  | "Triage.LegCramps"
   | "Triage.LegSwelling"
   | "Triage.LowMoodAnxiety"
   | "Triage.MedicationQuestion"
+  | "Triage.MemoryProblems"
   | "Triage.Menopause"
   | "Triage.MentalHealthCrisis"
   | "Triage.MoleSkinLump"
   | "Triage.MouthUlcers"
   | "Triage.NeckPain"
   | "Triage.Non_specific"
+  | "Triage.Nosebleed"
   | "Triage.NumbnessTingling"
   | "Triage.Palpitations"
   | "Triage.Periods"
   | "Triage.Piles"
   | "Triage.PregnancyProblem"
+  | "Triage.Psoriasis"
+  | "Triage.Raynauds"
   | "Triage.RestlessLegs"
+  | "Triage.Rosacea"
   | "Triage.Scabies"
   | "Triage.SexualHealth"
   | "Triage.Shingles"
@@ -6179,6 +7590,7 @@ export type GuidelineId =
   | "Triage.Tinnitus"
   | "Triage.Tiredness"
   | "Triage.Toothache"
+  | "Triage.Tremor"
   | "Triage.UrinaryMen"
   | "Triage.UrinaryWomen"
   | "Triage.VaginalDischarge"
@@ -6187,4 +7599,4 @@ export type GuidelineId =
   | "Triage.WartsVerrucas"
   | "Triage.WeightLoss";
 
-export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.BreathingDifficulty", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HeadInjury", "Form.U16.MinorInjury", "Form.U16.Rash", "Form.U16.SkinProblems", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.AthletesFoot", "Triage.BackPain", "Triage.Bleeding", "Triage.BloodInUrine", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.Bunions", "Triage.ChestPain", "Triage.Chilblains", "Triage.ColdSores", "Triage.Constipation", "Triage.Contraception", "Triage.CornsCalluses", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.DryEyes", "Triage.EarWax", "Triage.Earache", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.FungalNail", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HeelPain", "Triage.Hernia", "Triage.Hiccups", "Triage.HighBloodPressure", "Triage.IBS", "Triage.Impetigo", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.RestlessLegs", "Triage.Scabies", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Sweating", "Triage.Threadworms", "Triage.Tinnitus", "Triage.Tiredness", "Triage.Toothache", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];
+export const GUIDELINE_IDS: readonly GuidelineId[] = ["Eligibility.BloodTest", "Eligibility.CervicalScreening", "Eligibility.FirstContactPhysio", "Eligibility.FluVaccination", "Form.U16.Bedwetting", "Form.U16.BreathingDifficulty", "Form.U16.Bronchiolitis", "Form.U16.Chickenpox", "Form.U16.Constipation", "Form.U16.CoughBreathing", "Form.U16.CradleCap", "Form.U16.Croup", "Form.U16.CryingBaby", "Form.U16.DiarrhoeaVomiting", "Form.U16.EarPain", "Form.U16.EyeProblems", "Form.U16.Feeding", "Form.U16.Fever", "Form.U16.HandFootMouth", "Form.U16.HeadInjury", "Form.U16.HeadLice", "Form.U16.Impetigo", "Form.U16.MinorInjury", "Form.U16.NappyRash", "Form.U16.Rash", "Form.U16.ScarletFever", "Form.U16.SkinProblems", "Form.U16.SlappedCheek", "Form.U16.SomethingElse", "Form.U16.SoreThroat", "Form.U16.SwallowedSomething", "Form.U16.Teething", "Form.U16.Threadworms", "Form.U16.TummyPain", "Form.U16.UrineProblems", "Triage.Acne", "Triage.AllergicReaction", "Triage.Asthma", "Triage.AthletesFoot", "Triage.BackPain", "Triage.BadBreath", "Triage.Balanitis", "Triage.Bleeding", "Triage.Blepharitis", "Triage.BloodInUrine", "Triage.Boils", "Triage.BowelChange", "Triage.BreastLump", "Triage.Breathlessness", "Triage.Bunions", "Triage.CarpalTunnel", "Triage.ChestPain", "Triage.Chilblains", "Triage.ColdSores", "Triage.Conjunctivitis", "Triage.Constipation", "Triage.Contraception", "Triage.CornsCalluses", "Triage.CoughCold", "Triage.CutsBurns", "Triage.Dandruff", "Triage.DiarrhoeaVomiting", "Triage.Dizziness", "Triage.DryEyes", "Triage.EarWax", "Triage.Earache", "Triage.Eczema", "Triage.ErectileDysfunction", "Triage.EyeProblem", "Triage.Fainting", "Triage.Fever", "Triage.Fits", "Triage.FungalNail", "Triage.Ganglion", "Triage.Gout", "Triage.HairLoss", "Triage.HayFever", "Triage.HeadInjury", "Triage.HeadLice", "Triage.Headache", "Triage.Heartburn", "Triage.HeelPain", "Triage.Hernia", "Triage.Hiccups", "Triage.HighBloodPressure", "Triage.Hives", "Triage.IBS", "Triage.Impetigo", "Triage.Incontinence", "Triage.IngrownToenail", "Triage.InsectBite", "Triage.JointMusclePain", "Triage.LegCramps", "Triage.LegSwelling", "Triage.LowMoodAnxiety", "Triage.MedicationQuestion", "Triage.MemoryProblems", "Triage.Menopause", "Triage.MentalHealthCrisis", "Triage.MoleSkinLump", "Triage.MouthUlcers", "Triage.NeckPain", "Triage.Non_specific", "Triage.Nosebleed", "Triage.NumbnessTingling", "Triage.Palpitations", "Triage.Periods", "Triage.Piles", "Triage.PregnancyProblem", "Triage.Psoriasis", "Triage.Raynauds", "Triage.RestlessLegs", "Triage.Rosacea", "Triage.Scabies", "Triage.SexualHealth", "Triage.Shingles", "Triage.Sinusitis", "Triage.SkinRash", "Triage.SleepProblems", "Triage.SoreThroat", "Triage.SprainStrain", "Triage.StomachPain", "Triage.StrokeSymptoms", "Triage.SuddenVision", "Triage.Sweating", "Triage.Threadworms", "Triage.Tinnitus", "Triage.Tiredness", "Triage.Toothache", "Triage.Tremor", "Triage.UrinaryMen", "Triage.UrinaryWomen", "Triage.VaginalDischarge", "Triage.VaricoseVeins", "Triage.VomitingBlood", "Triage.WartsVerrucas", "Triage.WeightLoss"];

@@ -75,6 +75,7 @@ export function pathwaySettings(pathways: readonly Pathway[]): PathwaySettings {
         symptoms: symptomWords(p),
         ...(typeof p.restrictions?.minAge === 'number' ? { minAge: p.restrictions.minAge } : {}),
         ...(typeof p.restrictions?.maxAge === 'number' ? { maxAge: p.restrictions.maxAge } : {}),
+        ...(p.restrictions?.sexAtBirth ? { sexAtBirth: p.restrictions.sexAtBirth } : {}),
       })),
     aiLedGuidelineIds: enabled.filter((p) => p.isAiLedGuideline).map((p) => p.guidelineId),
   };

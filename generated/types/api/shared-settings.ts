@@ -56,6 +56,10 @@ export interface GuidelineListEntry {
    * Child pathways only: the pathway's restrictions.maxAge, when it has one (the child menu offers it only up to that age).
    */
   maxAge?: number;
+  /**
+   * Child pathways only: the pathway's restrictions.sexAtBirth, when it has one (the child symptom search does not offer it to a child of the other sex).
+   */
+  sexAtBirth?: "female" | "male";
 }
 export interface NhsLoginSettings {
   enabled: boolean;

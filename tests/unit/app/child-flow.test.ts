@@ -9,7 +9,7 @@ import CHILD_EMERGENCY_3_5_10_YEARS from '../../../generated/forms/CHILD_EMERGEN
 import CHILD_EMERGENCY_10_15_YEARS from '../../../generated/forms/CHILD_EMERGENCY_10_15_YEARS';
 import type { FormDocument } from '../../../renderer/index';
 import { anyTicked, checklistFor, checklistPage, childAge, isChildAge, toChildProxy, type ChecklistBand } from '../../../src/flows/child/childFlow';
-import { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch } from '../../../src/flows/child/ChildMenuPage';
+import { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch } from '../../../src/flows/child/childSearch';
 import PATIENT_DETAILS from '../../../generated/forms/PATIENT_DETAILS';
 import CONTACT_DETAILS from '../../../generated/forms/CONTACT_DETAILS';
 import { needLabelForChild, CHILD_DETAILS_WORDS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/guideline/childWords';
@@ -224,7 +224,7 @@ describe('the child symptom search', () => {
     ['sore throat', 'Form.U16.SoreThroat'],
     ['tonsilitis', 'Form.U16.SoreThroat'],
     ['excema', 'Form.U16.SkinProblems'],
-    ['head lice', 'Form.U16.SkinProblems'],
+    ['head lice', 'Form.U16.HeadLice'],
     ['tummy ache', 'Form.U16.TummyPain'],
     ['stomache ache', 'Form.U16.TummyPain'],
     ['hurts to wee', 'Form.U16.UrineProblems'],
@@ -235,8 +235,8 @@ describe('the child symptom search', () => {
     ['dog bite', 'Form.U16.MinorInjury'],
     ['earache', 'Form.U16.EarPain'],
     ['throwing up', 'Form.U16.DiarrhoeaVomiting'],
-    ['chicken pox', 'Form.U16.Rash'],
-    ['barking cough', 'Form.U16.CoughBreathing'],
+    ['chicken pox', 'Form.U16.Chickenpox'],
+    ['barking cough', 'Form.U16.Croup'],
     ['threadworms', 'Form.U16.Threadworms'],
     ['worms in his poo', 'Form.U16.Threadworms'],
     ['itchy bum at night', 'Form.U16.Threadworms'],

@@ -5,7 +5,7 @@ import { cancelTarget, pathwayKind } from '../../../src/flows/guideline/pathwayK
 import { classifyRequest } from '../../../common';
 import { routeAfterTriage, type Selection } from '../../../src/flows/guideline/journey';
 import { eligibilityGuidelines } from '../../../src/flows/eligibility/EligibilityMenuPage';
-import { childGuidelines } from '../../../src/flows/child/ChildMenuPage';
+import { childGuidelines } from '../../../src/flows/child/childSearch';
 import { urgentEntry, EMERGENCY_QUESTIONS_PATH, TRIAGE_SIGNPOST_PATH } from '../../../src/flows/guideline/safety';
 import { pathwaySettings, readPathwayDocuments } from '../../../server/engine/settings';
 import { kindOfPathway, needsTiers } from '../../../server/engine/hierarchy';
