@@ -63,12 +63,15 @@ function report(title, r) {
 
 const startBody = JSON.stringify({ patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } });
 
-// One browser's engine key (an execution answers only the browser that started it).
-const BROWSER = { 'content-type': 'application/json', cookie: `gp_engine_key=${'b'.repeat(64)}` };
+// One browser's engine key (an execution answers only the browser that started it): the server
+// issues it on the first $start (it adopts no key a browser chose) and every later call carries it.
+const BROWSER = { 'content-type': 'application/json' };
 
 async function post(url, body) {
   const res = await fetch(url, { method: 'POST', headers: BROWSER, body });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  const key = /gp_engine_key=([0-9a-f]{64})/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (key) BROWSER.cookie = `gp_engine_key=${key}`;
   return res.json();
 }
 
