@@ -1,6 +1,8 @@
 // `npm run bench:api`: throughput and latency of the embedded practice API on loopback.
-// Starts the real server (its own process, temporary DATA_DIR, free port), measures a trivial GET
-// as a baseline, then valid admin requests (each with its own Idempotency-Key) at 50 connections
+// Starts the real server (its own process, temporary DATA_DIR, free port; the app is built first
+// when dist/ is missing or stale, as npm start does), measures a settings GET
+// (GET /api/v1/settings/clinic), a static file of the build (GET /favicon.svg, brotli accepted)
+// and the server-rendered home page (GET /) for BENCH_BASELINE_SECONDS each, then valid admin requests (each with its own Idempotency-Key) at 50 connections
 // for about BENCH_SECONDS (default 20), and checks that the number of stored requests equals the number of 2xx answers.
 // Then appointments: the first chunk of availability (GET) for BENCH_BASELINE_SECONDS, and
 // symptom-assessment bookings at 50 connections, each of a different free slot (every free slot of
@@ -18,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finishedRoutineExecution } from './lib/routine-execution.mjs';
+import { buildAppIfNeeded } from './app-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -74,6 +77,7 @@ function report(title, r) {
   console.log(`  errors      ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}, 2xx ${r['2xx']}`);
 }
 
+buildAppIfNeeded();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -101,8 +105,16 @@ try {
   await waitUntilUp(`${base}/api/v1/settings/clinic`, Date.now() + 30_000);
   console.log(`practice API on ${base}, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} CPUs`);
 
-  const baseline = await autocannon({ url: `${base}/api/v1/settings/clinic`, connections: CONNECTIONS, duration: BASELINE_SECONDS });
-  report(`Baseline: GET /api/v1/settings/clinic for ${BASELINE_SECONDS} s`, baseline);
+  // Cheap calls every page makes: a settings GET, a static file, and the home page drawn on the server.
+  for (const [title, url, headers] of [
+    ['Settings GET: GET /api/v1/settings/clinic', '/api/v1/settings/clinic', {}],
+    ['Static file: GET /favicon.svg (Accept-Encoding: br, gzip)', '/favicon.svg', { 'accept-encoding': 'br, gzip' }],
+    ['App page: GET / (server-rendered home page)', '/', { 'accept-encoding': 'br, gzip' }],
+  ]) {
+    const r = await autocannon({ url: `${base}${url}`, headers, connections: CONNECTIONS, duration: BASELINE_SECONDS });
+    report(`${title} for ${BASELINE_SECONDS} s`, r);
+    if (r.errors > 0 || r.non2xx > 0) exitCode = 1;
+  }
 
   const submit = (options) =>
     autocannon({

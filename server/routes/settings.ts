@@ -4,10 +4,21 @@ import { getSetting } from '../settingsStore.js';
 import { HttpError } from '../errors.js';
 import { nationalPhone } from '../../common/index.js';
 
-function withNationalTelephone(clinic: unknown): unknown {
+/**
+ * The practice's number as last formatted: libphonenumber-js's parse was most of the cost of
+ * GET /api/v1/settings/clinic under load (a CPU profile under autocannon, docs/benchmarks.md), and
+ * the number changes only when the practice edits it, so it is parsed again only then.
+ */
+let lastTelephone: { raw: string; national: string } | undefined;
+function nationalTelephone(raw: string): string {
+  if (lastTelephone?.raw !== raw) lastTelephone = { raw, national: nationalPhone(raw) };
+  return lastTelephone.national;
+}
+
+export function withNationalTelephone(clinic: unknown): unknown {
   if (clinic === null || typeof clinic !== 'object' || Array.isArray(clinic)) return clinic;
   const telephone = (clinic as { telephone?: unknown }).telephone;
-  return typeof telephone === 'string' ? { ...clinic, telephone: nationalPhone(telephone) } : clinic;
+  return typeof telephone === 'string' ? { ...clinic, telephone: nationalTelephone(telephone) } : clinic;
 }
 
 function queryList(value: unknown): string[] {
