@@ -50,6 +50,8 @@ export default defineConfig({
       PRACTICE_API_TOKEN: 'test-only-practice-api-token-0123456789abcdef',
       PRACTICE_RATE_LIMIT_SCALE: '1000',
       PRACTICE_STAFF_PASSWORD: 'test-only-staff-password',
+      // Engine keys are issued under this secret (server/engineKeys.ts), so the tests' fixed browser key is one.
+      ENGINE_KEY_SECRET: 'test-only-engine-key-secret-0123456789abcdef',
     },
     testTimeout: 20_000,
     hookTimeout: 60_000,

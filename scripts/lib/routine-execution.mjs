@@ -16,11 +16,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export async function finishedRoutineExecution(base) {
   const doc = JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires/Triage.SoreThroat.json'), 'utf8'));
   const example = doc.examples.find((e) => e.name === 'Routine sore throat');
-  // One browser's engine key: an execution answers only the browser that started it.
-  const headers = { 'content-type': 'application/json', cookie: `gp_engine_key=${'b'.repeat(64)}` };
+  // One browser's engine key: an execution answers only the browser that started it. The server
+  // issues it on the first $start (it adopts no key a browser chose), and every later call carries it.
+  const headers = { 'content-type': 'application/json' };
   const call = async (route, body) => {
     const res = await fetch(`${base}/api/v1/fhir/r4${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+    const key = /gp_engine_key=([0-9a-f]{64})/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    if (key) headers.cookie = `gp_engine_key=${key}`;
     return res.json();
   };
   let execution = await call('/Guideline/Triage.SoreThroat/$start', { patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } });

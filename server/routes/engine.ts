@@ -1,7 +1,7 @@
 // The guideline engine under /api/v1/fhir/r4 (server/engine), and the engine proxy
 // /api/v1/engine-proxy?path=… the app sends every engine call through when `useProxy` is on.
 // Contract: schemas/questionnaires/README.md; bodies: schemas/api/engine-*.schema.json.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EngineCustomDataRequest } from '../../generated/types/api/engine-custom-data-request';
 import type { EngineRemoveCustomDataRequest } from '../../generated/types/api/engine-remove-custom-data-request';
@@ -14,6 +14,7 @@ import { queueAdviceMessage } from '../adviceMessage.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 import { assertUnderExecutionCeiling } from '../engine/ceiling.js';
+import { cachedEngineKeySecret, isIssuedEngineKey, issueEngineKey } from '../engineKeys.js';
 
 export const ENGINE_BASE = '/api/v1/fhir/r4';
 export const ADVICE_MESSAGE_PATH = '/api/v1/triage/patient/advice-message';
@@ -79,11 +80,15 @@ const customDataEntries = (body: EngineCustomDataRequest): CustomDataEntry[] => 
 export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { engine } = ctx;
   const id = (request: FastifyRequest<{ Params: { id: string } }>) => request.params.id;
-  /** The owner digest for `$start`: the request's engine key, or a new one set on the answer. */
-  const ownerForStart = (request: FastifyRequest, reply: FastifyReply): string => {
+  /**
+   * The owner digest for `$start`: the request's engine key when this practice issued it, else a
+   * new one set on the answer. A key the browser chose is never adopted (server/engineKeys.ts).
+   */
+  const ownerForStart = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
+    const secret = await cachedEngineKeySecret(ctx.store);
     let key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);
-    if (!key) {
-      key = randomBytes(32).toString('hex');
+    if (!key || !isIssuedEngineKey(secret, key)) {
+      key = issueEngineKey(secret);
       reply.header('set-cookie', cookieHeader(ENGINE_KEY_COOKIE, key, { sameSite: 'Strict', secure: ctx.isHttps(request) }));
     }
     return digest(key);
@@ -105,7 +110,7 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
   app.post<Id & { Body: StartBody }>(`${ENGINE_BASE}/Guideline/:id/$start`, body('engine-start-request'), async (request, reply) => {
     await assertServiceOpen(ctx.store, 'medical');
     await assertUnderExecutionCeiling(ctx.store, reply);
-    return reply.code(201).send(await engine.start(id(request), request.body, ownerForStart(request, reply)));
+    return reply.code(201).send(await engine.start(id(request), request.body, await ownerForStart(request, reply)));
   });
 
   app.get<Id>(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request), await access(request)));

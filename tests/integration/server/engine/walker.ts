@@ -2,6 +2,7 @@
 // section with given answers (else the safe answers of server/engine/exampleAnswers.ts), and
 // return the finished execution. Shared by the examples test and the property test.
 import type { FastifyInstance } from 'fastify';
+import { issueEngineKey } from '../../../../server/engineKeys';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -42,9 +43,11 @@ export function dateOfBirthForAge(age: number, today = new Date()): string {
 
 /**
  * The engine key cookie of one browser (server/routes/engine.ts): an execution answers only the
- * browser that started it, so every call here carries the same key.
+ * browser that started it, so every call here carries the same key. A server adopts only keys it
+ * issued (server/engineKeys.ts): this one is issued under ENGINE_KEY_SECRET, which the test
+ * configurations set.
  */
-export const BROWSER_KEY = 'c0ffee'.repeat(10) + 'c0de';
+export const BROWSER_KEY = issueEngineKey(process.env.ENGINE_KEY_SECRET ?? '', 'c0ffee'.repeat(5) + 'c0');
 export const BROWSER = { cookie: `gp_engine_key=${BROWSER_KEY}` };
 
 export async function post(app: FastifyInstance, url: string, payload?: unknown, headers: Record<string, string> = BROWSER) {
