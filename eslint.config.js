@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import boundaries from './scripts/eslint-import-boundaries.mjs';
+import comments from './scripts/eslint-comments.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-e2e/**', 'node_modules/**', 'data/**', 'generated/**/*.js', 'coverage/**'] },
@@ -12,9 +13,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { boundaries },
+    plugins: { boundaries, comments },
     rules: {
       'boundaries/import-boundaries': 'error',
+      'comments/no-tracker-references': 'error',
       'boundaries/no-import-cycles': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-eval': 'error',
@@ -26,7 +28,7 @@ export default tseslint.config(
     },
   },
   {
-    // The server's promises (issue 29): every store call is async, and a Promise where a value was
+    // The server's promises: every store call is async, and a Promise where a value was
     // meant is always truthy — `if (isAllowed(x))` without await lets everyone through. Type-aware,
     // so only for server/ (about 10 s).
     files: ['server/**/*.ts'],

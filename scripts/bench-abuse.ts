@@ -1,4 +1,4 @@
-// `npm run bench:abuse`: the abuse figures of issue 25, measured over real HTTP against the real
+// `npm run bench:abuse`: the abuse figures, measured over real HTTP against the real
 // server (production limits unless stated; PRACTICE_RATE_LIMIT_SCALE is ignored here).
 //  1. Disk fill: one client floods `$start` (16 in flight, bodies with 100 custom-data entries of
 //     2,000 characters, the most the schema allows; then 15, under the custom-data cap) for

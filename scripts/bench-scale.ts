@@ -1,4 +1,4 @@
-// `npm run bench:scale` (issue 29): admin requests/s and booking latency with the embedded SQLite
+// `npm run bench:scale`: admin requests/s and booking latency with the embedded SQLite
 // store (1 instance) and with PostgreSQL at 1, 2 and 4 instances, in one run, plus stored =
 // acknowledged for each configuration. A measurement: it prints a table, writes
 // bench-results/scale.json, and exits 1 only when an acknowledged request or booking is missing.

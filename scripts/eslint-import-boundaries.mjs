@@ -10,7 +10,7 @@
 //   server/         imports renderer/core only, through renderer/core/index.ts, never the React
 //                   side of renderer/ nor src/
 //   server/routes/  a route file never imports another route file (only routes/index.ts
-//                   registers them): what routes share lives in server/services/ (issue 26)
+//                   registers them): what routes share lives in server/services/
 //   src/flows/<feature>/  never imports another feature folder: what two features share lives
 //                   in a shared folder (src/flows/guideline for the guideline journey, src/flows/*.ts,
 //                   src/components…), with no exceptions. A module that composes several features

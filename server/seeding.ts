@@ -1,4 +1,4 @@
-// The demo practice in the database (issue 26 point 4: out of db.ts, which only opens the SQLite
+// The demo practice in the database (out of db.ts, which only opens the SQLite
 // file). buildServer seeds on every start (server/app.ts); the demo switch POST
 // /api/v1/practice/controls/reset puts the database back (server/routes/controls.ts). Both run on
 // either store through `Sql`. The data itself is in server/seed.ts; the appointment diary and its

@@ -19,7 +19,7 @@ const PREVIEW_ROUTES: RouteObject[] =
     : [];
 
 /**
- * The staff previews (issue 30): the server lets only signed-in staff reach any /practice page
+ * The staff previews: the server lets only signed-in staff reach any /practice page
  * (server/staff.ts) and serves the app for these two; the Forms page links to them.
  */
 const PRACTICE_PREVIEW_ROUTES: RouteObject[] = [

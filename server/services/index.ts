@@ -1,5 +1,5 @@
 /**
- * The services the routes share (issue 26): whether a service is open, sessions, paging. Route
+ * The services the routes share: whether a service is open, sessions, paging. Route
  * files import these from here and never from each other.
  */
 export { assertServiceOpen, readOperationalState } from './serviceState.js';

@@ -1,4 +1,4 @@
-// Form and pathway documents as the practice's server serves them (issue 30: one source at run
+// Form and pathway documents as the practice's server serves them (one source at run
 // time). The server checks every document when it loads it and compiles each form's schema check
 // to a standalone ES module, served as a hashed script (CSP `script-src 'self'`, no eval here).
 import type { FormDocument } from '../../renderer/index';

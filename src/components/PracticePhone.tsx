@@ -1,4 +1,4 @@
-// The practice's telephone number as a tel: link, written one way everywhere (issue 27): the
+// The practice's telephone number as a tel: link, written one way everywhere: the
 // number as the clinic settings give it (national format, put so by the server), dialled without
 // spaces. Pages that say "call the practice" draw this rather than their own link.
 import { useSettings } from '../settings/useSettings';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
  * The design system's error summary for a problem that is not one field's: a failed send or
  * call, with the answers kept so the patient can press the button again. Announced (role
  * alert) when it appears, and brought into view and focused: on a phone the patient is still
- * scrolled down at the button they pressed (issue 27).
+ * scrolled down at the button they pressed.
  */
 export function ProblemSummary({ message }: { message: string }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-// Every form the patient app draws comes from the practice's server (issue 30, "one source at run
+// Every form the patient app draws comes from the practice's server ("one source at run
 // time"): the document from GET /api/v1/documents/forms/:id, its schema check from the hashed
 // validator module that answer names. So the preview, the patient and the server's re-check always
 // use the same document. `generated/` is for TypeScript types and `codegen --check` only.

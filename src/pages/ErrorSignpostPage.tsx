@@ -16,7 +16,7 @@ function PracticePhone() {
 /**
  * RH-E005 on a booking link: the practice is already booking this request. The product's title
  * ("This appointment is no longer available"); its "choose another time" would loop, so the page
- * says what happens next and gives a way on (issue 27).
+ * says what happens next and gives a way on.
  */
 function BookingInProgress() {
   usePageTitle(BOOKING_IN_PROGRESS_TITLE);

@@ -1,6 +1,6 @@
 // The symptom search's emergency card: when the typed words match an emergency-tier (999 / A&E)
 // or crisis entry of the phrase list, this care card shows above the results, before anything
-// else (issue 24, "Search that meets an emergency"). Reused by the child journey's search.
+// else ("Search that meets an emergency"). Reused by the child journey's search.
 import { CareCard } from '../components/CareCard';
 import { CrisisContacts } from './UrgentHelp';
 import { WhatToDo, useFocusHeading } from './WordsScreeningCard';

@@ -79,7 +79,7 @@ describe('admin request journey in Chromium', () => {
   it('sends an other enquiry and the practice receives exactly what was answered', async () => {
     const { page, cspViolations, errors } = await openPage(browser);
     await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
-    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
+    await passEmergencyCheck(page); // a deep link meets the emergency check first
     await expectAccessible(page, 'login choice');
     await declineLogin(page);
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
@@ -108,7 +108,7 @@ describe('admin request journey in Chromium', () => {
     await fillOtherEnquiry(page, '  Can I change my repeat medication review date?  ');
     await clickButton(page, 'Send');
     await page.getByRole('heading', { name: SENT }).waitFor();
-    // One timescale (issue 27): the other enquiry form's own reply time, as its email says it, never the default 48 hours.
+    // One timescale: the other enquiry form's own reply time, as its email says it, never the default 48 hours.
     await expect.poll(() => page.getByTestId('receipt-reply-time').textContent()).toBe('The practice aims to respond within two working days.');
     await expect.poll(() => page.getByText('48 hours').count()).toBe(0);
     await expectAccessible(page, 'complete');
@@ -284,7 +284,7 @@ describe('admin request journey in Chromium', () => {
   it('a patient logged in with NHS login gets the short form and the practice receives their record details', async () => {
     const { page } = await openPage(browser);
     await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
-    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
+    await passEmergencyCheck(page); // a deep link meets the emergency check first
     await page.getByRole('link', { name: 'Continue to NHS login' }).click();
     await page.getByRole('button', { name: /Continue as Amelia Testwell/ }).click();
     await page.waitForURL((url) => url.pathname === '/admin-request/patient-details');
@@ -341,7 +341,7 @@ describe('admin request journey in Chromium', () => {
     await setControls({ operationalState: { admin: { practiceCalendar: 'OUT_OF_HOURS' } } });
     await clickButton(page, 'Send');
     await page.waitForURL((url) => url.pathname === '/triage/service-closed');
-    // The spec's popup words are the screen's heading and first line, shown once (issue 15, point 11).
+    // The spec's popup words are the screen's heading and first line, shown once.
     await page.getByRole('heading', { level: 1, name: 'Service unavailable' }).waitFor();
     await expect.poll(() => page.getByText('We are sorry, the service is now closed and we can’t complete your request.').count()).toBe(1);
     expect(await page.getByText('Service unavailable', { exact: true }).count()).toBe(1);
@@ -399,7 +399,7 @@ describe('every admin form sent end to end', () => {
     const stored = (await practiceRequests()).find((r) => r.formType === formType);
     expect(stored, `${formType} stored`).toBeDefined();
     const params = { patientAge: 41, askPharmacyPostcode: false };
-    // As the API takes them: a sendAs valueLabel answer is stored as { value, label } entries (spec row 5).
+    // As the API takes them: a sendAs valueLabel answer is stored as { value, label } entries.
     const expected = toWire(doc, prune(doc, answers, params).data);
     expect(Object.keys(expected).length).toBeGreaterThan(0);
     for (const field of Object.keys(doc.schema.properties)) {
@@ -438,7 +438,7 @@ describe('patient check statuses', () => {
   it.each(cases)('%s opens its modal and does not move on', async (_status, patient, title, content) => {
     const { page } = await openPage(browser);
     await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
-    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
+    await passEmergencyCheck(page); // a deep link meets the emergency check first
     await declineLogin(page);
     await fillDetails(page, patient);
     await clickButton(page, 'Next');
@@ -449,7 +449,7 @@ describe('patient check statuses', () => {
     await dialog.waitFor();
     if (content) await expect.poll(() => dialog.textContent()).toContain(content);
     await expectAccessible(page, `${title} modal`);
-    // No usable email anywhere: the dialog offers adding one or a phone reply (issue 27) instead of Close.
+    // No usable email anywhere: the dialog offers adding one or a phone reply instead of Close.
     const noEmail = _status === 'NO_EMAIL_ON_EPR_AND_REQUEST' || _status === 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST';
     await dialog.getByRole('button', { name: noEmail ? 'Add an email address' : 'Close' }).click();
     expect(new URL(page.url()).pathname).toBe('/admin-request/patient-details');
@@ -459,7 +459,7 @@ describe('patient check statuses', () => {
     const { page } = await openPage(browser);
     await page.route('**/api/v1/triage/nhs/next/validate/patient', (route) => route.abort('failed'));
     await page.goto('/admin-request/form?request=REPEAT_PRESCRIPTION');
-    await passEmergencyCheck(page); // a deep link meets the emergency check first (issue 15, point 10)
+    await passEmergencyCheck(page); // a deep link meets the emergency check first
     await declineLogin(page);
     await fillDetails(page, AMELIA);
     await clickButton(page, 'Next');

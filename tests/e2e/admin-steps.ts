@@ -38,7 +38,7 @@ export async function clickButton(page: Page, name: string | RegExp): Promise<vo
   await page.getByRole('button', { name, exact: typeof name === 'string' }).click();
 }
 
-/** Cancel on a step that holds answers asks first (issue 27): "Yes, discard my request". */
+/** Cancel on a step that holds answers asks first: "Yes, discard my request". */
 export async function confirmDiscard(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: 'Discard your request?' }).getByRole('button', { name: 'Yes, discard my request' }).click();
 }

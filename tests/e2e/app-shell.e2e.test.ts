@@ -1,4 +1,4 @@
-// The patient app shell (GitHub issue 6) in Chromium against the real server: routes,
+// The patient app shell in Chromium against the real server: routes,
 // redirects, feature gating, home with services on and off, notices, safety screens, the
 // error signpost messages, the footer, and axe + CSP on every screen at two widths.
 //
@@ -307,7 +307,7 @@ describe('safety screens', () => {
     expect(main).toContain('We are sorry, the service is now closed and we can’t complete your request.');
     expect(main).toContain('Service off. Call 111 or use 111 online. In an emergency, call 999.');
     expect(await page.getByTestId('ae-questions').locator('li').count()).toBeGreaterThan(2);
-    // Every number the page asks the patient to call is a tel: link (issue 27), the words unchanged.
+    // Every number the page asks the patient to call is a tel: link, the words unchanged.
     const tels = await page.locator('main a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(new Set(tels)).toEqual(new Set(['tel:111', 'tel:999', 'tel:18000', 'tel:18001111']));
   });

@@ -1,4 +1,4 @@
-// The configurer's recipe (issue 30, "Done when"), in real Chromium against the running e2e server,
+// The configurer's recipe ("Done when"), in real Chromium against the running e2e server,
 // with no rebuild and no code change: a new form document is copied into the server's practice
 // folder (${DATA_DIR}/practice/forms), staff sign in, open /practice/forms and press "Reload
 // documents", see it added, preview it, and a patient finds it in the menu, fills and sends it;

@@ -1,5 +1,5 @@
-// Issue 15: a patient never gets lost, stuck or left exposed. One test per numbered point of
-// the issue (each fails on the code before it), then a keyboard-only pass, axe at 320 and
+// A patient never gets lost, stuck or left exposed. One test per point of that promise (each
+// failed on the code before it), then a keyboard-only pass, axe at 320 and
 // 1280 px on every admin screen, and screenshots written to test-results/ (not committed).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -280,7 +280,7 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     await fresh.page.goto('/admin-request/complete');
     await fresh.page.getByRole('heading', { name: 'Your request details are not shown here' }).waitFor();
     expect(await fresh.page.getByText(SENT).count()).toBe(0);
-    // A new tab cannot know whether a request was sent: it never claims none was (issue 27), and
+    // A new tab cannot know whether a request was sent: it never claims none was, and
     // tells the patient not to send it again.
     const text = (await fresh.page.locator('main').textContent()) ?? '';
     expect(text).not.toMatch(/has not been sent|No request has been sent/);
@@ -321,7 +321,7 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     const newcomer = demoPatient('Newcomer', '1992-06-06', 'LS1 4AP', 'new@example.com');
     await reachForm(page, 'PATIENT_REGISTRATION_FORM', newcomer);
     expect(await page.getByRole('dialog', { name: 'Please check the details you have provided' }).count()).toBe(0);
-    // The date of birth was given on the details step: the form does not ask it again (issue 27).
+    // The date of birth was given on the details step: the form does not ask it again.
     await page
       .getByRole('heading', { name: /About you/ })
       .first()

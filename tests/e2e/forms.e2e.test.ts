@@ -1,5 +1,5 @@
 // Every form document of schemas/forms in real Chromium, through the preview page /_preview/<ID>
-// (GitHub issue 4, "Done when"):
+// (what "done" meant for the forms):
 // 1. each admin form (and CHANGE_OF_CONTACT_DETAILS) filled with valid answers like a patient
 //    would, page by page, exercising a rule on the way; the payload Send submits is wrapped in
 //    the admin-request envelope, valid against schemas/api (ajv) and accepted (201) by the real
@@ -204,7 +204,7 @@ const SCENARIOS: Record<string, Scenario> = {
       await answer(page, doc, 'interpreterNeeded', false);
     },
     present: ['title', 'gender', 'emergencyContactPhone', 'cervicalSmearHadTest', 'cervicalSmearLastDate', 'hysterectomy', 'ukResident'],
-    // The date of birth is asked once, on the details step (issue 27): the request carries it as patient.dateOfBirth.
+    // The date of birth is asked once, on the details step: the request carries it as patient.dateOfBirth.
     absent: ['interpreterLanguage', 'specificTitle', 'ehicOrPrcNumber', 'dateOfBirth'],
     remembered: ['interpreterLanguage'],
   },

@@ -1,4 +1,4 @@
-// Issue 27, "Getting stuck": a patient with no usable email on record, who gave none, is not sent
+// "Getting stuck": a patient with no usable email on record, who gave none, is not sent
 // back and forth between "We will use the email address we have on record for you." and "We do
 // not have an email address for you": they add one, or ask the practice to phone them, and the
 // practice stores that choice (the associated PATIENT_REFUSED_UPDATE_CONTACT).
@@ -129,7 +129,7 @@ describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
     await expectAccessible(page, 'send your request, phone reply');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('heading', { name: 'Your request for medical advice has been sent.' }).waitFor();
-    // The confirmation shows the reference, what was sent and how the practice will reply (issue 27).
+    // The confirmation shows the reference, what was sent and how the practice will reply.
     const [stored] = await practiceRequests();
     expect(await page.getByTestId('sent-reference').textContent()).toBe(
       stored!.id

@@ -153,7 +153,7 @@ describe('safety-netting in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Are you sure it is safe to wait?' });
     await dialog.waitFor();
     await expectAccessible(page, 'override, confirm modal');
-    // The dialog opens on the safe choice, not on "Yes, request consultation" (issue 27).
+    // The dialog opens on the safe choice, not on "Yes, request consultation".
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, go back');
     // "No, go back" keeps the patient on the page with their choice.
     await dialog.getByRole('button', { name: 'No, go back' }).click();

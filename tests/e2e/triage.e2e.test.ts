@@ -154,7 +154,7 @@ describe('medical request journey in Chromium', () => {
       if (books) expect(outbox.find((m) => m.subject === expected)!.body).toMatch(/\/appointment\/details\?lid=[0-9a-f-]{36}/);
       for (const message of outbox) expect(message.body).not.toContain('It started after a cold.');
       if (!books) {
-        // One timescale (issue 27): the email promises what the thank-you page promised, and no other.
+        // One timescale: the email promises what the thank-you page promised, and no other.
         const email = outbox.find((m) => m.subject === expected && m.to === AMELIA.email)!;
         expect(promised).toBeTruthy();
         expect(email.body).toContain(promised!);
@@ -246,11 +246,11 @@ describe('medical request journey in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Discard questionnaire' });
     await dialog.waitFor();
     await expectAccessible(page, 'discard questionnaire');
-    // The dialog opens on the safe choice: Enter by habit keeps the answers (issue 27).
+    // The dialog opens on the safe choice: Enter by habit keeps the answers.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No, go back to the questions');
     await dialog.getByRole('button', { name: 'No, go back to the questions' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/triage/questionnaire');
-    // The Back link at the top of the page does what the browser's Back does (issue 15).
+    // The Back link at the top of the page does what the browser's Back does.
     await page.getByTestId('back-link').click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'No, go back to the questions' }).click();

@@ -1,4 +1,4 @@
-// Issue 27, "Knowing where you are" and "Words": a failed admin send is brought into view and
+// "Knowing where you are" and "Words": a failed admin send is brought into view and
 // focused on a phone, Send shows progress while the request is on its way, and "In your own
 // words" says what it is for, with a title that agrees with its heading.
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The patient's own words are read (issue 23 point 3, issue 24 point 3, issue 23 point 5), in
+// The patient's own words are read, in
 // Chromium as a patient would: the symptom search's emergency card comes before any result;
 // "I've been vomiting blood since this morning" typed into "something else" reaches emergency
 // advice; a self-harm plan shows the crisis contacts. Every new state is checked with axe.

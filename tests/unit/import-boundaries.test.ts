@@ -56,7 +56,7 @@ describe('import boundaries (lint, part of npm test)', () => {
       'src/flows/eligibility must not import another feature',
     ],
     ['src/flows/child/ChildMenuPage.tsx', "import { x } from '../eligibility/EligibilityMenuPage';", 'src/flows/child must not import another feature'],
-    // The allow-list of modules still to move is gone (issue 26): no feature module is an exception.
+    // The allow-list of modules still to move is gone: no feature module is an exception.
     [
       'src/flows/triage/TriageCompletePage.tsx',
       "import { SEND_FAILED_MESSAGE } from '../admin/adminFlow';",

@@ -40,7 +40,7 @@ function DirectBooking({ lid }: { lid: string }) {
   const [busy, setBusy] = useState(false);
   const [params] = useSearchParams();
   // The mismatch is a page of its own (`&step=details&mismatch=1`): the details it concerns, with
-  // the message on top and focused, and a link to the first of them (issue 27).
+  // the message on top and focused, and a link to the first of them.
   const mismatch = params.get(MISMATCH_PARAM) === '1' && params.get(STEP_PARAM) === 'details';
   const invitation = useFlowStore(directBookingStore);
   const statement = useForm(invitation.acknowledged !== lid ? 'DIRECT_BOOKING_INVITATION' : undefined);

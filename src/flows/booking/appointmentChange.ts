@@ -1,5 +1,5 @@
 // Whether a booked appointment can be changed online, and the addresses of its details page's
-// views (issue 27: a refusal is said before the patient tries, and every outcome is its own page).
+// views (a refusal is said before the patient tries, and every outcome is its own page).
 import type { PatientActionRequest } from '../../api/appointments';
 import { CODE_MESSAGES } from './messages';
 
@@ -17,7 +17,7 @@ export function detailsPath(lid: string, view?: 'cancelled' | 'problem'): string
 }
 
 /**
- * Why this appointment cannot be changed online, before the patient tries (issue 27): a type only
+ * Why this appointment cannot be changed online, before the patient tries: a type only
  * the practice changes (RH-E109), one the practice has updated itself (RH-E1522), or the change
  * window has closed (RH-E008, within the hour). The product's own titles and messages.
  */

@@ -9,7 +9,7 @@ export const DEFAULT_CONFIRMATION_TITLE = 'The appointment is booked';
 export const RESCHEDULED_CONFIRMATION_TITLE = 'The appointment is changed';
 export const DIRECT_BOOKING_TITLE = 'Accepting your appointment invitation';
 export const DEFAULT_VIRTUAL_LABEL = 'Telephone call';
-/** Ours (issue 27): the booking page after a questionnaire always has a way on without an appointment. */
+/** Ours: the booking page after a questionnaire always has a way on without an appointment. */
 export const NONE_SUIT_SEND = 'None of these times suit me — send my request';
 /**
  * RH-E005 on a link: the practice is already booking this request. The end page keeps the

@@ -35,7 +35,7 @@ export default function EligibilityMenuPage() {
   }, []);
   return (
     <>
-      {/* The product's terse heading and line, word for word, with a plain caption and hint that say what the page is for (issue 27). */}
+      {/* The product's terse heading and line, word for word, with a plain caption and hint that say what the page is for. */}
       <span className="nhsuk-caption-l" data-testid="welcome-caption">
         Standard appointments
       </span>

@@ -1,4 +1,4 @@
-// What a sent medical or child request's confirmation says besides its heading (issue 27): the
+// What a sent medical or child request's confirmation says besides its heading: the
 // reference the practice stored it under, what was sent, and how the practice will reply — as
 // the admin receipt and the confirmation email do.
 import type { SentReceiptInfo } from './journey';

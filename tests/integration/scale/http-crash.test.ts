@@ -1,4 +1,4 @@
-// kill -9 of one of two real server processes under HTTP load, on one PostgreSQL (issue 29): two
+// kill -9 of one of two real server processes under HTTP load, on one PostgreSQL: two
 // `server/main.ts` processes (what `npm start` runs) with DATABASE_URL on one database; the test
 // sends admin requests and bookings spread over both, each with its own Idempotency-Key, and kills
 // one with SIGKILL mid-load. A call whose connection the kill cut is sent again to the survivor

@@ -256,7 +256,7 @@ describe('idempotent booking', () => {
   });
 
   it('without a key, asking again for a held slot with the same details is RH-E007 and never carries that booking or its link', async () => {
-    // Name, date of birth and postcode prove nothing: anyone may know them (issue 25, appointment takeover).
+    // Name, date of birth and postcode prove nothing: anyone may know them (appointment takeover).
     const pair = await freeSlot(9);
     const body = symptomBooking(patients[54]!, pair);
     const first = await post(SYMPTOM_BOOKING, body);

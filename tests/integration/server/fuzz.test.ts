@@ -22,7 +22,7 @@ const deepText = fc
   .tuple(fc.integer({ min: 20, max: 30_000 }), fc.boolean())
   .map(([depth, arrays]) => (arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
 
-/** Names every plain object inherits: as ids, types or keys they must be unknown names, never Object's members (issue 25). */
+/** Names every plain object inherits: as ids, types or keys they must be unknown names, never Object's members. */
 const PROTO_NAMES = [
   'constructor',
   '__proto__',

@@ -1,4 +1,4 @@
-// The whole server on the store of this run (issue 29): in the `integration` project on the SQLite
+// The whole server on the store of this run: in the `integration` project on the SQLite
 // file, in `integration-pg` on a PostgreSQL database of its own (DATABASE_URL). Through HTTP only:
 // the demo seed on start, an admin request read back with the staff token, a questionnaire run on
 // the embedded engine and sent, a booking, the messages queued and delivered, settings changed by

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The medical flow's three documents come from the server like every other form (issue 30):
+// The medical flow's three documents come from the server like every other form:
 // the emergency questions, the emergency override and the patient context are drawn from the
 // document the loader serves (here the bundled copies, serveBundledForms), and the questionnaire
 // asks for the next steps' documents while the patient answers it, so the emergency questions

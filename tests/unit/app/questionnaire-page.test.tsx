@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // The questionnaire page uses the one leave guard every flow uses (so signing out is never asked
-// "Reload page?"), and its failure panel's actions follow the kind of failure, not the title shown
-// (issue 26).
+// "Reload page?"), and its failure panel's actions follow the kind of failure, not the title shown.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
 // service-off screen". The embedded engine refuses $continue while the service is off, but a
 // practice's own engine (ENGINE_URL) may answer: here the engine completes with an A&E result
 // while the practice has switched the medical service off, and the app must not go on to the
-// safety check (issue 28, row 10).
+// safety check.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

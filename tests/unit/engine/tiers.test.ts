@@ -1,4 +1,4 @@
-// The urgency tiers agree with the practice's urgency-by-referral-id settings (issue 23, point 4):
+// The urgency tiers agree with the practice's urgency-by-referral-id settings:
 // every referral id of the demo settings belongs to a tier row, every referral a tier allows is a
 // setting, and the urgency / colour of each referral id is the one its tier stands for — so the
 // inbox's urgency (read from the referral) and the patient's tier never disagree.

@@ -344,7 +344,7 @@ describe('sending', () => {
     const onSubmit = vi.fn(() => new Promise<void>((r) => (resolve = r)));
     const { user } = draw(fixture('text'), { onSubmit, initialData: { fullName: 'Ann' } });
     await user.dblClick(screen.getByRole('button', { name: 'Send' }));
-    // While the send is on its way the button says so (issue 27) and stays disabled.
+    // While the send is on its way the button says so and stays disabled.
     await user.click(screen.getByRole('button', { name: 'Sending…' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect((screen.getByRole('button', { name: 'Sending…' }) as HTMLButtonElement).disabled).toBe(true);
