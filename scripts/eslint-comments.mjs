@@ -1,5 +1,5 @@
-// Comments say why, never which ticket: "issue 27" or "spec row 13" means nothing to a reader
-// outside the team, and goes stale when the tracker moves. Tracker numbers belong in commit
+// Comments say why, never which ticket: a tracker number (the word issue or ticket, or "spec row",
+// then a number) means nothing to a reader outside the team, and goes stale when the tracker moves. Tracker numbers belong in commit
 // messages and docs/; a comment gives the reason itself.
 
 const TRACKER_REFERENCE = /\b(?:issues?|tickets?)\s*#?\d+|\bspec\s+rows?\s*\d+|#\d{2,}\b/i;
