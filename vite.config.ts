@@ -28,17 +28,22 @@ function filesUnder(dir: string): string[] {
  */
 function shipPlugin(): Plugin {
   let dist = path.join(root, 'dist');
+  let ssr = false;
   return {
     name: 'gp-ship',
     apply: 'build',
     configResolved(config) {
       // dist/ for npm start, dist-e2e/ for the e2e build (scripts/app-build.mjs).
       dist = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The server-side bundle (serverEntry below) is read by the server, never sent.
+      if (ssr) return;
       const maps = path.join(root, 'build-sourcemaps', path.basename(dist));
       rmSync(maps, { recursive: true, force: true });
       for (const file of filesUnder(dist)) {
+        if (file.startsWith(path.join(dist, SSR_DIR) + path.sep)) continue;
         if (file.endsWith('.map')) {
           const target = path.join(maps, path.relative(dist, file));
           mkdirSync(path.dirname(target), { recursive: true });
@@ -54,6 +59,41 @@ function shipPlugin(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
+    },
+  };
+}
+
+/** The server-side bundle's folder inside the build (server/appPage.ts reads `ssr/entry-server.js`; server/app.ts never serves it). */
+const SSR_DIR = 'ssr';
+
+/**
+ * After the app's build, the server's: src/entry-server.tsx built for Node into <out dir>/ssr/
+ * (same mode, same aliases, every dependency bundled in), so the server draws the first screen
+ * with the very components the browser hydrates (docs/architecture.md "Server-rendered
+ * first screens"). One `vite build` makes both, so npm start and the e2e build need nothing else.
+ */
+function serverEntry(): Plugin {
+  let dist = path.join(root, 'dist');
+  let mode = 'production';
+  let ssr = false;
+  return {
+    name: 'gp-server-entry',
+    apply: 'build',
+    configResolved(config) {
+      dist = path.resolve(config.root, config.build.outDir);
+      mode = config.mode;
+      ssr = Boolean(config.build.ssr);
+    },
+    async writeBundle() {
+      if (ssr) return;
+      const { build } = await import('vite');
+      await build({
+        configFile: path.join(root, 'vite.config.ts'),
+        mode,
+        logLevel: 'warn',
+        build: { ssr: 'src/entry-server.tsx', outDir: path.join(dist, SSR_DIR), emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+        ssr: { noExternal: true },
+      });
     },
   };
 }
@@ -119,7 +159,7 @@ function homeScreenPreload(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), nhsukFrontendPerComponent(), homeScreenPreload(), shipPlugin()],
+  plugins: [react(), nhsukFrontendPerComponent(), homeScreenPreload(), serverEntry(), shipPlugin()],
   resolve: {
     // react-router's package exports point every bundler at its development build (dev warnings,
     // invariant messages); the build ships the production one it publishes beside it.

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDiary } from './appointments/diary.js';
@@ -30,6 +29,8 @@ import { isPostgresUrl, openStore, type Sql } from './store/index.js';
 import { seedDatabase } from './seeding.js';
 import { createApiAjv } from './validation.js';
 import { PREVIEW_PAGE_PREFIX } from './routes/documentPreview.js';
+import { openAppPage } from './appPage.js';
+import { registerStaticFiles } from './staticFiles.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,6 +84,12 @@ export interface ServerOptions {
   trustProxy?: boolean | string;
   /** Serve the build's .br/.gz twins (default true); off only to compare in `npm run bench:web`. */
   precompressed?: boolean;
+  /**
+   * Draw the app's pages on the server (server/appPage.ts) when the build has its
+   * server-side bundle (default true; SERVER_RENDERING=0 turns it off). Off: the app draws every
+   * page in the browser, as before (`npm run bench:web` compares the two).
+   */
+  serverRendering?: boolean;
   /** The clock sessions expire by (ms since the epoch); tests pass their own. */
   now?: () => number;
   /**
@@ -298,36 +305,43 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
 
   const distDir = options.distDir;
   const hasApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  // The build's files from memory (server/staticFiles.ts); the app page itself is drawn below.
   if (hasApp) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      index: ['index.html'],
-      // The build writes .br and .gz twins (vite.config.ts); the one the browser accepts is sent as is.
-      preCompressed: options.precompressed !== false,
-      // Our own Cache-Control below; left on, @fastify/static's "max-age=0" would overwrite it.
-      cacheControl: false,
-      // Hashed bundles never change; index.html must always be fetched afresh.
-      setHeaders: (res, filePath) => {
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The body depends on Accept-Encoding (a .br or .gz twin, or the file): caches must key on it.
-        if (options.precompressed !== false) res.setHeader('vary', 'Accept-Encoding');
-      },
+    registerStaticFiles(app, distDir, {
+      precompressed: options.precompressed !== false,
+      exclude: (relative) => relative === 'index.html' || relative.startsWith('ssr/'),
     });
   }
+  const page = hasApp
+    ? await openAppPage(app, distDir, {
+        serverRendering: options.serverRendering ?? process.env.SERVER_RENDERING !== '0',
+        internalHeaders: rateLimiter.internalHeaders,
+        log: (message) => app.log.warn(message),
+      })
+    : undefined;
 
-  // The staff preview pages (issue 30) are drawn by the app. A route of their own, so the staff
+  // The staff preview pages are drawn by the app. A route of their own, so the staff
   // guard (which reads the route's pattern) stands in front of them like every /practice page.
-  if (hasApp)
-    app.get(`${PREVIEW_PAGE_PREFIX}*`, (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').sendFile('index.html'));
+  if (page)
+    app.get(`${PREVIEW_PAGE_PREFIX}*`, (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.clientOnly));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => urlPath.startsWith(p));
     // A missing bundle is a 404, never the app page (a stale tab would run HTML as a script).
     const isAsset = urlPath.startsWith('/assets/');
-    if (!isApi && !isAsset && hasApp && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Client-side routes (and the app's own 404 page) are drawn by the app.
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (!isApi && !isAsset && page && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes (and the app's own 404 page): drawn on the server, then by the app.
+      const { body, personal } = await page.html(request);
+      const { payload, encoding } = page.encode(body, request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      // The page depends on the browser's cookies (the login check): only the browser keeps it,
+      // and asks again each time (a return visit transfers the HTML only; the bundles are cached).
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('vary', 'Accept-Encoding, Cookie')
+        .header('cache-control', personal ? 'no-store' : request.headers.cookie ? 'private, no-cache' : 'no-cache')
+        .send(payload);
     }
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such resource: ${request.method} ${urlPath}` });
   });

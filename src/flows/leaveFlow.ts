@@ -54,6 +54,8 @@ export function usePendingDiscard(): { pending: boolean; confirm: () => void; di
       return () => listeners.delete(listener);
     },
     () => pendingDiscard,
+    // The server's render (src/entry-server.tsx) and hydration: nothing is waiting.
+    () => undefined,
   );
   return {
     pending: pending !== undefined,

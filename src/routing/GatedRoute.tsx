@@ -9,6 +9,11 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { emergencyCheck, emergencyCheckPath } from '../flows/emergencyCheck';
 import { useFlowStore } from '../flows/sessionFlowStore';
 import { routeForPath, type AppRoute } from './routeTable';
+import { useHydrated } from './useHydrated';
+import { serviceOpen } from '../../common';
+
+// The closed screen loads only when a route meets a closed service.
+const ServiceClosedScreen = lazy(() => import('../pages/ServiceClosedPage').then((m) => ({ default: m.ServiceClosedScreen })));
 
 type ScreenModule = { default: ComponentType };
 
@@ -58,17 +63,23 @@ function Titled({ pageName, children }: { pageName: string; children: React.Reac
   return children;
 }
 
-/** Sends a patient who has not passed the emergency symptoms screen in this journey there first (then back here). */
+/**
+ * Sends a patient who has not passed the emergency symptoms screen in this journey there first
+ * (then back here). Passing is kept in sessionStorage, which the server cannot read: the server
+ * draws the page itself (with the urgent-care warning, as every page), and the browser sends a
+ * patient who has not passed on once the page is hydrated (useHydrated), so hydration matches.
+ */
 function EmergencyCheckGate({ active, children }: { active: boolean; children: React.ReactNode }) {
   const { passed } = useFlowStore(emergencyCheck);
   const { pathname, search } = useLocation();
-  if (!active || passed) return children;
+  const hydrated = useHydrated();
+  if (!active || passed || !hydrated) return children;
   return <Navigate to={emergencyCheckPath(pathname + search)} replace />;
 }
 
 /** One row of the route table: its title, its feature gate and its lazily loaded screen. */
 export function GatedRoute({ route, screen: Screen }: { route: AppRoute; screen: LazyExoticComponent<ComponentType> }) {
-  const { features } = useSettings();
+  const { features, settings } = useSettings();
   if (!isGateOpen(route.gate, features)) {
     if (route.whenClosed === 'closedStatement') {
       return (
@@ -78,6 +89,17 @@ export function GatedRoute({ route, screen: Screen }: { route: AppRoute; screen:
       );
     }
     return <NotFoundPage />;
+  }
+  // Closed means closed: a page that starts a request shows the closed screen while its service is
+  // closed, before the emergency check or any question (the practice's state, as the home cards read it).
+  if (route.service && !serviceOpen(route.service, { state: settings.operationalState }).open) {
+    return (
+      <Titled pageName="Service unavailable">
+        <Suspense fallback={<Loading message={LOADING_MESSAGES.preparingInformation} />}>
+          <ServiceClosedScreen kind={route.service} />
+        </Suspense>
+      </Titled>
+    );
   }
   return (
     <Titled pageName={route.pageName}>

@@ -47,6 +47,9 @@ async function prime(path: string, fetcher: (path: string) => Promise<unknown>):
   return data;
 }
 
+/** Answers the page already carries, by path (the server-rendered page's data block: src/settings/startData.ts). */
+export type StartData = Readonly<Record<string, unknown>>;
+
 /**
  * Called once before the first render (main.tsx): makes the calls useSettings makes — every
  * settings set, then the login check when the shared set turns NHS login on, then the signed-in
@@ -54,16 +57,45 @@ async function prime(path: string, fetcher: (path: string) => Promise<unknown>):
  * in swr's cache, so the first render already has them (no "Initialising" render, no re-render
  * per answer). The hook's own first fetch of each path takes the same call (swr `preload`): nothing
  * is asked twice, and a failed call reaches the hook as the failure it handles (defaults). The
- * calls themselves were started by index.html's preloads. README.md "Serving and speed on a phone".
+ * calls themselves were started by index.html's preloads. An answer in `embedded` (the page the
+ * server drew carries them) is taken from there and not asked for at all.
+ * README.md "Serving and speed on a phone".
  */
-export async function primeSettings(): Promise<void> {
+export async function primeSettings(embedded: StartData = {}): Promise<void> {
+  const from =
+    <T>(fetcher: (path: string) => Promise<T>) =>
+    (path: string): Promise<T> =>
+      Object.hasOwn(embedded, path) ? Promise.resolve(embedded[path] as T) : fetcher(path);
   const keys = Object.keys(SETTINGS_PATHS) as Key[];
-  const sets = keys.map((key) => prime(SETTINGS_PATHS[key], fetchSettingsSet).catch(() => undefined));
+  const sets = keys.map((key) => prime(SETTINGS_PATHS[key], from(fetchSettingsSet)).catch(() => undefined));
   const shared = withDefaults('shared', await sets[keys.indexOf('shared')]);
   // Then, for a patient signed in with NHS login, their details (the forms start from them).
-  const login = shared.nhsLogin?.enabled === true ? prime(LOGIN_PATHS.isLoggedIn, isLoggedIn).catch(() => undefined) : undefined;
-  const user = login?.then((loggedIn) => (loggedIn === true ? prime(LOGIN_PATHS.userInfo, getUserInfo).catch(() => undefined) : undefined));
+  const login = shared.nhsLogin?.enabled === true ? prime(LOGIN_PATHS.isLoggedIn, from(isLoggedIn)).catch(() => undefined) : undefined;
+  const user = login?.then((loggedIn) => (loggedIn === true ? prime(LOGIN_PATHS.userInfo, from(getUserInfo)).catch(() => undefined) : undefined));
   await Promise.all([...sets, user]);
+}
+
+/**
+ * The same answers for the server's render (src/entry-server.tsx), from `fetchJson` (the server's
+ * own routes): what primeSettings would have in swr's cache, by path. A call that fails is left
+ * out: the app asks for it itself.
+ */
+export async function loadStartData(fetchJson: (path: string) => Promise<unknown>): Promise<Record<string, unknown>> {
+  const data: Record<string, unknown> = {};
+  const take = async (path: string, as: (answer: unknown) => unknown = (a) => a) => {
+    try {
+      data[path] = as(await fetchJson(path));
+    } catch {
+      // left to the app
+    }
+    return data[path];
+  };
+  await Promise.all(Object.values(SETTINGS_PATHS).map((path) => take(path)));
+  if (withDefaults('shared', data[SETTINGS_PATHS.shared]).nhsLogin?.enabled === true) {
+    // As isLoggedIn (src/api/login.ts): only a literal true is signed in.
+    if ((await take(LOGIN_PATHS.isLoggedIn, (answer) => answer === true)) === true) await take(LOGIN_PATHS.userInfo);
+  }
+  return data;
 }
 
 /**

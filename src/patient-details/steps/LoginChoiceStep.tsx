@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { authorizeUrl } from '../../api/index';
 import { allowLeaving } from '../../shell/useLeaveGuard';
 
@@ -10,7 +11,9 @@ interface LoginChoiceStepProps {
 
 /** "Do you want to use NHS login?": NHS login comes back to this page, or the patient goes on without it. */
 export function LoginChoiceStep({ tenantId, onDecline, onCancel }: LoginChoiceStepProps) {
-  const here = `${window.location.pathname}${window.location.search}`;
+  // The router's location, not window's: the server draws this step too (src/entry-server.tsx).
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   return (
     <>
       <h1>Do you want to use NHS login?</h1>

@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pickEncoding } from './staticFiles.js';
+
+/**
+ * The app's page (the build's index.html), drawn on the server: the route's React tree
+ * rendered to HTML with the practice's settings it needed, which travel with the page as a JSON
+ * data block (`<script type="application/json" id="app-data">`, never executed, so the strict CSP
+ * stays as it is); the app hydrates on top of that HTML and reads the block instead of asking for
+ * the settings again (src/main.tsx). A patient whose script fails or is blocked still has the page,
+ * the 999 / 111 advice and the practice's number. docs/architecture.md "Server-rendered first screens".
+ *
+ * The server-side bundle is the build's `ssr/entry-server.js` (vite.config.ts builds it from
+ * src/entry-server.tsx beside the app). Without it, or when rendering fails, the page is the
+ * build's index.html as it is, and the app draws everything in the browser.
+ */
+
+/** The id of the data block; src/main.tsx reads it. */
+export const APP_DATA_ID = 'app-data';
+
+/** What src/entry-server.tsx exports. */
+export interface ServerEntry {
+  render(
+    url: string,
+    fetchJson: (path: string) => Promise<unknown>,
+  ): Promise<{ html: string; data: Record<string, unknown>; title: string | undefined; errors: string[] }>;
+}
+
+/** An answer the page may not carry: the settings call failed (the app asks again itself). */
+export class NotEmbedded extends Error {}
+
+/** A JSON text safe inside a `<script>` element: no "<" (so no "</script>" or "<!--"), no line separators JavaScript would trip on. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const ROOT_OPEN = '<div id="root">';
+const ROOT_END_MARK = '<!--/app-root-->';
+
+export interface AppPage {
+  /** The page for a GET of `request.url`: server-rendered when it can be, else the client-only page. */
+  html(request: FastifyRequest): Promise<{ body: string; personal: boolean }>;
+  /** `body` as the browser accepts it (brotli, gzip or as is); the same page compressed once (a few are kept). */
+  encode(body: string, acceptEncoding: string | undefined): { payload: Buffer | string; encoding: 'br' | 'gzip' | undefined };
+  /** The build's index.html as it is: the app draws everything in the browser. */
+  readonly clientOnly: string;
+  readonly serverRendering: boolean;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Reads the build's index.html and, when `serverRendering` is on and the build has it, its
+ * server-side bundle. `fetchJson` answers the calls the render needs (the server's own routes,
+ * in process, with the browser's cookie: the login check answers for that browser).
+ */
+export async function openAppPage(
+  app: FastifyInstance,
+  distDir: string,
+  options: { serverRendering: boolean; internalHeaders: Readonly<Record<string, string>>; log?: (message: string) => void },
+): Promise<AppPage> {
+  const clientOnly = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const entryFile = path.join(distDir, 'ssr', 'entry-server.js');
+  const start = clientOnly.indexOf(ROOT_OPEN);
+  const end = clientOnly.indexOf(ROOT_END_MARK);
+  const usable = options.serverRendering && existsSync(entryFile) && start >= 0 && end > start;
+  let entry: ServerEntry | undefined;
+  try {
+    entry = usable ? ((await import(pathToFileURL(entryFile).href)) as ServerEntry) : undefined;
+  } catch (error) {
+    // A bundle that cannot load leaves the app to draw its pages in the browser; the server still starts.
+    options.log?.(`the server-side bundle ${entryFile} did not load: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const render = async (request: FastifyRequest) => {
+    if (!entry) return undefined;
+    const fetchJson = async (p: string): Promise<unknown> => {
+      const cookie = request.headers.cookie;
+      const answer = await app.inject({
+        method: 'GET',
+        url: p,
+        headers: { host: request.headers.host ?? 'localhost', ...(cookie ? { cookie } : {}), ...options.internalHeaders },
+      });
+      if (answer.statusCode !== 200) throw new NotEmbedded(`${p}: ${answer.statusCode}`);
+      return answer.json();
+    };
+    const { html, data, title, errors } = await entry.render(request.url, fetchJson);
+    // Parts the browser draws instead (the page is still served); the path only, never the query.
+    for (const error of errors) options.log?.(`server rendering of ${request.url.split('?')[0]}: a part is left to the browser (${error})`);
+    let page = `${clientOnly.slice(0, start + ROOT_OPEN.length)}${html}</div>\n    <script type="application/json" id="${APP_DATA_ID}">${jsonForScript(data)}</script>${clientOnly.slice(end + ROOT_END_MARK.length)}`;
+    // The settings are in the page: the preloads index.html starts for them would ask again.
+    for (const p of Object.keys(data))
+      page = page.replace(new RegExp(`\\s*<link rel="preload" as="fetch" crossorigin href="${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*/?>`), '');
+    page = page.replace(/\s*<link rel="preload" as="fetch" crossorigin href="\/nhs-login\/is-logged-in"\s*\/?>/, '');
+    if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`);
+    // A signed-in patient's details in the page: no cache may keep it.
+    return { body: page, personal: Object.keys(data).some((p) => p.startsWith('/nhs-login/') && p !== '/nhs-login/is-logged-in') };
+  };
+  // The page carries the settings (most of it is the patient-app and shared sets' texts, ~110 kB
+  // of JSON that the app asked for in nine calls before): compressed, it is a few kB more than
+  // index.html was. The same page for every visitor without a session, so the last few are kept.
+  const encoded = new Map<string, { br?: Buffer; gzip?: Buffer }>();
+  const encode = (body: string, acceptEncoding: string | undefined) => {
+    const encoding = pickEncoding(acceptEncoding, { br: Buffer.alloc(0), gzip: Buffer.alloc(0) });
+    if (!encoding) return { payload: body, encoding };
+    let entry = encoded.get(body);
+    if (!entry) {
+      if (encoded.size >= 16) encoded.delete(encoded.keys().next().value!);
+      encoded.set(body, (entry = {}));
+    }
+    const payload =
+      encoding === 'br'
+        ? (entry.br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }))
+        : (entry.gzip ??= gzipSync(body, { level: 6 }));
+    return { payload, encoding };
+  };
+  return {
+    clientOnly,
+    encode,
+    serverRendering: entry !== undefined,
+    async html(request) {
+      try {
+        return (await render(request)) ?? { body: clientOnly, personal: false };
+      } catch (error) {
+        // The page still works: the app draws it in the browser.
+        options.log?.(`server rendering of ${request.url.split('?')[0]} failed: ${error instanceof Error ? error.message : String(error)}`);
+        return { body: clientOnly, personal: false };
+      }
+    },
+  };
+}

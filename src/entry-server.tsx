@@ -1,0 +1,56 @@
+/**
+ * The server's render of a page: the route's React tree, with the practice's settings it
+ * needs, drawn to HTML once every lazy screen of the route is in (React's prerender, not streaming:
+ * the settings are read in process in well under a millisecond, so the whole page is ready at once
+ * and the data block can follow it). vite.config.ts builds this file into the build's ssr/ folder;
+ * server/appPage.ts imports it, puts the HTML in the page's #root and the data in a JSON block the
+ * app reads at hydration (src/main.tsx), so it asks for none of it again.
+ * docs/architecture.md "Server-rendered first screens".
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { routes } from './routes';
+import { routeForPath } from './routing/routeTable';
+import { loadStartData } from './settings/useSettings';
+import { pageTitle } from './shell/usePageTitle';
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * `url`: the request's path and query. `fetchJson`: the server's answer to a GET of one of its own
+ * paths (the settings, the login check), rejecting when it is not 200.
+ */
+export async function render(
+  url: string,
+  fetchJson: (path: string) => Promise<unknown>,
+): Promise<{ html: string; data: Record<string, unknown>; title: string | undefined; errors: string[] }> {
+  // A part that fails to draw here (it reads the browser's window, say) is left to the browser:
+  // React sends its fallback and the app draws that part after hydration. Said, for the log.
+  const errors: string[] = [];
+  const data = await loadStartData(fetchJson);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  // No route has a loader or action, so there is never a redirect answer here.
+  if (context instanceof Response) throw new Error(`the route answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // Each render has a cache of its own: one patient's answers never reach another's page.
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <SWRConfig value={{ provider: () => new Map(), fallback: data }}>
+        {/* hydrate={false}: no inline script (the CSP refuses them); the routes have no loader data to hand over. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </SWRConfig>
+    </StrictMode>,
+    // Every boundary inline, in order: a large one is otherwise sent apart and put in place by an
+    // inline script, which the CSP refuses (and a page without script would show its fallback).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error instanceof Error ? error.message : String(error)) },
+  );
+  const route = routeForPath(new URL(url, 'http://localhost').pathname);
+  return { html: await text(prelude), data, title: route ? pageTitle(route.pageName) : undefined, errors };
+}
