@@ -23,3 +23,11 @@ export function searchEmergencies(term: string): PhraseMatch[] {
 }
 
 export type { PhraseMatch };
+
+/**
+ * The search's pathways, those whose label names a crisis of the phrase list (thoughts of suicide,
+ * self-harm) marked `crisis`: the symptom search never lists them as a similar match by chance.
+ */
+export function markCrisisPathways<T extends { label: string }>(entries: readonly T[]): Array<T & { crisis?: boolean }> {
+  return entries.map((e) => (screenWords([e.label]).some((m) => m.crisis) ? { ...e, crisis: true } : e));
+}

@@ -1,13 +1,16 @@
 import { Charset, Encoder, Index } from 'flexsearch';
 import type { TriageMappingEntry, TriageMappingSearch } from '../../generated/types/api/patient-app-settings';
-import { STOP_WORDS } from './stopWords';
+import { GENERIC_WORDS, STOP_WORDS } from './stopWords';
 
 /**
  * One searchable pathway: an entry of the patient-app settings' `triageMapping` (the contract's
  * TriageMappingEntry; the self-help and child indexes may leave out the two "suitable" texts).
  */
 export type SearchEntry = Pick<TriageMappingEntry, 'guidelineId' | 'label' | 'symptoms'> &
-  Partial<Pick<TriageMappingEntry, 'suitableFor' | 'notSuitableFor' | 'sexAtBirth'>>;
+  Partial<Pick<TriageMappingEntry, 'suitableFor' | 'notSuitableFor' | 'sexAtBirth'>> & {
+    /** A crisis pathway (thoughts of suicide, self-harm): like a pathway for one sex, never a similar match by chance. */
+    crisis?: boolean;
+  };
 
 /** Who is searching, when known: a pathway for the other sex at birth is not offered to them. */
 export interface SearchPatient {
@@ -211,10 +214,11 @@ export class SymptomSearch {
     const strongIds = new Set(strong.map(([id]) => id));
 
     const room = maximumNumberOfPathways - strong.length;
+    const similarAllowed = this.similarRule(tokens);
     let similar: Array<[number, number]> = [];
     if (room > 0) {
       const fuzzy = [...this.fuzzyScores(tokens).entries()].filter(
-        ([id, score]) => offered(id) && !strongIds.has(id) && score >= this.settings.fuzzyMinThreshold,
+        ([id, score]) => offered(id) && similarAllowed(id) && !strongIds.has(id) && score >= this.settings.fuzzyMinThreshold,
       );
       const bestFuzzy = Math.max(0, ...fuzzy.map(([, s]) => s));
       similar = fuzzy
@@ -228,7 +232,9 @@ export class SymptomSearch {
       // holding at least half the main threshold come first among the similar matches: a word
       // found exactly beats an edit-distance guess.
       const half = this.settings.mainSearchMinThreshold / 2;
-      const partial = [...main.entries()].filter(([, score]) => score >= half && score >= best - this.settings.mainSearchFuzzyDifference).sort(order);
+      const partial = [...main.entries()]
+        .filter(([id, score]) => similarAllowed(id) && score >= half && score >= best - this.settings.mainSearchFuzzyDifference)
+        .sort(order);
       const partialIds = new Set(partial.map(([id]) => id));
       similar = [...partial, ...similar.filter(([id]) => !partialIds.has(id))].slice(0, maximumNumberOfPathways);
     }
@@ -243,6 +249,38 @@ export class SymptomSearch {
       similar: similar.map(toScored),
       ...(otherSex.length > 0 ? { otherSex: otherSex.map(toScored) } : {}),
     };
+  }
+
+  /**
+   * Which pathways may be similar matches for these words: those sharing a meaningful word with
+   * the text (a word found in their label or symptoms, exactly or as a close typo, that is not a
+   * stop word nor one of GENERIC_WORDS such as "hurts" or "keeps"). A pathway for one sex at birth
+   * or a crisis pathway needs more: one of the text's meaningful words is a whole word of its
+   * label or symptoms, so it is never listed for a look-alike, a half-word or a shared verb.
+   */
+  private similarRule(tokens: string[]): (id: number) => boolean {
+    const meaningful = tokens.filter((t) => !GENERIC_WORDS.has(t));
+    const main = meaningful.map((t) => this.cached('main', t));
+    const fuzzy = meaningful.map((t) => this.cached('fuzzy', t));
+    const typoWeight = NAMING_WEIGHT * TYPO_MIN_SIMILARITY;
+    return (id) => {
+      if (!main.some((w) => (w.get(id) ?? 0) >= NAMING_WEIGHT - 1e-9) && !fuzzy.some((w) => (w.get(id) ?? 0) >= typoWeight - 1e-9)) return false;
+      const entry = this.entries[id]!;
+      if (!entry.sexAtBirth && !entry.crisis) return true;
+      const own = this.fieldWords[id]!;
+      return meaningful.some((t) => [...own.label, ...own.symptoms].some((w) => this.isSameWord(t, w)));
+    };
+  }
+
+  /**
+   * The searched word is this indexed word, with another ending ("menopausal", "menopause") or as
+   * a close typo of the whole word ("pregnat"); never its first letters ("preg") nor a look-alike
+   * of another indexed word ("breath" is not "breast").
+   */
+  private isSameWord(token: string, word: string): boolean {
+    if (token === word || sameStem(token, word)) return true;
+    if (this.vocabulary.has(token)) return false;
+    return isStemOf(word, token) || similarity(word, token, TYPO_MIN_SIMILARITY) >= TYPO_MIN_SIMILARITY;
   }
 
   /**
@@ -268,8 +306,11 @@ export class SymptomSearch {
     for (const field of FIELDS) {
       for (const raw of this.indexes[field].search(token, { limit: this.entries.length })) {
         const id = Number(raw);
-        // Short words match whole words only: "ey" must not match "eye" nor "eyelid".
+        // Short words match whole words only: "ey" must not match "eye" nor "eyelid". A short word
+        // the library itself uses matches itself and its endings only: "bum" is not "bump", "wee"
+        // is not "weeping".
         if (token.length < PARTIAL_MIN_LENGTH && !this.fieldWords[id]![field].includes(token)) continue;
+        if (token.length < WHOLE_WORD_BELOW && this.vocabulary.has(token) && !this.fieldWords[id]![field].some((w) => isWordOrEnding(token, w))) continue;
         weights.set(id, Math.max(weights.get(id) ?? 0, FIELD_BOOSTS[field] / TOP_BOOST));
       }
     }
@@ -380,6 +421,14 @@ export class SymptomSearch {
   private fuzzyScores(tokens: string[]): Map<number, number> {
     return combine(tokens.map((t) => this.cached('fuzzy', t)));
   }
+}
+
+/** An indexed word shorter than this is a whole word: it does not count as the start of a longer one ("bum", "bump"). */
+export const WHOLE_WORD_BELOW = 4;
+
+/** The word itself, or the word with one of the ENDINGS ("wee", "weeing"; not "weeping"). */
+function isWordOrEnding(token: string, word: string): boolean {
+  return word === token || (word.startsWith(token) && ENDINGS.includes(word.slice(token.length)));
 }
 
 /** A word that names something in a label or among the symptoms of some pathway (weight ≥ the symptoms' boost). */
@@ -541,7 +590,9 @@ function isStemOf(word: string, token: string): boolean {
  */
 export function wordCloseness(token: string, word: string, tokenIsIndexed: boolean, floor = TYPO_MIN_SIMILARITY): number {
   if (word === token) return 1;
-  const prefix = word.startsWith(token) ? PREFIX_FACTOR : 0;
+  // A short word the library uses is a whole word: it counts for its endings only ("bum" is not "bump").
+  const wholeWord = tokenIsIndexed && token.length < WHOLE_WORD_BELOW;
+  const prefix = word.startsWith(token) && (!wholeWord || isWordOrEnding(token, word)) ? PREFIX_FACTOR : 0;
   const stem = sameStem(word, token) || (!tokenIsIndexed && isStemOf(word, token)) ? STEM_FACTOR : 0;
   if (tokenIsIndexed) return Math.max(prefix, stem);
   const min = Math.max(floor, TYPO_MIN_SIMILARITY);

@@ -128,18 +128,22 @@ describe('symptom search', () => {
   });
 
   it('orders equal scores by how specific the matching words are, not by label', () => {
-    // "hurts" names three pathways, "testicle" one: both pathways score 0.3, and the one naming
+    // "sore" names three pathways, "testicle" one: every pathway scores 0.3, and the one naming
     // the testicle comes first although "Chest pain" sorts before "Sexual health".
     const library: SearchEntry[] = [
-      { guidelineId: 'Triage.ChestPain', label: 'Chest pain', symptoms: ['chest hurts'] },
-      { guidelineId: 'Triage.Earache', label: 'Earache', symptoms: ['ear hurts'] },
-      { guidelineId: 'Triage.Headache', label: 'Headache', symptoms: ['head hurts'] },
+      { guidelineId: 'Triage.ChestPain', label: 'Chest pain', symptoms: ['chest sore'] },
+      { guidelineId: 'Triage.Earache', label: 'Earache', symptoms: ['ear sore'] },
+      { guidelineId: 'Triage.Headache', label: 'Headache', symptoms: ['head sore'] },
       { guidelineId: 'Triage.SexualHealth', label: 'Sexual health', symptoms: ['testicle pain'] },
     ];
-    const outcome = results('my testicle hurts', new SymptomSearch(library));
+    const outcome = results('my testicle is sore', new SymptomSearch(library));
     const shown = [...outcome.matches, ...outcome.similar];
     expect(shown.map((m) => m.score)).toEqual([0.3, 0.3, 0.3, 0.3]);
     expect(ids(shown)).toEqual(['Triage.SexualHealth', 'Triage.ChestPain', 'Triage.Earache', 'Triage.Headache']);
+    // "hurts" names no body part: sharing only it, the other three are not similar matches.
+    const hurts: SearchEntry[] = library.map((e) => ({ ...e, symptoms: e.symptoms.map((s) => s.replace('sore', 'hurts')) }));
+    const found = results('my testicle hurts', new SymptomSearch(hurts));
+    expect(ids([...found.matches, ...found.similar])).toEqual(['Triage.SexualHealth']);
   });
 
   it('among equal scores, puts first the pathway holding the whole text as a phrase', () => {

@@ -17,7 +17,7 @@ import { type ScoredPathway, type SearchOutcome } from '../../search/symptomSear
 import { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch, type ChildGuideline } from './childSearch';
 import { useFlowStore } from '../sessionFlowStore';
 import { childFlow } from './childFlow';
-import { SEARCH_PROMPTS } from '../../search/searchPrompts';
+import { SEARCH_PROMPTS, otherSexPrompt } from '../../search/searchPrompts';
 import { pathwayKind } from '../guideline/pathwayKind';
 
 export { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch, type ChildGuideline };
@@ -43,8 +43,10 @@ export default function ChildMenuPage() {
   const all = useMemo(() => childGuidelines(settings.shared.childGuidelines, childAgeNow), [settings.shared.childGuidelines, childAgeNow]);
   const engine = useMemo(() => childSearch(all, settings.patientApp.triageMappingSearch), [all, settings.patientApp.triageMappingSearch]);
   const [text, setText] = useState(() => flow.lastSearch ?? '');
+  // The child's sex at birth (from their details, asked before this menu): pathways for the other sex are not offered.
+  const sexAtBirth = child?.flow.patient?.sexAtBirth;
   const [searched, setSearched] = useState<{ term: string; outcome: SearchOutcome } | undefined>(() =>
-    flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch) } : undefined,
+    flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch, { sexAtBirth }) } : undefined,
   );
   // Focus the emergency card only after a search the parent just made (not on a reload).
   const [searchedNow, setSearchedNow] = useState(false);
@@ -59,13 +61,26 @@ export default function ChildMenuPage() {
     event.preventDefault();
     const term = text.trim();
     if (term === '') return;
-    setSearched({ term, outcome: engine.search(term) });
+    setSearched({ term, outcome: engine.search(term, { sexAtBirth }) });
     setSearchedNow(true);
     childFlow.set({ lastSearch: term });
   }
   const matches = searched?.outcome.kind === 'results' ? searched.outcome.matches : [];
   const similar = searched?.outcome.kind === 'results' ? searched.outcome.similar : [];
-  const prompt = !searched ? SEARCH_PROMPTS.pristine : matches.length > 0 ? undefined : similar.length > 0 ? SEARCH_PROMPTS.similarOnly : SEARCH_PROMPTS.none;
+  const otherSex = searched?.outcome.kind === 'results' ? (searched.outcome.otherSex ?? []) : [];
+  const prompt = !searched
+    ? SEARCH_PROMPTS.pristine
+    : matches.length > 0
+      ? undefined
+      : similar.length > 0
+        ? SEARCH_PROMPTS.similarOnly
+        : otherSex.length > 0 && sexAtBirth
+          ? otherSexPrompt(
+              otherSex.map((m) => m.entry.label),
+              sexAtBirth,
+              'children',
+            )
+          : SEARCH_PROMPTS.none;
   const byId = (m: ScoredPathway) => all.find((o) => o.guidelineId === m.entry.guidelineId);
   const resultList = (list: ScoredPathway[], testId: string) => (
     <ul className="nhsuk-list" data-testid={testId}>

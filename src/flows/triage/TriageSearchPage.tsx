@@ -8,8 +8,8 @@ import { DEFAULT_NON_SPECIFIC_ID, triageLibrary } from '../../search/triageMappi
 import { useFlowStore } from '../sessionFlowStore';
 import { clearTriageFlow, triageFlow, type SearchType } from '../guideline/journey';
 import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
-import { searchEmergencies } from '../../screening/phraseList';
-import { SEARCH_PROMPTS } from '../../search/searchPrompts';
+import { markCrisisPathways, searchEmergencies } from '../../screening/phraseList';
+import { SEARCH_PROMPTS, otherSexPrompt } from '../../search/searchPrompts';
 import { CallThePractice } from '../../components/PracticePhone';
 
 export const NON_SPECIFIC_LABEL = "Can't find what you're looking for?";
@@ -27,12 +27,14 @@ export default function TriageSearchPage() {
   const flow = useFlowStore(triageFlow);
   const library = useMemo(() => triageLibrary(settings.patientApp.triageMapping), [settings.patientApp.triageMapping]);
   const engine = useMemo(
-    () => new SymptomSearch(library.entries, searchSettings(settings.patientApp.triageMappingSearch)),
+    () => new SymptomSearch(markCrisisPathways(library.entries), searchSettings(settings.patientApp.triageMappingSearch)),
     [library, settings.patientApp.triageMappingSearch],
   );
+  // The patient's sex at birth, once known (back from their details): pathways for the other sex are not offered.
+  const sexAtBirth = flow.patient?.sexAtBirth;
   const [text, setText] = useState(() => flow.lastSearch ?? '');
   const [searched, setSearched] = useState<{ term: string; outcome: SearchOutcome } | undefined>(() =>
-    flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch) } : undefined,
+    flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch, { sexAtBirth }) } : undefined,
   );
   const [allOpen, setAllOpen] = useState(false);
   // Focus goes to the emergency card after a search, not when the page is shown again.
@@ -43,7 +45,7 @@ export default function TriageSearchPage() {
     event.preventDefault();
     if (text.trim() === '') return;
     const term = text.trim();
-    setSearched({ term, outcome: engine.search(term) });
+    setSearched({ term, outcome: engine.search(term, { sexAtBirth }) });
     setSearchedNow(true);
     triageFlow.set({ lastSearch: term });
   }
@@ -52,7 +54,20 @@ export default function TriageSearchPage() {
   const similar = searched?.outcome.kind === 'results' ? searched.outcome.similar : [];
   const shownIds = [...matches, ...similar].map((m) => m.entry.guidelineId);
   const term = searched?.term ?? '';
-  const prompt = !searched ? SEARCH_PROMPTS.pristine : matches.length > 0 ? undefined : similar.length > 0 ? SEARCH_PROMPTS.similarOnly : SEARCH_PROMPTS.none;
+  const otherSex = searched?.outcome.kind === 'results' ? (searched.outcome.otherSex ?? []) : [];
+  const prompt = !searched
+    ? SEARCH_PROMPTS.pristine
+    : matches.length > 0
+      ? undefined
+      : similar.length > 0
+        ? SEARCH_PROMPTS.similarOnly
+        : otherSex.length > 0 && sexAtBirth
+          ? otherSexPrompt(
+              otherSex.map((m) => m.entry.label),
+              sexAtBirth,
+              'patients',
+            )
+          : SEARCH_PROMPTS.none;
   const nonSpecificId = library.nonSpecific?.guidelineId ?? DEFAULT_NON_SPECIFIC_ID;
   // Words that match the emergency phrase list: the emergency card comes first, above any result.
   const emergencies = useMemo(() => (searched ? searchEmergencies(searched.term) : []), [searched]);
