@@ -28,6 +28,8 @@ const PG_SERVER_TESTS = [
   'clinic-phone',
   'none-of-the-above',
   'document-preview',
+  'documents-never-down',
+  'document-editor',
   'engine/engine',
   'engine/pathway-settings',
   'engine/hierarchy',

@@ -73,12 +73,30 @@ function answerRows(body: Json, doc: FormDocument | undefined): string[] {
   ];
 }
 
-/** The inbox's body of one admin request (and of the request sent with it, e.g. a change of contact details). */
-export function adminRequestHtml(body: Json, docOf: (formType: string) => FormDocument | undefined): string {
+/** The version a request records it was answered on (documentVersion), when it records one. */
+export interface AnsweredOn {
+  id: string;
+  version: number;
+  hash: string;
+}
+
+export function answeredOn(body: Json): AnsweredOn | undefined {
+  const v = obj(body.documentVersion);
+  return typeof v.id === 'string' && typeof v.version === 'number' && typeof v.hash === 'string' ? { id: v.id, version: v.version, hash: v.hash } : undefined;
+}
+
+/**
+ * The inbox's body of one admin request (and of the request sent with it, e.g. a change of contact
+ * details). `docOf` answers the document the request was answered on (its recorded version) when
+ * the history has it, else the one served now.
+ */
+export function adminRequestHtml(body: Json, docOf: (formType: string, version?: AnsweredOn) => FormDocument | undefined): string {
   const formType = typeof body.formType === 'string' ? body.formType : '';
-  const doc = docOf(formType);
+  const version = answeredOn(body);
+  const doc = docOf(formType, version);
   const rows = [
     ...(doc ? [row('Form', doc.title)] : []),
+    ...(version ? [row('Form version', `${version.version}`)] : []),
     ...(typeof body.submittedDate === 'string' ? [row('Sent', dateTimeInWords(body.submittedDate))] : []),
     ...patientRows(obj(body.patient)),
     ...answerRows(body, doc),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app.js';
-import { DocumentsRefused } from './documents/store.js';
+import { problemLine } from './documents/check.js';
 import { DataDirInUse } from './dataDirLock.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,15 +22,21 @@ const server = await buildServer({
   ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
   ...(trustProxy ? { trustProxy: trustProxy === 'true' ? true : trustProxy } : {}),
 }).catch((error: unknown) => {
-  // A broken form or pathway document: each problem names its file and JSON path.
-  if (error instanceof DocumentsRefused || error instanceof DataDirInUse) {
+  if (error instanceof DataDirInUse) {
     console.error(error.message);
     process.exit(1);
   }
   throw error;
 });
-const { app, warnings, notifications, generatedStaffPassword, beginDrain } = server;
+const { app, warnings, notifications, generatedStaffPassword, beginDrain, documents } = server;
 for (const warning of warnings) console.warn(`Warning: ${warning}`);
+// A broken form or pathway document never stops the service (server/documents/store.ts): it is
+// refused and the last good version serves. Said loudly, each problem with its file and JSON path.
+for (const r of documents.refusedAtStart) {
+  const instead = r.serving ? `version ${r.serving.version} (${r.serving.file}) serves instead` : 'it has no good version, so it is not served';
+  console.error(`REFUSED: the ${r.kind} ${r.id} in ${r.file} fails its checks; ${instead}. Fix the file and press Reload on /practice/forms:`);
+  for (const p of r.errors) console.error(`  ${problemLine(p)}`);
+}
 const apiToken = process.env.PRACTICE_API_TOKEN ?? '';
 if (apiToken !== '' && apiToken.length < 24)
   console.warn('Warning: PRACTICE_API_TOKEN is shorter than 24 characters; use a long random value (e.g. openssl rand -hex 32).');

@@ -22,7 +22,8 @@
 //      Triage.* pathway opens with { "use": "LifeThreatening" }; every Triage.* / Form.U16 outcome
 //      names a tier whose row allows its referrals; Triage.* has an nhs.uk nhsUrl and >= 8
 //      synonyms; a synonym belongs to one triage pathway (of those checked and the library's)
-//      unless both list it in sharedSynonyms; pharmacyFirst matches the PHARMACY outcomes.
+//      unless both list it in sharedSynonyms; pharmacyFirst matches the PHARMACY outcomes;
+//   7. its examples, walked by the engine (server/documents/examples.ts), end as they say.
 // Each schemas/questionnaires/shared/*.json shared section is checked against the meta-schema's
 // SharedSection, its sections and conditions as a pathway's, lt-prefixed names and tiers.
 // schemas/widgets.json (the app's own widgets: name → the field types and question types each
@@ -45,6 +46,7 @@ import { DEMO_URGENCY } from '../seed.js';
 import { parseJson } from './json-parse.js';
 import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from './emergencyPhrasesCheck.js';
 import { documentLimitProblem } from './limits.js';
+import { exampleProblems } from './examples.js';
 import { patternProblems } from './patterns.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -402,5 +404,7 @@ function questionnaireProblems(
   if (typeof id === 'string' && base !== `${id}.json`) {
     fileProblems.push({ path: '/guidelineId', message: `the guidelineId "${id}" does not match the file name (expected ${id}.json)` });
   }
+  // Its examples, walked by the engine, must end as they say (only on a document that can be walked).
+  if (fileProblems.length === 0) fileProblems.push(...exampleProblems(doc, shared));
   return fileProblems;
 }

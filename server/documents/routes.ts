@@ -8,32 +8,22 @@
 //     POST /api/v1/practice/documents/reload        re-read both folders (broken never replaces working)
 //     GET  /api/v1/practice/documents/:kind/:id/versions
 //     GET  /practice/forms, POST /practice/forms/reload   the staff "Forms" page and its Reload button
+//     GET  /practice/forms/versions/:kind/:id[/:version], POST …/:version/restore   versions, diff, restore
+//     the editor's calls: server/documents/editorRoutes.ts
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { acceptFormPosts } from '../forms-urlencoded.js';
-import { escapeHtml, htmlPage } from '../html.js';
-import { SIGN_OUT_PATH, STAFF_USERNAME } from '../staff.js';
-import type { DocumentListEntry, ReloadResult } from './store.js';
-import { versionHistory, type DocumentKind } from './versions.js';
+import { registerStaffAssets } from '../staffPage.js';
+import { registerEditorRoutes } from './editorRoutes.js';
+import { changedBy, ID, kindOf } from './params.js';
+import { FORMS_PAGE, formsPage, versionPage, versionsPage, versionsPath } from './formsPage.js';
+import { versionHistory, versionRecord } from './versions.js';
 
+export { FORMS_PAGE, previewPath } from './formsPage.js';
 export const DOCUMENTS_API = '/api/v1/documents';
-export const FORMS_PAGE = '/practice/forms';
-/** The preview of one document as the patient sees it (drawn by the app). */
-export const previewPath = (kind: DocumentKind, id: string) => `${FORMS_PAGE}/preview/${kind}/${encodeURIComponent(id)}`;
 
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const HASH_FILE = /^([0-9a-f]{16})\.js$/;
-
-function kindOf(value: string): DocumentKind {
-  if (value === 'form' || value === 'pathway') return value;
-  throw new HttpError(404, `No such document kind: ${value} (form or pathway)`);
-}
-
-/** Who made a change: the signed-in staff member, or the API token's holder. */
-async function changedBy(ctx: ServerContext, request: FastifyRequest): Promise<string> {
-  return (await ctx.staff.sessionUser(request)) ?? (ctx.staff.bearerValid(request) ? 'api-token' : STAFF_USERNAME);
-}
 
 /** A document answer with its ETag: the hash; a matching If-None-Match is 304. */
 function sendDocument(request: FastifyRequest, reply: FastifyReply, hash: string, body: unknown) {
@@ -97,93 +87,78 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: ServerContext)
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(formsPage(documents.list()));
   });
 
+  /** The kind and id of a document with recorded versions, else 404. */
+  const versioned = async (params: unknown) => {
+    const { kind, id } = params as { kind: string; id: string };
+    const k = kindOf(kind);
+    if (!ID.test(id)) throw new HttpError(404, `No ${k} document ${id}`);
+    const versions = await versionHistory(ctx.store, k, id);
+    if (versions.length === 0) throw new HttpError(404, `No ${k} document ${id}`);
+    return { kind: k, id, versions };
+  };
+  const versionNumber = (params: unknown) => {
+    const raw = (params as { version: string }).version;
+    if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new HttpError(404, `No version ${raw}: a version is a whole number from 1`);
+    return Number(raw);
+  };
+  const html = (reply: FastifyReply, page: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+
+  app.get(`${FORMS_PAGE}/versions/:kind/:id`, async (request, reply) => {
+    const { kind, id, versions } = await versioned(request.params);
+    const notice = (request.query as { restored?: string }).restored;
+    return html(
+      reply,
+      versionsPage(
+        kind,
+        id,
+        documents.get(kind, id)?.version,
+        versions,
+        notice && /^\d+$/.test(notice) ? `Restored: version ${notice} is live now.` : undefined,
+      ),
+    );
+  });
+
+  app.get(`${FORMS_PAGE}/versions/:kind/:id/:version`, async (request, reply) => {
+    const { kind, id } = await versioned(request.params);
+    const record = await versionRecord(ctx.store, kind, id, versionNumber(request.params));
+    if (!record) throw new HttpError(404, `No version ${versionNumber(request.params)} of the ${kind} ${id}`);
+    const live = documents.get(kind, id);
+    return html(reply, versionPage(kind, id, record, live?.text, live?.version));
+  });
+
+  app.get('/api/v1/practice/documents/:kind/:id/versions/:version', async (request, reply) => {
+    const { kind, id } = await versioned(request.params);
+    const record = await versionRecord(ctx.store, kind, id, versionNumber(request.params));
+    if (!record) throw new HttpError(404, `No version ${versionNumber(request.params)} of the ${kind} ${id}`);
+    return reply.header('cache-control', 'no-store').send({ kind, id, ...record, text: record.body, body: undefined });
+  });
+
+  /** Restores a recorded version: its text published again as a new version. */
+  const restore = async (request: FastifyRequest) => {
+    const { kind, id } = await versioned(request.params);
+    const number = versionNumber(request.params);
+    const record = await versionRecord(ctx.store, kind, id, number);
+    if (!record) throw new HttpError(404, `No version ${number} of the ${kind} ${id}`);
+    const result = await documents.publish(kind, id, record.body, await changedBy(ctx, request), `Restored version ${number}`);
+    if (!result.ok) throw new HttpError(422, `Version ${number} no longer passes the checks: ${result.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    return { kind, id, version: result.version };
+  };
+  app.post('/api/v1/practice/documents/:kind/:id/versions/:version/restore', async (request, reply) => {
+    return reply.header('cache-control', 'no-store').send(await restore(request));
+  });
+
   void app.register(async (scope) => {
     acceptFormPosts(scope);
     scope.post(`${FORMS_PAGE}/reload`, async (request, reply) => {
       const results = await documents.reload(await changedBy(ctx, request));
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(formsPage(documents.list(), results));
+      return html(reply, formsPage(documents.list(), results));
+    });
+    scope.post(`${FORMS_PAGE}/versions/:kind/:id/:version/restore`, async (request, reply) => {
+      const { kind, id, version } = await restore(request);
+      return reply.redirect(`${versionsPath(kind, id)}?restored=${version}`, 303);
     });
   });
-}
 
-const KIND_LABEL: Record<DocumentKind, string> = { form: 'Form', pathway: 'Pathway' };
-
-function errorList(errors: ReadonlyArray<{ file: string; path: string; message: string }>): string {
-  return `<ul class="nhsuk-list nhsuk-list--bullet">${errors
-    .map((e) => `<li><code>${escapeHtml(e.file)}</code>${e.path ? ` <code>${escapeHtml(e.path)}</code>` : ''}: ${escapeHtml(e.message)}</li>`)
-    .join('')}</ul>`;
-}
-
-const OUTCOME_TEXT: Record<ReloadResult['outcome'], string> = {
-  added: 'Added',
-  replaced: 'Replaced',
-  unchanged: 'Unchanged',
-  refused: 'Refused: the previous version keeps serving',
-  removed: 'Removed: its file is gone, so it no longer serves',
-};
-
-function resultsHtml(results: readonly ReloadResult[]): string {
-  const changed = results.filter((r) => r.outcome !== 'unchanged');
-  const refused = changed.filter((r) => r.outcome === 'refused');
-  const summary =
-    changed.length === 0
-      ? 'No document has changed since the last reload.'
-      : `${changed.length} document${changed.length === 1 ? '' : 's'} changed: ${changed.length - refused.length} now live, ${refused.length} refused.`;
-  const rows = changed.map(
-    (r) => `<tr class="nhsuk-table__row">
-<td class="nhsuk-table__cell">${KIND_LABEL[r.kind]}</td>
-<td class="nhsuk-table__cell"><code>${escapeHtml(r.id)}</code></td>
-<td class="nhsuk-table__cell">${escapeHtml(OUTCOME_TEXT[r.outcome])}${r.version !== undefined ? ` (version ${r.version} serving)` : ''}${r.errors.length > 0 ? errorList(r.errors) : ''}</td>
-</tr>`,
-  );
-  const table =
-    rows.length > 0
-      ? `<table class="nhsuk-table" id="reload-results-table">
-<caption class="nhsuk-table__caption">What the reload did</caption>
-<thead class="nhsuk-table__head"><tr class="nhsuk-table__row"><th class="nhsuk-table__header" scope="col">Kind</th><th class="nhsuk-table__header" scope="col">Document</th><th class="nhsuk-table__header" scope="col">Outcome</th></tr></thead>
-<tbody class="nhsuk-table__body">
-${rows.join('\n')}
-</tbody>
-</table>`
-      : '';
-  const card = refused.length > 0 ? 'nhsuk-card--care nhsuk-card--care--urgent' : '';
-  return `<section class="nhsuk-card ${card}" id="reload-results" aria-labelledby="reload-results-heading">
-<div class="nhsuk-card__content">
-<h2 class="nhsuk-card__heading" id="reload-results-heading" role="status">Reload results</h2>
-<p>${escapeHtml(summary)}</p>
-${table}
-</div>
-</section>`;
-}
-
-/** The staff "Forms" page: every document, its check, source and version, a Preview link, and Reload. */
-export function formsPage(list: readonly DocumentListEntry[], results?: readonly ReloadResult[]): string {
-  const rows = list.map(
-    (d) => `<tr class="nhsuk-table__row" data-kind="${d.kind}" data-id="${escapeHtml(d.id)}">
-<td class="nhsuk-table__cell">${KIND_LABEL[d.kind]}</td>
-<td class="nhsuk-table__cell"><code>${escapeHtml(d.id)}</code><br><span class="nhsuk-body-s">${escapeHtml(d.file)}</span></td>
-<td class="nhsuk-table__cell">${d.source === 'practice' ? 'Practice folder' : 'Built in'}</td>
-<td class="nhsuk-table__cell">Version ${d.version}<br><span class="nhsuk-body-s">${escapeHtml(d.updatedAt)} by ${escapeHtml(d.updatedBy)}</span></td>
-<td class="nhsuk-table__cell">${d.check.ok ? 'No problems' : `<strong>Problems in the file (not live):</strong>${errorList(d.check.errors)}`}</td>
-<td class="nhsuk-table__cell"><a href="${previewPath(d.kind, d.id)}">Preview<span class="nhsuk-u-visually-hidden"> ${escapeHtml(d.id)}</span></a></td>
-</tr>`,
-  );
-  const problems = list.filter((d) => !d.check.ok).length;
-  const body = `<h1>Forms and pathways</h1>
-<form method="post" action="${SIGN_OUT_PATH}"><button class="nhsuk-button nhsuk-button--secondary" type="submit">Sign out</button></form>
-<p>Every form and pathway document the service uses now: built in, or from the practice folder (<code>practice/forms</code> and <code>practice/questionnaires</code> in the server's data folder). To change one, add or edit its JSON file there, then press Reload documents. A document with problems is refused and the version shown keeps serving.</p>
-${results ? resultsHtml(results) : ''}
-<form method="post" action="${FORMS_PAGE}/reload">
-<input type="hidden" name="reload" value="1">
-<button class="nhsuk-button" type="submit">Reload documents</button>
-</form>
-<p>${list.length} documents, ${problems === 0 ? 'all live with no problems' : `${problems} with problems in the file`}.</p>
-<table class="nhsuk-table" id="documents-table">
-<caption class="nhsuk-table__caption">Documents</caption>
-<thead class="nhsuk-table__head"><tr class="nhsuk-table__row"><th class="nhsuk-table__header" scope="col">Kind</th><th class="nhsuk-table__header" scope="col">Document</th><th class="nhsuk-table__header" scope="col">Source</th><th class="nhsuk-table__header" scope="col">Version</th><th class="nhsuk-table__header" scope="col">Check</th><th class="nhsuk-table__header" scope="col">Preview</th></tr></thead>
-<tbody class="nhsuk-table__body">
-${rows.join('\n')}
-</tbody>
-</table>`;
-  return htmlPage('Forms and pathways', body);
+  registerStaffAssets(app);
+  registerEditorRoutes(app, ctx);
 }

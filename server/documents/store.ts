@@ -1,14 +1,16 @@
 // The one source of form and pathway documents at run time. At start the server reads the
 // built-in documents (schemas/forms, schemas/questionnaires) and the practice folder
 // (${DATA_DIR}/practice/forms/<ID>.form.json, ${DATA_DIR}/practice/questionnaires/<id>.json: a
-// practice document with a built-in id overrides it, a new id adds one), checks every one with the
-// checks of `npm run schemas:check` and refuses to start on a broken one. The admin request
+// practice document with a built-in id overrides it, a new id adds one) and checks every one with
+// the checks of `npm run schemas:check`. A broken one never stops the service: it is refused, and
+// the last good version from the version history serves instead (a new one never live is not
+// served at all); the start names each refusal (server/main.ts) and the Forms page shows it. The admin request
 // re-check (server/forms.ts) and the embedded engine (server/engine/library.ts) take their
 // documents from here; the patient app fetches them (server/documents/routes.ts). A reload
 // re-reads both folders: a changed document that passes the checks replaces the served one as a
 // new version; one that fails is refused and the previous version keeps serving.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
 import type { FormDocument } from '../../renderer/core/index';
@@ -17,11 +19,11 @@ import type { Sql } from '../store/index.js';
 import type { PathwayLibrary } from '../engine/library.js';
 import type { Pathway } from '../engine/pathway.js';
 import type { FormDocuments } from '../forms.js';
-import { checkSources, problemLine, shownPath, type CheckOptions, type DocumentProblem, type DocumentSource } from './check.js';
+import { checkSources, shownPath, type CheckOptions, type DocumentProblem, type DocumentSource } from './check.js';
 import { standaloneValidator } from './validator.js';
 import { pathwaySettings } from '../engine/settings.js';
 import { DEMO_PATHWAY_DOCUMENTS } from '../seed.js';
-import { settleVersions, syncAdminFormsMenu, syncPathwaySettings, type DocumentKind, type DocumentVersion } from './versions.js';
+import { latestVersions, settleVersions, syncAdminFormsMenu, syncPathwaySettings, versionRecord, type DocumentKind, type DocumentVersion } from './versions.js';
 
 export type DocumentSourceKind = 'built-in' | 'practice';
 
@@ -50,7 +52,23 @@ export interface DocumentListEntry extends DocumentVersion {
   source: DocumentSourceKind;
   file: string;
   check: DocumentCheck;
+  /** False for a document whose file was refused and that has no good version to serve (version 0). */
+  live: boolean;
+  /** A practice document with the id of a built-in one, which it replaces. */
+  overrides: boolean;
 }
+
+/** A document refused at start: its problems, and the version from the history serving instead (none: not served). */
+export interface StartRefusal {
+  kind: DocumentKind;
+  id: string;
+  file: string;
+  errors: DocumentProblem[];
+  serving?: { version: number; file: string };
+}
+
+/** What publishing a text did: the version now live, or the problems that refused it. */
+export type PublishResult = { ok: true; version: number; unchanged: boolean } | { ok: false; errors: DocumentProblem[] };
 
 export interface ReloadResult {
   kind: DocumentKind;
@@ -59,16 +77,6 @@ export interface ReloadResult {
   /** The version serving after the reload (none when a new document was refused). */
   version?: number;
   errors: DocumentProblem[];
-}
-
-/** Thrown at start when a document fails its checks: the message names each file and JSON path. */
-export class DocumentsRefused extends Error {
-  constructor(readonly problems: DocumentProblem[]) {
-    super(
-      `The server cannot start: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the form and pathway documents:\n${problems.map(problemLine).join('\n')}`,
-    );
-    this.name = 'DocumentsRefused';
-  }
 }
 
 export interface DocumentStoreOptions {
@@ -126,6 +134,13 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
+/** A document read from `abs` (or from the history, named as that file would be). */
+function candidateOf(kind: DocumentKind, id: string, source: DocumentSourceKind, abs: string, text: string): Candidate {
+  const document = parseOrUndefined(text);
+  const hash = document === undefined ? createHash('sha256').update(text).digest('hex').slice(0, 16) : documentHash(document);
+  return { kind, id, source, abs, shown: abs, text, ...(document !== undefined ? { document } : {}), hash };
+}
+
 function listDir(dir: string, suffix: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -161,26 +176,70 @@ export class DocumentStore {
   private readonly checks = new Map<string, DocumentCheck>();
   /** Hash → form document of every version served since start (its validator is answered by hash). */
   private readonly formsByHash = new Map<string, FormDocument>();
+  /** Documents whose file was refused with no good version to serve: listed, never served. */
+  private readonly unserved = new Map<string, { kind: DocumentKind; id: string; source: DocumentSourceKind; file: string; hash: string }>();
+  /** The documents refused at start (server/main.ts prints them). */
+  readonly refusedAtStart: StartRefusal[] = [];
   private readonly practiceDir: string;
 
   private constructor(private readonly options: DocumentStoreOptions) {
     this.practiceDir = path.join(options.dataDir, 'practice');
   }
 
-  /** Reads and checks every document, records new versions, syncs the menu; throws DocumentsRefused on a broken one. */
+  /**
+   * Reads and checks every document, records new versions, syncs the menu. A document failing its
+   * checks is refused: the last good version from the history serves in its place (re-checked),
+   * else the built-in document it overrides, else nothing; `refusedAtStart` says which.
+   */
   static async open(options: DocumentStoreOptions): Promise<DocumentStore> {
     const store = new DocumentStore(options);
-    const candidates = store.scan();
+    const { candidates, builtIns } = store.scanAll();
     const problems = checkCandidates(candidates, options.root, options.check ?? {});
-    if (problems.length > 0) throw new DocumentsRefused(problems);
+    const good = candidates.filter((c) => !problems.some((p) => p.file === c.shown));
     const at = new Date(options.now()).toISOString();
-    const versions = await settleVersions(options.store, candidates.map(versionedOf), at, 'server start');
-    for (const c of candidates) {
+    const versions = await settleVersions(options.store, good.map(versionedOf), at, 'server start');
+    for (const c of good) {
       store.serve(c, versions.get(keyOf(c.kind, c.id))!);
       store.checks.set(keyOf(c.kind, c.id), { ok: true, errors: [] });
     }
+    for (const c of candidates.filter((x) => !good.includes(x))) {
+      const key = keyOf(c.kind, c.id);
+      const errors = problems.filter((p) => p.file === c.shown);
+      store.checks.set(key, { ok: false, errors });
+      const fallback = await store.lastGood(c, builtIns.get(key), at);
+      if (fallback) store.serve(fallback.candidate, fallback.version);
+      else store.unserved.set(key, { kind: c.kind, id: c.id, source: c.source, file: c.shown, hash: c.hash });
+      store.refusedAtStart.push({
+        kind: c.kind,
+        id: c.id,
+        file: c.shown,
+        errors,
+        ...(fallback ? { serving: { version: fallback.version.version, file: fallback.candidate.shown } } : {}),
+      });
+    }
     await store.syncMenu();
     return store;
+  }
+
+  /** What serves in place of a refused file: the newest recorded version if it still passes, else the built-in one it overrides. */
+  private async lastGood(
+    refused: Candidate,
+    builtIn: Candidate | undefined,
+    at: string,
+  ): Promise<{ candidate: Candidate; version: DocumentVersion } | undefined> {
+    const { store, root, check } = this.options;
+    const latest = (await latestVersions(store)).get(keyOf(refused.kind, refused.id));
+    const record = latest ? await versionRecord(store, refused.kind, refused.id, latest.version) : undefined;
+    if (latest && record) {
+      const abs = record.source === 'built-in' && builtIn ? builtIn.abs : refused.abs;
+      const candidate: Candidate = { ...candidateOf(refused.kind, refused.id, record.source, abs, record.body), shown: record.file };
+      if (candidate.document !== undefined && checkCandidates([candidate], root, check ?? {}).length === 0) return { candidate, version: latest };
+    }
+    if (builtIn && checkCandidates([builtIn], root, check ?? {}).length === 0) {
+      const version = (await settleVersions(store, [versionedOf(builtIn)], at, 'server start')).get(keyOf(builtIn.kind, builtIn.id))!;
+      return { candidate: builtIn, version };
+    }
+    return undefined;
   }
 
   /** The practice folder (forms/ and questionnaires/ inside). */
@@ -190,8 +249,14 @@ export class DocumentStore {
 
   /** Every document the folders hold now, one per kind and id (a practice one over a built-in one). */
   private scan(): Candidate[] {
+    return this.scanAll().candidates;
+  }
+
+  /** The documents to serve, and the built-in documents a practice file overrides (by key). */
+  private scanAll(): { candidates: Candidate[]; builtIns: Map<string, Candidate> } {
     const { root, dataDir, formsDir, questionnairesDirs } = this.options;
     const byKey = new Map<string, Candidate>();
+    const builtIns = new Map<string, Candidate>();
     const add = (kind: DocumentKind, source: DocumentSourceKind, abs: string, id: string) => {
       let text: string;
       try {
@@ -199,20 +264,33 @@ export class DocumentStore {
       } catch {
         return; // gone between the listing and the read: as if never there
       }
-      const document = parseOrUndefined(text);
-      const hash = document === undefined ? createHash('sha256').update(text).digest('hex').slice(0, 16) : documentHash(document);
+      const candidate = candidateOf(kind, id, source, abs, text);
       // Relative to the repository or the data folder; a folder elsewhere (tests) by its full name.
       const relative = source === 'practice' ? shownPath(abs, dataDir) : shownPath(abs, root);
-      const shown = relative.startsWith('..') ? abs : relative;
-      byKey.set(keyOf(kind, id), { kind, id, source, abs, shown, text, ...(document !== undefined ? { document } : {}), hash });
+      candidate.shown = relative.startsWith('..') ? abs : relative;
+      const key = keyOf(kind, id);
+      if (source === 'practice' && byKey.get(key)?.source === 'built-in') builtIns.set(key, byKey.get(key)!);
+      byKey.set(key, candidate);
     };
     for (const f of listDir(formsDir, '.form.json')) add('form', 'built-in', path.join(formsDir, f), f.slice(0, -'.form.json'.length));
     for (const dir of questionnairesDirs) for (const f of listDir(dir, '.json')) add('pathway', 'built-in', path.join(dir, f), f.slice(0, -'.json'.length));
-    const practiceForms = path.join(this.practiceDir, 'forms');
-    const practicePathways = path.join(this.practiceDir, 'questionnaires');
-    for (const f of listDir(practiceForms, '.form.json')) add('form', 'practice', path.join(practiceForms, f), f.slice(0, -'.form.json'.length));
-    for (const f of listDir(practicePathways, '.json')) add('pathway', 'practice', path.join(practicePathways, f), f.slice(0, -'.json'.length));
-    return [...byKey.values()];
+    for (const f of listDir(this.practicePath('form'), '.form.json'))
+      add('form', 'practice', path.join(this.practicePath('form'), f), f.slice(0, -'.form.json'.length));
+    for (const f of listDir(this.practicePath('pathway'), '.json'))
+      add('pathway', 'practice', path.join(this.practicePath('pathway'), f), f.slice(0, -'.json'.length));
+    return { candidates: [...byKey.values()], builtIns };
+  }
+
+  /** Whether a built-in document of this kind and id exists (a practice one with its id overrides it). */
+  private hasBuiltIn(kind: DocumentKind, id: string): boolean {
+    const { formsDir, questionnairesDirs } = this.options;
+    return kind === 'form' ? existsSync(path.join(formsDir, `${id}.form.json`)) : questionnairesDirs.some((dir) => existsSync(path.join(dir, `${id}.json`)));
+  }
+
+  /** The practice folder of a kind of document, or one document's file in it. */
+  practicePath(kind: DocumentKind, id?: string): string {
+    const dir = path.join(this.practiceDir, kind === 'form' ? 'forms' : 'questionnaires');
+    return id === undefined ? dir : path.join(dir, kind === 'form' ? `${id}.form.json` : `${id}.json`);
   }
 
   /** Makes a checked candidate the served version: the admin re-check and the engine see it at once. */
@@ -291,9 +369,11 @@ export class DocumentStore {
       }
       this.checks.set(key, { ok: errors.length === 0, errors });
       if (errors.length > 0) {
+        if (!before) this.unserved.set(key, { kind: c.kind, id: c.id, source: c.source, file: c.shown, hash: c.hash });
         results.push({ kind: c.kind, id: c.id, outcome: 'refused', ...(before ? { version: before.version } : {}), errors });
         continue;
       }
+      this.unserved.delete(key);
       // Numbered from the newest recorded (another instance may have reloaded the same change first).
       const version = (await settleVersions(this.options.store, [versionedOf(c)], at, user)).get(key)!;
       this.serve(c, version);
@@ -302,6 +382,7 @@ export class DocumentStore {
     // A document whose file is gone stops serving (a practice form leaves the menu; a removed
     // override gives way to the built-in one, which the loop above served as 'replaced').
     const present = new Set(candidates.map((c) => keyOf(c.kind, c.id)));
+    for (const key of [...this.unserved.keys()]) if (!present.has(key)) this.unserved.delete(key);
     for (const [key, d] of [...this.served]) {
       if (present.has(key)) continue;
       this.served.delete(key);
@@ -312,6 +393,75 @@ export class DocumentStore {
     }
     await this.syncMenu();
     return results;
+  }
+
+  /**
+   * Publishes a text as the document (the staff editor, a restore): checked as a file in the
+   * practice folder would be; passing, it is written there (so a restart serves it too) and
+   * becomes the next version, recorded with `user`, the time and the note; failing, nothing changes.
+   */
+  async publish(kind: DocumentKind, id: string, text: string, user: string, note?: string): Promise<PublishResult> {
+    const run = this.reloading.then(() => this.publishNow(kind, id, text, user, note));
+    this.reloading = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** The checks a text gets as this document's file in the practice folder: the same as a Reload's. */
+  checkText(kind: DocumentKind, id: string, text: string): DocumentProblem[] {
+    return this.checked(kind, id, text).errors;
+  }
+
+  private checked(kind: DocumentKind, id: string, text: string): { candidate: Candidate; errors: DocumentProblem[] } {
+    const abs = this.practicePath(kind, id);
+    const candidate = candidateOf(kind, id, 'practice', abs, text);
+    const relative = shownPath(abs, this.options.dataDir);
+    candidate.shown = relative.startsWith('..') ? abs : relative;
+    const errors = checkCandidates([candidate], this.options.root, this.options.check ?? {}).slice();
+    if (errors.length === 0 && kind === 'form') {
+      try {
+        compiledValidator(candidate.hash, candidate.document as FormDocument);
+      } catch (error) {
+        errors.push({ file: candidate.shown, path: '/schema', message: `the schema cannot be compiled: ${(error as Error).message}` });
+      }
+    }
+    return { candidate, errors };
+  }
+
+  /** The text of a document's file that was refused and never served (for the editor to fix), if there is one. */
+  refusedText(kind: DocumentKind, id: string): string | undefined {
+    if (!this.unserved.has(keyOf(kind, id))) return undefined;
+    try {
+      return readFileSync(this.practicePath(kind, id), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async publishNow(kind: DocumentKind, id: string, text: string, user: string, note?: string): Promise<PublishResult> {
+    const { candidate, errors } = this.checked(kind, id, text);
+    const abs = candidate.abs;
+    if (errors.length > 0) return { ok: false, errors };
+    const key = keyOf(kind, id);
+    const before = this.served.get(key);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    // Written whole or not at all: a reader (a Reload, a restart) never sees half a document.
+    const temporary = `${abs}.${process.pid}.publishing`;
+    writeFileSync(temporary, text);
+    renameSync(temporary, abs);
+    if (before?.hash === candidate.hash && before.source === 'practice') {
+      this.checks.set(key, { ok: true, errors: [] });
+      return { ok: true, version: before.version, unchanged: true };
+    }
+    const at = new Date(this.options.now()).toISOString();
+    const version = (await settleVersions(this.options.store, [versionedOf(candidate)], at, user, note)).get(key)!;
+    this.serve(candidate, version);
+    this.checks.set(key, { ok: true, errors: [] });
+    this.unserved.delete(key);
+    await this.syncMenu();
+    return { ok: true, version: version.version, unchanged: false };
   }
 
   get(kind: DocumentKind, id: string): ServedDocument | undefined {
@@ -332,7 +482,20 @@ export class DocumentStore {
         updatedAt: d.updatedAt,
         updatedBy: d.updatedBy,
         check: this.checks.get(keyOf(d.kind, d.id)) ?? { ok: true, errors: [] },
-      }));
+        live: true,
+        overrides: d.source === 'practice' && this.hasBuiltIn(d.kind, d.id),
+      }))
+      .concat(
+        [...this.unserved.values()].map((u) => ({
+          ...u,
+          version: 0,
+          updatedAt: '',
+          updatedBy: '',
+          check: this.checks.get(keyOf(u.kind, u.id)) ?? { ok: false, errors: [] },
+          live: false,
+          overrides: u.source === 'practice' && this.hasBuiltIn(u.kind, u.id),
+        })),
+      );
   }
 
   /** The validator module of a form version served since start, by its hash; undefined for an unknown hash. */

@@ -23,6 +23,16 @@ export interface NewDocumentVersion extends DocumentVersion {
   file: string;
   /** The document's text as read. */
   body: string;
+  /** The publisher's change note (the staff editor), if any. */
+  note?: string;
+}
+
+/** A recorded version with its text, as the staff pages show it. */
+export interface VersionRecord extends DocumentVersion {
+  source: 'built-in' | 'practice';
+  file: string;
+  body: string;
+  note?: string;
 }
 
 /** The newest version of every document recorded, by `${kind}:${id}`. */
@@ -38,9 +48,9 @@ export async function latestVersions(store: Sql): Promise<Map<string, DocumentVe
 /** Records a new version (its number one more than the newest recorded; the caller says which). */
 export async function recordVersion(store: Sql, v: NewDocumentVersion): Promise<void> {
   await store.run(
-    `INSERT INTO document_versions (kind, id, version, hash, source, file, body, updated_at, updated_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [v.kind, v.id, v.version, v.hash, v.source, v.file, v.body, v.updatedAt, v.updatedBy],
+    `INSERT INTO document_versions (kind, id, version, hash, source, file, body, updated_at, updated_by, note)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [v.kind, v.id, v.version, v.hash, v.source, v.file, v.body, v.updatedAt, v.updatedBy, v.note ?? null],
   );
 }
 
@@ -58,6 +68,7 @@ export async function settleVersions(
   docs: ReadonlyArray<Omit<NewDocumentVersion, 'version' | 'updatedAt' | 'updatedBy'>>,
   at: string,
   by: string,
+  note?: string,
 ): Promise<Map<string, DocumentVersion>> {
   return store.tx(async (tx) => {
     if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?)', [VERSIONS_LOCK]);
@@ -71,20 +82,49 @@ export async function settleVersions(
         continue;
       }
       const version: DocumentVersion = { version: (before?.version ?? 0) + 1, hash: d.hash, updatedAt: at, updatedBy: by };
-      await recordVersion(tx, { ...d, ...version });
+      await recordVersion(tx, { ...d, ...version, ...(note ? { note } : {}) });
       settled.set(key, version);
     }
     return settled;
   });
 }
 
-/** Every version of one document, newest first. */
-export async function versionHistory(store: Sql, kind: DocumentKind, id: string): Promise<DocumentVersion[]> {
-  const rows = await store.all<{ version: number; hash: string; updated_at: string; updated_by: string }>(
-    'SELECT version, hash, updated_at, updated_by FROM document_versions WHERE kind = ? AND id = ? ORDER BY version DESC',
+/** Every version of one document, newest first (with its change note when it has one). */
+export async function versionHistory(store: Sql, kind: DocumentKind, id: string): Promise<Array<DocumentVersion & { note?: string }>> {
+  const rows = await store.all<{ version: number; hash: string; updated_at: string; updated_by: string; note: string | null }>(
+    'SELECT version, hash, updated_at, updated_by, note FROM document_versions WHERE kind = ? AND id = ? ORDER BY version DESC',
     [kind, id],
   );
-  return rows.map((r) => ({ version: r.version, hash: r.hash, updatedAt: r.updated_at, updatedBy: r.updated_by }));
+  return rows.map((r) => ({ version: Number(r.version), hash: r.hash, updatedAt: r.updated_at, updatedBy: r.updated_by, ...(r.note ? { note: r.note } : {}) }));
+}
+
+/** One recorded version with its text; undefined when there is no such version. */
+export async function versionRecord(store: Sql, kind: DocumentKind, id: string, version: number): Promise<VersionRecord | undefined> {
+  const r = await store.get<{
+    version: number;
+    hash: string;
+    updated_at: string;
+    updated_by: string;
+    note: string | null;
+    source: string;
+    file: string;
+    body: string;
+  }>('SELECT version, hash, updated_at, updated_by, note, source, file, body FROM document_versions WHERE kind = ? AND id = ? AND version = ?', [
+    kind,
+    id,
+    version,
+  ]);
+  if (!r) return undefined;
+  return {
+    version: Number(r.version),
+    hash: r.hash,
+    updatedAt: r.updated_at,
+    updatedBy: r.updated_by,
+    source: r.source === 'built-in' ? 'built-in' : 'practice',
+    file: r.file,
+    body: r.body,
+    ...(r.note ? { note: r.note } : {}),
+  };
 }
 
 /** The settings key remembering which forms' menu entries were synced: a form not in it is new (enabled), one in it but not enabled was switched off by the practice. */

@@ -1,10 +1,12 @@
 import { YES_NO_LABELS, type FormDocument } from '../../renderer/core/index';
-import { adminRequestHtml, dateTimeInWords } from '../adminRequestHtml.js';
+import { adminRequestHtml, answeredOn, type AnsweredOn } from '../adminRequestHtml.js';
+import { versionRecord } from '../documents/versions.js';
+import type { Sql } from '../store/index.js';
+import { staffPage, staffTime } from '../staffPage.js';
 import type { FastifyInstance } from 'fastify';
 import { practiceAppointmentsHtml, practiceAppointmentsPage } from '../appointments/inbox.js';
 import type { ServerContext } from '../context.js';
-import { escapeHtml, htmlPage } from '../html.js';
-import { SIGN_OUT_PATH } from '../staff.js';
+import { escapeHtml } from '../html.js';
 import { screeningFlagHtml } from '../screening.js';
 import { inboxFlagsHtml, storedRecommendations } from '../inboxFlags.js';
 import { listRequestsPage, type StoredRequest } from '../store.js';
@@ -138,14 +140,47 @@ function tierHtml(r: StoredRequest): string {
 
 const EMERGENCY_MARK = '<strong class="nhsuk-tag nhsuk-tag--red emergency-indication">Emergency indication</strong>';
 
-/** Received <time> in words ("Monday 30 November 2026 at 14:05"), the ISO instant in its datetime. */
-const receivedHtml = (r: StoredRequest) => `<time datetime="${escapeHtml(r.receivedAt)}">${escapeHtml(dateTimeInWords(r.receivedAt))}</time>`;
+/** Received <time> in words in UK time ("Saturday 28 November 2026, 11:53"), the ISO instant in its datetime. */
+const receivedHtml = (r: StoredRequest) => staffTime(r.receivedAt);
 
-function requestHtml(r: StoredRequest, docOf: (formType: string) => FormDocument | undefined): string {
-  const adminTitle = r.kind === 'ADMIN_REQUEST' && r.formType ? docOf(r.formType)?.title : undefined;
+type DocOf = (formType: string, version?: AnsweredOn) => FormDocument | undefined;
+
+/** Form documents of recorded versions, by `id:version:hash` (a version's text never changes). */
+const versionDocs = new Map<string, FormDocument | null>();
+const versionKey = (v: AnsweredOn) => `${v.id}:${v.version}:${v.hash}`;
+
+/**
+ * Loads the form versions the admin requests on a page were answered on (and those sent with
+ * them), so each is drawn with its own labels and option words even after the form changed or
+ * was removed. A version the history lacks (or whose hash differs) falls back to the served form.
+ */
+async function loadAnsweredVersions(store: Sql, items: readonly StoredRequest[]): Promise<void> {
+  const wanted = items
+    .filter((r) => r.kind === 'ADMIN_REQUEST')
+    .flatMap((r) => [answeredOn(r.body), answeredOn(obj(r.body.associatedRequest))])
+    .filter((v): v is AnsweredOn => v !== undefined && !versionDocs.has(versionKey(v)));
+  for (const v of wanted) {
+    const record = await versionRecord(store, 'form', v.id, v.version);
+    let doc: FormDocument | null = null;
+    if (record && record.hash === v.hash) {
+      try {
+        doc = JSON.parse(record.body) as FormDocument;
+      } catch {
+        doc = null;
+      }
+    }
+    if (versionDocs.size > 500) versionDocs.clear();
+    versionDocs.set(versionKey(v), doc);
+  }
+}
+
+function requestHtml(r: StoredRequest, docOf: DocOf): string {
+  const adminTitle = r.kind === 'ADMIN_REQUEST' && r.formType ? docOf(r.formType, answeredOn(r.body))?.title : undefined;
   const heading = adminTitle ? `Admin request · ${adminTitle}` : [r.kind, r.formType].filter(Boolean).join(' · ');
   const mark = isEmergencyIndication(r) ? `${EMERGENCY_MARK} ` : '';
-  const open = isEmergencyIndication(r) ? '<article class="emergency" data-emergency="true">' : '<article>';
+  const open = isEmergencyIndication(r)
+    ? '<article class="nhsuk-card app-request emergency" data-emergency="true">'
+    : '<article class="nhsuk-card app-request">';
   if (r.kind === 'CONSULTATION') {
     return `${open}
 <h2>${mark}${escapeHtml(heading)}</h2>
@@ -179,7 +214,7 @@ ${details}
  * the staff guard (server/staff.ts) already stands in front of both.
  */
 export function registerPracticeRoutes(app: FastifyInstance, { store, forms }: ServerContext): void {
-  const docOf = (formType: string) => forms.get(formType);
+  const docOf: DocOf = (formType, version) => (version ? versionDocs.get(versionKey(version)) : undefined) ?? forms.get(formType);
   app.get('/api/v1/practice/requests', async (request, reply) => {
     const { limit, after } = requestsPageQuery(request.query, DEFAULT_PAGE_SIZE);
     const page = await listRequestsPage(store, { limit, ...(after !== undefined ? { after } : {}) });
@@ -211,6 +246,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { store, forms }: S
     // In inbox order across pages: by tier (emergency first, then urgent today, then the rest), newest first within each.
     const page = await listRequestsPage(store, { limit, ...(before !== undefined ? { after: before } : {}) });
     const items = page.items;
+    await loadAnsweredVersions(store, items);
     const emergencies = items.filter((r) => r.tier === 'CALL_999' || r.tier === 'AE_NOW' || isEmergencyIndication(r)).length;
     const paging = [
       before !== undefined ? '<a href="/practice/inbox">Newest requests</a>' : '',
@@ -218,12 +254,14 @@ export function registerPracticeRoutes(app: FastifyInstance, { store, forms }: S
     ].filter(Boolean);
     const nav = paging.length > 0 ? `<nav aria-label="Inbox pages"><ul>${paging.map((a) => `<li>${a}</li>`).join('')}</ul></nav>` : '';
     const body = `<h1>Practice inbox</h1>
-<form method="post" action="${SIGN_OUT_PATH}"><button type="submit">Sign out</button></form>
-<p><a href="/practice/forms">Forms and pathways</a>: every form and pathway in use, their checks and versions, preview and reload.</p>
+<p><a href="/practice/forms">Forms and pathways</a>: every form and pathway in use, their checks and versions, edit, preview and reload.</p>
 <p>${page.total} request${page.total === 1 ? '' : 's'} received${before !== undefined ? ' (older page)' : ''}; ${items.length} shown on this page, sorted by urgency: emergencies first (${emergencies} on this page), then urgent today, then the rest, newest first within each. This page is read-only.</p>
 ${items.map((r) => requestHtml(r, docOf)).join('\n')}
 ${nav}
 ${practiceAppointmentsHtml(appointments, appointmentsNav)}`;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlPage('Practice inbox', body));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(staffPage('Practice inbox', body, '/practice/inbox'));
   });
 }

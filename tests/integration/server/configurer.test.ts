@@ -1,14 +1,13 @@
-// Issue 30 "Done when": what a practice configurer does, against a running server and nothing
+// What a practice configurer does, against a running server and nothing
 // else — copy a new form document into the practice folder, reload as staff, see it in the menu,
 // send it, read it back; a broken version is refused with its file and JSON path while the old
 // one keeps serving. No rebuild, no code change. (The browser version is tests/e2e.)
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSetting, putSetting } from '../../../server/settingsStore';
-import { DocumentsRefused } from '../../../server/documents/store';
 import { AMELIA, repoRoot, startServer, type TestServer } from './helpers';
 
 const TOKEN = 'configurer-test-token-0123456789abcdef';
@@ -336,7 +335,7 @@ describe('a practice overrides a built-in pathway', () => {
   });
 });
 
-describe('start-up with a broken document', () => {
+describe('start-up with a broken document: refused, never down', () => {
   const brokenData = () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-configurer-'));
     mkdirSync(path.join(dataDir, 'practice', 'forms'), { recursive: true });
@@ -345,34 +344,54 @@ describe('start-up with a broken document', () => {
     return dataDir;
   };
 
-  it('buildServer refuses, naming the file and the JSON path', async () => {
-    const dataDir = brokenData();
+  it('buildServer starts; the never-live document is refused with its file and JSON path and not served', async () => {
+    const server = await startServer({ dataDir: brokenData(), apiToken: TOKEN, notifications: { autoStart: false } });
     try {
-      const error = await startServer({ dataDir }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(DocumentsRefused);
-      expect((error as DocumentsRefused).problems).toContainEqual({ file: FILE, path: '/schema/properties/details/maxLength', message: 'must be integer' });
+      expect(server.documents.refusedAtStart).toEqual([
+        expect.objectContaining({
+          kind: 'form',
+          id: 'MEDICAL_RECORDS',
+          file: FILE,
+          errors: expect.arrayContaining([{ file: FILE, path: '/schema/properties/details/maxLength', message: 'must be integer' }]) as unknown,
+        }),
+      ]);
+      expect(server.documents.refusedAtStart[0]!.serving).toBeUndefined();
+      expect((await server.app.inject({ url: '/api/v1/documents/forms/MEDICAL_RECORDS' })).statusCode).toBe(404);
+      // The rest of the service is up: the built-in forms and the patient pages' settings.
+      expect((await server.app.inject({ url: '/api/v1/documents/forms/OTHER_ENQUIRY' })).statusCode).toBe(200);
+      const list = (await server.app.inject({ url: '/api/v1/practice/documents', headers: AUTH })).json() as {
+        documents: Array<{ id: string; live: boolean; check: { ok: boolean } }>;
+      };
+      expect(list.documents.find((d) => d.id === 'MEDICAL_RECORDS')).toMatchObject({ live: false, check: { ok: false } });
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.cleanup();
     }
   });
 
-  it('npm start (server/main.ts) prints the file and path and exits non-zero', () => {
+  it('npm start (server/main.ts) names the file and path loudly and runs all the same', async () => {
     const dataDir = brokenData();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PRACTICE_STAFF_PASSWORD: 'configurer-test-password' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PRACTICE_STAFF_PASSWORD: 'configurer-test-password' },
-        timeout: 60_000,
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('is running at')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
       });
-      expect(run.status).toBe(1);
-      expect(run.stderr).toContain(`${FILE}: /schema/properties/details/maxLength: must be integer`);
-      expect(run.stdout).not.toContain('is running at');
+      expect(stderr).toContain(`REFUSED: the form MEDICAL_RECORDS in ${FILE} fails its checks; it has no good version, so it is not served.`);
+      expect(stderr).toContain(`${FILE}: /schema/properties/details/maxLength: must be integer`);
     } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
