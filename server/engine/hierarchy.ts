@@ -264,13 +264,15 @@ export function checkHierarchy(doc: unknown, options: HierarchyOptions): Documen
   }
   checkOutcomeTiers(outcomes, needsTiers(doc), out);
 
-  if (triage) {
-    if (typeof doc.nhsUrl !== 'string') add('/nhsUrl', 'a triage pathway names its NHS website page: nhsUrl "https://www.nhs.uk/…"');
+  // Library metadata: triage and child pathways alike (the child search reads the same words).
+  const kind = kindOfPathway(doc);
+  if (kind !== 'eligibility') {
+    if (typeof doc.nhsUrl !== 'string') add('/nhsUrl', `a ${kind} pathway names its NHS website page: nhsUrl "https://www.nhs.uk/…"`);
     const synonyms = (Array.isArray(doc.symptoms) ? doc.symptoms : []).flatMap((s) => (isObj(s) && Array.isArray(s.synonyms) ? s.synonyms : []));
     if (synonyms.length < MIN_TRIAGE_SYNONYMS)
       add(
         '/symptoms',
-        `a triage pathway lists at least ${MIN_TRIAGE_SYNONYMS} synonyms across symptoms[].synonyms, the words patients use (found ${synonyms.length})`,
+        `a ${kind} pathway lists at least ${MIN_TRIAGE_SYNONYMS} synonyms across symptoms[].synonyms, the words ${kind === 'child' ? 'parents' : 'patients'} use (found ${synonyms.length})`,
       );
   }
 
@@ -363,13 +365,15 @@ export interface SynonymSource {
 const norm = (s: string) => s.trim().toLowerCase();
 
 /**
- * A synonym (lower-cased, trimmed) belongs to one triage pathway only, unless both pathways list
- * it in sharedSynonyms. Returns problems by file (paths of the synonym in that file).
+ * A synonym (lower-cased, trimmed) belongs to one pathway of its kind only (triage, or child: each
+ * kind has its own search), unless both pathways list it in sharedSynonyms. Returns problems by
+ * file (paths of the synonym in that file).
  */
 export function checkSynonyms(sources: readonly SynonymSource[]): Map<string, DocumentProblem[]> {
-  const owners = new Map<string, Array<{ file: string; id: string; path: string; shared: boolean }>>();
+  const owners = new Map<string, Array<{ file: string; id: string; path: string; shared: boolean; word: string }>>();
   for (const { file, doc } of sources) {
-    if (!isObj(doc) || typeof doc.guidelineId !== 'string' || kindOfPathway(doc) !== 'triage' || doc.disabled === true) continue;
+    if (!isObj(doc) || typeof doc.guidelineId !== 'string' || kindOfPathway(doc) === 'eligibility' || doc.disabled === true) continue;
+    const kind = kindOfPathway(doc);
     const shared = new Set((Array.isArray(doc.sharedSynonyms) ? doc.sharedSynonyms : []).filter((s): s is string => typeof s === 'string').map(norm));
     const seenHere = new Set<string>();
     (Array.isArray(doc.symptoms) ? doc.symptoms : []).forEach((s, i) => {
@@ -379,15 +383,16 @@ export function checkSynonyms(sources: readonly SynonymSource[]): Map<string, Do
         const k = norm(w);
         if (seenHere.has(k)) return;
         seenHere.add(k);
-        const list = owners.get(k) ?? [];
-        list.push({ file, id: doc.guidelineId as string, path: `/symptoms/${i}/synonyms/${j}`, shared: shared.has(k) });
-        owners.set(k, list);
+        const list = owners.get(`${kind}:${k}`) ?? [];
+        list.push({ file, id: doc.guidelineId as string, path: `/symptoms/${i}/synonyms/${j}`, shared: shared.has(k), word: k });
+        owners.set(`${kind}:${k}`, list);
       });
     });
   }
   const out = new Map<string, DocumentProblem[]>();
-  for (const [word, list] of owners) {
+  for (const list of owners.values()) {
     if (list.length < 2) continue;
+    const word = list[0]!.word;
     for (const o of list) {
       const others = list.filter((x) => x !== o);
       const unshared = others.filter((x) => !(x.shared && o.shared));

@@ -19,7 +19,11 @@ const EXPECTED: Record<string, string[]> = {
     line('Triage.UnknownShared.json', '/sections/0: a triage pathway runs the shared life-threatening section first: { "use": "LifeThreatening" }'),
   ],
   'Triage.NoTier.json': [line('Triage.NoTier.json', `/outcomes/1/recommendation/tier: every outcome names a tier (${TIERS})`)],
-  'Form.U16.NoTier.json': [line('Form.U16.NoTier.json', `/outcomes/0/recommendation/tier: every outcome names a tier (${TIERS})`)],
+  'Form.U16.NoTier.json': [
+    line('Form.U16.NoTier.json', `/outcomes/0/recommendation/tier: every outcome names a tier (${TIERS})`),
+    // Child pathways carry the library metadata too (the child search reads the same words).
+    line('Form.U16.NoTier.json', '/nhsUrl: a child pathway names its NHS website page: nhsUrl "https://www.nhs.uk/…"'),
+  ],
   'Triage.TierReferral.json': [
     line(
       'Triage.TierReferral.json',
