@@ -1789,7 +1789,7 @@ export interface TriageBadBreathAnswers {
 }
 
 /**
- * Answers of Triage.Balanitis (Sore or swollen penis tip or foreskin (balanitis)), every section together: each optional, since a section or question shows only when eligible.
+ * Answers of Triage.Balanitis (Balanitis: foreskin and penis problems), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageBalanitisAnswers {
   /**
@@ -4931,7 +4931,7 @@ export interface TriageMedicationQuestionAnswers {
 }
 
 /**
- * Answers of Triage.MemoryProblems (Memory problems or worried about dementia), every section together: each optional, since a section or question shows only when eligible.
+ * Answers of Triage.MemoryProblems (Memory problems, forgetfulness or dementia), every section together: each optional, since a section or question shows only when eligible.
  */
 export interface TriageMemoryProblemsAnswers {
   /**
