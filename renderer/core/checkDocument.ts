@@ -3,7 +3,8 @@
 // whatever JSON a configurer saved. One module per concern under check/, run in this order
 // (the order of the problems reported): parameters, field schemas, rules, pages, UI schema,
 // constraints, message keys.
-import type { DocumentProblem, WidgetDeclarations } from './types';
+import type { DocumentProblem, FormDocument, WidgetDeclarations } from './types';
+import { structureOf, type Structure } from './structure';
 import { isPlainObject } from './text';
 import { conditionChecker } from './check/conditions';
 import { checkConstraints } from './check/constraints';
@@ -49,7 +50,43 @@ function run(doc: unknown, out: DocumentProblem[], options: CheckDocumentOptions
     add('/schema/properties', 'schema.properties must be an object: one property per field');
     return;
   }
-  const ctx = makeContext(doc, schema.properties as Obj, out);
+  // Groups, lists and $ref are checked on the flat document (structure.ts); problems name the original JSON paths.
+  const st = structureOf(doc as unknown as FormDocument);
+  for (const p of st.problems) add(p.path, p.message);
+  const flat = st.flat as unknown as Obj;
+  const found: DocumentProblem[] = [];
+  const ctx = makeContext(flat, (flat.schema as Obj).properties as Obj, found, st);
+  runChecks(ctx, options);
+  for (const p of found) add(originalPath(st, p.path), p.message);
+  for (const list of st.lists.values()) {
+    for (const p of checkDocument(list.itemDoc, options)) {
+      const path = itemPath(list.path, list.pointer, list.itemKind, p.path);
+      if (path !== undefined) add(path, p.message);
+    }
+  }
+}
+
+const unesc = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** A flat field's path (`/schema/properties/address.postcode/…`) as it is in the document. */
+function originalPath(st: Structure, path: string): string {
+  const m = /^\/schema\/properties\/([^/]+)(.*)$/.exec(path);
+  const ptr = m ? st.pointers.get(unesc(m[1]!)) : undefined;
+  return ptr ? `${ptr}${m![2]}` : path;
+}
+
+/** A problem of a list's item document, at its place in the whole document (undefined: the item document's own scaffolding). */
+function itemPath(list: string, pointer: string, itemKind: 'object' | 'scalar', path: string): string | undefined {
+  if (path.startsWith('/schema/')) {
+    if (itemKind === 'scalar') return path.replace(/^\/schema\/properties\/item/, `${pointer}/items`);
+    return `${pointer}/items${path.slice('/schema'.length)}`;
+  }
+  const m = /^\/(rules|uiSchema)\/([^/]+)(.*)$/.exec(path);
+  if (m) return `/${m[1]}/${esc(`${list}.${unesc(m[2]!)}`)}${m[3]}`;
+  return undefined;
+}
+
+function runChecks(ctx: ReturnType<typeof makeContext>, options: CheckDocumentOptions): void {
   checkParameters(ctx);
   checkFieldSchemas(ctx);
   const checkConditions = conditionChecker(ctx);
@@ -59,3 +96,5 @@ function run(doc: unknown, out: DocumentProblem[], options: CheckDocumentOptions
   checkConstraints(ctx, checkConditions);
   checkMessageKeys(ctx);
 }
+
+const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -4,7 +4,8 @@
 import type { Condition, FieldSchema, FormData, FormDocument, Parameters, UiField, WidgetName } from './types';
 import { NONE_OF_THE_ABOVE, defaultWidget, documentFields, kindOf, schemaOptions, type FieldKind, type FieldOption } from './fields';
 import { compileCondition, describeCondition, selection, type EvalContext, type Predicate } from './operators';
-import { isPlainObject, own } from './text';
+import { hasValue, isPlainObject, own } from './text';
+import { readPath, structureOf, type Structure } from './structure';
 
 export interface Visibility {
   /** Visible fields (a field with no rule is visible). */
@@ -30,6 +31,12 @@ export interface Visibility {
 
 export interface CompiledDocument {
   readonly doc: FormDocument;
+  /** The document with groups flattened and refs resolved (structure.ts): what rules and checks read. */
+  readonly flat: FormDocument;
+  /** Its groups and lists. */
+  readonly structure: Structure;
+  /** A field's answer out of nested answers (a group's field by its dotted path). */
+  read(data: FormData, field: string): unknown;
   /** Document order (= page order; schema properties on no page come last). */
   readonly fields: string[];
   evaluate(data: FormData, params?: Parameters, today?: Date): Visibility;
@@ -52,13 +59,17 @@ export function contentKey(pageIndex: number, where: 'content' | 'contentAfter',
 type Reader = (vals: unknown[], params: Parameters) => unknown;
 type Test = (vals: unknown[], params: Parameters, ctx: EvalContext) => boolean;
 
+interface ShowPart {
+  test: Test;
+  deps: number[];
+  because: string;
+}
+
 interface CompiledRule {
   index: number;
   name: string;
-  show?: Test;
-  showDeps: number[];
-  hiddenBecause: string;
-  chainBecause: Map<number, string>;
+  /** The enclosing groups' rules, outermost first, then the field's own. */
+  shows: ShowPart[];
   disable?: Test;
   disabledBecause: string;
   options?: Array<{ value: string; test: Test }>;
@@ -96,14 +107,23 @@ export function ruleReads(rule: unknown): string[] {
   return out;
 }
 
-function build(doc: FormDocument): CompiledDocument {
-  const fields = documentFields(doc);
+/** Whether an item of a list holds any answer (an object: any of its fields, nested). */
+export function itemFilled(item: unknown): boolean {
+  if (isPlainObject(item)) return Object.values(item).some(itemFilled);
+  return hasValue(item, typeof item === 'string' && /^[\s:-]*$/.test(item));
+}
+
+function build(original: FormDocument): CompiledDocument {
+  const structure = structureOf(original);
+  const doc = structure.flat;
+  const fields = documentFields(original);
   const n = fields.length;
   const indexOf = new Map<string, number>();
   fields.forEach((f, i) => indexOf.set(f, i));
   const props: Record<string, FieldSchema> = isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? doc.schema.properties : {};
   const ui: Record<string, UiField> = isPlainObject(doc.uiSchema) ? doc.uiSchema : {};
   const rules: Record<string, unknown> = isPlainObject(doc.rules) ? doc.rules : {};
+  const dotted = fields.map((f) => f.includes('.'));
   const declared = isPlainObject(doc.parameters) ? doc.parameters : {};
   const kinds = fields.map((f) => kindOf(own(props, f) as FieldSchema | undefined));
 
@@ -120,8 +140,17 @@ function build(doc: FormDocument): CompiledDocument {
     let kind: FieldKind;
     if (typeof cond.question === 'string') {
       const i = indexOf.get(cond.question);
+      const into = i === undefined ? listPath(cond.question) : undefined;
+      if (into || (i !== undefined && kinds[i] === 'list' && (cond.items === 'any' || cond.items === 'all'))) {
+        return itemTest(cond, into ?? { index: i!, sub: undefined });
+      }
       kind = i === undefined ? 'unknown' : kinds[i]!;
       read = i === undefined ? () => undefined : (vals) => vals[i];
+      if (kind === 'list') {
+        // A list itself: its filled items, counted like selected options.
+        kind = 'multi';
+        read = (vals) => (Array.isArray(vals[i!]) ? (vals[i!] as unknown[]).flatMap((it, k) => (itemFilled(it) ? [String(k)] : [])) : undefined);
+      }
     } else if (typeof cond.parameter === 'string') {
       const p = cond.parameter;
       const d = own(declared, p);
@@ -143,6 +172,37 @@ function build(doc: FormDocument): CompiledDocument {
     return (vals, params, ctx) => pred(read(vals, params), ctx);
   };
 
+  /** `list.sub` (a field inside each item of a list field) → the list's index and the sub-path. */
+  function listPath(question: string): { index: number; sub: string } | undefined {
+    for (const path of structure.lists.keys()) {
+      if (!question.startsWith(`${path}.`)) continue;
+      const index = indexOf.get(path);
+      if (index !== undefined) return { index, sub: question.slice(path.length + 1) };
+    }
+    return undefined;
+  }
+
+  /** A condition on the items of a list: holds for any item (default) or for every item (`items: "all"`). */
+  function itemTest(cond: Condition, at: { index: number; sub: string | undefined }): Test {
+    const list = structure.lists.get(fields[at.index]!)!;
+    const item = compileDocument(list.itemDoc);
+    const kind = at.sub === undefined ? item.kindOf(item.fields[0] ?? '') : item.kindOf(at.sub);
+    let pred: Predicate;
+    try {
+      pred = compileCondition({ ...cond, question: at.sub ?? '' }, kind);
+    } catch {
+      pred = () => false;
+    }
+    const all = cond.items === 'all';
+    return (vals, _params, ctx) => {
+      const arr = vals[at.index];
+      const items = Array.isArray(arr) ? arr.filter(itemFilled) : [];
+      if (items.length === 0) return pred(undefined, ctx);
+      const values = items.map((it) => (at.sub === undefined ? it : readPath(it, at.sub)));
+      return all ? values.every((v) => pred(v, ctx)) : values.some((v) => pred(v, ctx));
+    };
+  }
+
   const compileList = (conds: unknown, behavior: unknown): Test | undefined => {
     if (!Array.isArray(conds)) return undefined;
     if (conds.length === 0) return () => true;
@@ -162,11 +222,13 @@ function build(doc: FormDocument): CompiledDocument {
   // Dependency graph: dep → readers.
   const readers: number[][] = fields.map(() => []);
   const readsOf: number[][] = fields.map(() => []);
-  for (const [name, rule] of Object.entries(rules)) {
-    const i = indexOf.get(name);
-    if (i === undefined) continue;
-    for (const q of ruleReads(rule)) {
-      const j = indexOf.get(q);
+  const fieldOfQuestion = (q: string): number | undefined => indexOf.get(q) ?? listPath(q)?.index;
+  const ownAndGroupRules = (name: string): Array<[string, unknown]> =>
+    [...(structure.ancestors.get(name) ?? []), name].map((g) => [g, own(rules, g)] as [string, unknown]).filter(([, r]) => isPlainObject(r));
+  for (let i = 0; i < n; i++) {
+    const name = fields[i]!;
+    for (const q of ownAndGroupRules(name).flatMap(([, r]) => ruleReads(r))) {
+      const j = fieldOfQuestion(q);
       if (j === undefined || readsOf[i]!.includes(j)) continue;
       readsOf[i]!.push(j);
       readers[j]!.push(i);
@@ -192,23 +254,30 @@ function build(doc: FormDocument): CompiledDocument {
   const compiledRules: CompiledRule[] = [];
   for (const i of orderIdx) {
     const name = fields[i]!;
+    const shows: ShowPart[] = [];
+    for (const [owner, r] of ownAndGroupRules(name)) {
+      const gr = r as Record<string, unknown>;
+      const test = compileList(gr.enableWhen, gr.enableBehavior);
+      if (!test) continue;
+      const desc = typeof gr.description === 'string' ? gr.description : undefined;
+      shows.push({
+        test,
+        deps: questionsOf(gr.enableWhen)
+          .map(fieldOfQuestion)
+          .filter((j): j is number => j !== undefined),
+        because: desc ?? `rule for ${owner}: ${describeList(gr.enableWhen, gr.enableBehavior)} not met`,
+      });
+    }
     const rule = own(rules, name);
-    if (!isPlainObject(rule)) continue;
-    const desc = typeof rule.description === 'string' ? rule.description : undefined;
-    const show = compileList(rule.enableWhen, rule.enableBehavior);
-    const showDeps = questionsOf(rule.enableWhen)
-      .map((q) => indexOf.get(q))
-      .filter((j): j is number => j !== undefined);
-    const chainBecause = new Map<number, string>();
-    for (const j of showDeps) chainBecause.set(j, `hidden because ${fields[j]} is hidden`);
+    if (!isPlainObject(rule)) {
+      if (shows.length > 0) compiledRules.push({ index: i, name, shows, disabledBecause: '', clearWhenHidden: false });
+      continue;
+    }
     const disable = Array.isArray(rule.disableWhen) && rule.disableWhen.length > 0 ? compileList(rule.disableWhen, rule.disableBehavior) : undefined;
     const cr: CompiledRule = {
       index: i,
       name,
-      show,
-      showDeps,
-      hiddenBecause: desc ?? `rule for ${name}: ${describeList(rule.enableWhen, rule.enableBehavior)} not met`,
-      chainBecause,
+      shows,
       disable,
       disabledBecause: `disabled by rule for ${name}: ${describeList(rule.disableWhen, rule.disableBehavior)} holds`,
       clearWhenHidden: rule.clearWhenHidden === true,
@@ -227,7 +296,7 @@ function build(doc: FormDocument): CompiledDocument {
         cr.allOptions = all;
       }
     }
-    if (cr.show || cr.disable || cr.options || cr.clearWhenHidden) compiledRules.push(cr);
+    if (cr.shows.length > 0 || cr.disable || cr.options || cr.clearWhenHidden) compiledRules.push(cr);
   }
 
   // Content blocks (pages' content / contentAfter with enableWhen).
@@ -263,7 +332,7 @@ function build(doc: FormDocument): CompiledDocument {
     let day: Date | undefined = today;
     const ctx: EvalContext = { today: () => (day ??= new Date()) };
     const vals = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) vals[i] = own(src, fields[i]!);
+    for (let i = 0; i < n; i++) vals[i] = dotted[i] ? readPath(src, fields[i]!) : own(src, fields[i]!);
     const hidden = new Uint8Array(n);
     const visible = new Set(fields);
     const hiddenBy = new Map<string, string>();
@@ -274,14 +343,15 @@ function build(doc: FormDocument): CompiledDocument {
     for (let r = 0; r < compiledRules.length; r++) {
       const rule = compiledRules[r]!;
       const i = rule.index;
-      if (rule.show && !rule.show(vals, prm, ctx)) {
+      const failed = rule.shows.find((part) => !part.test(vals, prm, ctx));
+      if (failed) {
         hidden[i] = 1;
         vals[i] = undefined;
         visible.delete(rule.name);
-        let because = rule.hiddenBecause;
-        for (const j of rule.showDeps) {
+        let because = failed.because;
+        for (const j of failed.deps) {
           if (hidden[j] === 1) {
-            because = rule.chainBecause.get(j)!;
+            because = `hidden because ${fields[j]} is hidden`;
             break;
           }
         }
@@ -334,7 +404,10 @@ function build(doc: FormDocument): CompiledDocument {
   };
 
   return {
-    doc,
+    doc: original,
+    flat: doc,
+    structure,
+    read: (data, f) => (isPlainObject(data) ? (f.includes('.') ? readPath(data, f) : own(data, f)) : undefined),
     fields,
     order: orderIdx.map((i) => fields[i]!),
     evaluate,

@@ -2,6 +2,7 @@
 // field's JSON Schema (and ui:widget), once, at compile time.
 import type { FieldSchema, FormDocument, UiField, WidgetName } from './types';
 import { isPlainObject } from './text';
+import { isListSchema, structureOf } from './structure';
 
 /** The value of the renderer's automatic "None of the above" option on checkboxes. */
 export const NONE_OF_THE_ABOVE = 'NONE_OF_THE_ABOVE';
@@ -36,6 +37,7 @@ export type FieldKind =
   | 'boolean'
   | 'choice' // single choice: enum / oneOf
   | 'multi' // multi-choice: array of options
+  | 'list' // "add another": an array of objects, or of values without options
   | 'unknown';
 
 export interface FieldOption {
@@ -47,7 +49,7 @@ export function kindOf(schema: FieldSchema | undefined): FieldKind {
   if (!isPlainObject(schema)) return 'unknown';
   switch (schema.type) {
     case 'array':
-      return 'multi';
+      return isListSchema(schema) ? 'list' : 'multi';
     case 'boolean':
       return 'boolean';
     case 'number':
@@ -67,6 +69,7 @@ export function kindOf(schema: FieldSchema | undefined): FieldKind {
 /** Options declared by the schema (enum / oneOf, or items.enum / items.oneOf for arrays). */
 export function schemaOptions(schema: FieldSchema | undefined, ui?: UiField): FieldOption[] {
   if (!isPlainObject(schema)) return [];
+  if (isListSchema(schema)) return [];
   const src: Partial<FieldSchema> | undefined =
     schema.type === 'array' ? (isPlainObject(schema.items) ? (schema.items as Partial<FieldSchema>) : undefined) : schema;
   if (src && Array.isArray(src.oneOf)) {
@@ -86,7 +89,7 @@ export function defaultWidget(schema: FieldSchema | undefined, ui?: UiField): Wi
   if (!isPlainObject(schema)) return 'text';
   switch (schema.type) {
     case 'array':
-      return 'checkboxes';
+      return isListSchema(schema) ? 'list' : 'checkboxes';
     case 'boolean':
       return 'yesNo';
     case 'number':
@@ -116,7 +119,8 @@ export function defaultWidget(schema: FieldSchema | undefined, ui?: UiField): Wi
  * Fields in document order: the pages' fields in page order, then any schema property that
  * no page names (checkDocument reports those), each once, only names the schema declares.
  */
-export function documentFields(doc: FormDocument): string[] {
+export function documentFields(document: FormDocument): string[] {
+  const doc = structureOf(document).flat;
   const props = isPlainObject(doc) && isPlainObject(doc.schema) && isPlainObject(doc.schema.properties) ? doc.schema.properties : {};
   const seen = new Set<string>();
   const out: string[] = [];

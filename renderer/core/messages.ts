@@ -20,6 +20,8 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   range: 'Please enter a number between {min} and {max}.',
   minItems: 'Please select at least {min} options.',
   maxItems: 'Please select no more than {max} options.',
+  listMinItems: 'Please add at least {min} items.',
+  listMaxItems: 'Please add no more than {max} items.',
   uniqueItems: 'Please select each option only once.',
   email: 'Please provide valid email.',
   'uk-phone': 'Please enter a valid UK phone number.',

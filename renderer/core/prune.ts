@@ -1,31 +1,57 @@
 // prune: what is submitted. Drops unknown, hidden and disabled fields, hidden options, empty
-// strings and empty arrays; trims text and normalises apostrophes. Visibility is computed on
-// the normalised data, so prune(prune(x).data) is a fixed point.
+// strings, empty arrays and empty list items; trims text and normalises apostrophes. Visibility
+// is computed on the normalised data, so prune(prune(x).data) is a fixed point. Groups nest in
+// the answers (`{ address: { postcode } }`); each list item is pruned against its item document.
 import type { FormData, FormDocument, Parameters, PruneResult } from './types';
-import { compileDocument } from './compile';
+import { compileDocument, type CompiledDocument } from './compile';
 import { NONE_OF_THE_ABOVE } from './fields';
-import { hasValue, isPlainObject, normaliseText, own, setOwn } from './text';
+import { ITEM_FIELD, writePath, type ListInfo } from './structure';
+import { hasValue, isPlainObject, normaliseText, own } from './text';
 
 export function prune(doc: FormDocument, data: FormData, params?: Parameters, today?: Date): PruneResult {
   const compiled = compileDocument(doc);
+  const st = compiled.structure;
   const src: Record<string, unknown> = isPlainObject(data) ? data : {};
   const pruned: PruneResult['pruned'] = [];
   const known = new Set(compiled.fields);
 
-  for (const key of Object.keys(src)) if (!known.has(key)) pruned.push({ path: key, because: 'not a field of this form' });
+  const unknownKeys = (obj: Record<string, unknown>, prefix: string) => {
+    for (const key of Object.keys(obj)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (known.has(path)) continue;
+      if (st.groups.has(path)) {
+        const v = own(obj, key);
+        if (isPlainObject(v)) unknownKeys(v, path);
+        else if (v !== undefined && v !== null) pruned.push({ path, because: 'a group holds an object of its fields' });
+        continue;
+      }
+      pruned.push({ path, because: 'not a field of this form' });
+    }
+  };
+  unknownKeys(src, '');
 
   const norm: Record<string, unknown> = {};
+  const kept = new Set<string>();
+  const keep = (field: string, v: unknown) => {
+    writePath(norm, field, v);
+    kept.add(field);
+  };
   for (const field of compiled.fields) {
-    if (!Object.prototype.hasOwnProperty.call(src, field)) continue;
-    const v = own(src, field);
+    const v = compiled.read(src, field);
+    if (v === undefined && !(field.includes('.') ? false : Object.prototype.hasOwnProperty.call(src, field))) continue;
     const kind = compiled.kindOf(field);
     const dateLike = kind === 'date' || kind === 'time' || kind === 'datetime';
-    if (v === undefined || v === null) {
+    const list = st.lists.get(field);
+    if (v === null || v === undefined) {
       pruned.push({ path: field, because: 'empty value' });
+    } else if (list && Array.isArray(v)) {
+      const items = pruneItems(list, v, field, pruned, params, today);
+      if (items.length === 0) pruned.push({ path: field, because: 'empty list' });
+      else keep(field, items);
     } else if (typeof v === 'string') {
       const t = normaliseText(v);
       if (!hasValue(t, dateLike)) pruned.push({ path: field, because: 'empty string' });
-      else setOwn(norm, field, t);
+      else keep(field, t);
     } else if (Array.isArray(v)) {
       const items: unknown[] = [];
       for (const x of v) {
@@ -37,16 +63,16 @@ export function prune(doc: FormDocument, data: FormData, params?: Parameters, to
         }
       }
       if (items.length === 0) pruned.push({ path: field, because: 'empty array' });
-      else setOwn(norm, field, items);
+      else keep(field, items);
     } else {
-      setOwn(norm, field, v);
+      keep(field, v);
     }
   }
 
   const vis = compiled.evaluate(norm, params, today);
   const out: FormData = {};
   for (const field of compiled.fields) {
-    if (!Object.prototype.hasOwnProperty.call(norm, field)) continue;
+    if (!kept.has(field)) continue;
     const hiddenBecause = vis.hiddenBy.get(field);
     if (hiddenBecause !== undefined) {
       pruned.push({ path: field, because: hiddenBecause });
@@ -57,25 +83,45 @@ export function prune(doc: FormDocument, data: FormData, params?: Parameters, to
       pruned.push({ path: field, because: disabledBecause });
       continue;
     }
-    let v = own(norm, field);
-    const offered = vis.options.get(field);
-    if (offered) {
-      if (Array.isArray(v)) {
-        const kept = v.filter((x) => {
-          const ok = typeof x === 'object' || offered.has(String(x)) || !isDeclaredOption(compiled.optionsOf(field), x, compiled.kindOf(field));
-          if (!ok) pruned.push({ path: field, because: `option ${JSON.stringify(x)} of ${field} is hidden by its rule` });
-          return ok;
-        });
-        if (kept.length === 0) continue;
-        v = kept;
-      } else if (typeof v !== 'object' && !offered.has(String(v)) && isDeclaredOption(compiled.optionsOf(field), v, compiled.kindOf(field))) {
-        pruned.push({ path: field, because: `option ${JSON.stringify(v)} of ${field} is hidden by its rule` });
-        continue;
-      }
-    }
-    setOwn(out, field, v);
+    const v = withoutHiddenOptions(compiled, field, compiled.read(norm, field), vis.options.get(field), pruned);
+    if (v !== undefined) writePath(out, field, v);
   }
   return { data: out, pruned };
+}
+
+function withoutHiddenOptions(compiled: CompiledDocument, field: string, v: unknown, offered: Set<string> | undefined, pruned: PruneResult['pruned']): unknown {
+  if (!offered) return v;
+  if (Array.isArray(v)) {
+    const kept = v.filter((x) => {
+      const ok = typeof x === 'object' || offered.has(String(x)) || !isDeclaredOption(compiled.optionsOf(field), x, compiled.kindOf(field));
+      if (!ok) pruned.push({ path: field, because: `option ${JSON.stringify(x)} of ${field} is hidden by its rule` });
+      return ok;
+    });
+    return kept.length === 0 ? undefined : kept;
+  }
+  if (typeof v !== 'object' && !offered.has(String(v)) && isDeclaredOption(compiled.optionsOf(field), v, compiled.kindOf(field))) {
+    pruned.push({ path: field, because: `option ${JSON.stringify(v)} of ${field} is hidden by its rule` });
+    return undefined;
+  }
+  return v;
+}
+
+/** Each item pruned against the list's item document; items left empty are dropped. */
+function pruneItems(list: ListInfo, items: unknown[], field: string, pruned: PruneResult['pruned'], params?: Parameters, today?: Date): unknown[] {
+  const out: unknown[] = [];
+  items.forEach((item, k) => {
+    const data = list.itemKind === 'object' ? (isPlainObject(item) ? item : {}) : { [ITEM_FIELD]: item };
+    if (list.itemKind === 'object' && !isPlainObject(item) && item !== undefined && item !== null) {
+      pruned.push({ path: `${field}.${k}`, because: 'an item of this list holds an object of its fields' });
+      return;
+    }
+    const r = prune(list.itemDoc, data, params, today);
+    if (list.itemKind === 'object') for (const p of r.pruned) pruned.push({ path: `${field}.${k}.${p.path}`, because: p.because });
+    const value = list.itemKind === 'object' ? r.data : own(r.data, ITEM_FIELD);
+    if (value === undefined || (isPlainObject(value) && Object.keys(value).length === 0)) pruned.push({ path: `${field}.${k}`, because: 'empty item' });
+    else out.push(value);
+  });
+  return out;
 }
 
 function isDeclaredOption(opts: Array<{ value: unknown }>, v: unknown, kind: string): boolean {

@@ -62,10 +62,13 @@ export const OPERATORS: readonly Operator[] = [
  * none for HAS_VALUE / DOES_NOT_HAVE_VALUE.
  */
 export interface Condition {
+  /** A field's path: `name`, `group.name`, or `list.name` to look into every item of a list. */
   question?: string;
   parameter?: string;
   operator: Operator;
   answer?: unknown;
+  /** For a question inside a list (`list.name`): whether any item (default) or all items must match. */
+  items?: 'any' | 'all';
 }
 
 export interface EnableWhen {
@@ -166,12 +169,29 @@ export interface DocumentConstraint {
 export type ObservationType = 'BINARY' | 'BOOLEAN' | 'MULTI_CHOICE' | 'DROPDOWN' | 'NUMERIC' | 'TEXT' | 'DATE' | 'TIME' | 'DATE_TIME' | 'DISPLAY';
 
 export interface FieldSchema {
-  type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
+  /** `object` with `properties`: a group of fields (renderer/README.md, "Groups, lists and reuse"). */
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
   title?: string;
   description?: string;
   enum?: Array<string | number | boolean>;
   oneOf?: Array<{ const: string | number | boolean; title: string }>;
-  items?: { type?: 'string' | 'number'; enum?: Array<string | number>; oneOf?: Array<{ const: string | number; title: string }> };
+  /** Options of a multi-choice field; or, without options, the item of an "add another" list (an object schema, or a string / number). */
+  items?: {
+    type?: 'string' | 'number' | 'integer' | 'object';
+    enum?: Array<string | number>;
+    oneOf?: Array<{ const: string | number; title: string }>;
+    properties?: Record<string, FieldSchema>;
+    required?: string[];
+    title?: string;
+    maxLength?: number;
+    $ref?: string;
+  };
+  /** A group's fields (type object). */
+  properties?: Record<string, FieldSchema>;
+  /** A group's required fields. */
+  required?: string[];
+  /** A local reference to a definition of the document's schema: "#/definitions/<name>". */
+  $ref?: string;
   uniqueItems?: boolean;
   minItems?: number;
   maxItems?: number;
@@ -195,6 +215,8 @@ export interface FormSchema {
   required?: string[];
   properties: Record<string, FieldSchema>;
   additionalProperties?: boolean;
+  /** Reusable field schemas, named by `$ref: "#/definitions/<name>"`. */
+  definitions?: Record<string, FieldSchema>;
 }
 
 export type WidgetName =

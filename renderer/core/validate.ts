@@ -4,7 +4,8 @@
 // time, interpretSchema at run time); formats and x-* keywords are checked here, in both paths.
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { FieldError, FieldSchema, FormData, FormDocument, ParamRef, Parameters } from './types';
-import { compileDocument, type CompiledDocument } from './compile';
+import { compileDocument, itemFilled, type CompiledDocument } from './compile';
+import { ITEM_FIELD } from './structure';
 import { DEFAULT_TEXTAREA_MAX, NONE_OF_THE_ABOVE } from './fields';
 import { ageOn, calendarDate, dayNumber, formatDay, parseDate, parseDateTime, resolveTodayRef } from './dates';
 import { messageFor, type MessageOptions, type MessageVars } from './messages';
@@ -124,13 +125,15 @@ function fieldOfError(e: SchemaError): string | undefined {
 
 export function validate(document: FormDocument, data: FormData, options: ValidateOptions = {}): FieldError[] {
   const compiled = compileDocument(document);
-  const doc = compiled.doc; // a malformed (non-object) document compiles as an empty one
+  const doc = compiled.flat; // a malformed (non-object) document compiles as an empty one; groups are flat here
   const src: Record<string, unknown> = isPlainObject(data) ? data : {};
   const params: Parameters = isPlainObject(options.params) ? options.params : {};
   const today = options.today instanceof Date ? options.today : new Date();
   const vis = compiled.evaluate(src, params, today);
   const active = (f: string) => vis.visible.has(f) && !vis.disabled.has(f);
-  const wanted = Array.isArray(options.fields) ? new Set(options.fields) : undefined;
+  const st = compiled.structure;
+  // A page names a group (all its fields) or a list (its items too).
+  const wanted = Array.isArray(options.fields) ? new Set(options.fields.filter((f) => typeof f === 'string').flatMap(st.expand)) : undefined;
   const toCheck = compiled.fields.filter((f) => active(f) && (!wanted || wanted.has(f)));
 
   // What the schema check sees: the active fields' answers, empty ones left out (so that
@@ -138,9 +141,10 @@ export function validate(document: FormDocument, data: FormData, options: Valida
   const schemaData: Record<string, unknown> = {};
   for (const f of compiled.fields) {
     if (!active(f)) continue;
-    const v = own(src, f);
+    let v = compiled.read(src, f);
     const kind = compiled.kindOf(f);
     const dateLike = kind === 'date' || kind === 'time' || kind === 'datetime';
+    if (kind === 'list' && Array.isArray(v)) v = v.filter(itemFilled);
     if (!hasValue(v, dateLike)) continue;
     let value = typeof v === 'string' ? normaliseText(v) : v;
     const offered = vis.options.get(f);
@@ -178,9 +182,12 @@ export function validate(document: FormDocument, data: FormData, options: Valida
   }
 
   const errors = new Map<string, FieldError>();
+  const itemErrors = new Map<string, FieldError[]>();
   for (const f of toCheck) {
-    const err = checkField(compiled, f, own(src, f), own(schemaData, f), byField.get(f) ?? [], src, vis.visible, params, today);
+    const err = checkField(compiled, f, compiled.read(src, f), own(schemaData, f), byField.get(f) ?? [], src, vis.visible, params, today);
     if (err) errors.set(f, err);
+    const list = st.lists.get(f);
+    if (list) itemErrors.set(f, validateItems(list, compiled.read(src, f), f, params, today));
   }
 
   // Constraints (atLeastOne).
@@ -193,7 +200,7 @@ export function validate(document: FormDocument, data: FormData, options: Valida
       const anyGiven = c.fields.some((f) => {
         if (typeof f !== 'string' || !active(f)) return false;
         const kind = compiled.kindOf(f);
-        const v = own(src, f);
+        const v = compiled.read(src, f);
         return kind === 'multi' ? selection(v).length > 0 : hasValue(v, kind === 'date' || kind === 'time' || kind === 'datetime');
       });
       if (!anyGiven) {
@@ -210,7 +217,32 @@ export function validate(document: FormDocument, data: FormData, options: Valida
   for (const f of compiled.fields) {
     const e = errors.get(f);
     if (e) out.push(e);
+    out.push(...(itemErrors.get(f) ?? []));
   }
+  return out;
+}
+
+/**
+ * Each filled item of a list against its item document; paths `list.<index>.<field>` (a scalar
+ * item: `list.<index>`), the index being the item's place in the answer. An item left wholly
+ * empty is not checked: Send drops it (prune), and the list's own required / minItems speak.
+ */
+function validateItems(
+  list: { itemDoc: FormDocument; itemKind: 'object' | 'scalar' },
+  value: unknown,
+  field: string,
+  params: Parameters,
+  today: Date,
+): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  const out: FieldError[] = [];
+  value.forEach((item, k) => {
+    if (!itemFilled(item)) return;
+    const data = list.itemKind === 'object' ? (isPlainObject(item) ? item : {}) : { [ITEM_FIELD]: item };
+    for (const e of validate(list.itemDoc, data, { params, today })) {
+      out.push({ ...e, path: list.itemKind === 'object' ? `${field}.${k}.${e.path}` : `${field}.${k}` });
+    }
+  });
   return out;
 }
 
@@ -297,10 +329,10 @@ function checkField(
       }
       case 'minLength':
       case 'minItems':
-        return err(first.keyword, { N: String(limit ?? ''), min: String(limit ?? '') });
+        return err(first.keyword, { N: String(limit ?? ''), min: String(limit ?? '') }, kind === 'list' ? { defaultKey: 'listMinItems' } : {});
       case 'maxLength':
       case 'maxItems':
-        return err(first.keyword, { N: String(limit ?? ''), max: String(limit ?? '') });
+        return err(first.keyword, { N: String(limit ?? ''), max: String(limit ?? '') }, kind === 'list' ? { defaultKey: 'listMaxItems' } : {});
       default:
         return err(first.keyword);
     }
@@ -318,7 +350,7 @@ function checkField(
         let bound: number | undefined;
         if (ref.startsWith('field:')) {
           const other = ref.slice('field:'.length);
-          bound = visible.has(other) ? parseDate(own(data, other)) : undefined;
+          bound = visible.has(other) ? parseDate(compiled.read(data, other)) : undefined;
         } else {
           bound = resolveTodayRef(ref, today);
         }

@@ -12,7 +12,7 @@ export { OPERATORS_BY_KIND, ORDERED };
 export type CheckConditions = (conds: unknown, base: string, behavior: unknown, behaviorPath: string) => void;
 
 /** The condition checker for one document. */
-export function conditionChecker({ add, isField, isParam, declared, subjectOf, notAField }: CheckContext): CheckConditions {
+export function conditionChecker({ add, isField, isParam, declared, subjectOf, notAField, itemSubjectOf }: CheckContext): CheckConditions {
   const checkConditions = (conds: unknown, base: string, behavior: unknown, behaviorPath: string) => {
     if (behavior !== undefined && behavior !== 'all' && behavior !== 'any') add(behaviorPath, `must be "all" or "any" (got ${q(behavior)})`);
     if (conds === undefined) return;
@@ -34,8 +34,15 @@ export function conditionChecker({ add, isField, isParam, declared, subjectOf, n
     if (hasQ === hasP) {
       add(p, 'a condition reads exactly one of question (a field) or parameter');
     } else if (hasQ) {
-      if (!isField(c.question)) add(`${p}/question`, notAField(c.question));
-      else subject = subjectOf(c.question);
+      const whole = c.items !== undefined;
+      if (whole && c.items !== 'any' && c.items !== 'all') add(`${p}/items`, `items must be "any" or "all" (got ${q(c.items)})`);
+      const inItems = itemSubjectOf(c.question, whole);
+      if (inItems) subject = inItems;
+      else if (!isField(c.question)) add(`${p}/question`, notAField(c.question));
+      else {
+        subject = subjectOf(c.question);
+        if (whole && subject.kind !== 'list') add(`${p}/items`, `items ("any" or "all") looks into a list; "${c.question}" is not one`);
+      }
     } else if (!isParam(c.parameter)) {
       add(`${p}/parameter`, `parameter ${q(c.parameter)} is not declared in parameters`);
     } else {

@@ -5,6 +5,8 @@ import { NONE_OF_THE_ABOVE, schemaOptions, type FieldKind } from '../fields';
 import { isPlainObject } from '../text';
 import { nearMiss } from './nearMiss';
 import { OPERATORS_BY_KIND } from './operatorKinds';
+import type { Structure } from '../structure';
+import { compileDocument } from '../compile';
 
 export type Obj = Record<string, unknown>;
 
@@ -28,6 +30,7 @@ export const KIND_NAMES: Record<FieldKind, string> = {
   boolean: 'yes/no',
   choice: 'single-choice',
   multi: 'multi-choice',
+  list: '"add another" list',
   unknown: 'unknown',
 };
 
@@ -60,9 +63,13 @@ export interface CheckContext {
   notAField: (name: unknown) => string;
   /** The same, without the leading `"x" is not a field of this form`. */
   fieldHint: (name: unknown) => string;
+  /** Whether `name` is a group (a rule may show or hide it, a ui entry may give its hint). */
+  isGroup: (name: unknown) => boolean;
+  /** A question inside a list's items (`list.field`, or the list itself with `items`): what it reads, else undefined. */
+  itemSubjectOf: (question: unknown, whole: boolean) => Subject | undefined;
 }
 
-export function makeContext(doc: Obj, props: Obj, out: DocumentProblem[]): CheckContext {
+export function makeContext(doc: Obj, props: Obj, out: DocumentProblem[], st?: Structure): CheckContext {
   const declared: Obj = isPlainObject(doc.parameters) ? doc.parameters : {};
   const kinds = new Map<string, FieldKind>();
   const fieldNames = Object.keys(props);
@@ -76,7 +83,33 @@ export function makeContext(doc: Obj, props: Obj, out: DocumentProblem[]): Check
     const ops = kind === 'unknown' ? undefined : OPERATORS_BY_KIND[kind];
     return ` — did you mean "${near}"?${ops?.length ? ` (a ${KIND_NAMES[kind]} field; operators that fit it: ${ops.join(', ')})` : ''}`;
   };
+  const itemSubjectOf = (question: unknown, whole: boolean): Subject | undefined => {
+    if (typeof question !== 'string' || !st) return undefined;
+    for (const list of st.lists.values()) {
+      const sub =
+        whole && question === list.path
+          ? list.itemDoc.pages[0]!.fields[0]
+          : question.startsWith(`${list.path}.`)
+            ? question.slice(list.path.length + 1)
+            : undefined;
+      if (sub === undefined) continue;
+      const item = compileDocument(list.itemDoc);
+      const kind = item.kindOf(sub);
+      if (kind === 'unknown') return undefined;
+      const subject: Subject = { kind, name: `field "${sub}" of each item of "${list.path}"` };
+      if (kind === 'choice' || kind === 'multi') {
+        const opts = item.optionsOf(sub);
+        subject.options = opts.map((o) => String(o.value));
+        if (kind === 'multi') subject.options.push(NONE_OF_THE_ABOVE);
+        subject.numericOptions = opts.length > 0 && opts.every((o) => typeof o.value === 'number');
+      }
+      return subject;
+    }
+    return undefined;
+  };
   return {
+    isGroup: (name) => typeof name === 'string' && st !== undefined && st.groups.has(name),
+    itemSubjectOf,
     notAField: (name) => `${q(name)} is not a field of this form${fieldHint(name)}`,
     fieldHint,
     doc,

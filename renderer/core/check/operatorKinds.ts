@@ -19,4 +19,7 @@ export const OPERATORS_BY_KIND: Record<Exclude<FieldKind, 'unknown'>, Operator[]
   boolean: [...EQUALITY, ...PRESENCE],
   choice: [...EQUALITY, ...PRESENCE, 'ONLY', 'NOT_ONLY', ...LISTS],
   multi: ['EQ', 'NEQ', ...PRESENCE, 'ONLY', 'NOT_ONLY', 'CONTAINS', ...COUNTS, ...LISTS],
+  // A list itself: whether it has items, and how many (OPTION_COUNT_* count its items). Look
+  // into its items with `list.field` (and `items: "any" | "all"`).
+  list: [...PRESENCE, ...COUNTS],
 };

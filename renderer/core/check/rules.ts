@@ -5,11 +5,19 @@ import { isPlainObject } from '../text';
 import type { CheckConditions } from './conditions';
 import { esc, KIND_NAMES, type CheckContext, type Obj } from './context';
 
-export function checkRules({ doc, isField, subjectOf, add, fieldHint }: CheckContext, checkConditions: CheckConditions): void {
+export function checkRules({ doc, isField, isGroup, subjectOf, add, fieldHint }: CheckContext, checkConditions: CheckConditions): void {
   if (doc.rules !== undefined && !isPlainObject(doc.rules)) add('/rules', 'rules must be an object keyed by field name');
   const rules: Obj = isPlainObject(doc.rules) ? doc.rules : {};
   for (const [f, rule] of Object.entries(rules)) {
     const base = `/rules/${esc(f)}`;
+    if (isGroup(f) && isPlainObject(rule)) {
+      // A group's rule shows or hides all its fields at once.
+      for (const k of Object.keys(rule))
+        if (!['enableWhen', 'enableBehavior', 'description'].includes(k))
+          add(`${base}/${esc(k)}`, `a group's rule has enableWhen, enableBehavior and description only (found "${k}")`);
+      checkConditions(rule.enableWhen, `${base}/enableWhen`, rule.enableBehavior, `${base}/enableBehavior`);
+      continue;
+    }
     if (!isField(f)) {
       add(base, `rule for "${f}", which is not a field of this form${fieldHint(f)}`);
       continue;

@@ -4,11 +4,12 @@ import { widgetNames } from '../widgets';
 import { isPlainObject } from '../text';
 import { esc, q, type CheckContext, type Obj } from './context';
 
-export function checkUiSchema({ doc, props, isField, add, fieldHint }: CheckContext, widgets?: WidgetDeclarations): void {
+export function checkUiSchema({ doc, props, isField, isGroup, add, fieldHint }: CheckContext, widgets?: WidgetDeclarations): void {
   const ui: Obj = isPlainObject(doc.uiSchema) ? doc.uiSchema : {};
   if (doc.uiSchema !== undefined && !isPlainObject(doc.uiSchema)) add('/uiSchema', 'uiSchema must be an object keyed by field name');
   for (const [f, entry] of Object.entries(ui)) {
     const base = `/uiSchema/${esc(f)}`;
+    if (isGroup(f)) continue; // a group's hint (ui:help)
     if (!isField(f)) {
       add(base, `ui entry for "${f}", which is not a field of this form${fieldHint(f)}`);
       continue;
@@ -38,7 +39,8 @@ export function checkUiSchema({ doc, props, isField, add, fieldHint }: CheckCont
       number: ['number', 'integer', 'display', ...(choice ? ['radio', 'select'] : [])],
       integer: ['number', 'integer', 'display', ...(choice ? ['radio', 'select'] : [])],
       boolean: ['yesNo', 'checkbox', 'radio', 'select', 'display'],
-      array: ['checkboxes', 'display'],
+      array:
+        isPlainObject(s) && isPlainObject(s.items) && !Array.isArray(s.items.enum) && !Array.isArray(s.items.oneOf) ? ['display'] : ['checkboxes', 'display'],
     };
     const allowed = typeof type === 'string' ? fit[type] : undefined;
     if (allowed && !allowed.includes(w)) {

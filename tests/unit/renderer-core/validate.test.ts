@@ -45,7 +45,15 @@ describe('default messages (renderer/README.md "Validation")', () => {
     ['pattern', { type: 'string', pattern: '^[0-9]+$' }, 'x', false, 'pattern', 'Please provide valid input.'],
     ['enum', SCHEMAS.choice, 'Pink', false, 'enum', 'Please select a valid option.'],
     ['items enum', SCHEMAS.multi, ['Pink'], false, 'enum', 'Please select a valid option.'],
-    ['minItems', { type: 'array', minItems: 2, items: { type: 'string' } }, ['a'], false, 'minItems', 'Please select at least 2 options.'],
+    [
+      'minItems',
+      { type: 'array', minItems: 2, items: { type: 'string', enum: ['a', 'b', 'c'] } },
+      ['a'],
+      false,
+      'minItems',
+      'Please select at least 2 options.',
+    ],
+    ['minItems of a free-text list', { type: 'array', minItems: 2, items: { type: 'string' } }, ['a'], false, 'minItems', 'Please add at least 2 items.'],
   ];
   for (const [name, schema, value, required, keyword, message] of cases) {
     it(`${name}: ${message}`, () => {
