@@ -1,13 +1,19 @@
 // `npm run bench:web`: how the built app loads on a slow phone. Headless Chromium (playwright-core,
 // Chrome DevTools Protocol) with the "slow 4G" profile (150 ms round trip, 1.6 Mbps down,
-// 750 kbps up) and 4x CPU slowdown, cold cache each load. Pages: the home page, and one admin form
-// (OTHER_ENQUIRY, reached through the patient-details steps unthrottled, then reloaded cold).
+// 750 kbps up) and 4x CPU slowdown, cold cache each load. Pages: the home page, the admin menu,
+// the symptom search, one admin form (OTHER_ENQUIRY) and a questionnaire's first section (sore
+// throat); all but home are reached at full speed first (the emergency symptoms screen, the
+// patient-details steps: the flow state a reload finds), then reloaded cold and measured.
 // Each page is loaded BENCH_RUNS times (default 3, median reported) from two servers on the same
-// build in the same run: as shipped (brotli/gzip) and without compression. Prints bytes
-// transferred, JavaScript bytes transferred and largest contentful paint; writes
+// build in the same run, alternating: as shipped (drawn on the server, server/appPage.ts) and
+// client-only (the same build with server rendering off: the app draws the page in the browser).
+// Prints bytes transferred, requests (all, and started before the first paint), JavaScript bytes,
+// largest contentful paint (LCP), cumulative layout shift (CLS) and total blocking time (TBT: long
+// tasks' time over 50 ms, from the first paint until the network is idle); writes
 // bench-results/web.json. Asserts nothing. Served over plain HTTP, so Chromium takes gzip (it asks
 // for brotli over HTTPS only); the last column adds up the same scripts' brotli files.
 // BENCH_DIST=<dir> measures another build (e.g. one made from an earlier commit) instead of dist/.
+// BENCH_PAGES=home,admin menu,… measures only those pages.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +33,10 @@ const DIST = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : pat
 
 interface Load {
   bytes: number;
+  /** Requests started before the first contentful paint (the page's own document included). */
+  requestsBeforePaint: number;
+  cls: number;
+  tbtMs: number;
   jsBytes: number;
   lcpMs: number;
   /** The largest contentful paint's element: tag, class and the start of its text. */
@@ -38,12 +48,12 @@ interface Load {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function startServer(precompressed: boolean) {
+async function startServer(serverRendering: boolean) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-web-'));
   const { app } = await buildServer({
     dataDir,
     distDir: DIST,
-    precompressed,
+    serverRendering,
     staffPassword: 'bench-only',
     rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
   });
@@ -51,11 +61,18 @@ async function startServer(precompressed: boolean) {
   return { url, close: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) };
 }
 
-/** Walks to the OTHER_ENQUIRY form at full speed (so its flow state is in sessionStorage). */
-async function reachAdminForm(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/admin-request/form?request=OTHER_ENQUIRY`);
-  // A deep link into the journey meets the emergency symptoms screen first.
+type Which = 'home' | 'admin menu' | 'search' | 'admin form' | 'questionnaire';
+const PAGES: readonly Which[] = ['home', 'admin menu', 'search', 'admin form', 'questionnaire'];
+
+/** Opens a journey's page as a deep link and passes the emergency symptoms screen it meets first. */
+async function passEmergencyCheck(page: Page, url: string): Promise<void> {
+  await page.goto(url);
   await page.getByRole('button', { name: 'I have none of these', exact: true }).click();
+  await page.waitForURL((u) => u.pathname !== '/emergency-symptoms');
+}
+
+/** The patient-details steps at full speed (so the flow state is in sessionStorage). */
+async function giveDetails(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue without logging in' }).click();
   await page.getByRole('heading', { name: 'Your details' }).waitFor();
   await page.locator('#field-dateOfBirth').fill('12');
@@ -72,17 +89,43 @@ async function reachAdminForm(page: Page, base: string): Promise<void> {
   await page.getByLabel('This is my own number').check();
   await page.getByLabel(/^I have read how my information is used/).check();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL((u) => u.pathname === '/admin-request/form');
-  await page.getByRole('heading', { level: 1 }).waitFor();
 }
 
-async function measure(browser: Browser, base: string, which: 'home' | 'admin form'): Promise<Load> {
+/** Reaches the page to measure at full speed (home needs nothing); the measured load is a cold reload of it. */
+async function reach(page: Page, base: string, which: Which): Promise<void> {
+  if (which === 'admin menu') await passEmergencyCheck(page, `${base}/admin-request`);
+  if (which === 'search') await passEmergencyCheck(page, `${base}/triage`);
+  if (which === 'admin form') {
+    await passEmergencyCheck(page, `${base}/admin-request/form?request=OTHER_ENQUIRY`);
+    await giveDetails(page);
+    await page.waitForURL((u) => u.pathname === '/admin-request/form');
+  }
+  if (which === 'questionnaire') {
+    await passEmergencyCheck(page, `${base}/triage`);
+    await page.getByRole('searchbox').fill('sore throat');
+    await page.getByTestId('search-results').getByRole('link', { name: 'Sore throat', exact: true }).click();
+    await giveDetails(page);
+    await page.waitForURL((u) => u.pathname === '/triage/questionnaire');
+  }
+  if (which !== 'home') await page.getByRole('heading', { level: 1 }).waitFor();
+}
+
+async function measure(browser: Browser, base: string, which: Which): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number; __lcpElement: string };
+    const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __long: Array<{ start: number; duration: number }> };
     w.__lcp = 0;
     w.__lcpElement = '';
+    w.__cls = 0;
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__long.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         w.__lcp = entry.startTime;
@@ -93,7 +136,7 @@ async function measure(browser: Browser, base: string, which: 'home' | 'admin fo
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
-  if (which === 'admin form') await reachAdminForm(page, base);
+  await reach(page, base, which);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
@@ -118,21 +161,25 @@ async function measure(browser: Browser, base: string, which: 'home' | 'admin fo
   else await page.reload({ waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');
-  const { lcpMs, lcpElement } = await page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __lcpElement: string };
-    return { lcpMs: w.__lcp, lcpElement: w.__lcpElement };
+  const { lcpMs, lcpElement, cls, tbtMs, requestsBeforePaint } = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __long: Array<{ start: number; duration: number }> };
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    const tbt = w.__long.filter((t) => t.start + t.duration > fcp).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+    const before = performance.getEntriesByType('resource').filter((r) => r.startTime < fcp).length + 1;
+    return { lcpMs: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls, tbtMs: tbt, requestsBeforePaint: before };
   });
   await context.close();
   const jsBrotliBytes = [...scripts].reduce((sum, p) => {
     const br = path.join(DIST, `${p}.br`);
     return sum + (existsSync(br) ? statSync(br).size : 0);
   }, 0);
-  return { bytes, jsBytes, lcpMs, lcpElement, requests, jsBrotliBytes };
+  return { bytes, jsBytes, lcpMs, lcpElement, requests, jsBrotliBytes, cls, tbtMs, requestsBeforePaint };
 }
 
 async function main() {
   if (!process.env.BENCH_DIST) (buildAppIfNeeded as () => void)();
-  const servers = { shipped: await startServer(true), uncompressed: await startServer(false) };
+  const servers = { shipped: await startServer(true), 'client-only': await startServer(false) };
+  const pages = process.env.BENCH_PAGES ? (process.env.BENCH_PAGES.split(',') as Which[]) : PAGES;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -140,14 +187,14 @@ async function main() {
   });
   const results: Record<string, Record<string, Load[]>> = {};
   try {
-    for (const which of ['home', 'admin form'] as const) {
+    for (const which of pages) {
       for (let run = 0; run < RUNS; run++) {
         // Alternate the two servers so drift on a shared machine hits both alike.
-        for (const variant of run % 2 === 0 ? (['shipped', 'uncompressed'] as const) : (['uncompressed', 'shipped'] as const)) {
+        for (const variant of run % 2 === 0 ? (['shipped', 'client-only'] as const) : (['client-only', 'shipped'] as const)) {
           const load = await measure(browser, servers[variant].url, which);
           ((results[which] ??= {})[variant] ??= []).push(load);
           console.log(
-            `  ${which.padEnd(10)} ${variant.padEnd(12)} run ${run + 1}: ${(load.bytes / 1000).toFixed(1)} kB, JS ${(load.jsBytes / 1000).toFixed(1)} kB, LCP ${load.lcpMs.toFixed(0)} ms ${load.lcpElement}`,
+            `  ${which.padEnd(13)} ${variant.padEnd(11)} run ${run + 1}: ${(load.bytes / 1000).toFixed(1)} kB, JS ${(load.jsBytes / 1000).toFixed(1)} kB, LCP ${load.lcpMs.toFixed(0)} ms, CLS ${load.cls.toFixed(3)}, TBT ${load.tbtMs.toFixed(0)} ms ${load.lcpElement}`,
           );
         }
       }
@@ -155,11 +202,11 @@ async function main() {
   } finally {
     await browser.close();
     await servers.shipped.close();
-    await servers.uncompressed.close();
+    await servers['client-only'].close();
   }
   console.log(`\nslow 4G (150 ms RTT, 1.6 Mbps down) + ${CPU_SLOWDOWN}x CPU, cold cache, median of ${RUNS}:`);
-  console.log('| page | served | transferred | JavaScript | requests | LCP | JS as brotli |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| page | served | transferred | JavaScript | requests (before paint) | LCP | CLS | TBT | JS as brotli |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   const summary: Record<string, unknown> = {};
   for (const [which, variants] of Object.entries(results)) {
     for (const [variant, loads] of Object.entries(variants)) {
@@ -168,13 +215,21 @@ async function main() {
         jsBytes: median(loads.map((l) => l.jsBytes)),
         requests: median(loads.map((l) => l.requests)),
         lcpMs: median(loads.map((l) => l.lcpMs)),
+        requestsBeforePaint: median(loads.map((l) => l.requestsBeforePaint)),
+        cls: median(loads.map((l) => l.cls)),
+        tbtMs: median(loads.map((l) => l.tbtMs)),
         jsBrotliBytes: median(loads.map((l) => l.jsBrotliBytes)),
       };
       summary[`${which}/${variant}`] = { ...row, runs: loads };
       console.log(
-        `| ${which} | ${variant} | ${(row.bytes / 1000).toFixed(1)} kB | ${(row.jsBytes / 1000).toFixed(1)} kB | ${row.requests} | ${(row.lcpMs / 1000).toFixed(2)} s | ${(row.jsBrotliBytes / 1000).toFixed(1)} kB |`,
+        `| ${which} | ${variant} | ${(row.bytes / 1000).toFixed(1)} kB | ${(row.jsBytes / 1000).toFixed(1)} kB | ${row.requests} (${row.requestsBeforePaint}) | ${(row.lcpMs / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${row.tbtMs.toFixed(0)} ms | ${(row.jsBrotliBytes / 1000).toFixed(1)} kB |`,
       );
     }
+  }
+  // Same machine, same run: the ratio holds when the machine's load moves both.
+  for (const which of Object.keys(results)) {
+    const lcp = (variant: string) => median((results[which]?.[variant] ?? []).map((l) => l.lcpMs));
+    console.log(`${which}: LCP drawn on the server / client-only = ${(lcp('shipped') / lcp('client-only')).toFixed(2)}`);
   }
   mkdirSync(path.join(root, 'bench-results'), { recursive: true });
   writeFileSync(
