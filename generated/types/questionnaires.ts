@@ -1135,7 +1135,7 @@ export interface FormU16SlappedCheekAnswers {
   /**
    * Is anyone pregnant in your home, or has the child been near a pregnant person in the last 2 weeks?
    */
-  slapPregnant?: boolean;
+  slapPregnantContact?: boolean;
   /**
    * Has the child had sore or swollen joints for more than 2 weeks?
    */
