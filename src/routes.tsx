@@ -25,6 +25,8 @@ const PREVIEW_ROUTES: RouteObject[] =
 const PRACTICE_PREVIEW_ROUTES: RouteObject[] = [
   { path: '/practice/forms/preview/form/:id', lazy: () => import('./staff-preview/PracticeFormPreviewPage').then((m) => ({ Component: m.default })) },
   { path: '/practice/forms/preview/pathway/:id', lazy: () => import('./staff-preview/PracticePathwayPreviewPage').then((m) => ({ Component: m.default })) },
+  // The document editor (CodeMirror loads with this page only).
+  { path: '/practice/forms/edit/:kind/:id', lazy: () => import('./staff-editor/DocumentEditorPage').then((m) => ({ Component: m.default })) },
 ];
 
 /** React Router's routes, built from the route table (src/routing/routeTable.ts). */

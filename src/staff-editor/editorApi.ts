@@ -1,0 +1,64 @@
+// The staff editor's calls (server/documents/editorRoutes.ts). Same-origin JSON with the staff
+// session cookie; the server refuses anything cross-site.
+export type DocumentKind = 'form' | 'pathway';
+
+export interface Problem {
+  path: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+export interface DocumentSource {
+  kind: DocumentKind;
+  id: string;
+  live: { version: number; hash: string; source: 'built-in' | 'practice'; file: string; text: string } | null;
+  refusedFile?: string;
+  draft: { text: string; updatedAt: string } | null;
+}
+
+const base = (kind: DocumentKind, id: string) => `/api/v1/practice/documents/${kind}/${encodeURIComponent(id)}`;
+
+async function call<T>(url: string, method: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export async function loadSource(kind: DocumentKind, id: string): Promise<DocumentSource> {
+  const { status, body } = await call<DocumentSource & { message?: string }>(`${base(kind, id)}/source`, 'GET');
+  if (status !== 200) throw new Error(body?.message ?? `The document could not be loaded (${status}).`);
+  return body;
+}
+
+export async function saveDraft(kind: DocumentKind, id: string, text: string): Promise<string> {
+  const { status, body } = await call<{ updatedAt: string }>(`${base(kind, id)}/draft`, 'PUT', { text });
+  if (status !== 200) throw new Error(`The draft could not be saved (${status}).`);
+  return body.updatedAt;
+}
+
+export async function discardDraft(kind: DocumentKind, id: string): Promise<void> {
+  await call(`${base(kind, id)}/draft`, 'DELETE');
+}
+
+export async function checkText(kind: DocumentKind, id: string, text: string): Promise<Problem[]> {
+  const { status, body } = await call<{ problems: Problem[]; message?: string }>(`${base(kind, id)}/check`, 'POST', { text });
+  if (status !== 200) throw new Error(body?.message ?? `The check failed (${status}).`);
+  return body.problems;
+}
+
+export type PublishAnswer = { ok: true; version: number; unchanged: boolean } | { ok: false; message: string; problems: Problem[] };
+
+export async function publish(kind: DocumentKind, id: string, text: string, note: string): Promise<PublishAnswer> {
+  const { status, body } = await call<{ version: number; unchanged: boolean; message: string; problems?: Problem[] }>(`${base(kind, id)}/publish`, 'POST', {
+    text,
+    ...(note.trim() ? { note } : {}),
+  });
+  if (status === 200) return { ok: true, version: body.version, unchanged: body.unchanged };
+  return { ok: false, message: body?.message ?? `Not published (${status}).`, problems: body?.problems ?? [] };
+}
