@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { prefetchOpeningForm } from './forms/earlyForms';
 import { routes } from './routes';
 import { preloadScreen } from './routing/GatedRoute';
@@ -46,9 +47,13 @@ prefetchOpeningForm(window.location);
 const settings = primeSettings(embedded);
 const settingsThenOneTask = settings.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 void Promise.race([Promise.all([settings, screen]), settingsThenOneTask]).then(() => {
+  // swr hydrates from `fallback` (its cache as it was before any write, as on the server), so
+  // the hydrating render draws what the server drew with the same answers.
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <SWRConfig value={{ fallback: embedded ?? {} }}>
+        <RouterProvider router={router} />
+      </SWRConfig>
     </StrictMode>
   );
   // Server-drawn HTML is hydrated (kept, made live); otherwise the app draws the page.
