@@ -10,3 +10,4 @@ export * from './phrases';
 export * from './phone';
 export * from './answerWords';
 export * from './formMenu';
+export * from './serviceOpen';

@@ -46,7 +46,13 @@ export async function applyControls(store: Sql, c: PracticeControls): Promise<vo
       const state = await setting<OperationalState>(db, 'operational-state');
       for (const service of ['medical', 'admin'] as const) {
         const patch = c.operationalState[service];
-        if (patch) state[service] = { ...state[service], ...patch };
+        if (!patch) continue;
+        // reopensAt: null forgets the reopening time (the stored state never holds null).
+        const { reopensAt, ...rest } = patch;
+        const next = { ...state[service], ...rest };
+        if (typeof reopensAt === 'string') next.reopensAt = reopensAt;
+        else if (reopensAt === null) delete next.reopensAt;
+        state[service] = next;
       }
       await putSetting(db, 'operational-state', state);
     }

@@ -6,7 +6,8 @@ import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { Modal } from '../components/Modal';
 import { SERVICE_OFF_MESSAGE } from '../errors/messages';
 import { rememberEntryParams } from '../session/entryParams';
-import { useServiceStatus } from '../settings/serviceStatus';
+import { useServiceOpen } from '../settings/serviceStatus';
+import { reopeningSentence } from '../../common';
 import { useSettings } from '../settings/useSettings';
 import { enabledAdminForms } from '../settings/adminForms';
 import { endJourney } from '../flows/emergencyCheck';
@@ -53,7 +54,13 @@ export default function HomePage() {
   // effect, so the journey has ended by the time anything of the home page can be seen or used.
   useLayoutEffect(() => endJourney(), []);
   const { settings, features } = useSettings();
-  const { medicalOff, adminOff } = useServiceStatus();
+  // One rule for every card (common/serviceOpen.ts): a child request is medical, as an adult's is.
+  const medical = useServiceOpen('adult');
+  const child = useServiceOpen('child');
+  const admin = useServiceOpen('admin');
+  const medicalOff = !medical.open;
+  const adminOff = !admin.open;
+  const reopening = reopeningSentence(medical.open ? admin : medical);
   const location = useLocation();
   const [noticesOpen, setNoticesOpen] = useState(false);
 
@@ -77,6 +84,7 @@ export default function HomePage() {
       heading: 'Child request (under 16s)',
       description: 'Ask for help for a child aged 15 or under, as their parent or guardian.',
       to: '/child-request',
+      off: !child.open,
     });
   }
   if (enabledForms.length > 0) {
@@ -112,9 +120,9 @@ export default function HomePage() {
             {medicalOff && adminOff
               ? 'Online requests are closed at the moment.'
               : medicalOff
-                ? 'Medical requests are closed at the moment.'
+                ? `${features.child ? 'Medical and child requests' : 'Medical requests'} are closed at the moment.`
                 : 'Admin requests are closed at the moment.'}{' '}
-            <WithNumbersLinked text={SERVICE_OFF_MESSAGE} />
+            {reopening ? <strong data-testid="service-reopens">{reopening}</strong> : null} <WithNumbersLinked text={SERVICE_OFF_MESSAGE} />
           </p>
         </div>
       ) : null}

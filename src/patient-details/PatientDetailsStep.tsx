@@ -163,7 +163,7 @@ export function PatientDetailsStep({
       <StepTitle screen={f.screen} form={form} />
       {back}
       {caption}
-      <OutcomeNotice outcome={f.outcome} practicePhone={f.practicePhone} onReplyByPhone={f.replyByPhone} />
+      <OutcomeNotice outcome={f.outcome} practicePhone={f.practicePhone} onReplyByPhone={f.replyByPhone} onSendWithGivenEmail={f.sendWithGivenEmail} />
       {body}
       <PatientDetailsModals
         postcodeQuestion={f.postcodeQuestion}
@@ -171,6 +171,7 @@ export function PatientDetailsStep({
         practicePhone={f.practicePhone}
         onContinueWithoutEmail={f.continueWithoutEmail}
         onReplyByPhone={f.replyByPhone}
+        onSendWithGivenEmail={f.sendWithGivenEmail}
         onDismiss={f.dismissQuestion}
         focusAfter={f.focusAfterQuestion}
       />

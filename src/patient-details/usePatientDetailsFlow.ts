@@ -9,7 +9,15 @@ import { usePostcodeCheck, type PostcodeQuestion } from '../postcode/usePostcode
 import { flowSettings } from '../settings/types';
 import { useSettings } from '../settings/useSettings';
 import { toPatient, type Patient, type PatientValidation } from './patient';
-import { EMAIL_REQUIRED_STATUSES, PHONE_REPLY_STATUSES, STATUS_FIX, outcomeOf, type OutcomeFix, type ValidationAnswer } from './validationOutcome';
+import {
+  ADD_GIVEN_EMAIL_STATUSES,
+  EMAIL_REQUIRED_STATUSES,
+  PHONE_REPLY_STATUSES,
+  STATUS_FIX,
+  outcomeOf,
+  type OutcomeFix,
+  type ValidationAnswer,
+} from './validationOutcome';
 
 export type PatientDetailsState = 'LOGIN_CHOICE' | 'DETAILS' | 'CONTACT_DETAILS';
 
@@ -57,6 +65,11 @@ export interface PatientDetailsResult {
    * PATIENT_REFUSED_UPDATE_CONTACT, so the practice knows to phone.
    */
   replyByPhone?: boolean;
+  /**
+   * The patient gave an email their record does not have (NO_EMAIL, INVALID_EMAIL) and chose to
+   * send with it: flows send a CHANGE_OF_CONTACT_DETAILS with this new email beside the request.
+   */
+  addEmail?: string;
 }
 
 export interface PatientDetailsOptions {
@@ -273,6 +286,20 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
       setOutcome(undefined);
       store.set({ emailRequired: false });
       onComplete({ ...checked, replyByPhone: true });
+    },
+    /** "Send with this email" (ADD_GIVEN_EMAIL_STATUSES): the step ends with the patient as checked and the email to add. */
+    sendWithGivenEmail: () => {
+      const checked =
+        pending?.kind === 'status' && ADD_GIVEN_EMAIL_STATUSES.includes(pending.answer.status)
+          ? { patient: pending.patient, validation: pending.answer.validation }
+          : outcome && ADD_GIVEN_EMAIL_STATUSES.includes(outcome.status)
+            ? outcome.checked
+            : undefined;
+      const email = checked?.patient.contactDetails?.emailAddress;
+      if (!checked || !email) return;
+      setPending(undefined);
+      setOutcome(undefined);
+      onComplete({ ...checked, addEmail: email });
     },
     outcome,
     /**

@@ -22,13 +22,15 @@ export interface StatusModal {
 }
 
 /**
- * The way out of "no usable email" (issue 27): the patient adds one, or asks for a phone reply on
+ * The way out of "no usable email": the patient adds one, or asks for a phone reply on
  * the number they gave — they are never sent back and forth between "we will use the email on
  * record" and "we do not have one".
  */
 export const PHONE_REPLY_OFFER = 'Add an email address so the practice can reply by email, or ask the practice to phone you instead.';
 
-const CALL_PRACTICE = 'Please call the practice on {phone} so they can help.';
+/** The patient gave an email the record does not have: it can go with the request for the practice to add. */
+export const ADD_EMAIL_OFFER =
+  'You can send your request with the email address you gave, and the practice will add it to your record. Or ask the practice to phone you instead.';
 
 /**
  * The failure modal of each patient-validation status (docs/architecture.md, "Errors"). Titles are the product's own words; where the product gives no body, ours says
@@ -47,13 +49,15 @@ export const STATUS_MODALS: Record<Exclude<ValidationStatus, 'VALIDATED'>, Statu
     title: 'Sorry, there is a problem',
     body: ['The patient record system is not available at the moment. Please try later or call the practice.'],
   },
+  // The spec's titles; the bodies offer the ways on instead of only "call the practice": the email
+  // the patient just gave goes with the request for the practice to add, or the practice phones.
   NO_EMAIL: {
     title: 'Please register an email address',
-    body: ['The practice needs an email address on your record before you can use this service.', CALL_PRACTICE],
+    body: ['There is no email address on your record yet.', ADD_EMAIL_OFFER],
   },
   INVALID_EMAIL: {
     title: 'Please register a valid email address',
-    body: ['The email address on your record does not work. The practice needs a valid one before you can use this service.', CALL_PRACTICE],
+    body: ['The email address on your record does not work.', ADD_EMAIL_OFFER],
   },
   NO_EMAIL_ON_EPR_AND_REQUEST: {
     title: 'Please provide an email address',
@@ -106,8 +110,14 @@ export const PRACTICE_PHONE_LINE = 'Practice phone number: {phone}';
 /** Statuses after which the patient goes back to add an email (an email becomes required; docs/architecture.md, "The patient-details step"). */
 export const EMAIL_REQUIRED_STATUSES: readonly ValidationStatus[] = ['NO_EMAIL_ON_EPR_AND_REQUEST', 'INVALID_EMAIL_ON_EPR_AND_NO_EMAIL_REQUEST'];
 
-/** The statuses whose modal also offers a phone reply (the same two: no usable email anywhere). */
-export const PHONE_REPLY_STATUSES = EMAIL_REQUIRED_STATUSES;
+/** The patient gave an email, the record has none that works: the request can carry it for the practice to add. */
+export const ADD_GIVEN_EMAIL_STATUSES: readonly ValidationStatus[] = ['NO_EMAIL', 'INVALID_EMAIL'];
+
+/** The statuses whose modal also offers a phone reply: no usable email on record. */
+export const PHONE_REPLY_STATUSES: readonly ValidationStatus[] = [...EMAIL_REQUIRED_STATUSES, ...ADD_GIVEN_EMAIL_STATUSES];
+
+/** The way on with the email just given (ADD_GIVEN_EMAIL_STATUSES). */
+export const SEND_WITH_EMAIL_ACTION = 'Send with this email';
 
 /** The choice that lets a patient with no usable email go on: the practice phones them. */
 export const PHONE_REPLY_ACTION = 'Ask the practice to phone me';

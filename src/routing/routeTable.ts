@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { Gate } from './gating';
+import type { RequestKind } from '../../common';
 
 /**
  * The route table (README "The patient app") as data. Only routes whose screens exist are
@@ -19,6 +20,11 @@ export interface AppRoute {
   whenClosed?: 'notFound' | 'closedStatement';
   /** A page of a medical, admin or self-help journey: the emergency symptoms screen comes first, once per journey. */
   emergencyCheck?: boolean;
+  /**
+   * A page that starts (or, for a child, leads up to) a request of this kind: while the service
+   * behind it is closed (common/serviceOpen.ts), the page is the closed screen instead.
+   */
+  service?: RequestKind;
 }
 
 export const HOME_PAGE_NAME = 'Online services';
@@ -32,7 +38,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/error', pageName: 'Something went wrong', gate: 'always', load: () => import('../pages/ErrorSignpostPage') },
   { path: '/appointment/not-accessible', pageName: 'Link problem', gate: 'always', load: () => import('../pages/NotAccessiblePage') },
   // Medical request (triage): search, patient details, questionnaire, patient context, complete, thank-you.
-  { path: '/triage', emergencyCheck: true, pageName: 'What do you need help with?', gate: 'triage', load: () => import('../flows/triage/TriageSearchPage') },
+  {
+    path: '/triage',
+    service: 'adult',
+    emergencyCheck: true,
+    pageName: 'What do you need help with?',
+    gate: 'triage',
+    load: () => import('../flows/triage/TriageSearchPage'),
+  },
   {
     path: '/triage/patient-details',
     emergencyCheck: true,
@@ -95,7 +108,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../flows/triage/safety/EmergencyOverridePage'),
   },
   // Admin requests: menu, form page, complete (README "Admin requests").
-  { path: '/admin-request', emergencyCheck: true, pageName: 'I need admin help', gate: 'triage', load: () => import('../flows/admin/AdminMenuPage') },
+  {
+    path: '/admin-request',
+    service: 'admin',
+    emergencyCheck: true,
+    pageName: 'I need admin help',
+    gate: 'triage',
+    load: () => import('../flows/admin/AdminMenuPage'),
+  },
   {
     path: '/admin-request/patient-details',
     emergencyCheck: true,
@@ -103,7 +123,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     gate: 'triage',
     load: () => import('../flows/admin/AdminPatientDetailsPage'),
   },
-  { path: '/admin-request/form', emergencyCheck: true, pageName: 'Admin request', gate: 'triage', load: () => import('../flows/admin/AdminFormPage') },
+  {
+    path: '/admin-request/form',
+    service: 'admin',
+    emergencyCheck: true,
+    pageName: 'Admin request',
+    gate: 'triage',
+    load: () => import('../flows/admin/AdminFormPage'),
+  },
   { path: '/admin-request/complete', pageName: 'Request sent', gate: 'triage', load: () => import('../flows/admin/AdminCompletePage') },
   {
     path: '/add-contact-details',
@@ -132,8 +159,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../flows/booking/DirectBookingPage'),
   },
   // Eligibility pathways (standard appointments): menu, pathway, outcomes (src/flows/eligibility).
-  { path: '/eligibility/booking', pageName: 'Standard appointments', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilityMenuPage') },
-  { path: '/eligibility/guideline', pageName: 'Appointment', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilityGuidelinePage') },
+  {
+    path: '/eligibility/booking',
+    service: 'eligibility',
+    pageName: 'Standard appointments',
+    gate: 'eligibility',
+    load: () => import('../flows/eligibility/EligibilityMenuPage'),
+  },
+  {
+    path: '/eligibility/guideline',
+    service: 'eligibility',
+    pageName: 'Appointment',
+    gate: 'eligibility',
+    load: () => import('../flows/eligibility/EligibilityGuidelinePage'),
+  },
   { path: '/eligibility/self-help', pageName: 'Self-help', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySelfHelpPage') },
   { path: '/eligibility/signpost', pageName: 'Where to get help', gate: 'eligibility', load: () => import('../flows/eligibility/EligibilitySignpostPage') },
   {
@@ -146,15 +185,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/self-help', emergencyCheck: true, pageName: 'Self-help information', gate: 'triage', load: () => import('../flows/selfhelp/SelfHelpSearchPage') },
   { path: '/self-help/thank-you', pageName: 'Email sent', gate: 'triageOrEligibility', load: () => import('../flows/selfhelp/SelfHelpThankYouPage') },
   // Child requests (src/flows/child): age, emergency checklists, details, menu, confirmation.
-  { path: '/child-request', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildAgePage') },
+  { path: '/child-request', service: 'child', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildAgePage') },
   {
     path: '/child-request/emergency-symptoms',
+    service: 'child',
     pageName: 'Does the child need emergency care?',
     gate: 'child',
     load: () => import('../flows/child/ChildEmergencySymptomsPage'),
   },
-  { path: '/child-request/patient-details', pageName: 'Child details', gate: 'child', load: () => import('../flows/child/ChildPatientDetailsPage') },
-  { path: '/child-request/menu', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildMenuPage') },
+  {
+    path: '/child-request/patient-details',
+    service: 'child',
+    pageName: 'Child details',
+    gate: 'child',
+    load: () => import('../flows/child/ChildPatientDetailsPage'),
+  },
+  { path: '/child-request/menu', service: 'child', pageName: 'Child request', gate: 'child', load: () => import('../flows/child/ChildMenuPage') },
   { path: '/child-request/confirmation', pageName: 'Request sent', gate: 'child', load: () => import('../flows/child/ChildConfirmationPage') },
 ];
 

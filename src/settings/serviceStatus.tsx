@@ -2,10 +2,11 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import type { Service } from '../errors/mapError';
 import type { ServiceState } from './types';
 import { useSettings } from './useSettings';
+import { isStateClosed, serviceOpen, type RequestKind, type ServiceOpenness } from '../../common';
 
-/** A service is off when the practice switched it off or the calendar says out of hours. */
+/** A service is off when the practice switched it off or the calendar says out of hours (common/serviceOpen.ts). */
 export function isServiceOff(state: ServiceState | undefined): boolean {
-  return state?.operationalStatus === 'SERVICE_OFF' || state?.practiceCalendar === 'OUT_OF_HOURS';
+  return isStateClosed(state);
 }
 
 interface Overrides {
@@ -30,12 +31,16 @@ export function useServiceOverride(): Overrides {
   return useContext(ServiceOverrideContext);
 }
 
-/** Whether the medical and admin services are off, judged separately. */
-export function useServiceStatus(): { medicalOff: boolean; adminOff: boolean } {
+/** Whether the service behind a kind of request is open, why not and until when (the one rule, common/serviceOpen.ts). */
+export function useServiceOpen(kind: RequestKind): ServiceOpenness {
   const { settings } = useSettings();
   const { off } = useServiceOverride();
-  return {
-    medicalOff: off.medical || isServiceOff(settings.operationalState.medical),
-    adminOff: off.admin || isServiceOff(settings.operationalState.admin),
-  };
+  return serviceOpen(kind, { state: settings.operationalState, closedMidFlow: off });
+}
+
+/** Whether the medical and admin services are off, judged separately. */
+export function useServiceStatus(): { medicalOff: boolean; adminOff: boolean } {
+  const medical = useServiceOpen('adult');
+  const admin = useServiceOpen('admin');
+  return { medicalOff: !medical.open, adminOff: !admin.open };
 }

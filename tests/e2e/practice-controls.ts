@@ -8,6 +8,7 @@ import { baseURL } from './harness';
 export interface ServiceStatePatch {
   operationalStatus?: 'SERVICE_ON' | 'SERVICE_OFF';
   practiceCalendar?: 'IN_HOURS' | 'OUT_OF_HOURS';
+  reopensAt?: string | null;
 }
 
 export interface ControlsPatch {

@@ -2,7 +2,7 @@
 // Source: schemas/api/operational-state.schema.json
 
 /**
- * GET /api/v1/settings/operational-state. A service is off when its operationalStatus is SERVICE_OFF or its practiceCalendar is OUT_OF_HOURS; medical and admin are evaluated separately.
+ * GET /api/v1/settings/operational-state. A service is off when its operationalStatus is SERVICE_OFF or its practiceCalendar is OUT_OF_HOURS; medical and admin are evaluated separately (the one rule: common/serviceOpen.ts).
  */
 export interface OperationalState {
   medical: ServiceState;
@@ -11,4 +11,8 @@ export interface OperationalState {
 export interface ServiceState {
   operationalStatus: "SERVICE_ON" | "SERVICE_OFF";
   practiceCalendar: "IN_HOURS" | "OUT_OF_HOURS";
+  /**
+   * When the service opens again (ISO 8601 with its offset), if the practice knows: shown to patients while it is closed (common/serviceOpen.ts). Ignored while the service is open or once the time has passed.
+   */
+  reopensAt?: string;
 }

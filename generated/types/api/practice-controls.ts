@@ -28,6 +28,10 @@ export interface OperationalStatePatch {
 export interface ServiceStatePatch {
   operationalStatus?: "SERVICE_ON" | "SERVICE_OFF";
   practiceCalendar?: "IN_HOURS" | "OUT_OF_HOURS";
+  /**
+   * When the service opens again (ISO 8601); null forgets it.
+   */
+  reopensAt?: string | null;
 }
 export interface NoticeInput {
   id: string;

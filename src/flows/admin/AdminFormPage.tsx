@@ -13,7 +13,8 @@ import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { PostcodeNotFoundModal, usePostcodeCheck } from '../../postcode/usePostcodeCheck';
 import { useSettings } from '../../settings/useSettings';
 import { useFlowStore } from '../sessionFlowStore';
-import { SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow, needsContactChoice, parameterContext, prepareSend } from './adminFlow';
+import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE, adminFlow, clearAdminFlow, needsContactChoice, parameterContext, prepareSend } from './adminFlow';
+import { sendUnverifiedRequests } from '../../api/index';
 import { useAdminFormAccess } from './useAdminForm';
 import { useAdminSender } from './useAdminSender';
 import { freeTextAnswers } from '../../screening/freeText';
@@ -83,6 +84,20 @@ export default function AdminFormPage() {
     const replyByPhone = flow.replyByPhone === true;
     const attempt = prepareSend(formType, toWire(doc, pruned), patient, adminFlow.get().attempt, new Date(), replyByPhone);
     adminFlow.set({ attempt });
+    // The patient gave an email their record lacks and chose to send with it: the new email goes
+    // beside the request (the unverified-requests call), as "Add email and send request" sends it.
+    const addEmail = flow.addEmail;
+    if (addEmail && !replyByPhone) {
+      const associatedRequest = {
+        submittedDate: attempt.body.submittedDate,
+        patient,
+        newEmail: addEmail,
+        formType: CHANGE_OF_CONTACT_DETAILS,
+        triageRequestType: CHANGE_OF_CONTACT_DETAILS,
+      };
+      await send(attempt, (key) => sendUnverifiedRequests({ primaryRequest: attempt.body, associatedRequest }, key), formFields);
+      return;
+    }
     // A patient who asked for a phone reply has made the add-contact-details choice already.
     if (!replyByPhone && needsContactChoice(settings, patient, flow.validation)) {
       adminFlow.set({ pending: attempt.body });

@@ -20,8 +20,8 @@ export default function AdminPatientDetailsPage() {
       checkRecord={access.requiresPatientRecord}
       backFallback="/admin-request"
       caption={<span className="nhsuk-caption-l">{access.label}</span>}
-      onComplete={({ patient, validation, replyByPhone }) => {
-        adminFlow.set({ patient, validation, replyByPhone, attempt: undefined });
+      onComplete={({ patient, validation, replyByPhone, addEmail }) => {
+        adminFlow.set({ patient, validation, replyByPhone, attempt: undefined, ...(addEmail ? { addEmail } : { addEmail: undefined }) });
         void navigate(next);
       }}
       onCancel={() => leave('/', clearAdminFlow)}

@@ -23,6 +23,8 @@ export interface AdminFlowState {
   validation?: PatientValidation;
   /** No usable email: the patient asked for a phone reply at the patient-details step (sent as PATIENT_REFUSED_UPDATE_CONTACT). */
   replyByPhone?: boolean;
+  /** An email the patient gave that their record lacks: sent beside the request as a CHANGE_OF_CONTACT_DETAILS. */
+  addEmail?: string | undefined;
   /** Answers per form type, hidden ones included (they come back if a field reappears). */
   answers: Record<string, FormData>;
   pages: Record<string, number>;

@@ -58,6 +58,8 @@ export interface TriageFlowState {
   validation?: PatientValidation;
   /** No usable email: the patient asked for a phone reply (sent with PATIENT_REFUSED_UPDATE_CONTACT). */
   replyByPhone?: boolean;
+  /** An email the patient gave that their record lacks: sent beside the request as a CHANGE_OF_CONTACT_DETAILS. */
+  addEmail?: string;
   /** The $start refusal, shown as "Please check your selection and try again". */
   refusal?: StartRefusal;
   useProxy?: boolean;

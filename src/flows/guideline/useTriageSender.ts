@@ -34,9 +34,15 @@ export const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'U
 /** The phone-reply choice of a patient with no usable email (the patient-details step): the practice phones them. */
 export const PHONE_REPLY: Associated = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' };
 
-export function associatedFor(kind: PathwayKind, associated: Associated | undefined, replyByPhone = false): Associated | undefined {
+/** The email a patient gave that their record lacks, for the practice to add (the change-of-contact-details form's newEmail). */
+export function addEmailRequest(newEmail: string): Associated {
+  return { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS', formType: 'CHANGE_OF_CONTACT_DETAILS', newEmail };
+}
+
+export function associatedFor(kind: PathwayKind, associated: Associated | undefined, replyByPhone = false, addEmail?: string): Associated | undefined {
   if (associated) return associated;
   if (replyByPhone) return PHONE_REPLY;
+  if (addEmail) return addEmailRequest(addEmail);
   return isChildPathway({ kind }) ? UNAUTHENTICATED_CHILD_REQUEST : undefined;
 }
 
@@ -55,7 +61,7 @@ export function useTriageSender() {
   return useCallback(
     async (given?: Associated, options: { next?: string } = {}) => {
       const state = triageFlow.get();
-      const associated = associatedFor(pathwayKind(state.selection), given, state.replyByPhone === true);
+      const associated = associatedFor(pathwayKind(state.selection), given, state.replyByPhone === true, state.addEmail);
       const consultation = buildConsultation({ state, settings, channel: readEntryParams().channel, now: new Date() });
       // After the safety check: the safety answers, the override reason and the A&E choice go with it.
       const built = withSafety(consultation, pathwayKind(state.selection), state.safety);

@@ -78,7 +78,7 @@ export default function TriagePatientDetailsPage() {
 
   if (!selection) return <Navigate to={TRIAGE_START} replace />;
 
-  async function start(patient: Patient, validation: PatientValidation | undefined, replyByPhone?: boolean) {
+  async function start(patient: Patient, validation: PatientValidation | undefined, replyByPhone?: boolean, addEmail?: string) {
     if (!selection) return;
     const current = triageFlow.get();
     // Came back (browser back) to this page with a questionnaire under way for the same patient: carry on, never start twice.
@@ -109,6 +109,7 @@ export default function TriagePatientDetailsPage() {
         patient,
         validation,
         replyByPhone,
+        ...(addEmail ? { addEmail } : {}),
         useProxy,
         executionId: execution.identifier,
         execution,
@@ -142,7 +143,7 @@ export default function TriagePatientDetailsPage() {
         <EngineErrorPanel
           error={failure}
           actions={[
-            { label: 'Try again', onClick: () => flow.patient && void start(flow.patient, flow.validation, flow.replyByPhone) },
+            { label: 'Try again', onClick: () => flow.patient && void start(flow.patient, flow.validation, flow.replyByPhone, flow.addEmail) },
             { label: 'Back to search', onClick: () => void navigate(TRIAGE_START) },
           ]}
         />
@@ -151,7 +152,7 @@ export default function TriagePatientDetailsPage() {
         flow={MEDICAL_FLOW}
         checkRecord={manualAuthOn(settings)}
         backFallback="/triage"
-        onComplete={({ patient, validation, replyByPhone }) => void start(patient, validation, replyByPhone)}
+        onComplete={({ patient, validation, replyByPhone, addEmail }) => void start(patient, validation, replyByPhone, addEmail)}
         onCancel={() => {
           // An eligibility pathway's page is the return target of its journey (README "Eligibility").
           void Promise.resolve(navigate(cancelTarget(selection))).then(clearTriageFlow);

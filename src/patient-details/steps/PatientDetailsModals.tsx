@@ -3,7 +3,9 @@ import { PostcodeNotFoundModal, type PostcodeQuestion } from '../../postcode/use
 import { DETAILS_FIX_FIELD, EMAIL_FIX_FIELD, OUTCOME_NOTICE_ID, type Outcome, type PendingQuestion } from '../usePatientDetailsFlow';
 import {
   ADD_EMAIL_ACTION,
+  ADD_GIVEN_EMAIL_STATUSES,
   PHONE_REPLY_ACTION,
+  SEND_WITH_EMAIL_ACTION,
   PHONE_REPLY_STATUSES,
   PRACTICE_PHONE_LINE,
   STATUS_MODALS,
@@ -18,6 +20,8 @@ interface PatientDetailsModalsProps {
   onContinueWithoutEmail: () => void;
   /** No usable email anywhere: go on with a phone reply. */
   onReplyByPhone: () => void;
+  /** An email given that the record lacks: go on with it, for the practice to add. */
+  onSendWithGivenEmail: () => void;
   onDismiss: () => void;
   /** Where focus goes when a status modal closes (the modal outcome pattern). */
   focusAfter: () => HTMLElement | null;
@@ -49,11 +53,14 @@ export function OutcomeNotice({
   outcome,
   practicePhone,
   onReplyByPhone,
+  onSendWithGivenEmail,
 }: {
   outcome: Outcome | undefined;
   practicePhone?: string;
   /** No usable email anywhere: the notice keeps the phone-reply way on. */
   onReplyByPhone?: () => void;
+  /** An email given that the record lacks: the notice keeps that way on too. */
+  onSendWithGivenEmail?: () => void;
 }) {
   if (!outcome) return null;
   const fixId = outcome.fix === 'details' ? DETAILS_FIX_FIELD : outcome.fix === 'email' ? EMAIL_FIX_FIELD : undefined;
@@ -82,6 +89,11 @@ export function OutcomeNotice({
             </li>
           </ul>
         ) : null}
+        {onSendWithGivenEmail && outcome.checked && ADD_GIVEN_EMAIL_STATUSES.includes(outcome.status) ? (
+          <button type="button" className="nhsuk-button" onClick={onSendWithGivenEmail}>
+            {SEND_WITH_EMAIL_ACTION}
+          </button>
+        ) : null}
         {onReplyByPhone && outcome.checked && PHONE_REPLY_STATUSES.includes(outcome.status) ? (
           <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onReplyByPhone}>
             {PHONE_REPLY_ACTION}
@@ -99,12 +111,15 @@ export function PatientDetailsModals({
   practicePhone,
   onContinueWithoutEmail,
   onReplyByPhone,
+  onSendWithGivenEmail,
   onDismiss,
   focusAfter,
 }: PatientDetailsModalsProps) {
   const status = pending?.kind === 'status' && pending.answer.status !== 'VALIDATED' ? pending.answer.status : undefined;
   const phoneReply = status !== undefined && PHONE_REPLY_STATUSES.includes(status);
   const replyPhone = pending?.kind === 'status' ? pending.patient.contactDetails?.preferredContact?.phoneNumber : undefined;
+  const givenEmail = pending?.kind === 'status' ? pending.patient.contactDetails?.emailAddress : undefined;
+  const withGivenEmail = status !== undefined && ADD_GIVEN_EMAIL_STATUSES.includes(status) && !!givenEmail;
   return (
     <>
       <PostcodeNotFoundModal {...postcodeQuestion} />
@@ -130,15 +145,21 @@ export function PatientDetailsModals({
         onClose={onDismiss}
         returnFocusTo={focusAfter}
         actions={
-          phoneReply
+          withGivenEmail
             ? [
-                { label: ADD_EMAIL_ACTION, onClick: onDismiss, safe: true },
+                { label: SEND_WITH_EMAIL_ACTION, onClick: onSendWithGivenEmail, safe: true },
                 { label: PHONE_REPLY_ACTION, secondary: true, onClick: onReplyByPhone },
               ]
-            : undefined
+            : phoneReply
+              ? [
+                  { label: ADD_EMAIL_ACTION, onClick: onDismiss, safe: true },
+                  { label: PHONE_REPLY_ACTION, secondary: true, onClick: onReplyByPhone },
+                ]
+              : undefined
         }
       >
         {status ? <OutcomeText status={status} practicePhone={practicePhone} /> : null}
+        {withGivenEmail ? <p>{`The email address you gave: ${givenEmail}`}</p> : null}
         {phoneReply && replyPhone ? <p>{`If you ask the practice to phone you, they will call ${replyPhone}.`}</p> : null}
       </Modal>
     </>

@@ -88,6 +88,29 @@ describe('controls', () => {
     }
   });
 
+  it('a closed service carries when it reopens; null forgets it; a time that is not a date is refused', async () => {
+    const server = await startServer({ controls: true });
+    try {
+      const inject = server.app.inject.bind(server.app);
+      const control = (medical: Json) =>
+        inject({ method: 'POST', url: '/api/v1/practice/controls', headers: STAFF_AUTH, payload: { operationalState: { medical } } });
+      const state = async () => (await inject({ url: '/api/v1/settings/operational-state' })).json() as Json;
+      expect((await control({ practiceCalendar: 'OUT_OF_HOURS', reopensAt: '2026-11-30T08:00:00Z' })).statusCode).toBe(200);
+      expect((await state()).medical).toEqual({ operationalStatus: 'SERVICE_ON', practiceCalendar: 'OUT_OF_HOURS', reopensAt: '2026-11-30T08:00:00Z' });
+      expectValid(ajv, 'operational-state', await state());
+      // Another switch keeps the time; null forgets it.
+      expect((await control({ operationalStatus: 'SERVICE_OFF' })).statusCode).toBe(200);
+      expect((await state()).medical.reopensAt).toBe('2026-11-30T08:00:00Z');
+      expect((await control({ reopensAt: null })).statusCode).toBe(200);
+      expect((await state()).medical).toEqual({ operationalStatus: 'SERVICE_OFF', practiceCalendar: 'OUT_OF_HOURS' });
+      const refused = await control({ reopensAt: 'Monday morning' });
+      expect(refused.statusCode).toBe(400);
+      expect((refused.json() as { message: string }).message).toContain('body/operationalState/medical/reopensAt');
+    } finally {
+      await server.cleanup();
+    }
+  });
+
   it('refuses an unknown switch with 400 naming it', async () => {
     const server = await startServer({ controls: true });
     try {
