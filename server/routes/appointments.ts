@@ -70,7 +70,8 @@ const AVAILABILITY_QUERY = {
   additionalProperties: false,
 };
 /** The triage request a booking call carries (symptom assessment, eligibility): the contract's. */
-type BookedTriageRequest = TriageRequest;
+/** The triage request as the booking handles it: the contract's fields, read as a JSON object. */
+type BookedTriageRequest = TriageRequest & Record<string, unknown>;
 
 type AvailabilityQuery = Partial<
   Record<'referralId' | 'guidelineId' | 'linkUUID' | 'firstName' | 'lastName' | 'postcode' | 'dateOfBirth' | 'from' | 'tier', string>
@@ -331,8 +332,8 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
    */
   const contractOnly = triageRequestKeeper(ctx.ajv);
   // Stored with only the contract's fields, as a consultation is (server/contractFields.ts).
-  const reclassified = async (tx: Sql, triageRequest: BookedTriageRequest, path: string, read?: ExecutionRead) =>
-    contractOnly(await reclassifyTriageRequest(ctx, tx, triageRequest, path, read)) as BookedTriageRequest;
+  const reclassified = async (tx: Sql, triageRequest: TriageRequest, path: string, read?: ExecutionRead) =>
+    contractOnly(await reclassifyTriageRequest(ctx, tx, triageRequest as BookedTriageRequest, path, read)) as BookedTriageRequest;
   /** A practice's own engine (ENGINE_URL) is read before the transaction (undefined: the embedded engine, read inside it). */
   const readExternal = (request: FastifyRequest, triageRequest: unknown, path: string) =>
     readExternalExecution(ctx, triageRequest, path, readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));

@@ -21,6 +21,8 @@ import { associatedRequestKeeper, triageRequestKeeper } from '../contractFields.
 import { claimExecution, executionIdOf, lockExecution } from '../executionRequests.js';
 
 type Body = Record<string, unknown>;
+/** A contract type (no index signature) read as a JSON object. */
+const asBody = (value: object): Body => value as Body;
 const PRACTICE_TIME_ZONE = 'Europe/London';
 const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest']);
 
@@ -120,9 +122,9 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       const answer = await runIdempotent(store, idempotencyKey(request), 'consultation', body, async (tx) => {
         await assertServiceOpen(tx, 'medical');
         assertBornBeforeToday(patientDateOfBirth(body.triageRequest.patient), '/triageRequest/patient/dateOfBirth');
-        await lockExecution(tx, executionIdOf(body.triageRequest as Body));
+        await lockExecution(tx, executionIdOf(asBody(body.triageRequest)));
         // What the practice reads is the engine's record, not the client's (an emergency cannot arrive as routine).
-        const triageRequest = contractOnly(await reclassifyTriageRequest(ctx, tx, body.triageRequest, '/triageRequest', read));
+        const triageRequest = contractOnly(await reclassifyTriageRequest(ctx, tx, asBody(body.triageRequest), '/triageRequest', read));
         const stored = screenStoredBody('CONSULTATION', {
           triageRequest,
           ...(body.context ? { context: body.context } : {}),
@@ -144,17 +146,17 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     { schema: { body: { $ref: schemaId('unverified-requests') } } },
     async (request, reply) => {
       const body = request.body;
-      const primaryIsAdmin = typeof body.primaryRequest.formType === 'string';
+      const primaryIsAdmin = typeof asBody(body.primaryRequest).formType === 'string';
       const read = primaryIsAdmin
         ? undefined
         : await readExternalExecution(ctx, body.primaryRequest, '/primaryRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
       const answer = await runIdempotent(store, idempotencyKey(request), 'unverified-requests', body, async (tx) => {
         await assertServiceOpen(tx, primaryIsAdmin ? 'admin' : 'medical');
         if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
-        if (!primaryIsAdmin) await lockExecution(tx, executionIdOf(body.primaryRequest as Body));
+        if (!primaryIsAdmin) await lockExecution(tx, executionIdOf(asBody(body.primaryRequest)));
         const primary = primaryIsAdmin
-          ? await checkAdminRequest(ctx, tx, body.primaryRequest, '/primaryRequest')
-          : contractOnly(await reclassifyTriageRequest(ctx, tx, body.primaryRequest, '/primaryRequest', read));
+          ? await checkAdminRequest(ctx, tx, asBody(body.primaryRequest), '/primaryRequest')
+          : contractOnly(await reclassifyTriageRequest(ctx, tx, asBody(body.primaryRequest), '/primaryRequest', read));
         let associated: Body = associatedContractOnly(body.associatedRequest);
         if (body.associatedRequest.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS') {
           associated = body.associatedRequest;

@@ -13,7 +13,7 @@ export type TriageRequestType =
   | "CHILD_REQUEST";
 
 /**
- * A medical request built from a questionnaire. Most inner shapes are left open, so only the patient and the request type are checked strictly; a request is stored with only the properties listed here (and the consultation's), whatever else it carried.
+ * A medical request built from a questionnaire. A property not listed here, at the top or in the consultation, is refused with 400 naming it; the answers and the execution are taken from the engine's record, whatever the body said.
  */
 export interface TriageRequest {
   patient: Patient;
@@ -27,7 +27,6 @@ export interface TriageRequest {
   emergencyOverrideReason?: string;
   patientContext?: PatientContext;
   notificationEvents?: NotificationEventRequest[];
-  [k: string]: unknown | undefined;
 }
 export interface ResponseData {
   observationType?: string;
@@ -43,7 +42,7 @@ export interface ResponseAnswer {
   [k: string]: unknown | undefined;
 }
 /**
- * Stored with only the properties listed here (the server drops any other).
+ * Only the properties listed here: any other is refused (400 naming it).
  */
 export interface Consultation {
   finish?: string;
@@ -98,7 +97,6 @@ export interface Consultation {
    * The label of the override reason. Set by the server from the recorded reason.
    */
   emergencyOverrideLabel?: string;
-  [k: string]: unknown | undefined;
 }
 export interface EmergencyQuestion {
   identifier: string;

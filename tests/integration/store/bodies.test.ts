@@ -52,20 +52,26 @@ async function storedBody(id: string): Promise<Json> {
 }
 
 describe(`stored request bodies (${STORE})`, () => {
-  it('keep only the contract: junk at the top, in the consultation and in the notification events is not stored', async () => {
+  it('refuse a field outside the contract with 400 naming it (at the top and in the consultation); nothing is stored', async () => {
     const done = await finishedExample(overHttp(base), 'Triage.SoreThroat', 'Routine sore throat');
-    const sent = await call(
-      'POST',
-      '/api/v1/triage/patient/consultation',
-      consultation(done, { junk: JUNK, moreJunk: { deep: [JUNK] } }, { junk: JUNK, isAiLed: false, referralId: 'made-up' }),
-    );
+    const top = await call('POST', '/api/v1/triage/patient/consultation', consultation(done, { junk: JUNK }));
+    expect(top.status).toBe(400);
+    expect(top.json.details).toEqual([{ path: '/triageRequest/junk', message: 'is not allowed' }]);
+    expect(top.json.message).toContain('body/triageRequest/junk is not allowed');
+    expect(top.size).toBeLessThan(2_000);
+    const inner = await call('POST', '/api/v1/triage/patient/consultation', consultation(done, {}, { junk: JUNK }));
+    expect(inner.status).toBe(400);
+    expect(inner.json.details).toEqual([{ path: '/triageRequest/consultation/junk', message: 'is not allowed' }]);
+    const list = await call('GET', '/api/v1/practice/requests?limit=100', undefined, STAFF_AUTH);
+    expect(JSON.stringify(list.json)).not.toContain(String(done.identifier));
+  });
+
+  it("keep only the contract's own values: the referral is the engine's, not the client's", async () => {
+    const done = await finishedExample(overHttp(base), 'Triage.SoreThroat', 'Routine sore throat');
+    const sent = await call('POST', '/api/v1/triage/patient/consultation', consultation(done, {}, { isAiLed: false, referralId: 'made-up' }));
     expect(sent.status).toBe(201);
     const body = await storedBody(sent.json.id as string);
-    const text = JSON.stringify(body);
-    expect(text).not.toContain('junk');
-    expect(text.length).toBeLessThan(30_000);
     const triageRequest = body.triageRequest as Json;
-    expect(Object.keys(triageRequest)).not.toContain('moreJunk');
     // The contract's own fields stay (isAiLed: the app's; the referral: the engine's, not the client's).
     expect(triageRequest.consultation).toMatchObject({ isAiLed: false, executionId: done.identifier });
     expect((triageRequest.consultation as Json).referralId).not.toBe('made-up');
@@ -78,6 +84,12 @@ describe(`stored request bodies (${STORE})`, () => {
     expect(sent.status).toBe(201);
     const stored = (await storedBody(sent.json.id as string)).triageRequest as Json;
     expect(stored.consultation).not.toHaveProperty('committedToConsultGp');
+    // …so the inbox does not say it.
+    const inbox = await fetch(`${base}/practice/inbox`, { headers: STAFF_AUTH });
+    expect(inbox.status).toBe(200);
+    const page = await inbox.text();
+    expect(page).toContain(`id ${String(sent.json.id)}`);
+    expect(page).not.toContain('The patient said they will attend A&amp;E.');
   });
 
   it('one finished questionnaire backs one request: a second is 409 with the first reference; a retry with its key gets the first answer', async () => {
@@ -126,7 +138,7 @@ describe(`stored request bodies (${STORE})`, () => {
     expect(body.associatedRequest).toEqual({ triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
   });
 
-  it('a booking after a questionnaire stores its request with only the contract fields too', async () => {
+  it('a booking after a questionnaire refuses fields outside the contract too', async () => {
     const done = await finishedExample(overHttp(base), 'Triage.SoreThroat', 'Routine sore throat');
     const later = Date.now() + 3 * 60 * 60_000;
     const listing = await call('GET', `${AVAILABILITY}?referralId=ref-routine`);
@@ -138,10 +150,9 @@ describe(`stored request bodies (${STORE})`, () => {
       appointmentSlotId: pair.slot.id,
       availableAppointmentSession: pair.session,
     });
-    expect(booked.status).toBe(201);
+    expect(booked.status).toBe(400);
+    expect((booked.json.details as Json[]).map((d) => d.path)).toEqual(['/triageRequest/junk', '/triageRequest/consultation/junk']);
     const list = await call('GET', '/api/v1/practice/requests?limit=100', undefined, STAFF_AUTH);
-    const stored = (list.json as unknown as Json[]).filter((r) => JSON.stringify(r.body).includes(String(done.identifier)));
-    expect(stored).toHaveLength(1);
-    expect(JSON.stringify(stored[0]!.body)).not.toContain('junk');
+    expect(JSON.stringify(list.json)).not.toContain(String(done.identifier));
   });
 });

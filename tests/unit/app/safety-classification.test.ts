@@ -253,7 +253,7 @@ describe('bounce, custom data and the body', () => {
     const body = withSafety(built(), 'triage', safety);
     expect(body.triageRequest.triageRequestType).toBe('EMERGENCY_INDICATION');
     expect(body.triageRequest.consultation).toMatchObject({ type: 'EMERGENCY_INDICATION', committedToConsultGp: false });
-    expect((body.triageRequest as Record<string, unknown>).emergencyQuestions).toEqual([
+    expect(body.triageRequest.emergencyQuestions).toEqual([
       { identifier: 'drinksFluids', answer: 'Yes' },
       { identifier: 'breathsNormally', question: 'Are you breathing normally?', answer: 'No' },
       { identifier: 'passesUrine', answer: 'Yes' },
