@@ -25,6 +25,7 @@ import { DEFAULT_RATE_LIMITS, registerRateLimits, scaledRateLimits, type RateLim
 import { allowedHostNames, frameworkErrorOptions, isHttps, registerJsonDepthLimit, registerSecurityHeaders, type SecurityOptions } from './security.js';
 import { ensureStaffAccounts, registerStaffGuard, StaffAuth, TEST_PASSWORD_HASHING } from './staff.js';
 import { parseStaffAccounts } from './staffAccounts.js';
+import { RETENTION_SWEEP_INTERVAL_MS, retentionFrom, sweepRetention, type RetentionSwept } from './retention.js';
 import { isPostgresUrl, openStore, type Sql } from './store/index.js';
 import { seedDatabase } from './seeding.js';
 import { createApiAjv } from './validation.js';
@@ -102,6 +103,8 @@ export interface ServerOptions {
    * server/staff.ts) instead of the library's standard one. Never set in production.
    */
   fastPasswordHashing?: boolean;
+  /** Days a request and its messages are kept (server/retention.ts). Default: RETENTION_DAYS, else 90. */
+  retentionDays?: number;
   /** The notifications worker (server/notifications/README.md). */
   notifications?: {
     /** How messages leave; default from the environment (NOTIFY_API_KEY…), else the outbox. */
@@ -135,6 +138,8 @@ export interface PracticeServer {
   pruneSessions(): Promise<number>;
   /** Deletes guideline executions past their retention (7 days after their last change); runs every hour on its own. Answers how many. */
   sweepExecutions(): Promise<number>;
+  /** Deletes requests and their messages past the retention period (server/retention.ts); runs at start and every hour on its own. */
+  sweepRetention(): Promise<RetentionSwept>;
   /** Set only on the start that generated the staff password: print it once, it is not stored in clear. */
   generatedStaffPassword?: string;
   /** Starts draining (server/main.ts on SIGTERM): /readyz answers 503 from now on; requests are still served until app.close(). */
@@ -157,6 +162,7 @@ function noSqliteConnection(): Db {
 export async function buildServer(options: ServerOptions): Promise<PracticeServer> {
   // A malformed staff list stops the start before anything is opened (it names the entry).
   parseStaffAccounts(options.staffAccounts ?? process.env.PRACTICE_STAFF_ACCOUNTS);
+  const retention = options.retentionDays !== undefined ? retentionFrom(String(options.retentionDays)) : retentionFrom(process.env.RETENTION_DAYS);
   const security: SecurityOptions = {
     allowedHosts: allowedHostNames(options.host, options.publicUrl),
     publicHttps: options.publicUrl?.startsWith('https://') === true,
@@ -232,6 +238,11 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   const sweepTimer = setInterval(() => void sweep().catch(() => undefined), EXECUTION_SWEEP_INTERVAL_MS);
   sweepTimer.unref();
   await sweep();
+  // Requests and their messages past the retention period go (server/retention.ts); a failed sweep leaves them for the next.
+  const sweepOld = () => sweepRetention(store, now(), retention);
+  const retentionTimer = setInterval(() => void sweepOld().catch(() => undefined), RETENTION_SWEEP_INTERVAL_MS);
+  retentionTimer.unref();
+  await sweepOld();
   const generatedStaffPassword = await ensureStaffAccounts(
     store,
     { sharedPassword: options.staffPassword ?? process.env.PRACTICE_STAFF_PASSWORD, accounts: options.staffAccounts ?? process.env.PRACTICE_STAFF_ACCOUNTS },
@@ -246,6 +257,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
     clearInterval(sweepTimer);
+    clearInterval(retentionTimer);
     // The round in progress finishes and records its sends before the database closes.
     await notifications.stop();
     await store.close();
@@ -357,6 +369,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
     routes,
     pruneSessions,
     sweepExecutions: sweep,
+    sweepRetention: sweepOld,
     beginDrain: () => drain.begin(),
     ...(generatedStaffPassword ? { generatedStaffPassword } : {}),
   };
