@@ -17,9 +17,16 @@ export const TIER_LEAD: Readonly<Record<UrgencyTier, string>> = {
   SELF_CARE: 'You can look after this yourself at home',
 };
 
-/** The lead line for one request: a child's routine request carries the child promise (1 working day). */
+/** A child's self-care lead line: the parent looks after the child (not "yourself"). */
+export const CHILD_SELF_CARE_LEAD = 'You can look after the child at home';
+
+/**
+ * The lead line for one request: a child's routine request carries the child promise (1 working
+ * day), and a child's self-care speaks of the child.
+ */
 export function tierLead(tier: UrgencyTier, kind: PathwayKind = 'triage'): string {
   if (tier === 'ROUTINE' && kind === 'child') return CHILD_REPLY.long.replace(/\.$/, '');
+  if (tier === 'SELF_CARE' && kind === 'child') return CHILD_SELF_CARE_LEAD;
   return TIER_LEAD[tier];
 }
 

@@ -14,6 +14,7 @@ import PATIENT_DETAILS from '../../../generated/forms/PATIENT_DETAILS';
 import CONTACT_DETAILS from '../../../generated/forms/CONTACT_DETAILS';
 import { needLabelForChild, CHILD_DETAILS_WORDS, OWN_NUMBER_FOR_CHILD } from '../../../src/flows/guideline/childWords';
 import { pathwaySettings, readPathwayDocuments } from '../../../server/engine/settings';
+import { TIER_LEAD, tierLead } from '../../../common';
 
 const TODAY = new Date('2026-11-23T12:00:00Z');
 /** The checklist documents by id, as the server serves them (the app loads them by checklistFor's formId). */
@@ -292,5 +293,12 @@ describe('the child journey speaks to the parent', () => {
   it('makes "my medication" the child\'s', () => {
     expect(needLabelForChild('It is about my medication')).toBe("It is about the child's medication");
     expect(needLabelForChild('I need advice')).toBe('I need advice');
+  });
+});
+
+describe("a child's self-care ending", () => {
+  it('speaks of the child, not "yourself"; an adult\'s keeps its words', () => {
+    expect(tierLead('SELF_CARE', 'child')).toBe('You can look after the child at home');
+    expect(tierLead('SELF_CARE', 'triage')).toBe(TIER_LEAD.SELF_CARE);
   });
 });
