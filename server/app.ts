@@ -29,7 +29,7 @@ import { RETENTION_SWEEP_INTERVAL_MS, retentionFrom, sweepRetention, type Retent
 import { isPostgresUrl, openStore, type Sql } from './store/index.js';
 import { seedDatabase } from './seeding.js';
 import { createApiAjv } from './validation.js';
-import { PREVIEW_PAGE_PREFIX } from './routes/documentPreview.js';
+import { STAFF_APP_PAGE_PREFIXES } from './routes/documentPreview.js';
 import { openAppPage } from './appPage.js';
 import { registerStaticFiles } from './staticFiles.js';
 
@@ -335,7 +335,8 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
   // The staff preview pages are drawn by the app. A route of their own, so the staff
   // guard (which reads the route's pattern) stands in front of them like every /practice page.
   if (page)
-    app.get(`${PREVIEW_PAGE_PREFIX}*`, (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.clientOnly));
+    for (const prefix of STAFF_APP_PAGE_PREFIXES)
+      app.get(`${prefix}*`, (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.clientOnly));
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
