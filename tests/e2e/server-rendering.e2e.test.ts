@@ -1,0 +1,98 @@
+// Server-rendered first screens (docs/architecture.md "Server-rendered first screens"): the page
+// arrives as HTML a browser without JavaScript can read (the h1, the urgent-care warning with its
+// numbers as links, the practice's name), and the app hydrates on top of it without asking again
+// for the settings the page carries, with zero axe and CSP violations and no hydration errors.
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
+
+const browser = useBrowser();
+
+/** The first screens drawn on the server, with the h1 each shows. */
+const FIRST_SCREENS: Array<{ path: string; h1: RegExp }> = [
+  { path: '/', h1: /Riverside Medical Practice online services/ },
+  { path: '/emergency-symptoms', h1: /Call 999/ },
+  { path: '/admin-request', h1: /^I need admin help$/ },
+  // The first step of every form and questionnaire: the patient's details, starting with the NHS login choice.
+  { path: '/admin-request/patient-details?request=OTHER_ENQUIRY', h1: /^Do you want to use NHS login\?$/ },
+  { path: '/triage', h1: /^What do you need help with\?$/ },
+  { path: '/triage/emergency-signpost', h1: /^Get help now$/ },
+];
+
+/** The calls the page carries the answers to (src/api/settings.ts SETTINGS_PATHS, the login check). */
+const isStartCall = (url: string) => /\/api\/v1\/settings\/|\/api\/v1\/triage\/practice-notice\/|\/nhs-login\/is-logged-in/.test(new URL(url).pathname);
+
+describe('first screens drawn on the server', () => {
+  it('show the h1, the urgent-care warning with its numbers linked and the practice name with JavaScript off', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const { path, h1 } of FIRST_SCREENS) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        // The CSP is as strict as ever: no inline script allowed.
+        expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self';");
+        const headings = page.getByRole('heading', { level: 1 });
+        expect(await headings.count(), path).toBe(1);
+        expect(await headings.textContent(), path).toMatch(h1);
+        const warning = page.getByTestId('urgent-warning');
+        expect(await warning.textContent(), path).toContain('Do not use for urgent queries – call the practice or 111.');
+        for (const number of ['111', '999']) expect(await warning.locator(`a[href="tel:${number}"]`).count(), `${path} ${number}`).toBe(1);
+        expect(await page.locator('header.nhsuk-header').textContent(), path).toContain('Riverside Medical Practice');
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrate without asking for the settings the page carries, with no hydration error, axe or CSP violation', async () => {
+    const { page, cspViolations, errors } = await openPage(browser);
+    let startCalls: string[] = [];
+    let documents: string[] = [];
+    page.on('request', (request: Request) => {
+      if (isStartCall(request.url())) startCalls.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    // React marks each element it has hydrated (claimed) with its fiber: the h1 has one once the app is live on the server's HTML.
+    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber$')));
+
+    await page.goto('/');
+    await expect.poll(hydrated).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(documents).toEqual(['/']);
+    expect(startCalls).toEqual([]);
+    // Live: its links navigate in the page (no new document).
+    await page.getByRole('link', { name: /Questions and admin/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Call 999 for help if you have any of these' }).waitFor();
+    await page.getByRole('button', { name: 'I have none of these', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'I need admin help' }).waitFor();
+    expect(documents).toEqual(['/']);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A reload of a journey's page hydrates its own HTML the same way (the emergency check passed stays passed).
+    startCalls = [];
+    documents = [];
+    await page.reload();
+    await expect.poll(hydrated).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('I need admin help');
+    expect(documents).toEqual(['/admin-request']);
+    expect(startCalls).toEqual([]);
+    await page.getByRole('button', { name: /Other enquiry/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Do you want to use NHS login?' }).waitFor();
+    expect(documents).toEqual(['/admin-request']);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a deep link into a journey still meets the emergency symptoms screen first once the page is live', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto('/admin-request');
+    await page.getByRole('heading', { level: 1, name: 'Call 999 for help if you have any of these' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/emergency-symptoms');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin-request');
+    expect(errors).toEqual([]);
+  });
+});
