@@ -93,6 +93,10 @@ function serverEntry(): Plugin {
         logLevel: 'warn',
         build: { ssr: 'src/entry-server.tsx', outDir: path.join(dist, SSR_DIR), emptyOutDir: true, sourcemap: false, copyPublicDir: false },
         ssr: { noExternal: true },
+        // Bundled in, React picks its build by process.env.NODE_ENV when the server runs, which
+        // nothing sets there: without this the server drew pages with React's development build
+        // (several times slower, a CPU profile showed).
+        define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
       });
     },
   };
