@@ -24,7 +24,15 @@ export async function recordDocumentEvent(
   store: Sql,
   e: DocumentEvent & { kind: DocumentKind; id: string; problems?: ReadonlyArray<{ path: string; message: string }> },
 ): Promise<void> {
-  const detail = e.detail ?? (e.problems?.length ? e.problems.slice(0, 10).map((p) => `${p.path}: ${p.message}`).join('\n').slice(0, 4000) : null);
+  const detail =
+    e.detail ??
+    (e.problems?.length
+      ? e.problems
+          .slice(0, 10)
+          .map((p) => `${p.path}: ${p.message}`)
+          .join('\n')
+          .slice(0, 4000)
+      : null);
   await store.run('INSERT INTO document_events (kind, id, action, at, by_user, version, detail) VALUES (?, ?, ?, ?, ?, ?, ?)', [
     e.kind,
     e.id,

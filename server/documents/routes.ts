@@ -18,6 +18,7 @@ import { registerStaffAssets } from '../staffPage.js';
 import { registerEditorRoutes } from './editorRoutes.js';
 import { changedBy, ID, kindOf } from './params.js';
 import { FORMS_PAGE, formsPage, versionPage, versionsPage, versionsPath } from './formsPage.js';
+import { documentEvents } from './events.js';
 import { versionHistory, versionRecord } from './versions.js';
 
 export { FORMS_PAGE, previewPath } from './formsPage.js';
@@ -81,6 +82,18 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: ServerContext)
     const versions = await versionHistory(ctx.store, k, id);
     if (versions.length === 0) throw new HttpError(404, `No ${k} document ${id}`);
     return reply.header('cache-control', 'no-store').send(versions);
+  });
+
+  // The whole history: versions, refusals and removals, newest first, each with who (server/documents/events.ts).
+  app.get('/api/v1/practice/documents/:kind/:id/history', async (request, reply) => {
+    const { kind, id } = request.params as { kind: string; id: string };
+    const k = kindOf(kind);
+    if (!ID.test(id)) throw new HttpError(404, `No ${k} document ${id}`);
+    const versions = (await versionHistory(ctx.store, k, id)).map((v) => ({ action: 'version' as const, at: v.updatedAt, by: v.updatedBy, ...v }));
+    const events = await documentEvents(ctx.store, k, id);
+    if (versions.length === 0 && events.length === 0) throw new HttpError(404, `No ${k} document ${id}`);
+    const entries = [...versions, ...events].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+    return reply.header('cache-control', 'no-store').send(entries);
   });
 
   app.get(FORMS_PAGE, async (_request, reply) => {

@@ -23,6 +23,7 @@ import { checkSources, shownPath, type CheckOptions, type DocumentProblem, type 
 import { standaloneValidator } from './validator.js';
 import { pathwaySettings } from '../engine/settings.js';
 import { DEMO_PATHWAY_DOCUMENTS } from '../seed.js';
+import { recordDocumentEvent } from './events.js';
 import { latestVersions, settleVersions, syncAdminFormsMenu, syncPathwaySettings, versionRecord, type DocumentKind, type DocumentVersion } from './versions.js';
 
 export type DocumentSourceKind = 'built-in' | 'practice';
@@ -216,6 +217,8 @@ export class DocumentStore {
         errors,
         ...(fallback ? { serving: { version: fallback.version.version, file: fallback.candidate.shown } } : {}),
       });
+      const serving = fallback ? { version: fallback.version.version } : {};
+      await recordDocumentEvent(options.store, { kind: c.kind, id: c.id, action: 'refused', at, by: 'server start', ...serving, problems: errors });
     }
     await store.syncMenu();
     return store;
@@ -371,6 +374,15 @@ export class DocumentStore {
       if (errors.length > 0) {
         if (!before) this.unserved.set(key, { kind: c.kind, id: c.id, source: c.source, file: c.shown, hash: c.hash });
         results.push({ kind: c.kind, id: c.id, outcome: 'refused', ...(before ? { version: before.version } : {}), errors });
+        await recordDocumentEvent(this.options.store, {
+          kind: c.kind,
+          id: c.id,
+          action: 'refused',
+          at,
+          by: user,
+          ...(before ? { version: before.version } : {}),
+          problems: errors,
+        });
         continue;
       }
       this.unserved.delete(key);
@@ -390,6 +402,7 @@ export class DocumentStore {
       if (d.kind === 'form') this.options.forms.delete(d.id);
       else this.options.library.remove(d.id);
       results.push({ kind: d.kind, id: d.id, outcome: 'removed', errors: [] });
+      await recordDocumentEvent(this.options.store, { kind: d.kind, id: d.id, action: 'removed', at, by: user });
     }
     await this.syncMenu();
     return results;
@@ -443,9 +456,21 @@ export class DocumentStore {
   private async publishNow(kind: DocumentKind, id: string, text: string, user: string, note?: string): Promise<PublishResult> {
     const { candidate, errors } = this.checked(kind, id, text);
     const abs = candidate.abs;
-    if (errors.length > 0) return { ok: false, errors };
     const key = keyOf(kind, id);
     const before = this.served.get(key);
+    if (errors.length > 0) {
+      const at = new Date(this.options.now()).toISOString();
+      await recordDocumentEvent(this.options.store, {
+        kind,
+        id,
+        action: 'refused',
+        at,
+        by: user,
+        ...(before ? { version: before.version } : {}),
+        problems: errors,
+      });
+      return { ok: false, errors };
+    }
     mkdirSync(path.dirname(abs), { recursive: true });
     // Written whole or not at all: a reader (a Reload, a restart) never sees half a document.
     const temporary = `${abs}.${process.pid}.publishing`;

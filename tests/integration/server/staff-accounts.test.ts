@@ -2,7 +2,7 @@
 // wrong passwords lock one account from one address, never everyone behind it. Over HTTP, on the
 // store of the run (SQLite in `integration`, PostgreSQL in `integration-pg`).
 import { hash } from '@node-rs/argon2';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
@@ -94,7 +94,7 @@ describe('staff sign in as named people', () => {
     expect(codes.filter((c) => c === 429)).toHaveLength(25 - STAFF_LOCKOUT.maxFailures);
   });
 
-  it('the version history names who reloaded a document', async () => {
+  it('the document history names who made a version, whose change was refused and who removed it', async () => {
     const signedIn = await signIn(server, 'bob', BOB, '203.0.113.5');
     const cookie = cookieOf(signedIn.headers['set-cookie']);
     const source = path.join(path.dirname(new URL(import.meta.url).pathname), 'practice-folder', 'MEDICAL_RECORDS.form.json');
@@ -107,6 +107,31 @@ describe('staff sign in as named people', () => {
       updatedBy: string;
     }>;
     expect(versions.map((v) => v.updatedBy)).toEqual(['bob']);
+
+    // Alice's broken version is refused, then Bob removes the file: both are in the history, with who.
+    const alice = cookieOf((await signIn(server, 'alice', ALICE, '203.0.113.6')).headers['set-cookie']);
+    const broken = JSON.parse(readFileSync(source, 'utf8')) as { schema: { properties: { details: Record<string, unknown> } } };
+    broken.schema.properties.details.maxLength = 'long';
+    writeFileSync(path.join(folder, 'MEDICAL_RECORDS.form.json'), JSON.stringify(broken));
+    clock += 60_000;
+    const refused = await server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: { cookie: alice } });
+    expect(refused.statusCode).toBe(200);
+    rmSync(path.join(folder, 'MEDICAL_RECORDS.form.json'));
+    clock += 60_000;
+    expect((await server.app.inject({ method: 'POST', url: '/api/v1/practice/documents/reload', headers: { cookie } })).statusCode).toBe(200);
+    const history = (await server.app.inject({ url: '/api/v1/practice/documents/form/MEDICAL_RECORDS/history', headers: { cookie } })).json() as Array<{
+      action: string;
+      by: string;
+      version?: number;
+      detail?: string;
+    }>;
+    expect(history.map((h) => [h.action, h.by, h.version])).toEqual([
+      ['removed', 'bob', undefined],
+      ['refused', 'alice', 1],
+      ['version', 'bob', 1],
+    ]);
+    expect(history[1]!.detail).toContain('/schema/properties/details/maxLength');
+    expect((await server.app.inject({ url: '/api/v1/practice/documents/form/MEDICAL_RECORDS/history' })).statusCode).toBe(401);
   });
 });
 
