@@ -8,7 +8,8 @@
 //   2. the meta-schema schemas/meta/form-document.schema.json (ajv, every error at once);
 //   3. renderer/core checkDocument: rules naming missing fields, cycles, operators that do not
 //      fit, pages leaving a field out or naming it twice, widgets that do not fit…;
-//   4. the file name matching the document's id (<id>.form.json).
+//   4. the file name matching the document's id (<id>.form.json);
+//   5. every `{name}` in its page content declared under parameters (server/documents/placeholders.ts).
 // Each schemas/questionnaires/*.json pathway (or each named file not ending .form.json) is checked for:
 //   1. valid JSON;
 //   2. the meta-schema schemas/meta/questionnaire.schema.json (sections embed the form meta-schema);
@@ -47,6 +48,7 @@ import { parseJson } from './json-parse.js';
 import { EMERGENCY_PHRASES_FILE, emergencyPhraseProblems } from './emergencyPhrasesCheck.js';
 import { documentLimitProblem } from './limits.js';
 import { exampleProblems } from './examples.js';
+import { placeholderProblems } from './placeholders.js';
 import { patternProblems } from './patterns.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -337,6 +339,7 @@ function formProblems(doc: unknown, abs: string, validate: ValidateFunction, wid
     // The meta-schema already explained this spot; don't say it twice in other words.
     if (!metaPaths.has(p.path)) fileProblems.push({ path: p.path, message: p.message });
   }
+  fileProblems.push(...placeholderProblems(doc));
   const id = doc && typeof doc === 'object' ? (doc as { id?: unknown }).id : undefined;
   const base = path.basename(abs);
   if (typeof id === 'string' && base.endsWith('.form.json') && base !== `${id}.form.json`) {

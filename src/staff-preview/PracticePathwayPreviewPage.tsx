@@ -241,6 +241,11 @@ function Outcome({ result, example }: { result: { answer?: PathwayPreviewAnswer;
   );
 }
 
+/** Whether two lists of recommendation ids are the same, in the same order. */
+export function sameIds(expected: readonly string[], got: readonly string[]): boolean {
+  return expected.length === got.length && expected.every((id, i) => got[i] === id);
+}
+
 function OutcomeBody({ answer, example }: { answer: PathwayPreviewAnswer; example: PathwayExample | undefined }) {
   const expected = example?.expectRefusal ?? example?.expectTopReferral;
   const got = answer.refusal ?? answer.topReferral;
@@ -260,6 +265,17 @@ function OutcomeBody({ answer, example }: { answer: PathwayPreviewAnswer; exampl
       {example && expected ? (
         <p data-testid="outcome-example">
           The example expects <code>{expected}</code>: {expected === got ? 'matches.' : 'does not match.'}
+        </p>
+      ) : null}
+      {example?.expectRecommendationIds && !answer.refusal ? (
+        <p data-testid="outcome-example-recommendations">
+          The example expects the recommendations <code>{example.expectRecommendationIds.join(', ') || 'none'}</code>:{' '}
+          {sameIds(
+            example.expectRecommendationIds,
+            answer.recommendations.map((r) => r.id),
+          )
+            ? 'they match.'
+            : `they do not match (the engine gives ${answer.recommendations.map((r) => r.id).join(', ') || 'none'}).`}
         </p>
       ) : null}
       {answer.recommendations.length > 0 ? (
