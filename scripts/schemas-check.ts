@@ -51,10 +51,16 @@ export function adminFormProblems(root: string, forms: readonly string[]): strin
   const docs = new Map<string, { file: string; menu: boolean }>();
   for (const abs of forms) {
     const p = parseJson(readFileSync(abs, 'utf8'));
-    if (!p.ok || !p.value || typeof p.value !== 'object') continue; // reported on its own
+    const file = path.relative(root, abs).split(path.sep).join('/');
+    // A broken file (a pasted curly quote…) is reported on its own, with its line and column; its
+    // form type has a document all the same (its file), so the enum check does not say it has none.
+    if (!p.ok || !p.value || typeof p.value !== 'object') {
+      docs.set(path.basename(abs, '.form.json'), { file, menu: true });
+      continue;
+    }
     const doc = p.value as { id?: unknown; menu?: unknown };
     if (typeof doc.id !== 'string') continue;
-    docs.set(doc.id, { file: path.relative(root, abs).split(path.sep).join('/'), menu: doc.menu !== undefined && doc.menu !== null });
+    docs.set(doc.id, { file, menu: doc.menu !== undefined && doc.menu !== null });
   }
   const out: string[] = [];
   values.forEach((v, i) => {

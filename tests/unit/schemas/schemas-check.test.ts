@@ -148,6 +148,19 @@ describe('schemas:check across the forms folder: form-type enum, documents and m
     writeEnum(original);
     unlinkSync(path.join(tmp, 'schemas/forms/NEW_FORM.form.json'));
   });
+
+  it('a form with a pasted curly quote is reported once, with its line, not also as "has no form document"', () => {
+    const file = path.join(tmp, 'schemas/forms/FIT_NOTE.form.json');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace('"id"', '\u201cid\u201d'));
+    try {
+      expect(adminFormProblems(tmp, formFiles(tmp))).toEqual([]);
+      const problems = checkFiles([file], tmp).problems;
+      expect(problems).toEqual([expect.stringMatching(/^schemas\/forms\/FIT_NOTE\.form\.json: line \d+, column \d+: a curly quote/)]);
+    } finally {
+      writeFileSync(file, good);
+    }
+  });
 });
 
 describe('schemas:check reports a stale generated/', () => {
