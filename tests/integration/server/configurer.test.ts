@@ -196,7 +196,9 @@ describe('a practice configurer adds a form without a developer', () => {
     });
     expect(pressed.statusCode).toBe(200);
     expect(pressed.body).toContain('Reload results');
-    expect(pressed.body).toMatch(/MEDICAL_RECORDS<\/code><\/td>\s*<td class="nhsuk-table__cell">Replaced \(version 2 serving\)/);
+    expect(pressed.body).toMatch(
+      /MEDICAL_RECORDS<\/code><\/td>\s*<td class="nhsuk-table__cell"><strong class="nhsuk-tag nhsuk-tag--green">Replaced<\/strong> \(version 2 serving\)/,
+    );
     expect((await served()).document.schema.properties.details.maxLength).toBe(500);
     const versions = (await server.app.inject({ url: '/api/v1/practice/documents/form/MEDICAL_RECORDS/versions', headers: AUTH })).json() as Array<{
       version: number;
