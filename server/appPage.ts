@@ -32,14 +32,11 @@ export interface ServerEntry {
 /** An answer the page may not carry: the settings call failed (the app asks again itself). */
 export class NotEmbedded extends Error {}
 
+const SCRIPT_UNSAFE: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /** A JSON text safe inside a `<script>` element: no "<" (so no "</script>" or "<!--"), no line separators JavaScript would trip on. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_UNSAFE[c]!);
 }
 
 const ROOT_OPEN = '<div id="root">';
@@ -81,6 +78,8 @@ export async function openAppPage(
     // A bundle that cannot load leaves the app to draw its pages in the browser; the server still starts.
     options.log?.(`the server-side bundle ${entryFile} did not load: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const head = clientOnly.slice(0, start + ROOT_OPEN.length);
+  const tail = clientOnly.slice(end + ROOT_END_MARK.length).replace(/\s*<link rel="preload" as="fetch"[^>]*>/g, '');
   const render = async (request: FastifyRequest) => {
     if (!entry) return undefined;
     const fetchJson = async (p: string): Promise<unknown> => {
@@ -96,11 +95,9 @@ export async function openAppPage(
     const { html, data, title, errors } = await entry.render(request.url, fetchJson);
     // Parts the browser draws instead (the page is still served); the path only, never the query.
     for (const error of errors) options.log?.(`server rendering of ${request.url.split('?')[0]}: a part is left to the browser (${error})`);
-    let page = `${clientOnly.slice(0, start + ROOT_OPEN.length)}${html}</div>\n    <script type="application/json" id="${APP_DATA_ID}">${jsonForScript(data)}</script>${clientOnly.slice(end + ROOT_END_MARK.length)}`;
-    // The settings are in the page: the preloads index.html starts for them would ask again.
-    for (const p of Object.keys(data))
-      page = page.replace(new RegExp(`\\s*<link rel="preload" as="fetch" crossorigin href="${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*/?>`), '');
-    page = page.replace(/\s*<link rel="preload" as="fetch" crossorigin href="\/nhs-login\/is-logged-in"\s*\/?>/, '');
+    // index.html's fetch preloads are for the answers the page now carries: left out (tail). One
+    // the render could not answer, the app asks for itself.
+    let page = `${head}${html}</div>\n    <script type="application/json" id="${APP_DATA_ID}">${jsonForScript(data)}</script>${tail}`;
     if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`);
     // A signed-in patient's details in the page: no cache may keep it.
     return { body: page, personal: Object.keys(data).some((p) => p.startsWith('/nhs-login/') && p !== '/nhs-login/is-logged-in') };
