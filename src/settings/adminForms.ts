@@ -6,7 +6,7 @@ export const CHANGE_OF_CONTACT_DETAILS = 'CHANGE_OF_CONTACT_DETAILS' as const sa
 
 /**
  * An admin form a patient can pick: any form the practice's server has loaded with a menu entry
- * (a built-in one or a practice's own document, issue 30), by its id; never the standalone change
+ * (a built-in one or a practice's own document), by its id; never the standalone change
  * of contact details.
  */
 export type AdminFormType = AdminFormId;

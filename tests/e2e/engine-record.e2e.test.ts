@@ -1,4 +1,4 @@
-// What the practice sees comes from the engine's record, never the browser's body (issue 23.6):
+// What the practice sees comes from the engine's record, never the browser's body:
 // a patient's browser whose consultation body is rewritten on the way out (a lower urgency, a
 // GREEN colour, another referral, tier and condition, fewer vomits) still has the request shown
 // in the practice inbox with the engine's urgency and answers.

@@ -1,4 +1,4 @@
-// Issue 25: each attack of the probe, replayed with real HTTP against the real server (listening
+// Each attack of the probe, replayed with real HTTP against the real server (listening
 // on a port, requests through fetch or a raw socket). Every test here failed before the fix.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// Spec row 5: informationToBeUpdated is sent and stored as { value, label } entries (the
+// InformationToBeUpdated is sent and stored as { value, label } entries (the
 // product description's shape); a bare value is refused with 400.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_URL, AMELIA, startServer, type Json, type TestServer, STAFF_AUTH } from './helpers';

@@ -1,4 +1,4 @@
-// Spec row 7 (rules 5.1): the practice's number is shown in national format everywhere; the server
+// The practice's number is shown in national format everywhere; the server
 // formats it in the clinic settings, so the home page does not ship libphonenumber-js.
 import { describe, expect, it } from 'vitest';
 import { getSetting, putSetting } from '../../../server/settingsStore';

@@ -1,4 +1,4 @@
-// Spec row 4 (rules 5.1): a date of birth must be before today. The server re-checks it for
+// A date of birth must be before today. The server re-checks it for
 // every patient it is sent (record check, admin request, consultation, engine $start): today is
 // refused with 400 naming the field, yesterday is accepted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

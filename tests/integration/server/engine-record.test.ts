@@ -1,5 +1,5 @@
-// What the practice sees comes from the engine's record, never the browser's body (issue 23.6,
-// server/triageClassification.ts), and the inbox sorts by urgency tier (23.4, server/tiers.ts).
+// What the practice sees comes from the engine's record, never the browser's body
+// (server/triageClassification.ts), and the inbox sorts by urgency tier (common/tiers.ts).
 // Real HTTP against real servers: the request under test is sent with fetch to a listening server;
 // the questionnaire is walked over the engine's routes (setup).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

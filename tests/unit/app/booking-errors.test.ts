@@ -147,7 +147,7 @@ describe('booking a chosen time: candidates in random order', () => {
     expect(outcome).toMatchObject({ ok: false, failedSlots: [] });
   });
 
-  // Spec row 9: the spec moves on after any failure; we move on after the slot's own failures
+  // The spec moves on after any failure; we move on after the slot's own failures
   // only (docs/architecture.md "Decisions", "Booking candidates"). These are the failures that
   // made the choice: moving on after them would book twice or repeat a failure on every slot.
   it('a second lost answer (the practice may have booked it) never books another candidate', async () => {

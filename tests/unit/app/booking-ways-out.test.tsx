@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 27 / 26 point 3: the booking screen's ways out and its modals.
+// The booking screen's ways out and its modals.
 // - An appointment that cannot be changed online says so before the patient tries (changeRefusal).
 // - RH-E005 on a link ends the screen (practiceAlreadyBooking); elsewhere it stays the product's popup.
 // - The location and filter modals draw the renderer's own radio and checkbox widgets.

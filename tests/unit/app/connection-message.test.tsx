@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
-// "There was a problem. Please check your connection…" only when the connection failed (issue 30
-// point 5): on the change-of-contact-details form, the add-contact-details choice and the
+// "There was a problem. Please check your connection…" only when the connection failed: on the change-of-contact-details form, the add-contact-details choice and the
 // eligibility self-help page, an answer from the practice (a 500, a 400 naming a field) gets its
 // own popup or field error and never the connection message; a failed fetch still gets it.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';

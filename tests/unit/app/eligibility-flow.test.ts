@@ -217,7 +217,7 @@ describe('child requests are sent as unauthenticated child requests', () => {
   it('adds UNAUTHENTICATED_CHILD_REQUEST to a Form.U16 request, and nothing to others', () => {
     expect(associatedFor('child', undefined)).toEqual({ triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' });
     expect(associatedFor('triage', undefined)).toBeUndefined();
-    // Issue 27: a patient with no usable email who asked for a phone reply.
+    // A patient with no usable email who asked for a phone reply.
     expect(associatedFor('triage', undefined, true)).toEqual({
       triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT',
       formType: 'PATIENT_REFUSED_UPDATE_CONTACT',

@@ -1,4 +1,4 @@
-// Spec row 7 (rules 5.1): phone numbers are shown back in national format (libphonenumber-js).
+// Phone numbers are shown back in national format (libphonenumber-js).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { serveBundledForms } from './bundledForms';
 import { nationalPhone } from '../../../src/components/phone';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 27: the practice's number is a tel: link everywhere, drawn by one component
+// The practice's number is a tel: link everywhere, drawn by one component
 // (src/components/PracticePhone.tsx); the pages keep their sentences word for word.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

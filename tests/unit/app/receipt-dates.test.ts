@@ -1,4 +1,4 @@
-// Issue 27: the admin receipt shows a date answer in words, as the patient meant it.
+// The admin receipt shows a date answer in words, as the patient meant it.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { serveBundledForms } from './bundledForms';
 import { makeReceipt } from '../../../src/flows/admin/receipt';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 27: one timescale per request everywhere. The confirmation screens and receipts (browser)
+// One timescale per request everywhere. The confirmation screens and receipts (browser)
 // and the confirmation emails and texts (server) must promise the same reply time for the same
 // request: every tier, the no-appointments screen, an emergency indication, a child request and
 // every admin form. Each case renders the screen and compares it with what the server's

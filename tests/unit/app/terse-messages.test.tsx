@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 27: where the spec's words are terse ("A very warm welcome", "Reschedule", "Please
+// Where the spec's words are terse ("A very warm welcome", "Reschedule", "Please
 // provide input.", "Please complete the errors in this form") they stay word for word, and a
 // plain hint says what they are about.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -98,7 +98,7 @@ describe('where the patient goes after the questionnaire', () => {
     ['checks for appointments, free text on: patient context first', { checkForAppointments: true, freeTextEnabled: true }, '/triage/your-own-words'],
     ['checks for appointments but no email: add contact details', { checkForAppointments: true, patient: noEmail }, '/add-contact-details'],
     ['no email, manual authentication on: add contact details', { patient: noEmail }, '/add-contact-details'],
-    // Issue 27: the phone-reply choice was made at the patient-details step; it is not asked again.
+    // The phone-reply choice was made at the patient-details step; it is not asked again.
     ['no email, phone reply chosen: triage complete', { patient: noEmail, replyByPhone: true }, '/triage/complete'],
     [
       'no email but a contact update requested: complete',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Spec row 1: /triage/results is a route of the app (not the 404 page) and takes the patient to
+// /triage/results is a route of the app (not the 404 page) and takes the patient to
 // the outcome of their finished questionnaire; without one it bounces to the start.
 import { describe, expect, it } from 'vitest';
 import type { Execution, Recommendation } from '../../../src/api/engine';

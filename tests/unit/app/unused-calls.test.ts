@@ -1,4 +1,4 @@
-// Spec row 11: calls the server answers but the app does not make. Each is either used by a flow
+// Calls the server answers but the app does not make. Each is either used by a flow
 // or named, with the reason, in docs/architecture.md ("Calls the practice API answers that the
 // app does not make"). This test keeps the two in step.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

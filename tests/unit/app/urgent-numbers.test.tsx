@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 27: 999, 111 and the text relay numbers are tel: links wherever a page tells the patient
+// 999, 111 and the text relay numbers are tel: links wherever a page tells the patient
 // to call them (src/screening/EmergencyNumber.tsx), with the sentences unchanged.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 40's three defects, each pinned by a test that failed on the code before the fix.
+// Three renderer defects (a hidden chosen option, a free-text list, an uncapped textarea), each pinned by a test that failed on the code before the fix.
 import { describe, expect, it } from 'vitest';
 import { prune, validate } from '../../../renderer/core/index';
 import { doc } from './helpers';

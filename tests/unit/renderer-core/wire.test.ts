@@ -1,4 +1,4 @@
-// Spec row 5: choice answers with ui:options sendAs "valueLabel" travel as { value, label }
+// Choice answers with ui:options sendAs "valueLabel" travel as { value, label }
 // entries (informationToBeUpdated of CHANGE_OF_PERSONAL_DETAILS); inside the form they are values.
 import { describe, expect, it } from 'vitest';
 import { fromWire, toWire, type FormDocument } from '../../../renderer/core/index';

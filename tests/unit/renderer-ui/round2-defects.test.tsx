@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 40's defects as a user meets them in the drawn form (each failed on the code before the fix).
+// The renderer's defects (hidden chosen option, free-text list, uncapped textarea) as a user meets them in the drawn form (each failed on the code before the fix).
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Spec row 4 (rules 5.1): a date of birth must be before today, in every form that takes one
+// A date of birth must be before today, in every form that takes one
 // (the child's, minimum age 0, included). The server re-checks with the same renderer/core.
 import { describe, expect, it } from 'vitest';
 import { validate, type FormDocument } from '../../../renderer/core/index';
