@@ -261,10 +261,14 @@ export class SymptomSearch {
   private similarRule(tokens: string[]): (id: number) => boolean {
     const meaningful = tokens.filter((t) => !GENERIC_WORDS.has(t));
     const main = meaningful.map((t) => this.cached('main', t));
-    const fuzzy = meaningful.map((t) => this.cached('fuzzy', t));
+    // The similar weights only when a candidate needs them (a keystroke whose main matches fill the list asks none).
+    let fuzzy: Array<Map<number, number>> | undefined;
     const typoWeight = NAMING_WEIGHT * TYPO_MIN_SIMILARITY;
     return (id) => {
-      if (!main.some((w) => (w.get(id) ?? 0) >= NAMING_WEIGHT - 1e-9) && !fuzzy.some((w) => (w.get(id) ?? 0) >= typoWeight - 1e-9)) return false;
+      if (!main.some((w) => (w.get(id) ?? 0) >= NAMING_WEIGHT - 1e-9)) {
+        fuzzy ??= meaningful.map((t) => this.cached('fuzzy', t));
+        if (!fuzzy.some((w) => (w.get(id) ?? 0) >= typoWeight - 1e-9)) return false;
+      }
       const entry = this.entries[id]!;
       if (!entry.sexAtBirth && !entry.crisis) return true;
       const own = this.fieldWords[id]!;
