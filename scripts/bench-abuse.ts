@@ -14,7 +14,11 @@
 //  6. A practice form with an evil pattern: refused at start, or the time a bystander waits.
 //  7. Junk in consultation bodies, all of one finished questionnaire: what is stored.
 //  8. 60 `$start` from 60 addresses of one IPv6 /64: executions stored.
-// BENCH_ONLY=new runs 4-8 only.
+//  9. Ten wrong staff passwords for one account from one address, then colleagues' sign-ins there.
+// 10. A $start carrying an engine key the browser chose: adopted, and can that key read it?
+// 11. A consultation with a field outside the contract: the answer, and what is stored.
+// 12. 1,000 requests 100 days old and 10 recent in a data folder: what is left after a start.
+// BENCH_ONLY=new runs 4-12, BENCH_ONLY=latest 9-12.
 // Runs against any checkout with the same server entry points (compare main and a branch by
 // copying this file into the other worktree). Run as `node --import tsx scripts/bench-abuse.ts`.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -145,15 +149,22 @@ async function messageFlood(): Promise<void> {
   await s.close();
 }
 
-async function finishedExecution(call: Awaited<ReturnType<typeof serve>>['call']): Promise<{ id: string; guidelineId: string }> {
+async function finishedExecution(call: Awaited<ReturnType<typeof serve>>['call']): Promise<{ id: string; guidelineId: string; key: { cookie: string } }> {
   const doc = (await import('../schemas/questionnaires/Triage.SoreThroat.json', { with: { type: 'json' } })).default as {
     examples?: Array<{ name: string; answers: Record<string, unknown> }>;
   };
   const example = doc.examples?.find((e) => e.name.startsWith('Routine sore throat'));
+  // The engine key the server issues on $start (a newer server adopts no key a browser chose; an older one keeps this one).
   const key = { cookie: `gp_engine_key=${'c0ffee'.repeat(10)}c0de` };
-  let execution = (
-    await call('POST', '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start', { patient: { dateOfBirth: PATIENT.dateOfBirth, sexAtBirth: 'female' } }, key)
-  ).json;
+  const started = await call(
+    'POST',
+    '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start',
+    { patient: { dateOfBirth: PATIENT.dateOfBirth, sexAtBirth: 'female' } },
+    key,
+  );
+  const issued = /gp_engine_key=([0-9a-f]{64})/.exec(started.headers.get('set-cookie') ?? '')?.[1];
+  if (issued) key.cookie = `gp_engine_key=${issued}`;
+  let execution = started.json;
   const today = new Date();
   for (let n = 0; execution.status === 'IN_PROGRESS' && n < 50; n++) {
     const section = execution.section as { id: string; document: FormDocument };
@@ -177,7 +188,7 @@ async function finishedExecution(call: Awaited<ReturnType<typeof serve>>['call']
     }
   }
   if (execution.status !== 'COMPLETED') throw new Error(`the sore-throat example did not complete (${String(execution.status)})`);
-  return { id: execution.identifier as string, guidelineId: 'Triage.SoreThroat' };
+  return { id: execution.identifier as string, guidelineId: 'Triage.SoreThroat', key };
 }
 
 async function bookingFlood(): Promise<void> {
@@ -340,7 +351,7 @@ async function evilPattern(): Promise<void> {
 async function junkBodies(): Promise<void> {
   const s = await serve({ rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000') });
   const execution = await finishedExecution(s.call);
-  const key = { cookie: `gp_engine_key=${'c0ffee'.repeat(10)}c0de` };
+  const key = execution.key;
   const junk = 'x'.repeat(80_000);
   const body = {
     triageRequest: {
@@ -394,9 +405,102 @@ async function slash64(): Promise<void> {
   await s.close();
 }
 
+async function staffLockout(): Promise<void> {
+  const { hash } = await import('@node-rs/argon2');
+  const cheap = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+  const accounts = `alice:${await hash('alice password 1', cheap)} bob:${await hash('bob password 2', cheap)}`;
+  // staffAccounts is this branch's option (an older server ignores it and every name signs in as the shared account).
+  const s = await serve({ staffPassword: 'shared demo password', staffAccounts: accounts, fastPasswordHashing: true, trustProxy: true });
+  const signIn = async (username: string, password: string) =>
+    (
+      await fetch(`${s.base}/practice/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '192.0.2.20' },
+        body: new URLSearchParams({ username, password }).toString(),
+        redirect: 'manual',
+      })
+    ).status;
+  const wrong: number[] = [];
+  for (let i = 0; i < 10; i++) wrong.push(await signIn('alice', `guess ${i}`));
+  const alice = await signIn('alice', 'alice password 1');
+  const bob = await signIn('bob', 'bob password 2');
+  const shared = await signIn('', 'shared demo password');
+  console.log('9. Staff lockout: 10 wrong passwords for alice from one address, then sign-ins from the same address');
+  console.log(
+    `   wrong: ${wrong.join(' ')}; then alice (right password) ${alice}, bob (his own) ${bob}, the shared password ${shared} (303 = signed in, 429 = locked out)`,
+  );
+  await s.close();
+}
+
+async function chosenEngineKey(): Promise<void> {
+  const s = await serve({});
+  const chosen = { cookie: `gp_engine_key=${'ab'.repeat(32)}` };
+  const started = await s.call(
+    'POST',
+    '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start',
+    { patient: { dateOfBirth: PATIENT.dateOfBirth, sexAtBirth: 'female' } },
+    chosen,
+  );
+  const issued = started.headers.get('set-cookie');
+  const read = await s.call('GET', `/api/v1/fhir/r4/GuidelineExecution/${String(started.json.identifier)}`, undefined, chosen);
+  console.log('10. A $start with an engine key the browser chose (a planted cookie)');
+  console.log(
+    `   $start ${started.status}; the chosen key ${issued ? 'replaced by one the server issued' : 'adopted'}; reading the execution with the chosen key: ${read.status}`,
+  );
+  await s.close();
+}
+
+async function unknownFields(): Promise<void> {
+  const s = await serve({ rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000') });
+  const execution = await finishedExecution(s.call);
+  const body = {
+    triageRequest: {
+      patient: { ...PATIENT, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+      triageRequestType: 'CONSULTATION_REQUEST',
+      consultation: { guidelineId: execution.guidelineId, executionId: execution.id },
+      responseData: [],
+      notesForTheDoctor: 'x'.repeat(1000),
+    },
+  };
+  const r = await s.call('POST', '/api/v1/triage/patient/consultation', body, execution.key);
+  const stored = await s.server.store.all<{ body: string }>('SELECT body FROM requests');
+  console.log('11. A consultation with a field outside the contract (triageRequest.notesForTheDoctor, 1 KB)');
+  console.log(
+    `   answer ${r.status}${Array.isArray(r.json.details) ? ` ${JSON.stringify(r.json.details)}` : ''}; requests stored ${stored.length}${stored.length ? `, the field kept: ${stored.some((x) => x.body.includes('notesForTheDoctor')) ? 'yes' : 'no'}` : ''}`,
+  );
+  await s.close();
+}
+
+async function retention(): Promise<void> {
+  delete process.env.PRACTICE_RATE_LIMIT_SCALE;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-abuse-'));
+  const options = { dataDir, apiToken: 'bench-abuse-token', limitScale: 1, notifications: { autoStart: false } } as Parameters<typeof buildServer>[0];
+  const first = await buildServer(options);
+  const insert = 'INSERT INTO requests (id, kind, form_type, status, received_at, body, tier, tier_rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+  const body = JSON.stringify({ formType: 'OTHER_ENQUIRY', description: 'x'.repeat(2000) });
+  await first.store.tx(async (tx) => {
+    for (let i = 0; i < 1000; i++)
+      await tx.run(insert, [`old-${i}`, 'ADMIN_REQUEST', 'OTHER_ENQUIRY', 'NEW', new Date(Date.now() - 100 * 86_400_000).toISOString(), body, null, 3]);
+    for (let i = 0; i < 10; i++)
+      await tx.run(insert, [`new-${i}`, 'ADMIN_REQUEST', 'OTHER_ENQUIRY', 'NEW', new Date(Date.now() - 86_400_000).toISOString(), body, null, 3]);
+  });
+  await first.app.close();
+  const started = performance.now();
+  const second = await buildServer(options);
+  const took = performance.now() - started;
+  const left = await second.store.all<{ id: string }>('SELECT id FROM requests');
+  console.log('12. Retention: 1,000 requests received 100 days ago and 10 yesterday, then the server starts (default period)');
+  console.log(
+    `   left after the start: ${left.filter((r) => r.id.startsWith('old-')).length} old, ${left.filter((r) => r.id.startsWith('new-')).length} recent; the start took ${took.toFixed(0)} ms`,
+  );
+  await second.app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 async function main(): Promise<void> {
   console.log(`Abuse bench, Node ${process.version}, ${os.cpus().length} CPUs, ${process.cwd()}`);
-  // BENCH_ONLY=new runs only the rows added for the limits' identities, patterns and bodies (4-8).
+  if (process.env.BENCH_ONLY === 'latest') return latestRows();
+  // BENCH_ONLY=new runs only the rows added for the limits' identities, patterns and bodies (4-12).
   if (process.env.BENCH_ONLY !== 'new') {
     // The most the schema allows, then the most under this branch's 32 KB custom-data cap.
     await diskFlood(100);
@@ -409,6 +513,15 @@ async function main(): Promise<void> {
   await evilPattern();
   await junkBodies();
   await slash64();
+  await latestRows();
+}
+
+/** Rows 9-12 (BENCH_ONLY=latest runs only these). */
+async function latestRows(): Promise<void> {
+  await staffLockout();
+  await chosenEngineKey();
+  await unknownFields();
+  await retention();
 }
 
 main().catch((error: unknown) => {
