@@ -312,6 +312,10 @@ export interface UiField {
     /** A scale's two ends (e.g. the 0–10 scale: "No pain", "Worst pain imaginable"). */
     minLabel?: string;
     maxLabel?: string;
+    /** "Add another" list: the name of one item ("Medicine": legends "Medicine 1", button "Add another medicine"), default items.title. */
+    itemTitle?: string;
+    /** "Add another" list: the add button's words, when "Add another <item>" does not read well. */
+    addLabel?: string;
     /** display: text of a display-only item. */
     text?: string;
     /**

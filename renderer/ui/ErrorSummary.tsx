@@ -58,11 +58,11 @@ export const ErrorSummary = forwardRef<HTMLDivElement, Props>(function ErrorSumm
         <p>{banner}</p>
         <ul className="nhsuk-list nhsuk-error-summary__list">
           {errors.map((e) => {
-            const id = fieldId(idPrefix, e.path);
+            const id = fieldId(idPrefix, linkTarget(store, e.path));
             return (
               <li key={`${e.path}:${e.keyword}`}>
                 <a href={`#${id}`} onClick={(event) => focusField(event, id)}>
-                  {entryText(entry, store.doc.schema.properties[e.path]?.title, e.message)}
+                  {entryText(entry, store.compiled.schemaOf(e.path)?.title ?? store.doc.schema.properties[e.path]?.title, e.message)}
                 </a>
               </li>
             );
@@ -72,3 +72,10 @@ export const ErrorSummary = forwardRef<HTMLDivElement, Props>(function ErrorSumm
     </div>
   );
 });
+
+/** Where an error's link goes: the field's input; a list's error goes to its first item's first input. */
+function linkTarget(store: FormStore, path: string): string {
+  const list = store.compiled.structure.lists.get(path);
+  if (!list) return path;
+  return list.itemKind === 'object' ? `${path}.0.${list.itemDoc.pages[0]?.fields[0] ?? ''}` : `${path}.0`;
+}

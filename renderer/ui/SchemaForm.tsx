@@ -172,7 +172,8 @@ export function SchemaForm(props: SchemaFormProps) {
     if (target === 'heading') headingRef.current?.focus();
   });
 
-  const required = useMemo(() => new Set(doc.schema.required ?? []), [doc]);
+  // The flat document's required fields: a group's required fields by their dotted paths.
+  const required = useMemo(() => new Set(store.compiled.flat.schema.required ?? []), [store]);
   // Merged only when an override's contents change, so an inline `strings={{…}}` or
   // `widgets={{…}}` does not re-render every field on each render of the caller.
   const stringsOverride = useShallowStable(props.strings);
@@ -209,11 +210,11 @@ export function SchemaForm(props: SchemaFormProps) {
   // The server's validation answer (SchemaFormHandle.showErrors): shown as a failed Send is,
   // on the page of its first field, linked from the error summary.
   const showErrors = (list: ReadonlyArray<{ path: string; message: string }>): boolean => {
-    const found = list.filter((e) => doc.pages.some((p) => p.fields.includes(e.path)));
+    const found = list.filter((e) => doc.pages.some((p) => onPage(p, e.path)));
     if (found.length === 0) return false;
-    const target = doc.pages.findIndex((p) => p.fields.includes(found[0]!.path));
+    const target = doc.pages.findIndex((p) => onPage(p, found[0]!.path));
     const fields = doc.pages[target]!.fields;
-    store.showErrors(found.filter((e) => fields.includes(e.path)).map((e) => ({ path: e.path, keyword: 'server', message: e.message })));
+    store.showErrors(found.filter((e) => onPage(doc.pages[target]!, e.path)).map((e) => ({ path: e.path, keyword: 'server', message: e.message })));
     if (target !== pageRef.current) {
       pageRef.current = target;
       failedOnPage.current = target;
@@ -236,7 +237,7 @@ export function SchemaForm(props: SchemaFormProps) {
     const all = doc.pages.flatMap((p) => p.fields);
     const errors = store.validateFields(all);
     if (errors.length > 0) {
-      const firstPage = doc.pages.findIndex((p) => errors.some((e) => p.fields.includes(e.path)));
+      const firstPage = doc.pages.findIndex((p) => errors.some((e) => onPage(p, e.path)));
       const target = firstPage >= 0 ? firstPage : page;
       const fields = doc.pages[target]?.fields ?? [];
       store.validateFields(fields);
@@ -285,7 +286,7 @@ export function SchemaForm(props: SchemaFormProps) {
 
   if (!spec) return null;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const hasRequired = spec.fields.some((f) => required.has(f));
+  const hasRequired = spec.fields.some((f) => store.compiled.structure.expand(f).some((x) => required.has(x)));
 
   return (
     <FormContext.Provider value={context}>
@@ -344,6 +345,11 @@ export function SchemaForm(props: SchemaFormProps) {
 }
 
 const EMPTY: Parameters = {};
+
+/** Whether an answer's path (`name`, `address.postcode`, `medicines.2.name`) is on a page: its first part is. */
+function onPage(page: { fields: string[] }, path: string): boolean {
+  return page.fields.includes(path) || page.fields.includes(path.split('.')[0]!);
+}
 
 /** `value` itself, or the previous value when it has the same keys holding the same things (one level deep). */
 function useShallowStable<T extends object | undefined>(value: T): T {

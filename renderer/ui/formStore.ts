@@ -4,6 +4,7 @@
 // state actually changed. The whole-form component never re-renders per keystroke.
 import { compileDocument, contentKey, prune, validate, type SchemaCheck } from '../core/index';
 import type { FieldError, FormData, FormDocument, Parameters } from '../core/types';
+import { getIn, setIn } from './paths';
 
 type Listener = () => void;
 type Compiled = ReturnType<typeof compileDocument>;
@@ -62,6 +63,7 @@ export class FormStore {
     this.onChange = options.onChange;
     this.data = { ...options.initialData };
     this.visibility = this.compiled.evaluate(this.data, this.params);
+    this.fieldSet = new Set(this.compiled.fields);
     this.clearHiddenAndDisabled(new Set());
   }
 
@@ -115,14 +117,48 @@ export class FormStore {
     return snap;
   }
 
-  private buildSnapshot(field: string): FieldSnapshot {
+  /**
+   * The form's field a path belongs to: itself, or the list holding it (`medicines.2.name` →
+   * `medicines`). Paths inside a list item are drawn by the list; their visibility is the list's
+   * and, inside the item, the item document's rules.
+   */
+  fieldOf(path: string): string {
+    if (this.fieldSet.has(path)) return path;
+    for (const list of this.compiled.structure.lists.keys()) if (path.startsWith(`${list}.`)) return list;
+    return path;
+  }
+  private readonly fieldSet: ReadonlySet<string>;
+
+  private buildSnapshot(path: string): FieldSnapshot {
+    const field = this.fieldOf(path);
+    let visible = this.visibility.visible.has(field);
+    let options = this.visibility.options.get(field);
+    let disabled = this.visibility.disabled.has(field);
+    if (field !== path) {
+      // Inside an item: the item's own rules (list.<k>.<sub>).
+      const list = this.compiled.structure.lists.get(field)!;
+      const rest = path.slice(field.length + 1).split('.');
+      const k = Number(rest[0]);
+      const sub = rest.slice(1).join('.');
+      if (sub !== '') {
+        const itemVis = compileDocument(list.itemDoc).evaluate(getIn(this.data, `${field}.${k}`) as FormData, this.params);
+        visible = visible && itemVis.visible.has(sub);
+        disabled = disabled || itemVis.disabled.has(sub);
+        options = itemVis.options.get(sub);
+      }
+    }
     return {
-      value: this.data[field],
-      error: this.fieldErrors.get(field),
-      visible: this.visibility.visible.has(field),
-      disabled: this.visibility.disabled.has(field),
-      options: this.visibility.options.get(field),
+      value: getIn(this.data, path),
+      error: this.fieldErrors.get(path),
+      visible,
+      disabled,
+      options,
     };
+  }
+
+  /** Whether any field of a group is shown (an empty group draws nothing). */
+  groupVisible(group: string): boolean {
+    return this.compiled.structure.expand(group).some((f) => this.visibility.visible.has(f));
   }
 
   /** Rebuilds a field's snapshot and tells its subscribers if anything they draw changed. */
@@ -153,14 +189,26 @@ export class FormStore {
 
   // ---- writes --------------------------------------------------------------------------
 
-  setValue(field: string, value: unknown): void {
-    const current = this.data[field];
-    if (current === value || (value === undefined && !(field in this.data))) return;
-    const next = { ...this.data };
-    if (value === undefined) delete next[field];
-    else next[field] = value;
-    this.data = next;
-    this.refresh(field);
+  /**
+   * Stores an answer at a path: a field (`name`, a group's `address.postcode`), a whole list
+   * (`medicines`, when adding or removing an item) or a field inside an item (`medicines.2.name`).
+   */
+  setValue(path: string, value: unknown): void {
+    const current = getIn(this.data, path);
+    if (current === value) return;
+    this.data = setIn(this.data, path, value);
+    const field = this.fieldOf(path);
+    this.refresh(path);
+    // A whole list (or group) replaced: every answer drawn inside it may have moved.
+    const inside = `${path}.`;
+    for (const key of [...this.snapshots.keys()]) if (key.startsWith(inside)) this.refresh(key);
+    if (field !== path) {
+      this.refresh(field);
+      // The item's other fields may be shown or hidden by its own rules.
+      const list = this.compiled.structure.lists.get(field);
+      const k = path.slice(field.length + 1).split('.')[0];
+      if (list && list.itemKind === 'object') for (const sub of compileDocument(list.itemDoc).fields) this.refresh(`${field}.${k}.${sub}`);
+    }
     if (this.compiled.dependentsOf(field).length > 0 || this.contentReads(field)) this.reevaluate();
     if (this.liveFields) this.revalidate(this.liveFields);
     this.onChange?.(this.data);
@@ -202,6 +250,7 @@ export class FormStore {
     }
     this.clearHiddenAndDisabled(changed);
     for (const field of changed) this.refresh(field);
+    for (const group of this.compiled.structure.groups.keys()) this.notify(`group:${group}`);
     if (!sameSet(before.content, this.visibility.content)) {
       this.contentVersion += 1;
       this.notify(CONTENT_KEY);
@@ -215,10 +264,10 @@ export class FormStore {
    */
   private clearHiddenAndDisabled(changed: Set<string>): void {
     let cleared = false;
-    const data = { ...this.data };
+    let data = this.data;
     for (const field of this.visibility.clear) {
-      if (!Object.prototype.hasOwnProperty.call(data, field)) continue;
-      delete data[field];
+      if (getIn(data, field) === undefined) continue;
+      data = setIn(data, field, undefined);
       changed.add(field);
       cleared = true;
     }

@@ -37,6 +37,12 @@ export interface RendererStrings {
   selectAmPm: string;
   /** The empty first choice of a drop-down. */
   selectOption: string;
+  /** "Add another" lists: the add button ({item}: the item's name, lower case), each item's legend and its remove button. */
+  addAnother: string;
+  listItem: string;
+  removeItem: string;
+  /** Hint under a list with maxItems. */
+  listAtMost: string;
   /** Default hints when the document gives none. */
   dateHint: string;
   /** A date hint whose example fits the question's allowed range ({day} {month} {year}). */
@@ -95,6 +101,10 @@ export const DEFAULT_STRINGS: Readonly<RendererStrings> = {
   pm: 'pm',
   selectAmPm: 'Select',
   selectOption: 'Select an option',
+  addAnother: 'Add another {item}',
+  listItem: '{Item} {n}',
+  removeItem: 'Remove',
+  listAtMost: 'You can add up to {max}.',
   dateHint: 'For example, 15 3 1984',
   dateHintExample: 'For example, {day} {month} {year}',
   errorSummaryEntry: '{question}: {message}',
