@@ -103,6 +103,7 @@ async function reach(page: Page, base: string, which: Which): Promise<void> {
   if (which === 'questionnaire') {
     await passEmergencyCheck(page, `${base}/triage`);
     await page.getByRole('searchbox').fill('sore throat');
+    await page.getByRole('searchbox').press('Enter');
     await page.getByTestId('search-results').getByRole('link', { name: 'Sore throat', exact: true }).click();
     await giveDetails(page);
     await page.waitForURL((u) => u.pathname === '/triage/questionnaire');
