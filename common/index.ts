@@ -11,3 +11,4 @@ export * from './phone';
 export * from './answerWords';
 export * from './formMenu';
 export * from './serviceOpen';
+export * from './overrideWords';

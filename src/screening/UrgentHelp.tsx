@@ -40,12 +40,35 @@ export function CrisisContacts({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
 
 /** The safety-netting of an advice-only ending (pharmacy or self-care): 111 if it gets worse, 999 in an emergency. */
 export function IfItGetsWorse() {
+  return <IfYouGetWorse heading="If it gets worse or you are worried" />;
+}
+
+/**
+ * The one "if you get worse" block of a confirmation (docs/patient-app.md "One calm urgency
+ * pattern"): a calm card, not a red one, since nothing has to be done now — 111 for urgent
+ * advice, 999 in an emergency, in one place. A confirmation whose tier already says what to do
+ * and by when (urgent today, A&E, 999: TierAdvice) shows none: `tierSaysIt`.
+ */
+export function IfYouGetWorse({
+  heading = 'If your symptoms get worse',
+  who = 'you',
+  tierSaysIt = false,
+}: {
+  heading?: string;
+  who?: 'you' | 'child';
+  tierSaysIt?: boolean;
+}) {
+  if (tierSaysIt) return null;
   return (
-    <CareCard type="urgent" heading="If it gets worse or you are worried">
+    <CareCard type="non-urgent" heading={heading} testId="if-you-get-worse">
       <UrgentAdvice111 />
       <p>
-        In an emergency, call <EmergencyNumber number="999" />.
+        In an emergency, call <EmergencyNumber number="999" /> or go to A&amp;E{who === 'child' ? ' if the child is seriously ill or injured' : ''}. Text relay:{' '}
+        <EmergencyNumber number="18000" />.
       </p>
     </CareCard>
   );
 }
+
+/** Tiers whose own words on a confirmation already say what to do if it gets worse (TierAdvice). */
+export const TIERS_THAT_SAY_IT: readonly string[] = ['CALL_999', 'AE_NOW', 'URGENT_TODAY'];

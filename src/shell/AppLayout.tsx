@@ -38,14 +38,12 @@ export function PageFrame({ children }: { children: ReactNode }) {
       <SiteHeader serviceName={clinic.name}>
         <AccountMenu />
       </SiteHeader>
+      <UrgentWarning />
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
           {/* The design system's two-thirds column: lines stay readable on a wide screen. */}
           <div className="nhsuk-grid-row">
-            <div className="nhsuk-grid-column-two-thirds">
-              {children}
-              <UrgentWarning />
-            </div>
+            <div className="nhsuk-grid-column-two-thirds">{children}</div>
           </div>
         </main>
       </div>

@@ -26,6 +26,8 @@ export async function startSymptomBooking(
   expectTimes = true,
   patient: object = AMELIA_PATIENT,
   filters: { sites: string[]; holders: string[] } = { sites: [], holders: [] },
+  /** More of the triage request, as the flow that hands over writes it (e.g. an emergency override's reason). */
+  extra: Record<string, unknown> = {},
 ) {
   // An execution whose referral is the one booked: the practice books only the slot types of the
   // pathway's own referrals (a sore-throat execution cannot take a nurse slot).
@@ -34,13 +36,13 @@ export async function startSymptomBooking(
   const consultation = { guidelineId, executionId: String(execution.identifier) };
   await page.goto('/appointment/not-accessible');
   await page.evaluate(
-    ([patient, referral, filters, consultation]) => {
+    ([patient, referral, filters, consultation, extra]) => {
       sessionStorage.setItem(
         'flow:booking',
         JSON.stringify({
           request: {
             mode: 'symptom-assessment',
-            triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation },
+            triageRequest: { patient, triageRequestType: 'CONSULTATION_REQUEST', consultation, ...extra },
             referralId: referral,
             guidelineFinishedOn: new Date().toISOString(),
             sentPath: '/appointment/not-accessible',
@@ -50,7 +52,7 @@ export async function startSymptomBooking(
         }),
       );
     },
-    [patient, referralId, filters, consultation] as const,
+    [patient, referralId, filters, consultation, extra] as const,
   );
   await page.goto('/appointment/book-appointment');
   if (!expectTimes) return;

@@ -2,17 +2,22 @@
 // add-email path, safety screens in plain words, one calm urgency pattern. One test per point
 // (each fails on the code before it), axe on every screen checked; screenshots at 390 px in
 // test-results/experience3-*.png (not committed).
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, openPage } from './harness';
 import { useBrowser } from './use-browser';
 import { practiceRequests, setControls } from './practice-controls';
-import { clickButton, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck } from './admin-steps';
-import { fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
+import { AMELIA, clickButton, declineLogin, reachForm, demoPatient, fillContact, fillDetails, passEmergencyCheck } from './admin-steps';
+import { answer as answerField, fillCurrentPage, form, loadDocument, pressSubmit } from './form-filler';
 import type { FormData } from '../../renderer/core/index';
+import { answerSection, loadPathway, patientParams, startPathway, type Answered } from './triage-steps';
 import { BOOKED_LINK, startSymptomBooking } from './booking-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
+const OUTPUT_DIR = path.join(process.cwd(), 'test-results');
+/** 'before' or 'after' in the screenshots' names (EXPERIENCE3_SHOTS=before on the code before a change). */
+const SHOTS = process.env.EXPERIENCE3_SHOTS ?? 'after';
 const NONE_SUIT = 'None of these times suit me — send my request';
 const JOURNEY_TIMEOUT = 240_000;
 
@@ -181,4 +186,140 @@ describe('issue 43: patient experience, third round', () => {
     expect(body.primaryRequest.formType).toBe('REPEAT_PRESCRIPTION');
     expect(body.associatedRequest).toMatchObject({ formType: 'CHANGE_OF_CONTACT_DETAILS', newEmail: 'nomail.new@example.com' });
   });
+
+  it(
+    '5. one calm urgency pattern: the site-wide warning once near the header, one "if you get worse" block by tier, red cards only to act now (390 px screenshots)',
+    { timeout: JOURNEY_TIMEOUT },
+    async () => {
+      const { page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+      page.setDefaultTimeout(90_000);
+      const shot = (name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, `experience3-${SHOTS}-${name}.png`), fullPage: true });
+      const count = (selector: string) => page.locator(selector).count();
+      /** Where the warning is: before the page's main content (header area), not after it. */
+      const warningBeforeMain = () =>
+        page.evaluate(() => {
+          const warning = document.querySelector('[data-testid="urgent-warning"]');
+          const main = document.querySelector('main');
+          return !!warning && !!main && !main.contains(warning) && !!(warning.compareDocumentPosition(main) & Node.DOCUMENT_POSITION_FOLLOWING);
+        });
+      const sentFlow = (triageRequestType: string, tier: string) =>
+        page.evaluate(
+          ([type, t]) =>
+            sessionStorage.setItem(
+              'flow:triage',
+              JSON.stringify({ drafts: {}, labels: {}, reachedThankYou: true, sent: { executionId: 'x', useProxy: true, triageRequestType: type, tier: t } }),
+            ),
+          [triageRequestType, tier] as const,
+        );
+
+      await page.goto('/');
+      await heading(page, /online services/);
+      await shot('home');
+      await page.goto('/emergency-symptoms?next=/triage');
+      await heading(page, 'Call 999 for help if you have any of these');
+      await shot('emergency-symptoms');
+      // The one page that must say "act now" keeps its red card.
+      expect(await count('.nhsuk-card--care--emergency')).toBe(1);
+
+      await reachForm(page, 'OTHER_ENQUIRY', AMELIA);
+      await page.getByLabel('Medication', { exact: true }).check();
+      await page.getByLabel(/^Details of your enquiry/).fill('A question about my repeat prescription');
+      await page.getByLabel(/^I confirm my enquiry is not urgent/).check();
+      await shot('admin-form');
+      await clickButton(page, 'Send');
+      await page.getByRole('heading', { name: 'Your administrative request has been sent.' }).waitFor();
+      await shot('admin-confirmation');
+      const adminAlarms = await count('.nhsuk-warning-callout, .nhsuk-card--care--emergency, .nhsuk-card--care--urgent');
+
+      await sentFlow('CONSULTATION_REQUEST', 'ROUTINE');
+      await page.goto('/triage/thank-you');
+      await page.getByRole('heading', { name: 'Your request for medical advice has been sent.' }).waitFor();
+      await shot('medical-confirmation');
+      const routine = {
+        alarms: await count('.nhsuk-warning-callout, .nhsuk-card--care--emergency, .nhsuk-card--care--urgent'),
+        worse: await page.getByTestId('if-you-get-worse').count(),
+      };
+      await sentFlow('CONSULTATION_REQUEST', 'URGENT_TODAY');
+      await page.goto('/triage/thank-you');
+      await page.getByRole('heading', { name: 'Your request for medical advice has been sent.' }).waitFor();
+      const urgent = {
+        emergency: await count('.nhsuk-card--care--emergency'),
+        tier: await page.getByTestId('tier-advice').count(),
+        worse: await page.getByTestId('if-you-get-worse').count(),
+      };
+      await sentFlow('CHILD_REQUEST', 'ROUTINE');
+      await page.goto('/child-request/confirmation');
+      await page.getByRole('heading', { name: 'Your request is sent' }).waitFor();
+      await shot('child-confirmation');
+      const child = {
+        alarms: await count('.nhsuk-warning-callout, .nhsuk-card--care--emergency, .nhsuk-card--care--urgent'),
+        worse: await page.getByTestId('if-you-get-worse').count(),
+      };
+      await expectAccessible(page, 'child confirmation');
+
+      // The site-wide warning: once, in the header area, in the spec's words.
+      expect(await page.getByTestId('urgent-warning').count()).toBe(1);
+      expect(await page.getByTestId('urgent-warning').innerText()).toContain('Do not use for urgent queries – call the practice or 111.');
+      expect(await warningBeforeMain()).toBe(true);
+      // A repeat-prescription-like receipt carries no alarm block at all.
+      expect(adminAlarms).toBe(0);
+      // A routine confirmation: one calm "if you get worse" block, nothing red.
+      expect(routine).toEqual({ alarms: 0, worse: 1 });
+      expect(child).toEqual({ alarms: 0, worse: 1 });
+      // An urgent-today confirmation: the tier's own words say what to do if it gets worse; no red 999 card beside them.
+      expect(urgent).toEqual({ emergency: 0, tier: 1, worse: 0 });
+    },
+  );
+
+  it(
+    "4. the safety screens say why the patient is there and what the answers mean; the reasons are in a patient's words; a booking after an override carries safety-netting",
+    { timeout: JOURNEY_TIMEOUT },
+    async () => {
+      const { page } = await openPage(browser);
+      page.setDefaultTimeout(90_000);
+      // An A&E result (a red eye with blurred vision) in the headache pathway.
+      const doc = loadPathway('Triage.Headache');
+      const example = doc.examples!.find((e) => e.name === 'ref-ae: A painful red eye with blurred vision or seeing haloes')!;
+      await startPathway(page, 'headache for three days', doc.label);
+      const titles = doc.sections.map((s) => s.document.pages[0]?.title ?? '');
+      const result: Answered = { expected: {}, hiddenAfterAnswer: [], revealed: [] };
+      for (let guard = 0; guard < 10; guard++) {
+        await page.waitForFunction(
+          (sectionTitles) =>
+            location.pathname !== '/triage/questionnaire' || sectionTitles.includes(document.querySelector('.app-schema-form h1')?.textContent ?? ''),
+          titles,
+        );
+        if (new URL(page.url()).pathname !== '/triage/questionnaire') break;
+        await answerSection(page, doc, example.answers, patientParams(AMELIA), result);
+      }
+      await heading(page, 'Are you safe to wait for GP care?');
+      expect(await page.getByTestId('safety-reason').innerText()).toContain('Your answers suggest you may need A&E.');
+      expect(await page.getByTestId('safety-answers-mean').innerText()).toContain(
+        'Yes means it is true for you now. A No to any of them strongly suggests you need A&E.',
+      );
+      await expectAccessible(page, 'safety questions');
+      const safetyDoc = loadDocument('EMERGENCY_QUESTIONS');
+      for (const [name, value] of Object.entries({ drinksFluids: true, breathsNormally: false, passesUrine: true, ableToStandOrWalk: true }))
+        await answerField(page, safetyDoc, name, value);
+      await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('button', { name: 'Request consultation', exact: true }).click();
+      await heading(page, 'Why do you feel it is safe for you to wait for your GP practice?');
+      expect(await page.getByTestId('override-reason-why').innerText()).toContain('you asked for GP advice instead');
+      const reasons = await page.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.closest('.nhsuk-radios__item')?.textContent?.trim() ?? ''));
+      // No staff shorthand on the patient's screen.
+      expect(reasons).not.toContain('Patient override for GP');
+      expect(reasons).not.toContain('By end tomorrow');
+      expect(reasons).toContain('I feel well enough to wait to hear from my GP practice by the end of tomorrow');
+      await expectAccessible(page, 'override reasons');
+
+      // The booking page after an override (the hand-over carries the reason): what to do while waiting.
+      await startSymptomBooking(page, 'ref-nurse', true, undefined, undefined, { emergencyOverrideReason: 'by_end_tomorrow' });
+      const net = page.getByTestId('booking-safety-net');
+      expect(await net.innerText()).toContain('If your symptoms get worse or you start to feel very unwell before your appointment, do not wait');
+      await expectAccessible(page, 'booking after an override');
+      // A booking without an override has none.
+      await startSymptomBooking(page, 'ref-nurse');
+      expect(await page.getByTestId('booking-safety-net').count()).toBe(0);
+    },
+  );
 });

@@ -148,7 +148,7 @@ describe('safety-netting in Chromium', () => {
     await page.getByText('You need to select a reason to proceed.').first().waitFor();
     await expectAccessible(page, 'override, failed Proceed');
 
-    await page.getByRole('radio', { name: 'By end tomorrow', exact: true }).check();
+    await page.getByRole('radio', { name: 'I feel well enough to wait to hear from my GP practice by the end of tomorrow', exact: true }).check();
     await form(page).getByRole('button', { name: 'Proceed', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure it is safe to wait?' });
     await dialog.waitFor();
@@ -158,7 +158,9 @@ describe('safety-netting in Chromium', () => {
     // "No, go back" keeps the patient on the page with their choice.
     await dialog.getByRole('button', { name: 'No, go back' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('radio', { name: 'By end tomorrow', exact: true }).isChecked()).toBe(true);
+    expect(
+      await page.getByRole('radio', { name: 'I feel well enough to wait to hear from my GP practice by the end of tomorrow', exact: true }).isChecked(),
+    ).toBe(true);
     expect(await received()).toHaveLength(0);
 
     await form(page).getByRole('button', { name: 'Proceed', exact: true }).click();
@@ -185,7 +187,7 @@ describe('safety-netting in Chromium', () => {
     await reachOutcome(page, ONE_NO);
     await page.getByRole('button', { name: 'Request consultation', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/triage/emergency-override');
-    await page.getByRole('radio', { name: 'None of the above', exact: true }).check();
+    await page.getByRole('radio', { name: /^None of these – I am not safe to wait/ }).check();
     await form(page).getByRole('button', { name: 'Proceed', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/triage/emergency-signpost');
     await page.getByTestId('triage-variant-warning').waitFor();
@@ -225,7 +227,7 @@ describe('safety-netting in Chromium', () => {
     await reachOutcome(page, ONE_NO);
     await page.getByRole('button', { name: 'Request consultation', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/triage/emergency-override');
-    await page.getByRole('radio', { name: 'Patient override for GP', exact: true }).check();
+    await page.getByRole('radio', { name: 'I understand the risk and I want my GP practice to help me instead of A&E', exact: true }).check();
     await form(page).getByRole('button', { name: 'Proceed', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure it is safe to wait?' });
     await dialog.waitFor();

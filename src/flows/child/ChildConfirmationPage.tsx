@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { CareCard } from '../../components/CareCard';
 import { medicalReplyTime } from '../../../common';
 import { TierAdvice } from '../../screening/TierAdvice';
 import { OutcomeWordsView } from '../../screening/OutcomeAdvice';
@@ -8,8 +7,8 @@ import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
-import { EmergencyNumber, WithNumbersLinked } from '../../screening/EmergencyNumber';
-import { UrgentAdvice111 } from '../../screening/UrgentHelp';
+import { WithNumbersLinked } from '../../screening/EmergencyNumber';
+import { IfYouGetWorse, TIERS_THAT_SAY_IT } from '../../screening/UrgentHelp';
 
 export const CHILD_SENT_HEADING = 'Your request is sent';
 
@@ -41,15 +40,7 @@ export default function ChildConfirmationPage() {
         </>
       ) : null}
       <p>We have sent a confirmation to the email address you gave.</p>
-      <CareCard type="urgent" heading="If the child gets worse while you wait">
-        <UrgentAdvice111 />
-      </CareCard>
-      <CareCard type="emergency" heading="In an emergency, call 999">
-        <p>
-          Call <EmergencyNumber number="999" /> or go to A&amp;E if the child is seriously ill or injured, or you are very worried. Text relay:{' '}
-          <EmergencyNumber number="18000" />.
-        </p>
-      </CareCard>
+      <IfYouGetWorse heading="If the child gets worse while you wait" who="child" tierSaysIt={TIERS_THAT_SAY_IT.includes(sent.tier ?? '')} />
     </>
   );
 }

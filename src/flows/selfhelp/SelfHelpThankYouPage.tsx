@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
 import { triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
-import { UrgentAdvice111 } from '../../screening/UrgentHelp';
+import { IfYouGetWorse } from '../../screening/UrgentHelp';
 
 export const SELF_HELP_SENT_HEADING = 'Your email is on its way to you';
 
@@ -23,9 +22,7 @@ export default function SelfHelpThankYouPage() {
       </div>
       <p>We have sent the self-help information to your email address. It should arrive within 15 minutes.</p>
       <p>If your problem is not getting better, or you need an appointment after trying self-help, come back and make a new request.</p>
-      <CareCard type="urgent" heading="If you get worse">
-        <UrgentAdvice111 />
-      </CareCard>
+      <IfYouGetWorse heading="If you get worse" />
     </>
   );
 }

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { putCustomData } from '../../api/engine';
-import { CareCard } from '../../components/CareCard';
 import { useFlowStore } from '../sessionFlowStore';
 import { TRIAGE_START, bool, triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
 import { TierAdvice } from '../../screening/TierAdvice';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
 import { medicalReplyTime, type ReplyTime, type UrgencyTier } from '../../../common';
-import { EmergencyNumber, WithNumbersLinked } from '../../screening/EmergencyNumber';
-import { UrgentAdvice111 } from '../../screening/UrgentHelp';
+import { WithNumbersLinked } from '../../screening/EmergencyNumber';
+import { IfYouGetWorse, TIERS_THAT_SAY_IT } from '../../screening/UrgentHelp';
 import { OutcomeWordsView } from '../../screening/OutcomeAdvice';
 
 export const THANK_YOU_HEADING = 'Your request for medical advice has been sent.';
@@ -57,15 +56,7 @@ export default function TriageThankYouPage() {
           <OutcomeWordsView words={sent.words} headingLevel={3} />
         </>
       ) : null}
-      <CareCard type="urgent" heading="If your symptoms get worse">
-        <UrgentAdvice111 />
-      </CareCard>
-      <CareCard type="emergency" heading="In an emergency, call 999">
-        <p>
-          Call <EmergencyNumber number="999" /> or go to A&amp;E if you or the person you are helping is seriously ill or injured. Text relay:{' '}
-          <EmergencyNumber number="18000" />.
-        </p>
-      </CareCard>
+      <IfYouGetWorse tierSaysIt={TIERS_THAT_SAY_IT.includes(sent.tier ?? '')} />
     </>
   );
 }

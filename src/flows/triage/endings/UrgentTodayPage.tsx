@@ -68,7 +68,8 @@ export default function UrgentTodayPage() {
           </button>
         </div>
       )}
-      <CareCard type="emergency" heading="Call 999 or go to A&E if it gets worse">
+      {/* Urgent, not emergency: the patient acts today; 999 only if it gets much worse (one calm urgency pattern). */}
+      <CareCard type="urgent" heading="Call 999 or go to A&E if it gets worse">
         <p>
           If {who} get{kind === 'child' ? 's' : ''} much worse while you wait, call <EmergencyNumber number="999" /> or go to A&amp;E. Text relay:{' '}
           <EmergencyNumber number="18000" />.

@@ -17,6 +17,7 @@ import { INVALID_OVERRIDE_REASON, SERVICE_CLOSED_PATH, TRIAGE_SIGNPOST_PATH, aft
 import { CONFIRM_NO, CONFIRM_TEXT, CONFIRM_TITLE, CONFIRM_YES, OVERRIDE_REQUIRED, PROCEED } from './safetyWords';
 import { setSafety, useMedicalServiceCheck, useSafetyFlow } from './useSafetyFlow';
 import { BackLink } from '../../../components/BackLink';
+import { overrideReasonInWords } from '../../../../common';
 
 type Option = { id: string; label: string };
 
@@ -27,14 +28,21 @@ export function defaultOverrideOptions(base: FormDocument): readonly Option[] {
   return (base.schema.properties.reason?.oneOf ?? []).map((o) => ({ id: String(o.const), label: String(o.title ?? o.const) }));
 }
 
-/** The override form: the document's wording with the practice's reasons (emergencyOverrideOptions) as the options. */
+/** The page's question in plain words (the document's title is the practice's shorthand for it). */
+export const OVERRIDE_QUESTION = 'Why do you feel it is safe for you to wait for your GP practice?';
+
+/**
+ * The override form: the document's wording with the practice's reasons (emergencyOverrideOptions)
+ * as the options, each in the words a patient would use (common/overrideWords.ts).
+ */
 export function overrideDocument(base: FormDocument, options: readonly Option[]): FormDocument {
   const reason = base.schema.properties.reason!;
   return {
     ...base,
+    pages: base.pages.map((page, i) => (i === 0 ? { ...page, title: OVERRIDE_QUESTION } : page)),
     schema: {
       ...base.schema,
-      properties: { ...base.schema.properties, reason: { ...reason, oneOf: options.map((o) => ({ const: o.id, title: o.label })) } },
+      properties: { ...base.schema.properties, reason: { ...reason, oneOf: options.map((o) => ({ const: o.id, title: overrideReasonInWords(o) })) } },
     },
     uiSchema: { ...base.uiSchema, reason: { 'ui:widget': 'radio', 'ui:errors': { required: OVERRIDE_REQUIRED } } },
   };
@@ -142,6 +150,14 @@ export default function EmergencyOverridePage() {
     <>
       <BackLink fallback="/triage/submit-emergency" />
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
+      {/* Why the patient is here and what the choice does, before the reasons. */}
+      <div className="nhsuk-inset-text" data-testid="override-reason-why">
+        <span className="nhsuk-u-visually-hidden">Information: </span>
+        <p>
+          Your answers suggest you may need A&amp;E, and you asked for GP advice instead. Choose the reason that fits you best: the practice will see it with
+          your request. If none of them fits, choose the last one and we will tell you where to get urgent help now.
+        </p>
+      </div>
       <SchemaForm
         doc={doc}
         idPrefix="override-"

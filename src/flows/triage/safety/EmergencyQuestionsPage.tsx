@@ -99,6 +99,10 @@ export default function EmergencyQuestionsPage() {
         <p>
           Your answers suggest you may need A&amp;E.{reason ? ` ${reason}` : ''} These questions check whether it is safe for you to wait for GP care instead.
         </p>
+        <p data-testid="safety-answers-mean">
+          Answer each question about how you are now: Yes means it is true for you now. A No to any of them strongly suggests you need A&amp;E. Either way, the
+          next page lets you choose between going to A&amp;E and asking your GP practice.
+        </p>
       </div>
       <SchemaForm
         doc={form.doc}
