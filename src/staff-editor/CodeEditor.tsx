@@ -1,8 +1,9 @@
 // The staff editor's text area: CodeMirror 6 (JSON language, bracket matching, undo history,
 // search, lint gutter). Loaded only on the editor page (React.lazy), never in the patient app.
 // Problems come from the server's checker (the same checks as a Reload) and are marked at their
-// line; completion comes from the meta-schema (./schemaCompletion.ts). The CSP holds: CodeMirror
-// styles itself through constructed style sheets, no inline <style> or eval.
+// line; completion comes from the meta-schema (./schemaCompletion.ts). The CSP holds (style-src
+// 'self', no inline <style>): the editor lives in a shadow root, where CodeMirror styles itself
+// through constructed style sheets (adoptedStyleSheets) instead of a <style> element.
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
@@ -32,8 +33,8 @@ interface Props {
   kind: DocumentKind;
   initialText: string;
   problems: readonly Problem[];
-  labelledBy: string;
-  describedBy?: string;
+  /** The editor's accessible name (a label outside the shadow root cannot name it). */
+  label: string;
   onChange(text: string): void;
 }
 
@@ -53,7 +54,7 @@ function diagnostics(view: EditorView, problems: readonly Problem[]): Diagnostic
   });
 }
 
-const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEditor({ kind, initialText, problems, labelledBy, describedBy, onChange }, ref) {
+const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEditor({ kind, initialText, problems, label, onChange }, ref) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
@@ -76,17 +77,14 @@ const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEditor({ kin
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
         EditorView.lineWrapping,
         theme,
-        EditorView.contentAttributes.of({
-          'aria-labelledby': labelledBy,
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          'data-testid': 'code-editor',
-        }),
+        EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'code-editor' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) changed.current(update.state.doc.toString());
         }),
       ],
     });
-    const v = new EditorView({ state, parent: host.current! });
+    const shadow = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' });
+    const v = new EditorView({ state, parent: shadow, root: shadow });
     view.current = v;
     return () => {
       v.destroy();

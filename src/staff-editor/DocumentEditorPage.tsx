@@ -224,8 +224,7 @@ export default function DocumentEditorPage() {
             kind={kind}
             initialText={text}
             problems={problems}
-            labelledBy="document-editor-label"
-            describedBy="document-editor-hint"
+            label="Document (JSON): press Ctrl+Space for the keys and values allowed here"
             onChange={onChange}
           />
         </Suspense>
