@@ -91,7 +91,8 @@ function serverEntry(): Plugin {
         configFile: path.join(root, 'vite.config.ts'),
         mode,
         logLevel: 'warn',
-        build: { ssr: 'src/entry-server.tsx', outDir: path.join(dist, SSR_DIR), emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+        // Minified as the app is: no source comment survives into the build (scripts/check-no-preview.mjs reads all of it).
+        build: { ssr: 'src/entry-server.tsx', outDir: path.join(dist, SSR_DIR), emptyOutDir: true, sourcemap: false, copyPublicDir: false, minify: true },
         ssr: { noExternal: true },
         // Bundled in, React picks its build by process.env.NODE_ENV when the server runs, which
         // nothing sets there: without this the server drew pages with React's development build
