@@ -6,7 +6,9 @@ import { createInterface } from 'node:readline';
 
 const username = process.argv[2] ?? '';
 if (!/^[a-z][a-z0-9._-]{1,63}$/.test(username) || username === 'staff') {
-  console.error("Usage: npm run staff:hash -- <username>  (then type the password and press Enter)\nA username is 2 to 64 lower-case letters, digits, '.', '-' or '_', starting with a letter; not 'staff'.");
+  console.error(
+    "Usage: npm run staff:hash -- <username>  (then type the password and press Enter)\nA username is 2 to 64 lower-case letters, digits, '.', '-' or '_', starting with a letter; not 'staff'.",
+  );
   process.exit(2);
 }
 if (process.stdin.isTTY) process.stderr.write(`Password for ${username}: `);
