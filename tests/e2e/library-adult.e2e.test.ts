@@ -22,7 +22,9 @@ async function finishWith(page: Page, guidelineId: string, words: string, exampl
   await answerQuestionnaire(page, doc, example.answers, patientParams(AMELIA));
 }
 
-describe('new adult pathways end where their tier says', () => {
+// Each test walks the whole journey (search, details, three sections); on a shared machine one took
+// 44 s of the default 60, so the walks get twice that.
+describe('new adult pathways end where their tier says', { timeout: 120_000 }, () => {
   it('the search finds each new pathway by lay words, misspelt as patients write them', async () => {
     const { page } = await openPage(browser);
     await openTriage(page);
