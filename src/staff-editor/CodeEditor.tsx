@@ -41,7 +41,9 @@ interface Props {
 const theme = EditorView.theme({
   '&': { border: '2px solid #4c6272', fontSize: '15px', backgroundColor: '#ffffff' },
   '&.cm-focused': { outline: '3px solid #ffeb3b', boxShadow: 'inset 0 0 0 2px #212b32' },
-  '.cm-scroller': { fontFamily: 'monospace', minHeight: '24em', maxHeight: '36em', overflow: 'auto' },
+  // No inner scrolling: the editor grows with its text and the page scrolls (a scrolling region
+  // would need a focus stop of its own).
+  '.cm-scroller': { fontFamily: 'monospace', minHeight: '12em' },
   '.cm-gutters': { backgroundColor: '#f0f4f5', color: '#4c6272' },
 });
 
