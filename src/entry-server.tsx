@@ -13,8 +13,32 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { SWRConfig } from 'swr';
 import { routes } from './routes';
 import { routeForPath } from './routing/routeTable';
-import { loadStartData } from './settings/useSettings';
+import { LOGIN_PATHS, SETTINGS_PATHS } from './api/index';
+import { withDefaults } from './settings/useSettings';
 import { pageTitle } from './shell/usePageTitle';
+
+/**
+ * What primeSettings (src/settings/useSettings.ts) would fetch, for this render, from `fetchJson` (the server's
+ * own routes): what primeSettings would have in swr's cache, by path. A call that fails is left
+ * out: the app asks for it itself.
+ */
+async function loadStartData(fetchJson: (path: string) => Promise<unknown>): Promise<Record<string, unknown>> {
+  const data: Record<string, unknown> = {};
+  const take = async (path: string, as: (answer: unknown) => unknown = (a) => a) => {
+    try {
+      data[path] = as(await fetchJson(path));
+    } catch {
+      // left to the app
+    }
+    return data[path];
+  };
+  await Promise.all(Object.values(SETTINGS_PATHS).map((path) => take(path)));
+  if (withDefaults('shared', data[SETTINGS_PATHS.shared]).nhsLogin?.enabled === true) {
+    // As isLoggedIn (src/api/login.ts): only a literal true is signed in.
+    if ((await take(LOGIN_PATHS.isLoggedIn, (answer) => answer === true)) === true) await take(LOGIN_PATHS.userInfo);
+  }
+  return data;
+}
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];

@@ -76,29 +76,6 @@ export async function primeSettings(embedded: StartData = {}): Promise<void> {
 }
 
 /**
- * The same answers for the server's render (src/entry-server.tsx), from `fetchJson` (the server's
- * own routes): what primeSettings would have in swr's cache, by path. A call that fails is left
- * out: the app asks for it itself.
- */
-export async function loadStartData(fetchJson: (path: string) => Promise<unknown>): Promise<Record<string, unknown>> {
-  const data: Record<string, unknown> = {};
-  const take = async (path: string, as: (answer: unknown) => unknown = (a) => a) => {
-    try {
-      data[path] = as(await fetchJson(path));
-    } catch {
-      // left to the app
-    }
-    return data[path];
-  };
-  await Promise.all(Object.values(SETTINGS_PATHS).map((path) => take(path)));
-  if (withDefaults('shared', data[SETTINGS_PATHS.shared]).nhsLogin?.enabled === true) {
-    // As isLoggedIn (src/api/login.ts): only a literal true is signed in.
-    if ((await take(LOGIN_PATHS.isLoggedIn, (answer) => answer === true)) === true) await take(LOGIN_PATHS.userInfo);
-  }
-  return data;
-}
-
-/**
  * All settings sets (schemas/api/README.md, "Settings"), loaded together at start with swr; a failing call is tolerated
  * (its defaults are used and the others still work). Settings calls never raise a popup.
  */

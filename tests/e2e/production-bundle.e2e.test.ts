@@ -92,10 +92,27 @@ describe('the home page on the production build', () => {
     expect(sizes[0]!.bytes).toBeGreaterThan(50_000);
   });
 
-  it('takes the settings calls index.html preloads instead of asking again, and asks each once', async () => {
+  it('asks for none of the settings: the server-drawn page carries them (and its fetch preloads are gone)', async () => {
     const requests = await loadHome();
     const calls = requests.filter((r) => r.pathname.startsWith('/api/') || r.pathname.startsWith('/nhs-login/')).map((r) => r.pathname);
-    // The demo practice has NHS login on, so the login check is one of them.
-    expect(calls.sort()).toEqual([...Object.values(SETTINGS_PATHS), LOGIN_PATHS.isLoggedIn].sort());
+    expect(calls).toEqual([]);
+    // With server rendering off the app asks for each once, taking index.html's preloads.
+    const clientOnly = await buildServer({
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-bundle-')),
+      distDir: DIST,
+      staffPassword: 'e2e bundle check',
+      serverRendering: false,
+      rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
+    });
+    try {
+      const saved = url;
+      url = await clientOnly.app.listen({ port: 0, host: '127.0.0.1' });
+      const again = (await loadHome()).filter((r) => r.pathname.startsWith('/api/') || r.pathname.startsWith('/nhs-login/')).map((r) => r.pathname);
+      url = saved;
+      // The demo practice has NHS login on, so the login check is one of them.
+      expect(again.sort()).toEqual([...Object.values(SETTINGS_PATHS), LOGIN_PATHS.isLoggedIn].sort());
+    } finally {
+      await clientOnly.app.close();
+    }
   });
 });
