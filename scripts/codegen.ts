@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile as compileToTs } from 'json-schema-to-typescript';
 import { NONE_OF_THE_ABOVE } from '../renderer/core/fields';
+import { structureOf } from '../renderer/core/structure';
 import type { FieldSchema, FormDocument, UiField } from '../renderer/core/types';
 import { expandPathway, readSharedSections, sharedDirOf } from '../server/engine/hierarchy';
 import { standaloneValidator } from '../server/documents/validator';
@@ -173,8 +174,22 @@ function alwaysPresent(doc: FormDocument, field: string): boolean {
  * The JSON Schema of one stored answer. A multi-choice answer may be "None of the above" (the
  * renderer's own option, stored as NONE_OF_THE_ABOVE) unless the document turns it off.
  */
-function answerSchema(field: FieldSchema, ui?: UiField): Record<string, unknown> {
+function answerSchema(field: FieldSchema, ui?: UiField, path = '', uiSchema?: Record<string, UiField>): Record<string, unknown> {
   const out: Record<string, unknown> = { type: field.type };
+  const nested = (props: Record<string, FieldSchema>, required: string[] | undefined, prefix: string) => ({
+    type: 'object',
+    additionalProperties: false,
+    ...(required?.length ? { required } : {}),
+    properties: Object.fromEntries(Object.entries(props).map(([k, s]) => [k, answerSchema(s, uiSchema?.[`${prefix}.${k}`], `${prefix}.${k}`, uiSchema)])),
+  });
+  // A group: an object of its fields (its required ones always there when the group is shown).
+  if (field.type === 'object' && field.properties) {
+    return { ...nested(field.properties, field.required, path), ...(field.title ? { description: field.title } : {}) };
+  }
+  // An "add another" list of objects: each item an object of the item's fields.
+  if (field.type === 'array' && field.items?.properties) {
+    return { type: 'array', ...(field.title ? { description: field.title } : {}), items: nested(field.items.properties, field.items.required, path) };
+  }
   const label = field.title ?? field.description;
   if (label) out.description = label;
   const values = field.enum ?? field.oneOf?.map((o) => o.const);
@@ -192,14 +207,16 @@ async function formTypes(docs: readonly FormDocument[]): Promise<string> {
   const parts: string[] = [];
   for (const doc of docs) {
     const name = `${pascal(doc.id)}Answers`;
-    const fields = Object.keys(doc.schema.properties);
+    // $ref resolved (renderer/core structureOf); groups and lists nest.
+    const props = structureOf(doc).resolved.properties;
+    const fields = Object.keys(props);
     const schema = {
       title: name,
       description: `Answers of ${doc.id} (${doc.title}): one property per field; fields shown only under a rule are optional.`,
       type: 'object',
       additionalProperties: false,
       required: fields.filter((f) => alwaysPresent(doc, f)),
-      properties: Object.fromEntries(fields.map((f) => [f, answerSchema(doc.schema.properties[f]!, doc.uiSchema?.[f])])),
+      properties: Object.fromEntries(fields.map((f) => [f, answerSchema(props[f]!, doc.uiSchema?.[f], f, doc.uiSchema)])),
     };
     parts.push(await compileToTs(schema as never, name, { bannerComment: '', additionalProperties: false, format: true }));
   }

@@ -4,7 +4,7 @@
 // Anything the document does not describe (an older document, a field since removed) is still
 // shown, by name, so that nothing sent is hidden from staff.
 import { format } from 'date-fns';
-import { answerWords, dateInWords, questionOf, type FormDocument } from '../renderer/core/index';
+import { answerWords, compileDocument, dateInWords, questionOf, readPath, type FormDocument } from '../renderer/core/index';
 import { ANSWER_FORMATS, nationalPhone } from '../common/index.js';
 import { escapeHtml } from './html.js';
 
@@ -61,6 +61,37 @@ function patientRows(patient: Json): string[] {
   return rows;
 }
 
+/**
+ * One answer as a row. A group's answer is a list of its questions and answers; an "add another"
+ * list's answer is a numbered list of its items, each item's questions and answers (renderer/README.md,
+ * "Groups, lists and reuse"), so the nesting the patient filled in shows.
+ */
+function answerRow(doc: FormDocument, field: string, value: unknown): string {
+  const compiled = compileDocument(doc);
+  const { groups, lists } = compiled.structure;
+  const words = (d: FormDocument, f: string, v: unknown) => answerWords(d, f, v, { formats: ANSWER_FORMATS });
+  const html = (question: string, inner: string) => `<dt>${escapeHtml(question)}</dt><dd>${inner}</dd>`;
+  if (groups.has(field) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const rows = compiled.structure
+      .expand(field)
+      .filter((leaf) => readPath(value, leaf.slice(field.length + 1)) !== undefined)
+      .map((leaf) => row(questionOf(compiled.flat, leaf), words(compiled.flat, leaf, readPath(value, leaf.slice(field.length + 1)))));
+    return html(questionOf(doc, field), `<dl>${rows.join('')}</dl>`);
+  }
+  const list = lists.get(field);
+  if (list && Array.isArray(value)) {
+    const item = compileDocument(list.itemDoc);
+    const items = value.map((v) => {
+      if (list.itemKind !== 'object' || v === null || typeof v !== 'object')
+        return `<li>${escapeHtml(list.itemKind === 'object' ? plain(v) : words(list.itemDoc, 'item', v))}</li>`;
+      const rows = item.fields.filter((f) => readPath(v, f) !== undefined).map((f) => row(questionOf(item.flat, f), words(item.flat, f, readPath(v, f))));
+      return `<li><dl>${rows.join('')}</dl></li>`;
+    });
+    return html(questionOf(doc, field), `<ol>${items.join('')}</ol>`);
+  }
+  return row(questionOf(doc, field), words(doc, field, value));
+}
+
 /** The form's answers, in the order of the document's pages, then anything it does not describe. */
 function answerRows(body: Json, doc: FormDocument | undefined): string[] {
   const order = doc ? doc.pages.flatMap((p) => p.fields) : [];
@@ -68,7 +99,7 @@ function answerRows(body: Json, doc: FormDocument | undefined): string[] {
   const known = order.filter((f) => keys.includes(f));
   const rest = keys.filter((k) => !known.includes(k));
   return [
-    ...known.map((f) => row(questionOf(doc, f), tooDeep(body[f]) ? TOO_DEEP : answerWords(doc, f, body[f], { formats: ANSWER_FORMATS }))),
+    ...known.map((f) => (tooDeep(body[f]) ? row(questionOf(doc, f), TOO_DEEP) : answerRow(doc!, f, body[f]))),
     ...rest.map((k) => row(k, plain(body[k]))),
   ];
 }

@@ -17,7 +17,7 @@ const document: FormDocument & { menu?: unknown } = {
       "sentence": "You will hear from us in the next 3 days."
     }
   },
-  "description": "Order a repeat of medication you already take. The pharmacy postcode is asked only when the practice turns it on (parameter askPharmacyPostcode).",
+  "description": "Order a repeat of medication you already take: an \"add another\" list of medicines (name, strength, how often). The pharmacy postcode is asked only when the practice turns it on (parameter askPharmacyPostcode).",
   "parameters": {
     "askPharmacyPostcode": {
       "type": "boolean",
@@ -52,9 +52,37 @@ const document: FormDocument & { menu?: unknown } = {
     ],
     "properties": {
       "medication": {
-        "type": "string",
-        "title": "Which medication do you need?",
-        "maxLength": 300
+        "type": "array",
+        "title": "Which medicines do you need?",
+        "description": "Give each medicine as it is written on the label.",
+        "minItems": 1,
+        "maxItems": 10,
+        "items": {
+          "type": "object",
+          "title": "Medicine",
+          "required": [
+            "name"
+          ],
+          "properties": {
+            "name": {
+              "type": "string",
+              "title": "Name of the medicine",
+              "maxLength": 100
+            },
+            "strength": {
+              "type": "string",
+              "title": "Strength (optional)",
+              "description": "For example, 100 micrograms or 20mg",
+              "maxLength": 50
+            },
+            "howOften": {
+              "type": "string",
+              "title": "How often do you take it? (optional)",
+              "description": "For example, 2 puffs twice a day",
+              "maxLength": 100
+            }
+          }
+        }
       },
       "issueDate": {
         "type": "string",
@@ -79,13 +107,6 @@ const document: FormDocument & { menu?: unknown } = {
     "additionalProperties": false
   },
   "uiSchema": {
-    "medication": {
-      "ui:widget": "textarea",
-      "ui:help": "Give the name, strength and dose as on the label.",
-      "ui:errors": {
-        "required": "Please enter the medication."
-      }
-    },
     "issueDate": {
       "ui:errors": {
         "required": "Please provide a date.",
@@ -107,6 +128,19 @@ const document: FormDocument & { menu?: unknown } = {
       "ui:options": {
         "width": 10,
         "autocomplete": "postal-code"
+      }
+    },
+    "medication": {
+      "ui:errors": {
+        "required": "Please enter the medication.",
+        "minItems": "Please enter the medication.",
+        "maxItems": "Please order no more than 10 medicines in one request."
+      }
+    },
+    "medication.name": {
+      "ui:errors": {
+        "required": "Please enter the name of the medicine.",
+        "whitespace": "Please enter the name of the medicine."
       }
     }
   },

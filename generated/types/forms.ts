@@ -535,9 +535,22 @@ export interface ReferralEnquiryAnswers {
  */
 export interface RepeatPrescriptionAnswers {
   /**
-   * Which medication do you need?
+   * Which medicines do you need?
    */
-  medication: string;
+  medication: {
+    /**
+     * Name of the medicine
+     */
+    name: string;
+    /**
+     * Strength (optional)
+     */
+    strength?: string;
+    /**
+     * How often do you take it? (optional)
+     */
+    howOften?: string;
+  }[];
   /**
    * When do you need it from? (YYYY-MM-DD)
    */

@@ -3,6 +3,7 @@
 export * from './types';
 export { compileDocument, contentKey, visibleFields, type CompiledDocument, type Visibility } from './compile';
 export { prune } from './prune';
+export { structureOf, readPath, isGroupSchema, isListSchema, ITEM_FIELD, type Structure, type GroupInfo, type ListInfo } from './structure';
 export { checkDocument, type CheckDocumentOptions } from './checkDocument';
 export { checkWidgetDeclarations, widgetDeclarationsOf, widgetNames, NO_WIDGETS, WIDGET_NAME_PATTERN } from './widgets';
 export { normaliseText, hasValue } from './text';

@@ -42,6 +42,10 @@ export interface Structure {
   pointers: Map<string, string>;
   /** Each flat field's enclosing groups, outermost first. */
   ancestors: Map<string, string[]>;
+  /** The document's schema with every $ref resolved, still nested (generated types read it). */
+  resolved: FormSchema;
+  /** Whether the document has any group, list or $ref (otherwise `flat.schema` is its own schema, field for field). */
+  nested: boolean;
   /** Page entry → the flat fields it stands for (a group stands for all its fields). */
   expand: (name: string) => string[];
   problems: DocumentProblem[];
@@ -292,7 +296,8 @@ function build(doc: FormDocument): Structure {
   if (ui) flat.uiSchema = ui as FormDocument['uiSchema'];
   // Required names that are groups: every field of the group is asked (its own `required` decides which are required).
   flatSchema.required = flatRequired.filter((r) => !(typeof r === 'string' && groups.has(r)));
-  return { flat, groups, lists, pointers, ancestors, expand, problems };
+  const nested = groups.size > 0 || lists.size > 0 || JSON.stringify(rawSchema).includes('"$ref"');
+  return { flat, resolved: schema as unknown as FormSchema, nested, groups, lists, pointers, ancestors, expand, problems };
 }
 
 function itemDocument(doc: FormDocument, path: string, schema: FieldSchema & { items: Obj }, itemKind: 'object' | 'scalar'): FormDocument {

@@ -3,7 +3,7 @@
 // answers them at /api/v1/documents/validators/<hash>.js (server/documents/routes.ts).
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
-import type { FormDocument } from '../../renderer/core/index';
+import { structureOf, type FormDocument } from '../../renderer/core/index';
 
 export const CUSTOM_KEYWORDS = ['x-date', 'x-age', 'x-yearRange'] as const;
 export const FORMATS = ['email', 'uk-phone', 'uk-postcode', 'date', 'time', 'date-time'] as const;
@@ -40,7 +40,10 @@ export function newAjv(): Ajv {
  */
 export function standaloneValidator(doc: Pick<FormDocument, 'id' | 'schema'>, header: string): string {
   const ajv = newAjv();
-  const validate = ajv.compile(doc.schema);
+  // renderer/core validates groups by their dotted paths and each list item on its own: a document
+  // with groups, lists or $ref is compiled as that flat schema (structureOf), any other as written.
+  const st = structureOf(doc as FormDocument);
+  const validate = ajv.compile(st.nested ? st.flat.schema : doc.schema);
   let code = standaloneCode(ajv, validate);
   code = code.replace(/const (\w+) = require\("ajv\/dist\/runtime\/(\w+)"\)\.default;/g, (_m, name: string, helper: string) => {
     const impl = RUNTIME[helper];

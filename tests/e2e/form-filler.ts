@@ -11,6 +11,7 @@ import {
   defaultWidget,
   hasValue,
   schemaOptions,
+  structureOf,
   type FieldSchema,
   type FormData,
   type FormDocument,
@@ -129,6 +130,14 @@ export function chooseValue(doc: FormDocument, name: string, answers: FormData, 
       if (!chosen) throw new Error(`form-filler: no candidate value matches ${doc.id}.${name} pattern`);
       return fitLength(chosen, schema);
     }
+    case 'list': {
+      // An "add another" list: one item, each of its required fields answered.
+      const list = structureOf(doc).lists.get(name)!;
+      if (list.itemKind !== 'object') return [chooseValue(list.itemDoc, 'item', {}, today)];
+      const item: FormData = {};
+      for (const f of list.itemDoc.schema.required ?? []) item[f] = chooseValue(list.itemDoc, f, item, today);
+      return [item];
+    }
     default:
       throw new Error(`form-filler: widget ${widget} of ${doc.id}.${name} is not supported`);
   }
@@ -191,6 +200,17 @@ export function question(page: Page, doc: FormDocument, name: string): Locator {
 /** Answers one question through its widget. Multi-choice: ticks exactly the given options. */
 export async function answer(page: Page, doc: FormDocument, name: string, value: unknown): Promise<void> {
   const widget = widgetOf(doc, name);
+  if (widget === 'list') {
+    // The first item's fields, by their ids (field-<list>.0.<field>).
+    const list = structureOf(doc).lists.get(name)!;
+    const [first] = value as unknown[];
+    if (list.itemKind !== 'object') return page.locator(`[id="field-${name}.0"]`).fill(String(first));
+    for (const [f, v] of Object.entries(first as FormData)) {
+      await page.locator(`[id="field-${name}.0.${f}"]`).fill(String(v));
+      await page.locator(`[id="field-${name}.0.${f}"]`).blur();
+    }
+    return;
+  }
   const q = question(page, doc, name);
   switch (widget) {
     case 'radio':
@@ -237,7 +257,7 @@ export async function readJson(page: Page, testId: 'live-data' | 'payload'): Pro
 
 /** Is the question drawn and answerable (visible by the rules, not read-only)? */
 async function answerable(page: Page, name: string): Promise<boolean> {
-  const control = page.locator(`[id="field-${name}"]`);
+  const control = page.locator(`[id="field-${name}"], [id="field-${name}.0"], [id^="field-${name}.0."]`);
   if ((await control.count()) === 0) return false;
   return !(await control.first().isDisabled());
 }

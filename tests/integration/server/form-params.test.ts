@@ -15,7 +15,7 @@ function repeatPrescription(): Record<string, unknown> {
     triageRequestType: 'REPEAT_PRESCRIPTION',
     submittedDate: new Date().toISOString(),
     patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
-    medication: 'Salbutamol inhaler',
+    medication: [{ name: 'Salbutamol inhaler' }],
     issueDate: today,
     pharmacyPostcode: 'LS1 4AP',
   };

@@ -99,7 +99,7 @@ describe('confirmations of accepted requests, through the outbox', () => {
       triageRequestType: 'REPEAT_PRESCRIPTION',
       submittedDate: new Date().toISOString(),
       patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
-      medication: 'Salbutamol inhaler',
+      medication: [{ name: 'Salbutamol inhaler' }],
       issueDate: today,
     };
     expect((await post(server, ADMIN_URL, repeat)).statusCode).toBe(201);

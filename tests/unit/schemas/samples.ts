@@ -49,7 +49,12 @@ export const SAMPLES: Record<string, Sample> = {
   },
   REPEAT_PRESCRIPTION: {
     params: { askPharmacyPostcode: true },
-    valid: { medication: 'Salbutamol 100mcg inhaler', issueDate: '2026-03-10', note: 'Running low', pharmacyPostcode: 'LS1 4AP' },
+    valid: {
+      medication: [{ name: 'Salbutamol inhaler', strength: '100 micrograms' }],
+      issueDate: '2026-03-10',
+      note: 'Running low',
+      pharmacyPostcode: 'LS1 4AP',
+    },
     emptyMessages: { medication: 'Please enter the medication.', issueDate: 'Please provide a date.', pharmacyPostcode: 'Please provide a postcode' },
     cases: [
       {
