@@ -15,6 +15,7 @@ import { checkPages } from './check/pages';
 import { checkParameters } from './check/parameters';
 import { checkRules } from './check/rules';
 import { checkUiSchema } from './check/uiSchema';
+import { rjsfProblems } from './check/rjsf';
 
 export { OPERATORS_BY_KIND } from './check/conditions';
 
@@ -53,6 +54,7 @@ function run(doc: unknown, out: DocumentProblem[], options: CheckDocumentOptions
   // Groups, lists and $ref are checked on the flat document (structure.ts); problems name the original JSON paths.
   const st = structureOf(doc as unknown as FormDocument);
   for (const p of st.problems) add(p.path, p.message);
+  for (const p of rjsfProblems(doc)) add(p.path, p.message);
   const flat = st.flat as unknown as Obj;
   const found: DocumentProblem[] = [];
   const ctx = makeContext(flat, (flat.schema as Obj).properties as Obj, found, st);

@@ -155,3 +155,19 @@ describe('checkDocument on groups, lists and refs', () => {
     );
   });
 });
+
+describe('rjsf constructs', () => {
+  it("are refused with this renderer's own way of doing the same", () => {
+    const rjsf = structuredClone(REGISTRATION) as unknown as { schema: Record<string, unknown>; uiSchema: Record<string, unknown> };
+    rjsf.schema.dependencies = { moved: ['carer'] };
+    rjsf.uiSchema['ui:order'] = ['moved', '*'];
+    rjsf.uiSchema.carer = { 'ui:disabled': true };
+    const problems = checkDocument(rjsf);
+    expect(problems).toContainEqual({
+      path: '/schema/dependencies',
+      message: 'dependencies: use rules.<field>.enableWhen (show a field when another has a value or a given answer)',
+    });
+    expect(problems).toContainEqual({ path: '/uiSchema/ui:order', message: 'ui:order: the order of fields is the order of pages[].fields' });
+    expect(problems).toContainEqual({ path: '/uiSchema/carer/ui:disabled', message: 'ui:disabled: use rules.<field>.disableWhen' });
+  });
+});
