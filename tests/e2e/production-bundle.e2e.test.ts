@@ -25,9 +25,11 @@ const DIST = path.join(root, 'dist');
  * small shared chunks (Card, api, messages, serviceStatus…) that compress worse apart, 108.2 →
  * 112.2 kB (+3.7 %, within the 5 % allowed for that move). 114 kB since 999, 111 and the text relay numbers
  * became tel: links in the warning every page shows, with the widget provider: 113.2 kB
- * measured. Regrouping those small chunks is the open follow-up.
+ * measured. 114.5 kB since the page is drawn on the server and hydrated (hydrateRoot, the
+ * data block's reader, swr's fallback, useHydrated in the route gate): 114.26 kB measured.
+ * Regrouping those small chunks is the open follow-up.
  */
-const HOME_JS_BUDGET = 114_000;
+const HOME_JS_BUDGET = 114_500;
 
 describe('the /_preview page is development-only', () => {
   it('the production build holds no preview page, preview styles or fixture documents', () => {
