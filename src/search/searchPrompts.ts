@@ -14,5 +14,5 @@ export function otherSexPrompt(labels: readonly string[], sexAtBirth: string, wh
   const other = sexAtBirth === 'male' ? 'female' : 'male';
   const names = labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]!}`;
   const verb = labels.length === 1 ? 'is' : 'are';
-  return `${names} ${verb} only for ${who} whose sex at birth is ${other}, so ${labels.length === 1 ? 'it is' : 'they are'} not offered here. Please try a different search term.`;
+  return `${names} ${verb} only for ${who} whose sex at birth is ${other}, so ${labels.length === 1 ? 'it is' : 'they are'} not offered here. Please see any similar matches below or try a different search.`;
 }

@@ -68,18 +68,19 @@ export default function ChildMenuPage() {
   const matches = searched?.outcome.kind === 'results' ? searched.outcome.matches : [];
   const similar = searched?.outcome.kind === 'results' ? searched.outcome.similar : [];
   const otherSex = searched?.outcome.kind === 'results' ? (searched.outcome.otherSex ?? []) : [];
+  // Nothing offered matched as well as a pathway for the other sex: say so, above any similar matches.
   const prompt = !searched
     ? SEARCH_PROMPTS.pristine
     : matches.length > 0
       ? undefined
-      : similar.length > 0
-        ? SEARCH_PROMPTS.similarOnly
-        : otherSex.length > 0 && sexAtBirth
-          ? otherSexPrompt(
-              otherSex.map((m) => m.entry.label),
-              sexAtBirth,
-              'children',
-            )
+      : otherSex.length > 0 && sexAtBirth
+        ? otherSexPrompt(
+            otherSex.map((m) => m.entry.label),
+            sexAtBirth,
+            'children',
+          )
+        : similar.length > 0
+          ? SEARCH_PROMPTS.similarOnly
           : SEARCH_PROMPTS.none;
   const byId = (m: ScoredPathway) => all.find((o) => o.guidelineId === m.entry.guidelineId);
   const resultList = (list: ScoredPathway[], testId: string) => (

@@ -55,18 +55,19 @@ export default function TriageSearchPage() {
   const shownIds = [...matches, ...similar].map((m) => m.entry.guidelineId);
   const term = searched?.term ?? '';
   const otherSex = searched?.outcome.kind === 'results' ? (searched.outcome.otherSex ?? []) : [];
+  // Nothing offered matched as well as a pathway for the other sex: say so, above any similar matches.
   const prompt = !searched
     ? SEARCH_PROMPTS.pristine
     : matches.length > 0
       ? undefined
-      : similar.length > 0
-        ? SEARCH_PROMPTS.similarOnly
-        : otherSex.length > 0 && sexAtBirth
-          ? otherSexPrompt(
-              otherSex.map((m) => m.entry.label),
-              sexAtBirth,
-              'patients',
-            )
+      : otherSex.length > 0 && sexAtBirth
+        ? otherSexPrompt(
+            otherSex.map((m) => m.entry.label),
+            sexAtBirth,
+            'patients',
+          )
+        : similar.length > 0
+          ? SEARCH_PROMPTS.similarOnly
           : SEARCH_PROMPTS.none;
   const nonSpecificId = library.nonSpecific?.guidelineId ?? DEFAULT_NON_SPECIFIC_ID;
   // Words that match the emergency phrase list: the emergency card comes first, above any result.

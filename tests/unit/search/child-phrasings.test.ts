@@ -121,7 +121,7 @@ describe("the child's sex at birth", () => {
     const outcome = search.search('foreskin', { sexAtBirth: 'female' });
     expect(outcome.kind === 'results' && outcome.otherSex?.map((m) => m.entry.label)).toEqual(['Foreskin problems (boys)']);
     expect(otherSexPrompt(['Foreskin problems (boys)'], 'female', 'children')).toBe(
-      'Foreskin problems (boys) is only for children whose sex at birth is male, so it is not offered here. Please try a different search term.',
+      'Foreskin problems (boys) is only for children whose sex at birth is male, so it is not offered here. Please see any similar matches below or try a different search.',
     );
   });
   it('lists it for a typo of its words to a boy, never to a girl', () => {
