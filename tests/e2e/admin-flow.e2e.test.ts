@@ -519,7 +519,7 @@ describe('patient check statuses', () => {
     await clickButton(page, 'Next');
     await page.waitForURL('**/admin-request/form?request=REPEAT_PRESCRIPTION');
     await page
-      .getByLabel(/medication/i)
+      .getByLabel(/Name of the medicine/)
       .first()
       .waitFor();
   });
