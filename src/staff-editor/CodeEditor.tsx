@@ -45,6 +45,9 @@ const theme = EditorView.theme({
   // would need a focus stop of its own).
   '.cm-scroller': { fontFamily: 'monospace', minHeight: '12em' },
   '.cm-gutters': { backgroundColor: '#f0f4f5', color: '#4c6272' },
+  // CodeMirror draws the lint marks as data: images, which the CSP (img-src 'self') refuses: ours are CSS.
+  '.cm-lintRange-error': { backgroundImage: 'none', textDecoration: 'underline wavy #d5281b' },
+  '.cm-lint-marker-error': { content: 'none', width: '0.8em', height: '0.8em', borderRadius: '50%', backgroundColor: '#d5281b' },
 });
 
 function diagnostics(view: EditorView, problems: readonly Problem[]): Diagnostic[] {
