@@ -31,6 +31,7 @@ import { seedDatabase } from './seeding.js';
 import { createApiAjv } from './validation.js';
 import { STAFF_APP_PAGE_PREFIXES } from './routes/documentPreview.js';
 import { openAppPage } from './appPage.js';
+import { scaledRenderBudget, type RenderBudgetLimits } from './renderBudget.js';
 import { registerStaticFiles } from './staticFiles.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,6 +92,8 @@ export interface ServerOptions {
    * page in the browser, as before (`npm run bench:web` compares the two).
    */
   serverRendering?: boolean;
+  /** Pages drawn on the server per client a minute and at once (server/renderBudget.ts); past it the client-only page. */
+  renderBudget?: RenderBudgetLimits;
   /** The clock sessions expire by (ms since the epoch); tests pass their own. */
   now?: () => number;
   /**
@@ -329,6 +332,7 @@ export async function buildServer(options: ServerOptions): Promise<PracticeServe
         serverRendering: options.serverRendering ?? process.env.SERVER_RENDERING !== '0',
         internalHeaders: rateLimiter.internalHeaders,
         log: (message) => app.log.warn(message),
+        renderBudget: options.renderBudget ?? scaledRenderBudget(process.env.PRACTICE_RATE_LIMIT_SCALE),
       })
     : undefined;
 

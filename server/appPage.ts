@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientKey } from './identity.js';
+import { DEFAULT_RENDER_BUDGET, renderBudget, type RenderBudgetLimits } from './renderBudget.js';
 import { pickEncoding } from './staticFiles.js';
 
 /**
@@ -64,7 +66,13 @@ function escapeText(text: string): string {
 export async function openAppPage(
   app: FastifyInstance,
   distDir: string,
-  options: { serverRendering: boolean; internalHeaders: Readonly<Record<string, string>>; log?: (message: string) => void },
+  options: {
+    serverRendering: boolean;
+    internalHeaders: Readonly<Record<string, string>>;
+    log?: (message: string) => void;
+    /** How many pages are drawn on the server, per client and at once (server/renderBudget.ts). */
+    renderBudget?: Readonly<RenderBudgetLimits>;
+  },
 ): Promise<AppPage> {
   const clientOnly = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const entryFile = path.join(distDir, 'ssr', 'entry-server.js');
@@ -80,8 +88,19 @@ export async function openAppPage(
   }
   const head = clientOnly.slice(0, start + ROOT_OPEN.length);
   const tail = clientOnly.slice(end + ROOT_END_MARK.length).replace(/\s*<link rel="preload" as="fetch"[^>]*>/g, '');
+  const budget = renderBudget(options.renderBudget ?? DEFAULT_RENDER_BUDGET);
   const render = async (request: FastifyRequest) => {
     if (!entry) return undefined;
+    // Over the budget the page is the client-only one: served, drawn by the browser.
+    const release = budget.take(clientKey(request.ip));
+    if (!release) return undefined;
+    try {
+      return await draw(entry, request);
+    } finally {
+      release();
+    }
+  };
+  const draw = async (entry: ServerEntry, request: FastifyRequest) => {
     const fetchJson = async (p: string): Promise<unknown> => {
       const cookie = request.headers.cookie;
       const answer = await app.inject({

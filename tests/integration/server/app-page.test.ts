@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 
 const INDEX = `<!doctype html>
@@ -23,9 +23,11 @@ const INDEX = `<!doctype html>
 `;
 
 // The stand-in asks for the clinic settings through the server, as src/entry-server.tsx does, and
-// fails on /broken (as a component reading the browser's window would, outside any boundary).
+// fails on /broken (as a component reading the browser's window would, outside any boundary);
+// /slow waits for the test to open a gate, so renders can be held in flight.
 const ENTRY = `export async function render(url, fetchJson) {
   if (url.startsWith('/broken')) throw new Error('window is not defined');
+  if (url.startsWith('/slow')) { globalThis.__atGate = (globalThis.__atGate ?? 0) + 1; await globalThis.__renderGate; }
   const clinic = await fetchJson('/api/v1/settings/clinic');
   return { html: '<main><h1>' + clinic.name + '</h1></main>', data: { '/api/v1/settings/clinic': clinic }, title: 'Your GP practice - Drawn', errors: [] };
 }
@@ -34,6 +36,7 @@ const ENTRY = `export async function render(url, fetchJson) {
 let dist: string;
 let server: TestServer;
 let clientOnly: TestServer;
+let budgeted: TestServer;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'gp-app-page-'));
   mkdirSync(path.join(dist, 'assets'));
@@ -44,10 +47,12 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'ssr', 'entry-server.js'), ENTRY);
   server = await startServer({ distDir: dist });
   clientOnly = await startServer({ distDir: dist, serverRendering: false });
+  budgeted = await startServer({ distDir: dist, renderBudget: { perMinute: 3, concurrent: 2 } });
 });
 afterAll(async () => {
   await server.cleanup();
   await clientOnly.cleanup();
+  await budgeted.cleanup();
   rmSync(dist, { recursive: true, force: true });
 });
 
@@ -114,5 +119,48 @@ describe('the app page drawn on the server', () => {
     const head = await server.app.inject({ method: 'HEAD', url: '/assets/index-AbC.js' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('the render budget (server/renderBudget.ts): past it the page is served client-only, never refused', () => {
+  const drawn = (body: string) => body.includes('<h1>Riverside Medical Practice</h1>');
+
+  it("draws a client's first pages of the minute, then serves it index.html; another client (or /64) is still drawn", async () => {
+    const bodies: string[] = [];
+    // Two addresses of one IPv6 /64 are one client.
+    for (const remoteAddress of ['2001:db8:1:2::a', '2001:db8:1:2::b', '2001:db8:1:2::c', '2001:db8:1:2::d']) {
+      const page = await budgeted.app.inject({ url: '/', remoteAddress });
+      expect(page.statusCode).toBe(200);
+      bodies.push(page.body);
+    }
+    expect(bodies.map(drawn)).toEqual([true, true, true, false]);
+    expect(bodies[3]).toBe(INDEX);
+    const other = await budgeted.app.inject({ url: '/', remoteAddress: '198.51.100.7' });
+    expect(drawn(other.body)).toBe(true);
+  });
+
+  it('draws at most `concurrent` pages at once: one more is served client-only while they are in flight', async () => {
+    const gate = globalThis as { __renderGate?: Promise<void>; __atGate?: number };
+    let open!: () => void;
+    gate.__renderGate = new Promise<void>((resolve) => (open = resolve));
+    gate.__atGate = 0;
+    try {
+      const held = [budgeted.app.inject({ url: '/slow', remoteAddress: '203.0.113.1' }), budgeted.app.inject({ url: '/slow', remoteAddress: '203.0.113.2' })];
+      // Both renders are in flight, waiting at the gate: a third client's page is not drawn.
+      await vi.waitFor(() => expect(gate.__atGate).toBe(2));
+      const third = await budgeted.app.inject({ url: '/', remoteAddress: '203.0.113.3' });
+      expect(third.statusCode).toBe(200);
+      expect(third.body).toBe(INDEX);
+      open();
+      const pages = await Promise.all(held);
+      expect(pages.map((p) => drawn(p.body))).toEqual([true, true]);
+      // The budget is given back when a render ends: the third client is drawn now.
+      const after = await budgeted.app.inject({ url: '/', remoteAddress: '203.0.113.4' });
+      expect(drawn(after.body)).toBe(true);
+    } finally {
+      open();
+      delete gate.__renderGate;
+      delete gate.__atGate;
+    }
   });
 });
