@@ -130,6 +130,16 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
  * similar match for sharing only these with the patient's text ("my dog hurts" lists nothing).
  */
 export const GENERIC_WORDS: ReadonlySet<string> = new Set([
+  // Describing words that unrelated pathways share ("red eye" and rosacea's red face, "dry cough"
+  // and eczema's dry skin, "short of breath" and "short periods"): never enough on their own.
+  'bad',
+  'big',
+  'common',
+  'dry',
+  'little',
+  'red',
+  'short',
+  'small',
   'ache',
   'ached',
   'aches',
