@@ -24,3 +24,19 @@ export async function getJson<T>(url: string): Promise<T> {
   if (!response.ok) throw apiError(response, body);
   return body as T;
 }
+
+/**
+ * A same-origin JSON call that answers its status with the body instead of throwing: the staff
+ * editor reads a refusal's problems (422) as an answer, not an error.
+ */
+export async function callJson<T>(url: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', body?: object): Promise<{ status: number; body: T }> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: deadline(),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}

@@ -16,3 +16,4 @@ export * from './requests';
 export * from './documents';
 export * from './engine';
 export * from './appointments';
+export * from './editor';

@@ -14,7 +14,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import FORM_META from '../../schemas/meta/form-document.schema.json';
 import QUESTIONNAIRE_META from '../../schemas/meta/questionnaire.schema.json';
-import type { DocumentKind, Problem } from './editorApi';
+import type { DocumentKind, Problem } from '../api/editor';
 import { schemaCompletion, type SchemaFiles } from './schemaCompletion';
 
 const FILES: SchemaFiles = {

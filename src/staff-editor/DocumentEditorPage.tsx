@@ -9,7 +9,7 @@ import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { usePageTitle } from '../shell/usePageTitle';
 import { PreviewBackLink } from '../staff-preview/previewLinks';
 import type { CodeEditorHandle } from './CodeEditor';
-import { checkText, discardDraft, loadSource, publish, saveDraft, type DocumentKind, type DocumentSource, type Problem } from './editorApi';
+import { checkText, discardDraft, loadSource, publish, saveDraft, type DocumentKind, type DocumentSource, type Problem } from '../api/editor';
 import { DraftPreview } from './DraftPreview';
 import './staff-editor.scss';
 

@@ -93,7 +93,7 @@ describe('the emergency override', () => {
     urgentResult({ reachedEmergencyQuestions: true, answers: { drinksFluids: true, breathsNormally: false, passesUrine: true, ableToStandOrWalk: true } });
     renderWithSettings(EmergencyOverridePage, '/triage/emergency-override');
     const group = await screen.findByRole('group', { name: /Choose the reason that fits best/ });
-    expect(within(group).getByRole('radio', { name: 'None of these – I am not safe to wait' })).toBeTruthy();
+    expect(within(group).getByRole('radio', { name: 'None of these – I am not safe to wait, tell me where to get urgent help' })).toBeTruthy();
     expect(within(group).getAllByRole('radio')).toHaveLength(5);
   });
 });

@@ -21,7 +21,7 @@ const WIDGETS = widgetNames(readWidgetDeclarations(root))
   .map((w) => `"${w}"`)
   .join(', ');
 const FIELD_KEYWORDS =
-  'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, x-date, x-age, x-yearRange, x-observationType';
+  'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, x-date, x-age, x-yearRange, x-observationType, properties, required, $ref';
 
 const EXPECTED: Record<string, string[]> = {
   'INVALID_JSON.form.json': [`${dir}/INVALID_JSON.form.json: line 51, column 5: Expected double-quoted property name`],

@@ -1,5 +1,7 @@
-// The staff editor's calls (server/documents/editorRoutes.ts). Same-origin JSON with the staff
-// session cookie; the server refuses anything cross-site.
+// The staff document editor's calls (server/documents/editorRoutes.ts). Same-origin JSON with the
+// staff session cookie; the server refuses anything cross-site.
+import { callJson } from './client';
+
 export type DocumentKind = 'form' | 'pathway';
 
 export interface Problem {
@@ -17,18 +19,11 @@ export interface DocumentSource {
   draft: { text: string; updatedAt: string } | null;
 }
 
-const base = (kind: DocumentKind, id: string) => `/api/v1/practice/documents/${kind}/${encodeURIComponent(id)}`;
-
-async function call<T>(url: string, method: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+export const EDITOR_PATHS = {
+  document: (kind: DocumentKind, id: string) => `/api/v1/practice/documents/${kind}/${encodeURIComponent(id)}`,
+} as const;
+const base = EDITOR_PATHS.document;
+const call = callJson;
 
 export async function loadSource(kind: DocumentKind, id: string): Promise<DocumentSource> {
   const { status, body } = await call<DocumentSource & { message?: string }>(`${base(kind, id)}/source`, 'GET');
