@@ -13,6 +13,7 @@ export default defineConfig({
       PRACTICE_API_TOKEN: 'test-only-practice-api-token-0123456789abcdef',
       PRACTICE_RATE_LIMIT_SCALE: '1000',
       PRACTICE_STAFF_PASSWORD: 'test-only-staff-password',
+      ENGINE_KEY_SECRET: 'test-only-engine-key-secret-0123456789abcdef',
     },
     globalSetup: ['tests/e2e/global-setup.ts'],
     setupFiles: ['tests/e2e/each-file.ts'],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../server/app';
 import { DEFAULT_RATE_LIMITS, scaledRateLimits } from '../../server/rate-limits';
+import { scaledRenderBudget } from '../../server/renderBudget';
 // @ts-expect-error -- plain ESM helper shared with npm start, no type declarations
 import { buildAppIfNeeded, E2E_BUILD, root } from '../../scripts/app-build.mjs';
 
@@ -36,6 +37,9 @@ export default async function setup(project: TestProject) {
   const staffPassword = process.env.PRACTICE_STAFF_PASSWORD ?? project.config.env.PRACTICE_STAFF_PASSWORD;
   // Files run in parallel, one per worker; each worker gets a server and a database of its own,
   // so one file's practice reset or switches never reach another file's pages.
+  // Engine keys are issued under this secret (server/engineKeys.ts): the tests' own browser key
+  // (tests/integration/server/engine/walker.ts) is issued under the same one in each worker.
+  process.env.ENGINE_KEY_SECRET ??= project.config.env.ENGINE_KEY_SECRET;
   const workers = Math.max(1, project.config.maxWorkers || 1);
   const servers: { app: Awaited<ReturnType<typeof buildServer>>['app']; dataDir: string; address: string }[] = [];
   for (let i = 0; i < workers; i++) {
@@ -47,6 +51,9 @@ export default async function setup(project: TestProject) {
       apiToken,
       ...(staffPassword ? { staffPassword } : {}),
       rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
+      // Every page of every test comes from one address: the per-client allowance of pages drawn
+      // on the server is scaled as the rate limits are (pages past it are served client-only).
+      renderBudget: scaledRenderBudget('1000'),
     });
     servers.push({ app, dataDir, address: await app.listen({ port: 0, host: '127.0.0.1' }) });
   }
