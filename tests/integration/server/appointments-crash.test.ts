@@ -146,7 +146,7 @@ describe('a server killed mid-load', () => {
     expect(doubles).toEqual([]);
     // A booking is all or nothing: no request was kept without its appointment.
     expect(requestsWithoutAppointment.n).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
 
 // Two server processes no longer share one SQLite data folder (the second refuses to start:

@@ -77,7 +77,7 @@ describe('appointment messages through the outbox', () => {
     expect(withSubject(messages, ': your appointment is cancelled')).toHaveLength(1);
     // One message per change, nothing more: booked, received, changed, cancelled.
     expect(messages.filter((m) => m.channel === 'EMAIL')).toHaveLength(4);
-  });
+  }, 60_000);
 
   it('a refused booking queues nothing, and a retried one queues its messages once', async () => {
     server = await startServer({ notifications: { worker: NO_WAIT } });
