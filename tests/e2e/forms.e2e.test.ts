@@ -289,6 +289,16 @@ function requiredMessage(doc: FormDocument, name: string): string {
   return doc.uiSchema?.[name]?.['ui:errors']?.required ?? doc.messages?.required ?? REQUIRED_DEFAULT;
 }
 
+/**
+ * The id of a question's control: its own, or for an "add another" list its first item's first
+ * required question (the error summary links there).
+ */
+function controlId(doc: FormDocument, name: string): string {
+  const field = doc.schema.properties[name] as { type?: string; items?: { type?: string; required?: string[] } } | undefined;
+  const first = field?.type === 'array' && field.items?.type === 'object' ? field.items.required?.[0] : undefined;
+  return first ? `field-${name}.0.${first}` : `field-${name}`;
+}
+
 /** Required questions of the page that are drawn, answerable and unanswered, in page order. */
 async function emptyRequired(page: Page, doc: FormDocument, pageIndex: number): Promise<string[]> {
   const required = new Set(doc.schema.required ?? []);
@@ -296,7 +306,7 @@ async function emptyRequired(page: Page, doc: FormDocument, pageIndex: number): 
   const out: string[] = [];
   for (const name of doc.pages[pageIndex]?.fields ?? []) {
     if (!required.has(name) || widgetOf(doc, name) === 'display' || data[name] !== undefined) continue;
-    const control = page.locator(`[id="field-${name}"]`);
+    const control = page.locator(`[id="${controlId(doc, name)}"]`);
     if ((await control.count()) === 0 || (await control.first().isDisabled())) continue;
     out.push(name);
   }
@@ -325,7 +335,7 @@ describe('sent empty: the spec messages in the error summary and next to the fie
       expect(await summary.getByRole('heading').textContent()).toBe('There is a problem');
       expect(await summary.locator('p').textContent()).toBe(BANNER);
       const links = await summary.getByRole('link').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent })));
-      expect(links).toEqual(empty.map((name) => ({ href: `#field-${name}`, text: summaryEntry(doc, name, requiredMessage(doc, name)) })));
+      expect(links).toEqual(empty.map((name) => ({ href: `#${controlId(doc, name)}`, text: summaryEntry(doc, name, requiredMessage(doc, name)) })));
       for (const name of empty) {
         expect(await errorNextTo(page, name), `error next to ${name}`).toBe(`Error: ${requiredMessage(doc, name)}`);
         shown.push(requiredMessage(doc, name));
