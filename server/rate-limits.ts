@@ -78,10 +78,15 @@ function isPatientFacing(url: string): boolean {
  * test suites, which send everything from one address, raise it; production leaves it alone.
  */
 export function scaledRateLimits(limits: Readonly<RateLimits>, scale: string | undefined): RateLimits {
-  const factor = scale !== undefined && Number(scale) > 0 ? Number(scale) : 1;
+  const factor = rateLimitScale(scale);
   const out = { ...limits };
   for (const k of Object.keys(out) as RateLimitGroup[]) out[k] = Math.ceil(limits[k] * factor);
   return out;
+}
+
+/** PRACTICE_RATE_LIMIT_SCALE as a factor: a positive number, else 1. */
+export function rateLimitScale(scale: string | undefined): number {
+  return scale !== undefined && Number(scale) > 0 ? Number(scale) : 1;
 }
 
 /** Buckets of rate_limit_windows counted over a longer window than a minute (server/staffLockout.ts): the minute prune leaves them. */

@@ -1,3 +1,5 @@
+import { rateLimitScale } from './rate-limits.js';
+
 /**
  * How many app pages the server draws (server/appPage.ts): drawing one costs a React render and
  * the settings calls it makes, where the client-only page costs nothing. Past the budget the page
@@ -51,6 +53,6 @@ export function renderBudget(limits: Readonly<RenderBudgetLimits>, now: () => nu
 
 /** DEFAULT_RENDER_BUDGET's per-client allowance scaled as the rate limits are (PRACTICE_RATE_LIMIT_SCALE). */
 export function scaledRenderBudget(scale: string | undefined): RenderBudgetLimits {
-  const factor = scale !== undefined && Number(scale) > 0 ? Number(scale) : 1;
+  const factor = rateLimitScale(scale);
   return { perMinute: Math.max(1, Math.round(DEFAULT_RENDER_BUDGET.perMinute * factor)), concurrent: DEFAULT_RENDER_BUDGET.concurrent };
 }
