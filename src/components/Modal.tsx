@@ -29,6 +29,17 @@ function safeIndex(actions: readonly ModalAction[]): number {
 }
 
 /**
+ * The page's h1, focusable: where focus goes when what opened a dialog is gone (Cancel, then
+ * "Yes, discard my request", leaves the page). Focus on a removed button falls to the body, and
+ * a keyboard or screen-reader user would start again from the top of the document.
+ */
+function pageHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  return heading;
+}
+
+/**
  * An accessible modal dialog on the native `<dialog>` element: showModal makes the rest of the
  * page inert, Escape closes it, it is labelled by its heading, and the browser returns focus
  * to the element that opened it when it closes.
@@ -60,7 +71,8 @@ export function Modal({ open, title, onClose, children, actions, returnFocusTo }
         else dialog.removeAttribute('open');
       }
       const target = returnTo.current?.() ?? opener.current;
-      if (target instanceof HTMLElement) target.focus();
+      if (target instanceof HTMLElement && target.isConnected) target.focus();
+      else pageHeading()?.focus({ preventScroll: true });
       opener.current = null;
       wasOpen.current = false;
     }

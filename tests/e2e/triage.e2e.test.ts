@@ -347,12 +347,12 @@ describe('medical request journey in Chromium', () => {
       const sectionInUrl = () => new URL(page.url()).searchParams.get('section');
       const first = await currentSection(page, doc);
       await expect.poll(sectionInUrl).toBe(first.id);
-      await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 1`);
+      await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — page 1`);
       await answerSection(page, doc, ex.answers, params, result);
       const second = await currentSection(page, doc);
       expect(second.id).not.toBe(first.id);
       await expect.poll(sectionInUrl).toBe(second.id);
-      await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 2`);
+      await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — page 2`);
       await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
       await expectAccessible(page, 'questionnaire, second section');
       // The browser's Back: section 1 again, with its answers, and no discard dialog.
@@ -360,7 +360,7 @@ describe('medical request journey in Chromium', () => {
       await expect.poll(sectionInUrl).toBe(first.id);
       await expect.poll(async () => (await currentSection(page, doc)).id).toBe(first.id);
       expect(await page.getByRole('dialog', { name: 'Discard questionnaire' }).isVisible()).toBe(false);
-      await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — question 1`);
+      await expect.poll(() => page.title()).toBe(`Your GP practice - ${doc.label} — page 1`);
       await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
       expect((await onScreen()).length).toBeGreaterThan(0);
       // Next on it goes on to section 2 again, and the rest of the questionnaire as usual.

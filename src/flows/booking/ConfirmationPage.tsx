@@ -33,7 +33,10 @@ export default function ConfirmationPage() {
       {result.body ? <p>{result.body}</p> : null}
       <h2 className="nhsuk-heading-m">Your appointment</h2>
       <AppointmentSummary words={words} />
-      <p>We have sent the details to you. Please arrive a few minutes early for an appointment in person.</p>
+      {/* A telephone appointment has nowhere to arrive at: the practice calls (the summary says so). */}
+      <p data-testid="sent-details">
+        {words.virtual ? 'We have sent the details to you.' : 'We have sent the details to you. Please arrive a few minutes early.'}
+      </p>
       <p className="app-no-print">
         <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => window.print()}>
           Print this page

@@ -13,6 +13,8 @@ export interface AppointmentInWords {
   place: string[];
   clinician: string;
   type: string;
+  /** Held by telephone or video (the slot's type or its site): nothing to arrive early for. */
+  virtual: boolean;
 }
 
 export function appointmentInWords(booking: Booking, virtualLabel: string): AppointmentInWords {
@@ -23,7 +25,14 @@ export function appointmentInWords(booking: Booking, virtualLabel: string): Appo
     : [booking.site?.label ?? booking.siteName, ...(address ? [address.street, address.city, address.postcode].filter((x): x is string => !!x) : [])];
   const names = booking.sessionHolders ?? [];
   const clinician = names.length === 0 || names.length > 2 ? ASSIGNED_BY_PRACTICE : names.join(' or ');
-  return { date: dateInWords(booking.date), time: timeRangeInWords(booking.slot.startTime, booking.slot.endTime), place, clinician, type: booking.slot.type };
+  return {
+    date: dateInWords(booking.date),
+    time: timeRangeInWords(booking.slot.startTime, booking.slot.endTime),
+    place,
+    clinician,
+    type: booking.slot.type,
+    virtual,
+  };
 }
 
 /** The heading of a link that can no longer change anything, or undefined while it can (one of the three LINK_STATE_TITLES). */

@@ -221,9 +221,13 @@ export function locationOptions(candidates: readonly Candidate[], virtualLabel: 
   return [...options.values()].sort((a, b) => Number(a.virtual) - Number(b.virtual));
 }
 
-/** The options modal is needed when more than one site or a virtual option applies. */
+/**
+ * The options modal is needed when there is a choice to make: more than one site, or a site and
+ * the virtual option. A time held only by telephone goes straight to "Confirm this choice?",
+ * which names the place: a dialog with a single option asks nothing (docs/patient-app.md).
+ */
 export function needsLocationChoice(options: readonly LocationOption[]): boolean {
-  return options.length > 1 || options.some((o) => o.virtual);
+  return options.length > 1;
 }
 
 export const ONE_OF_THE_SELECTED = 'One of the selected';

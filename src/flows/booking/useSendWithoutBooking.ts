@@ -10,6 +10,7 @@ import { newIdempotencyKey } from '../../api/send';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { clearTriageFlow, triageFlow } from '../guideline/journey';
 import { bookingFlow, clearBooking, type SymptomAssessmentBooking } from '../bookingRequest';
+import { replyLine, shortReference } from '../requestReceipt';
 
 export function useSendWithoutBooking(medical: SymptomAssessmentBooking | undefined) {
   const navigate = useNavigate();
@@ -28,15 +29,23 @@ export function useSendWithoutBooking(medical: SymptomAssessmentBooking | undefi
     setSending(true);
     setFailed(false);
     try {
-      await sendWithoutAppointment(medical.triageRequest, medical.guidelineFinishedOn, key, presented);
+      const answer = await sendWithoutAppointment(medical.triageRequest, medical.guidelineFinishedOn, key, presented);
       clearBooking();
       if (medical.sent) {
-        // The request is with the practice: forget the answers, keep only what the thank-you page reads.
+        // The request is with the practice: forget the answers, keep only what the thank-you page
+        // reads — with the reference it is stored under, as a request sent without the booking
+        // screen shows it (the patient quotes it when they call).
         clearTriageFlow();
         triageFlow.set({
           sent: {
             ...medical.sent,
             triageRequestType: medical.triageRequest.triageRequestType,
+            receipt: {
+              reference: shortReference(answer.id),
+              receivedAt: answer.receivedAt,
+              what: medical.triageRequest.consultation?.conditionLabel ?? 'Medical request',
+              reply: replyLine(medical.triageRequest.patient),
+            },
           },
         });
       }

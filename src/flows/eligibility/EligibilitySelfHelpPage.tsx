@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { stopExecution } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
@@ -13,6 +13,7 @@ import { ProblemSummary } from '../../components/ProblemSummary';
 import { ExternalLinks } from './ExternalLinks';
 import { isEligibilityPathway } from '../guideline/pathwayKind';
 import { isConnectionFailure } from '../../errors/mapError';
+import { ERROR_TITLE_PREFIX } from '../../shell/usePageTitle';
 
 export const SELF_HELP_THANK_YOU = '/self-help/thank-you';
 type Choice = 'APPOINTMENT_AND_SELF_HELP' | 'SELF_HELP_FIRST';
@@ -30,8 +31,25 @@ export default function EligibilitySelfHelpPage() {
   const send = useTriageSender();
   const [choice, setChoice] = useState<Choice>();
   const [error, setError] = useState(false);
+  /** Each Send without a choice: the summary is focused again, as the forms' summary is after a failed Next. */
+  const [refusals, setRefusals] = useState(0);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+  // Focus left on the button gave no sign of the problem to a screen reader or a phone scrolled
+  // down to Send: the summary takes focus, and the title says "Error:" while it shows.
+  useEffect(() => {
+    if (!error) return;
+    summary.current?.scrollIntoView?.({ block: 'start' });
+    summary.current?.focus();
+  }, [error, refusals]);
+  useEffect(() => {
+    if (!error) return;
+    if (!document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = ERROR_TITLE_PREFIX + document.title;
+    return () => {
+      if (document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = document.title.slice(ERROR_TITLE_PREFIX.length);
+    };
+  }, [error]);
 
   const execution = flow?.execution;
   const selfHelp = execution ? managementAction(execution.recommendations, 'Self help content') : undefined;
@@ -45,6 +63,7 @@ export default function EligibilitySelfHelpPage() {
     event.preventDefault();
     if (!chosen) {
       setError(true);
+      setRefusals((n) => n + 1);
       return;
     }
     if (chosen === 'APPOINTMENT_AND_SELF_HELP') {
@@ -68,7 +87,7 @@ export default function EligibilitySelfHelpPage() {
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
       {error ? (
-        <div className="nhsuk-error-summary" role="alert" aria-labelledby="self-help-error-title" tabIndex={-1}>
+        <div className="nhsuk-error-summary" role="alert" aria-labelledby="self-help-error-title" tabIndex={-1} ref={summary}>
           <h2 className="nhsuk-error-summary__title" id="self-help-error-title">
             There is a problem
           </h2>

@@ -54,9 +54,12 @@ export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
 export const DISCARD_TITLE = 'Discard questionnaire';
 export const REFUSAL_TITLE = 'Please check your selection and try again';
 
-/** The page title of a section: the engine numbers sections as they are shown and does not know how many are left. */
+/**
+ * The page title of a section: the engine numbers sections as they are shown and does not know
+ * how many are left. A section holds several questions, so it is a page, not "question N".
+ */
 export function sectionTitle(label: string | undefined, number: number): string {
-  return label ? `${label} — question ${number}` : `Questionnaire — question ${number}`;
+  return label ? `${label} — page ${number}` : `Questionnaire — page ${number}`;
 }
 
 export const REFUSAL_MESSAGES: Record<StartRefusal, string> = {
@@ -69,7 +72,7 @@ export const REFUSAL_MESSAGES: Record<StartRefusal, string> = {
  * /triage/questionnaire: one section per page, drawn by the renderer from the section document
  * the engine sends. Answers typed but not sent are kept in the flow (sessionStorage) so a
  * reload shows the same section with the same answers. Each section is its own history entry
- * (`?section=<id>`) and title ("<pathway> — question N"): Back (link or browser) shows the
+ * (`?section=<id>`) and title ("<pathway> — page N"): Back (link or browser) shows the
  * section before with the answers sent, and only Next sends anything, so going back never sends
  * a section again. Back from the first section asks to discard the questionnaire.
  */

@@ -218,9 +218,10 @@ describe('location options and the confirm modal person label', () => {
     expect(needsLocationChoice(options)).toBe(true);
   });
 
-  it('needs the options modal for more than one site or any virtual option, not for one site in person', () => {
+  it('needs the options modal only when there is a choice: not for one site in person, nor for the virtual option alone', () => {
     expect(needsLocationChoice(locationOptions(all.slice(0, 1), 'Telephone call'))).toBe(false);
-    expect(needsLocationChoice(locationOptions(all.slice(2), 'Telephone call'))).toBe(true);
+    expect(needsLocationChoice(locationOptions(all.slice(2), 'Telephone call'))).toBe(false);
+    expect(needsLocationChoice(locationOptions([all[0]!, all[2]!], 'Telephone call'))).toBe(true);
   });
 
   it('says "One of the selected" when more than 2 are selected, "Assigned by practice" when more than 2 exist, else names', () => {

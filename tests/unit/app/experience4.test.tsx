@@ -1,0 +1,239 @@
+// @vitest-environment jsdom
+// The patient experience's smaller points (docs/patient-app.md "Experience, third round", point 6),
+// where a page drawn on its own proves them; the rest are in tests/e2e/experience4.e2e.test.ts.
+// - "None of these times suit me" (or "Send request" with no times) ends on a thank-you page
+//   that gives the reference the request is stored under.
+// - A telephone appointment's confirmation does not ask the patient to arrive early.
+// - Focus goes to the new page's h1 when what opened a dialog is gone (Yes, discard).
+// - The self-help choice's error: the summary takes focus and the title says "Error:".
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APPOINTMENT_PATHS } from '../../../src/api/appointments';
+import { SETTINGS_PATHS } from '../../../src/api/settings';
+import { Modal } from '../../../src/components/Modal';
+import { bookingFlow, bookingResult, clearBooking, type BookingResult } from '../../../src/flows/bookingRequest';
+import ConfirmationPage from '../../../src/flows/booking/ConfirmationPage';
+import NoAppointmentsPage from '../../../src/flows/booking/NoAppointmentsPage';
+import EligibilitySelfHelpPage from '../../../src/flows/eligibility/EligibilitySelfHelpPage';
+import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
+import TriageThankYouPage from '../../../src/flows/triage/TriageThankYouPage';
+import { FIXTURE_PATIENT } from './fixturePatient';
+import { renderWithSettings } from './renderWithSettings';
+
+const SETTINGS: Record<string, unknown> = {
+  [SETTINGS_PATHS.clinic]: { name: 'Test Surgery', telephone: '0100 000 0000' },
+  [SETTINGS_PATHS.shared]: { featureSets: ['SMART_TRIAGE'], enableChildRequests: false, nhsLogin: { enabled: false } },
+  [SETTINGS_PATHS.operationalState]: {
+    medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+    admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+  },
+  [SETTINGS_PATHS.patientApp]: { useProxy: false },
+};
+const STORED_ID = 'ab12cd34-5678-4abc-8def-0123456789ab';
+const posted: string[] = [];
+
+function stubPractice(): void {
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url in SETTINGS) return new Response(JSON.stringify(SETTINGS[url]), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (init?.method === 'POST' && url === APPOINTMENT_PATHS.consultation) {
+      posted.push(url);
+      return new Response(JSON.stringify({ id: STORED_ID, status: 'NEW', receivedAt: '2026-11-28T20:30:00.000Z' }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    // The engine's bookkeeping on the thank-you page: not asserted here.
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+}
+
+beforeEach(() => {
+  posted.length = 0;
+  stubPractice();
+});
+afterEach(() => {
+  cleanup();
+  clearBooking();
+  bookingResult.clear();
+  clearTriageFlow();
+  vi.unstubAllGlobals();
+});
+
+describe('a request sent from the booking screen without an appointment', () => {
+  it('the thank-you page gives the reference it is stored under, with what was sent', async () => {
+    bookingFlow.set({
+      request: {
+        mode: 'symptom-assessment',
+        triageRequest: {
+          patient: FIXTURE_PATIENT,
+          triageRequestType: 'CONSULTATION_REQUEST',
+          consultation: { guidelineId: 'Triage.SoreThroat', executionId: 'e1', conditionLabel: 'Sore throat' },
+        } as never,
+        referralId: 'ref-gp',
+        guidelineFinishedOn: '2026-11-28T20:00:00.000Z',
+        sentPath: '/triage/thank-you',
+        sent: { executionId: 'e1', useProxy: false, tier: 'ROUTINE' },
+      },
+      keys: {},
+    });
+    function Pages() {
+      return useLocation().pathname === '/triage/thank-you' ? <TriageThankYouPage /> : <NoAppointmentsPage />;
+    }
+    renderWithSettings(Pages, '/appointment/no-appointments');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send request' }));
+    expect((await screen.findByTestId('sent-reference')).textContent).toBe('AB12CD34');
+    expect(posted).toEqual([APPOINTMENT_PATHS.consultation]);
+    expect(screen.getByTestId('sent-summary').textContent).toContain('Sore throat');
+    expect(screen.getByTestId('sent-reply').textContent).toBe('The practice will reply by email to a@example.com.');
+  });
+});
+
+describe('the booked confirmation', () => {
+  function booked(virtual: boolean): BookingResult {
+    return {
+      title: 'The appointment is booked',
+      virtualLabel: 'Telephone call',
+      booking: {
+        linkUUID: 'l1',
+        appointmentStatus: 'BOOKED',
+        bookedAt: '2026-11-28T20:00:00.000Z',
+        appointmentBooking: {
+          date: '2026-12-01',
+          siteName: 'MAIN',
+          site: { label: 'Riverside Surgery', virtual: false, address: { street: '1 River Street', city: 'Leeds', postcode: 'LS1 1AA' } },
+          sessionHolders: ['Dr A'],
+          slot: { id: 's1', startTime: '09:30', endTime: '09:40', type: 'GP appointment', virtual },
+        },
+      } as never,
+    };
+  }
+  function show(result: BookingResult) {
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/appointment/confirmation', state: { result } }]}>
+        <ConfirmationPage />
+      </MemoryRouter>,
+    );
+    return screen.getByTestId('sent-details').textContent;
+  }
+  it('asks a patient coming in person to arrive a few minutes early', () => {
+    expect(show(booked(false))).toBe('We have sent the details to you. Please arrive a few minutes early.');
+  });
+  it('does not ask a patient the practice will telephone to arrive anywhere', () => {
+    expect(show(booked(true))).toBe('We have sent the details to you.');
+    expect(screen.getByText('The practice will call you at the time of the appointment.')).toBeTruthy();
+  });
+});
+
+describe('focus after a dialog whose opener is gone', () => {
+  function Harness() {
+    const [open, setOpen] = useState(false);
+    const [left, setLeft] = useState(false);
+    return (
+      <main>
+        {left ? (
+          <h1>Home</h1>
+        ) : (
+          <>
+            <h1>Your request</h1>
+            <button type="button" onClick={() => setOpen(true)}>
+              Cancel
+            </button>
+          </>
+        )}
+        <Modal
+          open={open}
+          title="Discard your request?"
+          onClose={() => setOpen(false)}
+          actions={[
+            {
+              label: 'Yes, discard my request',
+              onClick: () => {
+                setOpen(false);
+                setLeft(true);
+              },
+            },
+            { label: 'No, go back to my request', secondary: true, safe: true, onClick: () => setOpen(false) },
+          ]}
+        >
+          <p>Your answers will be deleted.</p>
+        </Modal>
+      </main>
+    );
+  }
+  it('"Yes, discard" that removes the page: focus on the new page\'s h1, not left behind in the closed dialog', () => {
+    render(<Harness />);
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, discard my request', hidden: true }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Home' }));
+  });
+  it('"No" returns focus to Cancel, as before', () => {
+    render(<Harness />);
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'No, go back to my request', hidden: true }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+  });
+});
+
+describe('the self-help choice left unanswered', () => {
+  beforeEach(() => {
+    triageFlow.set({
+      drafts: {},
+      labels: {},
+      useProxy: false,
+      aiLed: true,
+      executionId: '11111111-2222-4333-8444-555555555555',
+      finishedTriage: true,
+      selection: {
+        guidelineId: 'Eligibility.Physio',
+        kind: 'eligibility',
+        label: 'Back pain',
+        searchType: 'SYMPTOM',
+        searchTerm: 'back',
+        searchMatches: [],
+      } as never,
+      patient: FIXTURE_PATIENT as never,
+      execution: {
+        identifier: '11111111-2222-4333-8444-555555555555',
+        guidelineId: 'Eligibility.Physio',
+        version: '1.0.0',
+        status: 'COMPLETED',
+        customData: [],
+        responseData: [],
+        requiredData: [],
+        recommendations: [
+          {
+            id: 'selfHelp',
+            title: 'Try self-help first',
+            actions: [
+              { type: 'Management', managementType: 'Self help content', text: 'Keep moving gently.', links: [] },
+              { type: 'Referral', referralId: 'ref-physio', text: 'Physiotherapist' },
+            ],
+          },
+        ],
+      } as never,
+    });
+  });
+
+  it('moves focus to the error summary and puts "Error:" before the title; choosing clears both', async () => {
+    document.title = 'Your GP practice - Self-help';
+    renderWithSettings(EligibilitySelfHelpPage, '/eligibility/self-help');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Please send the information' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Please select an option');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(document.title).toBe('Error: Your GP practice - Self-help');
+    // Again without a choice (focus moved away meanwhile): the summary is focused again.
+    screen.getByRole('button', { name: 'Please send the information' }).focus();
+    await user.click(screen.getByRole('button', { name: 'Please send the information' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+    await user.click(screen.getByLabelText('I will try self-help first'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.title).toBe('Your GP practice - Self-help');
+  });
+});
