@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -54,6 +55,8 @@ export default defineConfig({
       PRACTICE_STAFF_PASSWORD: 'test-only-staff-password',
       // Engine keys are issued under this secret (server/engineKeys.ts), so the tests' fixed browser key is one.
       ENGINE_KEY_SECRET: 'test-only-engine-key-secret-0123456789abcdef',
+      // Every test file starts servers on the same documents: their checks are kept between processes (server/documents/checkCache.ts).
+      DOCUMENT_CHECK_CACHE_DIR: path.join(os.tmpdir(), 'gp-document-check-cache'),
     },
     testTimeout: 20_000,
     hookTimeout: 60_000,

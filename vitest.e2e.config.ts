@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // End-to-end and accessibility tests: real server, real Chromium. Files run in parallel on
@@ -14,6 +16,8 @@ export default defineConfig({
       PRACTICE_RATE_LIMIT_SCALE: '1000',
       PRACTICE_STAFF_PASSWORD: 'test-only-staff-password',
       ENGINE_KEY_SECRET: 'test-only-engine-key-secret-0123456789abcdef',
+      // Every test file starts servers on the same documents: their checks are kept between processes (server/documents/checkCache.ts).
+      DOCUMENT_CHECK_CACHE_DIR: path.join(os.tmpdir(), 'gp-document-check-cache'),
     },
     globalSetup: ['tests/e2e/global-setup.ts'],
     setupFiles: ['tests/e2e/each-file.ts'],

@@ -19,6 +19,7 @@ import type { Sql } from '../store/index.js';
 import type { PathwayLibrary } from '../engine/library.js';
 import type { Pathway } from '../engine/pathway.js';
 import type { FormDocuments } from '../forms.js';
+import { cachedCheck } from './checkCache.js';
 import { checkSources, shownPath, type CheckOptions, type DocumentProblem, type DocumentSource } from './check.js';
 import { standaloneValidator } from './validator.js';
 import { pathwaySettings } from '../engine/settings.js';
@@ -158,7 +159,8 @@ function checkCandidates(candidates: readonly Candidate[], root: string, options
   const key = hash.digest('hex');
   let problems = checkMemo.get(key);
   if (!problems) {
-    problems = checkSources(candidates, root, options);
+    // Test runs keep results between processes too (server/documents/checkCache.ts).
+    problems = cachedCheck(root, key, () => checkSources(candidates, root, options));
     checkMemo.set(key, problems);
   }
   return problems;

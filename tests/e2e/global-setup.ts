@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
   // Engine keys are issued under this secret (server/engineKeys.ts): the tests' own browser key
   // (tests/integration/server/engine/walker.ts) is issued under the same one in each worker.
   process.env.ENGINE_KEY_SECRET ??= project.config.env.ENGINE_KEY_SECRET;
+  // The document checks at each server start are kept between processes (server/documents/checkCache.ts).
+  process.env.DOCUMENT_CHECK_CACHE_DIR ??= project.config.env.DOCUMENT_CHECK_CACHE_DIR;
   const workers = Math.max(1, project.config.maxWorkers || 1);
   const servers: { app: Awaited<ReturnType<typeof buildServer>>['app']; dataDir: string; address: string }[] = [];
   for (let i = 0; i < workers; i++) {
