@@ -37,8 +37,22 @@ const PATCH_URLS: Record<keyof Patches, string> = {
   loggedIn: '/nhs-login/is-logged-in',
 };
 
-/** Patches settings answers of the real server for this page only. */
+/**
+ * Patches settings answers of the real server for this page only. The server draws the page with
+ * its own settings and sends them in the page's data block (server/appPage.ts), so the page is
+ * taken as the client-only one (drawn block and data block removed): the app then asks for its
+ * settings, and these answers are the patched ones.
+ */
 async function patchSettings(page: Page, patches: Patches): Promise<void> {
+  if (Object.keys(patches).length > 0) {
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = await response.text();
+      const clientOnly = html.replace(/<div id="root">[\s\S]*?<script type="application\/json" id="app-data">[\s\S]*?<\/script>/, '<div id="root"></div>');
+      await route.fulfill({ response, body: clientOnly });
+    });
+  }
   for (const [key, patch] of Object.entries(patches) as [keyof Patches, (body: Json) => unknown][]) {
     await page.route(`**${PATCH_URLS[key]}`, async (route) => {
       const response = await route.fetch();
