@@ -163,7 +163,13 @@ export function PatientDetailsStep({
       <StepTitle screen={f.screen} form={form} />
       {back}
       {caption}
-      <OutcomeNotice outcome={f.outcome} practicePhone={f.practicePhone} onReplyByPhone={f.replyByPhone} onSendWithGivenEmail={f.sendWithGivenEmail} />
+      <OutcomeNotice
+        outcome={f.outcome}
+        practicePhone={f.practicePhone}
+        onReplyByPhone={f.replyByPhone}
+        onSendWithGivenEmail={f.sendWithGivenEmail}
+        onTryAgain={f.tryAgain}
+      />
       {body}
       <PatientDetailsModals
         postcodeQuestion={f.postcodeQuestion}
@@ -173,6 +179,7 @@ export function PatientDetailsStep({
         onReplyByPhone={f.replyByPhone}
         onSendWithGivenEmail={f.sendWithGivenEmail}
         onDismiss={f.dismissQuestion}
+        onTryAgain={f.tryAgain}
         focusAfter={f.focusAfterQuestion}
       />
     </>

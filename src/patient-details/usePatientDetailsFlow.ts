@@ -301,6 +301,16 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
       setOutcome(undefined);
       onComplete({ ...checked, addEmail: email });
     },
+    /**
+     * "Try again" after a "try later" status (TRY_AGAIN_STATUSES): the same check with the
+     * patient as checked, from the modal or from the message left on the page.
+     */
+    tryAgain: () => {
+      const patient = pending?.kind === 'status' ? pending.patient : outcome?.checked?.patient;
+      if (!patient) return;
+      setPending(undefined);
+      void checkRecord(patient);
+    },
     outcome,
     /**
      * The modal outcome pattern: closing a record-check modal leaves its message on the page and

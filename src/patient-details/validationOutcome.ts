@@ -116,6 +116,14 @@ export const ADD_GIVEN_EMAIL_STATUSES: readonly ValidationStatus[] = ['NO_EMAIL'
 /** The statuses whose modal also offers a phone reply: no usable email on record. */
 export const PHONE_REPLY_STATUSES: readonly ValidationStatus[] = [...EMAIL_REQUIRED_STATUSES, ...ADD_GIVEN_EMAIL_STATUSES];
 
+/**
+ * Statuses that say "try later": the record system was down or busy, or the practice has not yet
+ * added new contact details. The modal and the message left on the page offer the check again
+ * with the details as given, instead of leaving the patient to retype or press Next blind.
+ */
+export const TRY_AGAIN_STATUSES: readonly ValidationStatus[] = ['SERVICE_UNAVAILABLE', 'TEMPORARY_ERROR', 'UPDATE_CONTACT_REQUESTED'];
+export const TRY_AGAIN_ACTION = 'Try again';
+
 /** The way on with the email just given (ADD_GIVEN_EMAIL_STATUSES). */
 export const SEND_WITH_EMAIL_ACTION = 'Send with this email';
 

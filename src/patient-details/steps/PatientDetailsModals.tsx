@@ -1,4 +1,5 @@
 import { Modal } from '../../components/Modal';
+import { PracticePhoneLink } from '../../components/PracticePhone';
 import { PostcodeNotFoundModal, type PostcodeQuestion } from '../../postcode/usePostcodeCheck';
 import { DETAILS_FIX_FIELD, EMAIL_FIX_FIELD, OUTCOME_NOTICE_ID, type Outcome, type PendingQuestion } from '../usePatientDetailsFlow';
 import {
@@ -9,6 +10,8 @@ import {
   PHONE_REPLY_STATUSES,
   PRACTICE_PHONE_LINE,
   STATUS_MODALS,
+  TRY_AGAIN_ACTION,
+  TRY_AGAIN_STATUSES,
   modalText,
   type ValidationStatus,
 } from '../validationOutcome';
@@ -23,8 +26,23 @@ interface PatientDetailsModalsProps {
   /** An email given that the record lacks: go on with it, for the practice to add. */
   onSendWithGivenEmail: () => void;
   onDismiss: () => void;
+  /** A "try later" status: the same check again. */
+  onTryAgain: () => void;
   /** Where focus goes when a status modal closes (the modal outcome pattern). */
   focusAfter: () => HTMLElement | null;
+}
+
+/** A message with "{phone}" in it: the practice's number as a tel: link a phone can dial, not plain text. */
+function WithPhone({ text, practicePhone }: { text: string; practicePhone?: string }) {
+  const at = text.indexOf('{phone}');
+  if (at < 0 || !practicePhone) return <>{modalText(text, practicePhone)}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <PracticePhoneLink phone={practicePhone} />
+      {text.slice(at + '{phone}'.length)}
+    </>
+  );
 }
 
 /** The words of a record-check outcome: the product's message, and the practice's number when it says to call. */
@@ -32,12 +50,16 @@ export function OutcomeText({ status, practicePhone }: { status: FailedStatus; p
   return (
     <>
       {STATUS_MODALS[status].body.map((text) => (
-        <p key={text}>{modalText(text, practicePhone)}</p>
+        <p key={text}>
+          <WithPhone text={text} practicePhone={practicePhone} />
+        </p>
       ))}
       {practicePhone &&
       STATUS_MODALS[status].body.every((text) => !text.includes('{phone}')) &&
       /call the practice|contact the practice/i.test(STATUS_MODALS[status].body.join(' ')) ? (
-        <p>{modalText(PRACTICE_PHONE_LINE, practicePhone)}</p>
+        <p>
+          <WithPhone text={PRACTICE_PHONE_LINE} practicePhone={practicePhone} />
+        </p>
       ) : null}
     </>
   );
@@ -54,9 +76,12 @@ export function OutcomeNotice({
   practicePhone,
   onReplyByPhone,
   onSendWithGivenEmail,
+  onTryAgain,
 }: {
   outcome: Outcome | undefined;
   practicePhone?: string;
+  /** A "try later" status: the notice keeps the way to check again. */
+  onTryAgain?: () => void;
   /** No usable email anywhere: the notice keeps the phone-reply way on. */
   onReplyByPhone?: () => void;
   /** An email given that the record lacks: the notice keeps that way on too. */
@@ -94,6 +119,11 @@ export function OutcomeNotice({
             {SEND_WITH_EMAIL_ACTION}
           </button>
         ) : null}
+        {onTryAgain && outcome.checked && TRY_AGAIN_STATUSES.includes(outcome.status) ? (
+          <button type="button" className="nhsuk-button" onClick={onTryAgain}>
+            {TRY_AGAIN_ACTION}
+          </button>
+        ) : null}
         {onReplyByPhone && outcome.checked && PHONE_REPLY_STATUSES.includes(outcome.status) ? (
           <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={onReplyByPhone}>
             {PHONE_REPLY_ACTION}
@@ -113,6 +143,7 @@ export function PatientDetailsModals({
   onReplyByPhone,
   onSendWithGivenEmail,
   onDismiss,
+  onTryAgain,
   focusAfter,
 }: PatientDetailsModalsProps) {
   const status = pending?.kind === 'status' && pending.answer.status !== 'VALIDATED' ? pending.answer.status : undefined;
@@ -120,6 +151,7 @@ export function PatientDetailsModals({
   const replyPhone = pending?.kind === 'status' ? pending.patient.contactDetails?.preferredContact?.phoneNumber : undefined;
   const givenEmail = pending?.kind === 'status' ? pending.patient.contactDetails?.emailAddress : undefined;
   const withGivenEmail = status !== undefined && ADD_GIVEN_EMAIL_STATUSES.includes(status) && !!givenEmail;
+  const tryAgain = status !== undefined && TRY_AGAIN_STATUSES.includes(status);
   return (
     <>
       <PostcodeNotFoundModal {...postcodeQuestion} />
@@ -155,7 +187,12 @@ export function PatientDetailsModals({
                   { label: ADD_EMAIL_ACTION, onClick: onDismiss, safe: true },
                   { label: PHONE_REPLY_ACTION, secondary: true, onClick: onReplyByPhone },
                 ]
-              : undefined
+              : tryAgain
+                ? [
+                    { label: TRY_AGAIN_ACTION, onClick: onTryAgain },
+                    { label: 'Close', secondary: true, safe: true, onClick: onDismiss },
+                  ]
+                : undefined
         }
       >
         {status ? <OutcomeText status={status} practicePhone={practicePhone} /> : null}

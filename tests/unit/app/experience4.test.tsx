@@ -6,6 +6,7 @@
 // - A telephone appointment's confirmation does not ask the patient to arrive early.
 // - Focus goes to the new page's h1 when what opened a dialog is gone (Yes, discard).
 // - The self-help choice's error: the summary takes focus and the title says "Error:".
+// - A "try later" record-check outcome offers "Try again", and the practice's number is a tel: link.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ import NoAppointmentsPage from '../../../src/flows/booking/NoAppointmentsPage';
 import EligibilitySelfHelpPage from '../../../src/flows/eligibility/EligibilitySelfHelpPage';
 import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
 import TriageThankYouPage from '../../../src/flows/triage/TriageThankYouPage';
+import { OutcomeNotice } from '../../../src/patient-details/steps/PatientDetailsModals';
 import { FIXTURE_PATIENT } from './fixturePatient';
 import { renderWithSettings } from './renderWithSettings';
 
@@ -235,5 +237,43 @@ describe('the self-help choice left unanswered', () => {
     await user.click(screen.getByLabelText('I will try self-help first'));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.title).toBe('Your GP practice - Self-help');
+  });
+});
+
+describe('record-check outcomes left on the page', () => {
+  function notice(status: 'TEMPORARY_ERROR' | 'UPDATE_CONTACT_REQUESTED' | 'NOT_VALIDATED', onTryAgain: () => void) {
+    function Notice() {
+      return (
+        <OutcomeNotice
+          outcome={{ status, fix: status === 'NOT_VALIDATED' ? 'details' : 'call', checked: { patient: FIXTURE_PATIENT } }}
+          practicePhone="0100 000 0000"
+          onTryAgain={onTryAgain}
+        />
+      );
+    }
+    renderWithSettings(Notice, '/admin-request/form');
+  }
+
+  it('"try later" (the record system down): a Try again button that checks again', async () => {
+    const tryAgain = vi.fn();
+    notice('TEMPORARY_ERROR', tryAgain);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(tryAgain).toHaveBeenCalledOnce();
+  });
+
+  it("the practice's number is a tel: link, in the message and on its own line", async () => {
+    notice('UPDATE_CONTACT_REQUESTED', () => undefined);
+    const link = await screen.findByRole('link', { name: '0100 000 0000' });
+    expect(link.getAttribute('href')).toBe('tel:01000000000');
+    expect(link.closest('p')?.textContent).toBe(
+      'The practice has not yet added the contact details you sent them to your record. Please try again later or call the practice on 0100 000 0000.',
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('no Try again where checking again cannot help (details not found: check them instead)', async () => {
+    notice('NOT_VALIDATED', () => undefined);
+    await screen.findByRole('link', { name: 'Check your details' });
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });
