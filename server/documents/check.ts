@@ -51,7 +51,7 @@ import { exampleProblems } from './examples.js';
 import { placeholderProblems } from './placeholders.js';
 import { patternProblems } from './patterns.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface CheckResult {
   /** Number of documents looked at. */

@@ -7,13 +7,18 @@
 //   DELETE /api/v1/practice/documents/:kind/:id/draft    throws it away
 //   POST   /api/v1/practice/documents/:kind/:id/check    { text } → the checker's problems, each at its line
 //   POST   /api/v1/practice/documents/:kind/:id/publish  { text, note? } → live as a new version, or 422 with the problems
+//   POST   /api/v1/practice/documents/pathway/:id/walk   { text, answers?, patient? } → the draft as the engine runs it
+//          ({ document }, shared sections expanded) and, given a patient, what the engine gives ({ answer }); nothing stored
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import type { DocumentProblem } from './check.js';
+import { repoRoot, type DocumentProblem } from './check.js';
+import { loadDraftPathway } from './draftWalk.js';
 import { deleteDraft, getDraft, putDraft } from './drafts.js';
 import { jsonLocator } from './lines.js';
 import { changedBy, ID, kindOf } from './params.js';
+import { previewPathway } from '../engine/preview.js';
+import { previewRequestOf } from '../routes/documentPreview.js';
 import type { DocumentKind } from './versions.js';
 
 const API = '/api/v1/practice/documents/:kind/:id';
@@ -105,5 +110,23 @@ export function registerEditorRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
     await deleteDraft(store, kind, id, user);
     return reply.header('cache-control', 'no-store').send({ kind, id, version: result.version, unchanged: result.unchanged });
+  });
+
+  app.post(`${API}/walk`, async (request, reply) => {
+    const { kind, id } = known(request);
+    if (kind !== 'pathway') throw new HttpError(404, `Only a pathway draft is walked (the form ${id} is previewed in the page)`);
+    const text = textOf(request.body);
+    const body = request.body as Record<string, unknown>;
+    // Answers without a patient would be walked for nobody: both or neither.
+    const walk = body.patient !== undefined || body.answers !== undefined ? previewRequestOf(body) : undefined;
+    const draft = loadDraftPathway(text, repoRoot);
+    if ('problem' in draft) return reply.code(422).send({ statusCode: 422, error: 'Unprocessable Entity', message: draft.problem });
+    let answer: ReturnType<typeof previewPathway> | undefined;
+    try {
+      answer = walk ? previewPathway(draft.loaded, walk.answers, walk.patient, new Date(ctx.now())) : undefined;
+    } catch (error) {
+      return reply.code(422).send({ statusCode: 422, error: 'Unprocessable Entity', message: `The draft cannot be walked yet: ${(error as Error).message}` });
+    }
+    return reply.header('cache-control', 'no-store').send({ document: draft.loaded.doc, ...(answer ? { answer } : {}) });
   });
 }

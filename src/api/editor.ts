@@ -1,6 +1,7 @@
 // The staff document editor's calls (server/documents/editorRoutes.ts). Same-origin JSON with the
 // staff session cookie; the server refuses anything cross-site.
 import { callJson } from './client';
+import type { PathwayPreviewAnswer, PathwayPreviewRequest } from './documents';
 
 export type DocumentKind = 'form' | 'pathway';
 
@@ -56,4 +57,19 @@ export async function publish(kind: DocumentKind, id: string, text: string, note
   });
   if (status === 200) return { ok: true, version: body.version, unchanged: body.unchanged };
   return { ok: false, message: body?.message ?? `Not published (${status}).`, problems: body?.problems ?? [] };
+}
+
+export type DraftWalk<D> = { ok: true; document: D; answer?: PathwayPreviewAnswer } | { ok: false; message: string };
+
+/**
+ * A pathway draft walked by the engine, unsaved and unpublished: its document as the engine runs
+ * it (shared sections expanded), and with `request` what the engine gives for those answers.
+ */
+export async function walkDraft<D>(id: string, text: string, request?: PathwayPreviewRequest): Promise<DraftWalk<D>> {
+  const { status, body } = await call<{ document: D; answer?: PathwayPreviewAnswer; message?: string }>(`${base('pathway', id)}/walk`, 'POST', {
+    text,
+    ...request,
+  });
+  if (status === 200) return { ok: true, document: body.document, ...(body.answer ? { answer: body.answer } : {}) };
+  return { ok: false, message: body?.message ?? `The draft could not be walked (${status}).` };
 }

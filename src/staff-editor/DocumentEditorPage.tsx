@@ -274,7 +274,7 @@ export default function DocumentEditorPage() {
           {draftDoc === undefined ? (
             <p>The draft is not valid JSON yet: fix the problems above to preview it.</p>
           ) : (
-            <DraftPreview kind={kind} id={id} doc={draftDoc} />
+            <DraftPreview kind={kind} id={id} doc={draftDoc} text={text} />
           )}
         </section>
       ) : null}

@@ -3,7 +3,7 @@
 // would (the same renderer), and see what the engine gives for the answers so far — the sections
 // it would ask, the outcomes and the urgency tier. The pathway's examples are presets: choosing one
 // fills its patient and answers. Questions not answered get the examples' "safe" answers.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 // The inbox's words for each tier, the same table the practice's inbox reads.
 import { isTier, PRACTICE_TIER_WORDS } from '../../common';
 import { useParams } from 'react-router-dom';
@@ -71,13 +71,33 @@ export default function PracticePathwayPreviewPage() {
           </button>
         </>
       ) : null}
-      {current && 'served' in current ? <PathwayWalk key={`${id}:${current.served.hash}`} served={current.served} /> : null}
+      {current && 'served' in current ? <LivePathway key={`${id}:${current.served.hash}`} served={current.served} /> : null}
     </div>
   );
 }
 
-function PathwayWalk({ served }: { served: ServedPathway<Pathway> }) {
+function LivePathway({ served }: { served: ServedPathway<Pathway> }) {
   const pathway = served.document;
+  const preview = useCallback((body: PathwayPreviewRequest) => previewPathway(pathway.guidelineId, body), [pathway.guidelineId]);
+  return (
+    <>
+      <span className="nhsuk-caption-l">Preview of a pathway</span>
+      <h1>{pathway.label}</h1>
+      <p>
+        <code>{pathway.guidelineId}</code>, version {served.version} (<code>{served.hash}</code>). Answer any section as a patient would; the panel shows what
+        the engine gives for the answers so far. Questions not answered get the safe answers the pathway&apos;s examples use. Nothing is stored.
+      </p>
+      <PathwayWalk pathway={pathway} preview={preview} />
+    </>
+  );
+}
+
+/**
+ * A pathway walkable from any section, with its examples as presets. `preview` asks the engine
+ * (the served pathway's preview call, or the draft's walk in the editor); `pathway` has its shared
+ * sections expanded, as the engine runs it.
+ */
+export function PathwayWalk({ pathway, preview }: { pathway: Pathway; preview(body: PathwayPreviewRequest): Promise<PathwayPreviewAnswer> }) {
   const sections = useMemo(() => drawnSections(pathway), [pathway]);
   const examples: PathwayExample[] = pathway.examples ?? [];
   const [sectionId, setSectionId] = useState(sections[0]?.id ?? '');
@@ -97,7 +117,7 @@ function PathwayWalk({ served }: { served: ServedPathway<Pathway> }) {
     let live = true;
     // Asked once typing pauses, not on every keystroke.
     const timer = setTimeout(() => {
-      previewPathway(pathway.guidelineId, JSON.parse(request) as PathwayPreviewRequest).then(
+      preview(JSON.parse(request) as PathwayPreviewRequest).then(
         (answer) => live && setResult({ for: request, answer }),
         () => live && setResult({ for: request, failed: true }),
       );
@@ -106,7 +126,7 @@ function PathwayWalk({ served }: { served: ServedPathway<Pathway> }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [pathway.guidelineId, request]);
+  }, [preview, request]);
 
   const chooseExample = (name: string) => {
     setExampleName(name);
@@ -122,12 +142,6 @@ function PathwayWalk({ served }: { served: ServedPathway<Pathway> }) {
 
   return (
     <>
-      <span className="nhsuk-caption-l">Preview of a pathway</span>
-      <h1>{pathway.label}</h1>
-      <p>
-        <code>{pathway.guidelineId}</code>, version {served.version} (<code>{served.hash}</code>). Answer any section as a patient would; the panel shows what
-        the engine gives for the answers so far. Questions not answered get the safe answers the pathway&apos;s examples use. Nothing is stored.
-      </p>
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-two-thirds">
           <div className="nhsuk-form-group">
