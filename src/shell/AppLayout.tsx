@@ -1,4 +1,4 @@
-import { Footer, SkipLink } from 'nhsuk-react-components';
+import { Footer } from 'nhsuk-react-components';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
@@ -14,6 +14,7 @@ import { AccountMenu } from './AccountMenu';
 import { MedicalDeviceInfo } from './MedicalDeviceInfo';
 import { RouteChangeHandler } from './RouteChangeHandler';
 import { SiteHeader } from './SiteHeader';
+import { SkipLink } from './SkipLink';
 import { UrgentWarning } from './UrgentWarning';
 
 /** A hash-route URL (`/#/triage`) becomes a navigation to `/triage`. */
@@ -34,7 +35,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
   const poweredBy = settings.patientApp.poweredBy;
   return (
     <>
-      <SkipLink href="#maincontent">Skip to main content</SkipLink>
+      <SkipLink />
       <SiteHeader serviceName={clinic.name}>
         <AccountMenu />
       </SiteHeader>

@@ -27,9 +27,10 @@ const DIST = path.join(root, 'dist');
  * became tel: links in the warning every page shows, with the widget provider: 113.2 kB
  * measured. 114.5 kB since the page is drawn on the server and hydrated (hydrateRoot, the
  * data block's reader, swr's fallback, useHydrated in the route gate): 114.26 kB measured.
- * Regrouping those small chunks is the open follow-up.
+ * 113 kB since the frame's skip link moves focus itself instead of fetching NHS.UK frontend's
+ * skip-link script (two chunks after the first render): 112.84 kB measured.
  */
-const HOME_JS_BUDGET = 114_500;
+const HOME_JS_BUDGET = 113_000;
 
 describe('the /_preview page is development-only', () => {
   it('the production build holds no preview page, preview styles or fixture documents', () => {
