@@ -23,11 +23,21 @@ export async function lockExecution(tx: Sql, executionId: string | undefined): P
   if (executionId && tx.dialect === 'postgres') await tx.get('SELECT id FROM guideline_executions WHERE id = ? FOR UPDATE', [executionId]);
 }
 
+/** 409 naming the request the execution already backs (its short reference), at the body's executionId. */
+function alreadySent(requestId: string, path: string): HttpError {
+  const message = `this questionnaire has already been sent to the practice (reference ${shortReference(requestId)})`;
+  return new HttpError(409, `body${path}/consultation/executionId: ${message}`, {
+    reason: 'ALREADY_SENT',
+    details: [{ path: `${path}/consultation/executionId`, message }],
+  });
+}
+
 /**
  * Records that `requestId` is the request of `executionId`, in the transaction that stores it. A
  * second request from the same execution is 409 with the first one's reference (a retry of the
  * first, with its Idempotency-Key, gets the first answer before it comes here). The primary key
- * decides between concurrent sends on any number of instances.
+ * decides between concurrent sends on any number of instances. A request and a booking after a
+ * questionnaire claim alike: one finished questionnaire backs one of them, once.
  */
 export async function claimExecution(tx: Sql, executionId: string | undefined, requestId: string, path: string): Promise<void> {
   if (!executionId) return;
@@ -37,19 +47,17 @@ export async function claimExecution(tx: Sql, executionId: string | undefined, r
     new Date().toISOString(),
   ]);
   if (claimed.changes === 1) return;
-  const first = await tx.get<{ request_id: string }>('SELECT request_id FROM execution_requests WHERE execution_id = ?', [executionId]);
-  const reference = shortReference(first?.request_id ?? '');
-  const message = `this questionnaire has already been sent to the practice (reference ${reference})`;
-  throw new HttpError(409, `body${path}/consultation/executionId: ${message}`, {
-    reason: 'ALREADY_SENT',
-    details: [{ path: `${path}/consultation/executionId`, message }],
-  });
+  throw alreadySent((await claimant(tx, executionId)) ?? '', path);
+}
+
+async function claimant(db: Sql, executionId: string): Promise<string | undefined> {
+  return (await db.get<{ request_id: string }>('SELECT request_id FROM execution_requests WHERE execution_id = ?', [executionId]))?.request_id;
 }
 
 /** Refuses a change to an execution whose request the practice already has (409). */
 export async function assertNotSent(db: Sql, executionId: string, call: string): Promise<void> {
-  const sent = await db.get<{ request_id: string }>('SELECT request_id FROM execution_requests WHERE execution_id = ?', [executionId]);
-  if (sent) {
-    throw new HttpError(409, `Execution ${executionId} has been sent to the practice (reference ${shortReference(sent.request_id)}): ${call} is refused`);
+  const sent = await claimant(db, executionId);
+  if (sent !== undefined) {
+    throw new HttpError(409, `Execution ${executionId} has been sent to the practice (reference ${shortReference(sent)}): ${call} is refused`);
   }
 }

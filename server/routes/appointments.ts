@@ -47,6 +47,7 @@ import { readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { apiValidator, schemaId } from '../validation.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE, sessionPatientId } from '../services/index.js';
 import { triageRequestKeeper } from '../contractFields.js';
+import { claimExecution, executionIdOf, lockExecution } from '../executionRequests.js';
 
 const BASE = '/api/v1/triage';
 const AVAILABILITY_PATH = `${BASE}/nhs/available/appointments`;
@@ -332,8 +333,12 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
    */
   const contractOnly = triageRequestKeeper(ctx.ajv);
   // Stored with only the contract's fields, as a consultation is (server/contractFields.ts).
-  const reclassified = async (tx: Sql, triageRequest: TriageRequest, path: string, read?: ExecutionRead) =>
-    contractOnly(await reclassifyTriageRequest(ctx, tx, triageRequest as BookedTriageRequest, path, read)) as BookedTriageRequest;
+  // One finished questionnaire backs one request or booking (server/executionRequests.ts): its row
+  // is held first, so a $continue or another booking of it on any instance waits for this one.
+  const reclassified = async (tx: Sql, triageRequest: TriageRequest, path: string, read?: ExecutionRead) => {
+    await lockExecution(tx, executionIdOf(triageRequest as BookedTriageRequest));
+    return contractOnly(await reclassifyTriageRequest(ctx, tx, triageRequest as BookedTriageRequest, path, read)) as BookedTriageRequest;
+  };
   /** A practice's own engine (ENGINE_URL) is read before the transaction (undefined: the embedded engine, read inside it). */
   const readExternal = (request: FastifyRequest, triageRequest: unknown, path: string) =>
     readExternalExecution(ctx, triageRequest, path, readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
@@ -346,6 +351,8 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
   const bookNewRequest = (
     request: FastifyRequest,
     route: string,
+    /** Where the triage request is in the body (the 409 of a questionnaire already sent names it). */
+    path: string,
     choice: SlotChoice,
     now: number,
     prepare: (tx: Sql) => Promise<{ triageRequest: BookedTriageRequest; stored: Record<string, unknown> }>,
@@ -360,6 +367,8 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
           allowedSlotTypes: await allowedSlotTypesForRequest(ctx, tx, triageRequest),
           storeRequest: async () => {
             const id = (await insertRequest(tx, 'CONSULTATION', triageRequest.triageRequestType, stored)).id;
+            // The primary key decides between concurrent bookings of one questionnaire on any instance.
+            await claimExecution(tx, executionIdOf(triageRequest), id, path);
             // Same transaction as the request and its booking, as for a consultation
             // (server/routes/requests.ts): the request-received confirmation, or for an eligibility
             // pathway's self-help outcome the self-help email, which is then its acknowledgement.
@@ -388,7 +397,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       const read = await readExternal(request, body.triageRequest, '/triageRequest');
       return reply(
         res,
-        await bookNewRequest(request, 'symptom-assessment-booking', body, now, async (tx) => {
+        await bookNewRequest(request, 'symptom-assessment-booking', '/triageRequest', body, now, async (tx) => {
           // An emergency is stored as EMERGENCY_INDICATION and still booked (the inbox lists it first).
           const triageRequest = await reclassified(tx, body.triageRequest, '/triageRequest', read);
           const stored = {
@@ -416,7 +425,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       const read = await readExternal(request, body.eligibilityBooking, '/eligibilityBooking');
       return reply(
         res,
-        await bookNewRequest(request, 'eligibility-booking', body, now, async (tx) => {
+        await bookNewRequest(request, 'eligibility-booking', '/eligibilityBooking', body, now, async (tx) => {
           const eligibilityBooking = await reclassified(tx, body.eligibilityBooking, '/eligibilityBooking', read);
           // An eligibility pathway's execution, or an emergency found on one (stored and booked as such).
           if (eligibilityBooking.triageRequestType !== 'ELIGIBILITY_BOOKING' && eligibilityBooking.triageRequestType !== 'EMERGENCY_INDICATION') {

@@ -205,9 +205,10 @@ describe('slot types and the per-patient cap (finding 4)', () => {
 
   it('one patient holds at most 2 future online bookings (a practice setting)', async () => {
     const pairs = await freeSlots(s);
-    const book = (i: number) =>
+    // A questionnaire each: one backs one booking, and the cap is what is tested here.
+    const book = async (i: number) =>
       s.call('POST', SYMPTOM_BOOKING, {
-        triageRequest: triageRequest(patients[1]!, routine),
+        triageRequest: triageRequest(patients[1]!, await finishedExample(s.app, 'Triage.SoreThroat', 'Routine sore throat')),
         appointmentSlotId: pairs[i]!.slot.id,
         availableAppointmentSession: pairs[i]!.session,
       });

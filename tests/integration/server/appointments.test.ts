@@ -23,8 +23,13 @@ import {
 const ajv = contractAjv();
 let server: TestServer;
 let patients: ReturnType<typeof addTestPatients>;
-/** The finished routine execution the symptom-assessment bookings come from (one serves them all). */
+/**
+ * The finished routine execution of the bookings that are refused before their request is stored;
+ * a booking that goes through claims its execution (one questionnaire backs one request), so each
+ * of those comes from a fresh one (`fresh()`).
+ */
 let routine: Json;
+const fresh = () => routineExecution(server.app);
 
 beforeAll(async () => {
   server = await startServer({ controls: true });
@@ -52,9 +57,9 @@ async function freeSlot(n = 0): Promise<{ session: Json; slot: Json }> {
   return pair;
 }
 
-function symptomBooking(patient: Json, pair: { session: Json; slot: Json }): Json {
+function symptomBooking(patient: Json, pair: { session: Json; slot: Json }, execution: Json = routine): Json {
   return {
-    triageRequest: triageRequest(patient, routine),
+    triageRequest: triageRequest(patient, execution),
     appointmentSlotId: pair.slot.id,
     availableAppointmentSession: pair.session,
     guidelineFinishedOn: new Date().toISOString(),
@@ -179,10 +184,11 @@ describe('one slot, one patient', () => {
 
   it('a second patient booking a taken slot gets RH-E007; cancelling frees it for them', async () => {
     const pair = await freeSlot(5);
-    const first = await post(SYMPTOM_BOOKING, symptomBooking(patients[50]!, pair));
+    const first = await post(SYMPTOM_BOOKING, symptomBooking(patients[50]!, pair, await fresh()));
     expect(first.statusCode).toBe(201);
     const booking = first.json() as Json;
-    const second = await post(SYMPTOM_BOOKING, symptomBooking(patients[51]!, pair));
+    const later = await fresh();
+    const second = await post(SYMPTOM_BOOKING, symptomBooking(patients[51]!, pair, later));
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'RH-E007' });
 
@@ -190,7 +196,7 @@ describe('one slot, one patient', () => {
     expect(cancel.statusCode).toBe(200);
     expectValid(ajv, 'appointment-cancel-response', cancel.json());
     expect(activeOnSlot(pair.slot.id as string)).toBe(0);
-    const again = await post(SYMPTOM_BOOKING, symptomBooking(patients[51]!, pair));
+    const again = await post(SYMPTOM_BOOKING, symptomBooking(patients[51]!, pair, later));
     expect(again.statusCode).toBe(201);
     expect(activeOnSlot(pair.slot.id as string)).toBe(1);
   });
@@ -244,7 +250,7 @@ describe('one slot, one patient', () => {
 describe('idempotent booking', () => {
   it('a retry with the same Idempotency-Key returns the same booking, never a second one', async () => {
     const pair = await freeSlot(8);
-    const body = symptomBooking(patients[53]!, pair);
+    const body = symptomBooking(patients[53]!, pair, await fresh());
     const headers = { 'idempotency-key': 'retry-after-lost-answer-1' };
     const first = await post(SYMPTOM_BOOKING, body, headers);
     const retry = await post(SYMPTOM_BOOKING, body, headers);
@@ -258,7 +264,7 @@ describe('idempotent booking', () => {
   it('without a key, asking again for a held slot with the same details is RH-E007 and never carries that booking or its link', async () => {
     // Name, date of birth and postcode prove nothing: anyone may know them (appointment takeover).
     const pair = await freeSlot(9);
-    const body = symptomBooking(patients[54]!, pair);
+    const body = symptomBooking(patients[54]!, pair, await fresh());
     const first = await post(SYMPTOM_BOOKING, body);
     expect(first.statusCode).toBe(201);
     const retry = await post(SYMPTOM_BOOKING, body);
@@ -322,7 +328,7 @@ describe('reschedule', () => {
     const target = await freeSlot(13);
     const booking = await bookThroughSelfLink(original);
     expect(booking.appointmentStatus).toBe('BOOKED');
-    const other = await post(SYMPTOM_BOOKING, symptomBooking(patients[56]!, taken));
+    const other = await post(SYMPTOM_BOOKING, symptomBooking(patients[56]!, taken, await fresh()));
     expect(other.statusCode).toBe(201);
 
     const lid = booking.linkUUID as string;
