@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // End-to-end and accessibility tests: real server, real Chromium. Files run in parallel on
-// E2E_WORKERS workers (default 2, the machine's cores), each worker with a server and database of
+// E2E_WORKERS workers (default: the machine's cores, at least 2), each worker with a server and database of
 // its own (tests/e2e/global-setup.ts).
 export default defineConfig({
   test: {
@@ -22,7 +22,7 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     setupFiles: ['tests/e2e/each-file.ts'],
     fileParallelism: true,
-    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? Math.max(2, os.availableParallelism()))),
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
