@@ -5,6 +5,8 @@ import { CallThePractice } from '../components/PracticePhone';
 import { usePageTitle } from '../shell/usePageTitle';
 import { BOOKING_IN_PROGRESS_MID } from '../flows/booking/messages';
 import { CODE_MESSAGES } from '../flows/booking/messages';
+import { useFlowStore } from '../flows/sessionFlowStore';
+import { bookingFlow, bookingPath } from '../flows/bookingRequest';
 
 const BOOKING_IN_PROGRESS_TITLE = CODE_MESSAGES['RH-E005']!.title;
 
@@ -76,21 +78,39 @@ export default function ErrorSignpostPage() {
       </>
     );
   }
-  if (eid === ERROR_IDS.possibleAppointment) {
-    return (
-      <>
-        <h1>You may have an appointment but need to check</h1>
-        <p>Something went wrong while your appointment was being booked. It may have been booked.</p>
-        <ul>
-          <li>Check your email: if the appointment was booked, you will get a confirmation email in about 5 minutes.</li>
-          <li>If you find you have booked more than one appointment, cancel the ones you do not need using the link in the email.</li>
-          <li>If you have no confirmation email, start again.</li>
-        </ul>
-        <Link to="/" className="nhsuk-button">
+  if (eid === ERROR_IDS.possibleAppointment) return <PossibleAppointment />;
+  return <SomethingWentWrong />;
+}
+
+/**
+ * No answer while a time was being booked: it may have been booked. "Start again" goes back to
+ * the times of the same booking while the app still holds it (the answers of a questionnaire are
+ * in it; the home page would throw them away and ask every question again). Booking the same
+ * time again is safe: its Idempotency-Key is kept, so the practice answers with the booking it made.
+ */
+function PossibleAppointment() {
+  const request = useFlowStore(bookingFlow).request;
+  return (
+    <>
+      <h1>You may have an appointment but need to check</h1>
+      <p>Something went wrong while your appointment was being booked. It may have been booked.</p>
+      <ul>
+        <li>Check your email: if the appointment was booked, you will get a confirmation email in about 5 minutes.</li>
+        <li>If you find you have booked more than one appointment, cancel the ones you do not need using the link in the email.</li>
+        <li>If you have no confirmation email, start again.</li>
+      </ul>
+      {request ? (
+        <>
+          <Link to={bookingPath(request)} className="nhsuk-button" data-testid="start-again">
+            Start again
+          </Link>
+          <p>This takes you back to the appointment times, with the answers you gave.</p>
+        </>
+      ) : (
+        <Link to="/" className="nhsuk-button" data-testid="start-again">
           Start again
         </Link>
-      </>
-    );
-  }
-  return <SomethingWentWrong />;
+      )}
+    </>
+  );
 }

@@ -16,8 +16,12 @@ import { BackLink } from '../../components/BackLink';
 import { TierAdvice } from '../../screening/TierAdvice';
 import { topTier } from '../../../common';
 import { flowCrisis } from '../../screening/flowCrisis';
+import { AnswersSummary, answerRows } from './AnswersSummary';
 
-/** /triage/complete: "Send your request?" */
+/**
+ * /triage/complete: "Send your request?" — the answers that will go (a check-your-answers list),
+ * then Send and Cancel. The page's Back link goes back; a Back button beside them repeated it.
+ */
 export default function TriageCompletePage() {
   const flow = useFinishedTriage();
   const { settings } = useSettings();
@@ -84,12 +88,10 @@ export default function TriageCompletePage() {
           We will also send a text message to <strong>{nationalPhone(mobile)}</strong>.
         </p>
       ) : null}
+      <AnswersSummary rows={answerRows(flow.answered ?? [], flow.patientContext)} />
       <div className="nhsuk-button-group">
         <button type="button" className="nhsuk-button" onClick={() => void onSend()}>
           Send
-        </button>
-        <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => void navigate(-1)}>
-          Back
         </button>
         <button
           type="button"

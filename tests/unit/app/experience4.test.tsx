@@ -6,6 +6,8 @@
 // - A telephone appointment's confirmation does not ask the patient to arrive early.
 // - Focus goes to the new page's h1 when what opened a dialog is gone (Yes, discard).
 // - The self-help choice's error: the summary takes focus and the title says "Error:".
+// - "Send your request?": the answers listed before Send; Send and Cancel, no Back button beside the Back link.
+// - "Start again" after a booking whose answer was lost goes back to the times, not home.
 // - A "try later" record-check outcome offers "Try again", and the practice's number is a tel: link.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,7 +22,10 @@ import ConfirmationPage from '../../../src/flows/booking/ConfirmationPage';
 import NoAppointmentsPage from '../../../src/flows/booking/NoAppointmentsPage';
 import EligibilitySelfHelpPage from '../../../src/flows/eligibility/EligibilitySelfHelpPage';
 import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
+import TriageCompletePage from '../../../src/flows/triage/TriageCompletePage';
 import TriageThankYouPage from '../../../src/flows/triage/TriageThankYouPage';
+import ErrorSignpostPage from '../../../src/pages/ErrorSignpostPage';
+import { ERROR_IDS } from '../../../src/errors/messages';
 import { OutcomeNotice } from '../../../src/patient-details/steps/PatientDetailsModals';
 import { FIXTURE_PATIENT } from './fixturePatient';
 import { renderWithSettings } from './renderWithSettings';
@@ -275,5 +280,107 @@ describe('record-check outcomes left on the page', () => {
     notice('NOT_VALIDATED', () => undefined);
     await screen.findByRole('link', { name: 'Check your details' });
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
+
+describe('"You may have an appointment but need to check" (no answer while booking)', () => {
+  it('"Start again" goes back to the times of the booking the app still holds, with its answers', async () => {
+    bookingFlow.set({
+      request: {
+        mode: 'symptom-assessment',
+        triageRequest: { patient: FIXTURE_PATIENT, triageRequestType: 'CONSULTATION_REQUEST' } as never,
+        referralId: 'ref-gp',
+      },
+      keys: { s1: 'k1' },
+    });
+    renderWithSettings(ErrorSignpostPage, `/error?eid=${ERROR_IDS.possibleAppointment}`);
+    const again = await screen.findByTestId('start-again');
+    expect(again.textContent).toBe('Start again');
+    expect(again.getAttribute('href')).toBe('/appointment/book-appointment');
+  });
+  it('with nothing held (another tab, a new session) it starts from the home page', async () => {
+    renderWithSettings(ErrorSignpostPage, `/error?eid=${ERROR_IDS.possibleAppointment}`);
+    expect((await screen.findByTestId('start-again')).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('"Send your request?"', () => {
+  const SECTION = {
+    id: 'main',
+    number: 1,
+    title: 'Your symptoms',
+    parameters: {},
+    answers: {},
+    document: {
+      id: 'FIXTURE',
+      title: 'Your symptoms',
+      pages: [{ title: 'Your symptoms', fields: ['intro', 'fever', 'howLong', 'where'] }],
+      schema: {
+        type: 'object',
+        properties: {
+          intro: { type: 'string', title: 'Answer a few questions about your symptoms.' },
+          fever: { type: 'boolean', title: 'Do you have a high temperature?' },
+          howLong: {
+            type: 'string',
+            title: 'How long have you had it?',
+            oneOf: [
+              { const: 'days', title: 'A few days' },
+              { const: 'weeks', title: 'More than a week' },
+            ],
+          },
+          where: { type: 'string', title: 'Where is the pain?' },
+        },
+        additionalProperties: false,
+      },
+      uiSchema: { intro: { 'ui:widget': 'display' }, fever: { 'ui:widget': 'yesNo' }, howLong: { 'ui:widget': 'radio' } },
+    },
+  };
+  beforeEach(() => {
+    triageFlow.set({
+      drafts: {},
+      labels: {},
+      useProxy: false,
+      executionId: 'e1',
+      finishedTriage: true,
+      selection: {
+        guidelineId: 'Triage.Fixture',
+        kind: 'triage',
+        label: 'Sore throat',
+        searchType: 'SYMPTOM',
+        searchTerm: 'throat',
+        searchMatches: [],
+      } as never,
+      patient: FIXTURE_PATIENT as never,
+      answered: [{ section: SECTION as never, answers: { fever: true, howLong: 'weeks' } }],
+      patientContext: { patientNeed: { value: 'ADVICE', label: 'Advice' }, additionalInfo: 'It started after a cold.' },
+      execution: {
+        identifier: 'e1',
+        guidelineId: 'Triage.Fixture',
+        version: '1.0.0',
+        status: 'COMPLETED',
+        customData: [],
+        responseData: [],
+        requiredData: [],
+        recommendations: [],
+        section: null,
+      } as never,
+    });
+  });
+
+  it('lists each answer in the words the patient saw, then Send and Cancel without a second Back', async () => {
+    renderWithSettings(TriageCompletePage, '/triage/complete');
+    const summary = await screen.findByTestId('answers-summary');
+    const rows = [...summary.querySelectorAll('.nhsuk-summary-list__row')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['Do you have a high temperature?', 'Yes'],
+      ['How long have you had it?', 'More than a week'],
+      ['What you hope for from the practice', 'Advice'],
+      ['Anything else you told the practice', 'It started after a cold.'],
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Your answers' })).toBeTruthy();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Send', 'Cancel']);
   });
 });
