@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
 import { useSettings } from '../../settings/useSettings';
 import { SymptomSearch, searchSettings, type ScoredPathway, type SearchEntry, type SearchOutcome } from '../../search/symptomSearch';
-import { DEFAULT_NON_SPECIFIC_ID, triageLibrary } from '../../search/triageMapping';
+import { DEFAULT_NON_SPECIFIC_ID, triageLibrary, type TriageLibrary } from '../../search/triageMapping';
 import { useFlowStore } from '../sessionFlowStore';
 import { clearTriageFlow, triageFlow, type SearchType } from '../guideline/journey';
 import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
@@ -20,15 +20,36 @@ export function patientDetailsLink(guidelineId: string, searchType: SearchType, 
   return `/triage/patient-details?${query.toString()}`;
 }
 
+/**
+ * The search over each version of the library, built once: building it indexes every pathway's
+ * label and symptoms (the page's costliest step, on the server's render of it most of all), so a
+ * page drawn again, by the server for the next patient or in the browser after going back, reuses
+ * it. A version is the settings' content (each server render reads them afresh, as new objects);
+ * the last few are kept, as the practice's configurer may change them while the server runs.
+ */
+const searches = new Map<string, { library: TriageLibrary; engine: SymptomSearch }>();
+const SEARCHES_KEPT = 4;
+
+export function triageSearch(mapping: unknown, rawSearchSettings: Parameters<typeof searchSettings>[0]): { library: TriageLibrary; engine: SymptomSearch } {
+  const version = JSON.stringify([mapping ?? null, rawSearchSettings ?? null]);
+  let built = searches.get(version);
+  if (!built) {
+    const library = triageLibrary(mapping);
+    built = { library, engine: new SymptomSearch(markCrisisPathways(library.entries), searchSettings(rawSearchSettings)) };
+    if (searches.size >= SEARCHES_KEPT) searches.delete(searches.keys().next().value!);
+    searches.set(version, built);
+  }
+  return built;
+}
+
 /** /triage: the symptom search (guideline selection). */
 export default function TriageSearchPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const flow = useFlowStore(triageFlow);
-  const library = useMemo(() => triageLibrary(settings.patientApp.triageMapping), [settings.patientApp.triageMapping]);
-  const engine = useMemo(
-    () => new SymptomSearch(markCrisisPathways(library.entries), searchSettings(settings.patientApp.triageMappingSearch)),
-    [library, settings.patientApp.triageMappingSearch],
+  const { library, engine } = useMemo(
+    () => triageSearch(settings.patientApp.triageMapping, settings.patientApp.triageMappingSearch),
+    [settings.patientApp.triageMapping, settings.patientApp.triageMappingSearch],
   );
   // The patient's sex at birth, once known (back from their details): pathways for the other sex are not offered.
   const sexAtBirth = flow.patient?.sexAtBirth;
