@@ -30,21 +30,33 @@ const COUNTS_KEPT_MS = DAY_MS;
 
 /** What one sweep deleted, by table. */
 export type RetentionSwept = Record<
-  'requests' | 'executionRequests' | 'idempotencyKeys' | 'notifications' | 'notificationAttempts' | 'outbox' | 'identityFailures' | 'longCounts',
+  | 'requests'
+  | 'photos'
+  | 'photoViews'
+  | 'executionRequests'
+  | 'idempotencyKeys'
+  | 'notifications'
+  | 'notificationAttempts'
+  | 'outbox'
+  | 'identityFailures'
+  | 'longCounts',
   number
 >;
 
 /**
  * Deletes everything past its period: requests received before the cut-off (their answers are in
- * their body), which execution each backed, the Idempotency-Key answers, the queued and sent
- * messages with their attempts and the embedded outbox's copies, then the link wrong-answer
- * records and long-window counts older than a day. Guideline executions have their own, shorter
- * period (server/engine/expiry.ts). One transaction.
+ * their body) with their photos and the record of who viewed them, which execution each backed,
+ * the Idempotency-Key answers, the queued and sent messages with their attempts and the embedded
+ * outbox's copies, then the link wrong-answer records and long-window counts older than a day.
+ * Guideline executions have their own, shorter period (server/engine/expiry.ts). One transaction.
  */
 export async function sweepRetention(store: Sql, now: number, policy: RetentionPolicy): Promise<RetentionSwept> {
   const cutoff = new Date(now - policy.requestDays * DAY_MS).toISOString();
   return store.tx(async (tx) => {
     const n = async (sql: string, params: unknown[]) => (await tx.run(sql, params)).changes;
+    // A request's photos go with it, in the same transaction (server/photos), and so does the record of who viewed them.
+    const photoViews = await n('DELETE FROM photo_views WHERE request_id IN (SELECT id FROM requests WHERE received_at < ?)', [cutoff]);
+    const photos = await n('DELETE FROM photos WHERE request_id IN (SELECT id FROM requests WHERE received_at < ?)', [cutoff]);
     const requests = await n('DELETE FROM requests WHERE received_at < ?', [cutoff]);
     const executionRequests = await n('DELETE FROM execution_requests WHERE created_at < ?', [cutoff]);
     const idempotencyKeys = await n('DELETE FROM idempotency_keys WHERE created_at < ?', [cutoff]);
@@ -58,6 +70,6 @@ export async function sweepRetention(store: Sql, now: number, policy: RetentionP
       `${LONG_WINDOW_BUCKET_PREFIX}%`,
       now - COUNTS_KEPT_MS,
     ]);
-    return { requests, executionRequests, idempotencyKeys, notifications, notificationAttempts, outbox, identityFailures, longCounts };
+    return { requests, photos, photoViews, executionRequests, idempotencyKeys, notifications, notificationAttempts, outbox, identityFailures, longCounts };
   });
 }

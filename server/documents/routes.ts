@@ -34,8 +34,37 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, hash: string
   return reply.send(body);
 }
 
+/**
+ * How often an instance on PostgreSQL looks for versions another instance published (Publish,
+ * restore, Reload there): DOCUMENTS_FOLLOW_MS, default 5 seconds; 0 turns it off. On SQLite one
+ * process serves the folder, so there is nothing to follow.
+ */
+export function followInterval(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.DOCUMENTS_FOLLOW_MS;
+  if (raw === undefined || raw === '') return 5_000;
+  if (!/^\d{1,7}$/.test(raw)) throw new Error(`DOCUMENTS_FOLLOW_MS must be a whole number of milliseconds (found "${raw}")`);
+  return Number(raw);
+}
+
 export function registerDocumentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { documents } = ctx;
+  const every = followInterval();
+  if (ctx.store.dialect === 'postgres' && every > 0) {
+    let closing = false;
+    const timer = setInterval(() => {
+      documents.follow().then(
+        (changes) => {
+          for (const c of changes) app.log.info({ kind: c.kind, id: c.id, version: c.version }, 'document version published by another instance now served');
+        },
+        (error: unknown) => closing || app.log.warn({ err: error }, 'could not look for document versions published by another instance'),
+      );
+    }, every);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearInterval(timer);
+    });
+  }
 
   app.get(`${DOCUMENTS_API}/forms/:id`, async (request, reply) => {
     const { id } = request.params as { id: string };

@@ -7,6 +7,7 @@ import { registerDocumentPreviewRoutes } from './documentPreview.js';
 import { registerEngineRoutes } from './engine.js';
 import { registerLoginRoutes } from './login.js';
 import { registerPatientRoutes } from './patients.js';
+import { registerPhotoRoutes } from './photos.js';
 import { registerPracticeRoutes } from './practice.js';
 import { registerRequestRoutes } from './requests.js';
 import { registerSettingsRoutes } from './settings.js';
@@ -29,4 +30,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerStaffRoutes,
   registerDocumentRoutes,
   registerDocumentPreviewRoutes,
+  registerPhotoRoutes,
 ];

@@ -19,6 +19,9 @@ import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 import { assertBornBeforeToday, patientDateOfBirth } from '../dateOfBirth.js';
 import { associatedRequestKeeper, triageRequestKeeper } from '../contractFields.js';
 import { claimExecution, executionIdOf, lockExecution } from '../executionRequests.js';
+import { attachPhotos } from '../photos/store.js';
+import { photoRefsOf } from '../photos/refs.js';
+import { photoKeyHashOf } from '../photos/key.js';
 
 type Body = Record<string, unknown>;
 /** A contract type (no index signature) read as a JSON object. */
@@ -100,10 +103,13 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     { schema: { body: { $ref: schemaId('admin-request') } } },
     async (request, reply) => {
       const body = request.body;
+      const photoKey = photoKeyHashOf(request);
       const answer = await runIdempotent(store, idempotencyKey(request), 'admin-request', body, async (tx) => {
         await assertServiceOpen(tx, 'admin');
         const stored = screenStoredBody('ADMIN_REQUEST', await checkAdminRequest(ctx, tx, body, ''));
         const request = await insertRequest(tx, 'ADMIN_REQUEST', String(body.formType), stored);
+        // The photos it refers to become its own, in its transaction: a refused one refuses the request.
+        await attachPhotos(tx, request.id, photoRefsOf(ctx.forms.get(String(body.formType)), stored), photoKey, ctx.now());
         // Same transaction as the insert: an acknowledged request always has its confirmation queued.
         await notifyRequestReceived(tx, request.id, 'ADMIN_REQUEST', stored);
         return created(request);
@@ -150,6 +156,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
       const read = primaryIsAdmin
         ? undefined
         : await readExternalExecution(ctx, body.primaryRequest, '/primaryRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
+      const photoKey = photoKeyHashOf(request);
       const answer = await runIdempotent(store, idempotencyKey(request), 'unverified-requests', body, async (tx) => {
         await assertServiceOpen(tx, primaryIsAdmin ? 'admin' : 'medical');
         if (!primaryIsAdmin) assertBornBeforeToday(patientDateOfBirth(body.primaryRequest.patient), '/primaryRequest/patient/dateOfBirth');
@@ -172,6 +179,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
         const kindLabel = String(primary.formType ?? primary.triageRequestType);
         const stored = screenStoredBody('UNVERIFIED_REQUESTS', { primaryRequest: primary, associatedRequest: associated });
         const request = await insertRequest(tx, 'UNVERIFIED_REQUESTS', kindLabel, stored);
+        if (primaryIsAdmin) await attachPhotos(tx, request.id, photoRefsOf(ctx.forms.get(kindLabel), primary), photoKey, ctx.now());
         if (!primaryIsAdmin) await claimExecution(tx, executionIdOf(primary), request.id, '/primaryRequest');
         const newEmail =
           associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
