@@ -66,8 +66,11 @@ describe('a server killed mid-load', () => {
     setup.close();
 
     const first = await startChild();
-    // The finished execution every booking's request comes from (in the database both servers use).
-    const execution = await routineExecution(overHttp(first.base));
+    // Finished executions for the bookings' requests (in the database both servers use). One
+    // questionnaire backs one booking: a booking that went through uses its execution up, one
+    // refused (the slot was taken) hands it back for the next.
+    const pool: Json[] = [];
+    for (let i = 0; i < 5; i++) pool.push(...(await Promise.all(Array.from({ length: 8 }, () => routineExecution(overHttp(first.base))))));
     const listing = (await (await fetch(`${first.base}${AVAILABILITY}?referralId=ref-routine`)).json()) as Json;
     const pairs = slotsOf(listing).slice(0, 60);
     expect(pairs.length).toBe(60);
@@ -77,8 +80,9 @@ describe('a server killed mid-load', () => {
     let killed = false;
     const KILL_AFTER = 20;
     const worker = async () => {
-      while (!killed && next < patients.length) {
+      while (!killed && next < patients.length && pool.length > 0) {
         const patient = patients[next++]!;
+        const execution = pool.pop()!;
         // Several patients aim at each slot, so claims collide while the server dies.
         const pair = pairs[Math.floor(Math.random() * pairs.length)]!;
         try {
@@ -100,6 +104,7 @@ describe('a server killed mid-load', () => {
             }
           } else {
             expect(body.code).toBe('RH-E007');
+            pool.push(execution);
           }
         } catch {
           // The connection died with the server: not acknowledged, so not counted.
