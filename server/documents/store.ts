@@ -8,9 +8,10 @@
 // re-check (server/forms.ts) and the embedded engine (server/engine/library.ts) take their
 // documents from here; the patient app fetches them (server/documents/routes.ts). A reload
 // re-reads both folders: a changed document that passes the checks replaces the served one as a
-// new version; one that fails is refused and the previous version keeps serving.
+// new version; one that fails is refused and the previous version keeps serving. Instances sharing
+// a PostgreSQL database follow each other's versions (`follow`, on a timer: server/documents/routes.ts).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
 import type { FormDocument } from '../../renderer/core/index';
@@ -25,7 +26,7 @@ import { checkSources, shownPath, type CheckOptions, type DocumentProblem, type 
 import { standaloneValidator } from './validator.js';
 import { pathwaySettings } from '../engine/settings.js';
 import { DEMO_PATHWAY_DOCUMENTS } from '../seed.js';
-import { recordDocumentEvent } from './events.js';
+import { documentEvents, recordDocumentEvent } from './events.js';
 import { latestVersions, settleVersions, syncAdminFormsMenu, syncPathwaySettings, versionRecord, type DocumentKind, type DocumentVersion } from './versions.js';
 
 export type DocumentSourceKind = 'built-in' | 'practice';
@@ -173,6 +174,7 @@ function checkCandidates(candidates: readonly Candidate[], root: string, options
 const validatorMemo = new Map<string, string>();
 
 const keyOf = (kind: DocumentKind, id: string) => `${kind}:${id}`;
+const splitKey = (key: string): [DocumentKind, string] => [key.slice(0, key.indexOf(':')) as DocumentKind, key.slice(key.indexOf(':') + 1)];
 
 /** What a document's version record holds besides its number and who made it live. */
 const versionedOf = (c: Candidate) => ({ kind: c.kind, id: c.id, hash: c.hash, source: c.source, file: c.shown, body: c.text });
@@ -199,6 +201,7 @@ export class DocumentStore {
    */
   static async open(options: DocumentStoreOptions): Promise<DocumentStore> {
     const store = new DocumentStore(options);
+    if (options.store.dialect === 'postgres') await store.catchUpFolder();
     const { candidates, builtIns } = store.scanAll();
     const problems = checkCandidates(candidates, options.root, options.check ?? {});
     const good = candidates.filter((c) => !problems.some((p) => p.file === c.shown));
@@ -287,12 +290,6 @@ export class DocumentStore {
     for (const f of listDir(this.practicePath('pathway'), '.json'))
       add('pathway', 'practice', path.join(this.practicePath('pathway'), f), f.slice(0, -'.json'.length));
     return { candidates: [...byKey.values()], builtIns };
-  }
-
-  /** Whether a built-in document of this kind and id exists (a practice one with its id overrides it). */
-  private hasBuiltIn(kind: DocumentKind, id: string): boolean {
-    const { formsDir, questionnairesDirs } = this.options;
-    return kind === 'form' ? existsSync(path.join(formsDir, `${id}.form.json`)) : questionnairesDirs.some((dir) => existsSync(path.join(dir, `${id}.json`)));
   }
 
   /** The practice folder of a kind of document, or one document's file in it. */
@@ -476,11 +473,7 @@ export class DocumentStore {
       });
       return { ok: false, errors };
     }
-    mkdirSync(path.dirname(abs), { recursive: true });
-    // Written whole or not at all: a reader (a Reload, a restart) never sees half a document.
-    const temporary = `${abs}.${process.pid}.publishing`;
-    writeFileSync(temporary, text);
-    renameSync(temporary, abs);
+    writeWhole(abs, text);
     if (before?.hash === candidate.hash && before.source === 'practice') {
       this.checks.set(key, { ok: true, errors: [] });
       return { ok: true, version: before.version, unchanged: true };
@@ -492,6 +485,88 @@ export class DocumentStore {
     this.unserved.delete(key);
     await this.syncMenu();
     return { ok: true, version: version.version, unchanged: false };
+  }
+
+  /**
+   * Catches up with versions another instance made live (several instances share one PostgreSQL
+   * database, and so the version history, but each serves from its own memory). A recorded version
+   * newer than the one served here is checked again and served; a practice one is also written to
+   * this instance's practice folder, so a Reload or a restart here keeps it rather than recording
+   * the older file as a newer version. One that fails this instance's checks (instances running
+   * different code) is left, and the served version keeps serving. Runs in turn with Reload and
+   * Publish. Answers what changed.
+   */
+  async follow(): Promise<ReloadResult[]> {
+    const run = this.reloading.then(() => this.followNow());
+    this.reloading = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private async followNow(): Promise<ReloadResult[]> {
+    const { store, root, check } = this.options;
+    const results: ReloadResult[] = [];
+    for (const [key, latest] of await latestVersions(store)) {
+      const before = this.served.get(key);
+      if (before && before.version >= latest.version) continue;
+      const [kind, id] = splitKey(key);
+      const record = await versionRecord(store, kind, id, latest.version);
+      const builtIn = this.builtInPath(kind, id);
+      if (!record || (record.source === 'built-in' && !builtIn)) continue;
+      const abs = record.source === 'practice' ? this.practicePath(kind, id) : builtIn!;
+      const candidate: Candidate = { ...candidateOf(kind, id, record.source, abs, record.body), shown: record.file };
+      if (candidate.document === undefined || checkCandidates([candidate], root, check ?? {}).length > 0) continue;
+      if (kind === 'form') {
+        try {
+          compiledValidator(candidate.hash, candidate.document as FormDocument);
+        } catch {
+          continue;
+        }
+      }
+      if (record.source === 'practice') writeWhole(abs, record.body);
+      this.serve(candidate, latest);
+      this.checks.set(key, { ok: true, errors: [] });
+      this.unserved.delete(key);
+      results.push({ kind, id, outcome: before ? 'replaced' : 'added', version: latest.version, errors: [] });
+    }
+    if (results.length > 0) await this.syncMenu();
+    return results;
+  }
+
+  /**
+   * On a shared database, before this instance reads its folders: each practice version another
+   * instance made live while this one was down is written into this practice folder; else this
+   * start would record the older file here as a newer version and undo it everywhere. Left alone:
+   * a file changed here after that version (a hand edit this start should check), and a document
+   * removed since (a 'removed' event after its version).
+   */
+  private async catchUpFolder(): Promise<void> {
+    const { store } = this.options;
+    for (const [key, latest] of await latestVersions(store)) {
+      const [kind, id] = splitKey(key);
+      const abs = this.practicePath(kind, id);
+      let local: { text: string; modified: number } | undefined;
+      try {
+        local = { text: readFileSync(abs, 'utf8'), modified: statSync(abs).mtimeMs };
+      } catch {
+        local = undefined;
+      }
+      if (local && (candidateOf(kind, id, 'practice', abs, local.text).hash === latest.hash || local.modified > Date.parse(latest.updatedAt))) continue;
+      const record = await versionRecord(store, kind, id, latest.version);
+      if (!record || record.source !== 'practice') continue;
+      const newest = (await documentEvents(store, kind, id))[0];
+      if (newest?.action === 'removed' && newest.at >= latest.updatedAt) continue;
+      writeWhole(abs, record.body);
+    }
+  }
+
+  /** The built-in file of a document, if the repository has one (a practice one with its id overrides it). */
+  private builtInPath(kind: DocumentKind, id: string): string | undefined {
+    const { formsDir, questionnairesDirs } = this.options;
+    const files = kind === 'form' ? [path.join(formsDir, `${id}.form.json`)] : questionnairesDirs.map((dir) => path.join(dir, `${id}.json`));
+    return files.find((f) => existsSync(f));
   }
 
   get(kind: DocumentKind, id: string): ServedDocument | undefined {
@@ -513,7 +588,7 @@ export class DocumentStore {
         updatedBy: d.updatedBy,
         check: this.checks.get(keyOf(d.kind, d.id)) ?? { ok: true, errors: [] },
         live: true,
-        overrides: d.source === 'practice' && this.hasBuiltIn(d.kind, d.id),
+        overrides: d.source === 'practice' && this.builtInPath(d.kind, d.id) !== undefined,
       }))
       .concat(
         [...this.unserved.values()].map((u) => ({
@@ -523,7 +598,7 @@ export class DocumentStore {
           updatedBy: '',
           check: this.checks.get(keyOf(u.kind, u.id)) ?? { ok: false, errors: [] },
           live: false,
-          overrides: u.source === 'practice' && this.hasBuiltIn(u.kind, u.id),
+          overrides: u.source === 'practice' && this.builtInPath(u.kind, u.id) !== undefined,
         })),
       );
   }
@@ -543,4 +618,12 @@ function compiledValidator(hash: string, doc: FormDocument): string {
     validatorMemo.set(hash, source);
   }
   return source;
+}
+
+/** Writes a document's file whole or not at all: a reader (a Reload, a restart) never sees half a document. */
+function writeWhole(abs: string, text: string): void {
+  mkdirSync(path.dirname(abs), { recursive: true });
+  const temporary = `${abs}.${process.pid}.publishing`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, abs);
 }
