@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_URL, AMELIA, otherEnquiry, repoRoot, STAFF_AUTH, type Json } from '../server/helpers.js';
-import { AVAILABILITY, slotsOf, SYMPTOM_BOOKING, triageRequest } from '../server/appointments-helpers.js';
+import { ADMIN_URL, otherEnquiry, repoRoot, STAFF_AUTH, type Json } from '../server/helpers.js';
+import { addTestPatientsTo, AVAILABILITY, slotsOf, SYMPTOM_BOOKING, triageRequest } from '../server/appointments-helpers.js';
+import { postgresStore } from '../../../server/store/index.js';
 import { finishedExample, overHttp } from '../server/engine/walker.js';
 import { freshPostgresDatabase } from '../store/stores.js';
 
@@ -91,12 +92,21 @@ async function readAll(base: string, first: string): Promise<Json[]> {
 describe('kill -9 of one of two server processes under HTTP load (PostgreSQL)', () => {
   it('stores every acknowledged admin request and booking once; the survivor keeps serving', async () => {
     const [a, b] = await Promise.all([startInstance('a'), startInstance('b')]);
-    // One finished questionnaire on a, booked from on both (executions are rows of the shared store).
-    const routine = await finishedExample(overHttp(a.base), 'Triage.SoreThroat', 'Routine sore throat');
     const available = await fetch(`${b.base}${AVAILABILITY}?referralId=ref-routine`);
     expect(available.status).toBe(200);
-    const slots = slotsOf((await available.json()) as Json).slice(0, 60);
+    // 24: each needs a questionnaire walked first (below), and the load test is about the kill, not the count.
+    const slots = slotsOf((await available.json()) as Json).slice(0, 24);
     expect(slots.length).toBeGreaterThanOrEqual(20);
+    // A finished questionnaire and a patient for each slot, made on a and booked from on both
+    // (executions are rows of the shared store): one questionnaire backs one booking, and one
+    // patient holds at most two online bookings.
+    const routines: Json[] = [];
+    while (routines.length < slots.length) {
+      routines.push(...(await Promise.all(Array.from({ length: 8 }, () => finishedExample(overHttp(a.base), 'Triage.SoreThroat', 'Routine sore throat')))));
+    }
+    const direct = postgresStore(db.url);
+    const patients = await addTestPatientsTo(direct, slots.length, 'Httpcrash');
+    await direct.close();
 
     let aAlive = true;
     const acked = { requests: new Map<string, string>(), bookings: new Map<string, string>() };
@@ -132,11 +142,12 @@ describe('kill -9 of one of two server processes under HTTP load (PostgreSQL)', 
         const i = n++;
         const target = aAlive && i % 2 === 0 ? a : b;
         if (i % 4 === 3 && slotIndex < slots.length) {
-          const pair = slots[slotIndex++]!;
+          const k = slotIndex++;
+          const pair = slots[k]!;
           const answer = await send(
             target,
             SYMPTOM_BOOKING,
-            { triageRequest: triageRequest(AMELIA, routine), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session },
+            { triageRequest: triageRequest(patients[k]!, routines[k]!), appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session },
             `crash-booking-${i}`,
           );
           if (answer?.status === 201) acked.bookings.set(String(pair.slot.id), String(answer.body.appointmentId));
