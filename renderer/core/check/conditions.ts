@@ -60,7 +60,9 @@ export function conditionChecker({ add, isField, isParam, declared, subjectOf, n
     const fits =
       OPERATORS_BY_KIND[subject.kind].includes(operator) || (subject.kind === 'choice' && subject.numericOptions === true && ORDERED.includes(operator));
     if (!fits) {
-      add(`${p}/operator`, `${operator} does not fit ${KIND_NAMES[subject.kind]} ${subject.name}`);
+      // Naming the operators that do fit saves a trip to the README's operator table.
+      const fitting = [...OPERATORS_BY_KIND[subject.kind], ...(subject.kind === 'choice' && subject.numericOptions === true ? ORDERED : [])];
+      add(`${p}/operator`, `${operator} does not fit ${KIND_NAMES[subject.kind]} ${subject.name} (operators that fit it: ${[...new Set(fitting)].join(', ')})`);
       return;
     }
     checkAnswer(operator, c.answer, subject, `${p}/answer`, 'answer' in c);

@@ -111,13 +111,24 @@ describe('checkDocument', () => {
       enableWhen: [{ question, operator, ...(answer === undefined ? {} : { answer }) }],
     });
     expect(problems((d) => ((d.rules as Record<string, unknown>).when = rule('list', 'LT', 2)))).toEqual([
-      { path: '/rules/when/enableWhen/0/operator', message: 'LT does not fit multi-choice field "list"' },
+      {
+        path: '/rules/when/enableWhen/0/operator',
+        message:
+          'LT does not fit multi-choice field "list" (operators that fit it: EQ, NEQ, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, CONTAINS, OPTION_COUNT_EQ, OPTION_COUNT_LT, OPTION_COUNT_LTE, OPTION_COUNT_GT, OPTION_COUNT_GTE, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)',
+      },
     ]);
     expect(problems((d) => ((d.rules as Record<string, unknown>).list = rule('yes', 'CONTAINS', true)))).toEqual([
-      { path: '/rules/list/enableWhen/0/operator', message: 'CONTAINS does not fit yes/no field "yes"' },
+      {
+        path: '/rules/list/enableWhen/0/operator',
+        message: 'CONTAINS does not fit yes/no field "yes" (operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE)',
+      },
     ]);
     expect(problems((d) => ((d.rules as Record<string, unknown>).yes = rule('n', 'ONLY', [1])))).toEqual([
-      { path: '/rules/yes/enableWhen/0/operator', message: 'ONLY does not fit number field "n"' },
+      {
+        path: '/rules/yes/enableWhen/0/operator',
+        message:
+          'ONLY does not fit number field "n" (operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, LT, LTE, GT, GTE, RANGE, ANY_OF_THE)',
+      },
     ]);
   });
 

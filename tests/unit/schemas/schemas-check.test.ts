@@ -21,7 +21,7 @@ const WIDGETS = widgetNames(readWidgetDeclarations(root))
   .map((w) => `"${w}"`)
   .join(', ');
 const FIELD_KEYWORDS =
-  'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, x-date, x-age, x-yearRange, x-observationType, properties, required, $ref';
+  'type, title, description, enum, oneOf, items, uniqueItems, minItems, maxItems, minLength, maxLength, pattern, format, minimum, maximum, default, readOnly, const, x-date, x-age, x-yearRange, x-observationType, properties, required, $ref';
 
 const EXPECTED: Record<string, string[]> = {
   'INVALID_JSON.form.json': [`${dir}/INVALID_JSON.form.json: line 51, column 5: Expected double-quoted property name`],
@@ -39,7 +39,9 @@ const EXPECTED: Record<string, string[]> = {
   'RULE_CYCLE.form.json': [
     `${dir}/RULE_CYCLE.form.json: /rules/otherType: rules form a cycle: otherType -> type -> otherType (each rule reads the next field)`,
   ],
-  'OPERATOR_MISFIT.form.json': [`${dir}/OPERATOR_MISFIT.form.json: /rules/otherType/enableWhen/0/operator: LT does not fit single-choice field "type"`],
+  'OPERATOR_MISFIT.form.json': [
+    `${dir}/OPERATOR_MISFIT.form.json: /rules/otherType/enableWhen/0/operator: LT does not fit single-choice field "type" (operators that fit it: EQ, NEQ, IS, IS_NOT, HAS_VALUE, DOES_NOT_HAVE_VALUE, ONLY, NOT_ONLY, ANY_OF_THE, ALL_OF_THE, ONLY_ONE_OF_THE)`,
+  ],
   'PAGE_MISSING_FIELD.form.json': [`${dir}/PAGE_MISSING_FIELD.form.json: /schema/properties/when: "when" is on no page`],
   'DUPLICATE_FIELD.form.json': [`${dir}/DUPLICATE_FIELD.form.json: /pages/1/fields/1: "type" is named twice (also at /pages/0/fields/0)`],
   'BAD_META_KEYWORD.form.json': [
