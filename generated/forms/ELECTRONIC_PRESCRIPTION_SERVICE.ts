@@ -23,7 +23,7 @@ const document: FormDocument & { menu?: unknown } = {
   },
   "pages": [
     {
-      "title": "Electronic prescription service",
+      "title": "Choose a pharmacy for your prescriptions",
       "fields": [
         "email",
         "pharmacyName",

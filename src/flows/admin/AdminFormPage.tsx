@@ -20,6 +20,23 @@ import { useAdminSender } from './useAdminSender';
 import { freeTextAnswers } from '../../screening/freeText';
 import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
 
+/**
+ * A form that asks for an email (the electronic prescription service's `email`) starts with the
+ * one the patient gave on the contact step, not empty: they are not asked to type it twice. It
+ * stays a question they can change; a form already started keeps its own answers.
+ */
+export function givenEmail(
+  doc: { schema: { properties: Record<string, unknown> } },
+  patient: { contactDetails?: { emailAddress?: string } },
+): FormData | undefined {
+  const email = patient.contactDetails?.emailAddress;
+  if (!email) return undefined;
+  const field = Object.entries(doc.schema.properties).find(
+    ([name, schema]) => name === 'email' && typeof schema === 'object' && schema !== null && (schema as { format?: unknown }).format === 'email',
+  );
+  return field ? { [field[0]]: email } : undefined;
+}
+
 /** /admin-request/form?request=TYPE: the admin form document, drawn by the renderer. */
 export default function AdminFormPage() {
   const access = useAdminFormAccess();
@@ -132,7 +149,7 @@ export default function AdminFormPage() {
           doc={doc}
           schemaCheck={formState.form.schemaCheck}
           params={params}
-          initialData={flow.answers[formType]}
+          initialData={flow.answers[formType] ?? givenEmail(doc, patient)}
           page={page}
           hideBack
           onPageChange={(next) =>

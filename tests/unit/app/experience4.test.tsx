@@ -7,6 +7,7 @@
 // - Focus goes to the new page's h1 when what opened a dialog is gone (Yes, discard).
 // - The self-help choice's error: the summary takes focus and the title says "Error:".
 // - "Send your request?": the answers listed before Send; Send and Cancel, no Back button beside the Back link.
+// - The pharmacy form opens under its menu's words and starts with the email already given.
 // - "Start again" after a booking whose answer was lost goes back to the times, not home.
 // - A "try later" record-check outcome offers "Try again", and the practice's number is a tel: link.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -24,6 +25,9 @@ import EligibilitySelfHelpPage from '../../../src/flows/eligibility/EligibilityS
 import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
 import TriageCompletePage from '../../../src/flows/triage/TriageCompletePage';
 import TriageThankYouPage from '../../../src/flows/triage/TriageThankYouPage';
+import { givenEmail } from '../../../src/flows/admin/AdminFormPage';
+import EPS from '../../../generated/forms/ELECTRONIC_PRESCRIPTION_SERVICE';
+import OTHER_ENQUIRY from '../../../generated/forms/OTHER_ENQUIRY';
 import ErrorSignpostPage from '../../../src/pages/ErrorSignpostPage';
 import { ERROR_IDS } from '../../../src/errors/messages';
 import { OutcomeNotice } from '../../../src/patient-details/steps/PatientDetailsModals';
@@ -382,5 +386,16 @@ describe('"Send your request?"', () => {
     ]);
     expect(screen.getByRole('heading', { level: 2, name: 'Your answers' })).toBeTruthy();
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Send', 'Cancel']);
+  });
+});
+
+describe('the pharmacy form (electronic prescription service)', () => {
+  it('opens as what the menu offered ("Choose a pharmacy"), not the service\'s internal name', () => {
+    expect(EPS.pages[0]?.title).toBe('Choose a pharmacy for your prescriptions');
+  });
+  it('starts with the email the patient gave on the contact step; a form with no email question gets nothing', () => {
+    expect(givenEmail(EPS, FIXTURE_PATIENT)).toEqual({ email: 'a@example.com' });
+    expect(givenEmail(EPS, { contactDetails: {} })).toBeUndefined();
+    expect(givenEmail(OTHER_ENQUIRY, FIXTURE_PATIENT)).toBeUndefined();
   });
 });
