@@ -90,7 +90,8 @@ const document: FormDocument & { menu?: unknown } = {
         "type": "string",
         "title": "Mobile phone number",
         "maxLength": 20,
-        "format": "uk-phone"
+        "format": "uk-phone",
+        "pattern": "^\\s*(?:\\+44\\s*(?:\\(0\\)\\s*)?|0044\\s*|0)7"
       },
       "phoneNumber": {
         "type": "string",
@@ -160,7 +161,8 @@ const document: FormDocument & { menu?: unknown } = {
     "mobilePhoneNumber": {
       "ui:widget": "tel",
       "ui:errors": {
-        "format": "Please enter a valid UK phone number"
+        "format": "Please enter a valid UK phone number",
+        "pattern": "Please enter a UK mobile number, like 07700 900123. Text messages cannot go to a landline."
       },
       "ui:options": {
         "width": 20,

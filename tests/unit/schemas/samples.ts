@@ -310,6 +310,12 @@ export const SAMPLES: Record<string, Sample> = {
           phoneNumber: 'Please enter a valid UK phone number',
         },
       },
+      {
+        name: 'a landline in the mobile box (texts cannot go to it)',
+        data: { mobilePhoneNumber: '0113 496 0000' },
+        messages: { mobilePhoneNumber: 'Please enter a UK mobile number, like 07700 900123. Text messages cannot go to a landline.' },
+      },
+      { name: 'a mobile written the international way', data: { mobilePhoneNumber: '+44 (0)7912 345678' }, messages: {} },
       { name: 'no email when the flow does not need one', data: { emailAddress: '' }, params: { emailRequired: false, smsEnabled: false }, messages: {} },
     ],
   },
