@@ -13,7 +13,8 @@
 // bench-results/web.json. Asserts nothing. Served over plain HTTP, so Chromium takes gzip (it asks
 // for brotli over HTTPS only); the last column adds up the same scripts' brotli files.
 // BENCH_DIST=<dir> measures another build (e.g. one made from an earlier commit) instead of dist/.
-// BENCH_PAGES=home,admin menu,… measures only those pages.
+// BENCH_PAGES=home,admin menu,… measures only those pages. BENCH_SHIFTS=1 prints each layout
+// shift with what moved (element, top and height before -> after, in CSS pixels).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,14 +116,39 @@ async function measure(browser: Browser, base: string, which: Which): Promise<Lo
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __long: Array<{ start: number; duration: number }> };
+    const w = window as unknown as {
+      __lcp: number;
+      __lcpElement: string;
+      __cls: number;
+      __shifts: string[];
+      __long: Array<{ start: number; duration: number }>;
+    };
     w.__lcp = 0;
+    w.__shifts = [];
     w.__lcpElement = '';
     w.__cls = 0;
     w.__long = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-        if (!entry.hadRecentInput) w.__cls += entry.value;
+      type Shift = PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+      };
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.__cls += entry.value;
+        // What moved, where from and to: the trace that names a shift's cause (BENCH_SHIFTS=1 prints it).
+        const moved = (entry.sources ?? []).map((source) => {
+          const node = source.node;
+          const element = node instanceof Element ? node : node?.parentElement;
+          const classes = element?.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+          const id = element?.id ? `#${element.id}` : '';
+          // Inline, no named helper: tsx wraps named functions in a __name() call the page does not have.
+          const [before, after] = [source.previousRect, source.currentRect].map((r) => `${Math.round(r.y)}+${Math.round(r.height)}`);
+          return `<${element?.tagName.toLowerCase() ?? '?'}${id}${classes}> y ${before} -> ${after}`;
+        });
+        w.__shifts.push(`${entry.startTime.toFixed(0)} ms ${entry.value.toFixed(3)}: ${moved.join('; ')}`);
+      }
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.__long.push({ start: entry.startTime, duration: entry.duration });
@@ -162,13 +188,20 @@ async function measure(browser: Browser, base: string, which: Which): Promise<Lo
   else await page.reload({ waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');
-  const { lcpMs, lcpElement, cls, tbtMs, requestsBeforePaint } = await page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __long: Array<{ start: number; duration: number }> };
+  const { lcpMs, lcpElement, cls, tbtMs, requestsBeforePaint, shifts } = await page.evaluate(() => {
+    const w = window as unknown as {
+      __lcp: number;
+      __lcpElement: string;
+      __cls: number;
+      __shifts: string[];
+      __long: Array<{ start: number; duration: number }>;
+    };
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
     const tbt = w.__long.filter((t) => t.start + t.duration > fcp).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
     const before = performance.getEntriesByType('resource').filter((r) => r.startTime < fcp).length + 1;
-    return { lcpMs: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls, tbtMs: tbt, requestsBeforePaint: before };
+    return { lcpMs: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls, tbtMs: tbt, requestsBeforePaint: before, shifts: w.__shifts };
   });
+  if (process.env.BENCH_SHIFTS) for (const shift of shifts) console.log(`    layout shift at ${shift}`);
   await context.close();
   const jsBrotliBytes = [...scripts].reduce((sum, p) => {
     const br = path.join(DIST, `${p}.br`);
