@@ -500,6 +500,7 @@ async function retention(): Promise<void> {
 async function main(): Promise<void> {
   console.log(`Abuse bench, Node ${process.version}, ${os.cpus().length} CPUs, ${process.cwd()}`);
   if (process.env.BENCH_ONLY === 'latest') return latestRows();
+  if (process.env.BENCH_ONLY === 'claims') return claimBursts();
   // BENCH_ONLY=new runs only the rows added for the limits' identities, patterns and bodies (4-12).
   if (process.env.BENCH_ONLY !== 'new') {
     // The most the schema allows, then the most under this branch's 32 KB custom-data cap.
@@ -514,6 +515,65 @@ async function main(): Promise<void> {
   await junkBodies();
   await slash64();
   await latestRows();
+  await claimBursts();
+}
+
+/** Row 13, on one store: 12 requests and 4 bookings from one finished questionnaire, all at once, spread over the instances. */
+async function claimBurst(label: string, instances: Array<Awaited<ReturnType<typeof serve>>>): Promise<void> {
+  const execution = await finishedExecution(instances[0]!.call);
+  const listing = (await instances[0]!.call('GET', '/api/v1/triage/nhs/available/appointments?referralId=ref-routine')).json;
+  const later = Date.now() + 3 * 60 * 60_000;
+  const pairs = ((listing.availableAppointmentSessions ?? []) as Json[])
+    .flatMap((session) => (session.slots as Json[]).map((slot) => ({ session, slot })))
+    .filter((p) => (p.slot.dateTimeInMilliseconds as number) > later)
+    .slice(0, 4);
+  const triageRequest = {
+    triageRequestType: 'CONSULTATION_REQUEST',
+    patient: { ...PATIENT, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+    consultation: { guidelineId: execution.guidelineId, executionId: execution.id },
+  };
+  const on = (i: number) => instances[i % instances.length]!.call;
+  const answers = await Promise.all([
+    ...Array.from({ length: 12 }, (_, i) => on(i)('POST', '/api/v1/triage/patient/consultation', { triageRequest }, execution.key)),
+    ...pairs.map((p, i) =>
+      on(i + 1)(
+        'POST',
+        '/api/v1/triage/patient/symptom/assessments/book/appointment',
+        { triageRequest, appointmentSlotId: p.slot.id, availableAppointmentSession: p.session },
+        execution.key,
+      ),
+    ),
+  ]);
+  const list = (await instances[0]!.call('GET', '/api/v1/practice/requests?limit=200', undefined, { authorization: 'Bearer bench-abuse-token' })).json;
+  const stored = (list as unknown as Json[]).filter((r) => JSON.stringify(r.body).includes(execution.id)).length;
+  const statuses = new Map<number, number>();
+  for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+  console.log(`13. One finished questionnaire, ${label}: 12 requests and ${pairs.length} bookings of it at once`);
+  console.log(`   answers: ${[...statuses].map(([k, v]) => `${v} x ${k}`).join(', ')}; requests stored from it ${stored}`);
+}
+
+async function claimBursts(): Promise<void> {
+  const one = await serve({ rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000') });
+  await claimBurst('SQLite, one instance', [one]);
+  await one.close();
+  let pg: { url: string; stop(): Promise<void> } | undefined;
+  try {
+    // @ts-expect-error -- a plain .mjs module shared with the tests
+    const { startPostgres } = (await import('./lib/postgres.mjs')) as { startPostgres(): Promise<{ url: string; stop(): Promise<void> }> };
+    pg = await startPostgres();
+  } catch (error) {
+    console.log(`13. One finished questionnaire over two PostgreSQL instances: skipped (${(error as Error).message})`);
+    return;
+  }
+  try {
+    const a = await serve({ rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'), databaseUrl: pg.url });
+    const b = await serve({ rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'), databaseUrl: pg.url });
+    await claimBurst('two instances on one PostgreSQL', [a, b]);
+    await b.close();
+    await a.close();
+  } finally {
+    await pg.stop();
+  }
 }
 
 /** Rows 9-12 (BENCH_ONLY=latest runs only these). */
