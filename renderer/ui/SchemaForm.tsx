@@ -22,6 +22,9 @@ import { useProvidedWidgets } from './WidgetsProvider';
 
 export const DEFAULT_BANNER = DEFAULT_STRINGS.errorBanner;
 
+/** From this many fields on a page, off-screen fields are not drawn until scrolled to (app.scss). */
+export const LONG_PAGE_FIELDS = 50;
+
 export interface SchemaFormHandle {
   /**
    * Shows errors found elsewhere after Send (the server's validation answer naming fields) on
@@ -287,10 +290,14 @@ export function SchemaForm(props: SchemaFormProps) {
   if (!spec) return null;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const hasRequired = spec.fields.some((f) => store.compiled.structure.expand(f).some((x) => required.has(x)));
+  // Only a long page lets the browser skip drawing its far-off fields (app.scss): a skipped field
+  // is laid out at a guessed height, so a taller one (a date and time, a list) would overlap the
+  // next field or the buttons until scrolled to, which a short form gains nothing from risking.
+  const long = spec.fields.reduce((n, f) => n + store.compiled.structure.expand(f).length, 0) >= LONG_PAGE_FIELDS;
 
   return (
     <FormContext.Provider value={context}>
-      <div className="app-schema-form" data-form-id={doc.id}>
+      <div className={long ? 'app-schema-form app-schema-form--long' : 'app-schema-form'} data-form-id={doc.id}>
         {props.notice}
         <ErrorSummary
           ref={summaryRef}
