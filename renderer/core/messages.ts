@@ -42,6 +42,7 @@ export const DEFAULT_MESSAGES: Readonly<Record<string, string>> = {
   ageMin: 'The age must be {N} or above',
   ageMax: 'The age must be {N} or below',
   yearRange: 'Please input valid year.',
+  readOnly: 'This answer cannot be changed.',
 };
 
 export type MessageVars = Record<string, string | number>;

@@ -201,8 +201,12 @@ export interface FieldSchema {
   format?: string;
   minimum?: number;
   maximum?: number;
+  /** Filled in when the field comes into view unanswered; `{ param: name }` takes a parameter's value (renderer/core/defaults.ts). */
   default?: unknown;
+  /** The value is the document's (its const, else its default): shown as a summary row, refused if changed. */
   readOnly?: boolean;
+  /** A read-only field's value. */
+  const?: unknown;
   'x-date'?: { notBefore?: DateRef; notAfter?: DateRef; after?: DateRef; before?: DateRef };
   'x-age'?: { min?: number | ParamRef; max?: number | ParamRef; maxYears?: number };
   'x-yearRange'?: { yearsBack: number | ParamRef };
@@ -298,6 +302,8 @@ export interface UiField {
     noneOfTheAbove?: boolean;
     /** textarea: rows (default 5) and character count (maxLength, default 300). */
     rows?: number;
+    /** photos (an app's widget): the most one file may weigh, in MB. */
+    maxFileMegabytes?: number;
     /** number: unit shown after the box. */
     unit?: string;
     /** time: 12-hour clock (messages differ: renderer/README.md, "Validation"). Default 24-hour. */

@@ -5,6 +5,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { FieldError, FieldSchema, FormData, FormDocument, ParamRef, Parameters } from './types';
 import { compileDocument, itemFilled, type CompiledDocument } from './compile';
+import { fixedValueOf, isReadOnlySchema, sameValue } from './defaults';
 import { ITEM_FIELD } from './structure';
 import { DEFAULT_TEXTAREA_MAX, NONE_OF_THE_ABOVE } from './fields';
 import { ageOn, calendarDate, dayNumber, formatDay, parseDate, parseDateTime, resolveTodayRef } from './dates';
@@ -266,6 +267,16 @@ function checkField(
     keyword,
     message: messageFor(doc, field, keyword, vars, opts),
   });
+
+  // 0. A read-only value is the document's: an answer other than the set one was not the
+  // patient's to give, whatever the browser sent (an absent one claims nothing).
+  if (isReadOnlySchema(schema)) {
+    const fixed = fixedValueOf(schema, params);
+    const given = typeof raw === 'string' ? normaliseText(raw) : raw;
+    const fixedNorm = typeof fixed === 'string' ? normaliseText(fixed) : fixed;
+    if (given !== undefined && given !== null && given !== '' && !sameValue(given, fixedNorm)) return err('readOnly');
+    return undefined;
+  }
 
   // 1–2. required, whitespace
   if (schemaErrors.some((e) => e.keyword === 'required')) {

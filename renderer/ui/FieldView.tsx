@@ -3,7 +3,9 @@
 // widget the registry holds for it (widgets/index.ts) in the strings catalogue's words.
 import { memo, useCallback, useSyncExternalStore } from 'react';
 import type { FieldSchema, UiField, WidgetName } from '../core/types';
-import type { CompiledDocument } from '../core/index';
+import { answerWords, type CompiledDocument } from '../core/index';
+import { isReadOnlySchema } from '../core/defaults';
+import { ErrorText } from './fieldParts';
 import { fieldId, renderProbe, useFormContext } from './formContext';
 import { fillString, type RendererStrings } from './strings';
 import { widgetFor } from './widgets/index';
@@ -51,6 +53,20 @@ export const FieldView = memo(function FieldView({ path, field, compiled, requir
   const ui = compiled.uiOf(field) ?? {};
   const widget = compiled.widgetOf(field);
   const id = fieldId(idPrefix, path);
+  // A value the document sets (readOnly, const) is shown, not asked: an NHS summary list row.
+  if (isReadOnlySchema(schema)) {
+    return (
+      <div className={snap.error ? 'nhsuk-form-group nhsuk-form-group--error' : 'nhsuk-form-group'}>
+        <ErrorText id={`${id}-error`} message={snap.error} />
+        <dl className="nhsuk-summary-list app-read-only" id={id} tabIndex={snap.error ? -1 : undefined}>
+          <div className="nhsuk-summary-list__row">
+            <dt className="nhsuk-summary-list__key">{label ?? schema.title ?? field}</dt>
+            <dd className="nhsuk-summary-list__value">{answerWords(compiled.flat, field, snap.value)}</dd>
+          </div>
+        </dl>
+      </div>
+    );
+  }
   const props: WidgetProps = {
     name: path,
     widget,

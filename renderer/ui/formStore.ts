@@ -3,6 +3,7 @@
 // change that flips a rule re-renders only the fields whose visibility, options or disabled
 // state actually changed. The whole-form component never re-renders per keystroke.
 import { compileDocument, contentKey, prune, validate, type SchemaCheck } from '../core/index';
+import { applyDefaults, documentHasDefaults } from '../core/defaults';
 import type { FieldError, FormData, FormDocument, Parameters } from '../core/types';
 import { getIn, setIn } from './paths';
 
@@ -65,6 +66,29 @@ export class FormStore {
     this.visibility = this.compiled.evaluate(this.data, this.params);
     this.fieldSet = new Set(this.compiled.fields);
     this.clearHiddenAndDisabled(new Set());
+    this.hasDefaults = documentHasDefaults(this.doc);
+    if (this.hasDefaults) this.fillDefaults();
+  }
+
+  private readonly hasDefaults: boolean;
+  /** What was in view after the last defaults pass: a default fills only what came into view since. */
+  private shown: Set<string> | undefined;
+
+  /**
+   * Fills the defaults of the fields that came into view unanswered and holds read-only fields
+   * at their set value (core/defaults.ts); redraws what changed. Only documents with defaults.
+   */
+  private fillDefaults(): void {
+    const r = applyDefaults(this.doc, this.data, this.params, this.shown);
+    this.shown = r.shown;
+    if (r.changed.length === 0) return;
+    this.data = r.data;
+    for (const path of r.changed) {
+      this.refresh(path);
+      const field = this.fieldOf(path);
+      if (field !== path) this.refresh(field);
+    }
+    this.reevaluate();
   }
 
   // ---- subscriptions -------------------------------------------------------------------
@@ -210,6 +234,7 @@ export class FormStore {
       if (list && list.itemKind === 'object') for (const sub of compileDocument(list.itemDoc).fields) this.refresh(`${field}.${k}.${sub}`);
     }
     if (this.compiled.dependentsOf(field).length > 0 || this.contentReads(field)) this.reevaluate();
+    if (this.hasDefaults) this.fillDefaults();
     if (this.liveFields) this.revalidate(this.liveFields);
     this.onChange?.(this.data);
   }
@@ -217,6 +242,7 @@ export class FormStore {
   setParams(params: Parameters): void {
     this.params = params;
     this.reevaluate();
+    if (this.hasDefaults) this.fillDefaults();
     if (this.liveFields) this.revalidate(this.liveFields);
   }
 

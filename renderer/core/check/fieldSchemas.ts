@@ -77,6 +77,16 @@ export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, ki
         if (xAge.maxYears !== undefined && typeof xAge.maxYears !== 'number') add(`${base}/x-age/maxYears`, 'maxYears must be a number');
       }
     }
+    // Prefilled and read-only values: a parameter default names a declared parameter; a
+    // read-only field has a value to show (its const, or its default).
+    if (isPlainObject(s.default) && typeof s.default.param === 'string') {
+      if (Object.keys(s.default).length !== 1) add(`${base}/default`, 'a default from a parameter is { "param": name } and nothing else');
+      else if (!isParam(s.default.param)) add(`${base}/default/param`, `parameter "${s.default.param}" is not declared in parameters`);
+    }
+    const hasConst = Object.prototype.hasOwnProperty.call(s, 'const');
+    if (s.readOnly === true && !hasConst && s.default === undefined)
+      add(`${base}/readOnly`, 'a read-only field needs the value it shows: a const, or a default (a value or { "param": name })');
+    if (hasConst && s.readOnly === false) add(`${base}/readOnly`, 'a field with a const is read-only: leave readOnly out or set it to true');
     const xYear = s['x-yearRange'];
     if (xYear !== undefined) {
       if (!isPlainObject(xYear)) add(`${base}/x-yearRange`, 'x-yearRange must be an object { yearsBack }');

@@ -10,7 +10,6 @@ const SCHEMA_HINTS: Record<string, string> = {
   anyOf: 'anyOf: use enum or oneOf ({ const, title }) for options, rules.<field>.enableWhen for conditional fields',
   additionalItems: 'additionalItems: use an "add another" list (type array, items with properties)',
   patternProperties: 'patternProperties: name each field in properties',
-  const: 'const: not drawn; give the field its options (enum) or leave it out',
 };
 
 const UI_HINTS: Record<string, string> = {
@@ -27,18 +26,17 @@ const UI_HINTS: Record<string, string> = {
 /** Problems for every rjsf construct found in the schema (fields, groups, list items) and the uiSchema. */
 export function rjsfProblems(doc: Obj): Array<{ path: string; message: string }> {
   const out: Array<{ path: string; message: string }> = [];
-  const walk = (node: unknown, path: string, isField: boolean) => {
+  const walk = (node: unknown, path: string) => {
     if (!isPlainObject(node)) return;
     for (const [k, hint] of Object.entries(SCHEMA_HINTS)) {
-      if (k === 'const' && !isField) continue;
       if (node[k] !== undefined) out.push({ path: `${path}/${k}`, message: hint });
     }
     if (node.oneOf !== undefined && node.type === 'object')
       out.push({ path: `${path}/oneOf`, message: 'oneOf of objects: use rules.<field>.enableWhen to show the fields of each case' });
-    if (isPlainObject(node.properties)) for (const [k, v] of Object.entries(node.properties)) walk(v, `${path}/properties/${esc(k)}`, true);
-    if (isPlainObject(node.items)) walk(node.items, `${path}/items`, false);
+    if (isPlainObject(node.properties)) for (const [k, v] of Object.entries(node.properties)) walk(v, `${path}/properties/${esc(k)}`);
+    if (isPlainObject(node.items)) walk(node.items, `${path}/items`);
   };
-  walk(doc.schema, '/schema', false);
+  walk(doc.schema, '/schema');
   if (isPlainObject(doc.uiSchema)) {
     for (const [f, entry] of Object.entries(doc.uiSchema)) {
       if (f === 'ui:order') out.push({ path: `/uiSchema/${esc(f)}`, message: UI_HINTS['ui:order']! });
