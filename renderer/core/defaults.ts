@@ -26,7 +26,7 @@ export function defaultValueOf(schema: Partial<FieldSchema> | undefined, params:
   return d;
 }
 
-/** Whether the field's value is the document's, not the patient's: readOnly, or a const. */
+/** Whether the field's value is the document's, not the user's: readOnly, or a const. */
 export function isReadOnlySchema(schema: Partial<FieldSchema> | undefined): boolean {
   return isPlainObject(schema) && (schema.readOnly === true || Object.prototype.hasOwnProperty.call(schema, 'const'));
 }

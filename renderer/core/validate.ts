@@ -269,7 +269,7 @@ function checkField(
   });
 
   // 0. A read-only value is the document's: an answer other than the set one was not the
-  // patient's to give, whatever the browser sent (an absent one claims nothing).
+  // user's to give, whatever the browser sent (an absent one claims nothing).
   if (isReadOnlySchema(schema)) {
     const fixed = fixedValueOf(schema, params);
     const given = typeof raw === 'string' ? normaliseText(raw) : raw;
