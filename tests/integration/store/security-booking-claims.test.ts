@@ -6,6 +6,7 @@
 // owns the data folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortReference } from '../../../server/notifications/index.js';
+import { limitScaleFrom, practiceLimits, setLimitScale } from '../../../server/limits.js';
 import { addTestPatientsTo, AVAILABILITY, ELIGIBILITY_BOOKING, slotsOf, SYMPTOM_BOOKING, triageRequest } from '../server/appointments-helpers.js';
 import { BROWSER, finishedExample, overHttp } from '../server/engine/walker.js';
 import { AMELIA, STAFF_AUTH, startServer, type Json, type TestServer } from '../server/helpers.js';
@@ -172,6 +173,27 @@ describe(`a booking after a questionnaire claims it (${STORE}, ${STORE === 'post
     expect(booked.status, JSON.stringify(booked.json)).toBe(201);
     expectAlreadySent(await instances[1]!.call('POST', ELIGIBILITY_BOOKING, body(patient(), second!)), booked.json.consultationId, '/eligibilityBooking');
     expect(await appointmentsOn([second!.slot.id])).toEqual([]);
+  });
+
+  it('one patient booking 8 slots at once, each from a questionnaire of their own, over the instances: the per-patient cap (2) holds exactly', async () => {
+    const who = patient();
+    const executions = await Promise.all(Array.from({ length: 8 }, () => routine()));
+    const pairs = await freeSlots(8);
+    // The practice's caps at their defaults for this test only (the run scales them up like the rate limits).
+    const stores = new Set(instances.map((s) => s.server.store));
+    for (const store of stores) setLimitScale(store, 1);
+    expect((await practiceLimits(instances[0]!.server.store)).maxOnlineBookingsPerPatient).toBe(2);
+    let answers: Array<{ status: number; json: Json }>;
+    try {
+      answers = await Promise.all(pairs.map((pair, i) => instances[i % 2]!.call('POST', SYMPTOM_BOOKING, booking(executions[i]!, who, pair))));
+    } finally {
+      for (const store of stores) setLimitScale(store, limitScaleFrom(process.env.PRACTICE_RATE_LIMIT_SCALE));
+    }
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(6);
+    for (const r of refused) expect(r.json).toMatchObject({ reason: 'ONLINE_BOOKING_LIMIT' });
+    expect(await appointmentsOn(pairs.map((p) => p.slot.id))).toHaveLength(2);
   });
 
   it('concurrent bookings and requests from one questionnaire, spread over the instances: exactly one wins, every other is 409 naming it', async () => {
