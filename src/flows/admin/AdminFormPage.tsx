@@ -21,6 +21,12 @@ import { freeTextAnswers } from '../../screening/freeText';
 import { EMERGENCY_ADVICE_PATH, emergencyAdviceState, useWordsScreening } from '../../screening/useWordsScreening';
 
 /**
+ * The page counter above a multi-page form's title in words ("Page 1 of 4"), as the child
+ * checklist says it: "Page 1/4" reads as a fraction or a date to some patients and to screen readers.
+ */
+export const FORM_STRINGS = { pageOf: 'Page {page} of {total}' } as const;
+
+/**
  * A form that asks for an email (the electronic prescription service's `email`) starts with the
  * one the patient gave on the contact step, not empty: they are not asked to type it twice. It
  * stays a question they can change; a form already started keeps its own answers.
@@ -152,6 +158,7 @@ export default function AdminFormPage() {
           initialData={flow.answers[formType] ?? givenEmail(doc, patient)}
           page={page}
           hideBack
+          strings={FORM_STRINGS}
           onPageChange={(next) =>
             setSearchParams((current) => {
               const params = new URLSearchParams(current);

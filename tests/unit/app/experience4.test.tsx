@@ -8,6 +8,7 @@
 // - The self-help choice's error: the summary takes focus and the title says "Error:".
 // - "Send your request?": the answers listed before Send; Send and Cancel, no Back button beside the Back link.
 // - The pharmacy form opens under its menu's words and starts with the email already given.
+// - A multi-page admin form counts its pages in words: "Page 1 of 4", not "Page 1/4".
 // - "Start again" after a booking whose answer was lost goes back to the times, not home.
 // - A "try later" record-check outcome offers "Try again", and the practice's number is a tel: link.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -25,7 +26,9 @@ import EligibilitySelfHelpPage from '../../../src/flows/eligibility/EligibilityS
 import { clearTriageFlow, triageFlow } from '../../../src/flows/guideline/journey';
 import TriageCompletePage from '../../../src/flows/triage/TriageCompletePage';
 import TriageThankYouPage from '../../../src/flows/triage/TriageThankYouPage';
-import { givenEmail } from '../../../src/flows/admin/AdminFormPage';
+import AdminFormPage, { givenEmail } from '../../../src/flows/admin/AdminFormPage';
+import { adminFlow } from '../../../src/flows/admin/adminFlow';
+import { serveBundledForms } from './bundledForms';
 import EPS from '../../../generated/forms/ELECTRONIC_PRESCRIPTION_SERVICE';
 import OTHER_ENQUIRY from '../../../generated/forms/OTHER_ENQUIRY';
 import ErrorSignpostPage from '../../../src/pages/ErrorSignpostPage';
@@ -397,5 +400,31 @@ describe('the pharmacy form (electronic prescription service)', () => {
     expect(givenEmail(EPS, FIXTURE_PATIENT)).toEqual({ email: 'a@example.com' });
     expect(givenEmail(EPS, { contactDetails: {} })).toBeUndefined();
     expect(givenEmail(OTHER_ENQUIRY, FIXTURE_PATIENT)).toBeUndefined();
+  });
+});
+
+describe('a multi-page admin form', () => {
+  it('says "Page 1 of N" above its first page\'s title', async () => {
+    serveBundledForms();
+    const registration = {
+      [SETTINGS_PATHS.adminForms]: {
+        forms: [{ type: 'PATIENT_REGISTRATION_FORM', label: 'Register with the practice', subTitle: 'Join the practice', requiresPatientRecord: false }],
+        links: {},
+        customFields: {},
+        patientEnabledForms: ['PATIENT_REGISTRATION_FORM'],
+      },
+      [SETTINGS_PATHS.notificationConfig]: { sms: { enabled: true } },
+    };
+    Object.assign(SETTINGS, registration);
+    try {
+      adminFlow.set({ patient: { firstName: 'Amelia', lastName: 'Testwell', dateOfBirth: '1985-04-12', postCode: 'LS1 4AP', age: 41 } });
+      renderWithSettings(AdminFormPage, '/admin-request/form?request=PATIENT_REGISTRATION_FORM');
+      const counter = await screen.findByText(/^Page 1 /, {}, { timeout: 10_000 });
+      expect(counter.textContent).toMatch(/^Page 1 of \d+$/);
+      expect(screen.queryByText(/^Page \d+\/\d+$/)).toBeNull();
+    } finally {
+      for (const key of Object.keys(registration)) delete SETTINGS[key];
+      adminFlow.clear();
+    }
   });
 });
