@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortReference } from '../../../server/notifications/index.js';
 import { limitScaleFrom, practiceLimits, setLimitScale } from '../../../server/limits.js';
 import { addTestPatientsTo, AVAILABILITY, ELIGIBILITY_BOOKING, slotsOf, SYMPTOM_BOOKING, triageRequest } from '../server/appointments-helpers.js';
-import { BROWSER, finishedExample, overHttp } from '../server/engine/walker.js';
+import { BROWSER, ENGINE, finishedExample, overHttp } from '../server/engine/walker.js';
 import { AMELIA, STAFF_AUTH, startServer, type Json, type TestServer } from '../server/helpers.js';
 import { freshPostgresDatabase, STORE } from './postgres.js';
 
@@ -148,6 +148,11 @@ describe(`a booking after a questionnaire claims it (${STORE}, ${STORE === 'post
     expectAlreadySent(await instances[0]!.call('POST', SYMPTOM_BOOKING, booking(done, patient(), second!)), consultationId);
     expect((await appointmentsOn([first!.slot.id, second!.slot.id])).map((a) => a.consultationId)).toEqual([consultationId]);
     expect((await requestsOf(done.identifier)).map((r) => r.id)).toEqual([consultationId]);
+    // Its answers no longer change either, now the practice has them through the booking.
+    const sectionId = String((done.responseData as Json[] | undefined)?.[0]?.identifier ?? 'any').split('.')[0];
+    const changed = await instances[1]!.call('POST', `${ENGINE}/GuidelineExecution/${String(done.identifier)}/$continue`, { sectionId, responseData: [] });
+    expect(changed.status).toBe(409);
+    expect(changed.json.message).toContain('has been sent to the practice');
   });
 
   it('a retry of the booking with its Idempotency-Key still gets its first answer', async () => {
