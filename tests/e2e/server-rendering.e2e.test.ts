@@ -87,6 +87,56 @@ describe('first screens drawn on the server', () => {
     expect(errors).toEqual([]);
   });
 
+  it("keep the server's HTML of a screen whose code comes late, and hydrate it with no layout shift", async () => {
+    const { page, errors } = await openPage(browser, { viewport: { width: 412, height: 823 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number; __h1Lost: boolean };
+      w.__shift = 0;
+      w.__h1Lost = false;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      // The server's h1 taken off the page at any point (a spinner drawn in its place, say).
+      document.addEventListener('DOMContentLoaded', () => {
+        const h1 = document.querySelector('#maincontent h1');
+        new MutationObserver(() => {
+          if (h1 && !h1.isConnected) w.__h1Lost = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+    });
+    // Past the emergency check at full speed, then the admin menu reloaded with its screen's code held back.
+    await page.goto('/emergency-symptoms?next=%2Fadmin-request');
+    await page.getByRole('button', { name: 'I have none of these', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'I need admin help' }).waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => undefined as void;
+    const screenAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/assets/AdminMenuPage-*.js', async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await screenAsked;
+    // The app's entry has run and asked for the screen's code, which is held: the server's page stands as drawn, not yet hydrated.
+    const state = () =>
+      page.evaluate(() => ({
+        h1: document.querySelector('#maincontent h1')?.textContent,
+        hydrated: Object.keys(document.querySelector('footer') ?? {}).some((key) => key.startsWith('__reactFiber$')),
+        lost: (window as unknown as { __h1Lost: boolean }).__h1Lost,
+      }));
+    expect(await state()).toEqual({ h1: 'I need admin help', hydrated: false, lost: false });
+    release();
+    await expect.poll(async () => (await state()).hydrated).toBe(true);
+    await page.getByRole('button', { name: /Other enquiry/ }).waitFor();
+    expect(await state()).toEqual({ h1: 'I need admin help', hydrated: true, lost: false });
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.05);
+    expect(errors).toEqual([]);
+  });
+
   it('a deep link into a journey still meets the emergency symptoms screen first once the page is live', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto('/admin-request');
