@@ -9,7 +9,7 @@
 // - `$ref` to `#/definitions/<name>` (or `#/$defs/<name>`) of the document's schema is replaced by
 //   that definition, keywords beside the `$ref` winning. Remote references, unknown targets and
 //   cycles are problems with their JSON path.
-import type { DocumentProblem, FieldSchema, FormDocument, FormSchema, UiField } from './types';
+import { WIDGETS, type DocumentProblem, type FieldSchema, type FormDocument, type FormSchema, type UiField } from './types';
 import { isPlainObject, own } from './text';
 
 type Obj = Record<string, unknown>;
@@ -249,7 +249,9 @@ function build(doc: FormDocument): Structure {
       if (isPlainObject(s) && s.type === 'array' && isPlainObject(s.items) && s.items.type === 'object' && !isPlainObject(s.items.properties)) {
         problems.push({ path: `${ptr}/items`, message: 'an "add another" list of objects needs items.properties (the fields of one item)' });
       }
-      if (isListSchema(s)) {
+      // An array an app's own widget draws whole (photos: a list of ids) is one field, not an "add another" list.
+      const appWidget = (doc.uiSchema as Record<string, UiField | undefined> | undefined)?.[path]?.['ui:widget'];
+      if (isListSchema(s) && !(typeof appWidget === 'string' && !(WIDGETS as readonly string[]).includes(appWidget))) {
         const ls = s as unknown as FieldSchema & { items: Obj };
         const itemKind = isGroupSchema(ls.items) ? 'object' : 'scalar';
         lists.set(path, { path, schema: ls, itemKind, itemDoc: itemDocument(doc, path, ls, itemKind), pointer: ptr });

@@ -14,6 +14,14 @@ export {
   type Option as WidgetOption,
 } from './widgets/index';
 export { WidgetsProvider } from './WidgetsProvider';
+export {
+  createPhotosWidget,
+  DEFAULT_PHOTOS_WORDS,
+  type PhotoUploader,
+  type PhotosWidgetOptions,
+  type PhotosWidgetWords,
+  type UploadedPhoto,
+} from './PhotosWidget';
 export { DEFAULT_STRINGS, mergeStrings, fillString, type RendererStrings } from './strings';
 export { Label, Legend, Hint, ErrorText, RequiredMark, describedBy, groupClass } from './fieldParts';
 export { Block as ContentBlockView } from './ContentBlocks';

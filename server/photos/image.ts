@@ -1,7 +1,7 @@
 // Every accepted photo is decoded and written anew (libvips through sharp): what is stored is
 // pixels we produced, a JPEG of bounded size with no metadata at all (no EXIF location, no camera
 // serial, no comment, no trailing data), never the bytes the patient's device sent.
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../errors.js';
 import { acceptedFormat, PHOTO_MESSAGES } from './content.js';
 import { PHOTO_LIMITS } from './limits.js';
@@ -45,7 +45,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   if (input.length > PHOTO_LIMITS.maxFileBytes) throw new HttpError(413, PHOTO_MESSAGES.tooLarge(PHOTO_LIMITS.maxFileBytes / (1024 * 1024)));
   return withDecoder(async () => {
     const open = () => sharp(input, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'truncated', animated: false });
-    let meta: sharp.Metadata;
+    let meta: Metadata;
     try {
       // The header only (no pixel is decoded), without the pixel limit, so a bomb is named as one.
       meta = await sharp(input, { limitInputPixels: false, failOn: 'none' }).metadata();

@@ -40,3 +40,17 @@ export async function callJson<T>(url: string, method: 'GET' | 'PUT' | 'POST' | 
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
+
+/** Sends a file's bytes as the body (the server reads the content, not the declared type); throws ApiError on any non-2xx answer. */
+export async function postBytes<T>(url: string, file: Blob): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': 'application/octet-stream' },
+    body: file,
+    signal: deadline(),
+  });
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw apiError(response, answer);
+  return answer as T;
+}

@@ -17,3 +17,4 @@ export * from './documents';
 export * from './engine';
 export * from './appointments';
 export * from './editor';
+export * from './photos';

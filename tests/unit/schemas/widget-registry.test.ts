@@ -43,7 +43,10 @@ describe('the widget registry file', () => {
   it("the project's is well formed and declares the 0–10 scale", () => {
     const file = JSON.parse(readFileSync(path.join(root, 'schemas/widgets.json'), 'utf8')) as unknown;
     expect(checkWidgetDeclarations(file)).toEqual([]);
-    expect(readWidgetDeclarations(root)).toEqual({ 'scale-0-10': expect.objectContaining({ fits: ['integer'], observationTypes: ['NUMERIC'] }) });
+    expect(readWidgetDeclarations(root)).toEqual({
+      'scale-0-10': expect.objectContaining({ fits: ['integer'], observationTypes: ['NUMERIC'] }),
+      photos: expect.objectContaining({ fits: ['array'] }),
+    });
   });
 
   it('names each mistake with its JSON path', () => {
@@ -97,7 +100,7 @@ describe('schemas:check (and the server) read schemas/widgets.json', () => {
     const form = path.join(tmp, 'schemas/forms/PAIN.form.json');
     writeFileSync(form, JSON.stringify(formWith('scale-0-11'), null, 2));
     expect(checkFiles([form], tmp).problems).toEqual([
-      'schemas/forms/PAIN.form.json: /uiSchema/score/ui:widget: must be one of: "text", "textarea", "email", "tel", "number", "integer", "date", "time", "datetime", "checkbox", "checkboxes", "radio", "select", "yesNo", "display", "scale-0-10" (found "scale-0-11")',
+      'schemas/forms/PAIN.form.json: /uiSchema/score/ui:widget: must be one of: "text", "textarea", "email", "tel", "number", "integer", "date", "time", "datetime", "checkbox", "checkboxes", "radio", "select", "yesNo", "display", "scale-0-10", "photos" (found "scale-0-11")',
     ]);
     writeFileSync(form, JSON.stringify(formWith('scale-0-10'), null, 2));
     expect(checkFiles([form], tmp).problems).toEqual([]);
