@@ -30,6 +30,22 @@ const document: FormDocument & { menu?: unknown } = {
   "pages": [
     {
       "title": "Your contact details",
+      "content": [
+        {
+          "kind": "details",
+          "heading": "How your information is used",
+          "text": [
+            "The practice uses your details to find your medical record and to contact you about this request.",
+            "Your answers are sent securely to the practice and kept in your medical record."
+          ],
+          "links": [
+            {
+              "text": "Read the practice's privacy policy",
+              "hrefParam": "privacyPolicyUrl"
+            }
+          ]
+        }
+      ],
       "fields": [
         "emailAddress",
         "mobilePhoneNumber",
@@ -49,20 +65,6 @@ const document: FormDocument & { menu?: unknown } = {
               "question": "type",
               "operator": "EQ",
               "answer": "HELPING_PERSON"
-            }
-          ]
-        },
-        {
-          "kind": "details",
-          "heading": "How your information is used",
-          "text": [
-            "The practice uses your details to find your medical record and to contact you about this request.",
-            "Your answers are sent securely to the practice and kept in your medical record."
-          ],
-          "links": [
-            {
-              "text": "Read the practice's privacy policy",
-              "hrefParam": "privacyPolicyUrl"
             }
           ]
         }

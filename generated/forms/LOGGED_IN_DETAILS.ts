@@ -11,12 +11,7 @@ const document: FormDocument & { menu?: unknown } = {
   "pages": [
     {
       "title": "Your details",
-      "fields": [
-        "sexAtBirth",
-        "phoneNumber",
-        "acceptance"
-      ],
-      "contentAfter": [
+      "content": [
         {
           "kind": "details",
           "heading": "How your information is used",
@@ -31,6 +26,11 @@ const document: FormDocument & { menu?: unknown } = {
             }
           ]
         }
+      ],
+      "fields": [
+        "sexAtBirth",
+        "phoneNumber",
+        "acceptance"
       ]
     }
   ],

@@ -8,6 +8,7 @@
 // - The self-help choice's error: the summary takes focus and the title says "Error:".
 // - "Send your request?": the answers listed before Send; Send and Cancel, no Back button beside the Back link.
 // - The pharmacy form opens under its menu's words and starts with the email already given.
+// - "How your information is used" comes before the box that says the patient has read it.
 // - A multi-page admin form counts its pages in words: "Page 1 of 4", not "Page 1/4".
 // - "Start again" after a booking whose answer was lost goes back to the times, not home.
 // - A "try later" record-check outcome offers "Try again", and the practice's number is a tel: link.
@@ -30,6 +31,8 @@ import AdminFormPage, { givenEmail } from '../../../src/flows/admin/AdminFormPag
 import { adminFlow } from '../../../src/flows/admin/adminFlow';
 import { serveBundledForms } from './bundledForms';
 import EPS from '../../../generated/forms/ELECTRONIC_PRESCRIPTION_SERVICE';
+import CONTACT_DETAILS from '../../../generated/forms/CONTACT_DETAILS';
+import LOGGED_IN_DETAILS from '../../../generated/forms/LOGGED_IN_DETAILS';
 import OTHER_ENQUIRY from '../../../generated/forms/OTHER_ENQUIRY';
 import ErrorSignpostPage from '../../../src/pages/ErrorSignpostPage';
 import { ERROR_IDS } from '../../../src/errors/messages';
@@ -426,5 +429,18 @@ describe('a multi-page admin form', () => {
       for (const key of Object.keys(registration)) delete SETTINGS[key];
       adminFlow.clear();
     }
+  });
+});
+
+describe('consent after the information it refers to', () => {
+  it.each([
+    ['CONTACT_DETAILS', CONTACT_DETAILS],
+    ['LOGGED_IN_DETAILS', LOGGED_IN_DETAILS],
+  ])('%s: "How your information is used" is drawn before the questions, so before "I have read how my information is used"', (_id, doc) => {
+    const page = doc.pages[0]!;
+    const headings = (blocks: unknown) => ((blocks ?? []) as Array<{ heading?: string }>).map((b) => b.heading);
+    expect(page.fields.at(-1)).toBe('acceptance');
+    expect(headings(page.content)).toContain('How your information is used');
+    expect(headings(page.contentAfter)).not.toContain('How your information is used');
   });
 });
