@@ -87,6 +87,28 @@ export function checkFieldSchemas({ doc, props, fieldNames, isField, isParam, ki
     if (s.readOnly === true && !hasConst && s.default === undefined)
       add(`${base}/readOnly`, 'a read-only field needs the value it shows: a const, or a default (a value or { "param": name })');
     if (hasConst && s.readOnly === false) add(`${base}/readOnly`, 'a field with a const is read-only: leave readOnly out or set it to true');
+    // A written value (default, const) must be one the field could hold, or it would be drawn
+    // and then refused on Send: the right type, and one of the options of a choice.
+    for (const key of ['default', 'const'] as const) {
+      const v = s[key];
+      if (v === undefined || (key === 'default' && isPlainObject(v) && typeof v.param === 'string')) continue;
+      const t = s.type;
+      const fits =
+        t === 'string'
+          ? typeof v === 'string'
+          : t === 'number'
+            ? typeof v === 'number'
+            : t === 'integer'
+              ? Number.isInteger(v)
+              : t === 'boolean'
+                ? typeof v === 'boolean'
+                : t === 'array'
+                  ? Array.isArray(v)
+                  : true;
+      const options = Array.isArray(s.enum) ? s.enum : Array.isArray(s.oneOf) ? s.oneOf.map((o) => (isPlainObject(o) ? o.const : undefined)) : undefined;
+      if (!fits) add(`${base}/${key}`, `${q(v)} is not a ${String(t)}, the type of this field`);
+      else if (options && !options.includes(v as never)) add(`${base}/${key}`, `${q(v)} is not one of the options (${options.map((o) => q(o)).join(', ')})`);
+    }
     const xYear = s['x-yearRange'];
     if (xYear !== undefined) {
       if (!isPlainObject(xYear)) add(`${base}/x-yearRange`, 'x-yearRange must be an object { yearsBack }');

@@ -214,4 +214,15 @@ describe('read-only values', () => {
     expect(problems).toContainEqual({ path: '/schema/properties/reply/default/param', message: 'parameter "nope" is not declared in parameters' });
     expect(checkDocument(DOC)).toEqual([]);
   });
+
+  it('the checker refuses a written value the field could not hold (its type, its options)', () => {
+    const doc = structuredClone(DOC) as unknown as { schema: { properties: Record<string, Record<string, unknown>> } };
+    doc.schema.properties.contact = { type: 'string', enum: ['Phone', 'Email'], default: 'Post' };
+    doc.schema.properties.moved = { type: 'boolean', default: 'yes' };
+    doc.schema.properties.channel = { type: 'string', const: 3 };
+    const problems = checkDocument(doc);
+    expect(problems).toContainEqual({ path: '/schema/properties/contact/default', message: '"Post" is not one of the options ("Phone", "Email")' });
+    expect(problems).toContainEqual({ path: '/schema/properties/moved/default', message: '"yes" is not a boolean, the type of this field' });
+    expect(problems).toContainEqual({ path: '/schema/properties/channel/const', message: '3 is not a string, the type of this field' });
+  });
 });
