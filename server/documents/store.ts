@@ -10,174 +10,42 @@
 // re-reads both folders: a changed document that passes the checks replaces the served one as a
 // new version; one that fails is refused and the previous version keeps serving. Instances sharing
 // a PostgreSQL database follow each other's versions (`follow`, on a timer: server/documents/routes.ts).
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
+// Its parts: candidates.ts (a document as read; checks and validators memoised), folders.ts (the
+// folders read), follow.ts (the other instances' versions), storeTypes.ts (the types).
+import { readFileSync } from 'node:fs';
 import type { FormDocument } from '../../renderer/core/index';
 import type { FormMenuEntry, WithFormMenu } from '../../common/index.js';
-import type { Sql } from '../store/index.js';
-import type { PathwayLibrary } from '../engine/library.js';
 import type { Pathway } from '../engine/pathway.js';
-import type { FormDocuments } from '../forms.js';
-import { cachedCheck } from './checkCache.js';
-import { documentLimitProblem } from './limits.js';
-import { checkSources, shownPath, type CheckOptions, type DocumentProblem, type DocumentSource } from './check.js';
-import { standaloneValidator } from './validator.js';
+import { shownPath, type DocumentProblem } from './check.js';
 import { pathwaySettings } from '../engine/settings.js';
 import { DEMO_PATHWAY_DOCUMENTS } from '../seed.js';
-import { documentEvents, recordDocumentEvent } from './events.js';
+import { recordDocumentEvent } from './events.js';
+import { DocumentFolders } from './folders.js';
+import { catchUpPracticeFolder, newerVersions } from './follow.js';
+import { candidateOf, checkCandidates, compiledValidator, keyOf, versionedOf, writeWhole, type Candidate } from './candidates.js';
+import type {
+  DocumentCheck,
+  DocumentListEntry,
+  DocumentSourceKind,
+  DocumentStoreOptions,
+  PublishResult,
+  ReloadResult,
+  ServedDocument,
+  StartRefusal,
+} from './storeTypes.js';
 import { latestVersions, settleVersions, syncAdminFormsMenu, syncPathwaySettings, versionRecord, type DocumentKind, type DocumentVersion } from './versions.js';
 
-export type DocumentSourceKind = 'built-in' | 'practice';
-
-export interface DocumentCheck {
-  ok: boolean;
-  errors: DocumentProblem[];
-}
-
-/** A document as served: what it is, where it came from, its version. */
-export interface ServedDocument extends DocumentVersion {
-  kind: DocumentKind;
-  id: string;
-  source: DocumentSourceKind;
-  /** Absolute file name. */
-  abs: string;
-  /** The file relative to the repository (built-in) or to DATA_DIR (practice). */
-  file: string;
-  text: string;
-  document: unknown;
-}
-
-/** One line of the staff list: the served version, and the check of the file as it was last read. */
-export interface DocumentListEntry extends DocumentVersion {
-  kind: DocumentKind;
-  id: string;
-  source: DocumentSourceKind;
-  file: string;
-  check: DocumentCheck;
-  /** False for a document whose file was refused and that has no good version to serve (version 0). */
-  live: boolean;
-  /** A practice document with the id of a built-in one, which it replaces. */
-  overrides: boolean;
-}
-
-/** A document refused at start: its problems, and the version from the history serving instead (none: not served). */
-export interface StartRefusal {
-  kind: DocumentKind;
-  id: string;
-  file: string;
-  errors: DocumentProblem[];
-  serving?: { version: number; file: string };
-}
-
-/** What publishing a text did: the version now live, or the problems that refused it. */
-export type PublishResult = { ok: true; version: number; unchanged: boolean } | { ok: false; errors: DocumentProblem[] };
-
-export interface ReloadResult {
-  kind: DocumentKind;
-  id: string;
-  outcome: 'added' | 'replaced' | 'unchanged' | 'refused' | 'removed';
-  /** The version serving after the reload (none when a new document was refused). */
-  version?: number;
-  errors: DocumentProblem[];
-}
-
-export interface DocumentStoreOptions {
-  /** The store the versions are kept in (server/store). */
-  store: Sql;
-  /** The repository: built-in files are named relative to it; pathways are checked against its shared sections and library. */
-  root: string;
-  /** The server's data folder; the practice folder is `<dataDir>/practice`. */
-  dataDir: string;
-  formsDir: string;
-  questionnairesDirs: readonly string[];
-  /** The admin forms of the contract (AdminFormType): admin forms even without a menu entry (CHANGE_OF_CONTACT_DETAILS). */
-  adminFormTypes: readonly string[];
-  forms: FormDocuments;
-  library: PathwayLibrary;
-  /** The admin-forms settings a database without them starts from (links, custom fields). */
-  adminFormsDefaults: AdminFormsSettings;
-  check?: CheckOptions;
-  now: () => number;
-}
-
-/** JSON with object keys sorted: the same document always has the same text, whatever its layout. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    return `{${Object.keys(obj)
-      .sort()
-      .filter((k) => obj[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** A document's hash: the first 16 hex digits of the SHA-256 of its canonical JSON. */
-export function documentHash(document: unknown): string {
-  return createHash('sha256').update(canonicalJson(document)).digest('hex').slice(0, 16);
-}
-
-interface Candidate extends DocumentSource {
-  kind: DocumentKind;
-  id: string;
-  source: DocumentSourceKind;
-  /** Parsed, when the text is JSON. */
-  document?: unknown;
-  hash: string;
-}
-
-function parseOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A document read from `abs` (or from the history, named as that file would be). */
-function candidateOf(kind: DocumentKind, id: string, source: DocumentSourceKind, abs: string, text: string): Candidate {
-  // Past the size or depth limit the text is never parsed, nor hashed as JSON (canonicalJson walks
-  // it and would overflow the stack): it is hashed as text and the checks refuse it by its path.
-  const document = documentLimitProblem(text) === undefined ? parseOrUndefined(text) : undefined;
-  const hash = document === undefined ? createHash('sha256').update(text).digest('hex').slice(0, 16) : documentHash(document);
-  return { kind, id, source, abs, shown: abs, text, ...(document !== undefined ? { document } : {}), hash };
-}
-
-function listDir(dir: string, suffix: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(suffix))
-    .sort();
-}
-
-/** Check results of identical inputs, reused: test suites start many servers on the same documents. */
-const checkMemo = new Map<string, DocumentProblem[]>();
-
-function checkCandidates(candidates: readonly Candidate[], root: string, options: CheckOptions): DocumentProblem[] {
-  if (candidates.length === 0) return [];
-  const hash = createHash('sha256').update(JSON.stringify([root, options, candidates.map((c) => [c.abs, c.shown, c.text])]));
-  const key = hash.digest('hex');
-  let problems = checkMemo.get(key);
-  if (!problems) {
-    // Test runs keep results between processes too (server/documents/checkCache.ts).
-    problems = cachedCheck(root, key, () => checkSources(candidates, root, options));
-    checkMemo.set(key, problems);
-  }
-  return problems;
-}
-
-/** Compiled validators by document hash, kept for every version served since start (a tab may still hold an older one). */
-const validatorMemo = new Map<string, string>();
-
-const keyOf = (kind: DocumentKind, id: string) => `${kind}:${id}`;
-const splitKey = (key: string): [DocumentKind, string] => [key.slice(0, key.indexOf(':')) as DocumentKind, key.slice(key.indexOf(':') + 1)];
-
-/** What a document's version record holds besides its number and who made it live. */
-const versionedOf = (c: Candidate) => ({ kind: c.kind, id: c.id, hash: c.hash, source: c.source, file: c.shown, body: c.text });
+export type {
+  DocumentCheck,
+  DocumentListEntry,
+  DocumentSourceKind,
+  DocumentStoreOptions,
+  PublishResult,
+  ReloadResult,
+  ServedDocument,
+  StartRefusal,
+} from './storeTypes.js';
+export { canonicalJson, documentHash } from './candidates.js';
 
 export class DocumentStore {
   private readonly served = new Map<string, ServedDocument>();
@@ -188,10 +56,10 @@ export class DocumentStore {
   private readonly unserved = new Map<string, { kind: DocumentKind; id: string; source: DocumentSourceKind; file: string; hash: string }>();
   /** The documents refused at start (server/main.ts prints them). */
   readonly refusedAtStart: StartRefusal[] = [];
-  private readonly practiceDir: string;
+  private readonly folders: DocumentFolders;
 
   private constructor(private readonly options: DocumentStoreOptions) {
-    this.practiceDir = path.join(options.dataDir, 'practice');
+    this.folders = new DocumentFolders(options);
   }
 
   /**
@@ -201,8 +69,8 @@ export class DocumentStore {
    */
   static async open(options: DocumentStoreOptions): Promise<DocumentStore> {
     const store = new DocumentStore(options);
-    if (options.store.dialect === 'postgres') await store.catchUpFolder();
-    const { candidates, builtIns } = store.scanAll();
+    if (options.store.dialect === 'postgres') await catchUpPracticeFolder(options.store, store.folders);
+    const { candidates, builtIns } = store.folders.scanAll();
     const problems = checkCandidates(candidates, options.root, options.check ?? {});
     const good = candidates.filter((c) => !problems.some((p) => p.file === c.shown));
     const at = new Date(options.now()).toISOString();
@@ -255,47 +123,17 @@ export class DocumentStore {
 
   /** The practice folder (forms/ and questionnaires/ inside). */
   get folder(): string {
-    return this.practiceDir;
-  }
-
-  /** Every document the folders hold now, one per kind and id (a practice one over a built-in one). */
-  private scan(): Candidate[] {
-    return this.scanAll().candidates;
-  }
-
-  /** The documents to serve, and the built-in documents a practice file overrides (by key). */
-  private scanAll(): { candidates: Candidate[]; builtIns: Map<string, Candidate> } {
-    const { root, dataDir, formsDir, questionnairesDirs } = this.options;
-    const byKey = new Map<string, Candidate>();
-    const builtIns = new Map<string, Candidate>();
-    const add = (kind: DocumentKind, source: DocumentSourceKind, abs: string, id: string) => {
-      let text: string;
-      try {
-        text = readFileSync(abs, 'utf8');
-      } catch {
-        return; // gone between the listing and the read: as if never there
-      }
-      const candidate = candidateOf(kind, id, source, abs, text);
-      // Relative to the repository or the data folder; a folder elsewhere (tests) by its full name.
-      const relative = source === 'practice' ? shownPath(abs, dataDir) : shownPath(abs, root);
-      candidate.shown = relative.startsWith('..') ? abs : relative;
-      const key = keyOf(kind, id);
-      if (source === 'practice' && byKey.get(key)?.source === 'built-in') builtIns.set(key, byKey.get(key)!);
-      byKey.set(key, candidate);
-    };
-    for (const f of listDir(formsDir, '.form.json')) add('form', 'built-in', path.join(formsDir, f), f.slice(0, -'.form.json'.length));
-    for (const dir of questionnairesDirs) for (const f of listDir(dir, '.json')) add('pathway', 'built-in', path.join(dir, f), f.slice(0, -'.json'.length));
-    for (const f of listDir(this.practicePath('form'), '.form.json'))
-      add('form', 'practice', path.join(this.practicePath('form'), f), f.slice(0, -'.form.json'.length));
-    for (const f of listDir(this.practicePath('pathway'), '.json'))
-      add('pathway', 'practice', path.join(this.practicePath('pathway'), f), f.slice(0, -'.json'.length));
-    return { candidates: [...byKey.values()], builtIns };
+    return this.folders.practiceDir;
   }
 
   /** The practice folder of a kind of document, or one document's file in it. */
   practicePath(kind: DocumentKind, id?: string): string {
-    const dir = path.join(this.practiceDir, kind === 'form' ? 'forms' : 'questionnaires');
-    return id === undefined ? dir : path.join(dir, kind === 'form' ? `${id}.form.json` : `${id}.json`);
+    return this.folders.practicePath(kind, id);
+  }
+
+  /** Every document the folders hold now, one per kind and id (a practice one over a built-in one). */
+  private scan(): Candidate[] {
+    return this.folders.scanAll().candidates;
   }
 
   /** Makes a checked candidate the served version: the admin re-check and the engine see it at once. */
@@ -508,65 +346,16 @@ export class DocumentStore {
   private async followNow(): Promise<ReloadResult[]> {
     const { store, root, check } = this.options;
     const results: ReloadResult[] = [];
-    for (const [key, latest] of await latestVersions(store)) {
+    for (const { key, kind, id, candidate, version } of await newerVersions(store, this.folders, root, check ?? {}, (k) => this.served.get(k)?.version)) {
       const before = this.served.get(key);
-      if (before && before.version >= latest.version) continue;
-      const [kind, id] = splitKey(key);
-      const record = await versionRecord(store, kind, id, latest.version);
-      const builtIn = this.builtInPath(kind, id);
-      if (!record || (record.source === 'built-in' && !builtIn)) continue;
-      const abs = record.source === 'practice' ? this.practicePath(kind, id) : builtIn!;
-      const candidate: Candidate = { ...candidateOf(kind, id, record.source, abs, record.body), shown: record.file };
-      if (candidate.document === undefined || checkCandidates([candidate], root, check ?? {}).length > 0) continue;
-      if (kind === 'form') {
-        try {
-          compiledValidator(candidate.hash, candidate.document as FormDocument);
-        } catch {
-          continue;
-        }
-      }
-      if (record.source === 'practice') writeWhole(abs, record.body);
-      this.serve(candidate, latest);
+      if (candidate.source === 'practice') writeWhole(candidate.abs, candidate.text);
+      this.serve(candidate, version);
       this.checks.set(key, { ok: true, errors: [] });
       this.unserved.delete(key);
-      results.push({ kind, id, outcome: before ? 'replaced' : 'added', version: latest.version, errors: [] });
+      results.push({ kind, id, outcome: before ? 'replaced' : 'added', version: version.version, errors: [] });
     }
     if (results.length > 0) await this.syncMenu();
     return results;
-  }
-
-  /**
-   * On a shared database, before this instance reads its folders: each practice version another
-   * instance made live while this one was down is written into this practice folder; else this
-   * start would record the older file here as a newer version and undo it everywhere. Left alone:
-   * a file changed here after that version (a hand edit this start should check), and a document
-   * removed since (a 'removed' event after its version).
-   */
-  private async catchUpFolder(): Promise<void> {
-    const { store } = this.options;
-    for (const [key, latest] of await latestVersions(store)) {
-      const [kind, id] = splitKey(key);
-      const abs = this.practicePath(kind, id);
-      let local: { text: string; modified: number } | undefined;
-      try {
-        local = { text: readFileSync(abs, 'utf8'), modified: statSync(abs).mtimeMs };
-      } catch {
-        local = undefined;
-      }
-      if (local && (candidateOf(kind, id, 'practice', abs, local.text).hash === latest.hash || local.modified > Date.parse(latest.updatedAt))) continue;
-      const record = await versionRecord(store, kind, id, latest.version);
-      if (!record || record.source !== 'practice') continue;
-      const newest = (await documentEvents(store, kind, id))[0];
-      if (newest?.action === 'removed' && newest.at >= latest.updatedAt) continue;
-      writeWhole(abs, record.body);
-    }
-  }
-
-  /** The built-in file of a document, if the repository has one (a practice one with its id overrides it). */
-  private builtInPath(kind: DocumentKind, id: string): string | undefined {
-    const { formsDir, questionnairesDirs } = this.options;
-    const files = kind === 'form' ? [path.join(formsDir, `${id}.form.json`)] : questionnairesDirs.map((dir) => path.join(dir, `${id}.json`));
-    return files.find((f) => existsSync(f));
   }
 
   get(kind: DocumentKind, id: string): ServedDocument | undefined {
@@ -588,7 +377,7 @@ export class DocumentStore {
         updatedBy: d.updatedBy,
         check: this.checks.get(keyOf(d.kind, d.id)) ?? { ok: true, errors: [] },
         live: true,
-        overrides: d.source === 'practice' && this.builtInPath(d.kind, d.id) !== undefined,
+        overrides: d.source === 'practice' && this.folders.builtInPath(d.kind, d.id) !== undefined,
       }))
       .concat(
         [...this.unserved.values()].map((u) => ({
@@ -598,7 +387,7 @@ export class DocumentStore {
           updatedBy: '',
           check: this.checks.get(keyOf(u.kind, u.id)) ?? { ok: false, errors: [] },
           live: false,
-          overrides: u.source === 'practice' && this.builtInPath(u.kind, u.id) !== undefined,
+          overrides: u.source === 'practice' && this.folders.builtInPath(u.kind, u.id) !== undefined,
         })),
       );
   }
@@ -608,22 +397,4 @@ export class DocumentStore {
     const doc = this.formsByHash.get(hash);
     return doc ? compiledValidator(hash, doc) : undefined;
   }
-}
-
-/** Compiles (once per hash) the standalone validator module of a form document. */
-function compiledValidator(hash: string, doc: FormDocument): string {
-  let source = validatorMemo.get(hash);
-  if (source === undefined) {
-    source = standaloneValidator(doc, `// ajv standalone validator of the form document ${doc.id} (${hash}), compiled by the server.`);
-    validatorMemo.set(hash, source);
-  }
-  return source;
-}
-
-/** Writes a document's file whole or not at all: a reader (a Reload, a restart) never sees half a document. */
-function writeWhole(abs: string, text: string): void {
-  mkdirSync(path.dirname(abs), { recursive: true });
-  const temporary = `${abs}.${process.pid}.publishing`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, abs);
 }
