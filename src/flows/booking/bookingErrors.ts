@@ -4,6 +4,8 @@
 import { ApiError } from '../../api/client';
 import { ERROR_IDS, GENERIC_ERROR_MESSAGE } from '../../errors/messages';
 import {
+  ALREADY_SENT_TITLE,
+  alreadySentMessage,
   BOOKING_FAILED_TITLE,
   CANCEL_FAILED_TITLE,
   CODE_MESSAGES,
@@ -63,6 +65,11 @@ export function bookingErrorOutcome(error: unknown, operation: BookingOperation)
   if (code && Object.hasOwn(LINK_CODE_MIDS, code)) return { kind: 'signpost', to: `/error?mid=${LINK_CODE_MIDS[code]}` };
   if (reason === 'PATIENT_DETAILS_MISMATCH')
     return { kind: 'popup', title: DETAILS_MISMATCH, message: 'Please check the details you have entered, or call the practice.' };
+  // One finished questionnaire backs one request or one booking (server/executionRequests.ts):
+  // the server's message names the first one's reference.
+  if (reason === 'ALREADY_SENT') {
+    return { kind: 'popup', title: ALREADY_SENT_TITLE, message: alreadySentMessage(/reference ([A-Z0-9-]+)/i.exec(error.message)?.[1]) };
+  }
   if (reason === 'SLOT_IN_PAST') return { kind: 'popup', title: PAST_SLOT_TITLE, message: PAST_SLOT_MESSAGE, removeSlot: 'past' };
   if (operation === 'cancel' && error.message.includes(UNMATCHED_PATIENT_MARKER)) {
     return { kind: 'popup', title: CANCEL_FAILED_TITLE, message: RECORD_CHANGED_MESSAGE };

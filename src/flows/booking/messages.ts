@@ -34,6 +34,12 @@ export const LOAD_ERROR_TITLE = 'Error while loading available appointments';
 export const PAST_SLOT_TITLE = 'Error while booking appointment';
 export const PAST_SLOT_MESSAGE = 'The selected slot is in the past';
 export const BOOKING_FAILED_TITLE = 'Unable to book the appointment';
+/** A booking from a questionnaire the practice already has (a request or another booking made from it). */
+export const ALREADY_SENT_TITLE = 'Your answers have already been sent';
+export function alreadySentMessage(reference: string | undefined): string {
+  const ref = reference ? ` (reference ${reference})` : '';
+  return `The practice already has these answers${ref}, as a request or an appointment, so you do not need to send them again. If you need to change anything, or your symptoms get worse, call the practice. In an emergency, call 999.`;
+}
 export const CANCEL_FAILED_TITLE = 'Unable to cancel this appointment';
 export const DETAILS_MISMATCH = "The details you have provided don't correspond with those on the consultation";
 /** Ours: the title is the product's; its own record-changed wording is not shown, so the message is ours. */

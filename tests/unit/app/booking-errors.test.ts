@@ -35,6 +35,15 @@ describe('booking error mapping', () => {
     expect(outcome).toMatchObject({ kind: 'popup', title, message });
   });
 
+  it('a questionnaire the practice already has (409 ALREADY_SENT) says so with the first reference, not "booking failed"', () => {
+    const message = 'body/consultation/executionId: this questionnaire has already been sent to the practice (reference 3F2A9C1B)';
+    const outcome = bookingErrorOutcome(err(409, message, { reason: 'ALREADY_SENT' }), 'book');
+    expect(outcome).toMatchObject({ kind: 'popup', title: 'Your answers have already been sent' });
+    expect(outcome.kind === 'popup' && outcome.message).toContain('(reference 3F2A9C1B)');
+    expect(outcome.kind === 'popup' && outcome.message).toContain('you do not need to send them again');
+    expect(isSlotFailure(err(409, message, { reason: 'ALREADY_SENT' }))).toBe(false);
+  });
+
   it('RH-E007 removes the taken slot; a past slot shows the toast and re-filters', () => {
     expect(bookingErrorOutcome(err(409, 'x', { code: 'RH-E007' }), 'book')).toMatchObject({ removeSlot: 'taken' });
     expect(bookingErrorOutcome(err(409, 'x', { reason: 'SLOT_IN_PAST' }), 'book')).toEqual({
