@@ -125,13 +125,12 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Words that name no body part and no symptom of their own ("hurts", "keeps", "started"): they
- * are searched (a label or symptom may hold them: "ear hurts"), but a pathway is never listed as a
- * similar match for sharing only these with the patient's text ("my dog hurts" lists nothing).
+ * Describing words that unrelated pathways share ("red eye" and rosacea's red face, "dry cough"
+ * and eczema's dry skin, "short of breath" and "short periods"): never enough on their own for a
+ * match, yet they say which sense the other words have ("short of breath" is not bad breath), so
+ * they count when one pathway fits more of the patient's words than another.
  */
-export const GENERIC_WORDS: ReadonlySet<string> = new Set([
-  // Describing words that unrelated pathways share ("red eye" and rosacea's red face, "dry cough"
-  // and eczema's dry skin, "short of breath" and "short periods"): never enough on their own.
+export const DESCRIBING_WORDS: ReadonlySet<string> = new Set([
   'bad',
   'big',
   'common',
@@ -140,10 +139,25 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set([
   'red',
   'short',
   'small',
+  // Pain in general: "tummy ache" fits tummy pain better than a breathing problem whose symptoms say "tummy".
   'ache',
   'ached',
   'aches',
   'aching',
+  'hurt',
+  'hurting',
+  'hurts',
+]);
+
+/**
+ * Words that name no body part and no symptom of their own ("keeps", "started", "away", "time"):
+ * they are searched (a label or symptom may hold them), but a pathway is never listed, as a match
+ * or a similar match, for sharing only these with the patient's text, they never make one pathway
+ * fit more of the text than another ("cough wont go away" is not a hernia's lump that goes away),
+ * and they do not dilute the scores of the words that do name something.
+ */
+export const VERB_WORDS: ReadonlySet<string> = new Set([
+  'away',
   'came',
   'come',
   'comes',
@@ -156,9 +170,6 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set([
   'happened',
   'happening',
   'help',
-  'hurt',
-  'hurting',
-  'hurts',
   'keeps',
   'kept',
   'look',
@@ -190,4 +201,22 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set([
   'want',
   'wants',
   'wont',
+  // When, not what: "had a fit for the first time" is not a change in how often you poo.
+  'ago',
+  'day',
+  'days',
+  'first',
+  'month',
+  'months',
+  'time',
+  'times',
+  'today',
+  'week',
+  'weeks',
+  'year',
+  'years',
+  'yesterday',
 ]);
+
+/** Words never enough on their own for a match: the describing words and the words naming nothing. */
+export const GENERIC_WORDS: ReadonlySet<string> = new Set([...DESCRIBING_WORDS, ...VERB_WORDS]);

@@ -1,6 +1,6 @@
 import { Charset, Encoder, Index } from 'flexsearch';
 import type { TriageMappingEntry, TriageMappingSearch } from '../../generated/types/api/patient-app-settings';
-import { GENERIC_WORDS, STOP_WORDS } from './stopWords';
+import { GENERIC_WORDS, STOP_WORDS, VERB_WORDS } from './stopWords';
 
 /**
  * One searchable pathway: an entry of the patient-app settings' `triageMapping` (the contract's
@@ -204,29 +204,35 @@ export class SymptomSearch {
     }
 
     const scores = this.mainScores(tokens);
-    const main = new Map([...scores].filter(([id]) => offered(id)));
+    const shares = this.sharesMeaningfulWord(tokens, trimmed);
+    // A pathway sharing only describing or generic words ("bad", "swollen" is not one of them) with
+    // a text that has a meaningful word is no match at all ("bad knee" is not Bad breath), unless
+    // the text has nothing else ("it hurts").
+    const main = new Map([...scores].filter(([id]) => offered(id) && shares(id)));
     const order = byScoreThenSpecificity(this.entries, this.specificity(tokens), this.phraseHolder(trimmed));
     const best = Math.max(0, ...main.values());
-    const strong = [...main.entries()]
-      .filter(([, score]) => score >= this.settings.mainSearchMinThreshold && score >= best - this.settings.mainSearchFuzzyDifference)
-      .sort(order)
-      .slice(0, maximumNumberOfPathways);
-    const strongIds = new Set(strong.map(([id]) => id));
+    const covers = this.coverage(trimmed);
+    const stopBits = stopWordBits(trimmed);
+    const strongAll = undominated(
+      [...main.entries()]
+        .filter(([, score]) => score >= this.settings.mainSearchMinThreshold && score >= best - this.settings.mainSearchFuzzyDifference)
+        .sort(order),
+      covers,
+      stopBits,
+    );
+    const strongIds = new Set(strongAll.map(([id]) => id));
 
-    const room = maximumNumberOfPathways - strong.length;
+    const room = maximumNumberOfPathways - Math.min(strongAll.length, maximumNumberOfPathways);
     const similarAllowed = this.similarRule(tokens);
-    let similar: Array<[number, number]> = [];
+    let similarAll: Array<[number, number]> = [];
     if (room > 0) {
       const fuzzy = [...this.fuzzyScores(tokens).entries()].filter(
         ([id, score]) => offered(id) && similarAllowed(id) && !strongIds.has(id) && score >= this.settings.fuzzyMinThreshold,
       );
       const bestFuzzy = Math.max(0, ...fuzzy.map(([, s]) => s));
-      similar = fuzzy
-        .filter(([, score]) => score >= bestFuzzy - this.settings.fuzzyDifference)
-        .sort(order)
-        .slice(0, room);
+      similarAll = fuzzy.filter(([, score]) => score >= bestFuzzy - this.settings.fuzzyDifference).sort(order);
     }
-    if (strong.length === 0) {
+    if (strongAll.length === 0) {
       // No main match: a patient's sentence whose words point at different pathways ("coughing
       // a lot at night": "night" names Fever's night sweats) dilutes every score. The pathways
       // holding at least half the main threshold come first among the similar matches: a word
@@ -236,8 +242,16 @@ export class SymptomSearch {
         .filter(([id, score]) => similarAllowed(id) && score >= half && score >= best - this.settings.mainSearchFuzzyDifference)
         .sort(order);
       const partialIds = new Set(partial.map(([id]) => id));
-      similar = [...partial, ...similar.filter(([id]) => !partialIds.has(id))].slice(0, maximumNumberOfPathways);
+      similarAll = [...partial, ...similarAll.filter(([id]) => !partialIds.has(id))];
     }
+    // A pathway that fits only some of the words another listed pathway fits (with more besides)
+    // is that other pathway's word taken in another sense: "head lice" is not a head injury,
+    // "stomach cramps" not leg cramps, "runny nose" not a nosebleed. Main and similar matches are
+    // weighed together, so a similar match that fits every word ("sore nipples": breast) also
+    // outranks main matches that fit one ("sore": cold sores).
+    const kept = new Set(undominated([...strongAll, ...similarAll], covers, stopBits).map(([id]) => id));
+    const strong = strongAll.filter(([id]) => kept.has(id)).slice(0, maximumNumberOfPathways);
+    const similar = similarAll.filter(([id]) => kept.has(id)).slice(0, maximumNumberOfPathways - strong.length);
     const toScored = ([id, score]: [number, number]): ScoredPathway => ({ entry: this.entries[id]!, score: round(score) });
     const otherSex = [...scores]
       .filter(([id, score]) => !offered(id) && score >= this.settings.mainSearchMinThreshold)
@@ -249,6 +263,95 @@ export class SymptomSearch {
       similar: similar.map(toScored),
       ...(otherSex.length > 0 ? { otherSex: otherSex.map(toScored) } : {}),
     };
+  }
+
+  /**
+   * Whether a pathway shares a meaningful word with the text (see `similarRule`). Only words
+   * that name something somewhere (a label or symptom holds them, or a close typo of them) count:
+   * when none does ("it hurts", "ey red", a word found only in a suitable-for text) every pathway
+   * but a crisis or one-sex pathway passes and the scores alone decide.
+   */
+  private sharesMeaningfulWord(tokens: string[], text: string): (id: number) => boolean {
+    const typoWeight = NAMING_WEIGHT * TYPO_MIN_SIMILARITY;
+    const names = (w: Map<number, number>, floor: number) => {
+      for (const v of w.values()) if (v >= floor - 1e-9) return true;
+      return false;
+    };
+    const meaningful = tokens.filter((t) => !GENERIC_WORDS.has(t));
+    const main = meaningful.map((t) => this.cached('main', t));
+    // The similar weights only when no meaningful word is found as it is (a typo: "bad hedache").
+    // Nothing meaningful to share: the scores decide, but a crisis pathway or one for a single sex
+    // needs two words of the text side by side among its own ("hurt myself", "cant go on"), so
+    // "keeps hurting" is not self-harm.
+    if (!main.some((w) => names(w, NAMING_WEIGHT)) && !meaningful.some((t) => names(this.cached('fuzzy', t), typoWeight))) {
+      const pairs = wordPairs(text);
+      return (id) => (!this.entries[id]!.crisis && !this.entries[id]!.sexAtBirth) || this.phrasesOf(id).some((p) => pairs.some((pair) => p.includes(pair)));
+    }
+    return (id) => {
+      if (main.some((w) => (w.get(id) ?? 0) >= NAMING_WEIGHT - 1e-9)) return true;
+      // A close typo of one of its words, even where the text's word is a word of the library
+      // too ("bad breathe" is bad breath), or a word starting with it.
+      const own = this.fieldWords[id]!;
+      return meaningful.some((t) => [...own.label, ...own.symptoms].some((w) => wordCloseness(t, w, false) > 0));
+    };
+  }
+
+  /**
+   * Which of the text's words (by position) each pathway fits: found in its label or symptoms (or
+   * as the start of a word there), or the same word with another ending ("nipples", "nipple";
+   * "numbness", "numb"). Describing words count ("short" of "short of breath"), words naming
+   * nothing (VERB_WORDS: "hurts", "away", "time") do not. Typos and look-alikes do not either:
+   * "walking" is close to "waking", yet sleep problems do not fit it. A stop word counts where the
+   * pathway holds it between the same words as the text does: "out of breath" is a symptom of
+   * breathlessness, so it fits "out", "of" and "breath" there and only "breath" in bad breath.
+   * Kept per pathway for the search.
+   */
+  private coverage(text: string): (id: number) => number {
+    const all = words(text).slice(0, 31);
+    const content = all.map((w) => !STOP_WORDS.has(w) && !VERB_WORDS.has(w));
+    // Each run of stop words with the content words on both sides of it, as the phrases hold them
+    // (" out of breath "; " pain in my jaw ", which heel pain's " pain in my heel " does not hold).
+    const spans = all.map((w, i) => {
+      if (!STOP_WORDS.has(w)) return undefined;
+      let start = i;
+      while (start > 0 && STOP_WORDS.has(all[start - 1]!)) start--;
+      let end = i;
+      while (end < all.length - 1 && STOP_WORDS.has(all[end + 1]!)) end++;
+      const from = start > 0 && content[start - 1] ? start - 1 : start;
+      const to = end < all.length - 1 && content[end + 1] ? end + 1 : end;
+      return from === start && to === end ? undefined : ` ${all.slice(from, to + 1).join(' ')} `;
+    });
+    const main = all.map((w, i) => (content[i] ? this.cached('main', w) : undefined));
+    let stems: Array<Map<number, number> | undefined> | undefined;
+    const known = new Map<number, number>();
+    return (id) => {
+      let bits = known.get(id);
+      if (bits === undefined) {
+        bits = 0;
+        for (let i = 0; i < all.length; i++) {
+          if (content[i]) {
+            if ((main[i]!.get(id) ?? 0) >= NAMING_WEIGHT - 1e-9) bits |= 1 << i;
+            else {
+              stems ??= all.map((w, k) => (content[k] ? this.cached('stem', w) : undefined));
+              if (stems[i]!.has(id)) bits |= 1 << i;
+            }
+          } else if (spans[i] !== undefined && this.phrasesOf(id).some((p) => p.includes(spans[i]!))) bits |= 1 << i;
+        }
+        known.set(id, bits);
+      }
+      return bits;
+    };
+  }
+
+  /** The pathways whose label or symptoms hold the word with another ending, or its stem ("asthma" of "asthmatic"). */
+  private stemWeights(token: string): Map<number, number> {
+    const weights = new Map<number, number>();
+    if (token.length < STEM_MIN_LENGTH) return weights;
+    for (const [word, byEntry] of this.vocabulary) {
+      if (word[0] !== token[0] || !(sameStem(word, token) || isStemOf(word, token))) continue;
+      for (const [id, w] of byEntry) if (w >= NAMING_WEIGHT - 1e-9) weights.set(id, Math.max(weights.get(id) ?? 0, w));
+    }
+    return weights;
   }
 
   /**
@@ -291,14 +394,18 @@ export class SymptomSearch {
    * One word's weight per pathway, cached: typing changes only the last word, so the words
    * before it are not searched again on every keystroke.
    */
-  private readonly cache = { main: new Map<string, Map<number, number>>(), fuzzy: new Map<string, Map<number, number>>() };
+  private readonly cache = {
+    main: new Map<string, Map<number, number>>(),
+    fuzzy: new Map<string, Map<number, number>>(),
+    stem: new Map<string, Map<number, number>>(),
+  };
 
-  private cached(kind: 'main' | 'fuzzy', token: string): Map<number, number> {
+  private cached(kind: 'main' | 'fuzzy' | 'stem', token: string): Map<number, number> {
     const store = this.cache[kind];
     let weights = store.get(token);
     if (!weights) {
       if (store.size > 1000) store.clear();
-      weights = kind === 'main' ? this.mainWeights(token) : this.fuzzyWeights(token);
+      weights = kind === 'main' ? this.mainWeights(token) : kind === 'stem' ? this.stemWeights(token) : this.fuzzyWeights(token);
       store.set(token, weights);
     }
     return weights;
@@ -419,11 +526,17 @@ export class SymptomSearch {
   }
 
   private mainScores(tokens: string[]): Map<number, number> {
-    return combine(tokens.map((t) => this.cached('main', t)));
+    return combine(
+      tokens.map((t) => this.cached('main', t)),
+      tokens.map(wordKind),
+    );
   }
 
   private fuzzyScores(tokens: string[]): Map<number, number> {
-    return combine(tokens.map((t) => this.cached('fuzzy', t)));
+    return combine(
+      tokens.map((t) => this.cached('fuzzy', t)),
+      tokens.map(wordKind),
+    );
   }
 }
 
@@ -435,34 +548,86 @@ function isWordOrEnding(token: string, word: string): boolean {
   return word === token || (word.startsWith(token) && ENDINGS.includes(word.slice(token.length)));
 }
 
+type WordKind = 'meaningful' | 'describing' | 'nothing';
+
+/** What a searched word can say: something meaningful, only how (GENERIC_WORDS), or nothing at all (VERB_WORDS). */
+function wordKind(token: string): WordKind {
+  return VERB_WORDS.has(token) ? 'nothing' : GENERIC_WORDS.has(token) ? 'describing' : 'meaningful';
+}
+
 /** A word that names something in a label or among the symptoms of some pathway (weight ≥ the symptoms' boost). */
 const NAMING_WEIGHT = FIELD_BOOSTS.symptoms / TOP_BOOST;
 
 /**
  * Sum of each word's weight, divided by the number of words that name something (found in a
  * label or among the symptoms of any pathway), capped at 1. Words found nowhere, or only in
- * suitable-for texts, add what they weigh but do not dilute; when no word names anything, every
+ * suitable-for texts, add what they weigh but do not dilute, nor do words that name nothing
+ * (`kinds`: VERB_WORDS such as "wont" and "go", found in many symptoms: "varruca that wont go" is
+ * about a verruca) when a meaningful word names something; when no word names anything, every
  * word found somewhere counts.
  */
-function combine(perToken: Array<Map<number, number>>): Map<number, number> {
+function combine(perToken: Array<Map<number, number>>, kinds: WordKind[] = []): Map<number, number> {
   const sums = new Map<number, number>();
   let naming = 0;
+  let namingNothing = 0;
+  let meaningfulNames = false;
   let found = 0;
-  for (const weights of perToken) {
+  for (const [k, weights] of perToken.entries()) {
     let names = false;
     for (const [id, w] of weights) {
       sums.set(id, (sums.get(id) ?? 0) + w);
       if (w >= NAMING_WEIGHT - 1e-9) names = true;
     }
     if (names) naming++;
+    if (names && kinds[k] === 'nothing') namingNothing++;
+    if (names && (kinds[k] ?? 'meaningful') === 'meaningful') meaningfulNames = true;
     if (weights.size > 0) found++;
   }
+  // Words naming nothing dilute only a text with no meaningful word found ("keeps hurting" stays weak).
+  if (meaningfulNames) naming -= namingNothing;
   // Only suitable-for words: each counts (so a suitable-for-only match scores 0.2, under the default threshold).
   const divisor = naming > 0 ? naming : found;
   const out = new Map<number, number>();
   if (divisor === 0) return out;
   for (const [id, sum] of sums) out.set(id, Math.min(1, sum / divisor));
   return out;
+}
+
+/**
+ * The pathways of a list (in its order) that fit more than half of what another of them fits: one
+ * fitting only "head" of "head lice" goes when another fits "head" and "lice", while one fitting
+ * "sticky" and "eye" of "red sticky eye" stays beside one fitting all three (a near sibling, not
+ * another sense of a word). A stop word a pathway holds beside the same word (`coverage`) weighs
+ * half a word: "out of breath" fits breathlessness twice as well as bad breath, while "numbness
+ * in my hand" held as a phrase by carpal tunnel does not push out numbness, which fits both words.
+ */
+function undominated(list: Array<[number, number]>, covers: (id: number) => number, stopBits: number): Array<[number, number]> {
+  if (list.length < 2) return list;
+  const bits = list.map(([id]) => covers(id));
+  const weight = bits.map((b) => 2 * bitCount(b & ~stopBits) + bitCount(b & stopBits));
+  return list.filter((_, i) => !bits.some((other, j) => j !== i && (other & bits[i]!) === bits[i] && weight[i]! * 2 <= weight[j]! && weight[j]! > weight[i]!));
+}
+/** Every two words side by side in the text, stop words kept, as " word word " (the form of `phrasesOf`). */
+function wordPairs(text: string): string[] {
+  const all = words(text);
+  return all.slice(1).map((w, i) => ` ${all[i]} ${w} `);
+}
+
+/** The positions of the text's stop words, as `coverage` numbers the words. */
+function stopWordBits(text: string): number {
+  let bits = 0;
+  words(text)
+    .slice(0, 31)
+    .forEach((w, i) => {
+      if (STOP_WORDS.has(w)) bits |= 1 << i;
+    });
+  return bits;
+}
+
+function bitCount(n: number): number {
+  let c = 0;
+  for (let v = n; v !== 0; v &= v - 1) c++;
+  return c;
 }
 
 /**

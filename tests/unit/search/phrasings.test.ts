@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PATIENT_APP } from '../../../server/seed';
+import { markCrisisPathways } from '../../../src/screening/phraseList';
 import { SymptomSearch, queryTokens, searchSettings, wordCloseness } from '../../../src/search/symptomSearch';
 import { triageLibrary } from '../../../src/search/triageMapping';
 
@@ -29,7 +30,8 @@ const files = readdirSync(DIR)
   .map((f) => [f, JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as PhrasingFile] as const);
 
 const library = triageLibrary(DEMO_PATIENT_APP.triageMapping);
-const engine = new SymptomSearch(library.entries, searchSettings(DEMO_PATIENT_APP.triageMappingSearch));
+// The crisis pathway marked from the emergency phrase list, as the page marks it.
+const engine = new SymptomSearch(markCrisisPathways(library.entries), searchSettings(DEMO_PATIENT_APP.triageMappingSearch));
 const known = new Set(library.entries.map((e) => e.guidelineId));
 
 /** The guidelineIds the page lists for a text, in order (main matches, then similar matches). */

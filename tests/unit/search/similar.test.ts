@@ -45,6 +45,34 @@ describe('a short word the library uses is a whole word', () => {
   });
 });
 
+describe('a pathway fitting half of what another fits, or less, is not listed', () => {
+  const library = [
+    entry('lice', 'Head lice'),
+    entry('injury', 'Head injury'),
+    entry('sob', 'Shortness of breath', { symptoms: ['out of breath'] }),
+    entry('bad', 'Bad breath'),
+    entry('eye', 'Eye problem', { symptoms: ['red sticky eye'] }),
+    entry('conj', 'Sticky eye'),
+    entry('knee', 'Knee pain'),
+  ];
+  const all = (text: string) => [...lists(library, text).matches, ...lists(library, text).similar].sort();
+  it('"head lice" is not a head injury, though "head" alone is both', () => {
+    expect(all('head lice')).toEqual(['lice']);
+    expect(all('head')).toEqual(['injury', 'lice']);
+  });
+  it('stop words count where the pathway holds them between the same words ("out of breath")', () => {
+    expect(all('out of breath')).toEqual(['sob']);
+    expect(all('breath')).toEqual(['bad', 'sob']);
+  });
+  it('a pathway fitting most of the words stays beside one fitting all ("red sticky eye")', () => {
+    expect(all('red sticky eye')).toEqual(['conj', 'eye']);
+  });
+  it('a describing word alone is no match when the text has a meaningful word ("bad knee")', () => {
+    expect(all('bad knee')).toEqual(['knee']);
+    expect(all('bad breath')).toEqual(['bad']);
+  });
+});
+
 describe('a pathway for one sex, or a crisis pathway, is never a similar match by chance', () => {
   const library = [
     entry('plain', 'Lumpybumps skin'),
