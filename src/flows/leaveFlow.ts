@@ -14,10 +14,37 @@ export function useLeaveFlow(): (to: string, clear: () => void) => void {
       void Promise.resolve(navigate(to, { flushSync: true })).then(() => {
         clear();
         endJourney();
+        keepFocusOnPage();
       });
     },
     [navigate],
   );
+}
+
+/** How long after leaving a flow focus is watched (the next page may draw its h1 late). */
+const FOCUS_WATCH_MS = 3000;
+
+/**
+ * After leaving a flow, focus must not be lost on the body: the Cancel button that opened the
+ * discard dialog is gone, and forgetting the answers redraws the page the patient lands on, so
+ * the h1 the shell focused can be replaced. A keyboard or screen-reader user would then start
+ * again from the top of the document. While focus is on the body, the page's h1 takes it.
+ */
+function keepFocusOnPage(): void {
+  if (typeof window === 'undefined') return;
+  const until = Date.now() + FOCUS_WATCH_MS;
+  const check = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body) {
+      const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+    }
+    if (Date.now() < until) window.requestAnimationFrame(check);
+  };
+  window.requestAnimationFrame(check);
 }
 
 /** The confirmation asked before Cancel throws away a request the patient has answered. */
