@@ -16,6 +16,7 @@ import { RouteChangeHandler } from './RouteChangeHandler';
 import { SiteHeader } from './SiteHeader';
 import { SkipLink } from './SkipLink';
 import { UrgentWarning } from './UrgentWarning';
+import './frame.css';
 
 /** A hash-route URL (`/#/triage`) becomes a navigation to `/triage`. */
 function HashRouteRedirect() {

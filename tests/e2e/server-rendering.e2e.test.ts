@@ -134,6 +134,10 @@ describe('first screens drawn on the server', () => {
     await page.getByRole('button', { name: /Other enquiry/ }).waitFor();
     expect(await state()).toEqual({ h1: 'I need admin help', hydrated: true, lost: false });
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.05);
+    // The footer starts below the first screen (src/shell/frame.css), so a step drawn late, after
+    // a spinner, grows the page below the fold instead of moving a footer the patient sees.
+    const footerTop = await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top + window.scrollY);
+    expect(footerTop).toBeGreaterThanOrEqual(823);
     expect(errors).toEqual([]);
   });
 
