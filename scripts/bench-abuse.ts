@@ -18,7 +18,10 @@
 // 10. A $start carrying an engine key the browser chose: adopted, and can that key read it?
 // 11. A consultation with a field outside the contract: the answer, and what is stored.
 // 12. 1,000 requests 100 days old and 10 recent in a data folder: what is left after a start.
-// BENCH_ONLY=new runs 4-12, BENCH_ONLY=latest 9-12.
+// 14. Photo upload flood: 200 clients (X-Forwarded-For) send 2,000 × 1,500 noise JPEGs (the worst
+//     case for re-encoding), 4 in flight, for BENCH_PHOTO_SECONDS (default 20): answers, photos
+//     stored, data folder growth, and the ceilings that bound it.
+// BENCH_ONLY=new runs 4-12, BENCH_ONLY=latest 9-12, BENCH_ONLY=photos 14.
 // Runs against any checkout with the same server entry points (compare main and a branch by
 // copying this file into the other worktree). Run as `node --import tsx scripts/bench-abuse.ts`.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -501,6 +504,7 @@ async function main(): Promise<void> {
   console.log(`Abuse bench, Node ${process.version}, ${os.cpus().length} CPUs, ${process.cwd()}`);
   if (process.env.BENCH_ONLY === 'latest') return latestRows();
   if (process.env.BENCH_ONLY === 'claims') return claimBursts();
+  if (process.env.BENCH_ONLY === 'photos') return photoFlood();
   // BENCH_ONLY=new runs only the rows added for the limits' identities, patterns and bodies (4-12).
   if (process.env.BENCH_ONLY !== 'new') {
     // The most the schema allows, then the most under this branch's 32 KB custom-data cap.
@@ -516,6 +520,47 @@ async function main(): Promise<void> {
   await slash64();
   await latestRows();
   await claimBursts();
+  await photoFlood();
+}
+
+/** Row 14: a flood of photo uploads from many clients; the disk it takes and what stops it. */
+async function photoFlood(): Promise<void> {
+  const seconds = Number(process.env.BENCH_PHOTO_SECONDS ?? 20);
+  const { default: sharp } = await import('sharp');
+  const { PHOTO_LIMITS } = await import('../server/photos/limits');
+  const noise = Buffer.alloc(2000 * 1500 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const photo = await sharp(noise, { raw: { width: 2000, height: 1500, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const s = await serve({ trustProxy: true, notifications: { autoStart: false } });
+  const before = folderBytes(s.dataDir);
+  const statuses = new Map<number, number>();
+  const until = performance.now() + seconds * 1000;
+  let sent = 0;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const i = sent++;
+      const response = await fetch(`${s.base}/api/v1/triage/patient/photos?draft=bench-draft-${i}`, {
+        method: 'POST',
+        headers: { 'content-type': 'image/jpeg', 'x-forwarded-for': `203.0.113.${(i % 200) + 1}` },
+        body: new Uint8Array(photo),
+      });
+      await response.arrayBuffer();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  const stored = await s.server.store.get<{ n: number; bytes: number | null }>('SELECT COUNT(*) AS n, SUM(size) AS bytes FROM photos');
+  const grown = folderBytes(s.dataDir) - before;
+  console.log(`14. Photo upload flood, ${seconds} s, 200 clients, 4 in flight, each a ${(photo.length / 1e6).toFixed(2)} MB noise JPEG of 2,000 × 1,500`);
+  console.log(
+    `   answers: ${[...statuses].map(([k, v]) => `${v} x ${k}`).join(', ')}; photos stored ${stored?.n ?? 0} (${((stored?.bytes ?? 0) / 1e6).toFixed(1)} MB re-encoded)`,
+  );
+  console.log(
+    `   data folder grew ${(grown / 1e6).toFixed(1)} MB (${(grown / 1e6 / seconds).toFixed(2)} MB/s); bounded by ${PHOTO_LIMITS.unattachedBytesCeiling / 2 ** 20} MB of unsent photos at once (503 past it), ${PHOTO_LIMITS.allPerHour} uploads an hour for everyone and ${PHOTO_LIMITS.perClientPerHour} per client (429), unsent ones deleted after ${PHOTO_LIMITS.unattachedKeptMs / 3_600_000} h`,
+  );
+  await s.close();
 }
 
 /** Row 13, on one store: 12 requests and 4 bookings from one finished questionnaire, all at once, spread over the instances. */

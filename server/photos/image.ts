@@ -67,10 +67,10 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
         .raw()
         .toBuffer({ resolveWithObject: true });
       const raw = { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } } as const;
-      const image = await sharp(upright.data, raw).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+      const image = await sharp(upright.data, raw).jpeg({ quality: 85 }).toBuffer();
       const thumbnail = await sharp(upright.data, raw)
         .resize({ width: PHOTO_LIMITS.thumbnailSide, height: PHOTO_LIMITS.thumbnailSide, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 75, mozjpeg: true })
+        .jpeg({ quality: 75 })
         .toBuffer();
       return { image, thumbnail, width: upright.info.width, height: upright.info.height };
     } catch {
