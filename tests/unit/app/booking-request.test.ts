@@ -159,11 +159,13 @@ describe('an appointment in words', () => {
       place: ['Riverside Medical Practice', '12 Riverside Road', 'Leeds', 'LS1 4AP'],
       clinician: 'Dr Priya Shah',
       type: 'GP appointment',
+      virtual: false,
     });
   });
   it('says the virtual label for a telephone appointment, and "Assigned by practice" for no named clinician', () => {
     const words = appointmentInWords({ ...booking, slot: { ...booking.slot, virtual: true }, sessionHolders: [] }, 'Telephone call');
     expect(words.place[0]).toBe('Telephone call');
+    expect(words.virtual).toBe(true);
     expect(words.clinician).toBe('Assigned by practice');
   });
 });
