@@ -173,6 +173,11 @@ describe(`photos on ${STORE}`, () => {
       expect(
         (await sharp(Buffer.from(await (await fetch(`${base}/api/v1/practice/photos/${second.id}`, { headers: STAFF_AUTH })).arrayBuffer())).metadata()).format,
       ).toBe('jpeg');
+      // The inbox shows the thumbnails beside their question, each opening the full picture.
+      const inbox = await (await fetch(`${base}/practice/inbox`, { headers: STAFF_AUTH })).text();
+      expect(inbox).toContain(
+        `<a href="/api/v1/practice/photos/${created.id}"><img src="/api/v1/practice/photos/${created.id}/thumbnail" alt="Photo 1 of 2: open the full picture" width="160"></a>`,
+      );
       const views = (await (await fetch(`${base}/api/v1/practice/photos/${created.id}/views`, { headers: STAFF_AUTH })).json()) as Json;
       expect(views.views).toEqual([{ what: 'image', byUser: 'practice-api-token', at: clock }]);
 
