@@ -213,12 +213,21 @@ export class SymptomSearch {
     const best = Math.max(0, ...main.values());
     const covers = this.coverage(trimmed);
     const stopBits = stopWordBits(trimmed);
+    // Pathways for the other sex at birth that fit as main matches would, through a word no offered
+    // pathway fits: they still say what the words mean ("period pain" from a man is not heel pain),
+    // while "heavy bleeding" from a man, whose words other pathways fit too, still finds bleeding.
+    let offeredBits = 0;
+    for (const id of scores.keys()) if (offered(id)) offeredBits |= covers(id);
+    const hidden = [...scores]
+      .filter(([id, score]) => !offered(id) && score >= this.settings.mainSearchMinThreshold && (covers(id) & ~offeredBits) !== 0)
+      .map(([id]) => id);
     const strongAll = undominated(
       [...main.entries()]
         .filter(([, score]) => score >= this.settings.mainSearchMinThreshold && score >= best - this.settings.mainSearchFuzzyDifference)
         .sort(order),
       covers,
       stopBits,
+      hidden,
     );
     const strongIds = new Set(strongAll.map(([id]) => id));
 
@@ -249,7 +258,7 @@ export class SymptomSearch {
     // "stomach cramps" not leg cramps, "runny nose" not a nosebleed. Main and similar matches are
     // weighed together, so a similar match that fits every word ("sore nipples": breast) also
     // outranks main matches that fit one ("sore": cold sores).
-    const kept = new Set(undominated([...strongAll, ...similarAll], covers, stopBits).map(([id]) => id));
+    const kept = new Set(undominated([...strongAll, ...similarAll], covers, stopBits, hidden).map(([id]) => id));
     const strong = strongAll.filter(([id]) => kept.has(id)).slice(0, maximumNumberOfPathways);
     const similar = similarAll.filter(([id]) => kept.has(id)).slice(0, maximumNumberOfPathways - strong.length);
     const toScored = ([id, score]: [number, number]): ScoredPathway => ({ entry: this.entries[id]!, score: round(score) });
@@ -601,12 +610,17 @@ function combine(perToken: Array<Map<number, number>>, kinds: WordKind[] = []): 
  * half a word: "out of breath" fits breathlessness twice as well as bad breath, while "numbness
  * in my hand" held as a phrase by carpal tunnel does not push out numbness, which fits both words.
  */
-function undominated(list: Array<[number, number]>, covers: (id: number) => number, stopBits: number): Array<[number, number]> {
-  if (list.length < 2) return list;
+function undominated(list: Array<[number, number]>, covers: (id: number) => number, stopBits: number, others: readonly number[] = []): Array<[number, number]> {
+  if (list.length + others.length < 2) return list;
+  const weigh = (b: number) => 2 * bitCount(b & ~stopBits) + bitCount(b & stopBits);
   const bits = list.map(([id]) => covers(id));
-  const weight = bits.map((b) => 2 * bitCount(b & ~stopBits) + bitCount(b & stopBits));
-  return list.filter((_, i) => !bits.some((other, j) => j !== i && (other & bits[i]!) === bits[i] && weight[i]! * 2 <= weight[j]! && weight[j]! > weight[i]!));
+  // The pathways that fit but are not offered (for the other sex at birth) still say what the words
+  // mean: "period pain" from a man is not heel pain.
+  const all = [...bits, ...others.map(covers)];
+  const weight = all.map(weigh);
+  return list.filter((_, i) => !all.some((other, j) => j !== i && (other & bits[i]!) === bits[i] && weight[i]! * 2 <= weight[j]! && weight[j]! > weight[i]!));
 }
+
 /** Every two words side by side in the text, stop words kept, as " word word " (the form of `phrasesOf`). */
 function wordPairs(text: string): string[] {
   const all = words(text);

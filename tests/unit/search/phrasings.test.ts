@@ -153,6 +153,12 @@ describe("a patient's sex at birth over the real library", () => {
   it.each(['erection problems', 'cant get it up', 'weak stream', 'red eye', 'pain'])('a woman searching "%s" is never offered a pathway for men', (text) => {
     for (const id of offered(text, 'female')) expect(male, `${text}: ${id}`).not.toContain(id);
   });
+  it('a pathway held back for the other sex still says what the words mean: "period pain" from a man is not heel pain', () => {
+    expect(offered('period pain', 'male')).toEqual([]);
+    expect(offered('heavy periods', 'male')).toEqual([]);
+    // Words other pathways fit too still find them.
+    expect(offered('heavy bleeding', 'male')).toContain('Triage.Bleeding');
+  });
   it('says which pathway it held back when that was the only match', () => {
     const outcome = engine.search('heavy periods', { sexAtBirth: 'male' });
     expect(outcome.kind === 'results' && outcome.otherSex?.map((m) => m.entry.guidelineId)).toContain('Triage.Periods');
