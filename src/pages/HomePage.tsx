@@ -1,5 +1,4 @@
 import { WithNumbersLinked } from '../screening/EmergencyNumber';
-import { Card } from 'nhsuk-react-components';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
@@ -26,25 +25,29 @@ interface Category {
 function CategoryCard({ category }: { category: Category }) {
   return (
     <li className="nhsuk-grid-column-one-half nhsuk-card-group__item" data-testid={`category-${category.key}`}>
-      <Card clickable={!category.off} className={category.off ? 'app-card--disabled' : undefined}>
-        <Card.Heading headingLevel="h2" className="nhsuk-heading-m">
+      {/* The design system's card markup as nhsuk-react-components' Card draws it, without that
+          component (and its icons and actions) in home's first download. */}
+      <div className={category.off ? 'nhsuk-card app-card--disabled' : 'nhsuk-card nhsuk-card--clickable'}>
+        <div className="nhsuk-card__content">
+          <h2 className="nhsuk-card__heading nhsuk-heading-m">
+            {category.off ? (
+              category.heading
+            ) : (
+              <Link className="nhsuk-card__link" to={category.to}>
+                {category.heading}
+              </Link>
+            )}
+          </h2>
+          <p className="nhsuk-card__description">{category.description}</p>
           {category.off ? (
-            category.heading
-          ) : (
-            <Card.Link asElement={Link} to={category.to} href={category.to}>
-              {category.heading}
-            </Card.Link>
-          )}
-        </Card.Heading>
-        <Card.Description>{category.description}</Card.Description>
-        {category.off ? (
-          <p className="nhsuk-body-s app-card__status" data-testid={`category-${category.key}-off`}>
-            <strong>
-              <WithNumbersLinked text={SERVICE_OFF_MESSAGE} />
-            </strong>
-          </p>
-        ) : null}
-      </Card>
+            <p className="nhsuk-body-s app-card__status" data-testid={`category-${category.key}-off`}>
+              <strong>
+                <WithNumbersLinked text={SERVICE_OFF_MESSAGE} />
+              </strong>
+            </p>
+          ) : null}
+        </div>
+      </div>
     </li>
   );
 }
