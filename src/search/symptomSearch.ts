@@ -356,11 +356,30 @@ export class SymptomSearch {
   private stemWeights(token: string): Map<number, number> {
     const weights = new Map<number, number>();
     if (token.length < STEM_MIN_LENGTH) return weights;
-    for (const [word, byEntry] of this.vocabulary) {
-      if (word[0] !== token[0] || !(sameStem(word, token) || isStemOf(word, token))) continue;
-      for (const [id, w] of byEntry) if (w >= NAMING_WEIGHT - 1e-9) weights.set(id, Math.max(weights.get(id) ?? 0, w));
-    }
+    const add = (word: string) => {
+      for (const [id, w] of this.vocabulary.get(word) ?? []) if (w >= NAMING_WEIGHT - 1e-9) weights.set(id, Math.max(weights.get(id) ?? 0, w));
+    };
+    // The same word with another ending ("nipples", "nipple"), from the words indexed by their stem.
+    for (const word of this.stemIndex().get(stemOf(token)) ?? []) if (word !== token) add(word);
+    // An indexed word that starts it, with at most STEM_MAX_ENDING letters after ("asthma" of "asthmatic").
+    for (let k = Math.max(STEM_MIN_LENGTH, token.length - STEM_MAX_ENDING); k < token.length; k++) add(token.slice(0, k));
     return weights;
+  }
+
+  /** The vocabulary's words by their stem (`stemOf`), built when first asked. */
+  private stems: Map<string, string[]> | undefined;
+
+  private stemIndex(): Map<string, string[]> {
+    if (!this.stems) {
+      this.stems = new Map();
+      for (const word of this.vocabulary.keys()) {
+        const stem = stemOf(word);
+        const list = this.stems.get(stem);
+        if (list) list.push(word);
+        else this.stems.set(stem, [word]);
+      }
+    }
+    return this.stems;
   }
 
   /**
