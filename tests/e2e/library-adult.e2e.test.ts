@@ -7,8 +7,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, openPage } from './harness';
 import { useBrowser } from './use-browser';
-import { AMELIA, clickButton } from './admin-steps';
+import { AMELIA, clickButton, type DemoPatient } from './admin-steps';
 import { practiceRequests } from './practice-controls';
+import { otherSexPrompt } from '../../src/search/searchPrompts';
 import { answerQuestionnaire, loadPathway, openTriage, patientParams, search, startPathway } from './triage-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
@@ -90,5 +91,24 @@ describe('new adult pathways end where their tier says', { timeout: 120_000 }, (
     await page.getByText('Nothing has been sent to your GP practice.').waitFor();
     expect(await axeViolations(page), 'pharmacy chosen').toEqual([]);
     expect(await practiceRequests()).toEqual([]);
+  });
+});
+
+describe("the patient's sex at birth on the symptom search", { timeout: 120_000 }, () => {
+  const TOM: DemoPatient = { ...AMELIA, firstName: 'Tom', sex: 'Male' };
+  it('a man searching "heavy periods" is told why the periods pathway is not offered, and is not offered it', async () => {
+    const { page } = await openPage(browser);
+    const periods = loadPathway('Triage.Periods').label;
+    // He picks another pathway and gives his details (male) up to its questions, then opens the search again.
+    await startPathway(page, 'headache', loadPathway('Triage.Headache').label, TOM);
+    await page.goto('/triage');
+    await page.waitForURL((url) => url.pathname === '/triage');
+    await search(page, 'heavy periods');
+    await page
+      .getByTestId('search-prompt')
+      .filter({ hasText: otherSexPrompt([periods], 'male', 'patients') })
+      .waitFor();
+    expect(await page.getByRole('link', { name: periods, exact: true }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
