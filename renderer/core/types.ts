@@ -304,8 +304,6 @@ export interface UiField {
     rows?: number;
     /** photos (an app's widget): the most one file may weigh, in MB. */
     maxFileMegabytes?: number;
-    /** photos (an app's widget): the most one file may weigh, in MB. */
-    maxFileMegabytes?: number;
     /** number: unit shown after the box. */
     unit?: string;
     /** time: 12-hour clock (messages differ: renderer/README.md, "Validation"). Default 24-hour. */
