@@ -112,11 +112,12 @@ export function registerEditorRoutes(app: FastifyInstance, ctx: ServerContext): 
     return reply.header('cache-control', 'no-store').send({ kind, id, version: result.version, unchanged: result.unchanged });
   });
 
-  app.post(`${API}/walk`, async (request, reply) => {
+  // The body: the draft's text, and optionally a patient with answers to walk (checked by previewRequestOf).
+  app.post<{ Body: { text?: unknown; patient?: unknown; answers?: unknown } | undefined }>(`${API}/walk`, async (request, reply) => {
     const { kind, id } = known(request);
     if (kind !== 'pathway') throw new HttpError(404, `Only a pathway draft is walked (the form ${id} is previewed in the page)`);
     const text = textOf(request.body);
-    const body = request.body as Record<string, unknown>;
+    const body = request.body ?? {};
     // Answers without a patient would be walked for nobody: both or neither.
     const walk = body.patient !== undefined || body.answers !== undefined ? previewRequestOf(body) : undefined;
     const draft = loadDraftPathway(text, repoRoot);

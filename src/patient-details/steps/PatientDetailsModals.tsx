@@ -32,7 +32,7 @@ interface PatientDetailsModalsProps {
   focusAfter: () => HTMLElement | null;
 }
 
-/** A message with "{phone}" in it: the practice's number as a tel: link a phone can dial, not plain text. */
+/** A message with "{phone}" in it: the practice's number as a link a phone can dial (PracticePhoneLink), not plain text. */
 function WithPhone({ text, practicePhone }: { text: string; practicePhone?: string }) {
   const at = text.indexOf('{phone}');
   if (at < 0 || !practicePhone) return <>{modalText(text, practicePhone)}</>;
