@@ -5,6 +5,7 @@
 // Most settings variations are applied per page with Playwright's page.route over the real
 // server's answers (the real response is fetched and patched); the last block drives the real
 // practice switches (setControls) and resets the practice after each test.
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -38,21 +39,29 @@ const PATCH_URLS: Record<keyof Patches, string> = {
 };
 
 /**
- * Patches settings answers of the real server for this page only. The server draws the page with
- * its own settings and sends them in the page's data block (server/appPage.ts), so the page is
- * taken as the client-only one (drawn block and data block removed): the app then asks for its
- * settings, and these answers are the patched ones.
+ * The page as the client-only one: the server draws each page with its own settings and sends
+ * them in the page's data block (server/appPage.ts), so a test that changes the settings answers
+ * puts index.html's root back in place of the drawn block and the data block; the app then asks for its settings and draws the
+ * page itself. Only GET pages answered 200 are changed (a sign-out POST and its redirect go as they are).
  */
+async function clientOnlyPages(page: Page): Promise<void> {
+  // The root as index.html has it ("Initialising" until the app's first render).
+  const index = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+  const indexRoot = index.slice(index.indexOf('<div id="root">'), index.indexOf('<!--/app-root-->'));
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.resourceType() !== 'document' || request.method() !== 'GET') return route.fallback();
+    const response = await route.fetch({ maxRedirects: 0 });
+    if (response.status() !== 200 || !(response.headers()['content-type'] ?? '').includes('text/html')) return route.fallback();
+    const html = await response.text();
+    const clientOnly = html.replace(/<div id="root">[\s\S]*?<script type="application\/json" id="app-data">[\s\S]*?<\/script>/, () => indexRoot);
+    await route.fulfill({ response, body: clientOnly });
+  });
+}
+
+/** Patches settings answers of the real server for this page only (the page taken client-only). */
 async function patchSettings(page: Page, patches: Patches): Promise<void> {
-  if (Object.keys(patches).length > 0) {
-    await page.route('**/*', async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      const html = await response.text();
-      const clientOnly = html.replace(/<div id="root">[\s\S]*?<script type="application\/json" id="app-data">[\s\S]*?<\/script>/, '<div id="root"></div>');
-      await route.fulfill({ response, body: clientOnly });
-    });
-  }
+  if (Object.keys(patches).length > 0) await clientOnlyPages(page);
   for (const [key, patch] of Object.entries(patches) as [keyof Patches, (body: Json) => unknown][]) {
     await page.route(`**${PATCH_URLS[key]}`, async (route) => {
       const response = await route.fetch();
@@ -380,6 +389,7 @@ describe('error signpost', () => {
 describe('app shell', () => {
   it('shows "Initialising" until the settings have answered', async () => {
     const tp = await track(openPage(browser));
+    await clientOnlyPages(tp.page);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
