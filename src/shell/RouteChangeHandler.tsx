@@ -35,6 +35,13 @@ export function RouteChangeHandler() {
   const first = useRef(true);
   const [announcement, setAnnouncement] = useState('');
 
+  // This handler puts every page it changes to at its top. Left to the browser, Back would then
+  // scroll the page it returns to down to where the patient last was (under the Next they pressed,
+  // on a page drawn afresh), after the handler's own scroll.
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
+
   useEffect(() => {
     if (first.current) {
       first.current = false;

@@ -258,10 +258,13 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
       triageFlow.set((s) => {
         const drafts = { ...s.drafts };
         delete drafts[section.id];
-        // Re-answering an earlier section drops the ones after it (the engine forgets them too).
+        // Re-answering an earlier section drops the ones after it (the engine forgets them too),
+        // but not what the patient said in them: a section that comes back starts with the answers
+        // last given to it (or being typed in it), so going back two sections and on again loses nothing.
         const before = s.answered ?? [];
         const at = before.findIndex((a) => a.section.id === section.id);
         const kept = at >= 0 ? before.slice(0, at) : before;
+        for (const later of at >= 0 ? before.slice(at + 1) : []) drafts[later.section.id] ??= later.answers;
         return { ...s, execution: answer, drafts, finishedTriage: undefined, answered: [...kept, { section, answers }] };
       });
       if (answer.status === 'COMPLETED') await finish(answer);
