@@ -50,6 +50,7 @@ import { documentLimitProblem } from './limits.js';
 import { exampleProblems } from './examples.js';
 import { placeholderProblems } from './placeholders.js';
 import { patternProblems } from './patterns.js';
+import { painScoreProblems } from './painScore.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -320,6 +321,8 @@ export function checkSources(sources: readonly DocumentSource[], root: string = 
               ];
     // Every document: a field's pattern runs on the server on what a patient types.
     fileProblems.push(...patternProblems(doc));
+    // Every document: a pain score is asked and drawn one way.
+    fileProblems.push(...painScoreProblems(doc));
     const seen = new Set<string>();
     for (const p of fileProblems) {
       const problem = { file: shown, path: p.path, message: p.message };
