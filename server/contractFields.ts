@@ -2,6 +2,7 @@
 // contract leaves extra properties open for the engine's own shapes; without this, each request
 // could carry hundreds of kilobytes of anything, stored for the practice to page through.
 import type Ajv from 'ajv';
+import { withCanonicalPatientPhones } from './identity.js';
 import { schemaId } from './validation.js';
 
 type Body = Record<string, unknown>;
@@ -36,6 +37,8 @@ export function triageRequestKeeper(ajv: Ajv): (triageRequest: Body) => Body {
   const event = new Set(Object.keys(properties.notificationEvents?.items?.properties ?? {}));
   return (triageRequest) => {
     const out = pick(triageRequest, top);
+    // Its phone numbers in one spelling (E.164): what the practice reads and the caps count.
+    if (isObject(out.patient)) out.patient = withCanonicalPatientPhones(out.patient);
     if (isObject(out.consultation)) {
       const kept = pick(out.consultation, consultation);
       if (!Array.isArray(out.emergencyQuestions) || out.emergencyQuestions.length === 0) delete kept.committedToConsultGp;
@@ -54,5 +57,9 @@ export function triageRequestKeeper(ajv: Ajv): (triageRequest: Body) => Body {
 export function associatedRequestKeeper(ajv: Ajv): (associated: Body) => Body {
   const schema = ajv.getSchema(schemaId('unverified-requests'))?.schema as ObjectSchema | undefined;
   const keys = new Set(Object.keys(schema?.properties?.associatedRequest?.properties ?? {}));
-  return (associated) => pick(associated, keys);
+  return (associated) => {
+    const out = pick(associated, keys);
+    if (isObject(out.patient)) out.patient = withCanonicalPatientPhones(out.patient);
+    return out;
+  };
 }

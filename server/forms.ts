@@ -2,6 +2,7 @@ import * as rendererCore from '../renderer/core/index';
 import type { FieldError, FormData, FormDocument, Parameters, PruneResult } from '../renderer/core/index';
 import type { WithFormMenu } from '../common/index.js';
 import { HttpError } from './errors.js';
+import { withCanonicalFormPhones } from './identity.js';
 
 /** The renderer core functions the server re-checks submissions with (renderer/core/index). */
 export interface FormCore {
@@ -92,5 +93,6 @@ export function recheckForm(ctx: RecheckContext, formType: string, fields: FormD
     const details = errors.map((e) => ({ path: `${pathPrefix}/${e.path}`, message: e.message }));
     throw new HttpError(400, details.map((d) => `body${d.path}: ${d.message}`).join('; '), { details });
   }
-  return rendererCore.toWire(doc, data);
+  // A phone answer is stored in one spelling (E.164), whatever the patient typed.
+  return withCanonicalFormPhones(doc.schema, rendererCore.toWire(doc, data));
 }

@@ -105,3 +105,87 @@ export function recipientLockNames(recipients: ReadonlyArray<{ email?: string; m
   }
   return names;
 }
+
+/**
+ * A phone number as a request stores it: E.164 when libphonenumber reads it as a possible number (as
+ * GB without a country code), so the practice, the caps and the messages see one spelling of one
+ * number; anything else (not a string, not a number) as it was sent. The staff pages format it
+ * for reading (common/phone.ts nationalPhone).
+ */
+export function storedPhone<T>(value: T): T | string {
+  if (typeof value !== 'string' || value.trim() === '') return value;
+  const parsed = parsePhoneNumberFromString(value.trim(), 'GB');
+  return parsed && parsed.isPossible() ? parsed.number : value;
+}
+
+type Json = Record<string, unknown>;
+const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function withStoredPhones(value: unknown, keys: readonly string[]): unknown {
+  if (!isJson(value)) return value;
+  const out: Json = { ...value };
+  for (const k of keys) if (Object.hasOwn(out, k)) out[k] = storedPhone(out[k]);
+  return out;
+}
+
+function withContactPhones(contact: unknown): unknown {
+  if (!isJson(contact)) return contact;
+  const out = withStoredPhones(contact, ['mobilePhoneNumber']) as Json;
+  if (Object.hasOwn(out, 'preferredContact')) out.preferredContact = withStoredPhones(out.preferredContact, ['phoneNumber']);
+  return out;
+}
+
+/**
+ * A patient (schemas/api/patient.schema.json) with every phone number it carries in its stored
+ * spelling (storedPhone): its telephone, its contact details' mobile and preferred number, and
+ * those of the adult acting for a child. Returns a copy; anything not an object as it is.
+ */
+export function withCanonicalPatientPhones<T>(patient: T): T {
+  if (!isJson(patient)) return patient;
+  const out = withStoredPhones(patient, ['telephone']) as Json;
+  if (Object.hasOwn(out, 'contactDetails')) out.contactDetails = withContactPhones(out.contactDetails);
+  if (isJson(out.childProxy) && Object.hasOwn(out.childProxy, 'contactDetails'))
+    out.childProxy = { ...out.childProxy, contactDetails: withContactPhones(out.childProxy.contactDetails) };
+  return out as T;
+}
+
+interface PhoneSchema {
+  format?: unknown;
+  $ref?: unknown;
+  properties?: Record<string, PhoneSchema>;
+  items?: PhoneSchema | PhoneSchema[];
+  definitions?: Record<string, PhoneSchema>;
+  $defs?: Record<string, PhoneSchema>;
+}
+
+/** A local reference (`#/definitions/<name>`, `#/$defs/<name>`, the only kind a document may use) read in `root`. */
+function resolved(root: PhoneSchema, schema: PhoneSchema): PhoneSchema | undefined {
+  if (typeof schema.$ref !== 'string') return schema;
+  const m = /^#\/(definitions|\$defs)\/([^/]+)$/.exec(schema.$ref);
+  return m ? { ...root[m[1] as 'definitions' | '$defs']?.[m[2]!], ...schema, $ref: undefined } : undefined;
+}
+
+function canonicalFormPhones(root: PhoneSchema, node: PhoneSchema | undefined, data: unknown, depth: number): unknown {
+  const schema = node && depth < 64 ? resolved(root, node) : undefined;
+  if (!schema) return data;
+  if (schema.format === 'uk-phone') return storedPhone(data);
+  if (Array.isArray(data) && schema.items && !Array.isArray(schema.items)) {
+    const item = schema.items;
+    return data.map((d: unknown) => canonicalFormPhones(root, item, d, depth + 1));
+  }
+  if (isJson(data) && schema.properties) {
+    const out: Json = { ...data };
+    for (const [k, s] of Object.entries(schema.properties)) if (Object.hasOwn(out, k)) out[k] = canonicalFormPhones(root, s, out[k], depth + 1);
+    return out;
+  }
+  return data;
+}
+
+/**
+ * A form's answers with every `uk-phone` field (at any depth of groups and lists, through the
+ * document's local definitions) in its stored spelling (storedPhone). Called on answers the
+ * form's rules have already accepted.
+ */
+export function withCanonicalFormPhones<T>(schema: PhoneSchema | undefined, data: T): T {
+  return schema ? (canonicalFormPhones(schema, schema, data, 0) as T) : data;
+}

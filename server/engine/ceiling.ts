@@ -2,8 +2,10 @@
 // Rate limits bound each client; a crowd of clients (or one with many addresses) is bounded only
 // here: past it new questionnaires get 429 and the disk stops growing, while executions already
 // started carry on. The practice reads the figures in /readyz.
+// Counted exactly: the count and the insert are one transaction under one lock.
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../errors.js';
+import { lockNames } from '../identity.js';
 import { limitScaleOf } from '../limits.js';
 import type { Sql } from '../store/index.js';
 
@@ -31,19 +33,20 @@ export async function executionLoad(db: Sql, now: number = Date.now()): Promise<
   return { lastHour, perHourCeiling, atCeiling: lastHour >= perHourCeiling };
 }
 
-/** The count read at most once a second per store: a $start costs no count of its own (the ceiling may be passed by a second's starts). */
-const recent = new WeakMap<Sql, { at: number; load: ExecutionLoad }>();
+/** The lock every admission takes (lockNames): one $start at a time counts and inserts, on every instance. */
+const CEILING_LOCK = 'execution-ceiling';
 
-/** 429 with Retry-After when the service has started its ceiling of executions in the last hour. */
-export async function assertUnderExecutionCeiling(db: Sql, reply: FastifyReply, now: number = Date.now()): Promise<void> {
-  let seen = recent.get(db);
-  if (!seen || now - seen.at >= 1_000) {
-    seen = { at: now, load: await executionLoad(db, now) };
-    recent.set(db, seen);
-  }
-  seen.load.lastHour++;
-  const load = seen.load;
-  if (load.lastHour <= load.perHourCeiling) return;
+/**
+ * Admits one new execution under the hourly ceiling, inside the transaction `tx` that stores it
+ * (GuidelineEngine.start's `admit`): 429 with Retry-After when the service has started its
+ * ceiling of executions in the last hour. The count and the insert are under one lock (PostgreSQL:
+ * a transaction-scoped advisory lock held until the insert commits; SQLite: the transaction is the
+ * file's only writer), so concurrent $starts on any number of instances never pass the ceiling.
+ */
+export async function admitUnderExecutionCeiling(tx: Sql, reply: FastifyReply, now: number = Date.now()): Promise<void> {
+  await lockNames(tx, [CEILING_LOCK]);
+  const load = await executionLoad(tx, now);
+  if (load.lastHour < load.perHourCeiling) return;
   reply.header('retry-after', '600');
   throw new HttpError(429, 'The service is very busy: no new questionnaire can be started at the moment. Please try again later or contact the practice.');
 }

@@ -133,8 +133,12 @@ export class GuidelineEngine {
 
   // ------------------------------------------------------------------ executions
 
-  /** Starts an execution owned by `owner` (the digest of the starting browser's engine key). */
-  async start(guidelineId: string, body: StartBody, owner: string): Promise<ExecutionView> {
+  /**
+   * Starts an execution owned by `owner` (the digest of the starting browser's engine key).
+   * `admit` runs in the transaction that stores it, before the insert (the service's hourly
+   * ceiling, server/engine/ceiling.ts): what it counts and the insert commit together.
+   */
+  async start(guidelineId: string, body: StartBody, owner: string, admit?: (tx: Sql) => Promise<void>): Promise<ExecutionView> {
     const p = this.library.get(guidelineId);
     if (!p) throw new HttpError(404, `No guideline ${guidelineId}`);
     if (p.doc.disabled) throw new HttpError(422, `Guideline ${guidelineId} is not available at present`, { code: 'NOT_AVAILABLE' });
@@ -174,7 +178,13 @@ export class GuidelineEngine {
     this.advance(p, rec, -1);
     assertExecutionSize(rec.state);
     const at = today.toISOString();
-    await this.db.run(INSERT_EXECUTION, [rec.id, rec.guidelineId, rec.status, JSON.stringify(rec.state), at, at, owner]);
+    const row = [rec.id, rec.guidelineId, rec.status, JSON.stringify(rec.state), at, at, owner];
+    if (admit)
+      await this.db.tx(async (tx) => {
+        await admit(tx);
+        await tx.run(INSERT_EXECUTION, row);
+      });
+    else await this.db.run(INSERT_EXECUTION, row);
     return this.view(p, rec);
   }
 

@@ -13,7 +13,7 @@ import type { AdviceMessageRequest } from '../../generated/types/api/advice-mess
 import { queueAdviceMessage } from '../adviceMessage.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
-import { assertUnderExecutionCeiling } from '../engine/ceiling.js';
+import { admitUnderExecutionCeiling } from '../engine/ceiling.js';
 import { cachedEngineKeySecret, isIssuedEngineKey, issueEngineKey } from '../engineKeys.js';
 
 export const ENGINE_BASE = '/api/v1/fhir/r4';
@@ -109,8 +109,8 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: ServerContext): 
 
   app.post<Id & { Body: StartBody }>(`${ENGINE_BASE}/Guideline/:id/$start`, body('engine-start-request'), async (request, reply) => {
     await assertServiceOpen(ctx.store, 'medical');
-    await assertUnderExecutionCeiling(ctx.store, reply);
-    return reply.code(201).send(await engine.start(id(request), request.body, await ownerForStart(request, reply)));
+    const owner = await ownerForStart(request, reply);
+    return reply.code(201).send(await engine.start(id(request), request.body, owner, (tx) => admitUnderExecutionCeiling(tx, reply)));
   });
 
   app.get<Id>(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(id(request), await access(request)));

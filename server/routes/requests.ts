@@ -18,6 +18,7 @@ import type { Sql } from '../store/index.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 import { assertBornBeforeToday, patientDateOfBirth } from '../dateOfBirth.js';
 import { associatedRequestKeeper, triageRequestKeeper } from '../contractFields.js';
+import { withCanonicalPatientPhones } from '../identity.js';
 import { claimExecution, executionIdOf, lockExecution } from '../executionRequests.js';
 import { attachPhotos } from '../photos/store.js';
 import { photoRefsOf } from '../photos/refs.js';
@@ -49,6 +50,8 @@ function splitFields(body: Body): { envelope: Body; fields: Body } {
   const envelope: Body = {};
   const fields: Body = {};
   for (const [k, v] of Object.entries(body)) (ENVELOPE.has(k) ? envelope : fields)[k] = v;
+  // The patient's phone numbers are stored in one spelling (E.164), as the form's own phone answers are.
+  if (envelope.patient !== undefined) envelope.patient = withCanonicalPatientPhones(envelope.patient);
   return { envelope, fields };
 }
 

@@ -128,7 +128,7 @@ describe('admin request journey in Chromium', () => {
         dateOfBirth: '1985-04-12',
         sexAtBirth: 'female',
         postCode: 'LS1 4AP',
-        contactDetails: { emailAddress: 'amelia.testwell@example.com', preferredContact: { type: 'OWN_NUMBER', phoneNumber: '07400 123456' } },
+        contactDetails: { emailAddress: 'amelia.testwell@example.com', preferredContact: { type: 'OWN_NUMBER', phoneNumber: '+447400123456' } },
       },
     });
     expect(Number.isNaN(Date.parse(String(body.submittedDate)))).toBe(false);
@@ -307,7 +307,7 @@ describe('admin request journey in Chromium', () => {
       dateOfBirth: '1985-04-12',
       postCode: 'LS1 4AP',
       sexAtBirth: 'female',
-      contactDetails: { emailAddress: 'amelia.testwell@example.com', preferredContact: { type: 'OWN_NUMBER', phoneNumber: '07400 123456' } },
+      contactDetails: { emailAddress: 'amelia.testwell@example.com', preferredContact: { type: 'OWN_NUMBER', phoneNumber: '+447400123456' } },
     });
   });
 

@@ -84,7 +84,7 @@ describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
       const [stored] = await practiceRequests();
       expect(stored?.formType).toBe('REPEAT_PRESCRIPTION');
       expect(stored?.body.associatedRequest).toEqual({ formType: 'PATIENT_REFUSED_UPDATE_CONTACT', triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
-      expect(stored?.body.patient).toMatchObject({ contactDetails: { preferredContact: { type: 'OWN_NUMBER', phoneNumber: '07400 654321' } } });
+      expect(stored?.body.patient).toMatchObject({ contactDetails: { preferredContact: { type: 'OWN_NUMBER', phoneNumber: '+447400654321' } } });
       expect(stored?.body.patient).not.toHaveProperty('contactDetails.emailAddress');
     });
   }
@@ -144,6 +144,6 @@ describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
     expect(stored?.kind).toBe('UNVERIFIED_REQUESTS');
     const body = stored?.body as { primaryRequest: { patient: unknown }; associatedRequest: Record<string, unknown> };
     expect(body.associatedRequest).toMatchObject({ formType: 'PATIENT_REFUSED_UPDATE_CONTACT', triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
-    expect(body.primaryRequest.patient).toMatchObject({ contactDetails: { preferredContact: { phoneNumber: '07400 654321' } } });
+    expect(body.primaryRequest.patient).toMatchObject({ contactDetails: { preferredContact: { phoneNumber: '+447400654321' } } });
   });
 });

@@ -38,7 +38,8 @@ describe('CHANGE_OF_PERSONAL_DETAILS informationToBeUpdated', () => {
     const list = await stored();
     expect(list).toHaveLength(1);
     expect(list[0]!.body.informationToBeUpdated).toEqual(entries);
-    expect(list[0]!.body).toMatchObject({ newSurname: "O'Neill", newTelephoneNumber: '07912 345678' });
+    // A phone answer is stored in E.164, as typed otherwise (server/identity.ts).
+    expect(list[0]!.body).toMatchObject({ newSurname: "O'Neill", newTelephoneNumber: '+447912345678' });
   });
 
   it('checks the entries by value: a section not chosen drops its fields, an unknown value is 400', async () => {
