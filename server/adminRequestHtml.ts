@@ -8,7 +8,7 @@ import { answerWords, compileDocument, dateInWords, questionOf, readPath, type F
 import { ANSWER_FORMATS, nationalPhone } from '../common/index.js';
 import { escapeHtml } from './html.js';
 import { PHOTOS_WIDGET } from './photos/refs.js';
-import { PHOTO_ID_PATTERN } from './photos/store.js';
+import { photoThumbnailsHtml } from './photos/html.js';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -74,14 +74,7 @@ function answerRow(doc: FormDocument, field: string, value: unknown): string {
   const words = (d: FormDocument, f: string, v: unknown) => answerWords(d, f, v, { formats: ANSWER_FORMATS });
   const html = (question: string, inner: string) => `<dt>${escapeHtml(question)}</dt><dd>${inner}</dd>`;
   // Photos: thumbnails beside their question, each opening the full picture (staff only, each view recorded).
-  if (doc.uiSchema?.[field]?.['ui:widget'] === PHOTOS_WIDGET && Array.isArray(value)) {
-    const ids = value.filter((v): v is string => typeof v === 'string' && PHOTO_ID_PATTERN.test(v));
-    const items = ids.map(
-      (id, i) =>
-        `<li><a href="/api/v1/practice/photos/${id}"><img src="/api/v1/practice/photos/${id}/thumbnail" alt="Photo ${i + 1} of ${ids.length}: open the full picture" width="160"></a></li>`,
-    );
-    return html(questionOf(doc, field), `<ul class="app-photo-thumbnails">${items.join('')}</ul>`);
-  }
+  if (doc.uiSchema?.[field]?.['ui:widget'] === PHOTOS_WIDGET && Array.isArray(value)) return html(questionOf(doc, field), photoThumbnailsHtml(value));
   if (groups.has(field) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const rows = compiled.structure
       .expand(field)

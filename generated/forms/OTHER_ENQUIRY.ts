@@ -18,12 +18,21 @@ const document: FormDocument & { menu?: unknown } = {
     }
   },
   "description": "A non-urgent question for the practice that no other form covers.",
+  "parameters": {
+    "photosAllowed": {
+      "type": "boolean",
+      "description": "Whether patients may add photos to an other enquiry (admin-forms settings customFields[\"other-enquiry-photos\"]: \"true\" to allow). Off unless the practice turns it on.",
+      "default": false,
+      "source": "adminForms.customFields.other-enquiry-photos"
+    }
+  },
   "pages": [
     {
       "title": "Other enquiry",
       "fields": [
         "questionType",
         "description",
+        "photos",
         "confirmedItsNotUrgent"
       ],
       "content": [
@@ -73,6 +82,16 @@ const document: FormDocument & { menu?: unknown } = {
         "title": "Details of your enquiry",
         "maxLength": 300
       },
+      "photos": {
+        "type": "array",
+        "title": "Photos (optional)",
+        "maxItems": 5,
+        "items": {
+          "type": "string",
+          "pattern": "^ph_[0-9a-f]{32}$",
+          "maxLength": 35
+        }
+      },
       "confirmedItsNotUrgent": {
         "type": "boolean",
         "title": "I confirm my enquiry is not urgent",
@@ -96,12 +115,30 @@ const document: FormDocument & { menu?: unknown } = {
         "required": "Please enter details of your enquiry."
       }
     },
+    "photos": {
+      "ui:widget": "photos",
+      "ui:help": "If a photo would help the practice answer your enquiry, you can add one. You do not have to.",
+      "ui:options": {
+        "maxFileMegabytes": 10
+      }
+    },
     "confirmedItsNotUrgent": {
       "ui:widget": "checkbox",
       "ui:errors": {
         "required": "This form is for not urgent enquiries. If your enquiry is urgent, please call the practice.",
         "enum": "This form is for not urgent enquiries. If your enquiry is urgent, please call the practice."
       }
+    }
+  },
+  "rules": {
+    "photos": {
+      "enableWhen": [
+        {
+          "parameter": "photosAllowed",
+          "operator": "IS",
+          "answer": true
+        }
+      ]
     }
   }
 };

@@ -371,6 +371,10 @@ export interface OtherEnquiryAnswers {
    */
   description: string;
   /**
+   * Photos (optional)
+   */
+  photos?: string[];
+  /**
    * I confirm my enquiry is not urgent
    */
   confirmedItsNotUrgent: true;

@@ -632,6 +632,10 @@ export interface FormU16EyeProblemsAnswers {
    * For how many days has the child had this?
    */
   eyeDays?: number;
+  /**
+   * Photos of your child's eye (optional)
+   */
+  childEyePhotos?: string[];
 }
 
 /**
@@ -929,6 +933,10 @@ export interface FormU16MinorInjuryAnswers {
    * How many days ago did it happen?
    */
   injuryDays?: number;
+  /**
+   * Photos of your child's injury or wound (optional)
+   */
+  injuryPhotos?: string[];
 }
 
 /**
@@ -1034,6 +1042,10 @@ export interface FormU16RashAnswers {
    * Is the skin red, hot, swollen and painful, or is eczema weeping or crusting?
    */
   rashInfected?: boolean;
+  /**
+   * Photos of your child's rash (optional)
+   */
+  childRashPhotos?: string[];
 }
 
 /**
@@ -1104,6 +1116,10 @@ export interface FormU16SkinProblemsAnswers {
    * Which of these is it?
    */
   skinKind?: ("eczema" | "impetigo" | "bite" | "other" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Photos of your child's skin problem (optional)
+   */
+  skinPhotos?: string[];
 }
 
 /**
@@ -2532,6 +2548,10 @@ export interface TriageConjunctivitisAnswers {
    * Is there anything else you want the practice to know?
    */
   cjOther?: string;
+  /**
+   * Photos of your eye (optional)
+   */
+  eyePhotos?: string[];
 }
 
 /**
@@ -2852,6 +2872,10 @@ export interface TriageCutsBurnsAnswers {
    * How did it happen, where on your body is it, and is there anything else you want the practice to know?
    */
   woundOther?: string;
+  /**
+   * Photos of the wound, cut or burn (optional)
+   */
+  woundPhotos?: string[];
 }
 
 /**
@@ -4800,6 +4824,10 @@ export interface TriageLegSwellingAnswers {
    * How long has it been swollen, and is there anything else you want the practice to know (for example a recent operation, long journey, pregnancy or new medicine)?
    */
   legOther?: string;
+  /**
+   * Photos of the swelling (optional)
+   */
+  swellingPhotos?: string[];
 }
 
 /**
@@ -5128,6 +5156,10 @@ export interface TriageMoleSkinLumpAnswers {
    * Has the mole or lump done any of these?
    */
   mlChanges?: ("size" | "shape" | "colour" | "bleed" | "notHealing" | "bigLump" | "NONE_OF_THE_ABOVE")[];
+  /**
+   * Photos of the mole, lump or skin change (optional)
+   */
+  molePhotos?: string[];
 }
 
 /**
@@ -6211,6 +6243,10 @@ export interface TriageSkinRashAnswers {
    * Are you pregnant and have you been near someone with chickenpox, shingles or measles?
    */
   rashPregnant?: boolean;
+  /**
+   * Photos of your rash or skin problem (optional)
+   */
+  rashPhotos?: string[];
 }
 
 /**

@@ -12,8 +12,11 @@ export type { ObservationType } from './types';
 export const QUESTIONNAIRE_TEXT_MAX = 2000;
 
 export interface ObservationTypeSpec {
-  /** The widget the field must be drawn with (its ui:widget, or the schema's default widget). */
-  widget: WidgetName;
+  /**
+   * The widget the field must be drawn with (its ui:widget, or the schema's default widget);
+   * null: no built-in widget draws it, only an app widget declaring the type.
+   */
+  widget: WidgetName | null;
   /** JSON Schema types the field may have. */
   schemaTypes: ReadonlyArray<FieldSchema['type']>;
   /** The field's `format`, when the type needs one. */
@@ -24,6 +27,8 @@ export interface ObservationTypeSpec {
   options: boolean;
   /** A DISPLAY item is text, not a question: never answered, never required. */
   answered: boolean;
+  /** An answer that may be left out (photos): not listed in required, no generated example answer. */
+  optional?: boolean;
 }
 
 /**
@@ -44,6 +49,8 @@ export const OBSERVATION_TYPES: Readonly<Record<ObservationType, ObservationType
   TIME: { widget: 'time', schemaTypes: ['string'], format: 'time', valueType: 'string', options: false, answered: true },
   DATE_TIME: { widget: 'datetime', schemaTypes: ['string'], format: 'date-time', valueType: 'string', options: false, answered: true },
   DISPLAY: { widget: 'display', schemaTypes: ['string'], valueType: 'string', options: false, answered: false },
+  // The ids of pictures the patient chose to send (one answer entry per photo); never required.
+  ATTACHMENT: { widget: null, schemaTypes: ['array'], valueType: 'array', options: false, answered: true, optional: true },
 };
 
 export const OBSERVATION_TYPE_NAMES = Object.keys(OBSERVATION_TYPES) as ObservationType[];
@@ -54,7 +61,7 @@ export function isObservationType(t: unknown): t is ObservationType {
 
 /** The widget of an observation type (the renderer's widget name). */
 export function widgetForObservationType(type: ObservationType | string): WidgetName {
-  return isObservationType(type) ? OBSERVATION_TYPES[type].widget : 'text';
+  return (isObservationType(type) ? OBSERVATION_TYPES[type].widget : undefined) ?? 'text';
 }
 
 /** The observation type a field declares, if any. */
@@ -109,8 +116,14 @@ export function observationTypeProblems(field: string, schema: unknown, ui: unkn
   if (widget !== spec.widget && !own?.observationTypes?.includes(t)) {
     out.push({
       path: uiField?.['ui:widget'] !== undefined ? `/uiSchema/${esc}/ui:widget` : `/uiSchema/${esc}`,
-      message: `${t} is drawn with widget "${spec.widget}" (found "${widget}"${uiField?.['ui:widget'] === undefined ? ', the default for this schema: set ui:widget' : ''})`,
+      message:
+        spec.widget === null
+          ? `${t} is drawn only by an app widget that declares it in observationTypes (found "${widget}")`
+          : `${t} is drawn with widget "${spec.widget}" (found "${widget}"${uiField?.['ui:widget'] === undefined ? ', the default for this schema: set ui:widget' : ''})`,
     });
+  }
+  if (t === 'ATTACHMENT' && (s.items?.type !== 'string' || typeof s.maxItems !== 'number')) {
+    out.push({ path: base, message: `ATTACHMENT needs items of type "string" (the photos' ids) and a maxItems` });
   }
   if (t === 'MULTI_CHOICE') {
     const opts = isPlainObject(uiField?.['ui:options']) ? uiField['ui:options'] : undefined;

@@ -47,7 +47,7 @@ export function toObservations(section: SectionRef, data: FormData): Observation
     const v = own(data, field);
     if (v === undefined || v === null || v === '') continue;
     let answer: ObservationAnswer[];
-    if (type === 'MULTI_CHOICE') {
+    if (type === 'MULTI_CHOICE' || type === 'ATTACHMENT') {
       const chosen = (Array.isArray(v) ? v : [v]).filter((x): x is string | number => typeof x === 'string' || typeof x === 'number');
       if (chosen.length === 0) continue;
       answer = chosen.map((x) => ({ value: x, apiName: String(x) }));
@@ -126,6 +126,8 @@ export function fromObservations(section: SectionRef, observations: unknown): { 
         problems.push({ path: field, message: `"${field}": "None of the above" cannot be chosen with other options` });
         return;
       }
+      setOwn(data, field, values);
+    } else if (type === 'ATTACHMENT') {
       setOwn(data, field, values);
     } else if (values.length > 1) {
       problems.push({ path: field, message: `"${field}" takes one answer (found ${values.length})` });

@@ -166,7 +166,19 @@ export interface DocumentConstraint {
  * section's field declares one as `x-observationType`; renderer/core/observationTypes.ts maps
  * each onto a widget.
  */
-export type ObservationType = 'BINARY' | 'BOOLEAN' | 'MULTI_CHOICE' | 'DROPDOWN' | 'NUMERIC' | 'TEXT' | 'DATE' | 'TIME' | 'DATE_TIME' | 'DISPLAY';
+export type ObservationType =
+  | 'BINARY'
+  | 'BOOLEAN'
+  | 'MULTI_CHOICE'
+  | 'DROPDOWN'
+  | 'NUMERIC'
+  | 'TEXT'
+  | 'DATE'
+  | 'TIME'
+  | 'DATE_TIME'
+  | 'DISPLAY'
+  // Pictures the patient sends (ids of uploads the app made), drawn only by an app widget declaring it.
+  | 'ATTACHMENT';
 
 export interface FieldSchema {
   /** `object` with `properties`: a group of fields (renderer/README.md, "Groups, lists and reuse"). */

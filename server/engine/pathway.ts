@@ -185,7 +185,7 @@ function runChecks(doc: unknown, options: PathwayCheckOptions, out: DocumentProb
       const fp = `${base}/schema/properties/${esc(f)}`;
       for (const p of observationTypeProblems(f, d.schema.properties[f], d.uiSchema?.[f], options.widgets)) add(`${base}${p.path}`, p.message);
       const t = observationTypeOf(d.schema.properties[f]);
-      if (t && OBSERVATION_TYPES[t].answered && !required.has(f)) {
+      if (t && OBSERVATION_TYPES[t].answered && !OBSERVATION_TYPES[t].optional && !required.has(f)) {
         add(`${base}/schema/required`, `"${f}" is a question: list it in required (every visible question must be answered)`);
       }
       if (fieldSection.has(f)) {

@@ -23,3 +23,26 @@ export function photoRefsOf(doc: FormDocument | undefined, answers: Record<strin
   }
   return refs;
 }
+
+/** The observation type of a questionnaire's photos question (the ids of the photos, one answer each). */
+export const ATTACHMENT_OBSERVATION = 'ATTACHMENT';
+
+/**
+ * Every photo id a medical request's answers give: its ATTACHMENT observations, as the engine
+ * recorded them (the caller passes the request rebuilt from the engine's record, never the
+ * client's own answers).
+ */
+export function photoRefsOfTriageRequest(triageRequest: Record<string, unknown>): PhotoRef[] {
+  const refs: PhotoRef[] = [];
+  const responseData = Array.isArray(triageRequest.responseData) ? (triageRequest.responseData as unknown[]) : [];
+  for (const o of responseData) {
+    if (typeof o !== 'object' || o === null) continue;
+    const { observationType, identifier, answer } = o as { observationType?: unknown; identifier?: unknown; answer?: unknown };
+    if (observationType !== ATTACHMENT_OBSERVATION || typeof identifier !== 'string' || !Array.isArray(answer)) continue;
+    for (const a of answer as unknown[]) {
+      const id = typeof a === 'object' && a !== null ? (a as { value?: unknown }).value : undefined;
+      if (typeof id === 'string' && PHOTO_ID_PATTERN.test(id)) refs.push({ field: identifier, id });
+    }
+  }
+  return refs;
+}

@@ -42,6 +42,9 @@ import { PRACTICE_ACCESS } from '../engine/engine.js';
 import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
 import { matchPatient } from '../patients.js';
 import { insertRequest, type SubmissionAnswer } from '../store.js';
+import { attachPhotos } from '../photos/store.js';
+import { photoRefsOfTriageRequest } from '../photos/refs.js';
+import { photoKeyHashOf } from '../photos/key.js';
 import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { apiValidator, schemaId } from '../validation.js';
@@ -369,6 +372,8 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
             const id = (await insertRequest(tx, 'CONSULTATION', triageRequest.triageRequestType, stored)).id;
             // The primary key decides between concurrent bookings of one questionnaire on any instance.
             await claimExecution(tx, executionIdOf(triageRequest), id, path);
+            // The photos its answers refer to go with the request the booking stores, as with a consultation.
+            await attachPhotos(tx, id, photoRefsOfTriageRequest(triageRequest as unknown as Record<string, unknown>), photoKeyHashOf(request), ctx.now());
             // Same transaction as the request and its booking, as for a consultation
             // (server/routes/requests.ts): the request-received confirmation, or for an eligibility
             // pathway's self-help outcome the self-help email, which is then its acknowledgement.

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { practiceAppointmentsHtml, practiceAppointmentsPage } from '../appointments/inbox.js';
 import type { ServerContext } from '../context.js';
 import { escapeHtml } from '../html.js';
+import { photoThumbnailsHtml } from '../photos/html.js';
+import { ATTACHMENT_OBSERVATION } from '../photos/refs.js';
 import { screeningFlagHtml } from '../screening.js';
 import { inboxFlagsHtml, storedRecommendations } from '../inboxFlags.js';
 import { listRequestsPage, type StoredRequest } from '../store.js';
@@ -79,7 +81,11 @@ function consultationHtml(body: Json): string {
   const answers = (Array.isArray(request.responseData) ? request.responseData : []).map((o) => {
     const item = obj(o);
     const label = String(item.label ?? item.identifier ?? '');
-    const given = (Array.isArray(item.answer) ? item.answer : []).map(answerText).join(', ');
+    const entries = Array.isArray(item.answer) ? item.answer : [];
+    // Photos: thumbnails beside their question, each opening the full picture (staff only, each view recorded).
+    if (item.observationType === ATTACHMENT_OBSERVATION)
+      return `<dt>${escapeHtml(label)}</dt><dd>${photoThumbnailsHtml(entries.map((a) => obj(a).value))}</dd>`;
+    const given = entries.map(answerText).join(', ');
     return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(given)}</dd>`;
   });
   // The safety check ("Are you safe to wait for GP care?"), when the answers pointed to A&E: what

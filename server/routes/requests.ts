@@ -21,7 +21,7 @@ import { associatedRequestKeeper, triageRequestKeeper } from '../contractFields.
 import { withCanonicalPatientPhones } from '../identity.js';
 import { claimExecution, executionIdOf, lockExecution } from '../executionRequests.js';
 import { attachPhotos } from '../photos/store.js';
-import { photoRefsOf } from '../photos/refs.js';
+import { photoRefsOf, photoRefsOfTriageRequest } from '../photos/refs.js';
 import { photoKeyHashOf } from '../photos/key.js';
 
 type Body = Record<string, unknown>;
@@ -126,6 +126,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
     { schema: { body: { $ref: schemaId('consultation-request') } } },
     async (request, reply) => {
       const body = request.body;
+      const photoKey = photoKeyHashOf(request);
       // A practice's own engine (ENGINE_URL) is read before the transaction; the embedded one inside it.
       const read = await readExternalExecution(ctx, body.triageRequest, '/triageRequest', readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN));
       const answer = await runIdempotent(store, idempotencyKey(request), 'consultation', body, async (tx) => {
@@ -141,6 +142,8 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
         });
         const request = await insertRequest(tx, 'CONSULTATION', String(triageRequest.triageRequestType), stored);
         await claimExecution(tx, executionIdOf(triageRequest), request.id, '/triageRequest');
+        // The photos its answers (the engine's record) refer to become its own, or the request is refused.
+        await attachPhotos(tx, request.id, photoRefsOfTriageRequest(triageRequest), photoKey, ctx.now());
         // Same transaction as the insert. An eligibility pathway's self-help outcome ("I will try
         // self-help first") is acknowledged by the self-help email itself, not by "we will reply".
         if ((await notifySelfHelp(ctx, tx, request.id, triageRequest)) === undefined) await notifyRequestReceived(tx, request.id, 'CONSULTATION', stored);
@@ -184,6 +187,7 @@ export function registerRequestRoutes(app: FastifyInstance, ctx: ServerContext):
         const request = await insertRequest(tx, 'UNVERIFIED_REQUESTS', kindLabel, stored);
         if (primaryIsAdmin) await attachPhotos(tx, request.id, photoRefsOf(ctx.forms.get(kindLabel), primary), photoKey, ctx.now());
         if (!primaryIsAdmin) await claimExecution(tx, executionIdOf(primary), request.id, '/primaryRequest');
+        if (!primaryIsAdmin) await attachPhotos(tx, request.id, photoRefsOfTriageRequest(primary), photoKey, ctx.now());
         const newEmail =
           associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' && typeof associated.newEmail === 'string' ? associated.newEmail : undefined;
         if (primaryIsAdmin || (await notifySelfHelp(ctx, tx, request.id, primary, newEmail)) === undefined)

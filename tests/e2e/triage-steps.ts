@@ -200,7 +200,9 @@ export async function answerSection(
   // Answer anything the example left out (newly shown fields included).
   for (let pass = 0; pass < 4; pass++) {
     for (const name of visibleFields(sdoc, data, params)) {
-      if (name in data || sdoc.schema.properties[name]?.['x-observationType'] === 'DISPLAY') continue;
+      const type = sdoc.schema.properties[name]?.['x-observationType'];
+      // Display text takes no answer; photos are optional and left out (the photos e2e adds them).
+      if (name in data || type === 'DISPLAY' || type === 'ATTACHMENT') continue;
       const value = safeValue(sdoc, name);
       await answer(page, sdoc, name, value);
       data[name] = value;

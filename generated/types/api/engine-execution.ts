@@ -90,7 +90,8 @@ export interface QuestionnaireItem {
       | "DATE"
       | "TIME"
       | "DATE_TIME"
-      | "DISPLAY";
+      | "DISPLAY"
+      | "ATTACHMENT";
     valueType: "boolean" | "string" | "number" | "array";
     options?: {
       identifier: string;

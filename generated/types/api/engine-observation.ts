@@ -6,7 +6,17 @@
  */
 export interface EngineObservation {
   observationType:
-    "BINARY" | "BOOLEAN" | "MULTI_CHOICE" | "DROPDOWN" | "NUMERIC" | "TEXT" | "DATE" | "TIME" | "DATE_TIME" | "DISPLAY";
+    | "BINARY"
+    | "BOOLEAN"
+    | "MULTI_CHOICE"
+    | "DROPDOWN"
+    | "NUMERIC"
+    | "TEXT"
+    | "DATE"
+    | "TIME"
+    | "DATE_TIME"
+    | "DISPLAY"
+    | "ATTACHMENT";
   /**
    * The section id.
    */

@@ -20,7 +20,10 @@ export function answerRows(answered: ReadonlyArray<{ section: ExecutionSection; 
       if (doc.uiSchema?.[field]?.['ui:widget'] === 'display') continue;
       const value = answers[field];
       if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
-      const answer = answerWords(doc, field, value, { formats: ANSWER_FORMATS });
+      // Photos are counted, not listed by id: they were each shown to the patient as they were added.
+      const photos = doc.schema.properties[field]?.['x-observationType'] === 'ATTACHMENT' && Array.isArray(value) ? value.length : undefined;
+      const answer =
+        photos !== undefined ? `${photos} ${photos === 1 ? 'photo' : 'photos'} added` : answerWords(doc, field, value, { formats: ANSWER_FORMATS });
       if (answer) rows.push({ question: questionOf(doc, field), answer });
     }
   }

@@ -34,6 +34,8 @@ describe('observation types table', () => {
       TIME: 'time',
       DATE_TIME: 'datetime',
       DISPLAY: 'display',
+      // Photos: no built-in widget draws them, only an app widget that declares the type.
+      ATTACHMENT: null,
     });
     expect(widgetForObservationType('NOT_A_TYPE')).toBe('text');
   });
@@ -42,7 +44,7 @@ describe('observation types table', () => {
     expect(observationTypeProblems('a', { type: 'string' }, undefined)).toEqual([
       {
         path: '/schema/properties/a',
-        message: '"a" has no x-observationType (one of BINARY, BOOLEAN, MULTI_CHOICE, DROPDOWN, NUMERIC, TEXT, DATE, TIME, DATE_TIME, DISPLAY)',
+        message: '"a" has no x-observationType (one of BINARY, BOOLEAN, MULTI_CHOICE, DROPDOWN, NUMERIC, TEXT, DATE, TIME, DATE_TIME, DISPLAY, ATTACHMENT)',
       },
     ]);
     expect(observationTypeProblems('t', { type: 'string', maxLength: 5000, 'x-observationType': 'TEXT' }, { 'ui:widget': 'textarea' })).toEqual([
@@ -113,5 +115,51 @@ describe('toObservations / fromObservations', () => {
     ]);
     expect(r.data).toEqual({ pregnant: true });
     expect(fromObservations(details, { not: 'a list' }).problems).toEqual([{ path: 'responseData', message: 'responseData must be a list of observations' }]);
+  });
+});
+
+describe('ATTACHMENT (photos)', () => {
+  const section = {
+    id: 'photos',
+    document: {
+      id: 'PHOTOS',
+      title: 'Photos',
+      pages: [{ title: 'Photos', fields: ['rashPhotos'] }],
+      schema: {
+        type: 'object',
+        properties: {
+          rashPhotos: {
+            type: 'array',
+            title: 'Photos of your rash (optional)',
+            maxItems: 5,
+            items: { type: 'string', pattern: '^ph_[0-9a-f]{32}$', maxLength: 35 },
+            'x-observationType': 'ATTACHMENT',
+          },
+        },
+      },
+      uiSchema: { rashPhotos: { 'ui:widget': 'photos' } },
+    } as FormDocument,
+  };
+  const ids = [`ph_${'a'.repeat(32)}`, `ph_${'b'.repeat(32)}`];
+
+  it('sends one entry per photo id and reads them back as the list; no photo sends nothing', () => {
+    const sent = toObservations(section, { rashPhotos: ids });
+    expect(sent).toEqual([
+      { observationType: 'ATTACHMENT', observationRecord: 'photos', identifier: 'rashPhotos', answer: ids.map((value) => ({ value, apiName: value })) },
+    ]);
+    expect(fromObservations(section, sent)).toEqual({ data: { rashPhotos: ids }, problems: [] });
+    expect(toObservations(section, {})).toEqual([]);
+  });
+
+  it('is drawn only by an app widget declaring ATTACHMENT, with string items and a maxItems', () => {
+    const field = section.document.schema.properties.rashPhotos;
+    const declared = { photos: { fits: ['array' as const], observationTypes: ['ATTACHMENT' as const] } };
+    expect(observationTypeProblems('rashPhotos', field, { 'ui:widget': 'photos' }, declared)).toEqual([]);
+    expect(observationTypeProblems('rashPhotos', field, { 'ui:widget': 'photos' }, { photos: { fits: ['array'] } })).toEqual([
+      { path: '/uiSchema/rashPhotos/ui:widget', message: 'ATTACHMENT is drawn only by an app widget that declares it in observationTypes (found "photos")' },
+    ]);
+    expect(observationTypeProblems('rashPhotos', { ...field, maxItems: undefined }, { 'ui:widget': 'photos' }, declared)).toEqual([
+      { path: '/schema/properties/rashPhotos', message: 'ATTACHMENT needs items of type "string" (the photos\' ids) and a maxItems' },
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { checkFiles, questionnaireFiles, sharedFiles } from '../../../scripts/sc
 const root = path.resolve(__dirname, '../../..');
 const dir = 'tests/fixtures/broken-questionnaires';
 const REFS = 'ref-emergency, ref-ae, ref-urgent-callback, ref-same-day, ref-end-tomorrow, ref-5-days, ref-routine, ref-nurse';
-const TYPES = '"BINARY", "BOOLEAN", "MULTI_CHOICE", "DROPDOWN", "NUMERIC", "TEXT", "DATE", "TIME", "DATE_TIME", "DISPLAY"';
+const TYPES = '"BINARY", "BOOLEAN", "MULTI_CHOICE", "DROPDOWN", "NUMERIC", "TEXT", "DATE", "TIME", "DATE_TIME", "DISPLAY", "ATTACHMENT"';
 
 const EXPECTED: Record<string, string[]> = {
   'Triage.BadMeta.json': [
