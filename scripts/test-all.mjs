@@ -114,6 +114,29 @@ function readReport(step, started) {
   };
 }
 
+/**
+ * The machine's CPU counters (/proc/stat's first line: busy and total jiffies), so each step's
+ * summary says how busy the cores were: near 100% means the step is bound by the CPU (more
+ * workers would not help), well under means it waits (on timers, I/O, a browser) and could
+ * overlap with another step. Undefined where /proc/stat does not exist.
+ */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+function busyNote(before) {
+  const after = cpuTicks();
+  if (!before || !after || after.total === before.total) return '';
+  return `, CPU ${Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))}% busy`;
+}
+
 async function runStep(step, quiet) {
   if (step.needsPostgres && !postgresAvailable()) {
     console.log(`\n=== ${step.name} ===\nPostgreSQL is not installed here (apt-get install postgresql): skipped`);
@@ -122,12 +145,13 @@ async function runStep(step, quiet) {
   }
   if (!quiet) console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
+  const ticks = cpuTicks();
   const run = await runNpm(step.args, quiet);
   if (quiet) process.stdout.write(`\n=== ${step.name} ===\n${run.output}`);
   const ok = run.status === 0;
   const { counts, empty } = readReport(step, started);
   if (empty) return;
-  results.push({ name: step.name, ok, note: counts, seconds: (Date.now() - started) / 1000 });
+  results.push({ name: step.name, ok, note: `${counts}${busyNote(ticks)}`, seconds: (Date.now() - started) / 1000 });
   console.log(`--- ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${formatSeconds((Date.now() - started) / 1000)}`);
 }
 
