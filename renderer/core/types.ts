@@ -281,6 +281,12 @@ export interface WidgetDeclaration {
   observationTypes?: readonly ObservationType[];
   /** One line for the configurer: what it draws. */
   description?: string;
+  /**
+   * The values a number widget draws (a 0–10 scale draws 0 to 10). A field drawn with it must
+   * declare exactly this minimum and maximum: a wider field has values the widget cannot offer, a
+   * narrower one values it offers and the check then refuses.
+   */
+  range?: { readonly minimum: number; readonly maximum: number };
 }
 
 /** An app's own widgets by name. */

@@ -42,8 +42,8 @@ export function checkWidgetDeclarations(doc: unknown): Array<{ path: string; mes
       continue;
     }
     for (const key of Object.keys(decl)) {
-      if (!['fits', 'observationTypes', 'description'].includes(key))
-        out.push({ path: `${base}/${key}`, message: `unknown property "${key}" (allowed here: fits, observationTypes, description)` });
+      if (!['fits', 'observationTypes', 'description', 'range'].includes(key))
+        out.push({ path: `${base}/${key}`, message: `unknown property "${key}" (allowed here: fits, observationTypes, description, range)` });
     }
     if (!Array.isArray(decl.fits) || decl.fits.length === 0) {
       out.push({ path: `${base}/fits`, message: `fits lists the field types the widget draws (some of ${FIELD_TYPES.join(', ')})` });
@@ -63,8 +63,24 @@ export function checkWidgetDeclarations(doc: unknown): Array<{ path: string; mes
     }
     if (decl.description !== undefined && typeof decl.description !== 'string')
       out.push({ path: `${base}/description`, message: 'description must be a string' });
+    if (decl.range !== undefined) {
+      const fitsOnlyNumbers = Array.isArray(decl.fits) && decl.fits.length > 0 && decl.fits.every((t) => t === 'number' || t === 'integer');
+      if (!rangeOf(decl.range))
+        out.push({ path: `${base}/range`, message: 'range is { "minimum": <number>, "maximum": <number> } with minimum at most maximum' });
+      else if (!fitsOnlyNumbers) out.push({ path: `${base}/range`, message: 'range is for a widget that draws only number or integer fields' });
+    }
   }
   return out;
+}
+
+/** A declaration's range when it is well formed ({ minimum, maximum }, finite, minimum ≤ maximum). */
+function rangeOf(value: unknown): WidgetDeclaration['range'] | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const { minimum, maximum } = value;
+  if (Object.keys(value).some((k) => k !== 'minimum' && k !== 'maximum')) return undefined;
+  if (typeof minimum !== 'number' || typeof maximum !== 'number' || !Number.isFinite(minimum) || !Number.isFinite(maximum) || minimum > maximum)
+    return undefined;
+  return { minimum, maximum };
 }
 
 /** The declarations of a registry file, without the malformed ones (checkWidgetDeclarations reports those). */
@@ -77,6 +93,7 @@ export function widgetDeclarationsOf(doc: unknown): WidgetDeclarations {
       fits: decl.fits.filter((t): t is FieldSchema['type'] => (FIELD_TYPES as readonly unknown[]).includes(t)),
       ...(Array.isArray(decl.observationTypes) ? { observationTypes: decl.observationTypes.filter(isObservationType) } : {}),
       ...(typeof decl.description === 'string' ? { description: decl.description } : {}),
+      ...(rangeOf(decl.range) ? { range: rangeOf(decl.range) } : {}),
     };
   }
   return out;

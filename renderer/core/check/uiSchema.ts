@@ -30,6 +30,12 @@ export function checkUiSchema({ doc, props, isField, isGroup, add, fieldHint }: 
     if (own) {
       if (typeof type === 'string' && !(own.fits as readonly string[]).includes(type)) {
         add(`${base}/ui:widget`, `widget "${w}" does not fit a ${type} field (it draws ${own.fits.join(' or ')} fields)`);
+      } else if (own.range && isPlainObject(s) && (s.minimum !== own.range.minimum || s.maximum !== own.range.maximum)) {
+        const found = `${s.minimum === undefined ? 'no minimum' : String(s.minimum)} and ${s.maximum === undefined ? 'no maximum' : String(s.maximum)}`;
+        add(
+          `${base}/ui:widget`,
+          `widget "${w}" draws ${own.range.minimum} to ${own.range.maximum}: the field "${f}" must have minimum ${own.range.minimum} and maximum ${own.range.maximum} (found ${found})`,
+        );
       }
       continue;
     }

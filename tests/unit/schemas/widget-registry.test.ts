@@ -16,7 +16,10 @@ function formWith(widget: string, type: 'integer' | 'string' = 'integer'): FormD
     id: 'PAIN',
     title: 'Pain',
     pages: [{ title: 'Pain', fields: ['score'] }],
-    schema: { type: 'object', properties: { score: { type, title: 'How bad is the pain?' } } },
+    schema: {
+      type: 'object',
+      properties: { score: { type, title: 'How tired have you felt this week?', ...(type === 'integer' ? { minimum: 0, maximum: 10 } : {}) } },
+    },
     uiSchema: { score: { 'ui:widget': widget } },
   };
 }
@@ -61,13 +64,55 @@ describe('the widget registry file', () => {
     expect(checkWidgetDeclarations(broken)).toEqual([
       { path: '/widgets/text', message: '"text" is a built-in widget: give yours another name' },
       { path: '/widgets/two words', message: 'widget name "two words" must start with a letter and hold only letters, digits and hyphens' },
-      { path: '/widgets/dial/colour', message: 'unknown property "colour" (allowed here: fits, observationTypes, description)' },
+      { path: '/widgets/dial/colour', message: 'unknown property "colour" (allowed here: fits, observationTypes, description, range)' },
       { path: '/widgets/dial/fits/0', message: 'must be one of: string, number, integer, boolean, array (found "float")' },
       { path: '/widgets/dial/observationTypes/0', message: 'unknown observation type "SCORE"' },
       { path: '/widgets/empty/fits', message: 'fits lists the field types the widget draws (some of string, number, integer, boolean, array)' },
     ]);
     // Only the well-formed declarations are used by the checks.
     expect(Object.keys(widgetDeclarationsOf(broken))).toEqual(['dial', 'empty']);
+  });
+});
+
+describe("a widget's declared range", () => {
+  const RANGED = { 'rating-1-5': { fits: ['integer' as const], range: { minimum: 1, maximum: 5 } } };
+  const ratingOn = (minimum: number | undefined, maximum: number | undefined): FormDocument => ({
+    ...formWith('rating-1-5'),
+    schema: { type: 'object', properties: { score: { type: 'integer', title: 'How tired have you felt this week?', minimum, maximum } } },
+  });
+
+  it('a field with exactly the range the widget draws passes', () => {
+    expect(checkDocument(ratingOn(1, 5), { widgets: RANGED })).toEqual([]);
+  });
+
+  it('a 1–5 rating on a 0–365 field, a narrower field and a field without bounds are each refused, saying what the widget draws', () => {
+    expect(checkDocument(ratingOn(0, 365), { widgets: RANGED })).toEqual([
+      {
+        path: '/uiSchema/score/ui:widget',
+        message: 'widget "rating-1-5" draws 1 to 5: the field "score" must have minimum 1 and maximum 5 (found 0 and 365)',
+      },
+    ]);
+    expect(checkDocument(ratingOn(1, 3), { widgets: RANGED })[0]?.message).toContain('(found 1 and 3)');
+    expect(checkDocument(ratingOn(undefined, undefined), { widgets: RANGED })[0]?.message).toContain('(found no minimum and no maximum)');
+  });
+
+  it('the registry refuses a malformed range and a range on a widget that draws other than numbers', () => {
+    expect(
+      checkWidgetDeclarations({
+        widgets: {
+          upside: { fits: ['integer'], range: { minimum: 5, maximum: 1 } },
+          wordy: { fits: ['string'], range: { minimum: 0, maximum: 1 } },
+        },
+      }),
+    ).toEqual([
+      { path: '/widgets/upside/range', message: 'range is { "minimum": <number>, "maximum": <number> } with minimum at most maximum' },
+      { path: '/widgets/wordy/range', message: 'range is for a widget that draws only number or integer fields' },
+    ]);
+    expect(widgetDeclarationsOf({ widgets: RANGED })['rating-1-5']?.range).toEqual({ minimum: 1, maximum: 5 });
+  });
+
+  it("the project's 0–10 scale declares 0 to 10, so a pain score on another range is refused", () => {
+    expect(readWidgetDeclarations(root)['scale-0-10']?.range).toEqual({ minimum: 0, maximum: 10 });
   });
 });
 
