@@ -196,6 +196,8 @@ export interface FieldSchema {
     required?: string[];
     title?: string;
     maxLength?: number;
+    /** A string item's pattern (a photos field's ids). */
+    pattern?: string;
     $ref?: string;
   };
   /** A group's fields (type object). */
