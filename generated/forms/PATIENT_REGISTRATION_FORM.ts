@@ -13,7 +13,7 @@ const document: FormDocument & { menu?: unknown } = {
     "requiresPatientRecord": false,
     "order": 80
   },
-  "description": "Register with the practice. The spec shows no field-level rules for this form, so we require what a practice needs to register someone: title, gender, ethnic group, smoking status, emergency contact name, relationship and phone, UK residency, and the yes/no questions (carer, interpreter, cervical screening); everything else is optional. Cervical smear and hysterectomy questions are shown when gender is Female. The date of birth is not asked here: the patient gave it on the details step before this form, and the request carries it as patient.dateOfBirth.",
+  "description": "Register with the practice. The spec shows no field-level rules for this form, so we require what a practice needs to register someone: title, gender, ethnic group, smoking status, emergency contact name, relationship and phone, UK residency, and the yes/no questions (carer, interpreter, cervical screening); everything else is optional. The address (line 1, town and postcode required) and the previous GP practice (asked when the patient was registered before: its name required) are groups, each drawn as one fieldset; both postcodes reuse one definition. Cervical smear and hysterectomy questions are shown when gender is Female. The date of birth is not asked here: the patient gave it on the details step before this form, and the request carries it as patient.dateOfBirth.",
   "pages": [
     {
       "id": "about-you",
@@ -25,6 +25,13 @@ const document: FormDocument & { menu?: unknown } = {
         "ethnicGroup",
         "otherEthnicGroup",
         "smoker"
+      ]
+    },
+    {
+      "id": "address",
+      "title": "Where you live",
+      "fields": [
+        "address"
       ]
     },
     {
@@ -40,6 +47,14 @@ const document: FormDocument & { menu?: unknown } = {
           "kind": "paragraph",
           "text": "Who should we contact in an emergency?"
         }
+      ]
+    },
+    {
+      "id": "previous-gp",
+      "title": "Your previous GP",
+      "fields": [
+        "hadPreviousGp",
+        "previousGp"
       ]
     },
     {
@@ -76,9 +91,11 @@ const document: FormDocument & { menu?: unknown } = {
       "ethnicGroup",
       "otherEthnicGroup",
       "smoker",
+      "address",
       "emergencyContactName",
       "emergencyContactRelationship",
       "emergencyContactPhone",
+      "hadPreviousGp",
       "carer",
       "interpreterNeeded",
       "interpreterLanguage",
@@ -192,6 +209,37 @@ const document: FormDocument & { menu?: unknown } = {
           }
         ]
       },
+      "address": {
+        "type": "object",
+        "title": "Your address",
+        "required": [
+          "line1",
+          "town",
+          "postcode"
+        ],
+        "properties": {
+          "line1": {
+            "type": "string",
+            "title": "Address line 1",
+            "maxLength": 100
+          },
+          "line2": {
+            "type": "string",
+            "title": "Address line 2 (optional)",
+            "maxLength": 100
+          },
+          "town": {
+            "type": "string",
+            "title": "Town or city",
+            "maxLength": 100
+          },
+          "postcode": {
+            "$ref": "#/definitions/postcode",
+            "type": "string",
+            "title": "Postcode"
+          }
+        }
+      },
       "emergencyContactName": {
         "type": "string",
         "title": "Full name",
@@ -208,6 +256,39 @@ const document: FormDocument & { menu?: unknown } = {
         "title": "Phone number",
         "maxLength": 20,
         "format": "uk-phone"
+      },
+      "hadPreviousGp": {
+        "type": "boolean",
+        "title": "Have you been registered with a GP practice before?"
+      },
+      "previousGp": {
+        "type": "object",
+        "title": "Your previous GP practice",
+        "required": [
+          "practiceName"
+        ],
+        "properties": {
+          "practiceName": {
+            "type": "string",
+            "title": "Name of the GP practice",
+            "maxLength": 100
+          },
+          "doctorName": {
+            "type": "string",
+            "title": "Name of your doctor there (optional)",
+            "maxLength": 100
+          },
+          "practiceTown": {
+            "type": "string",
+            "title": "Town or city of the GP practice (optional)",
+            "maxLength": 100
+          },
+          "practicePostcode": {
+            "$ref": "#/definitions/postcode",
+            "type": "string",
+            "title": "Postcode of the GP practice (optional)"
+          }
+        }
       },
       "carer": {
         "type": "boolean",
@@ -267,7 +348,14 @@ const document: FormDocument & { menu?: unknown } = {
         "title": "Do you have an S1 form?"
       }
     },
-    "additionalProperties": false
+    "additionalProperties": false,
+    "definitions": {
+      "postcode": {
+        "type": "string",
+        "maxLength": 10,
+        "format": "uk-postcode"
+      }
+    }
   },
   "uiSchema": {
     "title": {
@@ -282,6 +370,34 @@ const document: FormDocument & { menu?: unknown } = {
     "smoker": {
       "ui:widget": "radio"
     },
+    "address": {
+      "ui:help": "Where you live now."
+    },
+    "address.line1": {
+      "ui:options": {
+        "autocomplete": "address-line1"
+      }
+    },
+    "address.line2": {
+      "ui:options": {
+        "autocomplete": "address-line2"
+      }
+    },
+    "address.town": {
+      "ui:options": {
+        "width": 20,
+        "autocomplete": "address-level2"
+      }
+    },
+    "address.postcode": {
+      "ui:errors": {
+        "format": "Please provide a valid postcode"
+      },
+      "ui:options": {
+        "width": 10,
+        "autocomplete": "postal-code"
+      }
+    },
     "emergencyContactName": {
       "ui:errors": {
         "pattern": "Names may include letters, numbers, hyphens ( - ), apostrophes ( ' ) and full-stops ( . ) only."
@@ -295,6 +411,25 @@ const document: FormDocument & { menu?: unknown } = {
       "ui:options": {
         "width": 20,
         "autocomplete": "tel"
+      }
+    },
+    "hadPreviousGp": {
+      "ui:widget": "yesNo"
+    },
+    "previousGp": {
+      "ui:help": "The practice you were last registered with. We ask them for your medical records."
+    },
+    "previousGp.practiceTown": {
+      "ui:options": {
+        "width": 20
+      }
+    },
+    "previousGp.practicePostcode": {
+      "ui:errors": {
+        "format": "Please provide a valid postcode"
+      },
+      "ui:options": {
+        "width": 10
       }
     },
     "carer": {
@@ -404,6 +539,15 @@ const document: FormDocument & { menu?: unknown } = {
           "question": "ukResident",
           "operator": "IS",
           "answer": false
+        }
+      ]
+    },
+    "previousGp": {
+      "enableWhen": [
+        {
+          "question": "hadPreviousGp",
+          "operator": "IS",
+          "answer": true
         }
       ]
     }

@@ -455,6 +455,27 @@ export interface PatientRegistrationFormAnswers {
    */
   smoker: "Current smoker" | "Ex smoker" | "Never smoked";
   /**
+   * Your address
+   */
+  address: {
+    /**
+     * Address line 1
+     */
+    line1: string;
+    /**
+     * Address line 2 (optional)
+     */
+    line2?: string;
+    /**
+     * Town or city
+     */
+    town: string;
+    /**
+     * Postcode
+     */
+    postcode: string;
+  };
+  /**
    * Full name
    */
   emergencyContactName: string;
@@ -466,6 +487,31 @@ export interface PatientRegistrationFormAnswers {
    * Phone number
    */
   emergencyContactPhone: string;
+  /**
+   * Have you been registered with a GP practice before?
+   */
+  hadPreviousGp: boolean;
+  /**
+   * Your previous GP practice
+   */
+  previousGp?: {
+    /**
+     * Name of the GP practice
+     */
+    practiceName: string;
+    /**
+     * Name of your doctor there (optional)
+     */
+    doctorName?: string;
+    /**
+     * Town or city of the GP practice (optional)
+     */
+    practiceTown?: string;
+    /**
+     * Postcode of the GP practice (optional)
+     */
+    practicePostcode?: string;
+  };
   /**
    * Are you a carer for someone?
    */

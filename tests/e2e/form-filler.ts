@@ -2,6 +2,8 @@
 // page, widget from ui:widget / schema, options, formats, x-date / x-age / x-yearRange bounds) and
 // answers every question it can see with a valid value, through the real widgets, found by their
 // accessible names (label or legend) the way a screen-reader user or a patient would find them.
+// A group (`address`) on a page stands for its fields, each answered under its dotted path
+// (`address.postcode`) as the renderer's flat view names it; answers are read back nested.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import {
   defaultWidget,
   hasValue,
+  readPath,
   schemaOptions,
   structureOf,
   type FieldSchema,
@@ -37,6 +40,22 @@ export function formIds(): string[] {
 
 export function loadDocument(id: string): FormDocument {
   return JSON.parse(readFileSync(path.join(FORMS_DIR, `${id}.form.json`), 'utf8')) as FormDocument;
+}
+
+/** The document with groups flattened: every field under its dotted path, $refs resolved (the same document for a flat one). */
+export function flatOf(doc: FormDocument): FormDocument {
+  return structureOf(doc).flat;
+}
+
+/** The fields a page asks, a group standing for each of its fields (`address` → `address.line1`, …). */
+export function pageFields(doc: FormDocument, pageIndex: number): string[] {
+  const st = structureOf(doc);
+  return (doc.pages[pageIndex]?.fields ?? []).flatMap((f) => st.expand(f));
+}
+
+/** A field's title (a group's field by its dotted path). */
+export function titleOf(doc: FormDocument, name: string): string {
+  return flatOf(doc).schema.properties[name]?.title ?? name;
 }
 
 // ---- values a patient would give ------------------------------------------------------------
@@ -87,9 +106,10 @@ function fitLength(text: string, schema: FieldSchema): string {
 
 /** What a patient would answer to this field, given the answers so far. */
 export function chooseValue(doc: FormDocument, name: string, answers: FormData, today: Date): unknown {
-  const schema = doc.schema.properties[name];
+  const flat = flatOf(doc);
+  const schema = flat.schema.properties[name];
   if (!schema) throw new Error(`form-filler: ${doc.id} has no field ${name}`);
-  const ui = doc.uiSchema?.[name];
+  const ui = flat.uiSchema?.[name];
   const widget = defaultWidget(schema, ui);
   const options = schemaOptions(schema, ui);
   switch (widget) {
@@ -157,26 +177,27 @@ export function form(page: Page): Locator {
 }
 
 export function widgetOf(doc: FormDocument, name: string): WidgetName | (string & {}) {
-  return defaultWidget(doc.schema.properties[name], doc.uiSchema?.[name] as UiField | undefined);
+  const flat = flatOf(doc);
+  return defaultWidget(flat.schema.properties[name], flat.uiSchema?.[name] as UiField | undefined);
 }
 
 function optionLabel(doc: FormDocument, name: string, value: unknown): string {
-  const schema = doc.schema.properties[name];
+  const flat = flatOf(doc);
+  const schema = flat.schema.properties[name];
   if (widgetOf(doc, name) === 'yesNo') {
     // The yes/no widget always draws both answers (an enum only limits what validates).
-    const o = doc.uiSchema?.[name]?.['ui:options'] ?? {};
+    const o = flat.uiSchema?.[name]?.['ui:options'] ?? {};
     if (value === true) return o.yesLabel ?? 'Yes';
     if (value === false) return o.noLabel ?? 'No';
   }
-  const found = schemaOptions(schema, doc.uiSchema?.[name]).find((o) => o.value === value);
+  const found = schemaOptions(schema, flat.uiSchema?.[name]).find((o) => o.value === value);
   if (!found) throw new Error(`form-filler: ${doc.id}.${name} has no option ${JSON.stringify(value)}`);
   return found.label;
 }
 
 /** The single control (or group) of a question, found by its accessible name. */
 export function question(page: Page, doc: FormDocument, name: string): Locator {
-  const schema = doc.schema.properties[name];
-  const title = schema?.title ?? name;
+  const title = titleOf(doc, name);
   const widget = widgetOf(doc, name);
   const f = form(page);
   switch (widget) {
@@ -219,7 +240,8 @@ export async function answer(page: Page, doc: FormDocument, name: string, value:
       return;
     case 'checkboxes': {
       const wanted = new Set((value as unknown[]).map((v) => optionLabel(doc, name, v)));
-      for (const option of schemaOptions(doc.schema.properties[name], doc.uiSchema?.[name])) {
+      const flat = flatOf(doc);
+      for (const option of schemaOptions(flat.schema.properties[name], flat.uiSchema?.[name])) {
         const box = q.getByRole('checkbox', { name: option.label, exact: true });
         if ((await box.count()) === 0) continue;
         if (wanted.has(option.label)) await box.check();
@@ -275,14 +297,14 @@ export async function fillCurrentPage(
   /** Where the answers so far are read: the preview's live data, or a flow's own state. */
   readData: () => Promise<FormData> = () => readJson(page, 'live-data'),
 ): Promise<string[]> {
-  const fields = doc.pages[pageIndex]?.fields ?? [];
+  const fields = pageFields(doc, pageIndex);
   const answered: string[] = [];
   for (let pass = 0; pass < 8; pass++) {
     let changed = false;
     for (const name of fields) {
       if (widgetOf(doc, name) === 'display') continue;
       const data = await readData();
-      if (hasValue(data[name])) continue;
+      if (hasValue(readPath(data, name))) continue;
       if (!(await answerable(page, name))) continue;
       const value = name in overrides ? overrides[name] : chooseValue(doc, name, data, today);
       await answer(page, doc, name, value);

@@ -16,15 +16,17 @@ import { addDays, addMonths, format } from 'date-fns';
 import addFormats from 'ajv-formats';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toWire, validate, type FormData, type FormDocument, type Parameters } from '../../renderer/core/index';
+import { readPath, toWire, validate, type FormData, type FormDocument, type Parameters } from '../../renderer/core/index';
 import {
   ADMIN_FORMS,
   answer,
   fillCurrentPage,
+  flatOf,
   form,
   formIds,
   loadDocument,
   openPreview,
+  pageFields,
   pageTitle,
   pressSubmit,
   question,
@@ -200,14 +202,37 @@ const SCENARIOS: Record<string, Scenario> = {
   PATIENT_REGISTRATION_FORM: {
     overrides: { gender: 'Female' },
     after: async (page, doc, pageIndex) => {
-      if (pageIndex !== 2) return;
-      // Interpreter yes → language asked; then no → the language is not sent.
-      await answer(page, doc, 'interpreterNeeded', false);
+      if (pageIndex === 1) {
+        // The address is a group: one fieldset, its legend the group's title, its fields inside.
+        const group = form(page).getByRole('group', { name: 'Your address' });
+        await expect(group.getByRole('textbox', { name: /^Postcode/ }).inputValue()).resolves.toBe('LS1 4AP');
+        await expect.poll(async () => readPath(await readJson(page, 'live-data'), 'address.postcode')).toBe('LS1 4AP');
+      }
+      if (pageIndex === 3) {
+        // Registered before → the previous practice's group is asked; then no → the whole group is not sent.
+        await expect(form(page).getByRole('group', { name: 'Your previous GP practice' }).count()).resolves.toBe(1);
+        await answer(page, doc, 'hadPreviousGp', false);
+        await expect.poll(() => form(page).getByRole('group', { name: 'Your previous GP practice' }).count()).toBe(0);
+      }
+      if (pageIndex === 4) {
+        // Interpreter yes → language asked; then no → the language is not sent.
+        await answer(page, doc, 'interpreterNeeded', false);
+      }
     },
-    present: ['title', 'gender', 'emergencyContactPhone', 'cervicalSmearHadTest', 'cervicalSmearLastDate', 'hysterectomy', 'ukResident'],
+    present: [
+      'title',
+      'gender',
+      'address',
+      'emergencyContactPhone',
+      'hadPreviousGp',
+      'cervicalSmearHadTest',
+      'cervicalSmearLastDate',
+      'hysterectomy',
+      'ukResident',
+    ],
     // The date of birth is asked once, on the details step: the request carries it as patient.dateOfBirth.
-    absent: ['interpreterLanguage', 'specificTitle', 'ehicOrPrcNumber', 'dateOfBirth'],
-    remembered: ['interpreterLanguage'],
+    absent: ['interpreterLanguage', 'specificTitle', 'ehicOrPrcNumber', 'dateOfBirth', 'previousGp'],
+    remembered: ['interpreterLanguage', 'previousGp'],
   },
 };
 
@@ -221,7 +246,7 @@ beforeAll(async () => {
 
 /** An error summary entry names its question (renderer/ui/ErrorSummary.tsx): "{question}: {message}". */
 function summaryEntry(doc: FormDocument, name: string, message: string): string {
-  const question = doc.schema.properties[name]?.title;
+  const question = flatOf(doc).schema.properties[name]?.title;
   return question ? `${question}: ${message}` : message;
 }
 
@@ -288,7 +313,7 @@ describe('valid answers through the real widgets: payload valid and accepted by 
 
 /** The message an empty required question shows: its own, the document's, else the spec default. */
 function requiredMessage(doc: FormDocument, name: string): string {
-  return doc.uiSchema?.[name]?.['ui:errors']?.required ?? doc.messages?.required ?? REQUIRED_DEFAULT;
+  return flatOf(doc).uiSchema?.[name]?.['ui:errors']?.required ?? doc.messages?.required ?? REQUIRED_DEFAULT;
 }
 
 /**
@@ -296,18 +321,19 @@ function requiredMessage(doc: FormDocument, name: string): string {
  * required question (the error summary links there).
  */
 function controlId(doc: FormDocument, name: string): string {
-  const field = doc.schema.properties[name] as { type?: string; items?: { type?: string; required?: string[] } } | undefined;
+  const field = flatOf(doc).schema.properties[name] as { type?: string; items?: { type?: string; required?: string[] } } | undefined;
   const first = field?.type === 'array' && field.items?.type === 'object' ? field.items.required?.[0] : undefined;
   return first ? `field-${name}.0.${first}` : `field-${name}`;
 }
 
 /** Required questions of the page that are drawn, answerable and unanswered, in page order. */
 async function emptyRequired(page: Page, doc: FormDocument, pageIndex: number): Promise<string[]> {
-  const required = new Set(doc.schema.required ?? []);
+  // A group's fields by their dotted paths, required by the group's own `required`.
+  const required = new Set(flatOf(doc).schema.required ?? []);
   const data = await readJson(page, 'live-data');
   const out: string[] = [];
-  for (const name of doc.pages[pageIndex]?.fields ?? []) {
-    if (!required.has(name) || widgetOf(doc, name) === 'display' || data[name] !== undefined) continue;
+  for (const name of pageFields(doc, pageIndex)) {
+    if (!required.has(name) || widgetOf(doc, name) === 'display' || readPath(data, name) !== undefined) continue;
     const control = page.locator(`[id="${controlId(doc, name)}"]`);
     if ((await control.count()) === 0 || (await control.first().isDisabled())) continue;
     out.push(name);
