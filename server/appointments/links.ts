@@ -52,6 +52,8 @@ export interface LinkCaller {
   /** Who the link is used by (record id when matched). */
   patientKey: string;
   patient: PatientIdentity & Record<string, unknown>;
+  /** The caller passed the link's identity check with this call (the patient is who the link is for). */
+  checked?: boolean;
 }
 
 function required(path: string): HttpError {
@@ -61,7 +63,9 @@ function required(path: string): HttpError {
 /**
  * Who is using the link. DIRECT_BOOKING: the patient's last name, date of birth and postcode
  * must be the recipient's (an open link takes any patient); SELF_BOOKING_REQUEST: the date of
- * birth must be the patient's; APPOINTMENT_CONFIRMED: the link alone.
+ * birth must be the patient's; APPOINTMENT_CONFIRMED: the link alone to see the appointment, and
+ * the patient's date of birth, when given, checked as a self-booking's is (the check a change
+ * or cancel needs: server/appointments/linkProof.ts).
  */
 export async function linkCaller(db: Sql, link: LinkRow, proof: LinkProof, guard: IdentityGuard, context = 'body'): Promise<LinkCaller> {
   const bound = link.patient ? linkPatient(link) : undefined;
@@ -70,15 +74,16 @@ export async function linkCaller(db: Sql, link: LinkRow, proof: LinkProof, guard
     const given = { ...proof.patient };
     if (bound) {
       await identityCheck(db, link, guard, samePatient(bound, given));
-      return { patientKey: link.patient_key!, patient: { ...bound, ...given } };
+      return { patientKey: link.patient_key!, patient: { ...bound, ...given }, checked: true };
     }
     return { patientKey: await patientKeyOf(db, given), patient: given };
   }
   if (!bound || !link.patient_key) throw appointmentErrors.linkInvalid();
-  if (link.par_type === 'SELF_BOOKING_REQUEST') {
-    const dob = proof.dateOfBirth ?? proof.patient?.dateOfBirth;
-    if (!dob) throw required(`${context}/dateOfBirth`);
+  const dob = proof.dateOfBirth ?? proof.patient?.dateOfBirth;
+  if (link.par_type === 'SELF_BOOKING_REQUEST' && !dob) throw required(`${context}/dateOfBirth`);
+  if (dob !== undefined) {
     await identityCheck(db, link, guard, dob === bound.dateOfBirth);
+    return { patientKey: link.patient_key, patient: bound, checked: true };
   }
   return { patientKey: link.patient_key, patient: bound };
 }

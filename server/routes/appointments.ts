@@ -31,6 +31,7 @@ import {
   type LinkCaller,
 } from '../appointments/links.js';
 import { patientKeyOf, type PatientIdentity } from '../appointments/patientKey.js';
+import { assertLinkProof, linkProofCookie } from '../appointments/linkProof.js';
 import { assertRecordReachable } from '../appointments/records.js';
 import { getSite, getSlotType, siteHolders, siteJson, slotTypeJson, type LinkRow, type ParType } from '../appointments/rows.js';
 import { AI_LED_SLOT_TYPES, DEFAULT_SLOT_TYPES, GUIDELINE_SLOT_TYPES, REFERRAL_SLOT_TYPES } from '../appointments/seed.js';
@@ -252,7 +253,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
   app.post<{ Params: { parType: ParType; linkUUID: string }; Body: PatientActionRequestBody | undefined }>(
     `${BASE}/patient/action-request/:parType/:linkUUID`,
     { schema: { params: { type: 'object', properties: { parType: { type: 'string', enum: [...PAR_TYPES] }, linkUUID: { type: 'string' } } } } },
-    async (request) => {
+    async (request, reply) => {
       const now = await withDiary();
       const { parType, linkUUID } = request.params;
       // APPOINTMENT_CONFIRMED needs no body; an absent one counts as {}.
@@ -264,7 +265,10 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       const link = await getLink(store, linkUUID, [parType]);
       const caller = await linkCaller(store, link, body, { client: request.ip, now });
       await assertInvitationUsable(store, link, caller.patientKey, now);
-      return actionRequestAnswer(store, link, caller, now);
+      const answer = await actionRequestAnswer(store, link, caller, now);
+      // Who the link is for, confirmed: this browser may change or cancel through it for a while.
+      if (caller.checked) reply.header('set-cookie', await linkProofCookie(store, link, now, ctx.isHttps(request)));
+      return answer;
     },
   );
 
@@ -297,6 +301,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
       const now = await withDiary();
       const body = request.body;
       const link = await getLink(store, request.query.linkUUID);
+      await assertLinkProof(store, request, link, now);
       assertSlotInSession(body);
       const caller = boundCaller(link);
       const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `reschedule:${link.link_uuid}`, body }, (tx) =>
@@ -312,7 +317,9 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
     const { linkUUID } = request.query;
     let by: { link: LinkRow } | { patientKey: string };
     if (linkUUID !== undefined) {
-      by = { link: await getLink(store, linkUUID) };
+      const link = await getLink(store, linkUUID);
+      await assertLinkProof(store, request, link, now);
+      by = { link };
     } else {
       const patientId = await sessionPatientId(ctx.store, request);
       if (!patientId) throw new HttpError(401, 'Unauthorised access');

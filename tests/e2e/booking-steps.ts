@@ -59,3 +59,16 @@ export async function startSymptomBooking(
   await page.getByRole('heading', { level: 1, name: 'Book your appointment' }).waitFor();
   await page.locator('.app-booking-time').first().waitFor();
 }
+
+/**
+ * Reschedule or "Cancel it" on a link first asks the patient's date of birth ("Confirm it is you",
+ * once per visit): answers it as the patient (ISO date) and presses Continue.
+ */
+export async function confirmItIsYou(page: Page, dateOfBirth: string = AMELIA_PATIENT.dateOfBirth): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Confirm it is you' }).waitFor();
+  const [y, m, d] = dateOfBirth.split('-');
+  await page.getByLabel('Day').fill(String(Number(d)));
+  await page.getByLabel('Month').fill(String(Number(m)));
+  await page.getByLabel('Year').fill(y!);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}

@@ -7,7 +7,7 @@ import { axeViolations, baseURL, openPage } from './harness';
 import { useBrowser } from './use-browser';
 import { practiceOutbox, practiceRequests, setControls } from './practice-controls';
 import { clickButton, declineLogin, fillContact, fillDetails, type DemoPatient } from './admin-steps';
-import { AMELIA_PATIENT, startSymptomBooking } from './booking-steps';
+import { AMELIA_PATIENT, confirmItIsYou, startSymptomBooking } from './booking-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
 
@@ -174,6 +174,8 @@ describe('booking in Chromium', () => {
       await page.waitForURL((url) => url.pathname === '/appointment/details');
       await expectAccessible(page, 'appointment details');
       await clickButton(page, /^Reschedule your appointment on /);
+      // The link alone does not change the appointment: the patient's date of birth first (once per visit).
+      await confirmItIsYou(page);
       await page.waitForURL((url) => url.pathname === '/appointment/book-appointment' && url.searchParams.get('ad') === LINKS.booked);
       await heading(page, 'Book your appointment');
       // A time offered at more than one site and by telephone opens the options modal.
@@ -310,6 +312,8 @@ describe('booking in Chromium', () => {
       await page.goto(`/a/d?lid=${LINKS.recordChanged}`);
       await heading(page, 'Your appointment');
       await clickButton(page, /^Cancel it ?: your appointment on /);
+      // Rita Renamed's date of birth (server/appointments/seed.ts): the check passes, then the cancel question.
+      await confirmItIsYou(page, '1981-08-08');
       await clickButton(page, 'Yes, cancel it');
       await heading(page, 'Unable to cancel this appointment');
       await page.waitForURL((url) => url.searchParams.get('view') === 'problem');

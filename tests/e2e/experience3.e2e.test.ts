@@ -12,7 +12,7 @@ import { AMELIA, clickButton, declineLogin, reachForm, demoPatient, fillContact,
 import { answer as answerField, fillCurrentPage, form, loadDocument, pressSubmit } from './form-filler';
 import type { FormData } from '../../renderer/core/index';
 import { answerSection, loadPathway, patientParams, startPathway, type Answered } from './triage-steps';
-import { BOOKED_LINK, startSymptomBooking } from './booking-steps';
+import { BOOKED_LINK, confirmItIsYou, startSymptomBooking } from './booking-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
 const OUTPUT_DIR = path.join(process.cwd(), 'test-results');
@@ -82,6 +82,7 @@ describe('issue 43: patient experience, third round', () => {
       await heading(page, 'Your appointment');
       const date = await page.locator('.nhsuk-summary-list__row').filter({ hasText: 'Date' }).locator('dd').innerText();
       await page.getByRole('button', { name: /^Reschedule your appointment on / }).click();
+      await confirmItIsYou(page);
       await heading(page, 'Book your appointment');
       const current = page.getByTestId('current-appointment');
       await current.getByRole('heading', { name: 'Your current appointment' }).waitFor();

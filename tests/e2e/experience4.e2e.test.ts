@@ -10,7 +10,7 @@ import { practiceRequests } from './practice-controls';
 import { AMELIA, reachForm } from './admin-steps';
 import { form } from './form-filler';
 import { answerQuestionnaire, loadPathway, patientParams, startPathway } from './triage-steps';
-import { BOOKED_LINK, startSymptomBooking } from './booking-steps';
+import { BOOKED_LINK, confirmItIsYou, startSymptomBooking } from './booking-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -69,6 +69,7 @@ describe('patient experience, smaller points', () => {
       await page.goto(`/a/d?lid=${BOOKED_LINK}`);
       await heading(page, 'Your appointment');
       await page.getByRole('button', { name: /^Reschedule your appointment on / }).click();
+      await confirmItIsYou(page);
       await heading(page, 'Book your appointment');
       // A later day: a telephone slot within the hour could no longer be changed online.
       const phoneOnly = page

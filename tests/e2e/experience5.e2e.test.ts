@@ -9,6 +9,7 @@ import { useBrowser } from './use-browser';
 import { AMELIA } from './admin-steps';
 import { form } from './form-filler';
 import { answerSection, currentSection, loadPathway, patientParams, startPathway, type Answered } from './triage-steps';
+import { AMELIA_PATIENT, BOOKED_LINK } from './booking-steps';
 
 const browser = useBrowser({ resetAfterEach: true });
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -81,6 +82,67 @@ describe('patient experience, last points', () => {
       // And Next on it goes on to the third section, the answers accepted as they are.
       await form(page).getByRole('button', { name: 'Next', exact: true }).click();
       await expect.poll(sectionInUrl).toBe(third.id);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'Reschedule or "Cancel it" on a link asks the date of birth first: a wrong one is refused, the right one goes on; the link alone cannot cancel',
+    async () => {
+      const { page } = await openPage(browser, PHONE);
+      page.setDefaultTimeout(90_000);
+      await page.goto(`/a/d?lid=${BOOKED_LINK}`);
+      await page.getByRole('heading', { level: 1, name: 'Your appointment' }).waitFor();
+      // The link alone, without the check, is refused by the practice's server (not only hidden by the page).
+      const consultationId = await page.evaluate(async (lid) => {
+        const r = await fetch(`/api/v1/triage/patient/action-request/APPOINTMENT_CONFIRMED/${lid}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        return ((await r.json()) as { consultationId: string }).consultationId;
+      }, BOOKED_LINK);
+      const direct = await page.evaluate(
+        async ({ lid, id }) => {
+          const r = await fetch(`/api/v1/triage/nhs/cancel/appointment/${id}?linkUUID=${lid}`, { method: 'POST' });
+          return { status: r.status, reason: ((await r.json()) as { reason?: string }).reason };
+        },
+        { lid: BOOKED_LINK, id: consultationId },
+      );
+      expect(direct).toEqual({ status: 403, reason: 'IDENTITY_CHECK_REQUIRED' });
+
+      await page.getByRole('button', { name: /^Cancel it ?: your appointment on / }).click();
+      await page.getByRole('heading', { level: 1, name: 'Confirm it is you' }).waitFor();
+      expect(new URL(page.url()).searchParams.get('then')).toBe('cancel');
+      expect(await page.getByRole('dialog', { name: 'Cancel this appointment?' }).count()).toBe(0);
+      await expectAccessible(page, 'confirm it is you');
+      const fillDate = async (iso: string) => {
+        const [y, m, d] = iso.split('-');
+        await page.getByLabel('Day').fill(String(Number(d)));
+        await page.getByLabel('Month').fill(String(Number(m)));
+        await page.getByLabel('Year').fill(y!);
+        await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      };
+      // Someone with the link but not the patient's date of birth.
+      await fillDate('1990-01-01');
+      const summary = page.locator('.nhsuk-error-summary');
+      await summary.getByText("The details you have provided don't correspond with those on the consultation").waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.nhsuk-error-summary') !== null)).toBe(true);
+      await expectAccessible(page, 'wrong date of birth');
+      expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain('1990');
+
+      // The patient: back on the appointment with the cancel question open (the safe choice first).
+      await fillDate(AMELIA_PATIENT.dateOfBirth);
+      const cancel = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+      await cancel.waitFor();
+      expect(new URL(page.url()).searchParams.get('view')).toBeNull();
+      await cancel.getByRole('button', { name: 'No, keep it' }).click();
+      await cancel.waitFor({ state: 'hidden' });
+      // Checked once on this visit: Reschedule goes straight to the times.
+      await page.getByRole('button', { name: /^Reschedule your appointment on / }).click();
+      await page.getByRole('heading', { level: 1, name: 'Book your appointment' }).waitFor();
+      // The date of birth is kept nowhere in the browser; only that the check was passed.
+      expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))).not.toContain(AMELIA_PATIENT.dateOfBirth);
     },
     JOURNEY_TIMEOUT,
   );

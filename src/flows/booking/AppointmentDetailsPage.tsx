@@ -11,13 +11,16 @@ import { appointmentInWords, linkStateTitle } from './appointmentWords';
 import { bookingErrorOutcome } from './bookingErrors';
 import { startBooking } from '../bookingRequest';
 import { DEFAULT_VIRTUAL_LABEL, LINK_STATE_TITLES } from './messages';
-import { changeRefusal, detailsPath, DETAILS_VIEW_PARAM, type DetailsProblem } from './appointmentChange';
+import { CHANGE_ACTION_PARAM, changeRefusal, detailsPath, DETAILS_VIEW_PARAM, type ChangeAction, type DetailsProblem } from './appointmentChange';
+import { ConfirmIdentity, identityChecked } from './ConfirmIdentity';
 import { CallThePractice } from '../../components/PracticePhone';
 import { usePageTitle } from '../../shell/usePageTitle';
 
 /**
  * /appointment/details?lid=…: the appointment of an APPOINTMENT_CONFIRMED link with "Cancel it"
- * (confirm modal, "Cancelling appointment") and "Reschedule" (book-appointment with ad).
+ * (confirm modal, "Cancelling appointment") and "Reschedule" (book-appointment with ad). Either
+ * asks the patient's date of birth first (`&view=confirm&then=…`), once per visit: the link alone
+ * shows the appointment but does not change it.
  */
 export default function AppointmentDetailsPage() {
   const [params] = useSearchParams();
@@ -39,7 +42,10 @@ function AppointmentDetails({ lid }: { lid: string }) {
   const [busy, setBusy] = useState<'loading' | 'cancelling' | undefined>('loading');
   const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The patient passed the date-of-birth check on this visit (the server holds the proof, for an hour).
+  const [identified, setIdentified] = useState(() => identityChecked(lid));
   const cancelKey = useRef<string | undefined>(undefined);
+  const then: ChangeAction | undefined = view === 'confirm' ? (params.get(CHANGE_ACTION_PARAM) === 'cancel' ? 'cancel' : 'reschedule') : undefined;
 
   const load = useCallback(async () => {
     setBusy('loading');
@@ -92,20 +98,43 @@ function AppointmentDetails({ lid }: { lid: string }) {
     }
   };
 
-  const reschedule = () => {
-    if (!answer?.consultationId) return;
-    const current = answer.appointmentBooking ? appointmentInWords(answer.appointmentBooking, virtualLabel) : undefined;
+  const reschedule = (from: PatientActionRequest | undefined = answer, replace = false) => {
+    if (!from?.consultationId) return;
+    const current = from.appointmentBooking ? appointmentInWords(from.appointmentBooking, virtualLabel) : undefined;
     void navigate(
       startBooking({
         mode: 'reschedule',
         linkUUID: lid,
-        consultationId: answer.consultationId,
+        consultationId: from.consultationId,
         ...(current ? { current } : {}),
       }),
+      { replace },
     );
   };
 
+  /** Reschedule or "Cancel it": the date-of-birth check first, unless passed on this visit. */
+  const ask = (action: ChangeAction) => {
+    if (!identified) {
+      void navigate(detailsPath(lid, 'confirm', action));
+      return;
+    }
+    if (action === 'reschedule') reschedule();
+    else setConfirming(true);
+  };
+
+  const confirmed = (fresh: PatientActionRequest) => {
+    setIdentified(true);
+    setAnswer(fresh);
+    // The check is done: the page it stood for goes (Back returns to the appointment).
+    if (then === 'reschedule') reschedule(fresh, true);
+    else {
+      void navigate(detailsPath(lid), { replace: true });
+      if (!changeRefusal(fresh) && !linkStateTitle(fresh)) setConfirming(true);
+    }
+  };
+
   if (problem) return <ProblemView lid={lid} problem={problem} />;
+  if (then && answer && !identified) return <ConfirmIdentity lid={lid} onConfirmed={confirmed} />;
   if (busy === 'loading') return <Loading message={LOADING_MESSAGES.preparingInformation} />;
   if (busy === 'cancelling') return <Loading message={LOADING_MESSAGES.cancellingAppointment} />;
   if (!answer) {
@@ -183,10 +212,10 @@ function AppointmentDetails({ lid }: { lid: string }) {
       {refusal ? null : (
         <div className="nhsuk-button-group">
           {/* The product's terse labels, word for word; a screen reader listing the buttons hears which appointment. */}
-          <button type="button" className="nhsuk-button" onClick={reschedule}>
+          <button type="button" className="nhsuk-button" onClick={() => ask('reschedule')}>
             Reschedule<span className="nhsuk-u-visually-hidden">{` your appointment on ${words.date}, ${words.time}`}</span>
           </button>
-          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => setConfirming(true)}>
+          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => ask('cancel')}>
             Cancel it<span className="nhsuk-u-visually-hidden">{`: your appointment on ${words.date}, ${words.time}`}</span>
           </button>
         </div>

@@ -11,9 +11,14 @@ export interface DetailsProblem {
   message: string;
 }
 
-/** The address of an appointment's details page, optionally one of its views. */
-export function detailsPath(lid: string, view?: 'cancelled' | 'problem'): string {
-  return `/appointment/details?lid=${encodeURIComponent(lid)}${view ? `&${DETAILS_VIEW_PARAM}=${view}` : ''}`;
+/** What the patient asked to do when the date-of-birth check came first (the `then` of the confirm view). */
+export type ChangeAction = 'reschedule' | 'cancel';
+export const CHANGE_ACTION_PARAM = 'then';
+
+/** The address of an appointment's details page, optionally one of its views (the confirm view with what comes after it). */
+export function detailsPath(lid: string, view?: 'cancelled' | 'problem' | 'confirm', then?: ChangeAction): string {
+  const after = view === 'confirm' && then ? `&${CHANGE_ACTION_PARAM}=${then}` : '';
+  return `/appointment/details?lid=${encodeURIComponent(lid)}${view ? `&${DETAILS_VIEW_PARAM}=${view}` : ''}${after}`;
 }
 
 /**

@@ -10,6 +10,8 @@ import {
   CANCEL_FAILED_TITLE,
   CODE_MESSAGES,
   DETAILS_MISMATCH,
+  IDENTITY_CHECK_MESSAGE,
+  IDENTITY_CHECK_TITLE,
   LINK_CODE_MIDS,
   LOAD_ERROR_TITLE,
   PAST_SLOT_MESSAGE,
@@ -63,6 +65,8 @@ export function bookingErrorOutcome(error: unknown, operation: BookingOperation)
   const code = codeOf(error);
   const reason = reasonOf(error);
   if (code && Object.hasOwn(LINK_CODE_MIDS, code)) return { kind: 'signpost', to: `/error?mid=${LINK_CODE_MIDS[code]}` };
+  // A change or cancel whose date-of-birth check has lapsed (an hour) or was never made in this browser.
+  if (reason === 'IDENTITY_CHECK_REQUIRED') return { kind: 'popup', title: IDENTITY_CHECK_TITLE, message: IDENTITY_CHECK_MESSAGE };
   if (reason === 'PATIENT_DETAILS_MISMATCH')
     return { kind: 'popup', title: DETAILS_MISMATCH, message: 'Please check the details you have entered, or call the practice.' };
   // One finished questionnaire backs one request or one booking (server/executionRequests.ts):

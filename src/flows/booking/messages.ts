@@ -42,6 +42,9 @@ export function alreadySentMessage(reference: string | undefined): string {
 }
 export const CANCEL_FAILED_TITLE = 'Unable to cancel this appointment';
 export const DETAILS_MISMATCH = "The details you have provided don't correspond with those on the consultation";
+/** A change or cancel through a link whose date-of-birth check has lapsed: our words (the spec has no check here). */
+export const IDENTITY_CHECK_TITLE = 'Please confirm your date of birth again';
+export const IDENTITY_CHECK_MESSAGE = 'For your security, please go back to your appointment and confirm your date of birth before you change or cancel it.';
 /** Ours: the title is the product's; its own record-changed wording is not shown, so the message is ours. */
 export const RECORD_CHANGED_TITLE = 'Failed to book this appointment slot';
 export const RECORD_CHANGED_MESSAGE =

@@ -18,6 +18,7 @@ import {
   actionRequestUrl,
   addTestPatients,
   bookUrl,
+  linkProof,
   rescheduleUrl,
   slotsOf,
   triageRequest,
@@ -388,13 +389,19 @@ describe('messages to one address (finding 3)', () => {
     s.server.db.prepare("DELETE FROM settings WHERE key = 'practice-limits'").run();
     const pairs = await freeSlots(s);
     const link = (await s.call('POST', actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked))).json;
+    const proof = await linkProof(s.server, LINKS.booked);
     for (let i = 0; i < 6; i++) {
       const pair = pairs[i % 2]!;
-      const moved = await s.call('POST', rescheduleUrl(LINKS.booked), {
-        consultationId: link.consultationId,
-        appointmentSlotId: pair.slot.id,
-        availableAppointmentSession: pair.session,
-      });
+      const moved = await s.call(
+        'POST',
+        rescheduleUrl(LINKS.booked),
+        {
+          consultationId: link.consultationId,
+          appointmentSlotId: pair.slot.id,
+          availableAppointmentSession: pair.session,
+        },
+        proof,
+      );
       expect(moved.status, moved.text).toBe(201);
     }
     const rows = s.server.db

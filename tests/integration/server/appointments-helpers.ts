@@ -106,3 +106,18 @@ export async function availability(server: TestServer, query: string): Promise<J
 export function slotsOf(answer: Json): Array<{ session: Json; slot: Json }> {
   return (answer.availableAppointmentSessions as Json[]).flatMap((session) => (session.slots as Json[]).map((slot) => ({ session, slot })));
 }
+
+/**
+ * The Cookie header of a passed date-of-birth check on a link (server/appointments/linkProof.ts):
+ * rescheduling or cancelling through a link needs it. The date of birth is the one the link is for.
+ */
+export async function linkProof(server: { app: FastifyInstance; store: Sql }, lid: string, parType = 'APPOINTMENT_CONFIRMED'): Promise<{ cookie: string }> {
+  const row = await server.store.get<{ patient: string | null }>('SELECT patient FROM appt_links WHERE link_uuid = ?', [lid]);
+  const dateOfBirth = (JSON.parse(row?.patient ?? 'null') as { dateOfBirth?: string } | null)?.dateOfBirth;
+  if (!dateOfBirth) throw new Error(`link ${lid} is not bound to a patient`);
+  const response = await server.app.inject({ method: 'POST', url: actionRequestUrl(parType, lid), payload: { dateOfBirth } });
+  const set = response.headers['set-cookie'];
+  const cookie = (Array.isArray(set) ? set : [set]).find((c): c is string => typeof c === 'string' && c.startsWith('gp_link_check='));
+  if (response.statusCode !== 200 || !cookie) throw new Error(`no link proof for ${lid}: ${response.statusCode} ${response.body}`);
+  return { cookie: cookie.split(';')[0]! };
+}

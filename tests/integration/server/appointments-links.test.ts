@@ -7,6 +7,7 @@ import {
   bookUrl,
   cancelUrl,
   DIRECT_BOOKING,
+  linkProof,
   LINKS,
   OMAR,
   rescheduleUrl,
@@ -21,8 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.cleanup());
 
-const post = (url: string, payload?: unknown) =>
-  server.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 async function fetchLink(type: string, lid: string, body: unknown = {}): Promise<{ status: number; body: Json }> {
   const response = await post(actionRequestUrl(type, lid), body);
@@ -71,13 +72,18 @@ describe('APPOINTMENT_CONFIRMED link states (appointment details)', () => {
     const free = slotsOf(await availability(server, 'referralId=ref-routine'))[0]!;
     for (const [lid, status, code, message] of cases) {
       const link = await confirmed(lid);
-      const cancel = await post(cancelUrl(link.consultationId as string, lid));
+      const proof = await linkProof(server, lid);
+      const cancel = await post(cancelUrl(link.consultationId as string, lid), undefined, proof);
       expectError({ status: cancel.statusCode, body: cancel.json() as Json }, status, code, message);
-      const move = await post(rescheduleUrl(lid), {
-        consultationId: link.consultationId,
-        appointmentSlotId: free.slot.id,
-        availableAppointmentSession: free.session,
-      });
+      const move = await post(
+        rescheduleUrl(lid),
+        {
+          consultationId: link.consultationId,
+          appointmentSlotId: free.slot.id,
+          availableAppointmentSession: free.session,
+        },
+        proof,
+      );
       expectError({ status: move.statusCode, body: move.json() as Json }, status, code, message);
       // Refused changes change nothing.
       expect(await confirmed(lid)).toEqual(link);
@@ -87,11 +93,12 @@ describe('APPOINTMENT_CONFIRMED link states (appointment details)', () => {
   it('cancel through the link: the slot is free again, the link then reads "cancelled", a second cancel is RH-E1522', async () => {
     const before = await confirmed(LINKS.booked);
     const slotId = before.appointmentBooking.slot.id as string;
-    const cancel = await post(cancelUrl(before.consultationId as string, LINKS.booked));
+    const proof = await linkProof(server, LINKS.booked);
+    const cancel = await post(cancelUrl(before.consultationId as string, LINKS.booked), undefined, proof);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({ appointmentStatus: 'CANCELLED', consultationId: before.consultationId });
     expect(await confirmed(LINKS.booked)).toMatchObject({ appointmentStatus: 'CANCELLED', linkState: 'CANCELLED' });
-    const again = await post(cancelUrl(before.consultationId as string, LINKS.booked));
+    const again = await post(cancelUrl(before.consultationId as string, LINKS.booked), undefined, proof);
     expect(again.json()).toMatchObject({ code: 'RH-E1522' });
     const nextChunk = await availability(server, `referralId=ref-routine&from=${before.appointmentBooking.date as string}`);
     expect(slotsOf(nextChunk).map((p) => p.slot.id)).toContain(slotId);
@@ -114,14 +121,19 @@ describe('a link reveals only its own appointment', () => {
   it("another request's id with this link cannot cancel or move that request's appointment", async () => {
     const mine = await confirmed(LINKS.practiceUpdated);
     const theirs = await confirmed(LINKS.requestExpired);
-    const cancel = await post(cancelUrl(theirs.consultationId as string, LINKS.practiceUpdated));
+    const proof = await linkProof(server, LINKS.practiceUpdated);
+    const cancel = await post(cancelUrl(theirs.consultationId as string, LINKS.practiceUpdated), undefined, proof);
     expect(cancel.json()).toMatchObject({ code: 'RH-E3741D' });
     const free = slotsOf(await availability(server, 'referralId=ref-routine'))[1]!;
-    const move = await post(rescheduleUrl(LINKS.practiceUpdated), {
-      consultationId: theirs.consultationId,
-      appointmentSlotId: free.slot.id,
-      availableAppointmentSession: free.session,
-    });
+    const move = await post(
+      rescheduleUrl(LINKS.practiceUpdated),
+      {
+        consultationId: theirs.consultationId,
+        appointmentSlotId: free.slot.id,
+        availableAppointmentSession: free.session,
+      },
+      proof,
+    );
     expect(move.json()).toMatchObject({ code: 'RH-E3741D' });
     expect(await confirmed(LINKS.requestExpired)).toEqual(theirs);
     expect(mine.consultationId).not.toBe(theirs.consultationId);

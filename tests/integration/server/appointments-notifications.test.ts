@@ -3,7 +3,17 @@
 // change-or-cancel link on the public origin; bookings that store a request also confirm it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { shortReference } from '../../../server/notifications/index';
-import { availability, cancelUrl, ELIGIBILITY_BOOKING, rescheduleUrl, routineExecution, slotsOf, SYMPTOM_BOOKING, triageRequest } from './appointments-helpers';
+import {
+  availability,
+  cancelUrl,
+  ELIGIBILITY_BOOKING,
+  linkProof,
+  rescheduleUrl,
+  routineExecution,
+  slotsOf,
+  SYMPTOM_BOOKING,
+  triageRequest,
+} from './appointments-helpers';
 import { AMELIA, contractAjv, expectValid, STAFF_AUTH, startServer, type Json, type TestServer } from './helpers';
 import { start, walk } from './engine/walker';
 
@@ -25,7 +35,8 @@ async function outbox(s: TestServer): Promise<Json[]> {
   return response.json() as Json[];
 }
 
-const post = (s: TestServer, url: string, payload?: unknown) => s.app.inject({ method: 'POST', url, ...(payload ? { payload: payload as Json } : {}) });
+const post = (s: TestServer, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  s.app.inject({ method: 'POST', url, headers, ...(payload ? { payload: payload as Json } : {}) });
 
 /** Free slots at least three hours ahead (changes close an hour before the start). */
 async function freeSlots(s: TestServer, query: string): Promise<Array<{ session: Json; slot: Json }>> {
@@ -60,18 +71,25 @@ describe('appointment messages through the outbox', () => {
     expect(String(received[0]!.body)).toContain(`Your reference: ${shortReference(booking.consultationId as string)}`);
 
     const [other] = (await freeSlots(server, `linkUUID=${booking.linkUUID as string}`)).filter((p) => p.slot.id !== first!.slot.id);
-    const moved = await post(server, rescheduleUrl(booking.linkUUID as string), {
-      consultationId: booking.consultationId,
-      appointmentSlotId: other!.slot.id,
-      availableAppointmentSession: other!.session,
-    });
+    // The patient confirms their date of birth on the link before changing or cancelling through it.
+    const proof = await linkProof(server, booking.linkUUID as string);
+    const moved = await post(
+      server,
+      rescheduleUrl(booking.linkUUID as string),
+      {
+        consultationId: booking.consultationId,
+        appointmentSlotId: other!.slot.id,
+        availableAppointmentSession: other!.session,
+      },
+      proof,
+    );
     expect(moved.statusCode, moved.body).toBe(201);
     messages = await outbox(server);
     const changed = withSubject(messages, ': your appointment has changed');
     expect(changed).toHaveLength(1);
     expect(String(changed[0]!.body)).toContain(link);
 
-    const cancelled = await post(server, cancelUrl(booking.consultationId as string, booking.linkUUID as string));
+    const cancelled = await post(server, cancelUrl(booking.consultationId as string, booking.linkUUID as string), undefined, proof);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     messages = await outbox(server);
     expect(withSubject(messages, ': your appointment is cancelled')).toHaveLength(1);

@@ -10,6 +10,7 @@ import {
   bookUrl,
   cancelUrl,
   ELIGIBILITY_BOOKING,
+  linkProof,
   LINKS,
   rescheduleUrl,
   slotsOf,
@@ -192,7 +193,11 @@ describe('one slot, one patient', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'RH-E007' });
 
-    const cancel = await server.app.inject({ method: 'POST', url: cancelUrl(booking.consultationId as string, booking.linkUUID as string) });
+    const cancel = await server.app.inject({
+      method: 'POST',
+      url: cancelUrl(booking.consultationId as string, booking.linkUUID as string),
+      headers: await linkProof(server, booking.linkUUID as string),
+    });
     expect(cancel.statusCode).toBe(200);
     expectValid(ajv, 'appointment-cancel-response', cancel.json());
     expect(activeOnSlot(pair.slot.id as string)).toBe(0);
@@ -337,7 +342,8 @@ describe('reschedule', () => {
       appointmentSlotId: pair.slot.id,
       availableAppointmentSession: pair.session,
     });
-    const refused = await post(rescheduleUrl(lid), body(taken));
+    const proof = await linkProof(server, lid);
+    const refused = await post(rescheduleUrl(lid), body(taken), proof);
     expect(refused.statusCode).toBe(409);
     expect(refused.json(), JSON.stringify(refused.json())).toMatchObject({ code: 'RH-E007' });
     const still = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', lid), {})).json() as Json;
@@ -346,7 +352,7 @@ describe('reschedule', () => {
     expect(activeOnSlot(original.slot.id as string)).toBe(1);
     expect(activeOnSlot(taken.slot.id as string)).toBe(1);
 
-    const moved = await post(rescheduleUrl(lid), body(target));
+    const moved = await post(rescheduleUrl(lid), body(target), proof);
     expect(moved.statusCode).toBe(201);
     expectValid(ajv, 'appointment-booking-response', moved.json());
     expect(moved.json()).toMatchObject({
@@ -358,7 +364,7 @@ describe('reschedule', () => {
     expect(activeOnSlot(original.slot.id as string)).toBe(0);
     expect(activeOnSlot(target.slot.id as string)).toBe(1);
     // A retry of the same change after a lost answer gets the same answer.
-    const retry = await post(rescheduleUrl(lid), body(target));
+    const retry = await post(rescheduleUrl(lid), body(target), proof);
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(moved.json());
     // The self-booking link now reads BOOKED → the app reschedules through it too.
@@ -414,7 +420,7 @@ describe('the diary', () => {
 describe('reset (demo and test switches)', () => {
   it('puts every demo link back and frees every slot, keeping the diary', async () => {
     const link = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked), {})).json() as Json;
-    expect((await post(cancelUrl(link.consultationId as string, LINKS.booked), undefined)).statusCode).toBe(200);
+    expect((await post(cancelUrl(link.consultationId as string, LINKS.booked), undefined, await linkProof(server, LINKS.booked))).statusCode).toBe(200);
     const slotsBefore = (server.db.prepare('SELECT COUNT(*) AS n FROM appt_slots').get() as { n: number }).n;
     expect((await post('/api/v1/practice/controls/reset', undefined, STAFF_AUTH)).statusCode).toBe(200);
     const again = (await post(actionRequestUrl('APPOINTMENT_CONFIRMED', LINKS.booked), {})).json() as Json;
