@@ -37,3 +37,50 @@ export async function finishedRoutineExecution(base) {
   if (execution.status !== 'COMPLETED') throw new Error(`the sore-throat execution ended ${execution.status}`);
   return execution.identifier;
 }
+
+/**
+ * `count` finished routine sore-throat executions, each from a browser of its own, walked
+ * `concurrency` at a time at `base` (or round-robin over several instances' bases): one
+ * finished questionnaire backs one request or booking, so a load test of bookings needs one each.
+ */
+export async function finishedRoutineExecutions(base, count, concurrency = 8) {
+  const bases = Array.isArray(base) ? base : [base];
+  const ids = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < count; i = next++) ids[i] = await finishedRoutineExecution(bases[i % bases.length]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return ids;
+}
+
+const letters = (n) =>
+  String.fromCharCode(97 + (n % 26)) + String.fromCharCode(97 + (Math.floor(n / 26) % 26)) + String.fromCharCode(97 + (Math.floor(n / 676) % 26));
+
+/**
+ * A fictional patient for booking number `i`, one of the `benchPatientsSql` records: a person of
+ * their own, so a load test's bookings are many people's, each within the per-patient cap on
+ * online bookings (a booking needs a patient the practice's record matches).
+ */
+export function benchPatient(i) {
+  return {
+    firstName: 'Bench',
+    lastName: `Patient${letters(i)}`,
+    dateOfBirth: '1990-01-01',
+    sexAtBirth: 'female',
+    postCode: 'LS1 4AP',
+    contactDetails: { emailAddress: `bench.patient.${i}@example.com` },
+  };
+}
+
+/** The SQL that puts `benchPatient(from … count-1)` on the practice record (SQLite and PostgreSQL alike). */
+export function benchPatientsSql(count, from = 0) {
+  const rows = [];
+  for (let i = from; i < count; i++) {
+    const p = benchPatient(i);
+    rows.push(
+      `('bench-${i}', '${p.firstName}', '${p.lastName}', '${p.dateOfBirth}', 'female', '${p.postCode}', '9990000000', '${p.contactDetails.emailAddress}', NULL, 'ACTIVE', 0)`,
+    );
+  }
+  return `INSERT INTO patients (id, first_name, last_name, date_of_birth, sex_at_birth, postcode, nhs_number, email, mobile, ehr_state, update_contact_requested) VALUES ${rows.join(', ')} ON CONFLICT (id) DO NOTHING`;
+}
