@@ -9,7 +9,8 @@
 //  1. admin requests (POST /api/v1/triage/patient/admin/request, a fresh Idempotency-Key each) for
 //     BENCH_SECONDS (default 15); every request sent is answered before counting;
 //  2. bookings (POST …/symptom/assessments/book/appointment), each of a different free slot (at
-//     most BENCH_BOOKINGS, default 1500), naming one finished routine sore-throat execution.
+//     most BENCH_BOOKINGS, default 1500), each naming a finished routine sore-throat execution and
+//     a patient of its own (one questionnaire backs one booking; a patient holds a few at most).
 // Stored = acknowledged: the practice's lists, read with the bearer token from the first instance
 // (so on PostgreSQL also proving the instances share one store), against the 2xx answers.
 // PostgreSQL comes from scripts/lib/postgres.mjs (Debian's postgresql, started here, a fresh
@@ -18,6 +19,7 @@
 // Every process shares this machine's CPUs: on a small machine more instances mostly share the
 // same cores (the numbers say what one machine does, not what N machines would).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -27,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- plain ESM helpers without type declarations
 import { postgresAvailable, postgresBin, startPostgres } from './lib/postgres.mjs';
 // @ts-expect-error -- plain ESM helpers without type declarations
-import { finishedRoutineExecution } from './lib/routine-execution.mjs';
+import { benchPatient, benchPatientsSql, finishedRoutineExecutions } from './lib/routine-execution.mjs';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a bench reads answers loosely
 
@@ -291,10 +293,30 @@ async function runConfig(config: { store: 'sqlite' | 'postgres'; instances: numb
 
     // 2. Bookings of distinct free slots, round robin.
     const choices = await freeSlots(first, MAX_BOOKINGS);
-    const executionId = (await finishedRoutineExecution(first)) as string;
-    const bodies = choices.map((c) =>
+    // One finished questionnaire backs one booking and one patient holds a few online bookings at
+    // most: each booking is its own patient with its own questionnaire, walked (over every
+    // instance) before the timed run.
+    // The patients go on the practice record first: a booking needs a patient the record matches.
+    // (psql takes the SQL as an argument, at most 128 KB: 500 patients at a time.)
+    if (env.DATABASE_URL)
+      for (let from = 0; from < choices.length; from += 500) psql(env.DATABASE_URL, benchPatientsSql(Math.min(from + 500, choices.length), from));
+    else {
+      const records = new Database(path.join(dirs[0]!, 'practice.sqlite'));
+      records.pragma('busy_timeout = 5000');
+      records.exec(benchPatientsSql(choices.length));
+      records.close();
+    }
+    const executionIds = (await finishedRoutineExecutions(
+      instances.map((i) => i.base),
+      choices.length,
+    )) as string[];
+    const bodies = choices.map((c, i) =>
       JSON.stringify({
-        triageRequest: { triageRequestType: 'CONSULTATION_REQUEST', patient: PATIENT, consultation: { guidelineId: 'Triage.SoreThroat', executionId } },
+        triageRequest: {
+          triageRequestType: 'CONSULTATION_REQUEST',
+          patient: benchPatient(i),
+          consultation: { guidelineId: 'Triage.SoreThroat', executionId: executionIds[i] },
+        },
         appointmentSlotId: c.slotId,
         availableAppointmentSession: c.session,
       }),
