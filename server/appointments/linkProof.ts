@@ -1,9 +1,10 @@
-// Who may change or cancel an appointment through a link. A link travels in an email, which can be
-// forwarded, read over a shoulder or left open on a shared computer; the link alone must not be
-// enough to move or cancel someone's appointment. So rescheduling and cancelling through a link
-// need the date-of-birth check of the self-booking invitation, passed in this browser within the
-// last hour: the action-request call that passes it sets a short-lived proof for that one link as
-// an HttpOnly cookie. The calls' bodies stay the contract's (schemas/api): the proof is beside them.
+// Who may book, change or cancel an appointment through a link. A link travels in an email, which
+// can be forwarded, read over a shoulder or left open on a shared computer; the link alone must not
+// be enough to book, move or cancel someone's appointment. So booking, rescheduling and cancelling
+// through a link need the link's identity check (the date of birth; a direct booking's recipient
+// details), passed in this browser within the last hour: the action-request call that passes it
+// sets a short-lived proof for that one link as an HttpOnly cookie. The calls' bodies stay the
+// contract's (schemas/api): the proof is beside them.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
@@ -53,15 +54,22 @@ export function readLinkProof(request: FastifyRequest): string | undefined {
 }
 
 /** 403 with what to do: the caller has not confirmed, in this browser and within the hour, who the link is for. */
-export function identityCheckRequired(link: LinkRow): HttpError {
+export function identityCheckRequired(link: LinkRow, doing: string): HttpError {
+  const proof = link.par_type === 'DIRECT_BOOKING' ? 'patient' : 'dateOfBirth';
   return new HttpError(
     403,
-    `Please confirm your date of birth before you change or cancel this appointment (POST /api/v1/triage/patient/action-request/${link.par_type}/${link.link_uuid} with dateOfBirth)`,
+    `Please confirm your date of birth before you ${doing} (POST /api/v1/triage/patient/action-request/${link.par_type}/${link.link_uuid} with ${proof})`,
     { reason: 'IDENTITY_CHECK_REQUIRED' },
   );
 }
 
-/** Refuses a change or cancel through `link` unless the request carries a valid proof for it. */
-export async function assertLinkProof(db: Sql, request: FastifyRequest, link: LinkRow, now: number): Promise<void> {
-  if (!isLinkProofValid(await cachedEngineKeySecret(db), readLinkProof(request), link.link_uuid, now)) throw identityCheckRequired(link);
+/** Refuses a booking, change or cancel through `link` unless the request carries a valid proof for it. */
+export async function assertLinkProof(
+  db: Sql,
+  request: FastifyRequest,
+  link: LinkRow,
+  now: number,
+  doing = 'change or cancel this appointment',
+): Promise<void> {
+  if (!isLinkProofValid(await cachedEngineKeySecret(db), readLinkProof(request), link.link_uuid, now)) throw identityCheckRequired(link, doing);
 }

@@ -285,6 +285,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: ServerConte
         throw new HttpError(400, 'This invitation is open to several patients: book it with POST /api/v1/triage/patient/direct-booking and the patient');
       }
       if (body.consultationId !== link.consultation_id) throw appointmentErrors.linkInvalid();
+      await assertLinkProof(store, request, link, now, 'book this appointment');
       assertSlotInSession(body);
       const caller = boundCaller(link);
       const answer = await runAppointmentTransaction(store, { key: idempotencyKey(request), route: `book:${link.link_uuid}`, body }, async (tx) =>

@@ -19,7 +19,7 @@ export interface ApiError {
    */
   code?: string;
   /**
-   * Ours: why a call was refused where there is no product code. SLOT_IN_PAST: "Error while booking appointment / The selected slot is in the past"; PATIENT_DETAILS_MISMATCH: the details given do not match the link's patient; SLOT_NOT_IN_SESSION: appointmentSlotId is not a slot of availableAppointmentSession; ALREADY_SENT: the finished questionnaire (consultation.executionId) already backs a request, whose reference the message gives; IDENTITY_CHECK_REQUIRED: a reschedule or cancel through a link without the date-of-birth check of that link passed in this browser within the hour (the action-request call with dateOfBirth).
+   * Ours: why a call was refused where there is no product code. SLOT_IN_PAST: "Error while booking appointment / The selected slot is in the past"; PATIENT_DETAILS_MISMATCH: the details given do not match the link's patient; SLOT_NOT_IN_SESSION: appointmentSlotId is not a slot of availableAppointmentSession; ALREADY_SENT: the finished questionnaire (consultation.executionId) already backs a request, whose reference the message gives; IDENTITY_CHECK_REQUIRED: a booking, reschedule or cancel through a link without that link's identity check passed in this browser within the hour (its action-request call with dateOfBirth, or a direct booking's patient).
    */
   reason?:
     "SLOT_IN_PAST" | "PATIENT_DETAILS_MISMATCH" | "SLOT_NOT_IN_SESSION" | "ALREADY_SENT" | "IDENTITY_CHECK_REQUIRED";

@@ -191,11 +191,16 @@ describe('slot types and the per-patient cap (finding 4)', () => {
     const [physio] = await freeSlots(s, 'guidelineId=Eligibility.FirstContactPhysio');
     const consultation = (await s.call('POST', actionRequestUrl('SELF_BOOKING_REQUEST', LINKS.selfBook), { dateOfBirth: AMELIA.dateOfBirth })).json
       .consultationId as string;
-    const viaInvitation = await s.call('POST', bookUrl(LINKS.selfBook), {
-      consultationId: consultation,
-      appointmentSlotId: physio!.slot.id,
-      availableAppointmentSession: physio!.session,
-    });
+    const viaInvitation = await s.call(
+      'POST',
+      bookUrl(LINKS.selfBook),
+      {
+        consultationId: consultation,
+        appointmentSlotId: physio!.slot.id,
+        availableAppointmentSession: physio!.session,
+      },
+      await linkProof(s.server, LINKS.selfBook, 'SELF_BOOKING_REQUEST'),
+    );
     expect(viaInvitation.status).toBe(403);
     expect(viaInvitation.json).toMatchObject({ reason: 'SLOT_TYPE_NOT_ALLOWED' });
     const held = s.server.db

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueLinkProof, isLinkProofValid, LINK_PROOF_MS } from '../../../server/appointments/linkProof';
 import { cachedEngineKeySecret } from '../../../server/engineKeys';
-import { actionRequestUrl, availability, cancelUrl, LINKS, linkProof, rescheduleUrl, slotsOf } from './appointments-helpers';
+import { actionRequestUrl, availability, bookUrl, cancelUrl, LINKS, linkProof, rescheduleUrl, slotsOf } from './appointments-helpers';
 import { AMELIA, contractAjv, expectValid, startServer, type Json, type TestServer } from './helpers';
 
 const ajv = contractAjv();
@@ -86,6 +86,17 @@ describe('a link alone cannot change or cancel the appointment', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ reason: 'IDENTITY_CHECK_LOCKED' });
     expect(setCookies(locked.headers)).toEqual([]);
+  });
+
+  it('booking through a self-booking invitation needs its date-of-birth check too', async () => {
+    const request = (await post(actionRequestUrl('SELF_BOOKING_REQUEST', LINKS.selfBook), { dateOfBirth: AMELIA.dateOfBirth })).json() as Json;
+    const pair = slotsOf(await availability(server, `linkUUID=${LINKS.selfBook}&dateOfBirth=${AMELIA.dateOfBirth}`))[0]!;
+    const body = { consultationId: request.consultationId, appointmentSlotId: pair.slot.id, availableAppointmentSession: pair.session };
+    const bare = await post(bookUrl(LINKS.selfBook), body);
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toMatchObject({ reason: 'IDENTITY_CHECK_REQUIRED', message: expect.stringContaining('before you book this appointment') });
+    const booked = await post(bookUrl(LINKS.selfBook), body, await linkProof(server, LINKS.selfBook, 'SELF_BOOKING_REQUEST'));
+    expect(booked.statusCode, booked.body).toBe(201);
   });
 
   it('a proof is for one link and expires after an hour', async () => {

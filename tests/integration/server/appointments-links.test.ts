@@ -234,17 +234,26 @@ describe('SELF_BOOKING_REQUEST invitations', () => {
     const pairs = slotsOf(listing);
     expect(new Set(pairs.map((p) => p.slot.slotTypeId))).toEqual(new Set(['PHYSIO']));
     const pair = pairs[0]!;
-    const wrongConsultation = await post(bookUrl(LINKS.selfBookPhysio), {
-      consultationId: 'someone-else',
-      appointmentSlotId: pair.slot.id,
-      availableAppointmentSession: pair.session,
-    });
+    const proof = await linkProof(server, LINKS.selfBookPhysio, 'SELF_BOOKING_REQUEST');
+    const wrongConsultation = await post(
+      bookUrl(LINKS.selfBookPhysio),
+      {
+        consultationId: 'someone-else',
+        appointmentSlotId: pair.slot.id,
+        availableAppointmentSession: pair.session,
+      },
+      proof,
+    );
     expect(wrongConsultation.json()).toMatchObject({ code: 'RH-E3741D' });
-    const booked = await post(bookUrl(LINKS.selfBookPhysio), {
-      consultationId: request.consultationId,
-      appointmentSlotId: pair.slot.id,
-      availableAppointmentSession: pair.session,
-    });
+    const booked = await post(
+      bookUrl(LINKS.selfBookPhysio),
+      {
+        consultationId: request.consultationId,
+        appointmentSlotId: pair.slot.id,
+        availableAppointmentSession: pair.session,
+      },
+      proof,
+    );
     expect(booked.statusCode).toBe(201);
     expectValid(ajv, 'appointment-booking-response', booked.json());
   });
@@ -253,11 +262,15 @@ describe('SELF_BOOKING_REQUEST invitations', () => {
     const pending = (await fetchLink('SELF_BOOKING_REQUEST', LINKS.selfBookPending, { dateOfBirth: AMELIA.dateOfBirth })).body;
     expect(pending).toMatchObject({ appointmentStatus: 'PENDING_BOOKING' });
     const pair = slotsOf(await availability(server, `linkUUID=${LINKS.selfBookPending}&dateOfBirth=${AMELIA.dateOfBirth}`))[0]!;
-    const book = await post(bookUrl(LINKS.selfBookPending), {
-      consultationId: pending.consultationId,
-      appointmentSlotId: pair.slot.id,
-      availableAppointmentSession: pair.session,
-    });
+    const book = await post(
+      bookUrl(LINKS.selfBookPending),
+      {
+        consultationId: pending.consultationId,
+        appointmentSlotId: pair.slot.id,
+        availableAppointmentSession: pair.session,
+      },
+      await linkProof(server, LINKS.selfBookPending, 'SELF_BOOKING_REQUEST'),
+    );
     expectError({ status: book.statusCode, body: book.json() as Json }, 409, 'RH-E005', 'This appointment is no longer available');
     const outage = await server.app.inject({ method: 'GET', url: `${AVAILABILITY}?linkUUID=${LINKS.selfBookOutage}&dateOfBirth=1995-12-05` });
     expectError({ status: outage.statusCode, body: outage.json() as Json }, 503, 'RH-E002', 'The appointment system is not available');

@@ -318,11 +318,15 @@ describe('idempotent booking', () => {
 describe('reschedule', () => {
   async function bookThroughSelfLink(pair: { session: Json; slot: Json }): Promise<Json> {
     const request = (await post(actionRequestUrl('SELF_BOOKING_REQUEST', LINKS.selfBook), { dateOfBirth: AMELIA.dateOfBirth })).json() as Json;
-    const response = await post(bookUrl(LINKS.selfBook), {
-      consultationId: request.consultationId,
-      appointmentSlotId: pair.slot.id,
-      availableAppointmentSession: pair.session,
-    });
+    const response = await post(
+      bookUrl(LINKS.selfBook),
+      {
+        consultationId: request.consultationId,
+        appointmentSlotId: pair.slot.id,
+        availableAppointmentSession: pair.session,
+      },
+      await linkProof(server, LINKS.selfBook, 'SELF_BOOKING_REQUEST'),
+    );
     expect(response.statusCode).toBe(201);
     return response.json() as Json;
   }
