@@ -136,3 +136,88 @@ export function generateForms(n: number): GeneratedForms {
   const fields = generateFields(n);
   return { fields, doc: ourDocument(n, fields), rjsf: rjsfForm(n, fields) };
 }
+
+// ---- the nested form: 20 groups and a 50-item "add another" list ------------------------------
+
+/** Groups in the nested form, fields in each (one block of ten: the last a revealing yes/no). */
+export const NESTED_GROUPS = 20;
+export const NESTED_GROUP_FIELDS = 10;
+/** Items the nested form's "add another" list starts with (filled in, as a restored draft would be). */
+export const NESTED_ITEMS = 50;
+export const LIST_NAME = 'medicines';
+export const ITEM_FIELDS = ['name', 'strength', 'howOften'] as const;
+
+export const groupName = (g: number): string => `g${String(g + 1).padStart(2, '0')}`;
+
+/** A field of the nested form by its path: `g01.f0001` (a group's field) or `medicines.24.name`. */
+export interface NestedForms {
+  /** Each group's fields (names inside the group). */
+  groups: Array<{ name: string; title: string; fields: GeneratedField[] }>;
+  /** The list's starting items. */
+  items: Array<Record<(typeof ITEM_FIELDS)[number], string>>;
+  doc: FormDocument;
+  data: Record<string, unknown>;
+  rjsf: RjsfForm & { formData: Record<string, unknown> };
+}
+
+export function nestedForms(): NestedForms {
+  const all = generateFields(NESTED_GROUPS * NESTED_GROUP_FIELDS);
+  const groups = Array.from({ length: NESTED_GROUPS }, (_, g) => ({
+    name: groupName(g),
+    title: `Group ${g + 1}`,
+    fields: all.slice(g * NESTED_GROUP_FIELDS, (g + 1) * NESTED_GROUP_FIELDS),
+  }));
+  const items = Array.from({ length: NESTED_ITEMS }, (_, i) => ({ name: `Medicine ${i + 1}`, strength: `${(i + 1) * 10} mg`, howOften: 'Twice a day' }));
+  const itemProps = {
+    name: { type: 'string', title: 'Name', maxLength: 100 },
+    strength: { type: 'string', title: 'Strength', maxLength: 50 },
+    howOften: { type: 'string', title: 'How often', maxLength: 50 },
+  } as const;
+  const list = {
+    type: 'array',
+    title: 'Your medicines',
+    minItems: 1,
+    maxItems: 60,
+    items: { type: 'object', title: 'Medicine', required: ['name'], properties: itemProps },
+  };
+
+  // Ours: each group a `type: object` property; its reveal rule keyed and reading by dotted paths.
+  const properties: Record<string, FieldSchema> = {};
+  const uiSchema: Record<string, UiField> = {};
+  const rules: NonNullable<FormDocument['rules']> = {};
+  for (const g of groups) {
+    const sub = ourDocument(g.fields.length, g.fields);
+    properties[g.name] = { type: 'object', title: g.title, required: sub.schema.required, properties: sub.schema.properties } as unknown as FieldSchema;
+    for (const [k, v] of Object.entries(sub.uiSchema ?? {})) uiSchema[`${g.name}.${k}`] = v;
+    for (const [k, r] of Object.entries(sub.rules ?? {}))
+      rules[`${g.name}.${k}`] = { enableWhen: (r.enableWhen ?? []).map((c) => ({ ...c, question: `${g.name}.${c.question}` })) };
+  }
+  properties[LIST_NAME] = list as unknown as FieldSchema;
+  uiSchema[LIST_NAME] = { 'ui:options': { addLabel: 'Add another medicine' } };
+  const doc: FormDocument = {
+    id: 'BENCH_NESTED',
+    title: 'Benchmark form with groups and a list',
+    pages: [{ title: 'Benchmark form with groups and a list', fields: [...groups.map((g) => g.name), LIST_NAME] }],
+    schema: { type: 'object', required: [], properties },
+    uiSchema,
+    rules,
+  };
+
+  // rjsf: each group a nested object with its own allOf of if/then; the list an array of objects.
+  const rjsfProps: Record<string, unknown> = {};
+  const rjsfUi: Record<string, unknown> = {};
+  for (const g of groups) {
+    const sub = rjsfForm(g.fields.length, g.fields);
+    const { title: _title, ...schema } = sub.schema;
+    rjsfProps[g.name] = { ...schema, title: g.title };
+    rjsfUi[g.name] = sub.uiSchema;
+  }
+  rjsfProps[LIST_NAME] = list;
+  return {
+    groups,
+    items,
+    doc,
+    data: { [LIST_NAME]: items },
+    rjsf: { schema: { type: 'object', title: doc.title, properties: rjsfProps }, uiSchema: rjsfUi, formData: { [LIST_NAME]: items } },
+  };
+}

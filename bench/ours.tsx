@@ -1,17 +1,19 @@
 // Bench page: our SchemaForm on a generated form. By default with the app's NHS stylesheet, as
 // shipped; `&css=0` leaves it out, so the page is styled like the rjsf page (not at all);
 // `&css=nohas` (an experiment) drops the stylesheet's `:has()` rules before the first render;
-// `&css=cv` adds `content-visibility: auto` to every field group.
+// `&css=cv` adds `content-visibility: auto` to every field group. `&shape=nested` draws the
+// form of 20 groups and a 50-item "add another" list (bench/generate.ts nestedForms) instead.
 // The bench script runs these variants only when BENCH_RENDERERS names them.
 import { useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SchemaForm } from '../renderer/index';
-import { ourDocument } from './generate';
+import { nestedForms, ourDocument } from './generate';
 import { installBench, markFirstRender, sizeFromUrl } from './measure';
 
 const bench = installBench();
 const query = new URLSearchParams(location.search);
-const generated = ourDocument(sizeFromUrl());
+const nested = query.get('shape') === 'nested' ? nestedForms() : undefined;
+const generated = nested?.doc ?? ourDocument(sizeFromUrl());
 // `&req=0` (an experiment): no required fields, so the form draws no "Questions marked with an
 // asterisk" paragraph before the first field.
 const doc = query.get('req') === '0' ? { ...generated, schema: { ...generated.schema, required: [] } } : generated;
@@ -38,7 +40,7 @@ function dropHasRules(): number {
 
 function Page() {
   useLayoutEffect(() => markFirstRender(bench), []);
-  return <SchemaForm doc={doc} onSubmit={() => undefined} />;
+  return <SchemaForm doc={doc} initialData={nested?.data} onSubmit={() => undefined} />;
 }
 
 async function main() {

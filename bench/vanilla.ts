@@ -2,7 +2,7 @@
 // no framework; a yes/no question that reveals its detail field inserts or removes one
 // element. What is left of a latency here is the browser's own cost (input handling, style,
 // layout, paint) on a page of this size, which no renderer can go below.
-import { CHOICES, generateFields, type GeneratedField } from './generate';
+import { CHOICES, ITEM_FIELDS, LIST_NAME, generateFields, nestedForms, type GeneratedField } from './generate';
 import { installBench, markFirstRender, sizeFromUrl } from './measure';
 
 const bench = installBench();
@@ -31,8 +31,8 @@ function radios(id: string, title: string, options: Array<[string, string]>, onP
   );
 }
 
-function draw(f: GeneratedField): HTMLElement {
-  const id = `v_${f.name}`;
+function draw(f: GeneratedField, prefix = ''): HTMLElement {
+  const id = `v_${prefix}${f.name}`;
   switch (f.kind) {
     case 'text':
       return textGroup(id, f.title);
@@ -62,7 +62,7 @@ function draw(f: GeneratedField): HTMLElement {
         ],
         (value) => {
           if (value === 'true' && !detail) {
-            detail = textGroup(`v_${f.detail}`, `Give details for ${f.title.toLowerCase()}`);
+            detail = textGroup(`v_${prefix}${f.detail}`, `Give details for ${f.title.toLowerCase()}`);
             group.after(detail);
           } else if (value === 'false' && detail) {
             detail.remove();
@@ -76,6 +76,25 @@ function draw(f: GeneratedField): HTMLElement {
 }
 
 const form = el('form', { noValidate: true });
-for (const f of fields) form.append(draw(f));
+if (new URLSearchParams(location.search).get('shape') === 'nested') {
+  // 20 groups, each a fieldset of its fields (ids v_<group>_<field>), then the list: one fieldset
+  // per item with its three text inputs (ids v_medicines_<i>_<field>) and a Remove button.
+  const nested = nestedForms();
+  for (const g of nested.groups) form.append(el('fieldset', {}, el('legend', { textContent: g.title }), ...g.fields.map((f) => draw(f, `${g.name}_`))));
+  const list = el('fieldset', {}, el('legend', { textContent: 'Your medicines' }));
+  nested.items.forEach((item, i) => {
+    const inputs = ITEM_FIELDS.map((k) => {
+      const group = textGroup(`v_${LIST_NAME}_${i}_${k}`, k);
+      (group.querySelector('input') as HTMLInputElement).value = item[k];
+      return group;
+    });
+    const remove = el('button', { type: 'button', textContent: 'Remove' });
+    const fieldset = el('fieldset', {}, el('legend', { textContent: `Medicine ${i + 1}` }), ...inputs, remove);
+    remove.addEventListener('click', () => fieldset.remove());
+    list.append(fieldset);
+  });
+  list.append(el('button', { type: 'button', textContent: 'Add another medicine' }));
+  form.append(list);
+} else for (const f of fields) form.append(draw(f));
 document.getElementById('root')?.append(form);
 markFirstRender(bench);

@@ -1,5 +1,7 @@
 // `npm run bench:renderer`: our SchemaForm against plain @rjsf/core in headless Chromium at 4x
-// CPU slowdown, on generated single-page forms of 300 and 1000 fields (bench/generate.ts).
+// CPU slowdown, on generated single-page forms of 300 and 1000 fields (bench/generate.ts), and on
+// a nested one (BENCH_SHAPES=nested): 20 groups of ten fields and a 50-item "add another" list of
+// three text fields per item, where typing goes into item 25's name and the reveals sit inside groups.
 //
 // It builds the bench pages (bench/vite.config.ts) to a temporary directory, serves them on a
 // free loopback port WITHOUT a CSP (rjsf's default ajv validator needs eval), and for each
@@ -21,7 +23,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SIZES = (process.env.BENCH_SIZES ?? '300,1000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '300,1000').split(',').filter(Boolean).map(Number);
+// flat: the SIZES forms; nested: the form of groups and a list (run once, whatever SIZES says).
+const SHAPES = (process.env.BENCH_SHAPES ?? 'flat,nested').split(',');
 // ours: SchemaForm with the app's NHS stylesheet (as shipped); ours-unstyled: the same without
 // any stylesheet, like the rjsf page (rjsf's default theme has no CSS of its own); vanilla: the
 // same fields drawn once with plain DOM calls (no framework, unstyled), the browser's floor.
@@ -58,21 +62,30 @@ const ARGS = [
   '--no-first-run',
 ];
 
-/** Element ids of a field's first input / an option in each renderer. */
+/** Element ids of a field's first input / an option in each renderer, by the field's path (`g01.f0010`, `medicines.24.name`). */
+const flatId = (path) => path.replace(/\./g, '_');
 const ids = {
   ours: { field: (name) => `field-${name}`, yes: (name) => `field-${name}`, no: (name) => `field-${name}-2` },
-  rjsf: { field: (name) => `root_${name}`, yes: (name) => `root_${name}-0`, no: (name) => `root_${name}-1` },
+  rjsf: { field: (name) => `root_${flatId(name)}`, yes: (name) => `root_${flatId(name)}-0`, no: (name) => `root_${flatId(name)}-1` },
 };
 ids['ours-unstyled'] = ids.ours;
 ids['ours-nohas'] = ids.ours;
 ids['ours-noreq'] = ids.ours;
 ids['ours-cv'] = ids.ours;
-ids.vanilla = { field: (name) => `v_${name}`, yes: (name) => `v_${name}-0`, no: (name) => `v_${name}-1` };
+ids.vanilla = { field: (name) => `v_${flatId(name)}`, yes: (name) => `v_${flatId(name)}-0`, no: (name) => `v_${flatId(name)}-1` };
+const byId = (id) => `[id="${id}"]`;
 
 const name = (i) => `f${String(i + 1).padStart(4, '0')}`; // as bench/generate.ts fieldName
-const TEXT_FIELD = name(0);
-const REVEALS = [9, 19, 29, 39].map(name);
-const WARMUP_REVEALS = [49, 59].map(name);
+const group = (i) => `g${String(Math.floor(i / 10) + 1).padStart(2, '0')}`; // groupName: ten fields a group
+/** What each shape types into and clicks: a text field, the revealing yes/no questions (warm-up ones apart). */
+const TARGETS = {
+  flat: { text: name(0), reveals: [9, 19, 29, 39].map(name), warmup: [49, 59].map(name) },
+  nested: {
+    text: 'medicines.24.name',
+    reveals: [9, 19, 29, 39].map((i) => `${group(i)}.${name(i)}`),
+    warmup: [49, 59].map((i) => `${group(i)}.${name(i)}`),
+  },
+};
 
 const MIME = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.map': 'application/json' };
 
@@ -202,7 +215,8 @@ async function exists(page, id) {
   return page.evaluate((i) => document.getElementById(i) !== null, id);
 }
 
-async function run(browser, base, renderer, n) {
+async function run(browser, base, renderer, n, shape) {
+  const { text: TEXT_FIELD, reveals: REVEALS, warmup: WARMUP_REVEALS } = TARGETS[shape];
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   const errors = [];
@@ -221,7 +235,7 @@ async function run(browser, base, renderer, n) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
   const [slowed] = await spin();
 
-  const url = `${base}/${PAGES[renderer]}n=${n}`;
+  const url = `${base}/${PAGES[renderer]}${shape === 'nested' ? 'shape=nested&' : ''}n=${n}`;
   const firstRenders = [];
   let inputs = 0;
   for (let k = 0; k < FIRST_RENDER_RUNS; k += 1) {
@@ -240,6 +254,12 @@ async function run(browser, base, renderer, n) {
   await page.evaluate((i) => document.getElementById(i)?.focus(), id.field(TEXT_FIELD));
   let count = 0;
   const warmup = 'abcde'.slice(0, WARMUP_KEYS);
+  // The list item's name starts filled in: the caret may be at either end.
+  await page.evaluate((i) => {
+    const input = document.getElementById(i);
+    if (input instanceof HTMLInputElement) input.setSelectionRange(input.value.length, input.value.length);
+  }, id.field(TEXT_FIELD));
+  const before = await page.evaluate((i) => document.getElementById(i)?.value ?? '', id.field(TEXT_FIELD));
   for (const ch of warmup) await measured(page, ++count, () => page.keyboard.type(ch));
   await page.evaluate(() => window.__bench.reset());
   count = 0;
@@ -258,8 +278,8 @@ async function run(browser, base, renderer, n) {
   count = 0;
   await page.evaluate(() => window.__bench.reset());
   for (const q of WARMUP_REVEALS) {
-    await measured(page, ++count, () => page.click(`#${id.yes(q)}`));
-    await measured(page, ++count, () => page.click(`#${id.no(q)}`));
+    await measured(page, ++count, () => page.click(byId(id.yes(q))));
+    await measured(page, ++count, () => page.click(byId(id.no(q))));
   }
   await page.evaluate(() => window.__bench.reset());
   count = 0;
@@ -270,8 +290,8 @@ async function run(browser, base, renderer, n) {
       const q = REVEALS[k % REVEALS.length];
       const yes = Math.floor(k / REVEALS.length) % 2 === 0;
       // Scroll first (not part of the interaction), then click.
-      await page.locator(`#${yes ? id.yes(q) : id.no(q)}`).scrollIntoViewIfNeeded();
-      await measured(page, ++count, () => page.click(`#${yes ? id.yes(q) : id.no(q)}`));
+      await page.locator(byId(yes ? id.yes(q) : id.no(q))).scrollIntoViewIfNeeded();
+      await measured(page, ++count, () => page.click(byId(yes ? id.yes(q) : id.no(q))));
       behaviour.push((await exists(page, id.field(`${q}_detail`))) === yes);
     }
   });
@@ -284,7 +304,7 @@ async function run(browser, base, renderer, n) {
 
   return {
     renderer,
-    fields: n,
+    fields: shape === 'nested' ? 'nested' : n,
     inputs,
     throttle: { rate: CPU_RATE, observed: Math.round((slowed / plain) * 10) / 10 },
     firstRender: { median: Math.round(quantile(firstRenders, 0.5)), runs: firstRenders.map(Math.round) },
@@ -294,7 +314,7 @@ async function run(browser, base, renderer, n) {
       ? { trace: { note: 'main-thread ms per interaction by trace event (nested events overlap)', typing: typingTrace, clicking: clickingTrace } }
       : {}),
     checks: {
-      typedTextArrived: typed === warmup + text,
+      typedTextArrived: typed === before + warmup + text,
       revealBehavedAsExpected: behaviour.every(Boolean),
       eventTimingSupported,
       pageErrors: errors,
@@ -317,7 +337,7 @@ function pad(s, w) {
 function printTable(results) {
   const et = (v) => (v === 0 ? '<16' : String(v));
   const header = ['renderer', 'fields', 'first render', 'typing med', 'typing p95', 'click med', 'click p95', 'ET type med', 'ET click med'];
-  const widths = [18, 6, 13, 11, 11, 10, 10, 12, 13];
+  const widths = [18, 7, 13, 11, 11, 10, 10, 12, 13];
   const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : pad(c, widths[i]))).join(' ');
   console.log(
     `\nms; latency = input → next paint (median / p95 of ${KEYSTROKES} keystrokes, ${CLICKS} clicks); ET = Event Timing duration (8 ms steps, "<16" = no entry)`,
@@ -339,7 +359,7 @@ function printTable(results) {
     );
   }
   const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
-  for (const n of SIZES) {
+  for (const n of new Set(results.map((r) => r.fields))) {
     const rjsf = results.find((r) => r.renderer === 'rjsf' && r.fields === n);
     for (const ours of results.filter((r) => r.renderer !== 'rjsf' && r.renderer !== 'vanilla' && r.fields === n)) {
       if (!rjsf) continue;
@@ -397,16 +417,18 @@ try {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   console.log(`Chromium ${browser.version()}, ${os.cpus().length} CPUs, CPU throttling ${CPU_RATE}x, pages on ${base}`);
   const results = [];
-  for (const n of SIZES) {
+  const runs = [...(SHAPES.includes('flat') ? SIZES.map((n) => ['flat', n]) : []), ...(SHAPES.includes('nested') ? [['nested', 0]] : [])];
+  for (const [shape, n] of runs) {
     for (const renderer of RENDERERS) {
+      const label = shape === 'nested' ? 'nested' : n;
       if (Date.now() > DEADLINE) {
-        console.log(`deadline reached: skipping ${renderer} ${n}`);
+        console.log(`deadline reached: skipping ${renderer} ${label}`);
         continue;
       }
       const started = Date.now();
-      const result = await run(browser, base, renderer, n);
+      const result = await run(browser, base, renderer, n, shape);
       results.push(result);
-      console.log(`  ${renderer} ${n}: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      console.log(`  ${renderer} ${label}: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
   }
   printTable(results);

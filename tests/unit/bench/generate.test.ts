@@ -3,7 +3,7 @@
 import { createSchemaUtils, type RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
-import { generateForms } from '../../../bench/generate';
+import { NESTED_GROUPS, NESTED_ITEMS, generateForms, nestedForms } from '../../../bench/generate';
 import { checkDocument, validate, visibleFields } from '../../../renderer/core/index';
 
 describe('bench/generate', () => {
@@ -38,4 +38,26 @@ describe('bench/generate', () => {
       expect(validate(doc, { [first.name]: false })).toEqual([]);
     });
   }
+
+  it('nested: 20 groups and a 50-item list, valid, each group revealing its detail in both forms', () => {
+    const { groups, doc, data, rjsf } = nestedForms();
+    expect(checkDocument(doc)).toEqual([]);
+    expect(groups).toHaveLength(NESTED_GROUPS);
+    expect((data.medicines as unknown[]).length).toBe(NESTED_ITEMS);
+    expect(validate(doc, data)).toEqual([]);
+    const schemaUtils = createSchemaUtils(validator, rjsf.schema as RJSFSchema);
+    for (const g of [groups[0]!, groups[19]!]) {
+      const reveal = g.fields.find((f) => f.kind === 'reveal')!;
+      const path = `${g.name}.${reveal.detail}`;
+      expect(visibleFields(doc, { [g.name]: { [reveal.name]: true } })).toContain(path);
+      expect(visibleFields(doc, { [g.name]: { [reveal.name]: false } })).not.toContain(path);
+      // rjsf resolves a group's if/then against the group's own answers.
+      const inner = (answer: boolean) =>
+        Object.keys(
+          (schemaUtils.retrieveSchema((rjsf.schema.properties as Record<string, RJSFSchema>)[g.name]!, { [reveal.name]: answer }).properties ?? {}) as object,
+        );
+      expect(inner(true)).toContain(reveal.detail);
+      expect(inner(false)).not.toContain(reveal.detail);
+    }
+  });
 });
