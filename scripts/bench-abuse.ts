@@ -21,7 +21,7 @@
 // 14. Photo upload flood: 200 clients (X-Forwarded-For) send 2,000 × 1,500 noise JPEGs (the worst
 //     case for re-encoding), 4 in flight, for BENCH_PHOTO_SECONDS (default 20): answers, photos
 //     stored, data folder growth, and the ceilings that bound it.
-// BENCH_ONLY=new runs 4-12, BENCH_ONLY=latest 9-12, BENCH_ONLY=photos 14.
+// BENCH_ONLY=new runs 4-12, BENCH_ONLY=latest 9-12, BENCH_ONLY=photos 14, BENCH_ONLY=ceiling 15.
 // Runs against any checkout with the same server entry points (compare main and a branch by
 // copying this file into the other worktree). Run as `node --import tsx scripts/bench-abuse.ts`.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -505,6 +505,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'latest') return latestRows();
   if (process.env.BENCH_ONLY === 'claims') return claimBursts();
   if (process.env.BENCH_ONLY === 'photos') return photoFlood();
+  if (process.env.BENCH_ONLY === 'ceiling') return ceilingBursts();
   // BENCH_ONLY=new runs only the rows added for the limits' identities, patterns and bodies (4-12).
   if (process.env.BENCH_ONLY !== 'new') {
     // The most the schema allows, then the most under this branch's 32 KB custom-data cap.
@@ -521,6 +522,7 @@ async function main(): Promise<void> {
   await latestRows();
   await claimBursts();
   await photoFlood();
+  await ceilingBursts();
 }
 
 /** Row 14: a flood of photo uploads from many clients; the disk it takes and what stops it. */
@@ -614,6 +616,61 @@ async function claimBursts(): Promise<void> {
     const a = await serve({ rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'), databaseUrl: pg.url });
     const b = await serve({ rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'), databaseUrl: pg.url });
     await claimBurst('two instances on one PostgreSQL', [a, b]);
+    await b.close();
+    await a.close();
+  } finally {
+    await pg.stop();
+  }
+}
+
+/** Row 15, on one store: 200 $starts at once from 200 clients, spread over the instances, under a ceiling of 50 an hour. */
+async function ceilingBurst(label: string, instances: Array<Awaited<ReturnType<typeof serve>>>): Promise<void> {
+  const ceiling = 50;
+  const previous = process.env.MAX_EXECUTIONS_PER_HOUR;
+  process.env.MAX_EXECUTIONS_PER_HOUR = String(ceiling);
+  try {
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        instances[i % instances.length]!.call(
+          'POST',
+          '/api/v1/fhir/r4/Guideline/Triage.SoreThroat/$start',
+          { patient: { dateOfBirth: PATIENT.dateOfBirth, sexAtBirth: 'female' } },
+          { 'x-forwarded-for': `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+        ),
+      ),
+    );
+    const ms = performance.now() - started;
+    const statuses = new Map<number, number>();
+    for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+    const ready = (await instances[instances.length - 1]!.call('GET', '/readyz')).json as { details?: { executions?: Json } };
+    console.log(`15. Hourly ceiling of ${ceiling} new questionnaires, ${label}: 200 $start at once from 200 clients`);
+    console.log(
+      `   answers: ${[...statuses].map(([k, v]) => `${v} x ${k}`).join(', ')} in ${ms.toFixed(0)} ms; /readyz executions ${JSON.stringify(ready.details?.executions)}`,
+    );
+  } finally {
+    if (previous === undefined) delete process.env.MAX_EXECUTIONS_PER_HOUR;
+    else process.env.MAX_EXECUTIONS_PER_HOUR = previous;
+  }
+}
+
+async function ceilingBursts(): Promise<void> {
+  const one = await serve({ trustProxy: true });
+  await ceilingBurst('SQLite, one instance', [one]);
+  await one.close();
+  let pg: { url: string; stop(): Promise<void> } | undefined;
+  try {
+    // @ts-expect-error -- a plain .mjs module shared with the tests
+    const { startPostgres } = (await import('./lib/postgres.mjs')) as { startPostgres(): Promise<{ url: string; stop(): Promise<void> }> };
+    pg = await startPostgres();
+  } catch (error) {
+    console.log(`15. Hourly ceiling over two PostgreSQL instances: skipped (${(error as Error).message})`);
+    return;
+  }
+  try {
+    const a = await serve({ trustProxy: true, databaseUrl: pg.url });
+    const b = await serve({ trustProxy: true, databaseUrl: pg.url });
+    await ceilingBurst('two instances on one PostgreSQL', [a, b]);
     await b.close();
     await a.close();
   } finally {

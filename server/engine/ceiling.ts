@@ -44,9 +44,19 @@ const CEILING_LOCK = 'execution-ceiling';
  * file's only writer), so concurrent $starts on any number of instances never pass the ceiling.
  */
 export async function admitUnderExecutionCeiling(tx: Sql, reply: FastifyReply, now: number = Date.now()): Promise<void> {
+  // At the ceiling already: refused without queueing for the lock (a count only grows while the
+  // service is busy), so a crowd past the ceiling does not hold up the $starts still admitted.
+  if (!(await underCeiling(tx, now))) refuse(reply);
   await lockNames(tx, [CEILING_LOCK]);
+  if (!(await underCeiling(tx, now))) refuse(reply);
+}
+
+async function underCeiling(tx: Sql, now: number): Promise<boolean> {
   const load = await executionLoad(tx, now);
-  if (load.lastHour < load.perHourCeiling) return;
+  return load.lastHour < load.perHourCeiling;
+}
+
+function refuse(reply: FastifyReply): never {
   reply.header('retry-after', '600');
   throw new HttpError(429, 'The service is very busy: no new questionnaire can be started at the moment. Please try again later or contact the practice.');
 }
