@@ -12,3 +12,4 @@ export * from './answerWords';
 export * from './formMenu';
 export * from './serviceOpen';
 export * from './overrideWords';
+export * from './reference';

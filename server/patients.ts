@@ -1,5 +1,5 @@
 import type { Sql } from './store/index.js';
-import type { PatientRecord } from './seed.js';
+import type { PatientRecord } from './seedPatients.js';
 import type { Patient } from '../generated/types/api/patient';
 import type { PatientValidationResponse } from '../generated/types/api/patient-validation-response';
 

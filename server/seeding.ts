@@ -3,7 +3,8 @@
 // /api/v1/practice/controls/reset puts the database back (server/routes/controls.ts). Both run on
 // either store through `Sql`. The data itself is in server/seed.ts; the appointment diary and its
 // demo links are kept by server/appointments/diary.ts.
-import { DEMO_AI_LED, DEMO_PATHWAY_SETTINGS, DEMO_PATIENTS, DEMO_SETTINGS } from './seed.js';
+import { DEMO_AI_LED, DEMO_PATHWAY_SETTINGS, DEMO_SETTINGS } from './seed.js';
+import { DEMO_PATIENTS } from './seedPatients.js';
 import { getSetting, putSetting } from './settingsStore.js';
 import type { Sql } from './store/index.js';
 

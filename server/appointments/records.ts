@@ -1,6 +1,6 @@
 import { matchPatient } from '../patients.js';
 import type { Sql } from '../store/index.js';
-import type { PatientRecord } from '../seed.js';
+import type { PatientRecord } from '../seedPatients.js';
 import { appointmentErrors } from './errors.js';
 import type { PatientIdentity } from './patientKey.js';
 

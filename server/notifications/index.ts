@@ -1,6 +1,8 @@
 // The notifications module: the one import other parts of the server use.
 // How to queue a message from a new flow: server/notifications/README.md.
-export { enqueueNotifications, queuedSoFar, replyTime, shortReference } from './events.js';
+export { enqueueNotifications, queuedSoFar } from './events.js';
+export { replyTime } from './personalisation.js';
+export { shortReference } from '../../common/index.js';
 export type {
   AppointmentDetails,
   AppointmentEvent,
@@ -10,7 +12,7 @@ export type {
   Recipient,
   RequestReceivedEvent,
   SelfHelpEvent,
-} from './events.js';
+} from './eventTypes.js';
 export { recipientForPatient, notifyRequestReceived } from './requests.js';
 export { listNotifications, listOutbox } from './readback.js';
 export type { NotificationState, OutboxMessage } from './readback.js';

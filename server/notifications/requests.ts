@@ -3,7 +3,8 @@
 import type { Patient } from '../../generated/types/api/patient';
 import { isValidEmail, matchPatient } from '../patients.js';
 import type { Sql } from '../store/index.js';
-import { enqueueNotifications, type NotificationEvent, type QueuedNotification, type Recipient } from './events.js';
+import { enqueueNotifications } from './events.js';
+import type { NotificationEvent, QueuedNotification, Recipient } from './eventTypes.js';
 import { isTier, medicalReplyTime, outcomeWords, outcomeWordsAsText } from '../../common/index.js';
 
 type Body = Record<string, unknown>;

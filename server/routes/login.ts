@@ -9,7 +9,7 @@ import { acceptFormPosts, formField } from '../forms-urlencoded.js';
 import { escapeHtml, htmlPage, safeLocalPath } from '../html.js';
 import { ENGINE_KEY_COOKIE, SESSION_ABSOLUTE_MS, SESSION_COOKIE, sessionPatientId } from '../services/index.js';
 import { findPatientById, normalisePostcode, recordAsPatient } from '../patients.js';
-import { DEMO_LOGIN_PATIENT_ID } from '../seed.js';
+import { DEMO_LOGIN_PATIENT_ID } from '../seedPatients.js';
 
 /** Well-formed UK postcodes that the demo postcode directory does not know (the app asks "Postcode not found"). */
 export const UNKNOWN_POSTCODES = ['ZZ99 9ZZ', 'AB1 0XX', 'LS99 9ZZ'];

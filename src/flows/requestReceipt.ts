@@ -3,14 +3,6 @@
 import type { AdminRequest } from '../../generated/types/api/admin-request';
 import { nationalPhone } from '../components/phone';
 
-/** The short reference of a request: the first 8 characters of the id the practice stored it under, in capitals. */
-export function shortReference(id: string): string {
-  return id
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(0, 8)
-    .toUpperCase();
-}
-
 export function replyLine(patient: AdminRequest['patient']): string {
   const email = patient.contactDetails?.emailAddress;
   const phone = patient.contactDetails?.preferredContact?.phoneNumber ?? patient.telephone ?? patient.contactDetails?.mobilePhoneNumber;

@@ -3,7 +3,8 @@ import type { SubmissionResponse } from '../../../generated/types/api/submission
 import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
 import { createFlowStore } from '../sessionFlowStore';
-import { replyLine, shortReference } from '../requestReceipt';
+import { replyLine } from '../requestReceipt';
+import { shortReference } from '../../../common/index';
 import { ANSWER_FORMATS, formReplyTime, type WithFormMenu } from '../../../common';
 
 /** What the confirmation page shows of a sent admin request (README "Admin requests"). */

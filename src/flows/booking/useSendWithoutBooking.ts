@@ -10,7 +10,8 @@ import { newIdempotencyKey } from '../../api/send';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { clearTriageFlow, triageFlow } from '../guideline/journey';
 import { bookingFlow, clearBooking, type SymptomAssessmentBooking } from '../bookingRequest';
-import { replyLine, shortReference } from '../requestReceipt';
+import { replyLine } from '../requestReceipt';
+import { shortReference } from '../../../common/index';
 
 export function useSendWithoutBooking(medical: SymptomAssessmentBooking | undefined) {
   const navigate = useNavigate();

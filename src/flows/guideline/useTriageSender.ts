@@ -13,7 +13,8 @@ import { buildConsultation, clearTriageFlow, dateTime, triageFlow, proxyOn, type
 import { outcomeWords, topTier } from '../../../common';
 import { flowCrisis } from '../../screening/flowCrisis';
 import { isChildPathway, pathwayKind, type PathwayKind } from './pathwayKind';
-import { replyLine, shortReference } from '../requestReceipt';
+import { replyLine } from '../requestReceipt';
+import { shortReference } from '../../../common/index';
 import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
 
 /** Where a sent request leaves the patient: the child confirmation for child pathways. */

@@ -20,7 +20,7 @@ import { clearAllFlowStores } from '../../../src/flows/sessionFlowStore';
 import TriageThankYouPage from '../../../src/flows/triage/TriageThankYouPage';
 import { TIER_LEAD } from '../../../common';
 import { CHILD_REPLY, formReplyTime, medicalReplyTime } from '../../../common';
-import { replyTime } from '../../../server/notifications/events';
+import { replyTime } from '../../../server/notifications/personalisation';
 import { PRACTICE_TIER_WORDS as TIER_WORDS, type WithFormMenu } from '../../../common';
 import { serveBundledForms } from './bundledForms';
 
