@@ -10,7 +10,9 @@
 // searched cold, as in the page); the time per keystroke is their mean (the browser's clock is
 // coarse); the run is made three times and each keystroke keeps its best (other work on a
 // shared machine only adds time). Index build time (once per page) is reported beside it. Prints a table and writes
-// bench-results/search.json. A measurement: it asserts nothing.
+// bench-results/search.json (the search's times under the key `flexsearch`, its name when the search
+// was built on flexsearch's Index). A measurement: it asserts nothing. To profile the same loop
+// without a browser: scripts/bench-search-node.ts.
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -63,7 +65,7 @@ async function bundle() {
   const result = await build({
     configFile: false,
     logLevel: 'warn',
-    // The flexsearch build the app ships (vite.config.ts): the compact one, without the worker.
+    // The flexsearch build the app ships (vite.config.ts; the search uses its Encoder to normalise words): the compact one, without the worker.
     resolve: { alias: [{ find: /^flexsearch$/, replacement: path.join(root, 'node_modules/flexsearch/dist/flexsearch.compact.module.min.js') }] },
     build: {
       write: false,
@@ -98,7 +100,7 @@ const f = (n) => n.toFixed(3);
 console.log(
   `Symptom search per keystroke, headless Chromium at ${CPU_RATE}x CPU slowdown (ms; mean of ${REPEAT} cold-cache searches per keystroke, best of 3 rounds)`,
 );
-console.log('pathways | keystrokes | index build | flexsearch median / p95 / max | substring median / p95 / max');
+console.log('pathways | keystrokes | index build | symptom search median / p95 / max | substring median / p95 / max');
 for (const r of results) {
   console.log(
     `${String(r.pathways).padStart(8)} | ${String(r.keystrokes).padStart(10)} | ${f(r.buildMs).padStart(11)} | ${f(r.flexsearch.median)} / ${f(r.flexsearch.p95)} / ${f(r.flexsearch.max)} | ${f(r.substring.median)} / ${f(r.substring.p95)} / ${f(r.substring.max)}`,
