@@ -116,6 +116,22 @@ ${patientWordsHtml(request, context)}
 </section>`;
 }
 
+/**
+ * The photos of a medical request sent as the primary of an unverified pair (its other fields are
+ * listed as they are): each photos question with its thumbnails, so no photo goes unseen.
+ */
+function primaryPhotosHtml(r: StoredRequest): string {
+  if (r.kind !== 'UNVERIFIED_REQUESTS') return '';
+  const primary = obj(r.body.primaryRequest);
+  const rows = (Array.isArray(primary.responseData) ? primary.responseData : [])
+    .map(obj)
+    .filter((o) => o.observationType === ATTACHMENT_OBSERVATION && Array.isArray(o.answer))
+    .map(
+      (o) => `<dt>${escapeHtml(String(o.label ?? o.identifier ?? ''))}</dt><dd>${photoThumbnailsHtml((o.answer as unknown[]).map((a) => obj(a).value))}</dd>`,
+    );
+  return rows.length > 0 ? `<h3>Photos</h3>\n<dl class="answers">\n${rows.join('\n')}\n</dl>` : '';
+}
+
 /** A medical request the practice must see first: classified EMERGENCY_INDICATION (directly or as the primary of an unverified pair). */
 export function isEmergencyIndication(r: StoredRequest): boolean {
   const request = r.kind === 'UNVERIFIED_REQUESTS' ? obj(r.body.primaryRequest) : obj(r.body.triageRequest);
@@ -211,6 +227,7 @@ ${tierHtml(r)}
 ${screeningFlagHtml(r.body)}
 ${inboxFlagsHtml(storedRecommendations(r.body))}
 ${details}
+${primaryPhotosHtml(r)}
 </article>`;
 }
 

@@ -33,6 +33,13 @@ function browser() {
     if (set?.startsWith('gp_photo_key=')) photoCookie = set.split(';')[0];
     return response;
   };
+  const consultationOf = (executionId: string) => ({
+    patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+    triageRequestType: 'CONSULTATION_REQUEST',
+    consultation: { guidelineId: PATHWAY, executionId, type: 'CONSULTATION_REQUEST', channel: 'PAGE' },
+    guidelineExecution: { identifier: executionId },
+    responseData: [],
+  });
   return {
     call,
     upload: async (bytes: Buffer) => {
@@ -44,17 +51,15 @@ function browser() {
       return String(body.id);
     },
     send: (executionId: string) =>
+      call('POST', CONSULTATION, JSON.stringify({ triageRequest: consultationOf(executionId) }), { 'content-type': 'application/json' }),
+    /** The medical request as the primary of an unverified pair (the patient kept their old contact details). */
+    sendUnverified: (executionId: string) =>
       call(
         'POST',
-        CONSULTATION,
+        '/api/v1/triage/patient/unverified/requests',
         JSON.stringify({
-          triageRequest: {
-            patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
-            triageRequestType: 'CONSULTATION_REQUEST',
-            consultation: { guidelineId: PATHWAY, executionId, type: 'CONSULTATION_REQUEST', channel: 'PAGE' },
-            guidelineExecution: { identifier: executionId },
-            responseData: [],
-          },
+          primaryRequest: consultationOf(executionId),
+          associatedRequest: { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' },
         }),
         { 'content-type': 'application/json' },
       ),
@@ -109,6 +114,22 @@ describe(`photos sent with a medical request on ${STORE}`, () => {
     const inbox = await (await fetch(`${base}/practice/inbox`, { headers: STAFF_AUTH })).text();
     expect(inbox).toContain(
       `<dt>Photos of your rash or skin problem (optional)</dt><dd><ul class="app-photo-thumbnails"><li><a href="/api/v1/practice/photos/${withGps}"><img src="/api/v1/practice/photos/${withGps}/thumbnail" alt="Photo 1 of 2: open the full picture" width="160"></a></li>`,
+    );
+  });
+
+  it('sent as the primary of an unverified pair: attached the same way, thumbnails in the inbox', async () => {
+    const patient = browser();
+    const photo = await patient.upload(await png(64, 64));
+    const done = await finished([photo]);
+    expect((await browser().sendUnverified(String(done.identifier))).status).toBe(422);
+    const sent = await patient.sendUnverified(String(done.identifier));
+    const request = (await sent.json()) as Json;
+    expect(sent.status, JSON.stringify(request)).toBe(201);
+    const listed = (await (await fetch(`${base}/api/v1/practice/requests/${request.id}/photos`, { headers: STAFF_AUTH })).json()) as Json[];
+    expect(listed.map((p) => p.id)).toEqual([photo]);
+    const inbox = await (await fetch(`${base}/practice/inbox`, { headers: STAFF_AUTH })).text();
+    expect(inbox).toContain(
+      `<dt>Photos of your rash or skin problem (optional)</dt><dd><ul class="app-photo-thumbnails"><li><a href="/api/v1/practice/photos/${photo}"><img src="/api/v1/practice/photos/${photo}/thumbnail" alt="Photo 1 of 1: open the full picture" width="160"></a></li></ul></dd>`,
     );
   });
 
