@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSetting, putSetting } from '../../../server/settingsStore.js';
 import { ADMIN_URL, AMELIA, otherEnquiry, STAFF_AUTH, startServer, type Json, type TestServer } from '../server/helpers.js';
 import { safeAnswers } from '../../../server/engine/exampleAnswers.js';
+import { AVAILABILITY, slotsOf, SYMPTOM_BOOKING } from '../server/appointments-helpers.js';
 import { answerSection, BROWSER, ENGINE, overHttp, start, walk } from '../server/engine/walker.js';
 import { jpegWithGps, png } from '../../fixtures/photos/make.js';
 import { STORE } from './postgres.js';
@@ -66,12 +67,22 @@ function browser() {
   };
 }
 
-/** A finished skin rash questionnaire (no red flags) whose photos question is answered with `photos`. */
+/** The pathway's own routine example (top referral ref-routine). */
+const ROUTINE_RASH = {
+  rashUrgent: ['NONE_OF_THE_ABOVE'],
+  rashDays: 3,
+  rashWhere: 'onePatch',
+  rashBlistersOneSide: false,
+  rashNewMedicine: false,
+  rashPregnant: false,
+};
+
+/** A finished skin rash questionnaire (the routine example) whose photos question is answered with `photos`. */
 async function finished(photos: string[]): Promise<Json> {
   const app = overHttp(base);
   const started = await start(app, PATHWAY, { age: 30, sexAtBirth: 'female' });
   expect(started.statusCode, started.body).toBe(201);
-  const done = await walk(app, started.json() as Json, photos.length > 0 ? { rashPhotos: photos } : {});
+  const done = await walk(app, started.json() as Json, { ...ROUTINE_RASH, ...(photos.length > 0 ? { rashPhotos: photos } : {}) });
   expect(done.status).toBe('COMPLETED');
   return done;
 }
@@ -131,6 +142,37 @@ describe(`photos sent with a medical request on ${STORE}`, () => {
     expect(inbox).toContain(
       `<dt>Photos of your rash or skin problem (optional)</dt><dd><ul class="app-photo-thumbnails"><li><a href="/api/v1/practice/photos/${photo}"><img src="/api/v1/practice/photos/${photo}/thumbnail" alt="Photo 1 of 1: open the full picture" width="160"></a></li></ul></dd>`,
     );
+  });
+
+  it('an appointment booked from the questionnaire stores the request with its photos attached', async () => {
+    const patient = browser();
+    const photo = await patient.upload(await png(64, 64));
+    const done = await finished([photo]);
+    const later = Date.now() + 3 * 60 * 60_000;
+    const availability = (await (await fetch(`${base}${AVAILABILITY}?referralId=ref-routine`)).json()) as Json;
+    const free = slotsOf(availability).find((p) => (p.slot.dateTimeInMilliseconds as number) > later);
+    expect(free, 'a free routine slot').toBeDefined();
+    const booking = {
+      triageRequest: {
+        triageRequestType: 'CONSULTATION_REQUEST',
+        patient: { ...AMELIA, contactDetails: { emailAddress: 'amelia.testwell@example.com' } },
+        consultation: { guidelineId: PATHWAY, executionId: done.identifier },
+      },
+      appointmentSlotId: free!.slot.id,
+      availableAppointmentSession: free!.session,
+      guidelineFinishedOn: new Date().toISOString(),
+    };
+    // Another browser's booking cannot take this browser's photo (and books nothing).
+    const taken = await browser().call('POST', SYMPTOM_BOOKING, JSON.stringify(booking), { 'content-type': 'application/json' });
+    expect(taken.status).toBe(422);
+    expect(((await taken.json()) as Json).message).toMatch(/no longer available/);
+    const booked = await patient.call('POST', SYMPTOM_BOOKING, JSON.stringify(booking), { 'content-type': 'application/json' });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const requests = (await (await fetch(`${base}/api/v1/practice/requests`, { headers: STAFF_AUTH })).json()) as Json[];
+    const stored = requests.find((r) => ((r.body.triageRequest as Json | undefined)?.consultation as Json | undefined)?.executionId === done.identifier);
+    expect(stored, 'the booked request').toBeDefined();
+    const listed = (await (await fetch(`${base}/api/v1/practice/requests/${stored!.id}/photos`, { headers: STAFF_AUTH })).json()) as Json[];
+    expect(listed.map((p) => [p.id, p.field])).toEqual([[photo, 'rashPhotos']]);
   });
 
   it('a photos answer that is not a photo id is refused by the engine (400 naming the field)', async () => {
