@@ -289,8 +289,11 @@ async function run(browser, base, renderer, n, shape) {
     for (let k = 0; k < CLICKS; k += 1) {
       const q = REVEALS[k % REVEALS.length];
       const yes = Math.floor(k / REVEALS.length) % 2 === 0;
-      // Scroll first (not part of the interaction), then click.
+      // Scroll first (not part of the interaction), and let the frames it causes be drawn (a page
+      // that skips off-screen fields draws the ones scrolled into view), then click.
       await page.locator(byId(yes ? id.yes(q) : id.no(q))).scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)))));
+      await sleep(PAUSE_MS);
       await measured(page, ++count, () => page.click(byId(yes ? id.yes(q) : id.no(q))));
       behaviour.push((await exists(page, id.field(`${q}_detail`))) === yes);
     }
