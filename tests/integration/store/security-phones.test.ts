@@ -136,6 +136,17 @@ describe(`phone numbers are stored in E.164 (${STORE}, ${STORE === 'postgres' ? 
     expect((await storedBody(booked.json.consultationId)).triageRequest.patient).toEqual(patientStored('+447700900994', '+447700900993'));
   });
 
+  it('the inbox shows a stored number in the national format staff dial', async () => {
+    const sent = await instances[0]!.call('POST', ADMIN_URL, otherEnquiry({ patient: patientTyping('07912345670', '(07912) 345 670') }));
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    expect((await storedBody(sent.json.id)).patient.contactDetails.preferredContact.phoneNumber).toBe('+447912345670');
+    const inbox = await fetch(`${instances[1]!.base}/practice/inbox?limit=200`, { headers: STAFF_AUTH });
+    expect(inbox.status).toBe(200);
+    const html = await inbox.text();
+    expect(html).toContain('07912 345670');
+    expect(html).not.toContain('+447912345670');
+  });
+
   it('text that is no phone number is kept as it was sent (nothing is lost)', async () => {
     const sent = await instances[0]!.call('POST', ADMIN_URL, otherEnquiry({ patient: { ...AMELIA, telephone: 'ask at reception' } }));
     expect(sent.status, JSON.stringify(sent.json)).toBe(201);
