@@ -9,9 +9,7 @@ import { ANSWER_FORMATS, nationalPhone } from '../common/index.js';
 import { escapeHtml } from './html.js';
 import { PHOTOS_WIDGET } from './photos/refs.js';
 import { photoThumbnailsHtml } from './photos/html.js';
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+import { type JsonObject as Json, asObject as obj } from './json.js';
 
 /** The envelope of an admin request (schemas/api/admin-request.schema.json); the rest are the form's fields. */
 const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest', 'screening', 'documentVersion']);

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Sql } from './store/types.js';
+import { isJsonObject as isJson, type JsonObject as Json } from './json.js';
 
 /**
  * An email as it is compared, counted and stored for messages: trimmed and case-folded. (The local
@@ -117,9 +118,6 @@ export function storedPhone<T>(value: T): T | string {
   const parsed = parsePhoneNumberFromString(value.trim(), 'GB');
   return parsed && parsed.isPossible() ? parsed.number : value;
 }
-
-type Json = Record<string, unknown>;
-const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function withStoredPhones(value: unknown, keys: readonly string[]): unknown {
   if (!isJson(value)) return value;

@@ -4,6 +4,7 @@
 // (`guidelineExecution.recommendations`, server/triageClassification.ts), never from anything the
 // patient's browser claimed, so only the engine's result can mark a request.
 import { escapeHtml } from './html.js';
+import { asObject as obj } from './json.js';
 
 /** Every flag an outcome may carry, with the words the inbox shows for it. */
 export const INBOX_FLAG_WORDS = {
@@ -14,8 +15,6 @@ export const INBOX_FLAG_WORDS = {
 
 export type InboxFlag = keyof typeof INBOX_FLAG_WORDS;
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 const isInboxFlag = (v: unknown): v is InboxFlag => typeof v === 'string' && Object.prototype.hasOwnProperty.call(INBOX_FLAG_WORDS, v);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compilePhraseList, screenTexts, type CompiledPhraseList, type PhraseListDocument, type PhraseMatch } from '../common/index.js';
 import { escapeHtml } from './html.js';
+import { type JsonObject as Json, asObject as obj } from './json.js';
 
 export interface ScreeningMatch {
   entryId: string;
@@ -30,8 +31,6 @@ export function phraseList(): CompiledPhraseList {
   return compiled;
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const isYes = (v: unknown) => v === true || v === 'yes' || v === 'Yes';
 

@@ -5,10 +5,7 @@
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import type { Sql } from './store/index.js';
 import { enqueueNotifications, recipientForPatient, type QueuedNotification, type SelfHelpEvent } from './notifications/index.js';
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+import { type JsonObject as Json, asObject as obj, asList as list } from './json.js';
 
 interface Link {
   text: string;

@@ -3,6 +3,7 @@ import { HttpError } from './errors.js';
 import { encodeRequestsCursor, MAX_PAGE_SIZE, type RequestsPosition } from './services/paging.js';
 import type { Sql } from './store/index.js';
 import { isTier, REST_RANK, tierRank, type UrgencyTier } from '../common/index.js';
+import { type JsonObject as Json, asObject as obj } from './json.js';
 
 export type RequestKind = 'ADMIN_REQUEST' | 'CONSULTATION' | 'UNVERIFIED_REQUESTS';
 
@@ -33,9 +34,6 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 
 /**
  * The tier of a stored body: its triage request's `consultation.tier` (consultation, booking,

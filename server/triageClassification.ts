@@ -7,7 +7,8 @@ import type { Sql } from './store/index.js';
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import { detailsMessage, HttpError } from './errors.js';
 import { classifyRequest, INVALID_OVERRIDE_REASON, isEmergencyResult, isValidOverrideReason, topTier, type TriageRequestType } from '../common/index.js';
-import EMERGENCY_QUESTIONS from '../generated/forms/EMERGENCY_QUESTIONS';
+import { customValue, labelledResponseData, OVERRIDE_REASON_KEY, recordedSafetyAnswers, SAFETY_QUESTION_IDS, SAFETY_TITLES } from './executionWords.js';
+import { type JsonObject as Json, asObject as obj, asList as list } from './json.js';
 
 export type { TriageRequestType };
 export { INVALID_OVERRIDE_REASON };
@@ -27,10 +28,6 @@ export function classifyTriage(input: {
 }): TriageRequestType {
   return classifyRequest(input).triageRequestType;
 }
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 export interface ReclassifyContext {
   engine: GuidelineEngine;
@@ -53,30 +50,6 @@ export interface ExecutionRecordView {
 
 /** An execution read ahead of the storing transaction (an external engine is reached over the network), or why it could not be. */
 export type ExecutionRead = { execution: ExecutionRecordView } | { error: HttpError };
-
-/**
- * The safety check's answers ("Are you safe to wait for GP care?") as the app records them on the
- * execution's custom data, one BOOLEAN entry per question (src/flows/guideline/safety.ts
- * `safetyAnswersCustomData`), next to the override's own entries (anEOverrideReason…).
- */
-export const SAFETY_QUESTION_IDS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;
-export const SAFETY_ANSWER_KEY_PREFIX = 'emergencyQuestion.';
-export const OVERRIDE_REASON_KEY = 'anEOverrideReason';
-
-function customValue(customData: readonly unknown[], key: string): unknown {
-  return customData.map(obj).find((e) => e.key === key)?.value;
-}
-
-/** The recorded safety answers of an execution: all four, or undefined while any is missing. */
-export function recordedSafetyAnswers(customData: readonly unknown[]): Record<(typeof SAFETY_QUESTION_IDS)[number], boolean> | undefined {
-  const out: Partial<Record<(typeof SAFETY_QUESTION_IDS)[number], boolean>> = {};
-  for (const q of SAFETY_QUESTION_IDS) {
-    const value = customValue(customData, `${SAFETY_ANSWER_KEY_PREFIX}${q}`);
-    if (typeof value !== 'boolean') return undefined;
-    out[q] = value;
-  }
-  return out as Record<(typeof SAFETY_QUESTION_IDS)[number], boolean>;
-}
 
 function asExecution(value: unknown): ExecutionRecordView | undefined {
   const e = obj(value);
@@ -165,46 +138,6 @@ async function embeddedExecution(ctx: ReclassifyContext, db: Sql, consultation: 
     throw error;
   }
 }
-
-interface QuestionLabels {
-  label: string;
-  options: Record<string, string>;
-}
-
-/** The question and option labels of a pathway the practice serves, by field name (the engine's requiredData items). */
-function pathwayLabels(engine: GuidelineEngine, guidelineId: string): Map<string, QuestionLabels> {
-  const out = new Map<string, QuestionLabels>();
-  for (const section of engine.library.get(guidelineId)?.sections ?? []) {
-    for (const item of section.items) {
-      const options = Object.fromEntries((item.referencedObservation.options ?? []).map((o) => [o.identifier, o.label]));
-      out.set(item.identifier, { label: item.label, options });
-    }
-  }
-  return out;
-}
-
-/** The engine's responseData, each answer with its question's and options' labels, so the practice reads words. */
-function labelledResponseData(engine: GuidelineEngine, guidelineId: string, responseData: readonly unknown[]): Json[] {
-  const labels = pathwayLabels(engine, guidelineId);
-  return responseData.map((o) => {
-    const item = obj(o);
-    const known = labels.get(String(item.identifier));
-    return {
-      ...item,
-      ...(known ? { label: known.label } : {}),
-      answer: list(item.answer).map((a) => {
-        const answer = obj(a);
-        const optionLabel = known?.options[String(answer.value)];
-        return optionLabel ? { ...answer, label: optionLabel } : answer;
-      }),
-    };
-  });
-}
-
-/** Titles of the safety questions (schemas/forms/EMERGENCY_QUESTIONS.form.json), as the patient read them. */
-const SAFETY_TITLES: Partial<Record<string, string>> = Object.fromEntries(
-  Object.entries(EMERGENCY_QUESTIONS.schema.properties).map(([k, v]) => [k, (v as { title?: string }).title]),
-);
 
 function refused(path: string, field: string, message: string): HttpError {
   const details = [{ path: `${path}/${field}`, message }];

@@ -3,6 +3,7 @@
 // a number box in another could not tell they were the same question, and one drawn as a box lets
 // a patient type a score without seeing what 0 and 10 mean. So every document (schemas:check,
 // start, Reload, a configurer's draft) is refused a pain score drawn any other way.
+import { isJsonObject as isObject, type JsonObject as Json } from '../json.js';
 
 /** The widget every pain score is drawn with (schemas/widgets.json). */
 export const PAIN_SCORE_WIDGET = 'scale-0-10';
@@ -15,8 +16,6 @@ export const PAIN_SCORE_ENDS = { minLabel: 'No pain', maxLabel: 'Worst pain you 
 export const PAIN_SCORE_TITLE = /^How bad is the pain(?: [a-z][a-z ]{0,40}[a-z])?, from 0 \(no pain\) to 10 \(the worst pain you can imagine\)\?$/;
 export const PAIN_SCORE_EXAMPLE_TITLE = 'How bad is the pain at its worst, from 0 (no pain) to 10 (the worst pain you can imagine)?';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**

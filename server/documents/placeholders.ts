@@ -1,10 +1,9 @@
 // A `{name}` in a form's content is replaced by the parameter of that name when the page is drawn;
 // one the form does not declare under `parameters` would reach patients literally ("{fee}"). The
 // checker names each such placeholder with its JSON path and the parameters the form has.
-const PLACEHOLDER = /\{(\w+)\}/g;
+import { objectOrUndefined as obj } from '../json.js';
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
+const PLACEHOLDER = /\{(\w+)\}/g;
 
 function undeclared(text: unknown, declared: ReadonlySet<string>): string[] {
   if (typeof text !== 'string') return [];

@@ -19,7 +19,8 @@ import {
   withSafety,
   type SafetyState,
 } from '../../../src/flows/guideline/safety';
-import { classifyTriage, recordedSafetyAnswers, SAFETY_QUESTION_IDS } from '../../../server/triageClassification';
+import { classifyTriage } from '../../../server/triageClassification';
+import { recordedSafetyAnswers, SAFETY_QUESTION_IDS } from '../../../server/executionWords';
 import { SAFETY_QUESTIONS } from '../../../src/flows/guideline/safety';
 
 const rec = (id: string, ...actions: EngineAction[]): Recommendation => ({ id, type: 'Recommendation', title: id, evidence: [], actions });
