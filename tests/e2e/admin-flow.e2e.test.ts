@@ -18,6 +18,7 @@ import {
 } from './admin-steps';
 import { ADMIN_FORMS, fillCurrentPage, loadDocument, pressSubmit } from './form-filler';
 import { prune, toWire, type FormData } from '../../renderer/core/index';
+import { withCanonicalFormPhones } from '../../server/identity';
 
 const browser = useBrowser({ resetAfterEach: true });
 
@@ -399,8 +400,9 @@ describe('every admin form sent end to end', () => {
     const stored = (await practiceRequests()).find((r) => r.formType === formType);
     expect(stored, `${formType} stored`).toBeDefined();
     const params = { patientAge: 41, askPharmacyPostcode: false };
-    // As the API takes them: a sendAs valueLabel answer is stored as { value, label } entries.
-    const expected = toWire(doc, prune(doc, answers, params).data);
+    // As the API takes them: a sendAs valueLabel answer is stored as { value, label } entries, a
+    // phone answer in E.164 (the registration's emergency contact), as the server spells it.
+    const expected = withCanonicalFormPhones(doc.schema, toWire(doc, prune(doc, answers, params).data));
     expect(Object.keys(expected).length).toBeGreaterThan(0);
     for (const field of Object.keys(doc.schema.properties)) {
       if (field in expected) expect(stored!.body[field], `${formType}.${field}`).toEqual(expected[field]);
