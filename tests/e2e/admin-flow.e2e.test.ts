@@ -312,7 +312,7 @@ describe('admin request journey in Chromium', () => {
     });
   });
 
-  it('the NHS login choice and the logged-in short form have Back and Cancel (spec row 8)', async () => {
+  it('the NHS login choice and the logged-in short form have Back and Cancel', async () => {
     const { page } = await openPage(browser);
     await page.goto('/admin-request/form?request=OTHER_ENQUIRY');
     await passEmergencyCheck(page);
@@ -491,7 +491,7 @@ describe('patient check statuses', () => {
   }
   const UNEXPECTED = 'An unexpected error has occurred, please contact the practice directly.';
 
-  it('an error answer that matches no status says to contact the practice, not to try later (spec row 2)', async () => {
+  it('an error answer that matches no status says to contact the practice, not to try later', async () => {
     const { page } = await openPage(browser);
     await checkAnswered(page, 500);
     const dialog = page.getByRole('dialog', { name: 'An error has occurred' });
@@ -501,7 +501,7 @@ describe('patient check statuses', () => {
     await expectAccessible(page, 'unexpected error modal');
   });
 
-  it('a not-found answer shows no dialog; its message stays on the page (spec row 2)', async () => {
+  it('a not-found answer shows no dialog; its message stays on the page', async () => {
     const { page } = await openPage(browser);
     await checkAnswered(page, 404);
     const notice = page.locator('#record-check-outcome');

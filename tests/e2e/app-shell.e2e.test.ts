@@ -254,7 +254,7 @@ describe('redirects and the 404 page', () => {
     await expect.poll(() => h1(page)).toBe('This link has expired');
   });
 
-  it('/triage/results is a route, not the 404 page: with no finished questionnaire it bounces to the start (spec row 1)', async () => {
+  it('/triage/results is a route, not the 404 page: with no finished questionnaire it bounces to the start', async () => {
     const { page } = await open({ path: '/triage/results' });
     // The emergency check first (a triage route), then the start of the medical request.
     await expect.poll(() => h1(page)).toBe('Call 999 for help if you have any of these');

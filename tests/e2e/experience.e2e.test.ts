@@ -44,7 +44,7 @@ function flowKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('flow:') || k.startsWith('patient-details:') || k.startsWith('journey:')));
 }
 
-describe('issue 15: page changes, leaving, logging out and errors', () => {
+describe('page changes, leaving, logging out and errors', () => {
   it('1. Cancel on an admin form leaves the request and stays home', async () => {
     const { page } = await openPage(browser);
     await reachForm(page, 'OTHER_ENQUIRY');
@@ -58,7 +58,7 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
     expect(await flowKeys(page)).toEqual([]);
   });
 
-  it('1b. Cancel on an answered admin form asks first: "No" keeps every answer on screen, "Yes" discards (issue 27)', async () => {
+  it('1b. Cancel on an answered admin form asks first: "No" keeps every answer on screen, "Yes" discards', async () => {
     const { page } = await openPage(browser);
     await reachForm(page, 'OTHER_ENQUIRY');
     await fillOtherEnquiry(page, 'Can I collect my sick note on Friday?');
@@ -367,7 +367,7 @@ describe('issue 15: page changes, leaving, logging out and errors', () => {
   });
 });
 
-describe('issue 15: keyboard, axe and screenshots', () => {
+describe('keyboard, axe and screenshots', () => {
   async function tabTo(page: Page, match: (el: { tag: string; text: string; id: string }) => boolean): Promise<void> {
     for (let i = 0; i < 80; i += 1) {
       await page.keyboard.press('Tab');

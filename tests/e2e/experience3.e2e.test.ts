@@ -45,7 +45,7 @@ async function tabsFromHeading(page: Page, target: RegExp, max: number): Promise
   return Infinity;
 }
 
-describe('issue 43: patient experience, third round', () => {
+describe('patient experience: a way out of every list, a reason on every safety screen, closed means closed, calmer pages', () => {
   it(
     '1. the booking list: the way out within 30 Tab presses of the h1 and named in the intro; every time says its type; a back link',
     async () => {

@@ -51,7 +51,7 @@ async function giveDetailsWithoutEmail(page: Page, patient = NOMAIL) {
   await page.getByRole('dialog', { name: 'No email address given' }).getByRole('button', { name: 'Continue' }).click();
 }
 
-describe('no usable email: add one or ask for a phone reply (issue 27)', () => {
+describe('no usable email: add one or ask for a phone reply', () => {
   for (const width of [390, 1280]) {
     it(`admin request at ${width} px: "Ask the practice to phone me" goes on to the form and the practice stores the choice`, async () => {
       const { page } = await openPage(browser, { viewport: { width, height: 900 } });

@@ -262,7 +262,7 @@ describe('medical request journey in Chromium', () => {
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('flow:triage'))).toBeNull();
   });
 
-  it('Cancel on "In your own words" and "Send your request?" asks first; "No" keeps every answer on screen (issue 27)', { timeout: 180_000 }, async () => {
+  it('Cancel on "In your own words" and "Send your request?" asks first; "No" keeps every answer on screen', { timeout: 180_000 }, async () => {
     const doc = loadPathway('Triage.DiarrhoeaVomiting');
     const ex = doc.examples!.find((e) => e.name === 'Routine stomach bug')!;
     const { page } = await openPage(browser);
@@ -299,7 +299,7 @@ describe('medical request journey in Chromium', () => {
     expect(await practiceRequests()).toEqual([]);
   });
 
-  it('Cancel on booking after a questionnaire asks before the answered request goes (issue 27)', { timeout: 180_000 }, async () => {
+  it('Cancel on booking after a questionnaire asks before the answered request goes', { timeout: 180_000 }, async () => {
     const doc = loadPathway('Triage.BackPain');
     // A routine result: the booking list offers any day (an urgent one would offer today's slots only).
     const ex = doc.examples!.find((e) => e.name === 'Sciatica: leg pain without numbness or weakness')!;
@@ -327,7 +327,7 @@ describe('medical request journey in Chromium', () => {
   });
 
   it(
-    'each section is its own history entry and title with focus on its h1; Back shows the section before with its answers; Back from "In your own words" returns to the last section (issue 27)',
+    'each section is its own history entry and title with focus on its h1; Back shows the section before with its answers; Back from "In your own words" returns to the last section',
     { timeout: 180_000 },
     async () => {
       const doc = loadPathway('Triage.SoreThroat');

@@ -30,7 +30,7 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
-describe('admin send: progress, and a failure the patient sees (issue 27)', () => {
+describe('admin send: progress, and a failure the patient sees', () => {
   for (const width of [390, 1280]) {
     it(`at ${width} px: "Sending…" while on its way; the failure is scrolled into view and focused`, async () => {
       const { page } = await openPage(browser, { viewport: { width, height: 700 } });
@@ -67,7 +67,7 @@ describe('admin send: progress, and a failure the patient sees (issue 27)', () =
   }
 });
 
-describe('"In your own words" (issue 27)', () => {
+describe('"In your own words"', () => {
   it('keeps the spec title as its h1 and page title, with a lead line saying what the page is for', { timeout: 180_000 }, async () => {
     const doc = loadPathway('Triage.DiarrhoeaVomiting');
     const ex = doc.examples!.find((e) => e.name === 'Routine stomach bug')!;

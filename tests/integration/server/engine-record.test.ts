@@ -316,7 +316,7 @@ describe('the inbox sorts by tier: emergency first, then urgent today, then the 
   });
 });
 
-describe("spec row 13: an urgent request sent after a valid override carries the patient's own words", () => {
+describe("an urgent request sent after a valid override carries the patient's own words", () => {
   // A pathway whose free-text question comes before its red flag: the words are typed, then the
   // answers point to A&E (so the "your own words" page is skipped, docs/architecture.md).
   const OWN_WORDS = {

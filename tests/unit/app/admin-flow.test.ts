@@ -39,7 +39,7 @@ describe('admin flow', () => {
     expect(ADMIN_FORM_TYPES).toContain('PATIENT_REGISTRATION_FORM');
   });
 
-  it("registration asks the date of birth once (issue 27): the form has no date of birth, the request carries the details step's", () => {
+  it("registration asks the date of birth once: the form has no date of birth, the request carries the details step's", () => {
     const dates = Object.entries(PATIENT_REGISTRATION_FORM.schema.properties).filter(
       ([k, p]) => /birth/i.test(k) || /birth/i.test(String((p as { title?: string }).title)),
     );
@@ -62,7 +62,7 @@ describe('admin flow', () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('carries the phone-reply choice (no usable email) as the associated PATIENT_REFUSED_UPDATE_CONTACT, reused on retry (issue 27)', () => {
+  it('carries the phone-reply choice (no usable email) as the associated PATIENT_REFUSED_UPDATE_CONTACT, reused on retry', () => {
     const now = new Date('2026-11-21T10:00:00.000Z');
     const first = prepareSend('OTHER_ENQUIRY', { description: 'Hi' }, PATIENT, undefined, now, true);
     expect(first.body.associatedRequest).toEqual({ formType: 'PATIENT_REFUSED_UPDATE_CONTACT', triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT' });
@@ -125,7 +125,7 @@ describe('patient details', () => {
     expect(patient.contactDetails).not.toHaveProperty('mobilePhoneNumber');
   });
 
-  it('maps a failed check as the product does (spec row 2)', () => {
+  it('maps a failed check as the product does', () => {
     // No answer at all (network error, deadline): temporary error — "try later" applies.
     expect(outcomeOf({ ok: false, error: new TypeError('Failed to fetch') })).toEqual({ status: 'TEMPORARY_ERROR' });
     expect(outcomeOf({ ok: false, error: new DOMException('timed out', 'TimeoutError') })).toEqual({ status: 'TEMPORARY_ERROR' });

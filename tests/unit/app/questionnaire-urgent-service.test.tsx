@@ -50,7 +50,7 @@ async function answerLastSection() {
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
-describe('an urgent result checks the operational state (spec row 10)', () => {
+describe('an urgent result checks the operational state', () => {
   it('service switched off while the patient answered: the service-off screen, the execution stopped, no safety check', async () => {
     const router = renderWithSettings(QuestionnairePage, '/triage/questionnaire');
     await screen.findByText(QUESTION);

@@ -273,7 +273,7 @@ describe('bounce, custom data and the body', () => {
     });
   });
 
-  it("a valid override keeps the patient's own words typed before (spec row 13: the own-words page is skipped for urgent results, not what was typed)", () => {
+  it("a valid override keeps the patient's own words typed before (the own-words page is skipped for urgent results, not what was typed)", () => {
     const patientContext = { patientNeed: { value: 'ADVICE', label: 'I need advice' }, additionalInfo: 'It started after a fall.' };
     const before = built();
     const withWords = { ...before, triageRequest: { ...before.triageRequest, patientContext } };

@@ -161,7 +161,7 @@ describe('the consultation body', () => {
   };
   const settings = { ...SETTINGS_DEFAULTS, urgencyByReferralId: { 'ref-routine': { urgency: 'TRoutine' as const, colour: 'GREEN' as const } } };
 
-  it('carries the type and appointment type read from the home URL (spec row 12)', () => {
+  it('carries the type and appointment type read from the home URL', () => {
     sessionStorage.clear();
     // Default: no type, appointment type routine.
     expect(buildConsultation({ state, settings, now: new Date() }).triageRequest.consultation).toMatchObject({ appointmentType: 'routine' });

@@ -34,6 +34,17 @@ describe('comments/no-tracker-references', () => {
     expect(problems('const a = <div>{/* the heading (issue 30) */}</div>;')).toHaveLength(1);
   });
 
+  it("flags a tracker number in a test's name, wherever the name is written", () => {
+    expect(problems("it('keeps the answers (issue 27)', () => {});")).toEqual([
+      'Test name cites a tracker number ("issue 27"): say what is tested instead (tracker numbers go in commit messages and docs/).',
+    ]);
+    expect(problems('describe.skip(`spec row 13: the own words`, () => {});')).toHaveLength(1);
+    expect(problems("it.each([[1]])('case %s (see #123)', () => {});")).toHaveLength(1);
+    // The table of it.each is not a name: only the call that takes the name is checked.
+    expect(problems("it.each([['issue 27']])('flags %s', () => {});")).toEqual([]);
+    expect(problems("test('a name with a reason, no number', () => {});")).toEqual([]);
+  });
+
   it('leaves strings and reasons alone', () => {
     expect(problems("const title = 'issue 15: page changes'; // the patient is never left stuck")).toEqual([]);
     expect(problems('// an issue with the page: the reason, no number. Row 5 of the table, point 3.')).toEqual([]);
