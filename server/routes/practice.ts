@@ -13,7 +13,13 @@ import { screeningFlagHtml } from '../screening.js';
 import { inboxFlagsHtml, storedRecommendations } from '../inboxFlags.js';
 import { listRequestsPage, type StoredRequest } from '../store.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, pageQuery, requestsPageQuery, setPageHeaders } from '../services/index.js';
-import { adviceNoteForPractice, PRACTICE_TIER_WORDS as TIER_WORDS, type UrgencyTier } from '../../common/index.js';
+import { adviceNoteForPractice, nationalPhone, PRACTICE_TIER_WORDS as TIER_WORDS, type UrgencyTier } from '../../common/index.js';
+
+/**
+ * A field of a request drawn field by field (an unverified pair) that holds a phone number: stored
+ * in E.164 (+447…) so limits and matching compare one spelling, shown to staff as they would dial it.
+ */
+const PHONE_KEY = /(?:phone|telephone|mobile)[^.]*$/i;
 
 /** Requests per inbox page. */
 export const INBOX_PAGE_SIZE = 20;
@@ -218,7 +224,7 @@ ${consultationHtml(obj(r.body))}
     r.kind === 'ADMIN_REQUEST'
       ? adminRequestHtml(r.body, docOf)
       : `<dl>\n${flatten(Object.fromEntries(Object.entries(r.body).filter(([k]) => k !== 'screening')))
-          .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
+          .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(PHONE_KEY.test(k) ? nationalPhone(v) : v)}</dd>`)
           .join('\n')}\n</dl>`;
   return `${open}
 <h2>${mark}${escapeHtml(heading)}</h2>

@@ -147,6 +147,23 @@ describe(`phone numbers are stored in E.164 (${STORE}, ${STORE === 'postgres' ? 
     expect(html).not.toContain('+447912345670');
   });
 
+  it("an unverified pair's change of contact details (drawn field by field) shows its new number as staff dial it", async () => {
+    const sent = await instances[0]!.call('POST', UNVERIFIED, {
+      primaryRequest: otherEnquiry({ patient: patientTyping('07912 345671', '07912 345672') }),
+      associatedRequest: {
+        triageRequestType: 'CHANGE_OF_CONTACT_DETAILS',
+        formType: 'CHANGE_OF_CONTACT_DETAILS',
+        newEmail: 'amelia.pair@example.com',
+        newTelephoneNumber: '+44 7912 345673',
+      },
+    });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    expect((await storedBody(sent.json.id)).associatedRequest.newTelephoneNumber).toBe('+447912345673');
+    const html = await (await fetch(`${instances[1]!.base}/practice/inbox?limit=200`, { headers: STAFF_AUTH })).text();
+    expect(html).toContain('07912 345673');
+    expect(html).not.toContain('+447912345673');
+  });
+
   it('text that is no phone number is kept as it was sent (nothing is lost)', async () => {
     const sent = await instances[0]!.call('POST', ADMIN_URL, otherEnquiry({ patient: { ...AMELIA, telephone: 'ask at reception' } }));
     expect(sent.status, JSON.stringify(sent.json)).toBe(201);
