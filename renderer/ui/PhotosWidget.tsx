@@ -50,7 +50,7 @@ export const DEFAULT_PHOTOS_WORDS: PhotosWidgetWords = {
   thumbnailAlt: (n, of) => `Photo ${n} of ${of} you added`,
   most: (max) => `You have added ${max} photos, the most you can send. Remove one to add a different photo.`,
   tooLarge: (maxMb) => `The photo must be smaller than ${maxMb} MB. Take a new photo, or send a screenshot of it.`,
-  notPicture: 'The file you chose is not a photo. Choose a photo (JPEG, PNG or WebP).',
+  notPicture: 'The file you chose is not a photo. Choose a photo (JPEG, PNG, HEIC or WebP).',
   failed: 'The photo could not be added. Check your connection and try again.',
 };
 

@@ -1,19 +1,23 @@
 // What a file is, read from its first bytes: the only thing the server believes. The name and
 // the declared type come from the patient's device (or from someone pretending to be one) and
-// are never read. Only JPEG, PNG and WebP go on to be decoded; everything else is refused here,
+// are never read. Only JPEG, PNG, HEIC/HEIF and WebP go on to be decoded; everything else is refused here,
 // each with a message that says what was wrong and what to do.
 import { HttpError } from '../errors.js';
 
-export type PhotoFormat = 'jpeg' | 'png' | 'webp';
+export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heic';
 
 /** What the first bytes say a file is. */
-export type SniffedKind = PhotoFormat | 'heic' | 'avif' | 'gif' | 'pdf' | 'svg' | 'markup' | 'unknown';
+export type SniffedKind = PhotoFormat | 'avif' | 'gif' | 'pdf' | 'svg' | 'markup' | 'unknown';
 
 const startsWith = (buf: Buffer, bytes: readonly number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
 const ascii = (buf: Buffer, from: number, to: number) => (buf.length >= to ? buf.toString('latin1', from, to) : '');
 
-/** ISO base media brands of HEIF pictures made with HEVC (an iPhone's default "High Efficiency"). */
-const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
+/**
+ * ISO base media brands of HEIF pictures (an iPhone's default "High Efficiency"): the ones the
+ * HEIF decoder opens. mif1/msf1 are generic HEIF brands; one holding AV1 rather than HEVC is
+ * refused when it does not decode.
+ */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1']);
 
 export function sniff(buf: Buffer): SniffedKind {
   if (startsWith(buf, [0xff, 0xd8, 0xff])) return 'jpeg';
@@ -52,8 +56,7 @@ export function hasHiddenCode(buf: Buffer): boolean {
 /** The words of each refusal: what the file was, and what the patient can do. */
 export const PHOTO_MESSAGES = {
   empty: 'No photo was sent. Choose a photo to add.',
-  heic: 'This photo is in HEIC format, which we cannot open. On an iPhone, go to Settings, then Camera, then Formats, and choose Most Compatible. Then take the photo again, or send a screenshot of it.',
-  notPhoto: (what: string) => `We can only accept photos in JPEG, PNG or WebP format. This file is ${what}.`,
+  notPhoto: (what: string) => `We can only accept photos in JPEG, PNG, HEIC or WebP format. This file is ${what}.`,
   hiddenCode: 'This file has web page code hidden inside it, so we cannot accept it. Take the photo again with your camera and add that one.',
   unreadable: 'This photo could not be opened. It may be damaged or only partly sent. Choose it again, or take a new photo.',
   tooManyPixels: (maxMegapixels: number) =>
@@ -61,7 +64,7 @@ export const PHOTO_MESSAGES = {
   tooLarge: (maxMb: number) => `This photo is too large. The most we accept is ${maxMb} MB. Take a new photo, or send a screenshot of it.`,
 } as const;
 
-const DESCRIBED: Record<Exclude<SniffedKind, PhotoFormat | 'heic'>, string> = {
+const DESCRIBED: Record<Exclude<SniffedKind, PhotoFormat>, string> = {
   avif: 'an AVIF picture',
   gif: 'a GIF animation',
   pdf: 'a PDF document',
@@ -74,8 +77,7 @@ const DESCRIBED: Record<Exclude<SniffedKind, PhotoFormat | 'heic'>, string> = {
 export function acceptedFormat(buf: Buffer): PhotoFormat {
   if (buf.length === 0) throw new HttpError(400, PHOTO_MESSAGES.empty);
   const kind = sniff(buf);
-  if (kind === 'heic') throw new HttpError(415, PHOTO_MESSAGES.heic);
-  if (kind !== 'jpeg' && kind !== 'png' && kind !== 'webp') throw new HttpError(415, PHOTO_MESSAGES.notPhoto(DESCRIBED[kind]));
+  if (kind !== 'jpeg' && kind !== 'png' && kind !== 'webp' && kind !== 'heic') throw new HttpError(415, PHOTO_MESSAGES.notPhoto(DESCRIBED[kind]));
   if (hasHiddenCode(buf)) throw new HttpError(422, PHOTO_MESSAGES.hiddenCode);
   return kind;
 }

@@ -1,9 +1,10 @@
 // Every accepted photo is decoded and written anew (libvips through sharp): what is stored is
 // pixels we produced, a JPEG of bounded size with no metadata at all (no EXIF location, no camera
 // serial, no comment, no trailing data), never the bytes the patient's device sent.
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { HttpError } from '../errors.js';
 import { acceptedFormat, PHOTO_MESSAGES } from './content.js';
+import { decodeHeic } from './heic.js';
 import { PHOTO_LIMITS } from './limits.js';
 
 // One decode at a time per picture and no cache: the server shares its cores with every patient.
@@ -44,20 +45,27 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   const format = acceptedFormat(input);
   if (input.length > PHOTO_LIMITS.maxFileBytes) throw new HttpError(413, PHOTO_MESSAGES.tooLarge(PHOTO_LIMITS.maxFileBytes / (1024 * 1024)));
   return withDecoder(async () => {
-    const open = () => sharp(input, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'truncated', animated: false });
-    let meta: Metadata;
-    try {
-      // The header only (no pixel is decoded), without the pixel limit, so a bomb is named as one.
-      meta = await sharp(input, { limitInputPixels: false, failOn: 'none' }).metadata();
-    } catch {
-      throw new HttpError(422, PHOTO_MESSAGES.unreadable);
+    let open: () => Sharp;
+    if (format === 'heic') {
+      // Decoded by libheif (heic.ts) after the same pixel check; libheif has already turned it upright.
+      const pixels = await decodeHeic(input);
+      open = () => sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
+    } else {
+      open = () => sharp(input, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'truncated', animated: false });
+      let meta: Metadata;
+      try {
+        // The header only (no pixel is decoded), without the pixel limit, so a bomb is named as one.
+        meta = await sharp(input, { limitInputPixels: false, failOn: 'none' }).metadata();
+      } catch {
+        throw new HttpError(422, PHOTO_MESSAGES.unreadable);
+      }
+      // The header must agree with the first bytes (a WebP header over something else is no WebP).
+      if (meta.format !== format) throw new HttpError(422, PHOTO_MESSAGES.unreadable);
+      const width = meta.width ?? 0;
+      const height = meta.height ?? 0;
+      if (width < 1 || height < 1) throw new HttpError(422, PHOTO_MESSAGES.unreadable);
+      if (width * height > PHOTO_LIMITS.maxPixels) throw new HttpError(422, PHOTO_MESSAGES.tooManyPixels(PHOTO_LIMITS.maxPixels / 1_000_000));
     }
-    // The header must agree with the first bytes (a WebP header over something else is no WebP).
-    if (meta.format !== format) throw new HttpError(422, PHOTO_MESSAGES.unreadable);
-    const width = meta.width ?? 0;
-    const height = meta.height ?? 0;
-    if (width < 1 || height < 1) throw new HttpError(422, PHOTO_MESSAGES.unreadable);
-    if (width * height > PHOTO_LIMITS.maxPixels) throw new HttpError(422, PHOTO_MESSAGES.tooManyPixels(PHOTO_LIMITS.maxPixels / 1_000_000));
     try {
       // Decoded once to a bounded size; both outputs come from it. sharp writes no metadata unless asked.
       const upright = await open()

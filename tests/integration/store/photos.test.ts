@@ -13,6 +13,7 @@ import { sweepUnattached } from '../../../server/photos/store.js';
 import { retentionFrom } from '../../../server/retention.js';
 import { ADMIN_URL, AMELIA, repoRoot, STAFF_AUTH, startServer, type Json, type TestServer } from '../server/helpers.js';
 import { HEIC_HEADER, jpegWithGps, PDF, png, pngBomb, polyglot, SVG_WITH_SCRIPT, truncatedJpeg, webp } from '../../fixtures/photos/make.js';
+import { heicBomb, heicWithGps, truncatedHeic } from '../../fixtures/photos/heic.js';
 import { STORE } from './postgres.js';
 
 const UPLOAD = '/api/v1/triage/patient/photos';
@@ -63,11 +64,13 @@ describe(`photos on ${STORE}`, () => {
   describe('refused, each with a clear 4xx, and nothing stored', () => {
     const cases: Array<[string, () => Promise<Buffer> | Buffer, string, number, RegExp]> = [
       ['a polyglot (a JPEG with a web page after it)', polyglot, 'image/jpeg', 422, /web page code/],
-      ['an SVG with a script', () => SVG_WITH_SCRIPT, 'image/svg+xml', 415, /JPEG, PNG or WebP.*SVG/],
+      ['an SVG with a script', () => SVG_WITH_SCRIPT, 'image/svg+xml', 415, /JPEG, PNG, HEIC or WebP.*SVG/],
       ['a PNG decompression bomb (400 million pixels in 50 kB)', () => pngBomb(), 'image/png', 422, /too big to open \(more than 50 million pixels\)/],
       ['a truncated JPEG', truncatedJpeg, 'image/jpeg', 422, /could not be opened.*damaged or only partly sent/],
       ['a PDF named photo.jpg and sent as image/jpeg', () => PDF, 'image/jpeg', 415, /This file is a PDF document/],
-      ['a HEIC photo (no decoder for it here)', () => HEIC_HEADER, 'image/heic', 415, /HEIC format.*Most Compatible/],
+      ['a HEIC header with no picture after it', () => HEIC_HEADER, 'image/heic', 422, /could not be opened.*damaged or only partly sent/],
+      ['a truncated HEIC', truncatedHeic, 'image/heic', 422, /could not be opened.*damaged or only partly sent/],
+      ['a HEIC bomb (declaring 20,000 x 20,000 pixels)', () => heicBomb(), 'image/heic', 422, /too big to open \(more than 50 million pixels\)/],
       ['an empty body', () => Buffer.alloc(0), 'image/jpeg', 400, /No photo was sent/],
     ];
     for (const [name, make, type, status, message] of cases) {
@@ -202,6 +205,36 @@ describe(`photos on ${STORE}`, () => {
         clock -= 91 * 24 * 60 * 60_000;
       }
       expect(retentionFrom(undefined).requestDays).toBe(90);
+    });
+
+    it('a HEIC (an iPhone photo) is stored as a re-encoded JPEG with no metadata; staff read it back', async () => {
+      const patient = browser();
+      const original = heicWithGps();
+      // The fixture does carry the metadata that must go.
+      expect(original.toString('latin1')).toMatch(/GpsTestCam/);
+      const up = await patient.upload(original, 'image/heic', { 'x-file-name': 'IMG_0001.HEIC' });
+      const created = (await up.json()) as Json;
+      expect(up.status, JSON.stringify(created)).toBe(201);
+      const sent = await patient.call('POST', ADMIN_URL, JSON.stringify(photoEnquiry([created.id])), { 'content-type': 'application/json' });
+      const request = (await sent.json()) as Json;
+      expect(sent.status, JSON.stringify(request)).toBe(201);
+      const listed = (await (await fetch(`${base}/api/v1/practice/requests/${request.id}/photos`, { headers: STAFF_AUTH })).json()) as Json[];
+      expect(listed).toEqual([expect.objectContaining({ id: created.id, width: 320, height: 240 })]);
+      const full = await fetch(`${base}/api/v1/practice/photos/${created.id}`, { headers: STAFF_AUTH });
+      expect(full.status).toBe(200);
+      expect(full.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = Buffer.from(await full.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(bytes.toString('latin1')).not.toMatch(/GpsTestCam|SN998877|Exif|ftyp/);
+      // The pixels are the picture's own (red 200, 60, 60), decoded, not a blank.
+      const { data } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+      expect(Math.abs(data[0]! - 200)).toBeLessThan(16);
+      expect(Math.abs(data[1]! - 60)).toBeLessThan(16);
+      expect(Math.abs(data[2]! - 60)).toBeLessThan(16);
     });
 
     it('at most 5 per request being built: the sixth is 409', async () => {
