@@ -321,7 +321,9 @@ function requiredMessage(doc: FormDocument, name: string): string {
  * required question (the error summary links there).
  */
 function controlId(doc: FormDocument, name: string): string {
-  const field = flatOf(doc).schema.properties[name] as { type?: string; items?: { type?: string; required?: string[] } } | undefined;
+  // The list's own schema (the flat view keeps only its type for items); a group's field by its path.
+  const field = (doc.schema.properties[name] ?? flatOf(doc).schema.properties[name]) as
+    { type?: string; items?: { type?: string; required?: string[] } } | undefined;
   const first = field?.type === 'array' && field.items?.type === 'object' ? field.items.required?.[0] : undefined;
   return first ? `field-${name}.0.${first}` : `field-${name}`;
 }
