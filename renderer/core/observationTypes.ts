@@ -49,7 +49,7 @@ export const OBSERVATION_TYPES: Readonly<Record<ObservationType, ObservationType
   TIME: { widget: 'time', schemaTypes: ['string'], format: 'time', valueType: 'string', options: false, answered: true },
   DATE_TIME: { widget: 'datetime', schemaTypes: ['string'], format: 'date-time', valueType: 'string', options: false, answered: true },
   DISPLAY: { widget: 'display', schemaTypes: ['string'], valueType: 'string', options: false, answered: false },
-  // The ids of pictures the patient chose to send (one answer entry per photo); never required.
+  // The ids of pictures the user chose to send (one answer entry per photo); never required.
   ATTACHMENT: { widget: null, schemaTypes: ['array'], valueType: 'array', options: false, answered: true, optional: true },
 };
 

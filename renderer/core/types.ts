@@ -177,7 +177,7 @@ export type ObservationType =
   | 'TIME'
   | 'DATE_TIME'
   | 'DISPLAY'
-  // Pictures the patient sends (ids of uploads the app made), drawn only by an app widget declaring it.
+  // Pictures the user sends (ids of uploads the app made), drawn only by an app widget declaring it.
   | 'ATTACHMENT';
 
 export interface FieldSchema {
