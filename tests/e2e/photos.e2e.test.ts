@@ -1,6 +1,6 @@
 // Photos in Chromium on a phone-sized page: the mole pathway's last section asks for optional
 // photos; the patient adds two (a JPEG whose EXIF holds a GPS location and a camera serial, and a
-// PNG), removes one, and sends. Staff then read the stored picture back over HTTP: it is there,
+// PNG), removes one, goes back to change an earlier answer (the photo is kept), and sends. Staff then read the stored picture back over HTTP: it is there,
 // re-encoded, with no metadata left; the removed one is not.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,33 @@ describe('photos in a medical request, in Chromium at 390 px', () => {
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
     expect(await axeViolations(page), 'photos section, one removed').toEqual([]);
     const [kept, removed] = uploaded as [string, string];
+
+    // Back to the section before, an answer changed and on again: the photo is still there (as
+    // every other answer is kept). First after the photos were sent with Next and the questions
+    // were done (Back twice: to the photos, then the section before), then before Next (Back once).
+    const about = doc.sections.find((s) => s.id === 'about')!.document;
+    const changes = () => form(page).getByRole('group', { name: /^Has the mole or lump done any of these\?/ });
+    for (const [tick, sentFirst] of [
+      ['Got bigger, or it is a new mole', true],
+      ['None of the above', false],
+    ] as const) {
+      if (sentFirst) {
+        await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+        await page.waitForURL((url) => url.pathname !== '/triage/questionnaire');
+        await page.goBack();
+        await photos.getByRole('img', { name: 'Photo 1 of 1 you added' }).waitFor();
+      }
+      await page.goBack();
+      await form(page).getByRole('heading', { level: 1, name: about.pages[0]!.title }).waitFor();
+      await changes().getByRole('checkbox', { name: tick, exact: true }).check();
+      await form(page).getByRole('button', { name: 'Next', exact: true }).click();
+      await photos.getByRole('img', { name: 'Photo 1 of 1 you added' }).waitFor();
+      expect(await photos.getByRole('img').count()).toBe(1);
+      await expect
+        .poll(() => photos.getByRole('img').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+        .toBe(true);
+    }
+    expect(await changes().count(), 'the photos section is on screen').toBe(0);
 
     await form(page).getByRole('button', { name: 'Next', exact: true }).click();
     await onToPractice(page);
