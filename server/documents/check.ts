@@ -411,6 +411,6 @@ function questionnaireProblems(
     fileProblems.push({ path: '/guidelineId', message: `the guidelineId "${id}" does not match the file name (expected ${id}.json)` });
   }
   // Its examples, walked by the engine, must end as they say (only on a document that can be walked).
-  if (fileProblems.length === 0) fileProblems.push(...exampleProblems(doc, shared));
+  if (fileProblems.length === 0) fileProblems.push(...exampleProblems(doc, shared, new Date(), { coverage: options.hierarchy !== false }));
   return fileProblems;
 }

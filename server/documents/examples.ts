@@ -2,9 +2,13 @@
 // example is walked with the engine's own walk (server/engine/preview.ts, which the engine and the
 // staff preview share) and must end as it says — its refusal, its top referral and its
 // recommendations in order. A failing example is a problem of the document like any other, so a
-// pathway whose examples no longer hold is refused and never goes live.
+// pathway whose examples no longer hold is refused and never goes live. In the clinical library
+// (triage and child pathways) the examples must also cover the pathway: every red flag (a CALL_999
+// or AE_NOW outcome) is among some example's recommendations and every tier its outcomes name is
+// some example's top tier, so no emergency route goes live untried.
 import type { Pathway } from '../../generated/types/questionnaire';
 import type { SharedSection } from '../engine/hierarchy.js';
+import { kindOfPathway } from '../engine/hierarchy.js';
 import { loadPathway } from '../engine/library.js';
 import { previewPathway } from '../engine/preview.js';
 
@@ -19,10 +23,19 @@ interface Example {
 
 const list = (ids: readonly string[]) => (ids.length === 0 ? 'none' : ids.join(', '));
 
+/** What the walked examples reached: every recommendation id, and each example's top tier. */
+interface Reached {
+  ids: Set<string>;
+  topTiers: Set<string>;
+}
+
 /** One example's problem, or undefined when it ends as it says. */
-function exampleProblem(loaded: ReturnType<typeof loadPathway>, e: Example, today: Date): string | undefined {
+function exampleProblem(loaded: ReturnType<typeof loadPathway>, e: Example, today: Date, reached: Reached): string | undefined {
   const patient = { age: Number(e.patient?.age), sexAtBirth: e.patient?.sexAtBirth === 'male' ? ('male' as const) : ('female' as const) };
   const preview = previewPathway(loaded, (e.answers ?? {}) as never, patient, today);
+  for (const r of preview.recommendations) reached.ids.add(String(r.id));
+  const top = preview.recommendations[0] as { tier?: unknown } | undefined;
+  if (typeof top?.tier === 'string') reached.topTiers.add(top.tier);
   if (e.expectRefusal === 'RESTRICTED_BY_AGE' || e.expectRefusal === 'RESTRICTED_BY_SEX') {
     return preview.refusal === e.expectRefusal
       ? undefined
@@ -48,9 +61,17 @@ function exampleProblem(loaded: ReturnType<typeof loadPathway>, e: Example, toda
  * does not end as it says, at /examples/<i>. A pathway that cannot be walked at all is reported at
  * /examples.
  */
-export function exampleProblems(doc: unknown, shared: ReadonlyMap<string, SharedSection>, today: Date = new Date()): Array<{ path: string; message: string }> {
+export function exampleProblems(
+  doc: unknown,
+  shared: ReadonlyMap<string, SharedSection>,
+  today: Date = new Date(),
+  options: { coverage?: boolean } = {},
+): Array<{ path: string; message: string }> {
   const examples = (doc as { examples?: unknown }).examples;
-  if (!Array.isArray(examples) || examples.length === 0) return [];
+  const library = options.coverage !== false && kindOfPathway(doc) !== 'eligibility';
+  if (!Array.isArray(examples) || examples.length === 0) {
+    return library ? [{ path: '/examples', message: 'a triage or child pathway has examples: one for every red flag and every tier its outcomes name' }] : [];
+  }
   let loaded: ReturnType<typeof loadPathway>;
   try {
     loaded = loadPathway(doc as Pathway, shared);
@@ -58,15 +79,40 @@ export function exampleProblems(doc: unknown, shared: ReadonlyMap<string, Shared
     return [{ path: '/examples', message: `the examples cannot be run: ${(error as Error).message}` }];
   }
   const problems: Array<{ path: string; message: string }> = [];
+  const reached: Reached = { ids: new Set(), topTiers: new Set() };
   examples.forEach((raw, i) => {
     const e = raw as Example;
     let problem: string | undefined;
     try {
-      problem = exampleProblem(loaded, e, today);
+      problem = exampleProblem(loaded, e, today, reached);
     } catch (error) {
       problem = `cannot be walked: ${(error as Error).message}`;
     }
     if (problem) problems.push({ path: `/examples/${i}`, message: `the example "${String(e.name)}" ${problem}` });
   });
+  if (library && problems.length === 0) problems.push(...coverageProblems(doc, reached));
   return problems;
+}
+
+/** The red flags no example reaches and the tiers no example ends on, each at its outcome. */
+function coverageProblems(doc: unknown, reached: Reached): Array<{ path: string; message: string }> {
+  const outcomes = (doc as { outcomes?: unknown }).outcomes;
+  if (!Array.isArray(outcomes)) return [];
+  const out: Array<{ path: string; message: string }> = [];
+  const tiersSeen = new Set<string>();
+  outcomes.forEach((raw, i) => {
+    const o = raw as { id?: unknown; recommendation?: { tier?: unknown } };
+    const tier = typeof o.recommendation?.tier === 'string' ? o.recommendation.tier : undefined;
+    if (!tier) return;
+    if ((tier === 'CALL_999' || tier === 'AE_NOW') && !reached.ids.has(String(o.id)))
+      out.push({ path: `/outcomes/${i}`, message: `no example reaches the red flag "${String(o.id)}" (${tier}): add an example whose answers raise it` });
+    if (!tiersSeen.has(tier) && !reached.topTiers.has(tier)) {
+      tiersSeen.add(tier);
+      out.push({
+        path: `/outcomes/${i}/recommendation/tier`,
+        message: `no example ends on the tier ${tier}: add an example whose top recommendation is "${String(o.id)}" or another ${tier} outcome`,
+      });
+    }
+  });
+  return out;
 }

@@ -49,6 +49,53 @@ describe('pathway examples are run by the checker', () => {
   });
 });
 
+describe("a library pathway's examples cover its red flags and tiers", () => {
+  type Doc = {
+    examples: Array<{ name: string; answers?: Record<string, unknown>; expectTopReferral?: string; expectRecommendationIds?: string[] }>;
+    outcomes: Array<{ id: string; recommendation?: { tier?: string } }>;
+  };
+  const source = JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires/Triage.Headache.json'), 'utf8')) as Doc;
+  const file = path.join(dir, 'Triage.Headache.json');
+  const tierOf = (doc: Doc, id: string) => doc.outcomes.find((o) => o.id === id)?.recommendation?.tier;
+
+  it('refuses a pathway when the only example reaching a red flag is removed, naming the outcome', () => {
+    writeFileSync(file, JSON.stringify(source, null, 2));
+    expect(checkFiles([file], root).problems).toEqual([]);
+    const doc = structuredClone(source);
+    // Giant cell arteritis with loss of vision (AE_NOW) is raised by one example only.
+    const flag = doc.outcomes.findIndex((o) => o.id === 'urgent-gca-vision');
+    expect(tierOf(doc, 'urgent-gca-vision')).toBe('AE_NOW');
+    doc.examples = doc.examples.filter((e) => e.name !== 'GCA with vision loss');
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const problems = checkFiles([file], root).problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      new RegExp(
+        `Triage\\.Headache\\.json: /outcomes/${flag}: no example reaches the red flag "urgent-gca-vision" \\(AE_NOW\\): add an example whose answers raise it$`,
+      ),
+    );
+  });
+
+  it('refuses a pathway with no examples at all', () => {
+    const doc = structuredClone(source);
+    doc.examples = [];
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    expect(checkFiles([file], root).problems.join('\n')).toMatch(
+      /Triage\.Headache\.json: \/examples: a triage or child pathway has examples: one for every red flag and every tier its outcomes name/,
+    );
+  });
+
+  it('names a tier no example ends on', () => {
+    const doc = structuredClone(source);
+    // The two examples ending on a ROUTINE outcome (medication overuse, a routine headache).
+    doc.examples = doc.examples.filter((e) => e.expectTopReferral !== 'ref-5-days' && e.expectTopReferral !== 'ref-routine');
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    expect(checkFiles([file], root).problems.join('\n')).toMatch(
+      /: no example ends on the tier ROUTINE: add an example whose top recommendation is "medication-overuse"/,
+    );
+  });
+});
+
 describe('placeholders in the content of a form', () => {
   const form = JSON.parse(readFileSync(path.join(root, 'schemas/forms/OTHER_ENQUIRY.form.json'), 'utf8')) as {
     $schema?: string;
