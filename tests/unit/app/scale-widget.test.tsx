@@ -169,7 +169,9 @@ describe('a questionnaire section naming the scale', () => {
     const title = section.document!.schema.properties.backScore!.title!;
     const group = await screen.findByRole('group', { name: `${title} (required)` });
     expect(within(group).getAllByRole('radio')).toHaveLength(11);
-    expect(within(group).getByRole('radio', { name: '10 Worst pain imaginable' })).toBeTruthy();
+    // The pathway's own end words (every pain score reads the same: server/documents/painScore.ts).
+    const maxLabel = (section.document!.uiSchema as Record<string, { 'ui:options'?: { maxLabel?: string } }>).backScore!['ui:options']!.maxLabel!;
+    expect(within(group).getByRole('radio', { name: `10 ${maxLabel}` })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: new RegExp(title.replace(/[()?]/g, '.')) })).toBeNull();
   });
 });
