@@ -2,67 +2,16 @@
 // client is its /64, and the count of each limit is exact however many instances the burst
 // reaches. Over real HTTP: on PostgreSQL (integration-pg) over two server instances on one
 // database, each on its own port; on SQLite over the one instance that owns the data folder.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDENTITY_CHECK } from '../../../server/limits.js';
 import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits.js';
 import { actionRequestUrl, LINKS } from '../server/appointments-helpers.js';
 import { BROWSER } from '../server/engine/walker.js';
-import { AMELIA, startServer, type Json, type TestServer } from '../server/helpers.js';
-import { freshPostgresDatabase, STORE } from './postgres.js';
+import { AMELIA } from '../server/helpers.js';
+import { STORE } from './postgres.js';
+import { useLimitInstances } from './limitInstances.js';
 
-interface Instance {
-  server: TestServer;
-  call(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: Json }>;
-}
-
-let instances: Instance[] = [];
-let database: { url: string; drop(): Promise<void> } | undefined;
-
-async function instance(databaseUrl?: string): Promise<Instance> {
-  const server = await startServer({
-    trustProxy: true,
-    limitScale: 1,
-    rateLimits: DEFAULT_RATE_LIMITS,
-    notifications: { autoStart: false },
-    ...(databaseUrl ? { databaseUrl } : {}),
-  });
-  const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    server,
-    async call(method, url, body, headers = {}) {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      let json: Json = {};
-      try {
-        json = JSON.parse(text) as Json;
-      } catch {
-        json = { text };
-      }
-      return { status: response.status, json };
-    },
-  };
-}
-
-beforeAll(async () => {
-  if (STORE === 'postgres') {
-    database = await freshPostgresDatabase();
-    // One after the other: each seeds the demo practice on start.
-    instances = [await instance(database.url), await instance(database.url)];
-  } else {
-    const only = await instance();
-    instances = [only, only];
-  }
-  for (const s of instances) expect((await s.call('GET', '/api/v1/triage/nhs/appointment/sessions?referralId=ref-routine')).status).toBe(200);
-}, 120_000);
-
-afterAll(async () => {
-  for (const s of new Set(instances)) await s.server.cleanup();
-  await database?.drop();
-});
+const instances = useLimitInstances();
 
 /** Address number `i` of the IPv6 network `net` (a /64): every bit after the prefix differs. */
 const inNetwork = (net: string, i: number) => ({
