@@ -1,14 +1,13 @@
-import { APPOINTMENT_MIGRATIONS } from '../appointments/schema.js';
-import { MIGRATIONS as SQLITE_MIGRATIONS } from '../db.js';
+import { APPOINTMENT_MIGRATIONS, SQLITE_MIGRATIONS } from './legacyMigrations.js';
 import type { Dialect, Sql } from './types.js';
 
 /**
  * Migrations of both stores, in table `schema_migrations` (one row per migration applied, by
  * name). Append only; never edit one that has shipped.
  *
- * History: the SQLite store's first schema grew as two counted lists (server/db.ts, PRAGMA
- * user_version; server/appointments/schema.ts, appt_meta.schema_version). Existing data folders
- * keep those: openDatabase still runs them. PostgreSQL starts from `baseline`, the same tables
+ * History: the SQLite store's first schema grew as two counted lists (legacyMigrations.ts:
+ * SQLITE_MIGRATIONS, PRAGMA user_version; APPOINTMENT_MIGRATIONS, appt_meta.schema_version).
+ * Existing data folders keep those: openDatabase still runs them. PostgreSQL starts from `baseline`, the same tables
  * written from those lists with the two unavoidable differences (an identity column for
  * AUTOINCREMENT; BIGINT for INTEGER, which holds millisecond times), then both stores run the
  * same list below.
@@ -39,7 +38,7 @@ const APPOINTMENTS_3_DDL = `CREATE UNIQUE INDEX appt_slots_natural ON appt_slots
 /** The PostgreSQL schema equal to the SQLite legacy lists at their end. */
 export function postgresBaseline(): string {
   if (APPOINTMENT_MIGRATIONS.length !== 3)
-    throw new Error('server/appointments/schema.ts grew: add its new migration to MIGRATIONS in server/store/migrations.ts instead');
+    throw new Error('APPOINTMENT_MIGRATIONS grew: add its new migration to MIGRATIONS in server/store/migrations.ts instead');
   const parts = [
     ...SQLITE_MIGRATIONS,
     `CREATE TABLE appt_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
