@@ -3,7 +3,8 @@ import type { AllSettings } from '../../settings/types';
 import { readEntryParams } from '../../session/entryParams';
 import { eligibilityReturnTarget } from './pathwayKind';
 import { startBooking, type EligibilityBooking } from '../bookingRequest';
-import { buildConsultation, type TriageFlowState } from './journey';
+import { type TriageFlowState } from './journey';
+import { buildConsultation } from './consultationBody';
 
 /** The standard-appointments menu, and the booking screen an appointment outcome hands over to. */
 export const ELIGIBILITY_MENU = '/eligibility/booking';

@@ -4,7 +4,9 @@ import { readEntryParams } from '../../session/entryParams';
 import type { AllSettings } from '../../settings/types';
 import { startEligibilityBooking } from '../guideline/eligibilityFlow';
 import { withSafety } from '../guideline/safety';
-import { buildConsultation, proxyOn, slotWindowOf, type TriageFlowState } from '../guideline/journey';
+import { proxyOn, type TriageFlowState } from '../guideline/journey';
+import { buildConsultation } from '../guideline/consultationBody';
+import { slotWindowOf } from '../guideline/routeAfterTriage';
 import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
 import { outcomeWords, topReferral, topTier } from '../../../common';
 

@@ -2,7 +2,8 @@ import type { AllSettings } from '../../settings/types';
 import { handOverToBooking } from './bookingHandover';
 import { urgentEntry } from '../guideline/safety';
 import { pathwayKind } from '../guideline/pathwayKind';
-import { BOOK_APPOINTMENT_PATH, TRIAGE_START, URGENT, routeAfterTriage, routeInputsOf, type TriageFlowState } from '../guideline/journey';
+import { TRIAGE_START, type TriageFlowState } from '../guideline/journey';
+import { BOOK_APPOINTMENT_PATH, URGENT, routeAfterTriage, routeInputsOf } from '../guideline/routeAfterTriage';
 
 /**
  * /triage/results (the route list's "Results"): the outcome of the finished questionnaire, i.e.

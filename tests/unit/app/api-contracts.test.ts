@@ -22,7 +22,7 @@ import { APPOINTMENT_PATHS, bookingCall, fetchActionRequest, sendWithoutAppointm
 import { continueExecution, finishExecution } from '../../../src/api/engine';
 import { validatePatient } from '../../../src/api/patients';
 import { sendAdminRequest, sendConsultation, sendUnverifiedRequests } from '../../../src/api/requests';
-import { buildConsultation } from '../../../src/flows/guideline/journey';
+import { buildConsultation } from '../../../src/flows/guideline/consultationBody';
 
 describe('bodies are the generated contract types', () => {
   it('every submission and booking call takes its contract body', () => {

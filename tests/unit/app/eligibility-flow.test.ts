@@ -15,7 +15,8 @@ import {
   ELIGIBILITY_MENU,
 } from '../../../src/flows/guideline/eligibilityFlow';
 import { bookingFlow } from '../../../src/flows/bookingRequest';
-import { BOOK_APPOINTMENT_PATH, routeAfterTriage, type TriageFlowState } from '../../../src/flows/guideline/journey';
+import { type TriageFlowState } from '../../../src/flows/guideline/journey';
+import { BOOK_APPOINTMENT_PATH, routeAfterTriage } from '../../../src/flows/guideline/routeAfterTriage';
 import { associatedFor } from '../../../src/flows/guideline/useTriageSender';
 import type { Patient } from '../../../src/patient-details/patient';
 import { SETTINGS_DEFAULTS } from '../../../src/settings/defaults';

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Execution, Recommendation } from '../../../src/api/engine';
-import { buildConsultation, routeAfterTriage, searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/guideline/journey';
+import { searchCustomData, sectionLabels, type TriageFlowState } from '../../../src/flows/guideline/journey';
+import { buildConsultation } from '../../../src/flows/guideline/consultationBody';
+import { routeAfterTriage } from '../../../src/flows/guideline/routeAfterTriage';
 import { engineUrl } from '../../../src/api/engine';
 import { bookingFlow } from '../../../src/flows/bookingRequest';
 import { handOverToBooking, medicalBookingRequest } from '../../../src/flows/triage/bookingHandover';

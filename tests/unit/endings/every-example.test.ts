@@ -10,7 +10,7 @@ import type { Pathway } from '../../../generated/types/questionnaire';
 import { readSharedSections } from '../../../server/engine/hierarchy';
 import { loadPathway } from '../../../server/engine/library';
 import { previewPathway } from '../../../server/engine/preview';
-import { BOOK_APPOINTMENT_PATH, ENDING_PATHS, URGENT, routeAfterTriage } from '../../../src/flows/guideline/journey';
+import { BOOK_APPOINTMENT_PATH, ENDING_PATHS, URGENT, routeAfterTriage } from '../../../src/flows/guideline/routeAfterTriage';
 import type { Recommendation } from '../../../src/api/engine';
 
 const DIR = path.resolve(__dirname, '../../../schemas/questionnaires');

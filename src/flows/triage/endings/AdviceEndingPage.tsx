@@ -9,7 +9,8 @@ import { OutcomeAdvice } from '../../../screening/OutcomeAdvice';
 import { IfItGetsWorse } from '../../../screening/UrgentHelp';
 import { finishExecution } from '../../../api/engine';
 import { useSettings } from '../../../settings/useSettings';
-import { ADVICE_GIVEN_PATH, clearTriageFlow, proxyOn, triageFlow } from '../../guideline/journey';
+import { clearTriageFlow, proxyOn, triageFlow } from '../../guideline/journey';
+import { ADVICE_GIVEN_PATH } from '../../guideline/routeAfterTriage';
 import { pathwayKind } from '../../guideline/pathwayKind';
 import { useEnding, useOnToPractice } from './useEnding';
 
