@@ -7,7 +7,8 @@
 //   and validate refuses any other value (so the server answers 400 naming the field).
 import type { FieldSchema, FormData, FormDocument, Parameters } from './types';
 import { compileDocument, type CompiledDocument } from './compile';
-import { ITEM_FIELD, writePath, type ListInfo } from './structure';
+import { ITEM_FIELD, type ListInfo } from './structure';
+import { writePath } from './paths';
 import { hasValue, isPlainObject, own } from './text';
 
 /** A default naming a run-time parameter: `{ "param": "knownPostcode" }`. */

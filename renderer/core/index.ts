@@ -1,9 +1,12 @@
 // The public surface of renderer/core: pure TypeScript, no React, no DOM. The browser and the
 // server import only this file.
 export * from './types';
-export { compileDocument, contentKey, visibleFields, type CompiledDocument, type Visibility } from './compile';
+export { compileDocument, visibleFields, type CompiledDocument } from './compile';
+export { contentKey } from './compiledRules';
+export type { Visibility } from './evaluate';
 export { prune } from './prune';
-export { structureOf, readPath, isGroupSchema, isListSchema, ITEM_FIELD, type Structure, type GroupInfo, type ListInfo } from './structure';
+export { structureOf, isGroupSchema, isListSchema, ITEM_FIELD, type Structure, type GroupInfo, type ListInfo } from './structure';
+export { readPath } from './paths';
 export { checkDocument, type CheckDocumentOptions } from './checkDocument';
 export { checkWidgetDeclarations, widgetDeclarationsOf, widgetNames, NO_WIDGETS, WIDGET_NAME_PATTERN } from './widgets';
 export { normaliseText, hasValue } from './text';

@@ -5,7 +5,8 @@
 import type { FormData, FormDocument, Parameters, PruneResult } from './types';
 import { compileDocument, type CompiledDocument } from './compile';
 import { NONE_OF_THE_ABOVE } from './fields';
-import { ITEM_FIELD, writePath, type ListInfo } from './structure';
+import { ITEM_FIELD, type ListInfo } from './structure';
+import { writePath } from './paths';
 import { hasValue, isPlainObject, normaliseText, own } from './text';
 
 export function prune(doc: FormDocument, data: FormData, params?: Parameters, today?: Date): PruneResult {

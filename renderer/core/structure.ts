@@ -9,10 +9,16 @@
 // - `$ref` to `#/definitions/<name>` (or `#/$defs/<name>`) of the document's schema is replaced by
 //   that definition, keywords beside the `$ref` winning. Remote references, unknown targets and
 //   cycles are problems with their JSON path.
+//
+// Beside this file: dotted paths into answers (paths.ts), $ref resolution (refs.ts) and the
+// item document of a list (listItems.ts).
 import { WIDGETS, type DocumentProblem, type FieldSchema, type FormDocument, type FormSchema, type UiField } from './types';
-import { isPlainObject, own } from './text';
+import { isPlainObject } from './text';
+import { define, esc, type Obj } from './paths';
+import { walk } from './refs';
+import { ITEM_FIELD, itemDocument } from './listItems';
 
-type Obj = Record<string, unknown>;
+export { ITEM_FIELD };
 
 export interface GroupInfo {
   path: string;
@@ -51,11 +57,6 @@ export interface Structure {
   problems: DocumentProblem[];
 }
 
-/** The single field of a scalar list's item document (its answer is the item itself). */
-export const ITEM_FIELD = 'item';
-
-const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
 export function isGroupSchema(s: unknown): s is Obj & { properties: Obj } {
   return isPlainObject(s) && s.type === 'object' && isPlainObject(s.properties);
 }
@@ -66,104 +67,6 @@ export function isListSchema(s: unknown): boolean {
   const items = s.items;
   if (isGroupSchema(items) || items.type === 'object') return true;
   return (items.type === 'string' || items.type === 'number' || items.type === 'integer') && !Array.isArray(items.enum) && !Array.isArray(items.oneOf);
-}
-
-/** Reads a dotted path out of nested answers (own properties only). */
-export function readPath(data: unknown, path: string): unknown {
-  if (!path.includes('.')) return isPlainObject(data) ? own(data, path) : undefined;
-  let cur: unknown = data;
-  for (const seg of path.split('.')) {
-    if (!isPlainObject(cur)) return undefined;
-    cur = own(cur, seg);
-  }
-  return cur;
-}
-
-/** Writes a dotted path into nested answers, creating groups on the way (mutates `data`). */
-export function writePath(data: Obj, path: string, value: unknown): void {
-  const segs = path.split('.');
-  let cur = data;
-  for (let i = 0; i < segs.length - 1; i++) {
-    const s = segs[i]!;
-    let next = own(cur, s);
-    if (!isPlainObject(next)) {
-      next = {};
-      define(cur, s, next);
-    }
-    cur = next as Obj;
-  }
-  define(cur, segs[segs.length - 1]!, value);
-}
-
-function define(obj: Obj, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-
-/** A copy of nested answers with one dotted path set (undefined removes it); shares untouched branches. */
-export function withPath(data: Obj, path: string, value: unknown): Obj {
-  const [head, ...rest] = path.split('.');
-  const out: Obj = { ...data };
-  if (rest.length === 0) {
-    if (value === undefined) delete out[head!];
-    else define(out, head!, value);
-    return out;
-  }
-  const child = own(data, head!);
-  const inner = withPath(isPlainObject(child) ? child : {}, rest.join('.'), value);
-  define(out, head!, inner);
-  return out;
-}
-
-// ---- $ref -------------------------------------------------------------------------------
-
-function resolveRefs(node: unknown, root: Obj, pointer: string, stack: string[], problems: DocumentProblem[]): unknown {
-  if (!isPlainObject(node)) return node;
-  let base: Obj = node;
-  if (node.$ref !== undefined) {
-    const ref = node.$ref;
-    const { $ref: _drop, ...siblings } = node;
-    const target = typeof ref === 'string' ? refTarget(root, ref) : undefined;
-    if (typeof ref !== 'string' || !/^#\/(definitions|\$defs)\/[^/]+$/.test(ref)) {
-      problems.push({
-        path: `${pointer}/$ref`,
-        message: `only local references to a definition are allowed ("#/definitions/<name>" in this document's schema; found ${JSON.stringify(ref)})`,
-      });
-      base = siblings;
-    } else if (stack.includes(ref)) {
-      problems.push({ path: `${pointer}/$ref`, message: `$ref cycle: ${[...stack, ref].join(' -> ')}` });
-      return siblings;
-    } else if (target === undefined) {
-      const defs = Object.keys({ ...(isPlainObject(root.definitions) ? root.definitions : {}), ...(isPlainObject(root.$defs) ? root.$defs : {}) });
-      problems.push({
-        path: `${pointer}/$ref`,
-        message: `${JSON.stringify(ref)} names no definition of this document (definitions: ${defs.join(', ') || 'none'})`,
-      });
-      base = siblings;
-    } else {
-      const resolved = resolveRefs(target, root, pointer, [...stack, ref], problems);
-      base = { ...(isPlainObject(resolved) ? resolved : {}), ...siblings };
-      return walk(base, root, pointer, [...stack, ref], problems);
-    }
-  }
-  return walk(base, root, pointer, stack, problems);
-}
-
-function walk(node: Obj, root: Obj, pointer: string, stack: string[], problems: DocumentProblem[]): Obj {
-  let out = node;
-  if (isPlainObject(node.properties)) {
-    const props: Obj = {};
-    for (const [k, v] of Object.entries(node.properties)) define(props, k, resolveRefs(v, root, `${pointer}/properties/${esc(k)}`, stack, problems));
-    out = { ...out, properties: props };
-  }
-  if (isPlainObject(node.items)) out = { ...out, items: resolveRefs(node.items, root, `${pointer}/items`, stack, problems) };
-  return out;
-}
-
-function refTarget(root: Obj, ref: string): unknown {
-  const [, where, name] = ref.split('/');
-  const defs = where === '$defs' ? root.$defs : root.definitions;
-  return isPlainObject(defs) ? own(defs, name!.replace(/~1/g, '/').replace(/~0/g, '~')) : undefined;
 }
 
 // ---- flattening ---------------------------------------------------------------------------
@@ -178,43 +81,6 @@ export function structureOf(doc: FormDocument): Structure {
     cache.set(doc, st);
   }
   return st;
-}
-
-/** Entries of a path-keyed object (rules, uiSchema) under `prefix.`, with the prefix taken off. */
-function under(obj: unknown, prefix: string): Obj {
-  const out: Obj = {};
-  if (!isPlainObject(obj)) return out;
-  for (const [k, v] of Object.entries(obj)) if (k.startsWith(`${prefix}.`)) define(out, k.slice(prefix.length + 1), v);
-  return out;
-}
-
-function stripConditions(conds: unknown, prefix: string): unknown {
-  if (!Array.isArray(conds)) return conds;
-  return conds.map((c) =>
-    isPlainObject(c) && typeof c.question === 'string' && c.question.startsWith(`${prefix}.`) ? { ...c, question: c.question.slice(prefix.length + 1) } : c,
-  );
-}
-
-/** An item's rules: keyed and reading by paths inside the item. */
-function itemRules(rules: unknown, prefix: string): Obj {
-  const out: Obj = {};
-  for (const [k, rule] of Object.entries(under(rules, prefix))) {
-    if (!isPlainObject(rule)) {
-      define(out, k, rule);
-      continue;
-    }
-    const r: Obj = { ...rule, enableWhen: stripConditions(rule.enableWhen, prefix), disableWhen: stripConditions(rule.disableWhen, prefix) };
-    if (rule.enableWhen === undefined) delete r.enableWhen;
-    if (rule.disableWhen === undefined) delete r.disableWhen;
-    if (isPlainObject(rule.options)) {
-      const opts: Obj = {};
-      for (const [o, orule] of Object.entries(rule.options))
-        define(opts, o, isPlainObject(orule) ? { ...orule, enableWhen: stripConditions(orule.enableWhen, prefix) } : orule);
-      r.options = opts;
-    }
-    define(out, k, r);
-  }
-  return out;
 }
 
 function build(doc: FormDocument): Structure {
@@ -300,35 +166,4 @@ function build(doc: FormDocument): Structure {
   flatSchema.required = flatRequired.filter((r) => !(typeof r === 'string' && groups.has(r)));
   const nested = groups.size > 0 || lists.size > 0 || JSON.stringify(rawSchema).includes('"$ref"');
   return { flat, resolved: schema as unknown as FormSchema, nested, groups, lists, pointers, ancestors, expand, problems };
-}
-
-function itemDocument(doc: FormDocument, path: string, schema: FieldSchema & { items: Obj }, itemKind: 'object' | 'scalar'): FormDocument {
-  const title = typeof schema.title === 'string' ? schema.title : path;
-  const base = {
-    id: `${typeof doc.id === 'string' ? doc.id : ''}.${path}`,
-    title,
-    ...(isPlainObject(doc.parameters) ? { parameters: doc.parameters } : {}),
-    ...(isPlainObject(doc.messages) ? { messages: doc.messages } : {}),
-  };
-  if (itemKind === 'object') {
-    const items = schema.items as Obj & { properties: Obj };
-    return {
-      ...base,
-      pages: [{ title, fields: Object.keys(items.properties) }],
-      schema: {
-        type: 'object',
-        required: Array.isArray(items.required) ? (items.required as string[]) : [],
-        properties: items.properties as Record<string, FieldSchema>,
-      },
-      uiSchema: under(doc.uiSchema, path) as Record<string, UiField>,
-      rules: itemRules(doc.rules, path) as FormDocument['rules'],
-    };
-  }
-  const ui = isPlainObject(doc.uiSchema) ? own(doc.uiSchema, `${path}.${ITEM_FIELD}`) : undefined;
-  return {
-    ...base,
-    pages: [{ title, fields: [ITEM_FIELD] }],
-    schema: { type: 'object', required: [], properties: { [ITEM_FIELD]: schema.items as unknown as FieldSchema } },
-    uiSchema: isPlainObject(ui) ? { [ITEM_FIELD]: ui as UiField } : {},
-  };
 }

@@ -4,7 +4,8 @@
 // time, interpretSchema at run time); formats and x-* keywords are checked here, in both paths.
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { FieldError, FieldSchema, FormData, FormDocument, ParamRef, Parameters } from './types';
-import { compileDocument, itemFilled, type CompiledDocument } from './compile';
+import { compileDocument, type CompiledDocument } from './compile';
+import { itemFilled } from './conditionTests';
 import { fixedValueOf, isReadOnlySchema, sameValue } from './defaults';
 import { ITEM_FIELD } from './structure';
 import { DEFAULT_TEXTAREA_MAX, NONE_OF_THE_ABOVE } from './fields';

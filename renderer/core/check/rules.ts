@@ -1,6 +1,6 @@
 // Rules keyed by field: enableWhen / disableWhen with their behaviours, clearWhenHidden,
 // option rules (only on choice fields, only for real options); then rule cycles.
-import { ruleReads } from '../compile';
+import { ruleReads } from '../conditionTests';
 import { isPlainObject } from '../text';
 import type { CheckConditions } from './conditions';
 import { esc, KIND_NAMES, type CheckContext, type Obj } from './context';

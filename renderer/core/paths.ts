@@ -1,0 +1,56 @@
+// Dotted paths into nested answers: a group's field `address.postcode` is read from and
+// written to `{ address: { postcode } }`. Own properties only, and `__proto__` is an ordinary key.
+import { isPlainObject, own } from './text';
+
+export type Obj = Record<string, unknown>;
+
+/** A JSON-pointer segment of a name (`~` and `/` escaped). */
+export const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Reads a dotted path out of nested answers (own properties only). */
+export function readPath(data: unknown, path: string): unknown {
+  if (!path.includes('.')) return isPlainObject(data) ? own(data, path) : undefined;
+  let cur: unknown = data;
+  for (const seg of path.split('.')) {
+    if (!isPlainObject(cur)) return undefined;
+    cur = own(cur, seg);
+  }
+  return cur;
+}
+
+/** Writes a dotted path into nested answers, creating groups on the way (mutates `data`). */
+export function writePath(data: Obj, path: string, value: unknown): void {
+  const segs = path.split('.');
+  let cur = data;
+  for (let i = 0; i < segs.length - 1; i++) {
+    const s = segs[i]!;
+    let next = own(cur, s);
+    if (!isPlainObject(next)) {
+      next = {};
+      define(cur, s, next);
+    }
+    cur = next as Obj;
+  }
+  define(cur, segs[segs.length - 1]!, value);
+}
+
+/** Sets an own property; `__proto__` becomes a data property instead of changing the prototype. */
+export function define(obj: Obj, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+/** A copy of nested answers with one dotted path set (undefined removes it); shares untouched branches. */
+export function withPath(data: Obj, path: string, value: unknown): Obj {
+  const [head, ...rest] = path.split('.');
+  const out: Obj = { ...data };
+  if (rest.length === 0) {
+    if (value === undefined) delete out[head!];
+    else define(out, head!, value);
+    return out;
+  }
+  const child = own(data, head!);
+  const inner = withPath(isPlainObject(child) ? child : {}, rest.join('.'), value);
+  define(out, head!, inner);
+  return out;
+}
