@@ -4,6 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { QuestionnaireItem } from '../../generated/types/api/engine-execution';
+import type { GuidelineSummary } from '../../generated/types/api/engine-guideline-summary';
 import {
   NONE_OF_THE_ABOVE,
   NONE_OF_THE_ABOVE_LABEL,
@@ -36,7 +37,7 @@ export interface LoadedPathway {
   /** Indexes (in doc.outcomes) of the emergency-tier outcomes: stop at the first red flag. */
   emergencyOutcomes: number[];
   /** GuidelineSummary: every top-level field but sections, outcomes, examples and $schema. */
-  summary: Record<string, unknown>;
+  summary: GuidelineSummary;
 }
 
 /** The requiredData items of a section: every field, document order (contract: "The engine calls"). */
@@ -72,8 +73,7 @@ export function sectionItems(sectionId: string, doc: FormDocument): Questionnair
 export function loadPathway(source: Pathway, shared: ReadonlyMap<string, SharedSection> = new Map()): LoadedPathway {
   const doc = expandPathway(source, shared).doc as ExpandedPathway;
   const sections = doc.sections.map((section, index) => ({ index, section, document: section.document, items: sectionItems(section.id, section.document) }));
-  const summary: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(doc)) if (!['sections', 'outcomes', 'examples', '$schema'].includes(k)) summary[k] = v;
+  const { sections: _s, outcomes: _o, examples: _e, $schema: _schema, ...summary } = doc;
   const emergencyOutcomes = doc.outcomes.flatMap((o, i) => (o.recommendation.tier && EMERGENCY_TIERS.has(o.recommendation.tier) ? [i] : []));
   return { doc, conditions: conditionDocument(doc), sections, sectionById: new Map(sections.map((s) => [s.section.id, s])), emergencyOutcomes, summary };
 }

@@ -5,7 +5,7 @@
 // pathway's examples use (schemas/questionnaires/README.md, "Examples").
 import { prune, type FormData } from '../../renderer/core/index';
 import type { Recommendation } from '../../generated/types/api/engine-execution';
-import { recommendationOf } from './engine.js';
+import { recommendationOf } from './progress.js';
 import { safeAnswers } from './exampleAnswers.js';
 import { tierOfReferral, topTier, type UrgencyTier } from './hierarchy.js';
 import type { LoadedPathway } from './library.js';
