@@ -1,20 +1,18 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { resolveParameters } from '../../renderer/index';
+import type { ReactNode } from 'react';
 import { BackLink } from '../components/BackLink';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
-import { prefetchForms, type LoadedForm } from '../forms/loadForm';
-import { FormLoadProblem, useForm } from '../forms/useForm';
+import type { LoadedForm } from '../forms/loadForm';
+import { FormLoadProblem } from '../forms/useForm';
 import { usePageTitle } from '../shell/usePageTitle';
 import { hasUnsentAnswers, useLeaveGuard } from '../shell/useLeaveGuard';
-import { STEP_FORM_IDS, type StepRewording } from './steps/forms';
-import { patientDetailsStore, usePatientDetailsFlow, type PatientDetailsResult, type PatientDetailsState } from './usePatientDetailsFlow';
-import { ContactDetailsStep } from './steps/ContactDetailsStep';
-import { DetailsStep } from './steps/DetailsStep';
-import { LoggedInDetailsStep } from './steps/LoggedInDetailsStep';
-import { LoginChoiceStep } from './steps/LoginChoiceStep';
+import type { StepRewording } from './steps/forms';
+import { usePatientDetailsFlow } from './usePatientDetailsFlow';
+import { patientDetailsStore, type PatientDetailsResult, type PatientDetailsState } from './patientDetailsState';
 import { OutcomeNotice, PatientDetailsModals } from './steps/PatientDetailsModals';
+import { StepScreen } from './steps/StepScreen';
+import { useStepForm } from './useStepForm';
 
-export { patientDetailsStore, type PatientDetailsResult, type PatientDetailsState } from './usePatientDetailsFlow';
+export { patientDetailsStore, type PatientDetailsResult, type PatientDetailsState } from './patientDetailsState';
 
 export interface PatientDetailsStepProps {
   /** Flow type (ADMIN_REQUEST, MEDICAL_REQUEST…): selects flowConfig and the validate call's `flow`. */
@@ -48,14 +46,6 @@ export const STEP_TITLES: Record<PatientDetailsState | 'loggedIn', string> = {
   DETAILS: 'Your details',
   CONTACT_DETAILS: 'Your contact details',
   loggedIn: 'Your details',
-};
-
-/** The form document each screen draws (the login choice draws none). */
-const SCREEN_FORM: Record<PatientDetailsState | 'loggedIn', string | undefined> = {
-  LOGIN_CHOICE: undefined,
-  DETAILS: STEP_FORM_IDS.details,
-  CONTACT_DETAILS: STEP_FORM_IDS.contact,
-  loggedIn: STEP_FORM_IDS.loggedIn,
 };
 
 function StepTitle({ screen, form }: { screen: PatientDetailsState | 'loggedIn'; form: LoadedForm | undefined }) {
@@ -92,27 +82,7 @@ export function PatientDetailsStep({
 
   useLeaveGuard(hasUnsentAnswers(f.state.details) || hasUnsentAnswers(f.state.contact));
 
-  // Each screen's document comes from the server; the next screen's is fetched while the patient
-  // reads this one, so Next draws it at once.
-  const loading = useForm(SCREEN_FORM[f.screen]);
-  const loaded = loading.status === 'ready' ? loading.form : undefined;
-  useEffect(() => {
-    if (f.screen === 'LOGIN_CHOICE') prefetchForms(STEP_FORM_IDS.details, STEP_FORM_IDS.contact);
-    else if (f.screen === 'DETAILS' && !skipPatientValidation) prefetchForms(STEP_FORM_IDS.contact);
-  }, [f.screen, skipPatientValidation]);
-  const form = useMemo((): LoadedForm | undefined => {
-    if (!loaded) return undefined;
-    const words = f.screen === 'DETAILS' ? reword?.details : f.screen === 'CONTACT_DETAILS' ? reword?.contact : undefined;
-    return words ? { ...loaded, doc: words(loaded.doc) } : loaded;
-  }, [loaded, f.screen, reword]);
-  const { loggedInContext, contactContext } = f;
-  const emailRequired = f.state.emailRequired;
-  const params = useMemo(() => {
-    if (!form) return {};
-    if (f.screen === 'loggedIn') return resolveParameters(form.doc, loggedInContext);
-    if (f.screen === 'CONTACT_DETAILS') return { ...resolveParameters(form.doc, contactContext), emailRequired };
-    return {};
-  }, [form, f.screen, loggedInContext, contactContext, emailRequired]);
+  const { loading, form, params } = useStepForm(f, skipPatientValidation, reword);
 
   if (f.checking) return <Loading message={LOADING_MESSAGES.patientCheck} />;
   if (loading.status !== 'ready' && f.screen !== 'LOGIN_CHOICE') {
@@ -125,39 +95,6 @@ export function PatientDetailsStep({
   }
 
   const back = <BackLink fallback={f.backFallbackOf(f.screen, backFallback)} />;
-  let body;
-  if (f.screen === 'loggedIn') {
-    body = (
-      <LoggedInDetailsStep
-        form={form!}
-        phoneNumber={f.user?.phone_number}
-        initialData={f.state.loggedIn}
-        params={params}
-        onChange={f.saveLoggedIn}
-        onSubmit={f.loggedInDone}
-        onCancel={onCancel}
-      />
-    );
-  } else if (f.screen === 'LOGIN_CHOICE') {
-    body = <LoginChoiceStep tenantId={f.tenantId} onDecline={f.declineLogin} onCancel={onCancel} />;
-  } else if (f.screen === 'DETAILS') {
-    body = (
-      <DetailsStep form={form!} params={f.detailsParams} initialData={f.state.details} onChange={f.saveDetails} onSubmit={f.detailsDone} onCancel={onCancel} />
-    );
-  } else {
-    body = (
-      <ContactDetailsStep
-        form={form!}
-        params={params}
-        emailRequired={f.state.emailRequired}
-        initialData={f.state.contact}
-        onChange={f.saveContact}
-        onSubmit={f.contactDone}
-        onCancel={onCancel}
-      />
-    );
-  }
-
   return (
     <>
       <StepTitle screen={f.screen} form={form} />
@@ -170,7 +107,7 @@ export function PatientDetailsStep({
         onSendWithGivenEmail={f.sendWithGivenEmail}
         onTryAgain={f.tryAgain}
       />
-      {body}
+      <StepScreen f={f} form={form} params={params} onCancel={onCancel} />
       <PatientDetailsModals
         postcodeQuestion={f.postcodeQuestion}
         pending={f.pending}

@@ -1,4 +1,5 @@
 import { ageOn, calendarDate, type FormData } from '../../renderer/index';
+import type { NhsUserInfo } from '../../generated/types/api/nhs-user-info';
 import type { Patient, PreferredContact } from '../../generated/types/api/patient';
 
 export type { Patient };
@@ -48,4 +49,25 @@ export function dropUndefined<T extends object>(value: T): T {
 
 export function patientHasEmail(patient: Patient | undefined): boolean {
   return Boolean(patient?.contactDetails?.emailAddress);
+}
+
+/**
+ * A signed-in patient is validated at once: NHS login vouches for them, and their practice
+ * record (epr/patient, when it answered) gives the details; the short form gives the rest.
+ */
+export function signedInPatient(record: Partial<Patient> | undefined, user: NhsUserInfo | undefined, answers: FormData): Patient {
+  const details = {
+    firstName: record?.firstName ?? user?.given_name,
+    lastName: record?.lastName ?? user?.family_name,
+    dateOfBirth: record?.dateOfBirth ?? user?.birthdate,
+    sexAtBirth: answers.sexAtBirth,
+    postCode: record?.postCode,
+  };
+  const contact = {
+    emailAddress: user?.email || record?.contactDetails?.emailAddress,
+    mobilePhoneNumber: user?.phone_number || record?.contactDetails?.mobilePhoneNumber,
+    phoneNumber: answers.phoneNumber,
+    type: 'OWN_NUMBER',
+  };
+  return toPatient(details, contact);
 }

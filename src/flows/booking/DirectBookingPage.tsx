@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { DETAILS_FIX_FIELD, STEP_PARAM } from '../../patient-details/usePatientDetailsFlow';
+import { DETAILS_FIX_FIELD, STEP_PARAM } from '../../patient-details/patientDetailsState';
 import { ERROR_TITLE_PREFIX, usePageTitle } from '../../shell/usePageTitle';
 import { fetchActionRequest } from '../../api/appointments';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';

@@ -1,7 +1,7 @@
 import { Modal } from '../../components/Modal';
 import { PracticePhoneLink } from '../../components/PracticePhone';
 import { PostcodeNotFoundModal, type PostcodeQuestion } from '../../postcode/usePostcodeCheck';
-import { DETAILS_FIX_FIELD, EMAIL_FIX_FIELD, OUTCOME_NOTICE_ID, type Outcome, type PendingQuestion } from '../usePatientDetailsFlow';
+import { DETAILS_FIX_FIELD, EMAIL_FIX_FIELD, OUTCOME_NOTICE_ID, type Outcome, type PendingQuestion } from '../patientDetailsState';
 import {
   ADD_EMAIL_ACTION,
   ADD_GIVEN_EMAIL_STATUSES,
