@@ -1,35 +1,22 @@
 // The clinical hierarchy of pathways (schemas/questionnaires/README.md, "Clinical hierarchy"):
-// shared sections (schemas/questionnaires/shared/*.json) and their expansion, urgency tiers and
-// the referrals each tier allows, and the checks `npm run schemas:check` makes of them.
+// pathway kinds, urgency tiers and the referrals each tier allows, shared sections
+// (schemas/questionnaires/shared/*.json) and their expansion, and the checks `npm run
+// schemas:check` makes of shared sections and of synonyms across the library. A pathway's own
+// hierarchy checks are in hierarchyCheck.ts, an outcome's tier checks in outcomeTiers.ts.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentProblem } from '../../renderer/core/index';
-import {
-  EMERGENCY_TIERS,
-  FIND_A_PHARMACY_URL,
-  isSafeAdviceUrl,
-  isTier,
-  mostUrgent,
-  TIER_ORDER,
-  TIER_REFERRALS,
-  tierOfReferral,
-  type UrgencyTier,
-} from '../../common/index.js';
+import { EMERGENCY_TIERS, isTier, mostUrgent, TIER_ORDER, TIER_REFERRALS, tierOfReferral, type UrgencyTier } from '../../common/index.js';
 import type { Pathway, PathwayOutcome, PathwaySection } from '../../generated/types/questionnaire';
+import { isJsonObject as isObj } from '../json.js';
+import { checkOutcomeTiers } from './outcomeTiers.js';
 
 export type { UrgencyTier };
 export { EMERGENCY_TIERS, isTier, TIER_ORDER, TIER_REFERRALS, tierOfReferral };
 
-/** Tiers whose outcomes must name a referral of their row (PHARMACY and SELF_CARE may name none). */
-const TIER_NEEDS_REFERRAL: ReadonlySet<UrgencyTier> = new Set<UrgencyTier>(['CALL_999', 'AE_NOW', 'URGENT_TODAY', 'ROUTINE']);
-
-export const FIND_A_PHARMACY = FIND_A_PHARMACY_URL;
 export const SHARED_LIFE_THREATENING = 'LifeThreatening';
 /** Field names of the shared sections start with this; pathways may not use it for their own. */
 export const SHARED_FIELD_PREFIX = /^lt[A-Z0-9_]/;
-export const MIN_TRIAGE_SYNONYMS = 8;
-
-const article = (tier: string) => (/^[AEIOU]/.test(tier) ? 'an' : 'a');
 
 /** The most urgent of some tiers (undefined for none). */
 export const topTier = mostUrgent;
@@ -147,190 +134,6 @@ export function mapExpandedProblem(p: DocumentProblem, map: ExpansionMap): Docum
   if (!entry) return p;
   if (entry.shared !== undefined) return undefined;
   return { path: `/${m[1]}/${entry.source}${m[3] ?? ''}`, message: p.message };
-}
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Every word an outcome carries reaches the patient (common/advice.ts draws them on the ending
- * screen, the confirmation and the email): a pharmacy or self-care ending's screen is its advice,
- * so such an outcome says what to do; and the screens show only https:// links, so any other link
- * would be shown nowhere.
- */
-function outcomeWordsShown(tier: UrgencyTier, actions: unknown[], base: string, out: DocumentProblem[]): void {
-  const advice = actions.filter((a) => isObj(a) && a.type === 'Management' && typeof a.text === 'string' && a.text.trim() !== '');
-  if ((tier === 'PHARMACY' || tier === 'SELF_CARE') && advice.length === 0) {
-    out.push({
-      path: `${base}/actions`,
-      message: `${article(tier)} ${tier} outcome's screen is its advice, and this one has none to show: add { "type": "Management", "managementType": "Self help content", "text": "what to do, and when to get help", "links": [...] }`,
-    });
-  }
-  actions.forEach((a, j) => {
-    if (!isObj(a) || !Array.isArray(a.links)) return;
-    a.links.forEach((l, k) => {
-      if (isObj(l) && !isSafeAdviceUrl(l.url)) {
-        out.push({
-          path: `${base}/actions/${j}/links/${k}/url`,
-          message: `the patient's screens and emails show only https:// links, so this one would be shown nowhere (found ${JSON.stringify(l.url)})`,
-        });
-      }
-    });
-  });
-}
-
-/** Tier of each outcome and its referrals: the checks common to pathways and shared sections. */
-export function checkOutcomeTiers(outcomes: unknown[], requireTier: boolean, out: DocumentProblem[]): void {
-  outcomes.forEach((o, i) => {
-    if (!isObj(o) || !isObj(o.recommendation)) return;
-    const rec = o.recommendation;
-    const base = `/outcomes/${i}/recommendation`;
-    if (rec.tier === undefined) {
-      if (requireTier) out.push({ path: `${base}/tier`, message: `every outcome names a tier (${TIER_ORDER.join(', ')})` });
-      return;
-    }
-    if (!isTier(rec.tier)) return; // the meta-schema says so
-    const tier = rec.tier;
-    const allowed = TIER_REFERRALS[tier];
-    const actions = Array.isArray(rec.actions) ? rec.actions : [];
-    let referrals = 0;
-    actions.forEach((a, j) => {
-      if (!isObj(a) || a.type !== 'Referral' || typeof a.referralId !== 'string') return;
-      referrals++;
-      if (!allowed.includes(a.referralId)) {
-        out.push({
-          path: `${base}/actions/${j}/referralId`,
-          message: `${article(tier)} ${tier} outcome refers with ${allowed.length ? allowed.join(' or ') : 'no referral'} (found "${a.referralId}")`,
-        });
-      }
-    });
-    if (requireTier) outcomeWordsShown(tier, actions, base, out);
-    if (referrals === 0 && TIER_NEEDS_REFERRAL.has(tier)) {
-      out.push({ path: `${base}/actions`, message: `${article(tier)} ${tier} outcome has a Referral action (${allowed.join(' or ')})` });
-    }
-    if (tier === 'PHARMACY') {
-      const signposts = actions.some(
-        (a) =>
-          isObj(a) &&
-          a.type === 'Management' &&
-          a.managementType === 'Signpost copy' &&
-          Array.isArray(a.links) &&
-          a.links.some((l) => isObj(l) && l.url === FIND_A_PHARMACY),
-      );
-      if (!signposts) out.push({ path: `${base}/actions`, message: `a PHARMACY outcome has a "Signpost copy" action linking to ${FIND_A_PHARMACY}` });
-    }
-  });
-}
-
-/** A condition of an outcome's `when` on an engine parameter. */
-function paramConditions(when: unknown, parameter: string): Array<Record<string, unknown>> {
-  return Array.isArray(when) ? (when.filter((c) => isObj(c) && c.parameter === parameter) as Array<Record<string, unknown>>) : [];
-}
-
-export interface HierarchyOptions {
-  shared: ReadonlyMap<string, SharedSection>;
-}
-
-/**
- * The hierarchy checks of one pathway as written (before expansion): the shared section first
- * in triage pathways, tiers on outcomes, tiers' referrals, nhsUrl, synonyms, pharmacyFirst.
- * Synonyms shared between pathways are checked across the library by checkSynonyms.
- */
-export function checkHierarchy(doc: unknown, options: HierarchyOptions): DocumentProblem[] {
-  const out: DocumentProblem[] = [];
-  const add = (p: string, message: string) => out.push({ path: p, message });
-  if (!isObj(doc)) return out;
-  const triage = kindOfPathway(doc) === 'triage';
-  const sections = Array.isArray(doc.sections) ? doc.sections : [];
-  const outcomes = Array.isArray(doc.outcomes) ? doc.outcomes : [];
-
-  sections.forEach((s, i) => {
-    if (isSectionUse(s) && !options.shared.has(s.use))
-      add(
-        `/sections/${i}/use`,
-        `"${s.use}" is not a shared section of schemas/questionnaires/shared (${[...options.shared.keys()].join(', ') || 'none found'})`,
-      );
-    if (!isSectionUse(s) && isObj(s) && isObj(s.document) && isObj(s.document.schema) && isObj(s.document.schema.properties)) {
-      for (const f of Object.keys(s.document.schema.properties)) {
-        if (SHARED_FIELD_PREFIX.test(f))
-          add(`/sections/${i}/document/schema/properties/${f}`, `field names starting "lt" are kept for the shared life-threatening section: rename "${f}"`);
-      }
-    }
-  });
-  if (triage) {
-    const first = sections[0];
-    if (!isSectionUse(first) || first.use !== SHARED_LIFE_THREATENING) {
-      add('/sections/0', `a triage pathway runs the shared life-threatening section first: { "use": "${SHARED_LIFE_THREATENING}" }`);
-    }
-  }
-  checkOutcomeTiers(outcomes, needsTiers(doc), out);
-
-  // Library metadata: triage and child pathways alike (the child search reads the same words).
-  const kind = kindOfPathway(doc);
-  if (kind !== 'eligibility') {
-    if (typeof doc.nhsUrl !== 'string') add('/nhsUrl', `a ${kind} pathway names its NHS website page: nhsUrl "https://www.nhs.uk/…"`);
-    const synonyms = (Array.isArray(doc.symptoms) ? doc.symptoms : []).flatMap((s) => (isObj(s) && Array.isArray(s.synonyms) ? s.synonyms : []));
-    if (synonyms.length < MIN_TRIAGE_SYNONYMS)
-      add(
-        '/symptoms',
-        `a ${kind} pathway lists at least ${MIN_TRIAGE_SYNONYMS} synonyms across symptoms[].synonyms, the words ${kind === 'child' ? 'parents' : 'patients'} use (found ${synonyms.length})`,
-      );
-  }
-
-  // pharmacyFirst and PHARMACY-tier outcomes go together.
-  const pf = isObj(doc.pharmacyFirst) ? doc.pharmacyFirst : undefined;
-  const pharmacyOutcomes = outcomes.map((o, i) => [o, i] as const).filter(([o]) => isObj(o) && isObj(o.recommendation) && o.recommendation.tier === 'PHARMACY');
-  if (pf) {
-    if (!triage) add('/pharmacyFirst', 'pharmacyFirst belongs to a triage pathway');
-    if (typeof pf.minAge === 'number' && typeof pf.maxAge === 'number' && pf.maxAge < pf.minAge)
-      add('/pharmacyFirst/maxAge', `maxAge ${pf.maxAge} is below minAge ${pf.minAge}`);
-    if (pharmacyOutcomes.length === 0) add('/pharmacyFirst', 'pharmacyFirst is declared but no outcome has tier PHARMACY');
-  }
-  for (const [o, i] of pharmacyOutcomes) {
-    const oo = o as Record<string, unknown>;
-    if (!pf) {
-      add(`/outcomes/${i}/recommendation/tier`, 'a PHARMACY outcome needs the pathway\'s pharmacyFirst criteria ({ "condition", "minAge", … })');
-      continue;
-    }
-    if (oo.whenBehavior === 'any')
-      add(
-        `/outcomes/${i}/whenBehavior`,
-        'a PHARMACY outcome\'s when must hold all of its conditions (the Pharmacy First criteria with the rest): remove "any"',
-      );
-    const ages = paramConditions(oo.when, 'patientAge');
-    const minOk = ages.some(
-      (c) =>
-        (c.operator === 'GTE' && typeof c.answer === 'number' && c.answer >= (pf.minAge as number)) ||
-        (c.operator === 'GT' && typeof c.answer === 'number' && c.answer >= (pf.minAge as number) - 1) ||
-        (c.operator === 'RANGE' && isObj(c.answer) && typeof c.answer.low === 'number' && c.answer.low >= (pf.minAge as number)),
-    );
-    if (!minOk)
-      add(
-        `/outcomes/${i}/when`,
-        `a PHARMACY outcome is reached only from pharmacyFirst.minAge: its when has { "parameter": "patientAge", "operator": "GTE", "answer": ${String(pf.minAge)} }`,
-      );
-    if (typeof pf.maxAge === 'number') {
-      const maxOk = ages.some(
-        (c) =>
-          (c.operator === 'LTE' && typeof c.answer === 'number' && c.answer <= (pf.maxAge as number)) ||
-          (c.operator === 'LT' && typeof c.answer === 'number' && c.answer <= (pf.maxAge as number) + 1) ||
-          (c.operator === 'RANGE' && isObj(c.answer) && typeof c.answer.high === 'number' && c.answer.high <= (pf.maxAge as number)),
-      );
-      if (!maxOk)
-        add(
-          `/outcomes/${i}/when`,
-          `a PHARMACY outcome is reached only up to pharmacyFirst.maxAge: its when has { "parameter": "patientAge", "operator": "LTE", "answer": ${pf.maxAge} }`,
-        );
-    }
-    if (pf.sexAtBirth === 'female' && !paramConditions(oo.when, 'sexAtBirth').some((c) => c.operator === 'EQ' && c.answer === 'female')) {
-      const restricted = isObj(doc.restrictions) && doc.restrictions.sexAtBirth === 'female';
-      if (!restricted)
-        add(
-          `/outcomes/${i}/when`,
-          'a PHARMACY outcome of a female-only Pharmacy First condition has { "parameter": "sexAtBirth", "operator": "EQ", "answer": "female" } (or the pathway is restricted to sexAtBirth female)',
-        );
-    }
-  }
-  return out;
 }
 
 /** Checks of a shared section document itself (its sections are checked like a pathway's by the caller). */

@@ -15,7 +15,8 @@ import {
   type FormDocument,
 } from '../../renderer/core/index';
 import { EMERGENCY_TIERS, expandPathway, readSharedSections, sharedDirOf, type ExpandedPathway, type SharedSection } from './hierarchy.js';
-import { conditionDocument, type Pathway, type PathwaySection } from './pathway.js';
+import { conditionDocument } from './conditions.js';
+import type { Pathway, PathwaySection } from './pathway.js';
 
 /** A requiredData item of an execution (the contract's, schemas/api/engine-execution.schema.json). */
 export type { QuestionnaireItem };
@@ -30,7 +31,7 @@ export interface LoadedSection {
 export interface LoadedPathway {
   /** The document with its `{ "use": … }` sections expanded (shared outcomes first). */
   doc: ExpandedPathway;
-  /** Sections and outcomes' conditions as one form document (server/engine/pathway.ts). */
+  /** Sections and outcomes' conditions as one form document (server/engine/conditions.ts). */
   conditions: FormDocument;
   sections: LoadedSection[];
   sectionById: Map<string, LoadedSection>;

@@ -9,7 +9,7 @@ import { recommendationOf } from './progress.js';
 import { safeAnswers } from './exampleAnswers.js';
 import { tierOfReferral, topTier, type UrgencyTier } from './hierarchy.js';
 import type { LoadedPathway } from './library.js';
-import { evaluatePathway } from './pathway.js';
+import { evaluatePathway } from './conditions.js';
 
 export interface PreviewPatient {
   age: number;

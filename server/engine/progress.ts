@@ -4,7 +4,8 @@ import type { Recommendation } from '../../generated/types/api/engine-execution'
 import type { FormData } from '../../renderer/core/index';
 import type { ExecutionRecord } from './executionRows.js';
 import type { LoadedPathway } from './library.js';
-import { evaluatePathway, type PathwayOutcome } from './pathway.js';
+import { evaluatePathway } from './conditions.js';
+import type { PathwayOutcome } from './pathway.js';
 
 /** Moves to the first eligible section after document index `from`, or completes. */
 export function advance(p: LoadedPathway, rec: ExecutionRecord, from: number, now: Date): void {

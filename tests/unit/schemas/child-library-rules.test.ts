@@ -2,7 +2,8 @@
 // least 8 synonyms in parents' words, and a synonym belongs to one child pathway (the child
 // search's own index), while a child and an adult pathway may share one (two searches).
 import { describe, expect, it } from 'vitest';
-import { checkHierarchy, checkSynonyms } from '../../../server/engine/hierarchy';
+import { checkSynonyms } from '../../../server/engine/hierarchy';
+import { checkHierarchy } from '../../../server/engine/hierarchyCheck';
 
 const doc = (guidelineId: string, kind: 'triage' | 'child', synonyms: string[], extra: Record<string, unknown> = {}) => ({
   guidelineId,

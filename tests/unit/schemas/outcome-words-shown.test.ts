@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkHierarchy, readSharedSections } from '../../../server/engine/hierarchy';
+import { readSharedSections } from '../../../server/engine/hierarchy';
+import { checkHierarchy } from '../../../server/engine/hierarchyCheck';
 
 const DIR = path.resolve(__dirname, '../../../schemas/questionnaires');
 const shared = readSharedSections([path.join(DIR, 'shared')]);

@@ -18,7 +18,7 @@ import {
 import { safeCandidates } from '../../../../server/engine/exampleAnswers';
 import type { ExpandedPathway as Pathway } from '../../../../server/engine/hierarchy';
 import { EMERGENCY_TIERS, isTier, needsTiers, type UrgencyTier } from '../../../../server/engine/hierarchy';
-import { conditionDocument, evaluatePathway } from '../../../../server/engine/pathway';
+import { conditionDocument, evaluatePathway } from '../../../../server/engine/conditions';
 import { startServer, type Json, type TestServer } from '../helpers';
 import { ENGINE, FIXTURES_DIR, LIBRARY_DIR, answerSection, post, readPathways, start } from './walker';
 
