@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Sql } from '../store/index.js';
 import { forgetCachedAnswers } from './availability.js';
 import { APPOINTMENT_DATA_TABLES } from './schema.js';
-import { AVAILABILITY_DAYS, DEMO_LINKS, DEMO_SESSION_HOLDERS, DEMO_SESSIONS, DEMO_SITES, DEMO_SLOT_TYPES, type DemoLinkDef, type SessionDef } from './seed.js';
+import { DEMO_LINKS, type DemoLinkDef } from './demoLinks.js';
+import { AVAILABILITY_DAYS, DEMO_SESSION_HOLDERS, DEMO_SESSIONS, DEMO_SITES, DEMO_SLOT_TYPES, type SessionDef } from './seed.js';
 import { addDays, addMinutes, fromLocal, toLocal, weekday } from './time.js';
 import { patientKeyOf } from './patientKey.js';
 

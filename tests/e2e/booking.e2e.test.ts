@@ -312,7 +312,7 @@ describe('booking in Chromium', () => {
       await page.goto(`/a/d?lid=${LINKS.recordChanged}`);
       await heading(page, 'Your appointment');
       await clickButton(page, /^Cancel it ?: your appointment on /);
-      // Rita Renamed's date of birth (server/appointments/seed.ts): the check passes, then the cancel question.
+      // Rita Renamed's date of birth (server/appointments/demoLinks.ts): the check passes, then the cancel question.
       await confirmItIsYou(page, '1981-08-08');
       await clickButton(page, 'Yes, cancel it');
       await heading(page, 'Unable to cancel this appointment');

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LINKS } from '../../../server/appointments/seed';
+import { DEMO_LINKS } from '../../../server/appointments/demoLinks';
 import { EXECUTION_LIMITS } from '../../../server/engine/expiry';
 import { IDENTITY_CHECK } from '../../../server/limits';
 import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';

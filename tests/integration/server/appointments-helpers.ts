@@ -14,7 +14,7 @@ export const bookUrl = (lid: string) => `/api/v1/triage/nhs/book/appointment?lin
 export const rescheduleUrl = (lid: string) => `/api/v1/triage/nhs/reschedule/appointment?linkUUID=${lid}`;
 export const cancelUrl = (consultationId: string, lid: string) => `/api/v1/triage/nhs/cancel/appointment/${consultationId}?linkUUID=${lid}`;
 
-/** The demo links of server/appointments/seed.ts (listed in docs/api.md). */
+/** The demo links of server/appointments/demoLinks.ts (listed in docs/api.md). */
 export const LINKS = {
   booked: '677d8081-6678-49d5-9280-d19eb3053764',
   cancelled: '9758618c-671d-4960-bdab-337f58e26893',
