@@ -106,3 +106,14 @@ export function writeWhole(abs: string, text: string): void {
   writeFileSync(temporary, text);
   renameSync(temporary, abs);
 }
+
+/** A form whose schema ajv cannot compile is refused like one that fails its checks (a pathway: nothing to compile). */
+export function schemaCompileProblems(c: Candidate): DocumentProblem[] {
+  if (c.kind !== 'form') return [];
+  try {
+    compiledValidator(c.hash, c.document as FormDocument);
+    return [];
+  } catch (error) {
+    return [{ file: c.shown, path: '/schema', message: `the schema cannot be compiled: ${(error as Error).message}` }];
+  }
+}

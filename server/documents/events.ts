@@ -44,6 +44,18 @@ export async function recordDocumentEvent(
   ]);
 }
 
+/** Records a refusal: the document, who and when, the version still serving (if one is), and the problems. */
+export async function recordRefusal(
+  store: Sql,
+  doc: { kind: DocumentKind; id: string },
+  at: string,
+  by: string,
+  serving: number | undefined,
+  problems: ReadonlyArray<{ path: string; message: string }>,
+): Promise<void> {
+  await recordDocumentEvent(store, { kind: doc.kind, id: doc.id, action: 'refused', at, by, ...(serving !== undefined ? { version: serving } : {}), problems });
+}
+
 /** Every event of one document, newest first. */
 export async function documentEvents(store: Sql, kind: DocumentKind, id: string): Promise<DocumentEvent[]> {
   const rows = await store.all<{ action: DocumentEventAction; at: string; by_user: string; version: number | null; detail: string | null }>(

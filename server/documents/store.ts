@@ -11,29 +11,22 @@
 // new version; one that fails is refused and the previous version keeps serving. Instances sharing
 // a PostgreSQL database follow each other's versions (`follow`, on a timer: server/documents/routes.ts).
 // Its parts: candidates.ts (a document as read; checks and validators memoised), folders.ts (the
-// folders read), follow.ts (the other instances' versions), storeTypes.ts (the types).
+// folders read), follow.ts (the other instances' versions), fallback.ts (what serves for a refused
+// file), listing.ts (the staff list), menus.ts (the menus and lists the documents feed),
+// storeTypes.ts (the types).
 import { readFileSync } from 'node:fs';
 import type { FormDocument } from '../../renderer/core/index';
-import type { FormMenuEntry, WithFormMenu } from '../../common/index.js';
 import type { Pathway } from '../engine/pathway.js';
 import { shownPath, type DocumentProblem } from './check.js';
-import { pathwaySettings } from '../engine/settings.js';
-import { DEMO_PATHWAY_DOCUMENTS } from '../seed.js';
-import { recordDocumentEvent } from './events.js';
+import { recordDocumentEvent, recordRefusal } from './events.js';
 import { DocumentFolders } from './folders.js';
 import { catchUpPracticeFolder, newerVersions } from './follow.js';
-import { candidateOf, checkCandidates, compiledValidator, keyOf, versionedOf, writeWhole, type Candidate } from './candidates.js';
-import type {
-  DocumentCheck,
-  DocumentListEntry,
-  DocumentSourceKind,
-  DocumentStoreOptions,
-  PublishResult,
-  ReloadResult,
-  ServedDocument,
-  StartRefusal,
-} from './storeTypes.js';
-import { latestVersions, settleVersions, syncAdminFormsMenu, syncPathwaySettings, versionRecord, type DocumentKind, type DocumentVersion } from './versions.js';
+import { candidateOf, checkCandidates, compiledValidator, keyOf, schemaCompileProblems, versionedOf, writeWhole, type Candidate } from './candidates.js';
+import { lastGood } from './fallback.js';
+import { documentList, type UnservedDocument } from './listing.js';
+import { syncDocumentMenus } from './menus.js';
+import type { DocumentCheck, DocumentListEntry, DocumentStoreOptions, PublishResult, ReloadResult, ServedDocument, StartRefusal } from './storeTypes.js';
+import { settleVersions, type DocumentKind, type DocumentVersion } from './versions.js';
 
 export type {
   DocumentCheck,
@@ -53,7 +46,7 @@ export class DocumentStore {
   /** Hash → form document of every version served since start (its validator is answered by hash). */
   private readonly formsByHash = new Map<string, FormDocument>();
   /** Documents whose file was refused with no good version to serve: listed, never served. */
-  private readonly unserved = new Map<string, { kind: DocumentKind; id: string; source: DocumentSourceKind; file: string; hash: string }>();
+  private readonly unserved = new Map<string, UnservedDocument>();
   /** The documents refused at start (server/main.ts prints them). */
   readonly refusedAtStart: StartRefusal[] = [];
   private readonly folders: DocumentFolders;
@@ -83,7 +76,7 @@ export class DocumentStore {
       const key = keyOf(c.kind, c.id);
       const errors = problems.filter((p) => p.file === c.shown);
       store.checks.set(key, { ok: false, errors });
-      const fallback = await store.lastGood(c, builtIns.get(key), at);
+      const fallback = await lastGood(options, c, builtIns.get(key), at);
       if (fallback) store.serve(fallback.candidate, fallback.version);
       else store.unserved.set(key, { kind: c.kind, id: c.id, source: c.source, file: c.shown, hash: c.hash });
       store.refusedAtStart.push({
@@ -93,32 +86,10 @@ export class DocumentStore {
         errors,
         ...(fallback ? { serving: { version: fallback.version.version, file: fallback.candidate.shown } } : {}),
       });
-      const serving = fallback ? { version: fallback.version.version } : {};
-      await recordDocumentEvent(options.store, { kind: c.kind, id: c.id, action: 'refused', at, by: 'server start', ...serving, problems: errors });
+      await recordRefusal(options.store, c, at, 'server start', fallback?.version.version, errors);
     }
     await store.syncMenu();
     return store;
-  }
-
-  /** What serves in place of a refused file: the newest recorded version if it still passes, else the built-in one it overrides. */
-  private async lastGood(
-    refused: Candidate,
-    builtIn: Candidate | undefined,
-    at: string,
-  ): Promise<{ candidate: Candidate; version: DocumentVersion } | undefined> {
-    const { store, root, check } = this.options;
-    const latest = (await latestVersions(store)).get(keyOf(refused.kind, refused.id));
-    const record = latest ? await versionRecord(store, refused.kind, refused.id, latest.version) : undefined;
-    if (latest && record) {
-      const abs = record.source === 'built-in' && builtIn ? builtIn.abs : refused.abs;
-      const candidate: Candidate = { ...candidateOf(refused.kind, refused.id, record.source, abs, record.body), shown: record.file };
-      if (candidate.document !== undefined && checkCandidates([candidate], root, check ?? {}).length === 0) return { candidate, version: latest };
-    }
-    if (builtIn && checkCandidates([builtIn], root, check ?? {}).length === 0) {
-      const version = (await settleVersions(store, [versionedOf(builtIn)], at, 'server start')).get(keyOf(builtIn.kind, builtIn.id))!;
-      return { candidate: builtIn, version };
-    }
-    return undefined;
   }
 
   /** The practice folder (forms/ and questionnaires/ inside). */
@@ -151,21 +122,7 @@ export class DocumentStore {
 
   /** Writes the admin-forms settings' menu from the served forms (a practice's explicit disable kept). */
   async syncMenu(): Promise<void> {
-    const menus: Array<{ id: string; menu: FormMenuEntry }> = [];
-    for (const d of this.served.values()) {
-      const menu = d.kind === 'form' ? (d.document as FormDocument & WithFormMenu).menu : undefined;
-      if (menu) menus.push({ id: d.id, menu });
-    }
-    await syncAdminFormsMenu(this.options.store, menus, this.options.adminFormsDefaults);
-    // A practice pathway joins the search and the lists (the built-in ones are written at seeding, server/seeding.ts).
-    const practicePathways = [...this.served.values()].filter((d) => d.kind === 'pathway' && d.source === 'practice').map((d) => d.document as Pathway);
-    // …and leaves them again when its file is gone (the built-in lists come back).
-    if (practicePathways.length > 0 || this.practicePathwaysListed) {
-      const byId = new Map(DEMO_PATHWAY_DOCUMENTS.map((p) => [p.guidelineId, p]));
-      for (const p of practicePathways) byId.set(p.guidelineId, p);
-      await syncPathwaySettings(this.options.store, pathwaySettings([...byId.values()]));
-    }
-    this.practicePathwaysListed = practicePathways.length > 0;
+    this.practicePathwaysListed = await syncDocumentMenus(this.options, [...this.served.values()], this.practicePathwaysListed);
   }
 
   private practicePathwaysListed = false;
@@ -177,16 +134,20 @@ export class DocumentStore {
    * again.
    */
   async reload(user: string): Promise<ReloadResult[]> {
-    // One reload at a time: two at once would both number the same change.
-    const run = this.reloading.then(() => this.reloadNow(user));
+    return this.inTurn(() => this.reloadNow(user));
+  }
+
+  private reloading: Promise<void> = Promise.resolve();
+
+  /** Reload, Publish and follow take turns: two at once would both number the same change. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.reloading.then(work);
     this.reloading = run.then(
       () => undefined,
       () => undefined,
     );
     return run;
   }
-
-  private reloading: Promise<void> = Promise.resolve();
 
   private async reloadNow(user: string): Promise<ReloadResult[]> {
     const candidates = this.scan();
@@ -203,26 +164,12 @@ export class DocumentStore {
         continue;
       }
       const errors = problems.filter((p) => p.file === c.shown);
-      if (errors.length === 0 && c.kind === 'form') {
-        try {
-          compiledValidator(c.hash, c.document as FormDocument);
-        } catch (error) {
-          errors.push({ file: c.shown, path: '/schema', message: `the schema cannot be compiled: ${(error as Error).message}` });
-        }
-      }
+      if (errors.length === 0) errors.push(...schemaCompileProblems(c));
       this.checks.set(key, { ok: errors.length === 0, errors });
       if (errors.length > 0) {
         if (!before) this.unserved.set(key, { kind: c.kind, id: c.id, source: c.source, file: c.shown, hash: c.hash });
         results.push({ kind: c.kind, id: c.id, outcome: 'refused', ...(before ? { version: before.version } : {}), errors });
-        await recordDocumentEvent(this.options.store, {
-          kind: c.kind,
-          id: c.id,
-          action: 'refused',
-          at,
-          by: user,
-          ...(before ? { version: before.version } : {}),
-          problems: errors,
-        });
+        await recordRefusal(this.options.store, c, at, user, before?.version, errors);
         continue;
       }
       this.unserved.delete(key);
@@ -254,12 +201,7 @@ export class DocumentStore {
    * becomes the next version, recorded with `user`, the time and the note; failing, nothing changes.
    */
   async publish(kind: DocumentKind, id: string, text: string, user: string, note?: string): Promise<PublishResult> {
-    const run = this.reloading.then(() => this.publishNow(kind, id, text, user, note));
-    this.reloading = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+    return this.inTurn(() => this.publishNow(kind, id, text, user, note));
   }
 
   /** The checks a text gets as this document's file in the practice folder: the same as a Reload's. */
@@ -273,13 +215,7 @@ export class DocumentStore {
     const relative = shownPath(abs, this.options.dataDir);
     candidate.shown = relative.startsWith('..') ? abs : relative;
     const errors = checkCandidates([candidate], this.options.root, this.options.check ?? {}).slice();
-    if (errors.length === 0 && kind === 'form') {
-      try {
-        compiledValidator(candidate.hash, candidate.document as FormDocument);
-      } catch (error) {
-        errors.push({ file: candidate.shown, path: '/schema', message: `the schema cannot be compiled: ${(error as Error).message}` });
-      }
-    }
+    if (errors.length === 0) errors.push(...schemaCompileProblems(candidate));
     return { candidate, errors };
   }
 
@@ -300,15 +236,7 @@ export class DocumentStore {
     const before = this.served.get(key);
     if (errors.length > 0) {
       const at = new Date(this.options.now()).toISOString();
-      await recordDocumentEvent(this.options.store, {
-        kind,
-        id,
-        action: 'refused',
-        at,
-        by: user,
-        ...(before ? { version: before.version } : {}),
-        problems: errors,
-      });
+      await recordRefusal(this.options.store, { kind, id }, at, user, before?.version, errors);
       return { ok: false, errors };
     }
     writeWhole(abs, text);
@@ -335,12 +263,7 @@ export class DocumentStore {
    * Publish. Answers what changed.
    */
   async follow(): Promise<ReloadResult[]> {
-    const run = this.reloading.then(() => this.followNow());
-    this.reloading = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+    return this.inTurn(() => this.followNow());
   }
 
   private async followNow(): Promise<ReloadResult[]> {
@@ -364,32 +287,7 @@ export class DocumentStore {
 
   /** Every served document with its last check, forms first, by id. */
   list(): DocumentListEntry[] {
-    return [...this.served.values()]
-      .sort((a, b) => (a.kind !== b.kind ? (a.kind === 'form' ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((d) => ({
-        kind: d.kind,
-        id: d.id,
-        source: d.source,
-        file: d.file,
-        version: d.version,
-        hash: d.hash,
-        updatedAt: d.updatedAt,
-        updatedBy: d.updatedBy,
-        check: this.checks.get(keyOf(d.kind, d.id)) ?? { ok: true, errors: [] },
-        live: true,
-        overrides: d.source === 'practice' && this.folders.builtInPath(d.kind, d.id) !== undefined,
-      }))
-      .concat(
-        [...this.unserved.values()].map((u) => ({
-          ...u,
-          version: 0,
-          updatedAt: '',
-          updatedBy: '',
-          check: this.checks.get(keyOf(u.kind, u.id)) ?? { ok: false, errors: [] },
-          live: false,
-          overrides: u.source === 'practice' && this.folders.builtInPath(u.kind, u.id) !== undefined,
-        })),
-      );
+    return documentList([...this.served.values()], [...this.unserved.values()], this.checks, this.folders);
   }
 
   /** The validator module of a form version served since start, by its hash; undefined for an unknown hash. */
