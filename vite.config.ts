@@ -133,6 +133,31 @@ function nhsukFrontendPerComponent(): Plugin {
   };
 }
 
+const REACT_ROUTER_BUILD = `${path.sep}node_modules${path.sep}react-router${path.sep}dist${path.sep}production${path.sep}`;
+
+/**
+ * Lets the bundler drop the parts of React Router the app never uses. Its build sets
+ * `Link.displayName = "Link"` (and the same on NavLink, Form, ScrollRestoration, its contexts…)
+ * beside each component, and makes Link, NavLink and Form with an unmarked `React.forwardRef(…)`:
+ * both count as side effects, so NavLink, Form and all they call (form submission, fetchers,
+ * prefetching for framework mode) stayed in the first download although nothing imports them.
+ * The names only serve React's developer tools; forwardRef has no side effect.
+ * docs/operations.md "Serving and speed on a phone".
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'gp-react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes(REACT_ROUTER_BUILD)) return null;
+      return {
+        code: code.replace(/^[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, '').replace(/= (React[0-9]*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef('),
+        map: null,
+      };
+    },
+  };
+}
+
 /** The screen most visits open first: its chunk is fetched beside the entry (see homeScreenPreload). */
 const HOME_SCREEN = path.join(root, 'src/pages/HomePage.tsx');
 
@@ -163,8 +188,33 @@ function homeScreenPreload(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), nhsukFrontendPerComponent(), homeScreenPreload(), serverEntry(), shipPlugin()],
+const API_MODULE = /[\\/]src[\\/]api[\\/]/;
+/** The API modules the first screen calls (the settings, the login check, the client under them). */
+const START_API = /[\\/]src[\\/]api[\\/](index|client|send|timeout|settings|login)\.ts$/;
+
+/**
+ * How the browser's build is cut into files. Every module the entry imports statically goes
+ * into one chunk with it: left to the bundler, the entry's graph was split wherever a lazy screen
+ * shared a module (React, swr, the settings, the api, classnames…), 15 small chunks, each a
+ * request before the first paint (18 in all on home). Every page loads the entry's graph anyway,
+ * so no page loads more; the screens keep their own chunks.
+ *
+ * src/api/ holds no code that runs on import (only paths and functions), and is said so: the
+ * shell imports the settings calls through src/api/index.ts, whose re-exports otherwise made
+ * every area (appointments, the editor, the engine: ~1.5 kB brotli) part of the first download;
+ * they stay with the screens that call them. docs/operations.md "Serving and speed on a phone".
+ */
+const CLIENT_CHUNKS = {
+  treeshake: { moduleSideEffects: [{ test: API_MODULE, sideEffects: false }] },
+  output: {
+    codeSplitting: {
+      groups: [{ name: 'start', tags: ['$initial' as const], test: (id: string) => !API_MODULE.test(id) || START_API.test(id) }],
+    },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), nhsukFrontendPerComponent(), reactRouterTreeShaking(), homeScreenPreload(), serverEntry(), shipPlugin()],
   resolve: {
     // react-router's package exports point every bundler at its development build (dev warnings,
     // invariant messages); the build ships the production one it publishes beside it.
@@ -191,6 +241,8 @@ export default defineConfig(({ command }) => ({
     cssCodeSplit: false,
     // Maps are written for debugging but moved out of dist/ (shipPlugin): nothing serves them.
     sourcemap: 'hidden',
+    // The browser's build only: the server's bundle (src/entry-server.tsx) is one file for Node.
+    ...(isSsrBuild ? {} : { rolldownOptions: CLIENT_CHUNKS }),
   },
   server: {
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),

@@ -9,9 +9,9 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 import { routeForPath } from './routing/routeTable';
 import { LOGIN_PATHS, SETTINGS_PATHS } from './api/index';
 import { withDefaults } from './settings/useSettings';
@@ -58,17 +58,14 @@ export async function render(
   // React sends its fallback and the app draws that part after hydration. Said, for the log.
   const errors: string[] = [];
   const data = await loadStartData(fetchJson);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  // No route has a loader or action, so there is never a redirect answer here.
-  if (context instanceof Response) throw new Error(`the route answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // Each render has a cache of its own: one patient's answers never reach another's page.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <SWRConfig value={{ provider: () => new Map(), fallback: data }}>
-        {/* hydrate={false}: no inline script (the CSP refuses them); the routes have no loader data to hand over. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        {/* The same routes the browser's AppRouter draws (src/main.tsx), at the request's address. */}
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
       </SWRConfig>
     </StrictMode>,
     // Every boundary inline, in order: a large one is otherwise sent apart and put in place by an

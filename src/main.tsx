@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { prefetchOpeningForm } from './forms/earlyForms';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
+import { AppRouter } from './routing/AppRouter';
 import { preloadScreen } from './routing/GatedRoute';
 import { primeSettings, type StartData } from './settings/useSettings';
 import './styles/app.scss';
@@ -15,7 +15,6 @@ document.body.classList.add('nhsuk-frontend-supported');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-const router = createBrowserRouter(routes);
 
 /**
  * The answers the server drew the page with (server/appPage.ts): a JSON block, not a script, so
@@ -58,7 +57,9 @@ void firstRender.then(() => {
   const app = (
     <StrictMode>
       <SWRConfig value={{ fallback: embedded ?? {} }}>
-        <RouterProvider router={router} />
+        <AppRouter>
+          <AppRoutes />
+        </AppRouter>
       </SWRConfig>
     </StrictMode>
   );

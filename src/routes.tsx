@@ -1,10 +1,22 @@
-import type { RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { Loading, LOADING_MESSAGES } from './components/Loading';
 import NotFoundPage from './pages/NotFoundPage';
-import RootErrorPage from './pages/RootErrorPage';
 import { GatedRoute, lazyScreen } from './routing/GatedRoute';
 import { HomeRedirect, ShortRedirectRoute } from './routing/Redirects';
 import { APP_ROUTES, LEGACY_HOME_PATHS, SHORT_REDIRECTS } from './routing/routeTable';
 import { AppLayout } from './shell/AppLayout';
+import { RootErrorBoundary } from './shell/RootErrorBoundary';
+
+/** A page outside the route table, downloaded when it is opened. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<Loading message={LOADING_MESSAGES.preparingInformation} />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /**
  * The document preview (/_preview) is a configurer's tool: registered in development (npm run dev)
@@ -15,7 +27,7 @@ import { AppLayout } from './shell/AppLayout';
  */
 const PREVIEW_ROUTES: RouteObject[] =
   import.meta.env.DEV || import.meta.env.MODE === 'e2e'
-    ? [{ path: '/_preview/:id?', lazy: () => import('./preview/PreviewPage').then((m) => ({ Component: m.PreviewPage })) }]
+    ? [{ path: '/_preview/:id?', element: lazyPage(() => import('./preview/PreviewPage').then((m) => ({ default: m.PreviewPage }))) }]
     : [];
 
 /**
@@ -23,17 +35,16 @@ const PREVIEW_ROUTES: RouteObject[] =
  * (server/staff.ts) and serves the app for these two; the Forms page links to them.
  */
 const PRACTICE_PREVIEW_ROUTES: RouteObject[] = [
-  { path: '/practice/forms/preview/form/:id', lazy: () => import('./staff-preview/PracticeFormPreviewPage').then((m) => ({ Component: m.default })) },
-  { path: '/practice/forms/preview/pathway/:id', lazy: () => import('./staff-preview/PracticePathwayPreviewPage').then((m) => ({ Component: m.default })) },
+  { path: '/practice/forms/preview/form/:id', element: lazyPage(() => import('./staff-preview/PracticeFormPreviewPage')) },
+  { path: '/practice/forms/preview/pathway/:id', element: lazyPage(() => import('./staff-preview/PracticePathwayPreviewPage')) },
   // The document editor (CodeMirror loads with this page only).
-  { path: '/practice/forms/edit/:kind/:id', lazy: () => import('./staff-editor/DocumentEditorPage').then((m) => ({ Component: m.default })) },
+  { path: '/practice/forms/edit/:kind/:id', element: lazyPage(() => import('./staff-editor/DocumentEditorPage')) },
 ];
 
 /** React Router's routes, built from the route table (src/routing/routeTable.ts). */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RootErrorPage />,
     children: [
       ...APP_ROUTES.map((route) => ({ path: route.path, element: <GatedRoute route={route} screen={lazyScreen(route)} /> })),
       ...SHORT_REDIRECTS.map((redirect) => ({ path: redirect.from, element: <ShortRedirectRoute redirect={redirect} /> })),
@@ -44,3 +55,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The app's pages under whichever router draws them (src/routing/AppRouter.tsx in the browser,
+ * StaticRouter on the server): React Router's declarative mode, without the data router's code.
+ * A page that throws while drawing shows the root error page (RootErrorBoundary).
+ */
+export function AppRoutes() {
+  return <RootErrorBoundary>{useRoutes(routes)}</RootErrorBoundary>;
+}

@@ -1,13 +1,15 @@
-import { Footer, SkipLink } from 'nhsuk-react-components';
+import { Footer } from 'nhsuk-react-components';
 import { useEffect } from 'react';
 import { SiteHeader } from '../shell/SiteHeader';
+import { SkipLink } from '../shell/SkipLink';
 import { UrgentWarning } from '../shell/UrgentWarning';
 import { pageTitle } from '../shell/usePageTitle';
 
 /**
- * The root error boundary (React Router errorElement): a calm NHS page instead of React
+ * The root error page (src/shell/RootErrorBoundary.tsx draws it): a calm NHS page instead of React
  * Router's default, whose inline styles break our CSP. It depends on nothing that could
- * itself have failed (no settings, no providers).
+ * itself have failed (no settings, no providers). The frame's own skip link, not
+ * nhsuk-react-components' (which brought its script's chunks into the first download).
  */
 export default function RootErrorPage() {
   useEffect(() => {
@@ -15,7 +17,7 @@ export default function RootErrorPage() {
   }, []);
   return (
     <>
-      <SkipLink href="#maincontent">Skip to main content</SkipLink>
+      <SkipLink />
       <SiteHeader serviceName="Your GP practice" />
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>

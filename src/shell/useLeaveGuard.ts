@@ -1,4 +1,6 @@
-import { useEffect } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Location } from 'react-router-dom';
+import { AppHistoryContext, type BlockerFunction, type HeldMove } from '../routing/appHistory';
 
 let leavingOnPurpose = false;
 
@@ -30,4 +32,28 @@ export function useLeaveGuard(active: boolean): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [active]);
+}
+
+/** What useBlocker returns: the subset of React Router's blocker the app uses. */
+export type Blocker =
+  | { state: 'unblocked'; location: undefined; proceed: undefined; reset: undefined }
+  | { state: 'blocked'; location: Location; proceed: () => void; reset: () => void };
+
+const UNBLOCKED: Blocker = { state: 'unblocked', location: undefined, proceed: undefined, reset: undefined };
+
+/**
+ * Holds a move away from the page (a link, navigate(), the browser's Back) while `shouldBlock`
+ * says so, until the page calls `proceed()` (go on) or `reset()` (stay): React Router's
+ * useBlocker, for the app's own router (src/routing/appHistory.ts; the data router that has it
+ * is a quarter of the first download). Under any other router (a unit test's) nothing is held.
+ */
+export function useBlocker(shouldBlock: BlockerFunction): Blocker {
+  const history = useContext(AppHistoryContext);
+  const [held, setHeld] = useState<HeldMove>();
+  const latest = useRef(shouldBlock);
+  useLayoutEffect(() => {
+    latest.current = shouldBlock;
+  });
+  useEffect(() => history?.block((args) => latest.current(args), setHeld), [history]);
+  return held ? { state: 'blocked', location: held.nextLocation, proceed: held.proceed, reset: held.reset } : UNBLOCKED;
 }
