@@ -1,22 +1,27 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { HttpError } from './errors.js';
-import { encodeRequestsCursor, MAX_PAGE_SIZE, type RequestsPosition } from './services/paging.js';
-import type { Sql } from './store/index.js';
+import type { RequestKind, Sql, StoredBodies, StoredBody } from './store/index.js';
 import { isTier, REST_RANK, tierRank, type UrgencyTier } from '../common/index.js';
-import { type JsonObject as Json, asObject as obj } from './json.js';
+import { type JsonObject, asObject } from './json.js';
 
-export type RequestKind = 'ADMIN_REQUEST' | 'CONSULTATION' | 'UNVERIFIED_REQUESTS';
+export type { RequestKind, StoredBody } from './store/index.js';
 
-export interface StoredRequest {
-  id: string;
-  kind: RequestKind;
-  formType?: string;
-  status: string;
-  receivedAt: string;
-  /** A medical request's urgency tier, from its execution (server/triageClassification.ts); absent on admin requests. */
-  tier?: UrgencyTier;
-  body: Record<string, unknown>;
-}
+/**
+ * A stored request as the practice reads it back (GET /api/v1/practice/requests answers these:
+ * each is a PracticeRequest of the contract), its body typed by its kind.
+ */
+export type StoredRequest = {
+  [K in RequestKind]: {
+    id: string;
+    kind: K;
+    formType?: string;
+    status: string;
+    receivedAt: string;
+    /** A medical request's urgency tier, from its execution (server/triageClassification.ts); absent on admin requests. */
+    tier?: UrgencyTier;
+    body: StoredBodies[K];
+  };
+}[RequestKind];
 
 export interface SubmissionAnswer {
   statusCode: number;
@@ -40,13 +45,13 @@ export function canonicalJson(value: unknown): string {
  * eligibility booking, or the primary of an unverified pair), which the server set from the
  * execution. An emergency indication never ranks below A&E.
  */
-export function storedTier(body: Json): { tier?: UrgencyTier; rank: number } {
+export function storedTier(body: JsonObject): { tier?: UrgencyTier; rank: number } {
   const words = screeningRank(body);
   const request = [body.triageRequest, body.eligibilityBooking, body.primaryRequest]
-    .map(obj)
+    .map(asObject)
     .find((r) => typeof r.triageRequestType === 'string' && r.consultation !== undefined);
   if (!request) return { rank: words };
-  const tier = obj(request.consultation).tier;
+  const tier = asObject(request.consultation).tier;
   const rank = Math.min(tierRank(tier), request.triageRequestType === 'EMERGENCY_INDICATION' ? tierRank('AE_NOW') : REST_RANK, words);
   return isTier(tier) ? { tier, rank } : { rank };
 }
@@ -57,18 +62,18 @@ export function storedTier(body: Json): { tier?: UrgencyTier; rank: number } {
  * (self-harm, suicide) at least with the urgent ones, whatever the questionnaire's outcome or the
  * request's kind: "I want GP advice" after a suicide plan is never read as routine.
  */
-function screeningRank(body: Json): number {
-  const matched = obj(body.screening).matched;
+function screeningRank(body: JsonObject): number {
+  const matched = asObject(body.screening).matched;
   let rank = REST_RANK;
-  for (const m of (Array.isArray(matched) ? matched : []).map(obj)) {
+  for (const m of (Array.isArray(matched) ? matched : []).map(asObject)) {
     rank = Math.min(rank, tierRank(m.tier), m.crisis === true ? tierRank('URGENT_TODAY') : REST_RANK);
   }
   return rank;
 }
 
-function newRequest(kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): { stored: StoredRequest; params: unknown[] } {
+function newRequest<K extends RequestKind>(kind: K, formType: string | undefined, body: StoredBodies[K]): { stored: StoredRequest; params: unknown[] } {
   const { tier, rank } = storedTier(body);
-  const stored: StoredRequest = {
+  const stored = {
     id: randomUUID(),
     kind,
     status: 'NEW',
@@ -76,14 +81,14 @@ function newRequest(kind: RequestKind, formType: string | undefined, body: Recor
     ...(tier ? { tier } : {}),
     body,
     ...(formType ? { formType } : {}),
-  };
+  } as StoredRequest;
   return { stored, params: [stored.id, kind, formType ?? null, stored.status, stored.receivedAt, JSON.stringify(body), tier ?? null, rank] };
 }
 
 const INSERT_REQUEST = 'INSERT INTO requests (id, kind, form_type, status, received_at, body, tier, tier_rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
 
 /** Stores one request through the store (or the transaction `db` is: a submission's or a booking's). */
-export async function insertRequest(db: Sql, kind: RequestKind, formType: string | undefined, body: Record<string, unknown>): Promise<StoredRequest> {
+export async function insertRequest<K extends RequestKind>(db: Sql, kind: K, formType: string | undefined, body: StoredBodies[K]): Promise<StoredRequest> {
   const { stored, params } = newRequest(kind, formType, body);
   await db.run(INSERT_REQUEST, params);
   return stored;
@@ -101,6 +106,11 @@ interface RequestRow {
   tier_rank: number;
 }
 
+/**
+ * A row as a StoredRequest. Its body is what the server itself stored under that kind (the
+ * routes build it from the contract's types), so it is read back as that kind's StoredBody;
+ * readers still look inside defensively, as a body stored by an older version may lack a field.
+ */
 function fromRow(r: RequestRow): StoredRequest {
   return {
     id: r.id,
@@ -109,14 +119,20 @@ function fromRow(r: RequestRow): StoredRequest {
     status: r.status,
     receivedAt: r.received_at,
     ...(isTier(r.tier) ? { tier: r.tier } : {}),
-    body: JSON.parse(r.body) as Record<string, unknown>,
-  };
+    body: JSON.parse(r.body) as StoredBody,
+  } as StoredRequest;
+}
+
+/** A place in inbox order: the request's tier rank and its sequence number. */
+export interface InboxPosition {
+  rank: number;
+  seq: number;
 }
 
 export interface RequestsPage {
   items: StoredRequest[];
-  /** Opaque; pass as `cursor` for the next (older) page. Absent on the last page. */
-  nextCursor?: string;
+  /** Where the next (older) page starts (the route makes it an opaque cursor). Absent on the last page. */
+  next?: InboxPosition;
   /** How many requests are stored in all. */
   total: number;
 }
@@ -126,10 +142,11 @@ const REQUEST_COLUMNS = 'seq, id, kind, form_type, status, received_at, body, ti
 /**
  * One page of what the practice received in inbox order: by tier (CALL_999, AE_NOW, URGENT_TODAY,
  * then the rest; server/tiers.ts `tierRank`), newest first within each, after `after` when given.
- * The order is total (rank, seq), so paging visits every request exactly once.
+ * The order is total (rank, seq), so paging visits every request exactly once. `limit` is the
+ * route's, already checked (1 to MAX_PAGE_SIZE of server/services/paging.ts).
  */
-export async function listRequestsPage(db: Sql, options: { limit: number; after?: RequestsPosition }): Promise<RequestsPage> {
-  const limit = Math.min(Math.max(1, Math.floor(options.limit)), MAX_PAGE_SIZE);
+export async function listRequestsPage(db: Sql, options: { limit: number; after?: InboxPosition }): Promise<RequestsPage> {
+  const limit = Math.max(1, Math.floor(options.limit));
   const rows =
     options.after === undefined
       ? await db.all<RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM requests ORDER BY tier_rank ASC, seq DESC LIMIT ?`, [limit + 1])
@@ -141,7 +158,7 @@ export async function listRequestsPage(db: Sql, options: { limit: number; after?
   const shown = rows.slice(0, limit);
   const total = Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM requests'))?.n ?? 0);
   const last = shown[shown.length - 1];
-  return { items: shown.map(fromRow), total, ...(more && last ? { nextCursor: encodeRequestsCursor({ rank: last.tier_rank, seq: last.seq }) } : {}) };
+  return { items: shown.map(fromRow), total, ...(more && last ? { next: { rank: last.tier_rank, seq: last.seq } } : {}) };
 }
 
 const MAX_KEY_LENGTH = 200;

@@ -12,7 +12,9 @@ import { ATTACHMENT_OBSERVATION } from '../photos/refs.js';
 import { screeningFlagHtml } from '../screening.js';
 import { inboxFlagsHtml, storedRecommendations } from '../inboxFlags.js';
 import { listRequestsPage, type StoredRequest } from '../store.js';
-import { DEFAULT_PAGE_SIZE, encodeCursor, pageQuery, requestsPageQuery, setPageHeaders } from '../services/index.js';
+import { DEFAULT_PAGE_SIZE, encodeCursor, encodeRequestsCursor, pageQuery, requestsPageQuery, setPageHeaders } from '../services/index.js';
+import { asObject, type JsonObject } from '../json.js';
+import type { PracticeRequests } from '../../generated/types/api/practice-requests';
 import { adviceNoteForPractice, nationalPhone, PRACTICE_TIER_WORDS as TIER_WORDS, type UrgencyTier } from '../../common/index.js';
 
 /**
@@ -39,11 +41,8 @@ function flatten(value: unknown, prefix = '', depth = 0): Array<[string, string]
   return [[prefix, String(value)]];
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-
 function answerText(a: unknown): string {
-  const answer = obj(a);
+  const answer = asObject(a);
   const value = answer.value === true ? YES_NO_LABELS.yes : answer.value === false ? YES_NO_LABELS.no : String(answer.value ?? '');
   const text = typeof answer.label === 'string' ? answer.label : value;
   return typeof answer.unit === 'string' ? `${text} ${answer.unit}` : text;
@@ -55,14 +54,14 @@ function answerText(a: unknown): string {
  * skips that page (docs/architecture.md), so the words typed in the questionnaire are shown here
  * whatever way the request came (after an override too).
  */
-function patientWordsHtml(request: Json, context: Json): string {
-  const need = obj(context.patientNeed);
+function patientWordsHtml(request: JsonObject, context: JsonObject): string {
+  const need = asObject(context.patientNeed);
   const typed = (Array.isArray(request.responseData) ? request.responseData : [])
-    .map(obj)
+    .map(asObject)
     .filter((o) => o.observationType === 'TEXT')
     .map((o) => ({
       label: String(o.label ?? o.identifier ?? ''),
-      text: (Array.isArray(o.answer) ? o.answer : []).map((a) => String(obj(a).value ?? '')).join(' '),
+      text: (Array.isArray(o.answer) ? o.answer : []).map((a) => String(asObject(a).value ?? '')).join(' '),
     }))
     .filter((w) => w.text.trim() !== '');
   const rows = typed.map((w) => `<dt>${escapeHtml(w.label)}</dt><dd>${escapeHtml(w.text)}</dd>`);
@@ -76,28 +75,28 @@ function patientWordsHtml(request: Json, context: Json): string {
 }
 
 /** A consultation as the practice reads it: pathway, urgency and colour, each question's label with its answer, patient context. */
-function consultationHtml(body: Json): string {
-  const request = obj(body.triageRequest);
-  const consultation = obj(request.consultation);
-  const patient = obj(request.patient);
-  const context = obj(request.patientContext);
+function consultationHtml(body: JsonObject): string {
+  const request = asObject(body.triageRequest);
+  const consultation = asObject(request.consultation);
+  const patient = asObject(request.patient);
+  const context = asObject(request.patientContext);
   const pathway = String(consultation.conditionLabel ?? consultation.guidelineName ?? consultation.guidelineId ?? 'Unknown pathway');
   const colour = typeof consultation.urgencyColour === 'string' ? consultation.urgencyColour : 'UNKNOWN';
   const urgency = typeof consultation.urgency === 'string' ? consultation.urgency : 'Not set';
   const answers = (Array.isArray(request.responseData) ? request.responseData : []).map((o) => {
-    const item = obj(o);
+    const item = asObject(o);
     const label = String(item.label ?? item.identifier ?? '');
     const entries = Array.isArray(item.answer) ? item.answer : [];
     // Photos: thumbnails beside their question, each opening the full picture (staff only, each view recorded).
     if (item.observationType === ATTACHMENT_OBSERVATION)
-      return `<dt>${escapeHtml(label)}</dt><dd>${photoThumbnailsHtml(entries.map((a) => obj(a).value))}</dd>`;
+      return `<dt>${escapeHtml(label)}</dt><dd>${photoThumbnailsHtml(entries.map((a) => asObject(a).value))}</dd>`;
     const given = entries.map(answerText).join(', ');
     return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(given)}</dd>`;
   });
   // The safety check ("Are you safe to wait for GP care?"), when the answers pointed to A&E: what
   // the patient answered, whether they said they will attend A&E, and the reason they gave to wait.
   const safety = (Array.isArray(request.emergencyQuestions) ? request.emergencyQuestions : []).map((q) => {
-    const item = obj(q);
+    const item = asObject(q);
     return `<dt>${escapeHtml(String(item.question ?? item.identifier ?? ''))}</dt><dd>${escapeHtml(String(item.answer ?? ''))}</dd>`;
   });
   const committed = consultation.committedToConsultGp;
@@ -128,20 +127,20 @@ ${patientWordsHtml(request, context)}
  */
 function primaryPhotosHtml(r: StoredRequest): string {
   if (r.kind !== 'UNVERIFIED_REQUESTS') return '';
-  const primary = obj(r.body.primaryRequest);
+  const primary = asObject(r.body.primaryRequest);
   const rows = (Array.isArray(primary.responseData) ? primary.responseData : [])
-    .map(obj)
+    .map(asObject)
     .filter((o) => o.observationType === ATTACHMENT_OBSERVATION && Array.isArray(o.answer))
     .map(
-      (o) => `<dt>${escapeHtml(String(o.label ?? o.identifier ?? ''))}</dt><dd>${photoThumbnailsHtml((o.answer as unknown[]).map((a) => obj(a).value))}</dd>`,
+      (o) => `<dt>${escapeHtml(String(o.label ?? o.identifier ?? ''))}</dt><dd>${photoThumbnailsHtml((o.answer as unknown[]).map((a) => asObject(a).value))}</dd>`,
     );
   return rows.length > 0 ? `<h3>Photos</h3>\n<dl class="answers">\n${rows.join('\n')}\n</dl>` : '';
 }
 
 /** A medical request the practice must see first: classified EMERGENCY_INDICATION (directly or as the primary of an unverified pair). */
 export function isEmergencyIndication(r: StoredRequest): boolean {
-  const request = r.kind === 'UNVERIFIED_REQUESTS' ? obj(r.body.primaryRequest) : obj(r.body.triageRequest);
-  return r.kind !== 'ADMIN_REQUEST' && request.triageRequestType === 'EMERGENCY_INDICATION';
+  const request = r.kind === 'UNVERIFIED_REQUESTS' ? r.body.primaryRequest : r.kind === 'CONSULTATION' && 'triageRequest' in r.body ? r.body.triageRequest : undefined;
+  return request?.triageRequestType === 'EMERGENCY_INDICATION';
 }
 
 const TIER_TAG: Record<UrgencyTier, string> = {
@@ -160,7 +159,8 @@ const TIER_TAG: Record<UrgencyTier, string> = {
  */
 function tierHtml(r: StoredRequest): string {
   if (!r.tier) return '';
-  const request = [r.body.triageRequest, r.body.eligibilityBooking, r.body.primaryRequest].map(obj).find((q) => typeof q.triageRequestType === 'string') ?? {};
+  const body: JsonObject = r.body;
+  const request = [body.triageRequest, body.eligibilityBooking, body.primaryRequest].map(asObject).find((q) => typeof q.triageRequestType === 'string') ?? {};
   const note = adviceNoteForPractice(r.tier, request.triageRequestType === 'ELIGIBILITY_BOOKING' ? 'eligibility' : 'triage');
   const noteHtml = note ? ` <span class="advice-note" data-advice-note="${r.tier}">${escapeHtml(note)}</span>` : '';
   return `<p class="tier" data-tier="${r.tier}">Urgency: <strong class="nhsuk-tag ${TIER_TAG[r.tier]}">${escapeHtml(TIER_WORDS[r.tier])}</strong>${noteHtml}</p>`;
@@ -184,8 +184,7 @@ const versionKey = (v: AnsweredOn) => `${v.id}:${v.version}:${v.hash}`;
  */
 async function loadAnsweredVersions(store: Sql, items: readonly StoredRequest[]): Promise<void> {
   const wanted = items
-    .filter((r) => r.kind === 'ADMIN_REQUEST')
-    .flatMap((r) => [answeredOn(r.body), answeredOn(obj(r.body.associatedRequest))])
+    .flatMap((r) => (r.kind === 'ADMIN_REQUEST' ? [answeredOn(r.body), answeredOn(asObject(r.body.associatedRequest))] : []))
     .filter((v): v is AnsweredOn => v !== undefined && !versionDocs.has(versionKey(v)));
   for (const v of wanted) {
     const record = await versionRecord(store, 'form', v.id, v.version);
@@ -216,7 +215,7 @@ function requestHtml(r: StoredRequest, docOf: DocOf): string {
 ${tierHtml(r)}
 ${screeningFlagHtml(r.body)}
 ${inboxFlagsHtml(storedRecommendations(r.body))}
-${consultationHtml(obj(r.body))}
+${consultationHtml(r.body)}
 </article>`;
   }
   // An admin request by the form's questions and the patient's words (server/adminRequestHtml.ts).
@@ -244,15 +243,17 @@ ${primaryPhotosHtml(r)}
  */
 export function registerPracticeRoutes(app: FastifyInstance, { store, forms }: ServerContext): void {
   const docOf: DocOf = (formType, version) => (version ? versionDocs.get(versionKey(version)) : undefined) ?? forms.get(formType);
-  app.get('/api/v1/practice/requests', async (request, reply) => {
+  app.get<{ Reply: PracticeRequests }>('/api/v1/practice/requests', async (request, reply) => {
     const { limit, after } = requestsPageQuery(request.query, DEFAULT_PAGE_SIZE);
     const page = await listRequestsPage(store, { limit, ...(after !== undefined ? { after } : {}) });
     reply.header('x-total-count', String(page.total));
-    if (page.nextCursor) {
-      reply.header('x-next-cursor', page.nextCursor);
-      reply.header('link', `</api/v1/practice/requests?limit=${limit}&cursor=${page.nextCursor}>; rel="next"`);
+    if (page.next) {
+      const cursor = encodeRequestsCursor(page.next);
+      reply.header('x-next-cursor', cursor);
+      reply.header('link', `</api/v1/practice/requests?limit=${limit}&cursor=${cursor}>; rel="next"`);
     }
-    return page.items;
+    const items: PracticeRequests = page.items;
+    return items;
   });
   // Pages like the requests and the outbox (limit, cursor, Link rel="next"; schemas/api/README.md).
   app.get('/api/v1/practice/appointments', async (request, reply) => {
@@ -279,7 +280,7 @@ export function registerPracticeRoutes(app: FastifyInstance, { store, forms }: S
     const emergencies = items.filter((r) => r.tier === 'CALL_999' || r.tier === 'AE_NOW' || isEmergencyIndication(r)).length;
     const paging = [
       before !== undefined ? '<a href="/practice/inbox">Newest requests</a>' : '',
-      page.nextCursor ? `<a href="/practice/inbox?cursor=${page.nextCursor}" rel="next">Older requests</a>` : '',
+      page.next ? `<a href="/practice/inbox?cursor=${encodeRequestsCursor(page.next)}" rel="next">Older requests</a>` : '',
     ].filter(Boolean);
     const nav = paging.length > 0 ? `<nav aria-label="Inbox pages"><ul>${paging.map((a) => `<li>${a}</li>`).join('')}</ul></nav>` : '';
     const body = `<h1>Practice inbox</h1>

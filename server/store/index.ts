@@ -4,7 +4,24 @@ import { postgresStore } from './postgres.js';
 import { sqliteStore } from './sqlite.js';
 import type { Sql } from './types.js';
 
-export type { Dialect, Sql } from './types.js';
+export type {
+  AsJson,
+  Dialect,
+  RequestKind,
+  Sql,
+  StoredAdminRequest,
+  StoredAssociatedRequest,
+  StoredBodies,
+  StoredBody,
+  StoredBooking,
+  StoredConsultation,
+  StoredDocumentVersion,
+  StoredEligibilityBooking,
+  StoredScreening,
+  StoredSymptomBooking,
+  StoredTriageRequest,
+  StoredUnverifiedPair,
+} from './types.js';
 export { isUniqueViolation } from './types.js';
 export { migrate, MIGRATIONS } from './migrations.js';
 export { postgresStore } from './postgres.js';
