@@ -1,20 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { cancelAppointment, fetchActionRequest, type PatientActionRequest } from '../../api/appointments';
+import { useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { cancelAppointment, type PatientActionRequest } from '../../api/appointments';
 import { newIdempotencyKey } from '../../api/send';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
-import { Modal } from '../../components/Modal';
 import { useNotifications } from '../../errors/ErrorNotifications';
 import { useSettings } from '../../settings/useSettings';
-import { AppointmentSummary } from './AppointmentSummary';
 import { appointmentInWords, linkStateTitle } from './appointmentWords';
 import { bookingErrorOutcome } from './bookingErrors';
 import { startBooking } from '../bookingRequest';
-import { DEFAULT_VIRTUAL_LABEL, LINK_STATE_TITLES } from './messages';
+import { DEFAULT_VIRTUAL_LABEL } from './messages';
 import { CHANGE_ACTION_PARAM, changeRefusal, detailsPath, DETAILS_VIEW_PARAM, type ChangeAction, type DetailsProblem } from './appointmentChange';
 import { ConfirmIdentity, identityChecked } from './ConfirmIdentity';
-import { CallThePractice } from '../../components/PracticePhone';
-import { usePageTitle } from '../../shell/usePageTitle';
+import { AppointmentView, LinkStateView, NoBookingView, NotLoadedView, ProblemView } from './AppointmentViews';
+import { useAppointmentLink } from './useAppointmentLink';
 
 /**
  * /appointment/details?lid=…: the appointment of an APPOINTMENT_CONFIRMED link with "Cancel it"
@@ -35,43 +33,15 @@ function AppointmentDetails({ lid }: { lid: string }) {
   const location = useLocation();
   const view = params.get(DETAILS_VIEW_PARAM);
   const problem = view === 'problem' ? (location.state as { problem?: DetailsProblem } | null)?.problem : undefined;
-  const { notify, handleError } = useNotifications();
+  const { handleError } = useNotifications();
   const { settings } = useSettings();
   const virtualLabel = settings.patientApp.virtualSlotTypeLabel || DEFAULT_VIRTUAL_LABEL;
-  const [answer, setAnswer] = useState<PatientActionRequest | undefined>();
-  const [busy, setBusy] = useState<'loading' | 'cancelling' | undefined>('loading');
-  const [failed, setFailed] = useState(false);
+  const { answer, setAnswer, busy, setBusy, failed, load } = useAppointmentLink(lid);
   const [confirming, setConfirming] = useState(false);
   // The patient passed the date-of-birth check on this visit (the server holds the proof, for an hour).
   const [identified, setIdentified] = useState(() => identityChecked(lid));
   const cancelKey = useRef<string | undefined>(undefined);
   const then: ChangeAction | undefined = view === 'confirm' ? (params.get(CHANGE_ACTION_PARAM) === 'cancel' ? 'cancel' : 'reschedule') : undefined;
-
-  const load = useCallback(async () => {
-    setBusy('loading');
-    setFailed(false);
-    try {
-      setAnswer(await fetchActionRequest('APPOINTMENT_CONFIRMED', lid));
-    } catch (error) {
-      const outcome = bookingErrorOutcome(error, 'link');
-      if (outcome.kind === 'signpost') {
-        void navigate(outcome.to, { replace: true });
-        return;
-      }
-      if (outcome.kind === 'popup') notify(outcome);
-      else handleError(error);
-      setFailed(true);
-    } finally {
-      setBusy(undefined);
-    }
-  }, [handleError, lid, navigate, notify]);
-
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void load();
-  }, [load]);
 
   const cancel = async () => {
     if (!answer?.consultationId) return;
@@ -137,129 +107,14 @@ function AppointmentDetails({ lid }: { lid: string }) {
   if (then && answer && !identified) return <ConfirmIdentity lid={lid} onConfirmed={confirmed} />;
   if (busy === 'loading') return <Loading message={LOADING_MESSAGES.preparingInformation} />;
   if (busy === 'cancelling') return <Loading message={LOADING_MESSAGES.cancellingAppointment} />;
-  if (!answer) {
-    return (
-      <>
-        <Title name="Your appointment" />
-        <h1>Your appointment</h1>
-        <p>We could not load your appointment.</p>
-        {failed ? (
-          <button type="button" className="nhsuk-button" onClick={() => void load()}>
-            Try again
-          </button>
-        ) : null}
-      </>
-    );
-  }
+  if (!answer) return <NotLoadedView failed={failed} onRetry={() => void load()} />;
 
   const stateTitle = linkStateTitle(answer);
   const booking = answer.appointmentBooking;
   const words = booking ? appointmentInWords(booking, virtualLabel) : undefined;
-  const refusal = changeRefusal(answer);
-
-  if (stateTitle) {
-    return (
-      <>
-        <Title name={stateTitle} />
-        <h1>{stateTitle}</h1>
-        {stateTitle === LINK_STATE_TITLES.CANCELLED ? <p>This appointment has been cancelled.</p> : null}
-        {stateTitle === LINK_STATE_TITLES.PAST_START ? (
-          <p>The time of this appointment has passed, so it can no longer be changed or cancelled online.</p>
-        ) : null}
-        {stateTitle === LINK_STATE_TITLES.EXPIRED ? <p>This link can no longer be used to change or cancel the appointment.</p> : null}
-        {words ? (
-          <>
-            <h2 className="nhsuk-heading-m">Appointment details</h2>
-            <AppointmentSummary words={words} />
-          </>
-        ) : null}
-        <p>
-          <CallThePractice before="If you need an appointment or help, please contact the practice" />
-        </p>
-      </>
-    );
-  }
-
-  if (!words) {
-    return (
-      <>
-        <Title name="Your appointment" />
-        <h1>Your appointment</h1>
-        <p>
-          <CallThePractice before="There is no appointment booked with this link. If you need an appointment, please contact the practice" />
-        </p>
-      </>
-    );
-  }
-
+  if (stateTitle) return <LinkStateView stateTitle={stateTitle} words={words} />;
+  if (!words) return <NoBookingView />;
   return (
-    <>
-      <Title name="Your appointment" />
-      <h1>Your appointment</h1>
-      <AppointmentSummary words={words} />
-      {refusal ? (
-        // Not changeable online: no Reschedule or Cancel to try, and the reason, with the practice's number.
-        <div className="nhsuk-inset-text" data-testid="change-refusal">
-          <span className="nhsuk-u-visually-hidden">Information: </span>
-          <h2 className="nhsuk-heading-s">{refusal.title}</h2>
-          <p>{refusal.message}</p>
-          <p>
-            <CallThePractice label="Practice phone number" />
-          </p>
-        </div>
-      ) : null}
-      {!refusal && answer.changeDeadline ? <p>You can change or cancel this appointment online until 1 hour before it starts.</p> : null}
-      {refusal ? null : (
-        <div className="nhsuk-button-group">
-          {/* The product's terse labels, word for word; a screen reader listing the buttons hears which appointment. */}
-          <button type="button" className="nhsuk-button" onClick={() => ask('reschedule')}>
-            Reschedule<span className="nhsuk-u-visually-hidden">{` your appointment on ${words.date}, ${words.time}`}</span>
-          </button>
-          <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={() => ask('cancel')}>
-            Cancel it<span className="nhsuk-u-visually-hidden">{`: your appointment on ${words.date}, ${words.time}`}</span>
-          </button>
-        </div>
-      )}
-      <Modal
-        open={confirming}
-        title="Cancel this appointment?"
-        onClose={() => setConfirming(false)}
-        actions={[
-          { label: 'Yes, cancel it', onClick: () => void cancel() },
-          {
-            label: 'No, keep it',
-            secondary: true,
-            onClick: () => setConfirming(false),
-          },
-        ]}
-      >
-        <p>
-          {words.date} at {words.time}, {words.place[0]}.
-        </p>
-        <p>The time will be offered to other patients.</p>
-      </Modal>
-    </>
-  );
-}
-
-function Title({ name }: { name: string }) {
-  usePageTitle(name);
-  return null;
-}
-
-/** A refused cancel or change: the product's title and message as the page, the practice's number, and the way back. */
-function ProblemView({ lid, problem }: { lid: string; problem: DetailsProblem }) {
-  return (
-    <>
-      <Title name={problem.title} />
-      <h1>{problem.title}</h1>
-      <p>{problem.message}</p>
-      <p>
-        <CallThePractice label="Practice phone number" />
-      </p>
-      <p>
-        <Link to={detailsPath(lid)}>Back to your appointment</Link>
-      </p>
-    </>
+    <AppointmentView answer={answer} words={words} onAsk={ask} confirming={confirming} onCancel={() => void cancel()} onKeep={() => setConfirming(false)} />
   );
 }

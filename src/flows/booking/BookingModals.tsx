@@ -8,7 +8,7 @@ import { Modal } from '../../components/Modal';
 import { dateInWords, timeInWords } from './format';
 import { CONFIRM_CHOICE_TITLE } from './messages';
 import { personLabel, type FilterOption } from './slots';
-import type { Selection } from './useBookingSelection';
+import type { Selection, useBookingSelection } from './useBookingSelection';
 
 interface ChoiceFieldProps {
   kind: 'radio' | 'checkboxes';
@@ -182,5 +182,27 @@ function SummaryRow({ label, value }: { label: string; value: string }) {
       <dt className="nhsuk-summary-list__key">{label}</dt>
       <dd className="nhsuk-summary-list__value">{value}</dd>
     </div>
+  );
+}
+
+/** The dialogs of choosing a time: its place when the time is offered at several, then "Confirm your choice". */
+export function ChoiceDialogs({ choice, selectedHolders }: { choice: ReturnType<typeof useBookingSelection>; selectedHolders: string[] }) {
+  return (
+    <>
+      <LocationModal
+        selection={choice.selection?.step === 'location' ? choice.selection : undefined}
+        onChoose={choice.chooseLocation}
+        onContinue={choice.continueToConfirm}
+        onCancel={() => choice.dismiss('location')}
+      />
+
+      <ConfirmModal
+        selection={choice.selection}
+        selectedHolders={selectedHolders}
+        onConfirm={() => void choice.confirm()}
+        onCancel={choice.cancel}
+        onClose={() => choice.dismiss('confirm')}
+      />
+    </>
   );
 }

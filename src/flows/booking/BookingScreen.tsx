@@ -1,33 +1,23 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { ProblemSummary } from '../../components/ProblemSummary';
-import { useNotifications } from '../../errors/ErrorNotifications';
 import { SEND_FAILED_MESSAGE } from '../../errors/messages';
 import { useSettings } from '../../settings/useSettings';
-import { endJourney } from '../emergencyCheck';
 import { confirmDiscard } from '../leaveFlow';
 import { useFlowStore } from '../sessionFlowStore';
-import { clearTriageFlow } from '../guideline/journey';
-import { ConfirmModal, FilterModal, LocationModal } from './BookingModals';
-import { bookingErrorOutcome, type BookingErrorOutcome } from './bookingErrors';
-import { bookingFlow, bookingResult, cancelPathOf, clearBooking, isReschedule, type BookingRequest } from '../bookingRequest';
-import { DaySection } from './DaySection';
+import { ChoiceDialogs } from './BookingModals';
+import { bookingFlow, cancelPathOf, clearBooking, type BookingRequest } from '../bookingRequest';
 import { BookingIntro, SendWithoutAppointment, WhileYouWait } from './BookingIntro';
+import { FilterButtons, FilterModals, useBookingFilters } from './BookingFilters';
 import { BackLink } from '../../components/BackLink';
-import { detailsPath } from './appointmentChange';
-import {
-  BOOK_APPOINTMENT_TITLE,
-  BOOKING_IN_PROGRESS_PATH,
-  DEFAULT_CONFIRMATION_TITLE,
-  DEFAULT_VIRTUAL_LABEL,
-  NO_MORE_TIMES_TITLE,
-  RESCHEDULED_CONFIRMATION_TITLE,
-} from './messages';
-import { filterButtonText, filterOptions, filtersInvalid, groupByDay, matchesFilters, type FilterOption, type SlotFilters } from './slots';
+import { BOOK_APPOINTMENT_TITLE, DEFAULT_VIRTUAL_LABEL, NO_MORE_TIMES_TITLE } from './messages';
+import { filterOptions, groupByDay, matchesFilters } from './slots';
+import { TimesList } from './TimesList';
 import { useAvailability } from './useAvailability';
-import { practiceAlreadyBooking, useBookingSelection, type BookingAnswer } from './useBookingSelection';
+import { useBookingAnswer, useCarryOut } from './useBookingAnswer';
+import { useBookingSelection } from './useBookingSelection';
 import { useNarrowScreen } from './useNarrowScreen';
 import { useSendWithoutBooking } from './useSendWithoutBooking';
 import './booking.css';
@@ -39,7 +29,6 @@ import './booking.css';
  */
 export function BookingScreen({ request }: { request: BookingRequest }) {
   const navigate = useNavigate();
-  const { notify, handleError } = useNotifications();
   const { settings } = useSettings();
   const virtualLabel = settings.patientApp.virtualSlotTypeLabel || DEFAULT_VIRTUAL_LABEL;
   const personFilterOn = settings.patientApp.enableSelectSessionHolder !== false;
@@ -50,58 +39,11 @@ export function BookingScreen({ request }: { request: BookingRequest }) {
   const medical = request.mode === 'symptom-assessment' ? request : undefined;
   const sendRequest = useSendWithoutBooking(medical);
 
-  const carryOut = useCallback(
-    (outcome: BookingErrorOutcome, error: unknown) => {
-      if (outcome.kind === 'signpost' || outcome.kind === 'possibleAppointment') void navigate(outcome.to);
-      else if (outcome.kind === 'popup') notify({ title: outcome.title, message: outcome.message });
-      else handleError(error, { flow: service });
-    },
-    [handleError, navigate, notify, service],
-  );
+  const carryOut = useCarryOut(service);
 
   const slots = useAvailability(request, carryOut);
 
-  const onAnswer = (answer: BookingAnswer) => {
-    if (answer.ok) {
-      const rescheduled = isReschedule(request) || answer.booking.appointmentStatus === 'RESCHEDULED';
-      const result = {
-        booking: answer.booking,
-        title: request.confirmation?.title ?? (rescheduled ? RESCHEDULED_CONFIRMATION_TITLE : DEFAULT_CONFIRMATION_TITLE),
-        ...(request.confirmation?.body ? { body: request.confirmation.body } : {}),
-        virtualLabel,
-      };
-      bookingResult.set({ result });
-      clearBooking();
-      // The request went with the booking: the answers and patient details of its flow go too.
-      // The journey is over, as on a sent request's confirmation: the next one passes the emergency screen again.
-      if (request.mode === 'symptom-assessment' || request.mode === 'eligibility') {
-        clearTriageFlow();
-        endJourney();
-      }
-      void navigate('/appointment/confirmation', { state: { result } });
-      return;
-    }
-    // The practice is already booking this request (RH-E005 on a link): every time would be
-    // refused the same way, so the screen ends with a way on instead of "choose another time".
-    if (practiceAlreadyBooking(request, answer.error)) {
-      clearBooking();
-      void navigate(BOOKING_IN_PROGRESS_PATH, { replace: true });
-      return;
-    }
-    const mapped = bookingErrorOutcome(answer.error, 'book');
-    // A refused change (too late, practice-only, practice-updated, record changed) is the end of
-    // rescheduling: the appointment's page says why, with its own address, title and focus.
-    if (request.mode === 'reschedule' && mapped.kind === 'popup' && !mapped.removeSlot) {
-      clearBooking();
-      void navigate(detailsPath(request.linkUUID, 'problem'), {
-        replace: true,
-        state: { problem: { title: mapped.title, message: mapped.message } },
-      });
-      return;
-    }
-    if (mapped.kind === 'popup' && mapped.removeSlot === 'past') slots.refreshNow();
-    carryOut(mapped, answer.error);
-  };
+  const onAnswer = useBookingAnswer({ request, virtualLabel, carryOut, refreshNow: slots.refreshNow });
 
   const choice = useBookingSelection({
     request,
@@ -116,22 +58,7 @@ export function BookingScreen({ request }: { request: BookingRequest }) {
   const shown = useMemo(() => all.filter((c) => matchesFilters(c, filters)), [all, filters]);
   const days = useMemo(() => groupByDay(shown), [shown]);
 
-  const [filterOpen, setFilterOpen] = useState<'sites' | 'holders' | undefined>();
-  // Each opening starts the filter's draft afresh (a new key); closing returns focus to its button.
-  const [filterOpenings, setFilterOpenings] = useState(0);
-  const openFilter = (kind: 'sites' | 'holders') => {
-    setFilterOpenings((n) => n + 1);
-    setFilterOpen(kind);
-  };
-
-  // Filters that no longer fit the slots reset, and the patient is told ("No more times for your options").
-  useEffect(() => {
-    if (!loading && filtersInvalid(filters, all))
-      bookingFlow.set({
-        filters: { sites: [], holders: [] },
-        noMoreTimes: true,
-      });
-  }, [all, filters, loading]);
+  const filterDialogs = useBookingFilters(filters, all, loading);
 
   // No slots at all and no next page: the no-slots screen (the medical flow offers Send request there).
   const bookingNow = choice.booking;
@@ -141,25 +68,12 @@ export function BookingScreen({ request }: { request: BookingRequest }) {
     }
   }, [firstLoaded, loading, loadFailed, bookingNow, all.length, nextLink, navigate]);
 
-  // More chunks load as the last date scrolls into view.
-  const [lastDay, setLastDay] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    if (!lastDay || !nextLink || loading || loadFailed || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) slots.loadMore();
-    });
-    observer.observe(lastDay);
-    return () => observer.disconnect();
-  }, [lastDay, nextLink, loading, loadFailed, slots]);
-
   const leave = () => {
     clearBooking();
     void navigate(cancelPathOf(request));
   };
   // After a questionnaire (medical or eligibility), Cancel throws the answered request away: ask first (leaveFlow.ts).
   const cancel = () => (request.mode === 'symptom-assessment' || request.mode === 'eligibility' ? confirmDiscard(leave) : leave());
-
-  const chosenOf = (kind: 'sites' | 'holders'): FilterOption[] => options[kind].filter((o) => filters[kind].includes(o.value));
 
   if (bookingNow) {
     return (
@@ -186,37 +100,9 @@ export function BookingScreen({ request }: { request: BookingRequest }) {
         <>
           <BookingIntro current={request.mode === 'reschedule' ? request.current : undefined} onSendWithout={sendWithout} />
           {all.length > 0 ? (
-            <div className="app-booking-filters nhsuk-button-group">
-              <button type="button" className="nhsuk-button nhsuk-button--secondary app-booking-filter" onClick={() => openFilter('sites')}>
-                {filterButtonText('Location', chosenOf('sites'), narrow)}
-              </button>
-              {personFilterOn ? (
-                <button type="button" className="nhsuk-button nhsuk-button--secondary app-booking-filter" onClick={() => openFilter('holders')}>
-                  {filterButtonText('Person', chosenOf('holders'), narrow)}
-                </button>
-              ) : null}
-            </div>
+            <FilterButtons dialogs={filterDialogs} options={options} filters={filters} narrow={narrow} personFilterOn={personFilterOn} />
           ) : null}
-          {days.map((day, index) => (
-            <DaySection
-              key={day.date}
-              day={day}
-              onChoose={choice.choose}
-              virtualLabel={virtualLabel}
-              sectionRef={index === days.length - 1 ? setLastDay : undefined}
-            />
-          ))}
-          {loading === 'more' ? <Loading message={LOADING_MESSAGES.loadingAppointments} /> : null}
-          {nextLink && !loading && !loadFailed ? (
-            <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={slots.loadMore}>
-              Show more times
-            </button>
-          ) : null}
-          {loadFailed ? (
-            <button type="button" className="nhsuk-button nhsuk-button--secondary" onClick={slots.retry}>
-              Try again
-            </button>
-          ) : null}
+          <TimesList days={days} slots={slots} onChoose={choice.choose} virtualLabel={virtualLabel} />
         </>
       )}
       {sendWithout && loading !== 'first' ? <SendWithoutAppointment onSend={sendWithout} place="end" /> : null}
@@ -226,38 +112,9 @@ export function BookingScreen({ request }: { request: BookingRequest }) {
         </button>
       </p>
 
-      {(['sites', 'holders'] as const).map((kind) => (
-        <FilterModal
-          key={`${kind}-${filterOpenings}`}
-          open={filterOpen === kind}
-          kind={kind}
-          options={options[kind]}
-          chosen={filters[kind]}
-          onApply={(values) => {
-            bookingFlow.set((s) => ({
-              ...s,
-              filters: { ...s.filters, [kind]: values } as SlotFilters,
-            }));
-            setFilterOpen(undefined);
-          }}
-          onClose={() => setFilterOpen((open) => (open === kind ? undefined : open))}
-        />
-      ))}
+      <FilterModals dialogs={filterDialogs} options={options} filters={filters} />
 
-      <LocationModal
-        selection={choice.selection?.step === 'location' ? choice.selection : undefined}
-        onChoose={choice.chooseLocation}
-        onContinue={choice.continueToConfirm}
-        onCancel={() => choice.dismiss('location')}
-      />
-
-      <ConfirmModal
-        selection={choice.selection}
-        selectedHolders={filters.holders}
-        onConfirm={() => void choice.confirm()}
-        onCancel={choice.cancel}
-        onClose={() => choice.dismiss('confirm')}
-      />
+      <ChoiceDialogs choice={choice} selectedHolders={filters.holders} />
 
       <Modal open={flow.noMoreTimes === true} title={NO_MORE_TIMES_TITLE} onClose={() => bookingFlow.set({ noMoreTimes: false })}>
         <p>There are no more times for the location or person you chose, so all times are shown again.</p>
