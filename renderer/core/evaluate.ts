@@ -32,7 +32,7 @@ export interface Visibility {
 }
 
 /** A document's compiled rules, what evaluate runs. */
-export interface CompiledRules {
+interface CompiledRules {
   fields: string[];
   compiledRules: CompiledRule[];
   contentRules: Array<{ key: string; test: Test }>;

@@ -10,7 +10,8 @@ export { readPath } from './paths';
 export { checkDocument, type CheckDocumentOptions } from './checkDocument';
 export { checkWidgetDeclarations, widgetDeclarationsOf, widgetNames, NO_WIDGETS, WIDGET_NAME_PATTERN } from './widgets';
 export { normaliseText, hasValue } from './text';
-export { validate, isEmail, isUkPhone, isUkPostcode, timeProblem, type ValidateOptions } from './validate';
+export { validate, type ValidateOptions } from './validate';
+export { isEmail, isUkPhone, isUkPostcode, timeProblem } from './formats';
 export { interpretSchema, fromAjvValidator, type SchemaCheck, type SchemaError } from './schemaCheck';
 export { messageFor, DEFAULT_MESSAGES, type MessageVars, type MessageOptions } from './messages';
 export {

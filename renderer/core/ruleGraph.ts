@@ -5,7 +5,7 @@ import type { Structure } from './structure';
 import { ruleReads } from './conditionTests';
 import { isPlainObject, own } from './text';
 
-export interface RuleGraph {
+interface RuleGraph {
   /** Field index → the fields whose rules read it. */
   readers: number[][];
   /** Field index → the fields its own and its groups' rules read. */

@@ -2,15 +2,16 @@
 // required → whitespace → type → format → pattern/length/range/enum/items → date/age/year
 // → constraints. The JSON-Schema checks come from a SchemaCheck (precompiled ajv at build
 // time, interpretSchema at run time); formats and x-* keywords are checked here, in both paths.
-import { isValidPhoneNumber } from 'libphonenumber-js';
-import type { FieldError, FieldSchema, FormData, FormDocument, ParamRef, Parameters } from './types';
+//
+// Beside this file: one field's checks (fieldChecks.ts) and the string formats (formats.ts).
+import type { FieldError, FormData, FormDocument, Parameters } from './types';
 import { compileDocument, type CompiledDocument } from './compile';
 import { itemFilled } from './conditionTests';
-import { fixedValueOf, isReadOnlySchema, sameValue } from './defaults';
+import { checkField } from './fieldChecks';
+import type { Visibility } from './evaluate';
 import { ITEM_FIELD } from './structure';
-import { DEFAULT_TEXTAREA_MAX, NONE_OF_THE_ABOVE } from './fields';
-import { ageOn, calendarDate, dayNumber, formatDay, parseDate, parseDateTime, resolveTodayRef } from './dates';
-import { messageFor, type MessageOptions, type MessageVars } from './messages';
+import { NONE_OF_THE_ABOVE } from './fields';
+import { messageFor } from './messages';
 import { interpretSchema, type SchemaCheck, type SchemaError } from './schemaCheck';
 import { selection } from './operators';
 import { hasValue, isPlainObject, normaliseText, own, setOwn } from './text';
@@ -25,61 +26,6 @@ export interface ValidateOptions {
   schemaCheck?: SchemaCheck;
 }
 
-const SCHEMA_ORDER: Record<string, number> = {
-  type: 1,
-  enum: 2,
-  const: 2,
-  oneOf: 2,
-  pattern: 3,
-  minLength: 4,
-  maxLength: 5,
-  minimum: 6,
-  maximum: 7,
-  minItems: 8,
-  maxItems: 9,
-  uniqueItems: 10,
-};
-
-const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+(?<!\.)@(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
-const POSTCODE = /^(GIR ?0AA|[A-PR-UWYZ](?:[0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/i;
-
-export function isEmail(s: string): boolean {
-  const at = s.lastIndexOf('@');
-  return at > 0 && at <= 64 && EMAIL.test(s);
-}
-
-export function isUkPostcode(s: string): boolean {
-  return POSTCODE.test(s.trim());
-}
-
-export function isUkPhone(s: string): boolean {
-  try {
-    return isValidPhoneNumber(s, 'GB');
-  } catch {
-    return false;
-  }
-}
-
-/**
- * "Please provide a valid time." / 24-hour / 12-hour problems of a time answer (renderer/README.md, "Validation").
- * 24-hour answers are "HH:mm". 12-hour answers are "hh:mm am" / "hh:mm pm": the period is part
- * of the answer, so an hour above 12 can only be a typing mistake (never 2 pm stored as 14).
- */
-export function timeProblem(s: string, hour12: boolean): 'time' | 'time24' | 'time12' | undefined {
-  const match = /^\s*(-?\d{1,2})\s*:\s*(-?\d{1,2})\s*(am|pm)?\s*$/i.exec(s);
-  if (!match) return 'time';
-  const h = Number(match[1]);
-  const m = Number(match[2]);
-  const period = match[3];
-  if (h < 0 || m < 0 || m > 59) return 'time';
-  if (hour12) {
-    if (h > 12 || h === 0) return 'time12';
-    return period ? undefined : 'time';
-  }
-  if (period) return 'time';
-  return h > 23 ? 'time24' : undefined;
-}
-
 const schemaCheckCache = new WeakMap<object, SchemaCheck>();
 function defaultSchemaCheck(doc: FormDocument): SchemaCheck {
   const key = isPlainObject(doc.schema) ? doc.schema : undefined;
@@ -90,18 +36,6 @@ function defaultSchemaCheck(doc: FormDocument): SchemaCheck {
     schemaCheckCache.set(key, c);
   }
   return c;
-}
-
-function paramNumber(ref: unknown, params: Parameters, fallback?: number): number | undefined {
-  if (typeof ref === 'number') return Number.isFinite(ref) ? ref : fallback;
-  if (isPlainObject(ref) && typeof ref.param === 'string') {
-    const r = ref as unknown as ParamRef;
-    const v = own(params, r.param);
-    if (typeof v === 'number' && Number.isFinite(v)) return v;
-    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-    if (typeof r.default === 'number') return r.default;
-  }
-  return fallback;
 }
 
 function isOfferedNoneItem(compiled: CompiledDocument, data: Record<string, unknown>, e: SchemaError): boolean {
@@ -125,21 +59,14 @@ function fieldOfError(e: SchemaError): string | undefined {
   return seg.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-export function validate(document: FormDocument, data: FormData, options: ValidateOptions = {}): FieldError[] {
-  const compiled = compileDocument(document);
-  const doc = compiled.flat; // a malformed (non-object) document compiles as an empty one; groups are flat here
-  const src: Record<string, unknown> = isPlainObject(data) ? data : {};
-  const params: Parameters = isPlainObject(options.params) ? options.params : {};
-  const today = options.today instanceof Date ? options.today : new Date();
-  const vis = compiled.evaluate(src, params, today);
-  const active = (f: string) => vis.visible.has(f) && !vis.disabled.has(f);
-  const st = compiled.structure;
-  // A page names a group (all its fields) or a list (its items too).
-  const wanted = Array.isArray(options.fields) ? new Set(options.fields.filter((f) => typeof f === 'string').flatMap(st.expand)) : undefined;
-  const toCheck = compiled.fields.filter((f) => active(f) && (!wanted || wanted.has(f)));
+/** A field that is shown and not disabled: the only kind validate checks. */
+type Active = (field: string) => boolean;
 
-  // What the schema check sees: the active fields' answers, empty ones left out (so that
-  // `required` catches "", "   ", "--" and []), text normalised as it will be submitted.
+/**
+ * What the schema check sees: the active fields' answers, empty ones left out (so that
+ * `required` catches "", "   ", "--" and []), text normalised as it will be submitted.
+ */
+function schemaDataOf(compiled: CompiledDocument, src: Record<string, unknown>, vis: Visibility, active: Active): Record<string, unknown> {
   const schemaData: Record<string, unknown> = {};
   for (const f of compiled.fields) {
     if (!active(f)) continue;
@@ -163,10 +90,18 @@ export function validate(document: FormDocument, data: FormData, options: Valida
       continue;
     setOwn(schemaData, f, value);
   }
+  return schemaData;
+}
 
+/** The schema check's errors, by the field they belong to. */
+function schemaErrorsByField(
+  compiled: CompiledDocument,
+  schemaData: Record<string, unknown>,
+  schemaCheck: SchemaCheck | undefined,
+): Map<string, SchemaError[]> {
   let schemaErrors: SchemaError[] = [];
   try {
-    const r = (options.schemaCheck ?? defaultSchemaCheck(doc))(schemaData);
+    const r = (schemaCheck ?? defaultSchemaCheck(compiled.flat))(schemaData);
     schemaErrors = Array.isArray(r) ? r : [];
   } catch {
     schemaErrors = [];
@@ -182,38 +117,65 @@ export function validate(document: FormDocument, data: FormData, options: Valida
     if (list) list.push(e);
     else byField.set(f, [e]);
   }
+  return byField;
+}
+
+/** Constraints (atLeastOne), each on its field when that field has no error of its own. */
+function addConstraintErrors(
+  compiled: CompiledDocument,
+  src: Record<string, unknown>,
+  vis: Visibility,
+  active: Active,
+  wanted: Set<string> | undefined,
+  errors: Map<string, FieldError>,
+): void {
+  const doc = compiled.flat;
+  if (!Array.isArray(doc.constraints)) return;
+  for (const c of doc.constraints) {
+    if (!isPlainObject(c) || c.kind !== 'atLeastOne' || typeof c.id !== 'string' || !Array.isArray(c.fields)) continue;
+    const path = typeof c.path === 'string' ? c.path : c.fields[0];
+    if (typeof path !== 'string' || !active(path) || (wanted && !wanted.has(path)) || errors.has(path)) continue;
+    if (!vis.constraints.has(c.id)) continue;
+    const anyGiven = c.fields.some((f) => {
+      if (typeof f !== 'string' || !active(f)) return false;
+      const kind = compiled.kindOf(f);
+      const v = compiled.read(src, f);
+      return kind === 'multi' ? selection(v).length > 0 : hasValue(v, kind === 'date' || kind === 'time' || kind === 'datetime');
+    });
+    if (!anyGiven) {
+      errors.set(path, {
+        path,
+        keyword: c.id,
+        message: messageFor(doc, path, c.id, undefined, { defaultMessage: typeof c.message === 'string' ? c.message : undefined }),
+      });
+    }
+  }
+}
+
+export function validate(document: FormDocument, data: FormData, options: ValidateOptions = {}): FieldError[] {
+  const compiled = compileDocument(document); // a malformed (non-object) document compiles as an empty one; groups are flat in compiled.flat
+  const src: Record<string, unknown> = isPlainObject(data) ? data : {};
+  const params: Parameters = isPlainObject(options.params) ? options.params : {};
+  const today = options.today instanceof Date ? options.today : new Date();
+  const vis = compiled.evaluate(src, params, today);
+  const active: Active = (f) => vis.visible.has(f) && !vis.disabled.has(f);
+  const st = compiled.structure;
+  // A page names a group (all its fields) or a list (its items too).
+  const wanted = Array.isArray(options.fields) ? new Set(options.fields.filter((f) => typeof f === 'string').flatMap(st.expand)) : undefined;
+  const toCheck = compiled.fields.filter((f) => active(f) && (!wanted || wanted.has(f)));
+  const schemaData = schemaDataOf(compiled, src, vis, active);
+  const byField = schemaErrorsByField(compiled, schemaData, options.schemaCheck);
 
   const errors = new Map<string, FieldError>();
   const itemErrors = new Map<string, FieldError[]>();
   for (const f of toCheck) {
-    const err = checkField(compiled, f, compiled.read(src, f), own(schemaData, f), byField.get(f) ?? [], src, vis.visible, params, today);
+    const input = { raw: compiled.read(src, f), value: own(schemaData, f), schemaErrors: byField.get(f) ?? [], data: src, visible: vis.visible, params, today };
+    const err = checkField(compiled, f, input);
     if (err) errors.set(f, err);
     const list = st.lists.get(f);
     if (list) itemErrors.set(f, validateItems(list, compiled.read(src, f), f, params, today));
   }
-
-  // Constraints (atLeastOne).
-  if (Array.isArray(doc.constraints)) {
-    for (const c of doc.constraints) {
-      if (!isPlainObject(c) || c.kind !== 'atLeastOne' || typeof c.id !== 'string' || !Array.isArray(c.fields)) continue;
-      const path = typeof c.path === 'string' ? c.path : c.fields[0];
-      if (typeof path !== 'string' || !active(path) || (wanted && !wanted.has(path)) || errors.has(path)) continue;
-      if (!vis.constraints.has(c.id)) continue;
-      const anyGiven = c.fields.some((f) => {
-        if (typeof f !== 'string' || !active(f)) return false;
-        const kind = compiled.kindOf(f);
-        const v = compiled.read(src, f);
-        return kind === 'multi' ? selection(v).length > 0 : hasValue(v, kind === 'date' || kind === 'time' || kind === 'datetime');
-      });
-      if (!anyGiven) {
-        errors.set(path, {
-          path,
-          keyword: c.id,
-          message: messageFor(doc, path, c.id, undefined, { defaultMessage: typeof c.message === 'string' ? c.message : undefined }),
-        });
-      }
-    }
-  }
+  addConstraintErrors(compiled, src, vis, active, wanted, errors);
 
   const out: FieldError[] = [];
   for (const f of compiled.fields) {
@@ -246,152 +208,4 @@ function validateItems(
     }
   });
   return out;
-}
-
-function checkField(
-  compiled: CompiledDocument,
-  field: string,
-  raw: unknown,
-  value: unknown,
-  schemaErrors: SchemaError[],
-  data: Record<string, unknown>,
-  visible: Set<string>,
-  params: Parameters,
-  today: Date,
-): FieldError | undefined {
-  const doc = compiled.doc;
-  const schema: Partial<FieldSchema> = isPlainObject(compiled.schemaOf(field)) ? compiled.schemaOf(field)! : {};
-  const ui = compiled.uiOf(field);
-  const kind = compiled.kindOf(field);
-  const err = (keyword: string, vars?: MessageVars, opts?: MessageOptions): FieldError => ({
-    path: field,
-    keyword,
-    message: messageFor(doc, field, keyword, vars, opts),
-  });
-
-  // 0. A read-only value is the document's: an answer other than the set one was not the
-  // user's to give, whatever the browser sent (an absent one claims nothing).
-  if (isReadOnlySchema(schema)) {
-    const fixed = fixedValueOf(schema, params);
-    const given = typeof raw === 'string' ? normaliseText(raw) : raw;
-    const fixedNorm = typeof fixed === 'string' ? normaliseText(fixed) : fixed;
-    if (given !== undefined && given !== null && given !== '' && !sameValue(given, fixedNorm)) return err('readOnly');
-    return undefined;
-  }
-
-  // 1–2. required, whitespace
-  if (schemaErrors.some((e) => e.keyword === 'required')) {
-    if (typeof raw === 'string' && raw.length > 0 && kind !== 'choice' && kind !== 'date' && kind !== 'time' && kind !== 'datetime') return err('whitespace');
-    return err('required');
-  }
-  if (value === undefined) return undefined; // optional and empty: nothing else to check
-
-  // "None of the above" is exclusive: with any other option the answer contradicts itself.
-  if (kind === 'multi' && Array.isArray(value) && value.length > 1 && value.includes(NONE_OF_THE_ABOVE)) return err('noneOfTheAbove');
-
-  // A long text without its own maxLength is held to the character count the textarea shows.
-  if (typeof value === 'string' && schema.maxLength === undefined && compiled.widgetOf(field) === 'textarea' && [...value].length > DEFAULT_TEXTAREA_MAX) {
-    const first = schemaErrors.find((e) => e.keyword === 'type');
-    if (!first) return err('maxLength', { N: String(DEFAULT_TEXTAREA_MAX), max: String(DEFAULT_TEXTAREA_MAX) });
-  }
-
-  // 3. type, then 4. format
-  const sorted = schemaErrors.filter((e) => SCHEMA_ORDER[e.keyword] !== undefined).sort((a, b) => SCHEMA_ORDER[a.keyword]! - SCHEMA_ORDER[b.keyword]!);
-  const first = sorted[0];
-  if (first && first.keyword === 'type') {
-    const t = schema.type;
-    return err('type', undefined, { defaultKey: t === 'integer' ? 'typeInteger' : t === 'number' ? 'typeNumber' : 'type' });
-  }
-
-  const xAge = isPlainObject(schema['x-age']) ? schema['x-age'] : undefined;
-  if (typeof value === 'string') {
-    const fmt = schema.format;
-    if (fmt === 'date' || (xAge && fmt === undefined)) {
-      if (parseDate(value) === undefined) return err('date', undefined, { fallbackKeys: ['format'], defaultKey: xAge ? 'dateOfBirth' : 'date' });
-    } else if (fmt === 'time') {
-      const hour12 = isPlainObject(ui) && isPlainObject(ui['ui:options']) && ui['ui:options'].hour12 === true;
-      const p = timeProblem(value, hour12);
-      if (p) return err(p, undefined, { fallbackKeys: p === 'time' ? ['format'] : [] });
-    } else if (fmt === 'date-time') {
-      if (parseDateTime(value) === undefined) return err('format', undefined, { defaultKey: 'date-time' });
-    } else if (fmt === 'email') {
-      if (!isEmail(value)) return err('format', undefined, { defaultKey: 'email' });
-    } else if (fmt === 'uk-phone') {
-      if (!isUkPhone(value)) return err('format', undefined, { defaultKey: 'uk-phone' });
-    } else if (fmt === 'uk-postcode') {
-      if (!isUkPostcode(value)) return err('format', undefined, { defaultKey: 'uk-postcode' });
-    }
-  }
-
-  // 5. pattern / length / range / enum / items
-  if (first) {
-    const limit = isPlainObject(first.params) ? first.params.limit : undefined;
-    switch (first.keyword) {
-      case 'enum':
-      case 'const':
-      case 'oneOf':
-        return err('enum');
-      case 'minimum':
-      case 'maximum': {
-        const both = typeof schema.minimum === 'number' && typeof schema.maximum === 'number';
-        const vars: MessageVars = { N: String(limit ?? '') };
-        if (typeof schema.minimum === 'number') vars.min = schema.minimum;
-        if (typeof schema.maximum === 'number') vars.max = schema.maximum;
-        return err(first.keyword, vars, both ? { fallbackKeys: ['range'], defaultKey: 'range' } : {});
-      }
-      case 'minLength':
-      case 'minItems':
-        return err(first.keyword, { N: String(limit ?? ''), min: String(limit ?? '') }, kind === 'list' ? { defaultKey: 'listMinItems' } : {});
-      case 'maxLength':
-      case 'maxItems':
-        return err(first.keyword, { N: String(limit ?? ''), max: String(limit ?? '') }, kind === 'list' ? { defaultKey: 'listMaxItems' } : {});
-      default:
-        return err(first.keyword);
-    }
-  }
-
-  // 6. dates relative to today or another field, ages, years
-  const xDate = isPlainObject(schema['x-date']) ? schema['x-date'] : undefined;
-  if (xDate) {
-    const day = parseDate(value);
-    if (day !== undefined) {
-      // notBefore / notAfter allow the bound itself; after / before (strict) refuse it.
-      for (const which of ['notBefore', 'notAfter', 'after', 'before'] as const) {
-        const ref = xDate[which];
-        if (typeof ref !== 'string') continue;
-        let bound: number | undefined;
-        if (ref.startsWith('field:')) {
-          const other = ref.slice('field:'.length);
-          bound = visible.has(other) ? parseDate(compiled.read(data, other)) : undefined;
-        } else {
-          bound = resolveTodayRef(ref, today);
-        }
-        if (bound === undefined) continue;
-        const outside = which === 'notBefore' ? day < bound : which === 'notAfter' ? day > bound : which === 'after' ? day <= bound : day >= bound;
-        if (outside) return err(which, { date: formatDay(bound) });
-      }
-    }
-  }
-
-  if (xAge) {
-    const dob = parseDate(value);
-    // A date of birth must be before today (today itself is refused, whatever the minimum age).
-    if (dob === undefined || dob >= dayNumber(today)) return err('date', undefined, { fallbackKeys: ['format'], defaultKey: 'dateOfBirth' });
-    const age = ageOn(value as string, calendarDate(today)) ?? 0;
-    const maxYears = typeof xAge.maxYears === 'number' ? xAge.maxYears : 110;
-    if (age > maxYears) return err('ageReal');
-    const min = paramNumber(xAge.min, params);
-    if (min !== undefined && age < min) return err('ageMin', { N: min });
-    const max = paramNumber(xAge.max, params);
-    if (max !== undefined && age > max) return err('ageMax', { N: max });
-  }
-
-  const xYear = isPlainObject(schema['x-yearRange']) ? schema['x-yearRange'] : undefined;
-  if (xYear) {
-    const y = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : NaN;
-    const back = paramNumber(xYear.yearsBack, params, 30) ?? 30;
-    const now = today.getFullYear();
-    if (!Number.isInteger(y) || y < now - back || y > now) return err('yearRange', { min: now - back, max: now });
-  }
-  return undefined;
 }
