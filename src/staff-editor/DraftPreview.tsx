@@ -10,7 +10,7 @@ import type { Pathway } from '../../generated/types/questionnaire';
 import { walkDraft, type DraftWalk, type PathwayPreviewRequest } from '../api/index';
 import { Loading, LOADING_MESSAGES } from '../components/Loading';
 import { Preview } from '../staff-preview/FormPreview';
-import { PathwayWalk } from '../staff-preview/PracticePathwayPreviewPage';
+import { PathwayWalk } from '../staff-preview/PathwayWalk';
 
 /** How long typing pauses before the draft is walked afresh. */
 const QUIET_MS = 400;
