@@ -1,24 +1,16 @@
-import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { getAppointmentSessions } from '../../api/appointments';
-import { getGuideline, stopExecution, type GuidelineSummary } from '../../api/engine';
+import { stopExecution, type GuidelineSummary } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
-import { EngineErrorPanel, errorMessage, type EngineErrorState } from '../guideline/EngineErrorPanel';
+import { EngineErrorPanel } from '../guideline/EngineErrorPanel';
 import { proxyOn, triageFlow } from '../guideline/journey';
 import { sessionHome } from '../guideline/eligibilityFlow';
 import { passEmergencyCheck } from '../emergencyCheck';
 import { BackLink } from '../../components/BackLink';
 import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
+import { useEligibilityGuideline } from './useEligibilityGuideline';
 
-/** Availability: 'none' only when the practice answered `hasAvailableAppointments: false`; 'unknown' when it could not say. */
-export type Availability = 'unknown' | 'some' | 'none';
-
-export function availabilityOf(answer: unknown): Availability {
-  const has = answer && typeof answer === 'object' ? (answer as { hasAvailableAppointments?: unknown }).hasAvailableAppointments : undefined;
-  if (typeof has !== 'boolean') return 'unknown';
-  return has ? 'some' : 'none';
-}
+export { availabilityOf, type Availability } from './useEligibilityGuideline';
 
 /** The patient-details step of the eligibility pathway (the triage one: it starts the guideline). */
 export function detailsPath(guidelineId: string): string {
@@ -37,32 +29,10 @@ export default function EligibilityGuidelinePage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const useProxy = proxyOn(settings);
-  const [guideline, setGuideline] = useState<GuidelineSummary>();
-  const [availability, setAvailability] = useState<Availability>('unknown');
-  const [failure, setFailure] = useState<EngineErrorState>();
-  const [attempt, setAttempt] = useState(0);
   // Any id may be asked for; the pathway's summary says whether it is an eligibility pathway.
   const valid = guidelineId !== '';
 
-  useEffect(() => {
-    if (!valid) return;
-    let live = true;
-    getGuideline(guidelineId, useProxy).then(
-      async (summary) => {
-        if (!live) return;
-        setGuideline(summary);
-        if (!summary.checkForAppointments || !summary.expectedAppointmentReferral) return;
-        const answer = await getAppointmentSessions(summary.expectedAppointmentReferral, guidelineId).catch(() => undefined);
-        if (live) setAvailability(availabilityOf(answer));
-      },
-      (error: unknown) => {
-        if (live) setFailure({ title: 'Unable to prepare information', message: errorMessage(error) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [guidelineId, useProxy, valid, attempt]);
+  const { guideline, availability, failure, retry } = useEligibilityGuideline(guidelineId, useProxy, valid);
 
   if (!valid) return <Navigate to={sessionHome()} replace />;
   if (failure) {
@@ -70,13 +40,7 @@ export default function EligibilityGuidelinePage() {
       <EngineErrorPanel
         error={failure}
         actions={[
-          {
-            label: 'Try again',
-            onClick: () => {
-              setFailure(undefined);
-              setAttempt((n) => n + 1);
-            },
-          },
+          { label: 'Try again', onClick: retry },
           { label: 'Back to the options', onClick: () => void navigate('/eligibility/booking') },
         ]}
       />
@@ -119,14 +83,7 @@ export default function EligibilityGuidelinePage() {
       <BackLink fallback="/eligibility/booking" />
       <h1>{label}</h1>
       {text('shortDescription') ? <p className="nhsuk-lede-text">{text('shortDescription')}</p> : null}
-      {availability === 'none' ? (
-        <div className="nhsuk-warning-callout" data-testid="no-appointments-warning">
-          <h2 className="nhsuk-warning-callout__label">
-            <span className="nhsuk-u-visually-hidden">Important: </span>No appointments available
-          </h2>
-          <p>We are sorry there are no available times at present. Please call the practice so that they can help you.</p>
-        </div>
-      ) : null}
+      {availability === 'none' ? <NoAppointmentsWarning /> : null}
       <h2>Checking this is a suitable appointment for you</h2>
       {text('suitableForDescription') && text('suitableForDescription') !== 'Checking this is a suitable appointment for you' ? (
         <p>{text('suitableForDescription')}</p>
@@ -152,5 +109,17 @@ export default function EligibilityGuidelinePage() {
         </Link>
       </div>
     </>
+  );
+}
+
+/** The pathway checks for appointments and the practice said it has none. */
+function NoAppointmentsWarning() {
+  return (
+    <div className="nhsuk-warning-callout" data-testid="no-appointments-warning">
+      <h2 className="nhsuk-warning-callout__label">
+        <span className="nhsuk-u-visually-hidden">Important: </span>No appointments available
+      </h2>
+      <p>We are sorry there are no available times at present. Please call the practice so that they can help you.</p>
+    </div>
   );
 }

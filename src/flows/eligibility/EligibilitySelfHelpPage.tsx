@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { stopExecution } from '../../api/engine';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
@@ -13,10 +13,9 @@ import { ProblemSummary } from '../../components/ProblemSummary';
 import { ExternalLinks } from './ExternalLinks';
 import { isEligibilityPathway } from '../guideline/pathwayKind';
 import { isConnectionFailure } from '../../errors/mapError';
-import { ERROR_TITLE_PREFIX } from '../../shell/usePageTitle';
+import { ChoiceErrorSummary, ChoiceRadios, useErrorFocus, type Choice } from './SelfHelpChoice';
 
 export const SELF_HELP_THANK_YOU = '/self-help/thank-you';
-type Choice = 'APPOINTMENT_AND_SELF_HELP' | 'SELF_HELP_FIRST';
 
 /**
  * /eligibility/self-help: the pathway's self-help outcome. "I will try self-help first" sends the
@@ -35,21 +34,7 @@ export default function EligibilitySelfHelpPage() {
   const [refusals, setRefusals] = useState(0);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
-  // Focus left on the button gave no sign of the problem to a screen reader or a phone scrolled
-  // down to Send: the summary takes focus, and the title says "Error:" while it shows.
-  useEffect(() => {
-    if (!error) return;
-    summary.current?.scrollIntoView?.({ block: 'start' });
-    summary.current?.focus();
-  }, [error, refusals]);
-  useEffect(() => {
-    if (!error) return;
-    if (!document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = ERROR_TITLE_PREFIX + document.title;
-    return () => {
-      if (document.title.startsWith(ERROR_TITLE_PREFIX)) document.title = document.title.slice(ERROR_TITLE_PREFIX.length);
-    };
-  }, [error]);
+  const summary = useErrorFocus(error, refusals);
 
   const execution = flow?.execution;
   const selfHelp = execution ? managementAction(execution.recommendations, 'Self help content') : undefined;
@@ -86,61 +71,20 @@ export default function EligibilitySelfHelpPage() {
     <>
       {flow.selection ? <SelectedOption label={flow.selection.label} /> : null}
       {failed ? <ProblemSummary message={SEND_FAILED_MESSAGE} /> : null}
-      {error ? (
-        <div className="nhsuk-error-summary" role="alert" aria-labelledby="self-help-error-title" tabIndex={-1} ref={summary}>
-          <h2 className="nhsuk-error-summary__title" id="self-help-error-title">
-            There is a problem
-          </h2>
-          <div className="nhsuk-error-summary__body">
-            <ul className="nhsuk-list nhsuk-error-summary__list">
-              <li>
-                <a href="#self-help-choice-0">Please select an option</a>
-              </li>
-            </ul>
-          </div>
-        </div>
-      ) : null}
+      {error ? <ChoiceErrorSummary ref={summary} /> : null}
       <h1>{execution.recommendations[0]?.title ?? 'Try self-help first'}</h1>
       <p>{selfHelp.text}</p>
       <ExternalLinks links={selfHelp.links} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         {offerAppointment ? (
-          <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
-            <fieldset className="nhsuk-fieldset" aria-describedby={error ? 'self-help-choice-error' : undefined}>
-              <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--m">What would you like to do?</legend>
-              {error ? (
-                <span className="nhsuk-error-message" id="self-help-choice-error">
-                  <span className="nhsuk-u-visually-hidden">Error:</span> Please select an option
-                </span>
-              ) : null}
-              <div className="nhsuk-radios">
-                {(
-                  [
-                    ['APPOINTMENT_AND_SELF_HELP', 'Request appointment and self-help'],
-                    ['SELF_HELP_FIRST', 'I will try self-help first'],
-                  ] as const
-                ).map(([value, label], i) => (
-                  <div className="nhsuk-radios__item" key={value}>
-                    <input
-                      className="nhsuk-radios__input"
-                      id={`self-help-choice-${i}`}
-                      name="selfHelpChoice"
-                      type="radio"
-                      value={value}
-                      checked={choice === value}
-                      onChange={() => {
-                        setChoice(value);
-                        setError(false);
-                      }}
-                    />
-                    <label className="nhsuk-label nhsuk-radios__label" htmlFor={`self-help-choice-${i}`}>
-                      {label}
-                    </label>
-                  </div>
-                ))}
-              </div>
-            </fieldset>
-          </div>
+          <ChoiceRadios
+            choice={choice}
+            error={error}
+            onChoose={(value) => {
+              setChoice(value);
+              setError(false);
+            }}
+          />
         ) : (
           <p>We will email this information to you so that you have it to hand.</p>
         )}

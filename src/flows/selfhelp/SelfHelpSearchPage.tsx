@@ -105,34 +105,41 @@ export default function SelfHelpSearchPage() {
           Open
         </button>
       </form>
-      <div aria-live="polite" data-testid="self-help-results">
-        {searched && results.length === 0 ? <p>Please try a different search term.</p> : null}
-        {results.length > 0 ? (
-          <>
-            <h2 className="nhsuk-heading-m">Results</h2>
-            <p>These links open NHS website pages (an external site) in this tab.</p>
-            <ul className="nhsuk-list">
-              {results.map((entry) => (
-                <li key={entry.guidelineId}>
-                  <h3 className="nhsuk-heading-s nhsuk-u-margin-bottom-2">{entry.label}</h3>
-                  <ul className="nhsuk-list nhsuk-list--bullet">
-                    {entry.links.map((link) => (
-                      <li key={link.url}>
-                        <a href={link.url}>
-                          {link.label} <span className="app-external-label">(external site)</span>
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </div>
+      <SelfHelpResults searched={searched !== undefined} results={results} />
       <Link to="/" className="nhsuk-button nhsuk-button--secondary">
         Cancel
       </Link>
     </>
+  );
+}
+
+/** The conditions found (or the pathway's, from `?guideline=`), each with its NHS pages. */
+function SelfHelpResults({ searched, results }: { searched: boolean; results: readonly SelfHelpEntry[] }) {
+  return (
+    <div aria-live="polite" data-testid="self-help-results">
+      {searched && results.length === 0 ? <p>Please try a different search term.</p> : null}
+      {results.length > 0 ? (
+        <>
+          <h2 className="nhsuk-heading-m">Results</h2>
+          <p>These links open NHS website pages (an external site) in this tab.</p>
+          <ul className="nhsuk-list">
+            {results.map((entry) => (
+              <li key={entry.guidelineId}>
+                <h3 className="nhsuk-heading-s nhsuk-u-margin-bottom-2">{entry.label}</h3>
+                <ul className="nhsuk-list nhsuk-list--bullet">
+                  {entry.links.map((link) => (
+                    <li key={link.url}>
+                      <a href={link.url}>
+                        {link.label} <span className="app-external-label">(external site)</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }
