@@ -20,4 +20,3 @@ export { NotificationWorker, type NotificationStatus, type WorkerOptions } from 
 export { outboxTransport, notifyTransport, transportFromEnv, TransportError } from './transports.js';
 export type { LocalTransport, NotifyConfig, OutgoingMessage, RemoteTransport, Transport } from './transports.js';
 export { render, renderEmail, renderSms, SMS_MAX_LENGTH, TEMPLATES, type Channel, type TemplateName } from './content.js';
-export { registerNotificationRoutes } from './routes.js';
