@@ -1,45 +1,54 @@
 import { SymptomSearchForm } from '../../search/SymptomSearchForm';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Modal } from '../../components/Modal';
+import type { AllSettings } from '../../settings/types';
 import { useSettings } from '../../settings/useSettings';
-import { SymptomSearch, searchSettings, type ScoredPathway, type SearchEntry, type SearchOutcome } from '../../search/symptomSearch';
-import { DEFAULT_NON_SPECIFIC_ID, triageLibrary, type TriageLibrary } from '../../search/triageMapping';
+import type { SearchOutcome } from '../../search/symptomSearch';
+import { DEFAULT_NON_SPECIFIC_ID } from '../../search/triageMapping';
 import { useFlowStore } from '../sessionFlowStore';
-import { clearTriageFlow, triageFlow, type SearchType } from '../guideline/journey';
+import { clearTriageFlow, triageFlow } from '../guideline/journey';
 import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
-import { markCrisisPathways, searchEmergencies } from '../../screening/phraseList';
+import { searchEmergencies } from '../../screening/phraseList';
 import { SEARCH_PROMPTS, otherSexPrompt } from '../../search/searchPrompts';
 import { CallThePractice } from '../../components/PracticePhone';
+import { AllOptions, SearchResults } from './SearchResults';
+import { patientDetailsLink, triageSearch } from './triageSearch';
 
 export const NON_SPECIFIC_LABEL = "Can't find what you're looking for?";
 
-/** The patient-details link of a chosen pathway, with how it was found (custom data of $start). */
-export function patientDetailsLink(guidelineId: string, searchType: SearchType, searchTerm: string, searchMatches: string[]): string {
-  const query = new URLSearchParams({ guideline: guidelineId, searchTerm, searchType, searchMatches: searchMatches.join(',') });
-  return `/triage/patient-details?${query.toString()}`;
+/**
+ * What to say above the results: nothing searched yet, nothing that matched as well as a pathway
+ * for the other sex (said above any similar matches), only similar matches, or nothing found.
+ */
+function searchPrompt(searched: SearchOutcome | undefined, sexAtBirth: string | undefined): string | undefined {
+  if (!searched) return SEARCH_PROMPTS.pristine;
+  const matches = searched.kind === 'results' ? searched.matches : [];
+  const similar = searched.kind === 'results' ? searched.similar : [];
+  const otherSex = searched.kind === 'results' ? (searched.otherSex ?? []) : [];
+  if (matches.length > 0) return undefined;
+  if (otherSex.length > 0 && sexAtBirth)
+    return otherSexPrompt(
+      otherSex.map((m) => m.entry.label),
+      sexAtBirth,
+      'patients',
+    );
+  return similar.length > 0 ? SEARCH_PROMPTS.similarOnly : SEARCH_PROMPTS.none;
 }
 
-/**
- * The search over each version of the library, built once: building it indexes every pathway's
- * label and symptoms (the page's costliest step, on the server's render of it most of all), so a
- * page drawn again, by the server for the next patient or in the browser after going back, reuses
- * it. A version is the settings' content (each server render reads them afresh, as new objects);
- * the last few are kept, as the practice's configurer may change them while the server runs.
- */
-const searches = new Map<string, { library: TriageLibrary; engine: SymptomSearch }>();
-const SEARCHES_KEPT = 4;
-
-export function triageSearch(mapping: unknown, rawSearchSettings: Parameters<typeof searchSettings>[0]): { library: TriageLibrary; engine: SymptomSearch } {
-  const version = JSON.stringify([mapping ?? null, rawSearchSettings ?? null]);
-  let built = searches.get(version);
-  if (!built) {
-    const library = triageLibrary(mapping);
-    built = { library, engine: new SymptomSearch(markCrisisPathways(library.entries), searchSettings(rawSearchSettings)) };
-    if (searches.size >= SEARCHES_KEPT) searches.delete(searches.keys().next().value!);
-    searches.set(version, built);
-  }
-  return built;
+function ClinicHeader({ clinic }: { clinic: AllSettings['clinic'] }) {
+  return (
+    <div className="app-clinic-header" data-testid="clinic-header">
+      <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">
+        <strong>{clinic.name}</strong>
+        {clinic.street || clinic.city || clinic.postcode ? (
+          <>
+            <br />
+            {[clinic.street, clinic.city, clinic.postcode].filter(Boolean).join(', ')}
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
 }
 
 /** /triage: the symptom search (guideline selection). */
@@ -57,10 +66,8 @@ export default function TriageSearchPage() {
   const [searched, setSearched] = useState<{ term: string; outcome: SearchOutcome } | undefined>(() =>
     flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch, { sexAtBirth }) } : undefined,
   );
-  const [allOpen, setAllOpen] = useState(false);
   // Focus goes to the emergency card after a search, not when the page is shown again.
   const [searchedNow, setSearchedNow] = useState(false);
-  const clinic = settings.clinic;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,48 +82,13 @@ export default function TriageSearchPage() {
   const similar = searched?.outcome.kind === 'results' ? searched.outcome.similar : [];
   const shownIds = [...matches, ...similar].map((m) => m.entry.guidelineId);
   const term = searched?.term ?? '';
-  const otherSex = searched?.outcome.kind === 'results' ? (searched.outcome.otherSex ?? []) : [];
-  // Nothing offered matched as well as a pathway for the other sex: say so, above any similar matches.
-  const prompt = !searched
-    ? SEARCH_PROMPTS.pristine
-    : matches.length > 0
-      ? undefined
-      : otherSex.length > 0 && sexAtBirth
-        ? otherSexPrompt(
-            otherSex.map((m) => m.entry.label),
-            sexAtBirth,
-            'patients',
-          )
-        : similar.length > 0
-          ? SEARCH_PROMPTS.similarOnly
-          : SEARCH_PROMPTS.none;
   const nonSpecificId = library.nonSpecific?.guidelineId ?? DEFAULT_NON_SPECIFIC_ID;
   // Words that match the emergency phrase list: the emergency card comes first, above any result.
   const emergencies = useMemo(() => (searched ? searchEmergencies(searched.term) : []), [searched]);
 
-  const resultList = (list: ScoredPathway[], type: SearchType, testId: string) => (
-    <ul className="nhsuk-list app-triage-results" data-testid={testId}>
-      {list.map((m) => (
-        <li key={m.entry.guidelineId}>
-          <PathwayChoice entry={m.entry} to={patientDetailsLink(m.entry.guidelineId, type, term, shownIds)} />
-        </li>
-      ))}
-    </ul>
-  );
-
   return (
     <>
-      <div className="app-clinic-header" data-testid="clinic-header">
-        <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">
-          <strong>{clinic.name}</strong>
-          {clinic.street || clinic.city || clinic.postcode ? (
-            <>
-              <br />
-              {[clinic.street, clinic.city, clinic.postcode].filter(Boolean).join(', ')}
-            </>
-          ) : null}
-        </p>
-      </div>
+      <ClinicHeader clinic={settings.clinic} />
       <h1>What do you need help with?</h1>
       {library.entries.length === 0 ? (
         <div className="nhsuk-error-summary" role="alert" data-testid="symptom-groups-missing">
@@ -138,49 +110,14 @@ export default function TriageSearchPage() {
             onSubmit={submit}
           />
           <EmergencySearchCard key={term} matches={emergencies} focus={searchedNow} />
-          <div aria-live="polite" data-testid="search-results">
-            {prompt ? (
-              <p className="nhsuk-body" data-testid="search-prompt">
-                {prompt}
-              </p>
-            ) : null}
-            {matches.length > 0 ? (
-              <>
-                <h2 className="nhsuk-heading-m">Results</h2>
-                {resultList(matches, 'MAIN', 'main-matches')}
-              </>
-            ) : null}
-            {similar.length > 0 ? (
-              <>
-                <h2 className="nhsuk-heading-m">Similar matches</h2>
-                {resultList(similar, 'SIMILAR', 'similar-matches')}
-              </>
-            ) : null}
-          </div>
+          <SearchResults prompt={searchPrompt(searched?.outcome, sexAtBirth)} matches={matches} similar={similar} term={term} />
           <h2 className="nhsuk-heading-m">{NON_SPECIFIC_LABEL}</h2>
           <p>
             <Link to={patientDetailsLink(nonSpecificId, 'NON_SPECIFIC', term, shownIds)} data-testid="non-specific">
               Ask the practice about something else
             </Link>
           </p>
-          <p>
-            <button type="button" className="app-link-button" onClick={() => setAllOpen(true)}>
-              All options
-            </button>
-          </p>
-          <Modal open={allOpen} title="All options" onClose={() => setAllOpen(false)}>
-            <ul className="nhsuk-list" data-testid="all-options">
-              {library.entries.map((entry) => (
-                <li key={entry.guidelineId} className="app-all-options__item">
-                  <h3 className="nhsuk-heading-s nhsuk-u-margin-bottom-1">
-                    <Link to={patientDetailsLink(entry.guidelineId, 'ALL_OPTIONS', term, [])}>{entry.label}</Link>
-                  </h3>
-                  {entry.suitableFor ? <p className="nhsuk-body-s nhsuk-u-margin-bottom-1">Suitable for: {entry.suitableFor}</p> : null}
-                  {entry.notSuitableFor ? <p className="nhsuk-body-s">Not suitable for: {entry.notSuitableFor}</p> : null}
-                </li>
-              ))}
-            </ul>
-          </Modal>
+          <AllOptions entries={library.entries} term={term} />
         </>
       )}
       <button
@@ -194,25 +131,5 @@ export default function TriageSearchPage() {
         Cancel
       </button>
     </>
-  );
-}
-
-function PathwayChoice({ entry, to }: { entry: SearchEntry; to: string }) {
-  return (
-    <div className="nhsuk-card nhsuk-card--clickable nhsuk-u-margin-bottom-3">
-      <div className="nhsuk-card__content">
-        <h3 className="nhsuk-card__heading nhsuk-heading-s">
-          <Link className="nhsuk-card__link" to={to}>
-            {entry.label}
-          </Link>
-        </h3>
-        {entry.suitableFor ? <p className="nhsuk-card__description nhsuk-body-s">{entry.suitableFor}</p> : null}
-        {entry.notSuitableFor ? (
-          <p className="nhsuk-card__description nhsuk-body-s app-not-suitable" data-testid="not-suitable-for">
-            <strong>Not suitable for:</strong> {entry.notSuitableFor}
-          </p>
-        ) : null}
-      </div>
-    </div>
   );
 }

@@ -3,7 +3,7 @@ import type { FormDocument } from '../../../renderer/index';
 import EMERGENCY_OVERRIDE_DOC from '../../../generated/forms/EMERGENCY_OVERRIDE';
 import PATIENT_CONTEXT_DOC from '../../../generated/forms/PATIENT_CONTEXT';
 import { defaultNeedOptions, patientContextDocument, NOT_POSSIBLE_TITLE } from '../../../src/flows/triage/YourOwnWordsPage';
-import { defaultOverrideOptions, overrideDocument } from '../../../src/flows/triage/safety/EmergencyOverridePage';
+import { defaultOverrideOptions, overrideDocument } from '../../../src/flows/triage/safety/overrideDocument';
 
 // The pages reword the document the server serves (the same as generated/'s copy, codegen --check
 // keeps them equal). Questions whose options come from the practice's settings keep the form

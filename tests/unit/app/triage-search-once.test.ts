@@ -3,7 +3,7 @@
 // settings afresh for each patient, as new objects with the same content, and must not index
 // every pathway again; a changed library or changed search settings get a search of their own.
 import { describe, expect, it } from 'vitest';
-import { triageSearch } from '../../../src/flows/triage/TriageSearchPage';
+import { triageSearch } from '../../../src/flows/triage/triageSearch';
 
 const mapping = () => ({
   'Triage.SoreThroat': { label: 'Sore throat', symptoms: ['pain when swallowing', 'hoarse voice'] },
