@@ -4,8 +4,6 @@ import type { RequestKind, Sql, StoredBodies, StoredBody } from './store/index.j
 import { isTier, REST_RANK, tierRank, type UrgencyTier } from '../common/index.js';
 import { type JsonObject, asObject } from './json.js';
 
-export type { RequestKind, StoredBody } from './store/index.js';
-
 /**
  * A stored request as the practice reads it back (GET /api/v1/practice/requests answers these:
  * each is a PracticeRequest of the contract), its body typed by its kind.
@@ -124,12 +122,12 @@ function fromRow(r: RequestRow): StoredRequest {
 }
 
 /** A place in inbox order: the request's tier rank and its sequence number. */
-export interface InboxPosition {
+interface InboxPosition {
   rank: number;
   seq: number;
 }
 
-export interface RequestsPage {
+interface RequestsPage {
   items: StoredRequest[];
   /** Where the next (older) page starts (the route makes it an opaque cursor). Absent on the last page. */
   next?: InboxPosition;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PracticePhotoViews } from '../../generated/types/api/practice-photo-views';
+import type { PracticeRequestPhotos } from '../../generated/types/api/practice-request-photos';
 import type { ServerContext } from '../context.js';
 import { cookieHeader, readCookie, TOKEN_PATTERN } from '../cookies.js';
 import { HttpError } from '../errors.js';
@@ -157,11 +159,13 @@ function registerStaffPhotoRoutes(scope: FastifyInstance, ctx: ServerContext): v
       return sendPicture(reply, photo.bytes, what === 'image' ? `${id}.jpg` : `${id}-thumbnail.jpg`);
     });
   }
-  scope.get('/api/v1/practice/photos/:id/views', async (request) => {
+  scope.get<{ Reply: PracticePhotoViews }>('/api/v1/practice/photos/:id/views', async (request) => {
     const id = photoIdParam(request);
-    return { id, views: await photoViews(store, id) };
+    // The column holds what recordView wrote: 'image' or 'thumbnail'.
+    const views: PracticePhotoViews['views'] = (await photoViews(store, id)).map((v) => ({ ...v, what: v.what === 'image' ? 'image' : 'thumbnail' }));
+    return { id, views };
   });
-  scope.get('/api/v1/practice/requests/:requestId/photos', async (request) => {
+  scope.get<{ Reply: PracticeRequestPhotos }>('/api/v1/practice/requests/:requestId/photos', async (request) => {
     const requestId = (request.params as { requestId: string }).requestId;
     const photos = await requestPhotos(store, requestId);
     return photos.map((p) => ({

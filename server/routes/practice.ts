@@ -14,6 +14,7 @@ import { inboxFlagsHtml, storedRecommendations } from '../inboxFlags.js';
 import { listRequestsPage, type StoredRequest } from '../store.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, encodeRequestsCursor, pageQuery, requestsPageQuery, setPageHeaders } from '../services/index.js';
 import { asObject, type JsonObject } from '../json.js';
+import type { PracticeAppointments } from '../../generated/types/api/practice-appointments';
 import type { PracticeRequests } from '../../generated/types/api/practice-requests';
 import { adviceNoteForPractice, nationalPhone, PRACTICE_TIER_WORDS as TIER_WORDS, type UrgencyTier } from '../../common/index.js';
 
@@ -132,14 +133,16 @@ function primaryPhotosHtml(r: StoredRequest): string {
     .map(asObject)
     .filter((o) => o.observationType === ATTACHMENT_OBSERVATION && Array.isArray(o.answer))
     .map(
-      (o) => `<dt>${escapeHtml(String(o.label ?? o.identifier ?? ''))}</dt><dd>${photoThumbnailsHtml((o.answer as unknown[]).map((a) => asObject(a).value))}</dd>`,
+      (o) =>
+        `<dt>${escapeHtml(String(o.label ?? o.identifier ?? ''))}</dt><dd>${photoThumbnailsHtml((o.answer as unknown[]).map((a) => asObject(a).value))}</dd>`,
     );
   return rows.length > 0 ? `<h3>Photos</h3>\n<dl class="answers">\n${rows.join('\n')}\n</dl>` : '';
 }
 
 /** A medical request the practice must see first: classified EMERGENCY_INDICATION (directly or as the primary of an unverified pair). */
 export function isEmergencyIndication(r: StoredRequest): boolean {
-  const request = r.kind === 'UNVERIFIED_REQUESTS' ? r.body.primaryRequest : r.kind === 'CONSULTATION' && 'triageRequest' in r.body ? r.body.triageRequest : undefined;
+  const request =
+    r.kind === 'UNVERIFIED_REQUESTS' ? r.body.primaryRequest : r.kind === 'CONSULTATION' && 'triageRequest' in r.body ? r.body.triageRequest : undefined;
   return request?.triageRequestType === 'EMERGENCY_INDICATION';
 }
 
@@ -252,11 +255,10 @@ export function registerPracticeRoutes(app: FastifyInstance, { store, forms }: S
       reply.header('x-next-cursor', cursor);
       reply.header('link', `</api/v1/practice/requests?limit=${limit}&cursor=${cursor}>; rel="next"`);
     }
-    const items: PracticeRequests = page.items;
-    return items;
+    return page.items satisfies PracticeRequests;
   });
   // Pages like the requests and the outbox (limit, cursor, Link rel="next"; schemas/api/README.md).
-  app.get('/api/v1/practice/appointments', async (request, reply) => {
+  app.get<{ Reply: PracticeAppointments }>('/api/v1/practice/appointments', async (request, reply) => {
     const { limit, before } = pageQuery(request.query, DEFAULT_PAGE_SIZE);
     const page = await practiceAppointmentsPage(store, { limit, ...(before !== undefined ? { before } : {}) });
     setPageHeaders(reply, '/api/v1/practice/appointments', limit, page);

@@ -15,10 +15,6 @@ export type {
   StoredBody,
   StoredBooking,
   StoredConsultation,
-  StoredDocumentVersion,
-  StoredEligibilityBooking,
-  StoredScreening,
-  StoredSymptomBooking,
   StoredTriageRequest,
   StoredUnverifiedPair,
 } from './types.js';

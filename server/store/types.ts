@@ -53,14 +53,14 @@ export function isUniqueViolation(error: unknown): boolean {
 export type AsJson<T> = { [K in keyof T]: T[K] };
 
 /** Which version of a form or pathway document the answers were checked against. */
-export interface StoredDocumentVersion {
+interface StoredDocumentVersion {
   id: string;
   version: number;
   hash: string;
 }
 
 /** The patient's own words that matched an emergency phrase, recorded by the server's screening. */
-export interface StoredScreening {
+interface StoredScreening {
   matched: Array<{ entryId: string; words: string; tier: UrgencyTier; crisis: boolean }>;
 }
 
@@ -85,10 +85,10 @@ export type StoredConsultation = {
 };
 
 /** A symptom assessment stored by its booking: the questionnaire and the slot booked for it. */
-export type StoredSymptomBooking = { triageRequest: StoredTriageRequest; context: ConsultationContext; appointmentSlotId: string; screening?: StoredScreening };
+type StoredSymptomBooking = { triageRequest: StoredTriageRequest; context: ConsultationContext; appointmentSlotId: string; screening?: StoredScreening };
 
 /** An eligibility pathway's request stored by its booking. */
-export type StoredEligibilityBooking = { eligibilityBooking: StoredTriageRequest; appointmentSlotId: string; screening?: StoredScreening };
+type StoredEligibilityBooking = { eligibilityBooking: StoredTriageRequest; appointmentSlotId: string; screening?: StoredScreening };
 
 /** What a booking of a new request stores (its kind is CONSULTATION). */
 export type StoredBooking = StoredSymptomBooking | StoredEligibilityBooking;
