@@ -2,15 +2,18 @@
 // execution could be sent any number of times, from any client, each a request the practice must
 // read; and its answers could still be changed by $continue after the practice had them.
 import { HttpError } from './errors.js';
+import { asObject } from './json.js';
 import { shortReference } from './notifications/index.js';
+import type { AdminRequest } from '../generated/types/api/admin-request';
+import type { TriageRequest } from '../generated/types/api/triage-request';
 import type { Sql } from './store/index.js';
 
-type Body = Record<string, unknown>;
-
-/** The execution id a stored triage request was built from (the engine's own, set by reclassification). */
-export function executionIdOf(triageRequest: Body): string | undefined {
-  const consultation = triageRequest.consultation;
-  const id = consultation && typeof consultation === 'object' ? (consultation as Body).executionId : undefined;
+/**
+ * The execution id a stored triage request was built from (the engine's own, set by
+ * reclassification); none for an admin request (an unverified pair's primary request may be one).
+ */
+export function executionIdOf(request: Pick<TriageRequest, 'consultation'> | AdminRequest): string | undefined {
+  const id = asObject(request.consultation).executionId;
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 

@@ -1,8 +1,9 @@
 // What the practice reads of a guideline execution besides its tier: the safety check's answers
 // as the app recorded them on its custom data, and the answers in words (each with its question's
 // and options' labels from the pathway), so the inbox never shows field names.
+import type { ResponseAnswer, ResponseData } from '../generated/types/api/triage-request';
 import type { GuidelineEngine } from './engine/engine.js';
-import { asList as list, asObject as obj, type JsonObject as Json } from './json.js';
+import { asList, asObject } from './json.js';
 import EMERGENCY_QUESTIONS from '../generated/forms/EMERGENCY_QUESTIONS';
 
 /**
@@ -15,7 +16,7 @@ export const SAFETY_ANSWER_KEY_PREFIX = 'emergencyQuestion.';
 export const OVERRIDE_REASON_KEY = 'anEOverrideReason';
 
 export function customValue(customData: readonly unknown[], key: string): unknown {
-  return customData.map(obj).find((e) => e.key === key)?.value;
+  return customData.map(asObject).find((e) => e.key === key)?.value;
 }
 
 /** The recorded safety answers of an execution: all four, or undefined while any is missing. */
@@ -46,17 +47,21 @@ function pathwayLabels(engine: GuidelineEngine, guidelineId: string): Map<string
   return out;
 }
 
-/** The engine's responseData, each answer with its question's and options' labels, so the practice reads words. */
-export function labelledResponseData(engine: GuidelineEngine, guidelineId: string, responseData: readonly unknown[]): Json[] {
+/**
+ * The engine's responseData, each answer with its question's and options' labels, so the practice
+ * reads words. Each entry is an engine observation (the embedded engine's own record, or the
+ * practice's engine's answer): the triage request's ResponseData, whose members are all optional.
+ */
+export function labelledResponseData(engine: GuidelineEngine, guidelineId: string, responseData: readonly unknown[]): ResponseData[] {
   const labels = pathwayLabels(engine, guidelineId);
   return responseData.map((o) => {
-    const item = obj(o);
+    const item: ResponseData = asObject(o);
     const known = labels.get(String(item.identifier));
     return {
       ...item,
       ...(known ? { label: known.label } : {}),
-      answer: list(item.answer).map((a) => {
-        const answer = obj(a);
+      answer: asList(item.answer).map((a) => {
+        const answer: ResponseAnswer = asObject(a);
         const optionLabel = known?.options[String(answer.value)];
         return optionLabel ? { ...answer, label: optionLabel } : answer;
       }),

@@ -6,9 +6,21 @@ import { getSetting } from './settingsStore.js';
 import type { Sql } from './store/index.js';
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import { detailsMessage, HttpError } from './errors.js';
-import { classifyRequest, INVALID_OVERRIDE_REASON, isEmergencyResult, isValidOverrideReason, topTier, type TriageRequestType } from '../common/index.js';
+import {
+  classifyRequest,
+  INVALID_OVERRIDE_REASON,
+  isEmergencyResult,
+  isValidOverrideReason,
+  topReferral,
+  topTier,
+  type TriageRequestType,
+} from '../common/index.js';
+import type { PatientAppSettings } from '../generated/types/api/patient-app-settings';
+import type { TriageRequest } from '../generated/types/api/triage-request';
+import type { UrgencyByReferralId } from '../generated/types/api/urgency-by-referral-id';
 import { customValue, labelledResponseData, OVERRIDE_REASON_KEY, recordedSafetyAnswers, SAFETY_QUESTION_IDS, SAFETY_TITLES } from './executionWords.js';
-import { type JsonObject as Json, asObject as obj, asList as list } from './json.js';
+import { asList, asObject } from './json.js';
+import type { AsJson, StoredTriageRequest } from './store/index.js';
 
 export type { TriageRequestType };
 export { INVALID_OVERRIDE_REASON };
@@ -52,16 +64,16 @@ export interface ExecutionRecordView {
 export type ExecutionRead = { execution: ExecutionRecordView } | { error: HttpError };
 
 function asExecution(value: unknown): ExecutionRecordView | undefined {
-  const e = obj(value);
+  const e = asObject(value);
   if (typeof e.guidelineId !== 'string' || typeof e.status !== 'string') return undefined;
   return {
     identifier: typeof e.identifier === 'string' ? e.identifier : '',
     guidelineId: e.guidelineId,
     ...(typeof e.version === 'string' ? { version: e.version } : {}),
     status: e.status,
-    recommendations: list(e.recommendations),
-    responseData: list(e.responseData),
-    customData: list(e.customData),
+    recommendations: asList(e.recommendations),
+    responseData: asList(e.responseData),
+    customData: asList(e.customData),
   };
 }
 
@@ -85,7 +97,8 @@ export function externalEngineBase(engineUrl: string): string {
 const ENGINE_BASE_PATH = '/api/v1/fhir/r4';
 
 /**
- * With ENGINE_URL set: reads the request's execution from the practice's engine
+ * With ENGINE_URL set: reads the request's execution (the triage request's
+ * consultation.executionId, the only member read here) from the practice's engine
  * (GET /GuidelineExecution/{id}, with the practice's credentials and the patient's engine key when
  * the browser sent one), before the storing transaction. Never throws: a failure is returned and
  * only counts when the request is actually stored (a retry of an acknowledged request gets its
@@ -98,7 +111,7 @@ export async function readExternalExecution(
   engineKey?: string,
 ): Promise<ExecutionRead | undefined> {
   if (ctx.engineUrl === undefined) return undefined;
-  const executionId = obj(obj(triageRequest).consultation).executionId;
+  const executionId = asObject(asObject(triageRequest).consultation).executionId;
   if (typeof executionId !== 'string' || executionId === '') return { error: missingExecutionId(path) };
   if (!/^[A-Za-z0-9._~-]{1,100}$/.test(executionId)) return { error: unknownExecution(path, executionId.slice(0, 100)) };
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -128,7 +141,12 @@ export async function readExternalExecution(
   return execution ? { execution } : { error: new HttpError(502, "The guideline engine's answer is not a guideline execution") };
 }
 
-async function embeddedExecution(ctx: ReclassifyContext, db: Sql, consultation: Json, path: string): Promise<ExecutionRecordView> {
+async function embeddedExecution(
+  ctx: ReclassifyContext,
+  db: Sql,
+  consultation: NonNullable<TriageRequest['consultation']>,
+  path: string,
+): Promise<ExecutionRecordView> {
   const executionId = consultation.executionId;
   if (typeof executionId !== 'string') throw missingExecutionId(path);
   try {
@@ -156,8 +174,14 @@ function refused(path: string, field: string, message: string): HttpError {
  * answers shown are the recorded ones. The client's own type is kept as `clientTriageRequestType`
  * when it differs, so the practice can see the correction.
  */
-export async function reclassifyTriageRequest(ctx: ReclassifyContext, db: Sql, triageRequest: Json, path: string, read?: ExecutionRead): Promise<Json> {
-  const consultation = obj(triageRequest.consultation);
+export async function reclassifyTriageRequest(
+  ctx: ReclassifyContext,
+  db: Sql,
+  triageRequest: AsJson<TriageRequest>,
+  path: string,
+  read?: ExecutionRead,
+): Promise<StoredTriageRequest> {
+  const consultation = triageRequest.consultation ?? {};
   let execution: ExecutionRecordView;
   if (read !== undefined) {
     if ('error' in read) throw read.error;
@@ -174,9 +198,8 @@ export async function reclassifyTriageRequest(ctx: ReclassifyContext, db: Sql, t
     throw new HttpError(409, `body${path}/consultation/executionId: the guideline execution still has questions to answer, so it cannot be sent yet`);
   }
   const { guidelineId, recommendations } = execution;
-  const patientApp = obj(await getSetting(db, 'patient-app'));
-  const options = Array.isArray(patientApp.emergencyOverrideOptions) ? patientApp.emergencyOverrideOptions.map(obj) : undefined;
-  const offeredReasonIds = options?.map((o) => String(o.id));
+  const options = (await getSetting<PatientAppSettings>(db, 'patient-app'))?.emergencyOverrideOptions;
+  const offeredReasonIds = options?.map((o) => o.id);
   const claimedReason = triageRequest.emergencyOverrideReason;
   const emergency = isEmergencyResult(recommendations);
   const safety = recordedSafetyAnswers(execution.customData);
@@ -197,11 +220,9 @@ export async function reclassifyTriageRequest(ctx: ReclassifyContext, db: Sql, t
   const derived = classifyTriage({ kind, recommendations, overrideReason: claimedReason, offeredReasonIds });
   const claimed = triageRequest.triageRequestType;
 
-  const referral = list(obj(recommendations[0]).actions)
-    .map(obj)
-    .find((a) => a.type === 'Referral');
-  const referralId = typeof referral?.referralId === 'string' ? referral.referralId : undefined;
-  const urgency = referralId ? obj(obj(await getSetting(db, 'urgency-by-referral-id'))[referralId]) : {};
+  const referral = topReferral(recommendations);
+  const referralId = referral?.referralId;
+  const urgency = referralId ? (await getSetting<UrgencyByReferralId>(db, 'urgency-by-referral-id'))?.[referralId] : undefined;
   const pathway = ctx.engine.library.get(guidelineId)?.doc as { inboxLabel?: unknown; label?: unknown; name?: unknown; version?: unknown } | undefined;
   const conditionLabel = [pathway?.inboxLabel, pathway?.label, pathway?.name].find((v): v is string => typeof v === 'string') ?? guidelineId;
   const reasonKept = typeof claimedReason === 'string' && claimedReason === recordedReason;
@@ -236,8 +257,8 @@ export async function reclassifyTriageRequest(ctx: ReclassifyContext, db: Sql, t
       domain: guidelineId.split('.')[0] ?? 'Triage',
       usedGuidelines: [guidelineId],
       ...(execution.version !== undefined ? { pathwayVersion: execution.version } : {}),
-      ...(referralId ? { referralId, referralLabel: String(referral?.label ?? '') } : {}),
-      ...(typeof urgency.urgency === 'string' ? { urgency: urgency.urgency, urgencyColour: urgency.colour } : {}),
+      ...(referral ? { referralId: referral.referralId, referralLabel: referral.label } : {}),
+      ...(typeof urgency?.urgency === 'string' ? { urgency: urgency.urgency, urgencyColour: urgency.colour } : {}),
       tier: topTier(recommendations),
       ...(typeof reasonLabel === 'string' ? { emergencyOverrideLabel: reasonLabel } : {}),
     },
