@@ -31,7 +31,7 @@ function deref(files: SchemaFiles, file: string, schema: Schema, depth = 0): Arr
 }
 
 /** The schemas that may describe the value at `path` (keys and array indexes from the top). */
-export function schemasAt(files: SchemaFiles, rootFile: string, path: ReadonlyArray<string | number>): Array<{ file: string; schema: Schema }> {
+function schemasAt(files: SchemaFiles, rootFile: string, path: ReadonlyArray<string | number>): Array<{ file: string; schema: Schema }> {
   let current = deref(files, rootFile, files[rootFile] ?? {});
   for (const segment of path) {
     const next: Array<{ file: string; schema: Schema }> = [];

@@ -10,7 +10,7 @@ import { createFlowStore } from '../sessionFlowStore';
 
 export const ADMIN_FLOW = 'ADMIN_REQUEST';
 
-export { ADMIN_FORM_TYPES, CHANGE_OF_CONTACT_DETAILS, isAdminFormType, type AdminFormType } from '../../settings/adminForms';
+export { ADMIN_FORM_TYPES, CHANGE_OF_CONTACT_DETAILS, isAdminFormType } from '../../settings/adminForms';
 
 /** One send attempt: the body (with its submittedDate) and the key, reused by every retry of it. */
 export interface SendAttempt {
@@ -92,7 +92,7 @@ function sameRequest(a: AdminRequest, b: AdminRequest): boolean {
  * README "Admin requests": with no email for the patient, no contact update requested and manual
  * authentication on for admin requests, the patient chooses at /add-contact-details first.
  */
-export const PHONE_REPLY_ASSOCIATED = {
+const PHONE_REPLY_ASSOCIATED = {
   formType: 'PATIENT_REFUSED_UPDATE_CONTACT',
   triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT',
 } as const satisfies NonNullable<AdminRequest['associatedRequest']>;

@@ -26,7 +26,7 @@ export interface AdminReceipt {
  */
 export const adminReceipt = createFlowStore<{ receipt?: AdminReceipt }>('flow:admin-receipt', () => ({}));
 
-export { replyLine, shortReference };
+export { replyLine };
 
 /** Builds the receipt from the server's answer and the body that was sent (question titles from the form document). */
 export async function makeReceipt(answer: SubmissionResponse, body: AdminRequest, formLabel: string): Promise<AdminReceipt> {

@@ -3,7 +3,7 @@ import { useSettings } from '../../settings/useSettings';
 import type { AdminFormId as ApiFormType } from '../../../generated/types/api/admin-form-id';
 import { enabledForms, isAdminFormType, CHANGE_OF_CONTACT_DETAILS } from './adminFlow';
 
-export const PATIENT_REGISTRATION_FORM = 'PATIENT_REGISTRATION_FORM';
+const PATIENT_REGISTRATION_FORM = 'PATIENT_REGISTRATION_FORM';
 
 export type AdminFormAccess = { kind: 'home' } | { kind: 'menu' } | { kind: 'ok'; type: ApiFormType; label: string; requiresPatientRecord: boolean };
 

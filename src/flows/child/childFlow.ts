@@ -77,7 +77,7 @@ export interface ChecklistBand {
   formId: string;
 }
 
-export const CHECKLIST_FORMS: Readonly<Record<ChecklistBand['band'], string>> = {
+const CHECKLIST_FORMS: Readonly<Record<ChecklistBand['band'], string>> = {
   '0-12 weeks': 'CHILD_EMERGENCY_0_12_WEEKS',
   '3-6 months': 'CHILD_EMERGENCY_3_6_MONTHS',
   '6-12 months': 'CHILD_EMERGENCY_6_12_MONTHS',
