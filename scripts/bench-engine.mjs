@@ -97,7 +97,8 @@ const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.joi
 });
 let ok = true;
 try {
-  await waitUntilUp(`${base}/api/v1/settings/clinic`, Date.now() + 30_000);
+  // On a busy machine the server (compiled by tsx at start) can take more than 30 s to answer.
+  await waitUntilUp(`${base}/api/v1/settings/clinic`, Date.now() + 120_000);
   console.log(
     `guideline engine on ${base}, pathway ${PATHWAY}, ${CONNECTIONS} connections, ${SECONDS} s per call, Node ${process.version}, ${os.cpus().length} CPUs`,
   );
