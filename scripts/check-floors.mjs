@@ -106,22 +106,21 @@ function sourceFiles(root) {
       }
     }
   }
-  return [...new Set(files)].filter((f) => {
-    try {
-      readFileSync(f);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return [...new Set(files)];
 }
 
 /** The import graph of the tree under `root`: file → [{ target, specifier, typeOnly, line }]. */
 function importGraph(root) {
   const graph = new Map();
   for (const file of sourceFiles(root)) {
+    let text;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue; // Gone since the folder was listed (another process's scratch file).
+    }
     const edges = [];
-    for (const i of importsInText(file, readFileSync(file, 'utf8'))) {
+    for (const i of importsInText(file, text)) {
       const target = resolveImport(file, i.specifier);
       if (target && target !== file) edges.push({ ...i, target });
     }
