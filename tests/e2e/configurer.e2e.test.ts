@@ -7,10 +7,11 @@
 // (forms and pathways) have zero axe violations.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, passEmergencyCheck } from './admin-steps';
-import { axeViolations, dataDir, launchBrowser, openPage, type TestPage } from './harness';
+import { axeViolations, dataDir, openPage, type TestPage } from './harness';
+import { useBrowser } from './use-browser';
 import { practiceAuthHeaders, practiceRequests } from './practice-controls';
 import { root } from './form-filler';
 import { baseURL } from './harness';
@@ -45,13 +46,11 @@ function newDocument(): Record<string, unknown> {
   };
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
+const browser = useBrowser();
+beforeAll(() => {
   rmSync(path.join(dataDir(), 'practice'), { recursive: true, force: true });
 });
 afterAll(async () => {
-  await browser?.close();
   rmSync(path.join(dataDir(), 'practice'), { recursive: true, force: true });
   // Back to the built-in documents for the files after this one on this worker.
   await fetch(`${baseURL()}/api/v1/practice/documents/reload`, { method: 'POST', headers: practiceAuthHeaders() });

@@ -6,10 +6,11 @@
 // styled by the design system's CSS, with zero axe violations and no CSP violation.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, passEmergencyCheck } from './admin-steps';
-import { axeViolations, baseURL, dataDir, launchBrowser, openPage, type TestPage } from './harness';
+import { axeViolations, baseURL, dataDir, openPage, type TestPage } from './harness';
+import { useBrowser } from './use-browser';
 import { practiceAuthHeaders, practiceRequests } from './practice-controls';
 import { root } from './form-filler';
 
@@ -22,19 +23,13 @@ const EDITED = ORIGINAL.replace(JSON.stringify(OLD_LABEL), JSON.stringify(NEW_LA
 const BROKEN = EDITED.replace(/"maxLength": (\d+)/, '"maxLength": "$1"');
 const BROKEN_LINE = BROKEN.slice(0, BROKEN.indexOf('"maxLength": "')).split('\n').length;
 
-let browser: Browser;
+const browser = useBrowser();
 const cleanUp = async () => {
   rmSync(path.join(dataDir(), 'practice'), { recursive: true, force: true });
   await fetch(`${baseURL()}/api/v1/practice/documents/reload`, { method: 'POST', headers: practiceAuthHeaders() });
 };
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await cleanUp();
-});
-afterAll(async () => {
-  await browser?.close();
-  await cleanUp();
-});
+beforeAll(cleanUp);
+afterAll(cleanUp);
 
 async function signIn(page: Page, next: string): Promise<void> {
   await page.goto(next);

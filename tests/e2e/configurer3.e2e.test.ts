@@ -6,9 +6,10 @@
 // the CSP are checked on the walk.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
 import { root } from './form-filler';
 
 const STAFF_PASSWORD = process.env.PRACTICE_STAFF_PASSWORD ?? 'test-only-staff-password';
@@ -22,13 +23,7 @@ const draft = structuredClone(LIVE);
 const DRAFT = JSON.stringify(draft, null, 2);
 const EXAMPLE = (draft.examples as Json[])[0]!.name as string;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function signIn(page: Page, next: string): Promise<void> {
   await page.goto(next);

@@ -1,9 +1,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './harness';
+import { useBrowser } from './use-browser';
 import { root } from './form-filler';
 
 // `npm run dev`'s preview page: a configurer edits a document's JSON and sees it at once.
@@ -13,17 +12,15 @@ const file = path.join(root, 'schemas/fixtures/forms', `${ID}.form.json`);
 const source = readFileSync(path.join(root, 'schemas/fixtures/forms/FIXTURE_TEXT.form.json'), 'utf8');
 
 let vite: ViteDevServer;
-let browser: Browser;
+const browser = useBrowser();
 beforeAll(async () => {
   const doc = JSON.parse(source) as { id: string };
   writeFileSync(file, JSON.stringify({ ...doc, id: ID }, null, 2));
   vite = await createServer({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
   await vite.listen();
-  browser = await launchBrowser();
 });
 afterAll(async () => {
   rmSync(file, { force: true });
-  await browser?.close();
   await vite?.close();
 });
 

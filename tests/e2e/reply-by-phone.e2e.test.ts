@@ -3,10 +3,11 @@
 // not have an email address for you": they add one, or ask the practice to phone them, and the
 // practice stores that choice (the associated PATIENT_REFUSED_UPDATE_CONTACT).
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage } from './harness';
-import { practiceRequests, resetPractice } from './practice-controls';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceRequests } from './practice-controls';
 import { clickButton, declineLogin, demoPatient, fillContact, fillDetails, passEmergencyCheck } from './admin-steps';
 import { fillCurrentPage, form, loadDocument, pressSubmit } from './form-filler';
 import type { FormData } from '../../renderer/core/index';
@@ -14,16 +15,7 @@ import { answerQuestionnaire, loadPathway, openTriage, patientParams, search } f
 
 const SCREENS = process.env.SCREENS_DIR ?? '/work/screens/px27';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 async function expectAccessible(page: Page, where: string) {
   expect(await axeViolations(page), where).toEqual([]);

@@ -2,7 +2,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type PracticeServer } from '../../server/app';
 import { DEFAULT_RATE_LIMITS } from '../../server/rate-limits';
@@ -10,25 +9,24 @@ import { AMELIA, clickButton, declineLogin, fillContact, fillDetails, passEmerge
 // @ts-expect-error -- plain ESM helper shared with npm start, no type declarations
 import { E2E_BUILD } from '../../scripts/app-build.mjs';
 import { root } from './form-filler';
-import { axeViolations, baseURL, launchBrowser, openPage } from './harness';
+import { axeViolations, baseURL, openPage } from './harness';
+import { useBrowser } from './use-browser';
 import { practiceAuthHeaders } from './practice-controls';
 
 const DIST = path.join(root, 'dist');
 const STAFF_PASSWORD = 'e2e staff password';
 
-let browser: Browser;
+const browser = useBrowser();
 /** A second server on the same build with the production rate limits and a known staff password. */
 let strict: PracticeServer;
 let strictURL: string;
 let dataDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-strict-'));
   strict = await buildServer({ dataDir, distDir: DIST, rateLimits: { ...DEFAULT_RATE_LIMITS }, staffPassword: STAFF_PASSWORD });
   strictURL = await strict.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await browser?.close();
   await strict?.app.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

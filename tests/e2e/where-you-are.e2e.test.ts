@@ -2,10 +2,11 @@
 // focused on a phone, Send shows progress while the request is on its way, and "In your own
 // words" says what it is for, with a title that agrees with its heading.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage } from './harness';
-import { practiceRequests, resetPractice } from './practice-controls';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, openPage } from './harness';
+import { useBrowser } from './use-browser';
+import { practiceRequests } from './practice-controls';
 import { AMELIA, reachForm } from './admin-steps';
 import { form } from './form-filler';
 import { answerQuestionnaire, loadPathway, patientParams, startPathway } from './triage-steps';
@@ -13,16 +14,7 @@ import { answerQuestionnaire, loadPathway, patientParams, startPathway } from '.
 const SCREENS = process.env.SCREENS_DIR ?? '/work/screens/px27';
 const SEND_FAILED = 'There was a problem. Please check your connection and press the send button again.';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await resetPractice();
-});
+const browser = useBrowser({ resetAfterEach: true });
 
 async function screenshot(page: Page, name: string) {
   if (!process.env.SCREENS) return;
