@@ -8,6 +8,7 @@ import {
   type DocumentParameter,
   type DocumentProblem,
   type FieldSchema,
+  type FormData,
   type FormDocument,
   type Parameters,
 } from '../../renderer/core/index';
@@ -76,7 +77,7 @@ export function conditionDocument(doc: unknown): FormDocument {
 /** Which sections are eligible and which outcomes hold, given every stored answer. */
 export function evaluatePathway(
   cond: FormDocument,
-  answers: Record<string, unknown>,
+  answers: FormData,
   params: Parameters,
   today: Date,
 ): { section: (i: number) => boolean; outcome: (i: number) => boolean } {
