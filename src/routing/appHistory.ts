@@ -35,7 +35,8 @@ export interface AppHistory {
   /** What React Router's <Router> is given to move with (Link, navigate(), <Navigate>). */
   navigator: Navigator;
   current: () => RouterState;
-  listen: (listener: (state: RouterState) => void) => () => void;
+  /** `sync`: the move asked for `flushSync` (navigate(to, { flushSync: true })): draw it before navigate() returns. */
+  listen: (listener: (state: RouterState, sync: boolean) => void) => () => void;
   /** While registered, `shouldBlock` is asked before every move; `onHeld` is told of a held move (undefined once it is let go). */
   block: (shouldBlock: BlockerFunction, onHeld: (held: HeldMove | undefined) => void) => () => void;
 }
@@ -48,12 +49,14 @@ interface Blocker {
 export function createAppHistory(): AppHistory {
   // v5Compat: the listener hears pushes and replaces too, not only Back and Forward (as BrowserRouter uses it).
   const history = createBrowserHistory({ v5Compat: true });
-  const listeners = new Set<(state: RouterState) => void>();
+  const listeners = new Set<(state: RouterState, sync: boolean) => void>();
   const blockers = new Set<Blocker>();
   let shown: RouterState = { action: history.action, location: history.location };
   // The pop that undoes a held Back (not a move of the patient's), and the pop that redoes it.
   let undoing = false;
   let redoing = false;
+  // Set while a move that asked for flushSync is made (the listener hears it synchronously).
+  let syncing = false;
 
   const locationOf = (to: To, state: unknown): Location => {
     const url = history.createURL(to);
@@ -74,8 +77,16 @@ export function createAppHistory(): AppHistory {
     });
   };
 
-  const move = (action: NavigationType, to: To, state: unknown) => {
-    const go = () => (action === NavigationType.Push ? history.push(to, state) : history.replace(to, state));
+  const move = (action: NavigationType, to: To, state: unknown, sync: boolean) => {
+    const go = () => {
+      syncing = sync;
+      try {
+        if (action === NavigationType.Push) history.push(to, state);
+        else history.replace(to, state);
+      } finally {
+        syncing = false;
+      }
+    };
     const nextLocation = locationOf(to, state);
     const blocker = blockerFor(nextLocation, action);
     if (blocker) hold(blocker, nextLocation, go);
@@ -101,7 +112,7 @@ export function createAppHistory(): AppHistory {
       }
     }
     shown = { action, location };
-    for (const listener of listeners) listener(shown);
+    for (const listener of listeners) listener(shown, syncing);
   });
 
   return {
@@ -110,8 +121,8 @@ export function createAppHistory(): AppHistory {
       createURL: (to) => history.createURL(to),
       encodeLocation: (to) => history.encodeLocation(to),
       go: (delta) => history.go(delta),
-      push: (to, state) => move(NavigationType.Push, to, state),
-      replace: (to, state) => move(NavigationType.Replace, to, state),
+      push: (to, state, options) => move(NavigationType.Push, to, state, options?.flushSync === true),
+      replace: (to, state, options) => move(NavigationType.Replace, to, state, options?.flushSync === true),
     },
     current: () => shown,
     listen(listener) {

@@ -4,7 +4,7 @@
 // after it has (undone, then done again if the patient goes on). React Router's data router did
 // this with useBlocker; the app runs its declarative mode, which has no blocking of its own.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Link, MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
+import { Link, MemoryRouter, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppRouter } from '../../../src/routing/AppRouter';
 import { useBlocker } from '../../../src/shell/useLeaveGuard';
@@ -99,6 +99,31 @@ describe('useBlocker on the app router', () => {
     await screen.findByRole('link', { name: 'Start' });
     expect(window.location.pathname).toBe('/');
     expect(where()).toBe('/');
+  });
+
+  it('draws a move that asks for flushSync before navigate() returns (leaving a flow clears its answers after)', async () => {
+    const seen: (string | null | undefined)[] = [];
+    function Leave() {
+      const navigate = useNavigate();
+      return (
+        <button
+          onClick={() => {
+            void navigate('/other', { flushSync: true });
+            seen.push(document.querySelector('h1')?.textContent);
+          }}
+        >
+          Cancel
+        </button>
+      );
+    }
+    render(
+      <AppRouter>
+        <Leave />
+        <Pages />
+      </AppRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(seen).toEqual(['Other']);
   });
 
   it('holds nothing under another router (a unit test of a screen)', async () => {
