@@ -14,7 +14,7 @@ import { attachPhotos } from '../photos/store.js';
 import { selfHelpEvent } from '../selfHelpNotification.js';
 import { ENGINE_KEY_COOKIE } from './sessions.js';
 import { insertRequest, type SubmissionAnswer } from '../store.js';
-import type { Sql } from '../store/index.js';
+import type { Sql, StoredBooking, StoredTriageRequest } from '../store/index.js';
 import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';
 import { assertSlotInSession, bookAppointment, type SlotChoice } from '../appointments/book.js';
 import { runAppointmentTransaction } from '../appointments/transaction.js';
@@ -25,7 +25,7 @@ import { allowedSlotTypesForRequest } from '../appointments/slotTypes.js';
 type BookedTriageRequest = TriageRequest & Record<string, unknown>;
 
 /** What a booking of a new request stores: its triage request, reclassified, and the stored body around it. */
-type Prepared = { triageRequest: BookedTriageRequest; stored: Record<string, unknown> };
+type Prepared = { triageRequest: BookedTriageRequest; stored: StoredBooking };
 
 /** The Idempotency-Key header of a call, if it has one. */
 export function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -46,7 +46,7 @@ export function newRequestBookings(ctx: ServerContext) {
   // is held first, so a $continue or another booking of it on any instance waits for this one.
   const reclassified = async (tx: Sql, triageRequest: TriageRequest, path: string, read?: ExecutionRead) => {
     await lockExecution(tx, executionIdOf(triageRequest as BookedTriageRequest));
-    return contractOnly(await reclassifyTriageRequest(ctx, tx, triageRequest as BookedTriageRequest, path, read)) as BookedTriageRequest;
+    return contractOnly(await reclassifyTriageRequest(ctx, tx, triageRequest as BookedTriageRequest, path, read)) as StoredTriageRequest & BookedTriageRequest;
   };
   /** A practice's own engine (ENGINE_URL) is read before the transaction (undefined: the embedded engine, read inside it). */
   const readExternal = (request: FastifyRequest, triageRequest: unknown, path: string) =>
