@@ -7,7 +7,7 @@
 // Accessible: a fieldset whose legend is the question; the file input is a real, focusable input
 // with a visible label (the error summary links to it); progress and problems are announced in a
 // live region; after a removal focus goes back to the add button.
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode, type RefObject } from 'react';
 import { describedBy, ErrorText, groupClass, Hint, Legend } from './fieldParts';
 import type { WidgetProps } from './widgets/types';
 
@@ -84,7 +84,6 @@ export function createPhotosWidget({ uploader, advice, words: override }: Photos
     const [status, setStatus] = useState('');
     const inputRef = useRef<HTMLInputElement>(null);
     const problemId = `${useId().replace(/:/g, '')}-photo-problem`;
-    const full = ids.length >= maxItems;
 
     async function onChoose(event: ChangeEvent<HTMLInputElement>) {
       const input = event.currentTarget;
@@ -145,39 +144,8 @@ export function createPhotosWidget({ uploader, advice, words: override }: Photos
               {problem}
             </span>
           ) : null}
-          {ids.length > 0 ? (
-            <ul className="nhsuk-list app-photos" aria-label={label}>
-              {ids.map((photoId, i) => (
-                <li key={photoId} className="app-photos__item">
-                  <img src={thumbs[photoId] ?? uploader.thumbnailUrl(photoId)} alt={words.thumbnailAlt(i + 1, ids.length)} width={160} />
-                  <button type="button" className="nhsuk-button nhsuk-button--secondary nhsuk-button--small" onClick={() => onRemove(photoId)}>
-                    {words.remove(i + 1)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {full ? (
-            <p className="nhsuk-body" id={id} tabIndex={-1}>
-              {words.most(maxItems)}
-            </p>
-          ) : (
-            <div className="nhsuk-form-group app-photos__add">
-              <label className="nhsuk-label" htmlFor={id}>
-                {ids.length === 0 ? words.add : words.addAnother}
-              </label>
-              <input
-                ref={inputRef}
-                className="nhsuk-file-upload"
-                id={id}
-                name={id}
-                type="file"
-                accept="image/*"
-                disabled={busy || snap.disabled}
-                onChange={(e) => void onChoose(e)}
-              />
-            </div>
-          )}
+          <PhotoThumbnails ids={ids} thumbs={thumbs} uploader={uploader} words={words} label={label} onRemove={onRemove} />
+          <AddPhoto id={id} count={ids.length} maxItems={maxItems} words={words} inputRef={inputRef} disabled={busy || snap.disabled} onChoose={onChoose} />
           <p className="nhsuk-u-visually-hidden" role="status" aria-live="polite">
             {status}
           </p>
@@ -186,4 +154,68 @@ export function createPhotosWidget({ uploader, advice, words: override }: Photos
     );
   }
   return PhotosWidget;
+}
+
+interface PhotoThumbnailsProps {
+  ids: string[];
+  thumbs: Record<string, string>;
+  uploader: PhotoUploader;
+  words: PhotosWidgetWords;
+  label: string;
+  onRemove: (photoId: string) => void;
+}
+
+/** The pictures added so far, each a thumbnail with its own Remove button. */
+function PhotoThumbnails({ ids, thumbs, uploader, words, label, onRemove }: PhotoThumbnailsProps) {
+  if (ids.length === 0) return null;
+  return (
+    <ul className="nhsuk-list app-photos" aria-label={label}>
+      {ids.map((photoId, i) => (
+        <li key={photoId} className="app-photos__item">
+          <img src={thumbs[photoId] ?? uploader.thumbnailUrl(photoId)} alt={words.thumbnailAlt(i + 1, ids.length)} width={160} />
+          <button type="button" className="nhsuk-button nhsuk-button--secondary nhsuk-button--small" onClick={() => onRemove(photoId)}>
+            {words.remove(i + 1)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface AddPhotoProps {
+  id: string;
+  count: number;
+  maxItems: number;
+  words: PhotosWidgetWords;
+  inputRef: RefObject<HTMLInputElement | null>;
+  disabled: boolean;
+  onChoose: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
+}
+
+/** The file input that adds a picture, or, once the most are added, the sentence saying so (it keeps the field's id). */
+function AddPhoto({ id, count, maxItems, words, inputRef, disabled, onChoose }: AddPhotoProps) {
+  if (count >= maxItems) {
+    return (
+      <p className="nhsuk-body" id={id} tabIndex={-1}>
+        {words.most(maxItems)}
+      </p>
+    );
+  }
+  return (
+    <div className="nhsuk-form-group app-photos__add">
+      <label className="nhsuk-label" htmlFor={id}>
+        {count === 0 ? words.add : words.addAnother}
+      </label>
+      <input
+        ref={inputRef}
+        className="nhsuk-file-upload"
+        id={id}
+        name={id}
+        type="file"
+        accept="image/*"
+        disabled={disabled}
+        onChange={(e) => void onChoose(e)}
+      />
+    </div>
+  );
 }

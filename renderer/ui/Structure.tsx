@@ -6,7 +6,7 @@
 //   removing moves it to the list's heading. A keystroke inside an item re-renders that field
 //   only: the list itself redraws when the number of items, its error or its visibility change.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { compileDocument, type FieldSchema } from '../core/index';
+import { compileDocument, type CompiledDocument, type FieldSchema } from '../core/index';
 import { ITEM_FIELD } from '../core/structure';
 import { describedBy, ErrorText, Hint, RequiredMark } from './fieldParts';
 import { FieldView } from './FieldView';
@@ -120,36 +120,51 @@ export function ListField({ name }: { name: string }) {
         </legend>
         <Hint id={`${id}-hint`} text={hintText} />
         <ErrorText id={`${id}-error`} message={snap.error} />
-        {keys.map((key, k) => {
-          const removeButton =
-            count > 1 ? (
-              <button className="nhsuk-button nhsuk-button--secondary nhsuk-button--small" type="button" onClick={() => remove(k)}>
-                {strings.removeItem}
-                <span className="nhsuk-u-visually-hidden"> {itemLabel(k).toLowerCase()}</span>
-              </button>
-            ) : null;
-          // A plain value's label names the item; an object item is a fieldset whose legend does.
-          return list.itemKind === 'object' ? (
-            <fieldset className="nhsuk-fieldset app-list__item" key={key}>
-              <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{itemLabel(k)}</legend>
-              {fields.map((f) => (
-                <FieldView key={f} path={`${name}.${k}.${f}`} field={f} compiled={item} required={(list.itemDoc.schema.required ?? []).includes(f)} />
-              ))}
-              {removeButton}
-            </fieldset>
-          ) : (
-            <div className="app-list__item" key={key}>
-              <FieldView path={`${name}.${k}`} field={ITEM_FIELD} compiled={item} required={false} label={itemLabel(k)} />
-              {removeButton}
-            </div>
-          );
-        })}
+        {keys.map((key, k) => (
+          <ListItem key={key} list={name} k={k} item={item} label={itemLabel(k)} onRemove={count > 1 ? () => remove(k) : undefined} />
+        ))}
         {canAdd ? (
           <button className="nhsuk-button nhsuk-button--secondary" type="button" onClick={add}>
             {ui['ui:options']?.addLabel ?? fillString(strings.addAnother, { item: itemName.toLowerCase() })}
           </button>
         ) : null}
       </fieldset>
+    </div>
+  );
+}
+
+interface ListItemProps {
+  list: string;
+  k: number;
+  item: CompiledDocument;
+  label: string;
+  /** Only when the list has more than one item. */
+  onRemove: (() => void) | undefined;
+}
+
+/** One item of an "add another" list, with its Remove button. */
+function ListItem({ list: name, k, item, label, onRemove }: ListItemProps) {
+  const { store, strings } = useFormContext();
+  const list = store.compiled.structure.lists.get(name)!;
+  const removeButton = onRemove ? (
+    <button className="nhsuk-button nhsuk-button--secondary nhsuk-button--small" type="button" onClick={onRemove}>
+      {strings.removeItem}
+      <span className="nhsuk-u-visually-hidden"> {label.toLowerCase()}</span>
+    </button>
+  ) : null;
+  // A plain value's label names the item; an object item is a fieldset whose legend does.
+  return list.itemKind === 'object' ? (
+    <fieldset className="nhsuk-fieldset app-list__item">
+      <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{label}</legend>
+      {item.fields.map((f) => (
+        <FieldView key={f} path={`${name}.${k}.${f}`} field={f} compiled={item} required={(list.itemDoc.schema.required ?? []).includes(f)} />
+      ))}
+      {removeButton}
+    </fieldset>
+  ) : (
+    <div className="app-list__item">
+      <FieldView path={`${name}.${k}`} field={ITEM_FIELD} compiled={item} required={false} label={label} />
+      {removeButton}
     </div>
   );
 }

@@ -5,31 +5,14 @@
 import { compileDocument, contentKey, prune, validate, type SchemaCheck } from '../core/index';
 import { applyDefaults, documentHasDefaults } from '../core/defaults';
 import type { FieldError, FormData, FormDocument, Parameters } from '../core/types';
+import { contentQuestions, errorsByPath, itemRuleState, sameErrors, sameSet, sameSnapshot, type FieldSnapshot } from './fieldSnapshot';
 import { getIn, setIn } from './paths';
+import { CONTENT_KEY, ERRORS_KEY, StoreSubscriptions } from './storeSubscriptions';
 
-type Listener = () => void;
+export type { FieldSnapshot } from './fieldSnapshot';
+
 type Compiled = ReturnType<typeof compileDocument>;
 type Visibility = ReturnType<Compiled['evaluate']>;
-
-/** What one field component needs to draw itself; replaced (never mutated) when it changes. */
-export interface FieldSnapshot {
-  value: unknown;
-  error: string | undefined;
-  visible: boolean;
-  disabled: boolean;
-  /** Visible option values when the field has option rules; undefined means "all options". */
-  options: ReadonlySet<string> | undefined;
-}
-
-const CONTENT_KEY = '\u0000content';
-const ERRORS_KEY = '\u0000errors';
-
-function sameSet(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.size !== b.size) return false;
-  for (const v of a) if (!b.has(v)) return false;
-  return true;
-}
 
 export interface FormStoreOptions {
   doc: FormDocument;
@@ -39,7 +22,7 @@ export interface FormStoreOptions {
   onChange?: (data: FormData) => void;
 }
 
-export class FormStore {
+export class FormStore extends StoreSubscriptions {
   readonly doc: FormDocument;
   readonly compiled: Compiled;
   params: Parameters;
@@ -51,12 +34,12 @@ export class FormStore {
   private snapshots = new Map<string, FieldSnapshot>();
   private fieldErrors = new Map<string, string>();
   private errorList: FieldError[] = [];
-  private listeners = new Map<string, Set<Listener>>();
   /** Fields validated on change (the current page) once a Next/Send has failed; empty before. */
   private liveFields: string[] | undefined;
   private contentVersion = 0;
 
   constructor(options: FormStoreOptions) {
+    super();
     this.doc = options.doc;
     this.compiled = compileDocument(options.doc);
     this.params = options.params;
@@ -90,28 +73,6 @@ export class FormStore {
     }
     this.reevaluate();
   }
-
-  // ---- subscriptions -------------------------------------------------------------------
-
-  subscribe(key: string, listener: Listener): () => void {
-    let set = this.listeners.get(key);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(key, set);
-    }
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-    };
-  }
-
-  private notify(key: string): void {
-    const set = this.listeners.get(key);
-    if (set) for (const l of [...set]) l();
-  }
-
-  subscribeContent = (listener: Listener) => this.subscribe(CONTENT_KEY, listener);
-  subscribeErrors = (listener: Listener) => this.subscribe(ERRORS_KEY, listener);
 
   // ---- reads ---------------------------------------------------------------------------
 
@@ -156,19 +117,15 @@ export class FormStore {
   private buildSnapshot(path: string): FieldSnapshot {
     const field = this.fieldOf(path);
     let visible = this.visibility.visible.has(field);
-    let options = this.visibility.options.get(field);
+    let options: ReadonlySet<string> | undefined = this.visibility.options.get(field);
     let disabled = this.visibility.disabled.has(field);
     if (field !== path) {
       // Inside an item: the item's own rules (list.<k>.<sub>).
-      const list = this.compiled.structure.lists.get(field)!;
-      const rest = path.slice(field.length + 1).split('.');
-      const k = Number(rest[0]);
-      const sub = rest.slice(1).join('.');
-      if (sub !== '') {
-        const itemVis = compileDocument(list.itemDoc).evaluate(getIn(this.data, `${field}.${k}`) as FormData, this.params);
-        visible = visible && itemVis.visible.has(sub);
-        disabled = disabled || itemVis.disabled.has(sub);
-        options = itemVis.options.get(sub);
+      const item = itemRuleState(this.compiled.structure.lists.get(field)!.itemDoc, this.data, this.params, field, path);
+      if (item) {
+        visible = visible && item.visible;
+        disabled = disabled || item.disabled;
+        options = item.options;
       }
     }
     return {
@@ -189,16 +146,7 @@ export class FormStore {
   private refresh(field: string): void {
     const old = this.snapshots.get(field);
     const next = this.buildSnapshot(field);
-    if (
-      old &&
-      old.value === next.value &&
-      old.error === next.error &&
-      old.visible === next.visible &&
-      old.disabled === next.disabled &&
-      sameSet(old.options, next.options)
-    ) {
-      return;
-    }
+    if (sameSnapshot(old, next)) return;
     this.snapshots.set(field, next);
     this.notify(field);
   }
@@ -249,14 +197,7 @@ export class FormStore {
   private contentFields: Set<string> | undefined;
   /** Whether a content block's enableWhen reads this field. */
   private contentReads(field: string): boolean {
-    if (!this.contentFields) {
-      this.contentFields = new Set();
-      for (const page of this.doc.pages) {
-        for (const block of [...(page.content ?? []), ...(page.contentAfter ?? [])]) {
-          for (const c of block.enableWhen ?? []) if (c.question) this.contentFields.add(c.question);
-        }
-      }
-    }
+    this.contentFields ??= contentQuestions(this.doc);
     return this.contentFields.has(field);
   }
 
@@ -341,11 +282,9 @@ export class FormStore {
   }
 
   private setErrors(errors: FieldError[]): void {
-    const next = new Map<string, string>();
-    for (const e of errors) if (!next.has(e.path)) next.set(e.path, e.message);
+    const next = errorsByPath(errors);
     const touched = new Set<string>([...this.fieldErrors.keys(), ...next.keys()]);
-    const listChanged =
-      errors.length !== this.errorList.length || errors.some((e, i) => e.path !== this.errorList[i]?.path || e.message !== this.errorList[i]?.message);
+    const listChanged = !sameErrors(this.errorList, errors);
     this.fieldErrors = next;
     for (const field of touched) this.refresh(field);
     if (listChanged) {
