@@ -1,9 +1,9 @@
 import { cancelTarget } from '../guideline/pathwayKind';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import type { FormData } from '../../../renderer/index';
 import { stopExecution } from '../../api/engine';
-import { useLeaveGuard } from '../../shell/useLeaveGuard';
+import { useBlocker, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
 import { useFlowStore } from '../sessionFlowStore';
