@@ -1,6 +1,5 @@
 // Shared helpers for end-to-end tests: Debian's Chromium through playwright-core, an axe-core
 // check and a recorder of CSP violations. Every e2e file uses these.
-import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -103,54 +102,11 @@ export interface AxeViolationSummary {
 }
 
 /**
- * Page states axe found clean in this worker, by a digest of everything axe reads: the whole
- * document's markup (inline styles, <style> text, attributes, ARIA), the viewport and its scroll,
- * and where focus and the pointer are. The style
- * sheets are the one build's, so an identical state gives an identical answer; many tests walk the
- * same screens (home, the patient's details, a confirmation), and one axe run costs about as much
- * CPU as loading the page. A page with an iframe or a shadow root (content outside the markup) is
- * always checked; a state with violations is never kept, so a failure is always a fresh run.
- */
-const cleanStates = new Set<string>();
-export const axeStats = { runs: 0, skipped: 0 };
-
-async function pageStateDigest(page: Page): Promise<string | undefined> {
-  const state = await page.evaluate(() => {
-    const outside = document.querySelector('iframe, frame, object, embed') !== null || [...document.querySelectorAll('*')].some((e) => e.shadowRoot !== null);
-    if (outside) return undefined;
-    // Where focus and the pointer are: their styles (a focus ring, a hover colour) change contrast.
-    const where = (e: Element | null): string => {
-      const path: number[] = [];
-      for (let at = e; at?.parentElement; at = at.parentElement) path.push([...at.parentElement.children].indexOf(at));
-      return path.join('/');
-    };
-    const hovered = [...document.querySelectorAll(':hover')].pop() ?? null;
-    return JSON.stringify([
-      window.innerWidth,
-      window.innerHeight,
-      window.scrollX,
-      window.scrollY,
-      where(document.activeElement),
-      where(hovered),
-      document.documentElement.outerHTML,
-    ]);
-  });
-  return state === undefined ? undefined : createHash('sha256').update(state).digest('hex');
-}
-
-/**
  * Runs axe-core with the WCAG 2.2 A/AA tags; returns the violations in a readable form. Only
  * violations are collected (`resultTypes`): the passes' node lists were serialised for nothing.
  */
 export async function axeViolations(page: Page): Promise<AxeViolationSummary[]> {
-  const digest = await pageStateDigest(page);
-  if (digest && cleanStates.has(digest)) {
-    axeStats.skipped++;
-    return [];
-  }
-  axeStats.runs++;
   const results = await new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] }).analyze();
-  if (digest && results.violations.length === 0) cleanStates.add(digest);
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { axeStats, forgetOpenedPages, launchBrowser } from './harness';
+import { forgetOpenedPages, launchBrowser } from './harness';
 import { resetPractice } from './practice-controls';
 
 /**
@@ -20,9 +20,6 @@ export function useBrowser(options: { resetAfterEach?: boolean } = {}): Browser 
   afterAll(async () => {
     await current?.close();
     current = undefined;
-    // How often a page state was already known clean (harness.ts `axeViolations`): the run's log
-    // shows what the digest saves.
-    if (axeStats.runs + axeStats.skipped > 0) console.log(`axe: ${axeStats.runs} runs, ${axeStats.skipped} states already checked clean in this worker`);
   });
   // A failed test prints what each page it opened showed: its address, its errors, the start of
   // its text (or that the page did not answer within 5 s: a hung page), and saves a screenshot in
