@@ -5,7 +5,7 @@ import { cookieHeader, readCookie, TOKEN_PATTERN } from './cookies.js';
 import type { Sql } from './store/types.js';
 import { errorBody } from './errors.js';
 import { parseStaffAccounts, removeSharedAccount, SHARED_STAFF_ACCOUNT, syncStaffAccounts } from './staffAccounts.js';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from './services/index.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionLive } from './sessions.js';
 
 /**
  * Practice staff access (README.md "Practice staff sign-in"): every `/practice/*` page and

@@ -1,6 +1,6 @@
 // Drafts of the staff document editor: one unsaved text per document and per staff person, so a
 // half-finished edit survives closing the tab. A draft is never served and never checked until
-// it is published (server/documents/editorRoutes.ts); publishing it deletes it.
+// it is published (server/routes/documentEditor.ts); publishing it deletes it.
 import type { Sql } from '../store/index.js';
 import type { DocumentKind } from './versions.js';
 

@@ -1,4 +1,4 @@
-// What the documents' staff routes (server/documents/routes.ts, editorRoutes.ts) read from a request.
+// What the documents' staff routes (server/routes/documents.ts, documentVersions.ts, documentEditor.ts) read from a request.
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';

@@ -6,10 +6,10 @@
 // the last good version from the version history serves instead (a new one never live is not
 // served at all); the start names each refusal (server/main.ts) and the Forms page shows it. The admin request
 // re-check (server/forms.ts) and the embedded engine (server/engine/library.ts) take their
-// documents from here; the patient app fetches them (server/documents/routes.ts). A reload
+// documents from here; the patient app fetches them (server/routes/documents.ts). A reload
 // re-reads both folders: a changed document that passes the checks replaces the served one as a
 // new version; one that fails is refused and the previous version keeps serving. Instances sharing
-// a PostgreSQL database follow each other's versions (`follow`, on a timer: server/documents/routes.ts).
+// a PostgreSQL database follow each other's versions (`follow`, on a timer: server/routes/documents.ts).
 // Its parts: candidates.ts (a document as read; checks and validators memoised), folders.ts (the
 // folders read), follow.ts (the other instances' versions), fallback.ts (what serves for a refused
 // file), listing.ts (the staff list), menus.ts (the menus and lists the documents feed),

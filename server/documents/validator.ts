@@ -1,6 +1,6 @@
 // Compiles a form document's schema to an ajv standalone validator module (ESM). codegen writes
 // them to generated/validators/ for the build; the server compiles the documents it serves and
-// answers them at /api/v1/documents/validators/<hash>.js (server/documents/routes.ts).
+// answers them at /api/v1/documents/validators/<hash>.js (server/routes/documents.ts).
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { structureOf, type FormDocument } from '../../renderer/core/index';

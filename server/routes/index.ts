@@ -1,11 +1,13 @@
 import type { RouteModule } from '../context.js';
-import { registerDocumentRoutes } from '../documents/routes.js';
-import { registerNotificationRoutes } from '../notifications/routes.js';
 import { registerAppointmentRoutes } from './appointments.js';
 import { registerControlsRoutes } from './controls.js';
 import { registerDocumentPreviewRoutes } from './documentPreview.js';
+import { registerEditorRoutes } from './documentEditor.js';
+import { registerDocumentRoutes } from './documents.js';
+import { registerVersionRoutes } from './documentVersions.js';
 import { registerEngineRoutes } from './engine.js';
 import { registerLoginRoutes } from './login.js';
+import { registerNotificationRoutes } from './notifications.js';
 import { registerPatientRoutes } from './patients.js';
 import { registerPhotoRoutes } from './photos.js';
 import { registerPracticeRoutes } from './practice.js';
@@ -29,6 +31,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerEngineRoutes,
   registerStaffRoutes,
   registerDocumentRoutes,
+  registerVersionRoutes,
+  registerEditorRoutes,
   registerDocumentPreviewRoutes,
   registerPhotoRoutes,
 ];

@@ -1,6 +1,6 @@
 import { EXECUTION_SWEEP_INTERVAL_MS, sweepExecutions } from '../engine/expiry.js';
 import { RETENTION_SWEEP_INTERVAL_MS, sweepRetention, type RetentionPolicy, type RetentionSwept } from '../retention.js';
-import { prunePatientSessions, SESSION_PRUNE_INTERVAL_MS } from './sessions.js';
+import { prunePatientSessions, SESSION_PRUNE_INTERVAL_MS } from '../sessions.js';
 import type { StaffAuth } from '../staff.js';
 import type { Sql } from '../store/index.js';
 

@@ -12,7 +12,7 @@ export {
   SESSION_PRUNE_INTERVAL_MS,
   sessionLive,
   sessionPatientId,
-} from './sessions.js';
+} from '../sessions.js';
 export {
   decodeCursor,
   decodeRequestsCursor,
@@ -25,3 +25,4 @@ export {
   type RequestsPosition,
   setPageHeaders,
 } from './paging.js';
+export { previewRequestOf } from './previewRequest.js';

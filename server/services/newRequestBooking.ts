@@ -12,7 +12,7 @@ import { photoKeyHashOf } from '../photos/key.js';
 import { photoRefsOfTriageRequest } from '../photos/refs.js';
 import { attachPhotos } from '../photos/store.js';
 import { selfHelpEvent } from '../selfHelpNotification.js';
-import { ENGINE_KEY_COOKIE } from './sessions.js';
+import { ENGINE_KEY_COOKIE } from '../sessions.js';
 import { insertRequest, type SubmissionAnswer } from '../store.js';
 import type { Sql, StoredBooking, StoredTriageRequest } from '../store/index.js';
 import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';

@@ -1,4 +1,4 @@
-// The staff document editor's calls (server/documents/editorRoutes.ts). Same-origin JSON with the
+// The staff document editor's calls (server/routes/documentEditor.ts). Same-origin JSON with the
 // staff session cookie; the server refuses anything cross-site.
 import { callJson } from './client';
 import type { PathwayPreviewAnswer, PathwayPreviewRequest } from './documents';

@@ -1,11 +1,10 @@
 // The consultation the app sends for a finished questionnaire, built from the journey's state.
-import type { ConsultationContext, ConsultationRequest } from '../../../generated/types/api/consultation-request';
-import type { Consultation, ResponseData, TriageRequest } from '../../../generated/types/api/triage-request';
+import type { Consultation } from '../../../generated/types/api/triage-request';
 import type { AllSettings } from '../../settings/types';
-import type { Execution, Recommendation } from '../../api/engine';
 import { readEntryParams, type EntryParams } from '../../session/entryParams';
 import { classifyRequest, topReferral } from '../../../common';
 import type { TriageFlowState } from './journey';
+import type { BuiltConsultation, BuiltTriageRequest } from './consultationTypes';
 import { pathwayKind } from './pathwayKind';
 
 export interface BuildInputs {
@@ -24,19 +23,6 @@ export interface BuildInputs {
 type Channel = NonNullable<Consultation['channel']>;
 const CHANNELS: readonly Channel[] = ['SMS', 'EMAIL', 'PAGE', 'NONE'];
 const isChannel = (channel: string | undefined): channel is Channel => CHANNELS.includes(channel as Channel);
-
-/** The triage request of a built consultation: the contract's, with the parts the app always fills in. */
-export interface BuiltTriageRequest extends TriageRequest {
-  responseData: ResponseData[];
-  consultation: Consultation;
-  guidelineExecution: { identifier: string; status: Execution['status']; recommendations: Recommendation[] };
-}
-
-/** A built consultation: the contract's body, its context always saying when the pathway finished. */
-export interface BuiltConsultation extends ConsultationRequest {
-  triageRequest: BuiltTriageRequest;
-  context: ConsultationContext & { guidelineFinishedOn: string };
-}
 
 /**
  * The consultation body (schemas/api/consultation-request.schema.json): the full triage request

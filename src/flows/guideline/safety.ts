@@ -5,7 +5,7 @@ import type { PatientValidation, Patient } from '../../patient-details/patient';
 import { patientHasEmail } from '../../patient-details/patient';
 import type { Recommendation } from '../../api/engine';
 import { INVALID_OVERRIDE_REASON, classifyRequest, isValidOverrideReason, topReferral } from '../../../common';
-import type { BuiltConsultation } from './consultationBody';
+import type { BuiltConsultation } from './consultationTypes';
 import type { PathwayKind } from './pathwayKind';
 
 export const SAFETY_QUESTIONS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;

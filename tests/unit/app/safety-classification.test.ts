@@ -2,7 +2,7 @@ import type { PathwayKind } from '../../../src/flows/guideline/pathwayKind';
 import { describe, expect, it } from 'vitest';
 import type { EngineAction, Recommendation } from '../../../src/api/engine';
 import { classifyRequest, type TriageRequestType } from '../../../common';
-import type { BuiltConsultation } from '../../../src/flows/guideline/consultationBody';
+import type { BuiltConsultation } from '../../../src/flows/guideline/consultationTypes';
 import {
   EMERGENCY_QUESTIONS_PATH,
   SERVICE_CLOSED_PATH,

@@ -12,14 +12,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import { repoRoot, type DocumentProblem } from './check.js';
-import { loadDraftPathway } from './draftWalk.js';
-import { deleteDraft, getDraft, putDraft } from './drafts.js';
-import { jsonLocator } from './lines.js';
-import { changedBy, ID, kindOf } from './params.js';
+import { repoRoot, type DocumentProblem } from '../documents/check.js';
+import { loadDraftPathway } from '../documents/draftWalk.js';
+import { deleteDraft, getDraft, putDraft } from '../documents/drafts.js';
+import { jsonLocator } from '../documents/lines.js';
+import { changedBy, ID, kindOf } from '../documents/params.js';
 import { previewPathway } from '../engine/preview.js';
-import { previewRequestOf } from '../routes/documentPreview.js';
-import type { DocumentKind } from './versions.js';
+import { previewRequestOf } from '../services/index.js';
+import type { DocumentKind } from '../documents/versions.js';
 
 const API = '/api/v1/practice/documents/:kind/:id';
 /** The longest change note kept. */

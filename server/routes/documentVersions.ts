@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { acceptFormPosts } from '../forms-urlencoded.js';
-import { documentEvents } from './events.js';
-import { FORMS_PAGE, formsPage, versionPage, versionsPage, versionsPath } from './formsPage.js';
-import { changedBy, ID, kindOf } from './params.js';
-import { versionHistory, versionRecord } from './versions.js';
+import { documentEvents } from '../documents/events.js';
+import { FORMS_PAGE, formsPage, versionPage, versionsPage, versionsPath } from '../documents/formsPage.js';
+import { changedBy, ID, kindOf } from '../documents/params.js';
+import { versionHistory, versionRecord } from '../documents/versions.js';
 
 const html = (reply: FastifyReply, page: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
 

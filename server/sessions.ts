@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { readCookie, TOKEN_PATTERN } from '../cookies.js';
-import type { Sql } from '../store/types.js';
+import { readCookie, TOKEN_PATTERN } from './cookies.js';
+import type { Sql } from './store/types.js';
 
 /** A session (a patient's simulated NHS login, a staff sign-in) ends after this long unused… */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;

@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.js';
 import type { Sql } from '../store/index.js';
 import { escapeHtml, htmlPage } from '../html.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor as encodeCursorFor, pageQuery, setPageHeaders } from '../services/index.js';
-import { notificationsPage, outboxPage, type OutboxMessage } from './readback.js';
+import { notificationsPage, outboxPage, type OutboxMessage } from '../notifications/readback.js';
 
 /** Messages per outbox page. */
 const OUTBOX_PAGE_SIZE = 20;

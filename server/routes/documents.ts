@@ -9,17 +9,15 @@
 //     GET  /api/v1/practice/documents/:kind/:id/versions
 //     GET  /practice/forms, POST /practice/forms/reload   the staff "Forms" page and its Reload button
 //     GET  /practice/forms/versions/:kind/:id[/:version], POST …/:version/restore   versions, diff, restore
-//     the editor's calls: server/documents/editorRoutes.ts
+//     the version history: server/routes/documentVersions.ts; the editor's calls: server/routes/documentEditor.ts
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { registerStaffAssets } from '../staffPage.js';
-import { registerEditorRoutes } from './editorRoutes.js';
-import { changedBy, ID } from './params.js';
-import { FORMS_PAGE, formsPage } from './formsPage.js';
-import { registerVersionRoutes } from './versionRoutes.js';
+import { changedBy, ID } from '../documents/params.js';
+import { FORMS_PAGE, formsPage } from '../documents/formsPage.js';
 
-export { FORMS_PAGE, previewPath } from './formsPage.js';
+export { FORMS_PAGE, previewPath } from '../documents/formsPage.js';
 export const DOCUMENTS_API = '/api/v1/documents';
 
 const HASH_FILE = /^([0-9a-f]{16})\.js$/;
@@ -66,7 +64,7 @@ function followOtherInstances(app: FastifyInstance, ctx: ServerContext): void {
   }
 }
 
-/** The documents' calls for patients and staff, the Forms page, its version history and the editor's calls. */
+/** The documents' calls for patients and staff and the Forms page (its version history and the editor's calls are registered beside it). */
 export function registerDocumentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { documents } = ctx;
   followOtherInstances(app, ctx);
@@ -113,7 +111,5 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: ServerContext)
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(formsPage(documents.list()));
   });
 
-  registerVersionRoutes(app, ctx);
   registerStaffAssets(app);
-  registerEditorRoutes(app, ctx);
 }
