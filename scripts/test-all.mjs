@@ -33,6 +33,10 @@ const steps = [
   { name: 'format:check', args: ['run', 'format:check'], script: 'format:check', group: 'static' },
   { name: 'schemas:check', args: ['run', 'schemas:check'], script: 'schemas:check', group: 'static' },
   { name: 'codegen --check', args: ['run', 'codegen', '--', '--check'], script: 'codegen', group: 'static' },
+  // Imports run one way down the floors, with no file-level cycle (docs/architecture.md "Layers and arrows").
+  { name: 'check:floors', args: ['run', 'check:floors'], script: 'check:floors', group: 'static' },
+  // No export that nothing imports (knip).
+  { name: 'check:dead', args: ['run', 'check:dead'], script: 'check:dead', group: 'static' },
   {
     name: 'unit',
     args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportsDir, 'unit.json')}`],
