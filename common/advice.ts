@@ -3,7 +3,7 @@
 // and lost on the next (docs/architecture.md "Endings by tier").
 import { recommendationTier, topTier } from './tiers';
 
-export interface AdviceLink {
+interface AdviceLink {
   label: string;
   url: string;
 }
@@ -41,7 +41,7 @@ function links(raw: unknown): AdviceLink[] {
  * A less urgent recommendation beside an urgent one is left out: "mild cystitis often gets better
  * on its own" or "within 1 working day" beside "a GP needs to speak to you today" would contradict it.
  */
-export function endingRecommendations(recommendations: readonly unknown[]): unknown[] {
+function endingRecommendations(recommendations: readonly unknown[]): unknown[] {
   const top = topTier(recommendations);
   return recommendations.filter((r) => {
     const tier = recommendationTier(r);

@@ -3,7 +3,7 @@
 // GP", "By end tomorrow") are staff shorthand. The patient's screen shows these words for the ids
 // it knows and the practice's own label for any other; the practice still stores and reads its
 // own label (docs/patient-app.md "Experience, third round").
-export const OVERRIDE_PATIENT_WORDS: Readonly<Record<string, string>> = {
+const OVERRIDE_PATIENT_WORDS: Readonly<Record<string, string>> = {
   patient_override_for_gp: 'I understand the risk and I want my GP practice to help me instead of A&E',
   patient_override_gp: 'I understand the risk and I want my GP practice to help me instead of A&E',
   by_end_tomorrow: 'I feel well enough to wait to hear from my GP practice by the end of tomorrow',

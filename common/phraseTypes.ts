@@ -3,15 +3,15 @@
 import type { UrgencyTier } from './tiers';
 
 /** How urgently the matched words need care (the tiers a phrase entry may name). */
-export type PhraseTier = Extract<UrgencyTier, 'CALL_999' | 'AE_NOW' | 'URGENT_TODAY'>;
+type PhraseTier = Extract<UrgencyTier, 'CALL_999' | 'AE_NOW' | 'URGENT_TODAY'>;
 
-export interface PhraseExampleSet {
+interface PhraseExampleSet {
   match: string[];
   noMatch: string[];
 }
 
 /** One entry of schemas/emergency-phrases.json. */
-export interface PhraseEntry {
+interface PhraseEntry {
   id: string;
   tier: PhraseTier;
   crisis: boolean;

@@ -31,8 +31,8 @@ import { EMERGENCY_TIERS, TIER_ORDER } from './tiers';
 import type { CompiledPhraseList, PhraseMatch, TokenMatcher } from './phraseTypes';
 import { tokenise, type Token } from './phraseTokens';
 
-export type { CompiledPhraseList, PhraseEntry, PhraseExampleSet, PhraseListDocument, PhraseMatch, PhraseTier } from './phraseTypes';
-export { compilePhraseList, normaliseWord, phraseSyntaxProblem } from './phraseCompile';
+export type { CompiledPhraseList, PhraseListDocument, PhraseMatch } from './phraseTypes';
+export { compilePhraseList, phraseSyntaxProblem } from './phraseCompile';
 
 /** Words a negation does not reach across: "I didn't sleep because of chest pain" is chest pain. */
 const SCOPE_BREAKERS = new Set([

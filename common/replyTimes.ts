@@ -34,13 +34,13 @@ export const CHILD_REPLY: ReplyTime = {
 };
 
 /** An emergency indication, whichever screen sent it. */
-export const EMERGENCY_INDICATION_REPLY: ReplyTime = {
+const EMERGENCY_INDICATION_REPLY: ReplyTime = {
   long: 'Your answers suggested you may need A&E. Do not wait for the practice to reply, it may take 2 working days or more: if you have not already, go to A&E or call 999 now.',
   short: 'Do not wait for our reply: go to A&E or call 999.',
 };
 
 /** The tiers whose promise is their own, whoever the patient is. */
-export const TIER_REPLY: Readonly<Partial<Record<UrgencyTier, ReplyTime>>> = {
+const TIER_REPLY: Readonly<Partial<Record<UrgencyTier, ReplyTime>>> = {
   CALL_999: {
     long: 'The practice has your request, but do not wait for a reply: if you have not already, call 999 now.',
     short: 'Do not wait for our reply: call 999 now.',

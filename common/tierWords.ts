@@ -18,7 +18,7 @@ export const TIER_LEAD: Readonly<Record<UrgencyTier, string>> = {
 };
 
 /** A child's self-care lead line: the parent looks after the child (not "yourself"). */
-export const CHILD_SELF_CARE_LEAD = 'You can look after the child at home';
+const CHILD_SELF_CARE_LEAD = 'You can look after the child at home';
 
 /**
  * The lead line for one request: a child's routine request carries the child promise (1 working

@@ -47,17 +47,11 @@ export function mostUrgent(tiers: Iterable<UrgencyTier | undefined>): UrgencyTie
   return best === undefined ? undefined : TIER_ORDER[best];
 }
 
-/** What is read of a recommendation: the engine's, a stored copy, or a client's (so every field is unknown). */
-export interface RecommendationLike {
-  tier?: unknown;
-  actions?: unknown;
-}
-
 const record = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const items = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** The first Referral action's id of one recommendation. */
-export function referralIdOf(recommendation: unknown): string | undefined {
+function referralIdOf(recommendation: unknown): string | undefined {
   const referral = items(record(recommendation).actions)
     .map(record)
     .find((a) => a.type === 'Referral');

@@ -15,7 +15,7 @@ import { type JsonObject as Json, asObject as obj } from './json.js';
 const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'patient', 'associatedRequest', 'screening', 'documentVersion']);
 
 /** An ISO date-time in words: "Monday 30 November 2026 at 14:05"; anything else as given. */
-export function dateTimeInWords(iso: string): string {
+function dateTimeInWords(iso: string): string {
   const d = new Date(iso);
   return /^\d{4}-\d{2}-\d{2}T/.test(iso) && !Number.isNaN(d.getTime()) ? format(d, "EEEE d MMMM yyyy 'at' HH:mm") : iso;
 }

@@ -21,10 +21,10 @@ import { pickEncoding } from './staticFiles.js';
  */
 
 /** The id of the data block; src/main.tsx reads it. */
-export const APP_DATA_ID = 'app-data';
+const APP_DATA_ID = 'app-data';
 
 /** What src/entry-server.tsx exports. */
-export interface ServerEntry {
+interface ServerEntry {
   render(
     url: string,
     fetchJson: (path: string) => Promise<unknown>,
@@ -32,7 +32,7 @@ export interface ServerEntry {
 }
 
 /** An answer the page may not carry: the settings call failed (the app asks again itself). */
-export class NotEmbedded extends Error {}
+class NotEmbedded extends Error {}
 
 const SCRIPT_UNSAFE: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 

@@ -15,7 +15,7 @@ const SECRET_SETTING = 'engine-key-secret';
  * test configurations set one so that their fixed browser keys are valid), else one generated at
  * the first start and kept in the store, so every instance of one database shares it.
  */
-export async function engineKeySecret(store: Sql, fromEnv: string | undefined = process.env.ENGINE_KEY_SECRET): Promise<string> {
+async function engineKeySecret(store: Sql, fromEnv: string | undefined = process.env.ENGINE_KEY_SECRET): Promise<string> {
   if (fromEnv !== undefined && fromEnv.length >= 32) return fromEnv;
   await store.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [
     SECRET_SETTING,

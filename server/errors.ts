@@ -65,7 +65,7 @@ export function detailsMessage(details: readonly ErrorDetail[], context = 'body'
 }
 
 /** A framework message with any file path (/…/x.js, C:\…) cut out: answers never show where the server's files are. */
-export function withoutPaths(message: string): string {
+function withoutPaths(message: string): string {
   return message.replace(/(?:[A-Za-z]:\\|\/)(?:[\w.@-]+[\\/])+[\w.@-]+\.(?:[cm]?[jt]s|json|node)(?::\d+)*/g, '[file]');
 }
 

@@ -12,7 +12,7 @@ import EMERGENCY_QUESTIONS from '../generated/forms/EMERGENCY_QUESTIONS';
  * `safetyAnswersCustomData`), next to the override's own entries (anEOverrideReason…).
  */
 export const SAFETY_QUESTION_IDS = ['drinksFluids', 'breathsNormally', 'passesUrine', 'ableToStandOrWalk'] as const;
-export const SAFETY_ANSWER_KEY_PREFIX = 'emergencyQuestion.';
+const SAFETY_ANSWER_KEY_PREFIX = 'emergencyQuestion.';
 export const OVERRIDE_REASON_KEY = 'anEOverrideReason';
 
 export function customValue(customData: readonly unknown[], key: string): unknown {

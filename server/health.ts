@@ -7,7 +7,7 @@ import type { Sql } from './store/index.js';
  * (server/security.ts: a load balancer probes by address) and from the rate limits (no limit
  * group covers them, server/rate-limits.ts).
  */
-export const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
+const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
 /** Whether a request path (query ignored) is /healthz or /readyz. */
 export function isHealthPath(url: string): boolean {
@@ -15,17 +15,17 @@ export function isHealthPath(url: string): boolean {
 }
 
 /** How long /readyz waits for the store before answering 503. */
-export const READY_TIMEOUT_MS = 2_000;
+const READY_TIMEOUT_MS = 2_000;
 
 /** The one place readiness asks the store: its ping (a trivial query; a closed or unreachable database fails). */
-export async function storeReady(store: Sql): Promise<void> {
+async function storeReady(store: Sql): Promise<void> {
   await store.ping();
 }
 
-export type NotReadyReason = 'draining' | 'store';
+type NotReadyReason = 'draining' | 'store';
 
 /** The 503 body of /readyz: why this instance should get no traffic now. */
-export interface NotReady {
+interface NotReady {
   status: 'unavailable';
   reason: NotReadyReason;
   message: string;

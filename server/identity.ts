@@ -113,7 +113,7 @@ export function recipientLockNames(recipients: ReadonlyArray<{ email?: string; m
  * number; anything else (not a string, not a number) as it was sent. The staff pages format it
  * for reading (common/phone.ts nationalPhone).
  */
-export function storedPhone<T>(value: T): T | string {
+function storedPhone<T>(value: T): T | string {
   if (typeof value !== 'string' || value.trim() === '') return value;
   const parsed = parsePhoneNumberFromString(value.trim(), 'GB');
   return parsed && parsed.isPossible() ? parsed.number : value;

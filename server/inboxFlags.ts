@@ -7,7 +7,7 @@ import { escapeHtml } from './html.js';
 import { asObject as obj } from './json.js';
 
 /** Every flag an outcome may carry, with the words the inbox shows for it. */
-export const INBOX_FLAG_WORDS = {
+const INBOX_FLAG_WORDS = {
   // Suspected-cancer criteria of NICE NG12 that depend on age: the request is routine by its tier
   // (a GP within days), so without this mark it would sort among the routine ones unnoticed.
   SUSPECTED_CANCER_NG12: 'Suspected cancer criteria (NG12)',

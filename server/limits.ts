@@ -14,13 +14,13 @@ export interface PracticeLimits {
   maxMessagesPerRecipientPerTypePerHour: number;
 }
 
-export const DEFAULT_PRACTICE_LIMITS: Readonly<PracticeLimits> = {
+const DEFAULT_PRACTICE_LIMITS: Readonly<PracticeLimits> = {
   maxOnlineBookingsPerPatient: 2,
   maxMessagesPerRecipientPerHour: 5,
   maxMessagesPerRecipientPerTypePerHour: 3,
 };
 
-export const PRACTICE_LIMITS_SETTING = 'practice-limits';
+const PRACTICE_LIMITS_SETTING = 'practice-limits';
 
 /**
  * PRACTICE_RATE_LIMIT_SCALE multiplies these caps as it multiplies the rate limits: the test suites

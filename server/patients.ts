@@ -4,10 +4,10 @@ import type { Patient } from '../generated/types/api/patient';
 import type { PatientValidationResponse } from '../generated/types/api/patient-validation-response';
 
 /** A validation status of the contract (schemas/api/patient-validation-response.schema.json). */
-export type ValidationStatus = PatientValidationResponse['status'];
+type ValidationStatus = PatientValidationResponse['status'];
 
 /** Product error codes (schemas/api/README.md) for the validation statuses that have one. */
-export const STATUS_CODES_RH: Partial<Record<ValidationStatus, PatientValidationResponse['code']>> = {
+const STATUS_CODES_RH: Partial<Record<ValidationStatus, PatientValidationResponse['code']>> = {
   NO_EMAIL: 'RH-E101',
   NO_EMAIL_ON_EPR_AND_REQUEST: 'RH-E102',
   INVALID_EMAIL: 'RH-E103',

@@ -55,7 +55,7 @@ const AVAILABILITY_PATHS = [
 const BOOKING_PATHS = ['/api/v1/triage/nhs/book/', '/api/v1/triage/nhs/reschedule/', '/api/v1/triage/nhs/cancel/'];
 
 /** The limit group of a route, by method and path; undefined when the route has none of its own. */
-export function rateLimitGroup(method: string, url: string): RateLimitGroup | undefined {
+function rateLimitGroup(method: string, url: string): RateLimitGroup | undefined {
   if (url.startsWith(ENGINE_PREFIX) || url === PROXY_PATH) return method === 'POST' && url.endsWith('/$start') ? 'engineStart' : 'engine';
   if (method === 'GET' && AVAILABILITY_PATHS.some((p) => url.startsWith(p))) return 'availability';
   if (method !== 'POST' && method !== 'DELETE') return undefined;

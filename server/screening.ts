@@ -11,7 +11,7 @@ import { compilePhraseList, screenTexts, type CompiledPhraseList, type PhraseLis
 import { escapeHtml } from './html.js';
 import { type JsonObject as Json, asObject as obj } from './json.js';
 
-export interface ScreeningMatch {
+interface ScreeningMatch {
   entryId: string;
   words: string;
   tier: PhraseMatch['tier'];
@@ -26,7 +26,7 @@ const PHRASES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 let compiled: CompiledPhraseList | undefined;
 
 /** The phrase list, read and compiled once. */
-export function phraseList(): CompiledPhraseList {
+function phraseList(): CompiledPhraseList {
   compiled ??= compilePhraseList(JSON.parse(readFileSync(PHRASES_FILE, 'utf8')) as PhraseListDocument);
   return compiled;
 }
@@ -63,7 +63,7 @@ function toMatches(found: PhraseMatch[]): ScreeningMatch[] {
 }
 
 /** Screens one triage request (consultation or child request). */
-export function screenTriageRequest(request: Json): ScreeningMatch[] {
+function screenTriageRequest(request: Json): ScreeningMatch[] {
   const { texts, yesLabels } = triageTexts(request);
   const list = phraseList();
   const fromText = toMatches(screenTexts(texts, list));
@@ -73,7 +73,7 @@ export function screenTriageRequest(request: Json): ScreeningMatch[] {
 }
 
 /** Screens one admin request's fields. */
-export function screenAdminRequest(body: Json): ScreeningMatch[] {
+function screenAdminRequest(body: Json): ScreeningMatch[] {
   return toMatches(screenTexts(adminTexts(body), phraseList()));
 }
 
@@ -101,7 +101,7 @@ export function screenStoredBody<T extends Json>(kind: 'CONSULTATION' | 'ADMIN_R
 const TIER_WORDS: Record<ScreeningMatch['tier'], string> = { CALL_999: 'Call 999', AE_NOW: 'A&E now', URGENT_TODAY: 'Urgent today' };
 
 /** The stored screening of a request body, or undefined (anything malformed is ignored). */
-export function storedScreening(body: unknown): ScreeningMatch[] {
+function storedScreening(body: unknown): ScreeningMatch[] {
   return arr(obj(obj(body).screening).matched)
     .map(obj)
     .filter((m) => typeof m.entryId === 'string' && typeof m.words === 'string' && typeof m.tier === 'string' && m.tier in TIER_WORDS)

@@ -8,7 +8,7 @@ import { isHealthPath } from './health.js';
  * The Content-Security-Policy every response carries. Scripts only from our origin, never
  * inline and never eval: that is why validators are precompiled (see renderer/README.md).
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
@@ -22,7 +22,7 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** Browser features the service never uses, switched off for the page and anything it embeds. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -35,7 +35,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Sent only on answers served over HTTPS (directly, or behind a proxy when PUBLIC_URL is https://). */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface SecurityOptions {
   /** Host names (no port) the Host header may carry; anything else is refused (DNS rebinding). */
@@ -45,7 +45,7 @@ export interface SecurityOptions {
 }
 
 /** Loopback names are always accepted: a browser on the same machine, tests, the dev proxy. */
-export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
  * The host names this server answers to: loopback, HOST when it names one address (not 0.0.0.0
@@ -59,7 +59,7 @@ export function allowedHostNames(host: string | undefined, publicUrl: string | u
 }
 
 /** "example.org:8080" → "example.org", "[::1]:80" → "[::1]"; undefined when malformed. */
-export function hostName(header: string | undefined): string | undefined {
+function hostName(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s/@]+)(?::\d{1,5})?$/.exec(header.trim());
   return match ? match[1]!.toLowerCase() : undefined;
@@ -78,7 +78,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * user), else `Origin` must name this host. Requests without either (curl, scripts, tests)
  * are not from a browser page and pass; they still need credentials where a call asks for them.
  */
-export function crossSiteReason(request: FastifyRequest): string | undefined {
+function crossSiteReason(request: FastifyRequest): string | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined;
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== '') {
@@ -126,13 +126,13 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
 }
 
 /** Deepest nesting of objects and arrays allowed in a JSON body; deeper is 400 before parsing. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * Nesting depth of a JSON text, counted without parsing (strings skipped), stopping as soon as
  * it passes `limit`: no recursion, so a body nested 100,000 deep costs one linear scan.
  */
-export function jsonDepthExceeds(text: string, limit: number): boolean {
+function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -17,7 +17,7 @@ export const DEMO_PATHWAY_DOCUMENTS = readPathwayDocuments(path.resolve(path.dir
 export const DEMO_PATHWAY_SETTINGS = pathwaySettings(DEMO_PATHWAY_DOCUMENTS);
 
 /** The demo practice: what a fresh `npm start` shows. All names, numbers and addresses are fictional. */
-export const DEMO_CLINIC = {
+const DEMO_CLINIC = {
   name: 'Riverside Medical Practice',
   street: '12 Riverside Road',
   city: 'Leeds',
@@ -34,7 +34,7 @@ export const DEMO_CLINIC = {
 const MANUAL_AUTH_FLOWS = new Set<string>(['ADMIN_REQUEST', 'MEDICAL_REQUEST', 'SMART_DIRECT_BOOKING', 'CHILD_REQUEST']);
 const LOGIN_FLOWS = new Set<string>(['ADMIN_REQUEST', 'MEDICAL_REQUEST', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING']);
 
-export const DEMO_FLOW_CONFIG: FlowConfig = Object.fromEntries(
+const DEMO_FLOW_CONFIG: FlowConfig = Object.fromEntries(
   FLOW_TYPE_VALUES.map((flow) => [flow, { enableManualPatientAuth: MANUAL_AUTH_FLOWS.has(flow), enableNhsLogin: LOGIN_FLOWS.has(flow) }]),
 );
 
@@ -90,7 +90,7 @@ export const DEMO_PATIENT_APP = {
   poweredBy: { text: 'Powered by Example Health Software', url: 'https://health-software.example' },
 };
 
-export const DEMO_OPERATIONAL_STATE = {
+const DEMO_OPERATIONAL_STATE = {
   medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
   admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
 };
@@ -113,9 +113,9 @@ export const DEMO_ADMIN_FORMS: AdminFormsSettings = {
   patientEnabledForms: [],
 };
 
-export const DEMO_NOTIFICATION_CONFIG = { sms: { enabled: true } };
+const DEMO_NOTIFICATION_CONFIG = { sms: { enabled: true } };
 
-export const DEMO_SHARED = {
+const DEMO_SHARED = {
   // Sites and slot types of the appointment book (server/appointments/seed.ts).
   ...sharedSlotSettings(),
   eligibilityGuidelines: DEMO_PATHWAY_SETTINGS.eligibilityGuidelines,
@@ -130,7 +130,7 @@ export const DEMO_SHARED = {
  * Practice notices are HTML written by the practice. The first deliberately carries a script
  * element and an onerror attribute: the app must sanitise before showing (tests rely on it).
  */
-export const DEMO_NOTICES = [
+const DEMO_NOTICES = [
   {
     id: 'notice-flu-clinics',
     title: 'Flu clinics',

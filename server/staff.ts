@@ -24,7 +24,7 @@ export const STAFF_HOME = '/practice/inbox';
 const PUBLIC_STAFF_PATHS = new Set([SIGN_IN_PATH, SIGN_OUT_PATH]);
 
 /** True for every page and call that needs staff credentials, whoever registered it. */
-export function isStaffPath(path: string): boolean {
+function isStaffPath(path: string): boolean {
   return path === '/practice' || path.startsWith('/practice/') || path === '/api/v1/practice' || path.startsWith('/api/v1/practice/');
 }
 

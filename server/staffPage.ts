@@ -118,7 +118,7 @@ const LONDON = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** An ISO instant in words, in UK time: "Saturday 28 November 2026, 11:53"; anything else as given. */
-export function staffDateTime(iso: string): string {
+function staffDateTime(iso: string): string {
   const d = new Date(iso);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(iso) || Number.isNaN(d.getTime())) return iso;
   const part = (type: Intl.DateTimeFormatPartTypes) => LONDON.formatToParts(d).find((p) => p.type === type)?.value ?? '';

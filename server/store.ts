@@ -43,7 +43,7 @@ export function canonicalJson(value: unknown): string {
  * eligibility booking, or the primary of an unverified pair), which the server set from the
  * execution. An emergency indication never ranks below A&E.
  */
-export function storedTier(body: JsonObject): { tier?: UrgencyTier; rank: number } {
+function storedTier(body: JsonObject): { tier?: UrgencyTier; rank: number } {
   const words = screeningRank(body);
   const request = [body.triageRequest, body.eligibilityBooking, body.primaryRequest]
     .map(asObject)

@@ -6,15 +6,7 @@ import { getSetting } from './settingsStore.js';
 import type { Sql } from './store/index.js';
 import { PRACTICE_ACCESS, type GuidelineEngine } from './engine/engine.js';
 import { detailsMessage, HttpError } from './errors.js';
-import {
-  classifyRequest,
-  INVALID_OVERRIDE_REASON,
-  isEmergencyResult,
-  isValidOverrideReason,
-  topReferral,
-  topTier,
-  type TriageRequestType,
-} from '../common/index.js';
+import { classifyRequest, isEmergencyResult, isValidOverrideReason, topReferral, topTier, type TriageRequestType } from '../common/index.js';
 import type { PatientAppSettings } from '../generated/types/api/patient-app-settings';
 import type { TriageRequest } from '../generated/types/api/triage-request';
 import type { UrgencyByReferralId } from '../generated/types/api/urgency-by-referral-id';
@@ -23,10 +15,8 @@ import { asList, asObject } from './json.js';
 import type { AsJson, StoredTriageRequest } from './store/index.js';
 
 export type { TriageRequestType };
-export { INVALID_OVERRIDE_REASON };
-
 /** A valid override: a reason the practice offers (when it lists any) other than none_of_the_above ("not safe to wait"). */
-export const isValidOverride = (reason: unknown, offeredIds: readonly string[] | undefined): boolean => isValidOverrideReason(reason, offeredIds);
+const isValidOverride = (reason: unknown, offeredIds: readonly string[] | undefined): boolean => isValidOverrideReason(reason, offeredIds);
 
 /**
  * The practice's request type (common/classification.ts). `kind` is the pathway document's
@@ -50,7 +40,7 @@ export interface ReclassifyContext {
 }
 
 /** What the server reads of a guideline execution to classify a request (the engine contract's GuidelineExecution). */
-export interface ExecutionRecordView {
+interface ExecutionRecordView {
   identifier: string;
   guidelineId: string;
   version?: string;
@@ -90,7 +80,7 @@ function unknownExecution(path: string, executionId: string): HttpError {
 }
 
 /** The engine base of ENGINE_URL, as the engine proxy reaches it (server/routes/engine.ts). */
-export function externalEngineBase(engineUrl: string): string {
+function externalEngineBase(engineUrl: string): string {
   const url = new URL(engineUrl);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}${ENGINE_BASE_PATH}`;
 }

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const API_SCHEMA_BASE = 'https://gp.example/schemas/api/';
+const API_SCHEMA_BASE = 'https://gp.example/schemas/api/';
 
 /** Full `$id` of a schema in schemas/api by its file name, e.g. schemaId('admin-request') */
 export function schemaId(name: string): string {

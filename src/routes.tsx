@@ -42,7 +42,7 @@ const PRACTICE_PREVIEW_ROUTES: RouteObject[] = [
 ];
 
 /** React Router's routes, built from the route table (src/routing/routeTable.ts). */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [

@@ -17,8 +17,6 @@ import { checkRules } from './check/rules';
 import { checkUiSchema } from './check/uiSchema';
 import { rjsfProblems } from './check/rjsf';
 
-export { OPERATORS_BY_KIND } from './check/conditions';
-
 export interface CheckDocumentOptions {
   /** The app's own widgets (renderer/core/widgets.ts): their names are accepted as ui:widget. */
   widgets?: WidgetDeclarations;

@@ -48,7 +48,7 @@ export function dayNumber(date: Date): number {
   return Math.round(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000);
 }
 
-export function dayNumberToIso(n: number): string {
+function dayNumberToIso(n: number): string {
   return new Date(n * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -12,12 +12,12 @@ import { writePath } from './paths';
 import { hasValue, isPlainObject, own } from './text';
 
 /** A default naming a run-time parameter: `{ "param": "knownPostcode" }`. */
-export function isParamDefault(d: unknown): d is { param: string } {
+function isParamDefault(d: unknown): d is { param: string } {
   return isPlainObject(d) && typeof d.param === 'string' && Object.keys(d).length === 1;
 }
 
 /** The value `default` gives a field with these parameters (undefined: none). */
-export function defaultValueOf(schema: Partial<FieldSchema> | undefined, params: Parameters | undefined): unknown {
+function defaultValueOf(schema: Partial<FieldSchema> | undefined, params: Parameters | undefined): unknown {
   if (!isPlainObject(schema) || schema.default === undefined) return undefined;
   const d = schema.default;
   if (isParamDefault(d)) {

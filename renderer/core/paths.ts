@@ -39,18 +39,3 @@ export function define(obj: Obj, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
 }
-
-/** A copy of nested answers with one dotted path set (undefined removes it); shares untouched branches. */
-export function withPath(data: Obj, path: string, value: unknown): Obj {
-  const [head, ...rest] = path.split('.');
-  const out: Obj = { ...data };
-  if (rest.length === 0) {
-    if (value === undefined) delete out[head!];
-    else define(out, head!, value);
-    return out;
-  }
-  const child = own(data, head!);
-  const inner = withPath(isPlainObject(child) ? child : {}, rest.join('.'), value);
-  define(out, head!, inner);
-  return out;
-}

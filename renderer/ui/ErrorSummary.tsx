@@ -6,7 +6,7 @@ import { fieldId } from './formContext';
 import { fillString } from './strings';
 
 /** Put before the document title while the summary shows, so the page's title says it has errors. */
-export const ERROR_TITLE_PREFIX = 'Error: ';
+const ERROR_TITLE_PREFIX = 'Error: ';
 
 interface Props {
   store: FormStore;
@@ -30,7 +30,7 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
 }
 
 /** A summary entry names its question, so two identical messages can be told apart; a check across fields has no question. */
-export function entryText(template: string, question: string | undefined, message: string): string {
+function entryText(template: string, question: string | undefined, message: string): string {
   return question ? fillString(template, { question, message }) : message;
 }
 

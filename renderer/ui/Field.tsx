@@ -8,9 +8,6 @@ import { FieldView } from './FieldView';
 import { GroupField, ListField } from './Structure';
 
 export { DEFAULT_TEXTAREA_MAX } from './widgets/TextareaWidget';
-export type { WidgetProps } from './widgets/types';
-export { FieldView, type FieldViewProps } from './FieldView';
-
 /** A field of the form, a group (fieldset) or a list ("add another"), by its name on the page. */
 export const Field = memo(function Field({ name }: { name: string }) {
   const { store, required } = useFormContext();

@@ -28,7 +28,7 @@ export type { SchemaFormHandle, SchemaFormProps } from './schemaFormProps';
 export const DEFAULT_BANNER = DEFAULT_STRINGS.errorBanner;
 
 /** From this many fields on a page, off-screen fields are not drawn until scrolled to (app.scss). */
-export const LONG_PAGE_FIELDS = 50;
+const LONG_PAGE_FIELDS = 50;
 
 export function SchemaForm(props: SchemaFormProps) {
   const { doc, params = EMPTY, idPrefix = 'field-', headingLevel = 1 } = props;

@@ -14,8 +14,8 @@ export interface TimeParts {
   minute: string;
 }
 
-export const EMPTY_DATE: DateParts = { day: '', month: '', year: '' };
-export const EMPTY_TIME: TimeParts = { hour: '', minute: '' };
+const EMPTY_DATE: DateParts = { day: '', month: '', year: '' };
+const EMPTY_TIME: TimeParts = { hour: '', minute: '' };
 
 /** Keeps digits only, at most `max` of them (day and month 2, year 4, hour and minute 2). */
 export function digitsOnly(text: string, max: number): string {

@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
  * A finished execution of Triage.SoreThroat with its documented "Routine sore throat" answers
  * (others safe), started and walked over the engine's HTTP routes at `base`; answers its identifier.
  */
-export async function finishedRoutineExecution(base) {
+async function finishedRoutineExecution(base) {
   const doc = JSON.parse(readFileSync(path.join(root, 'schemas/questionnaires/Triage.SoreThroat.json'), 'utf8'));
   const example = doc.examples.find((e) => e.name === 'Routine sore throat');
   // One browser's engine key: an execution answers only the browser that started it. The server

@@ -3,7 +3,7 @@ import { ACTIVE_STATUSES, inJsonList, type HolderRow, type SiteRow, type SlotRow
 import { addDays, toLocal } from './time.js';
 
 /** Days in one chunk of availability. */
-export const CHUNK_DAYS = 7;
+const CHUNK_DAYS = 7;
 
 /** Which free slots a caller may see: slot types, optionally only some sites. */
 export interface AvailabilityScope {
@@ -45,7 +45,7 @@ async function firstFreeDate(db: Sql, types: string[], sites: string[], from: st
 }
 
 /** Whether any free slot of the scope exists in a tier from a date. */
-export async function hasFreeSlots(db: Sql, scope: AvailabilityScope, tier: number, from: string, now: number): Promise<boolean> {
+async function hasFreeSlots(db: Sql, scope: AvailabilityScope, tier: number, from: string, now: number): Promise<boolean> {
   return (await firstFreeDate(db, scope.slotTypes, await tierSites(db, scope, tier), from, now)) !== undefined;
 }
 

@@ -35,7 +35,7 @@ export async function requireSlot(db: Sql, id: string): Promise<SlotRow> {
 }
 
 /** The request a booking belongs to: one the practice holds (links), or one this call stores. */
-export type BookingRequest =
+type BookingRequest =
   | { existing: ConsultationRow; link: LinkRow }
   | {
       requestType: string;
@@ -80,7 +80,7 @@ export async function serialise(db: Sql, patientKey: string, link: LinkRow | und
 }
 
 /** Future appointments the patient holds from online booking (BOOKED or RESCHEDULED, not yet started). */
-export async function onlineBookingsHeld(db: Sql, patientKey: string, now: number): Promise<number> {
+async function onlineBookingsHeld(db: Sql, patientKey: string, now: number): Promise<number> {
   const row = await db.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM appt_appointments a JOIN appt_slots s ON s.id = a.slot_id
      WHERE a.patient_key = ? AND a.online = 1 AND a.status IN ('BOOKED', 'RESCHEDULED') AND s.start_ms > ?`,

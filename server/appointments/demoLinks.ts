@@ -2,7 +2,7 @@
 // docs/api.md), and the fictional patients they are for.
 
 /** A patient on a demo request (the record system's demo patients of server/seed.ts, or one it no longer knows). */
-export interface DemoPatient {
+interface DemoPatient {
   firstName: string;
   lastName: string;
   dateOfBirth: string;

@@ -38,7 +38,7 @@ async function seedDiaryDefinitions(db: Sql): Promise<void> {
 }
 
 /** A slot id: 128 random bits in hex, so that nobody can work out the id of another patient's slot. */
-export function slotId(): string {
+function slotId(): string {
   return randomBytes(16).toString('hex');
 }
 

@@ -13,7 +13,7 @@ import type { LinkRow } from './rows.js';
 import type { Sql } from '../store/index.js';
 import { cachedEngineKeySecret } from '../engineKeys.js';
 
-export const LINK_PROOF_COOKIE = 'gp_link_check';
+const LINK_PROOF_COOKIE = 'gp_link_check';
 /** How long a passed check lets this browser change or cancel through the link. */
 export const LINK_PROOF_MS = 60 * 60 * 1000;
 /** The link's id (32 hex), the expiry (12 hex, ms) and their HMAC (32 hex). */
@@ -49,12 +49,12 @@ export async function linkProofCookie(db: Sql, link: LinkRow, now: number, secur
   return cookieHeader(LINK_PROOF_COOKIE, proof, { sameSite: 'Strict', secure, maxAgeSeconds: LINK_PROOF_MS / 1000 });
 }
 
-export function readLinkProof(request: FastifyRequest): string | undefined {
+function readLinkProof(request: FastifyRequest): string | undefined {
   return readCookie(request, LINK_PROOF_COOKIE, PROOF_PATTERN);
 }
 
 /** 403 with what to do: the caller has not confirmed, in this browser and within the hour, who the link is for. */
-export function identityCheckRequired(link: LinkRow, doing: string): HttpError {
+function identityCheckRequired(link: LinkRow, doing: string): HttpError {
   const proof = link.par_type === 'DIRECT_BOOKING' ? 'patient' : 'dateOfBirth';
   return new HttpError(
     403,

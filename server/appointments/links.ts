@@ -105,7 +105,7 @@ async function failuresSince(db: Sql, column: 'link_uuid' | 'client', value: str
  * thousands of tries, and a locked link refuses even the right one until the hour has passed.
  * Counts by the client's canonical key (an IPv6 client by its /64).
  */
-export async function assertIdentityCheckOpen(db: Sql, link: LinkRow, guard: IdentityGuard): Promise<void> {
+async function assertIdentityCheckOpen(db: Sql, link: LinkRow, guard: IdentityGuard): Promise<void> {
   const limits = identityCheckLimits(db);
   const since = guard.now - limits.windowMs;
   if ((await failuresSince(db, 'link_uuid', link.link_uuid, since)) >= limits.perLink) throw appointmentErrors.identityCheckLocked();
@@ -160,7 +160,7 @@ export async function consultationOf(db: Sql, link: LinkRow): Promise<Consultati
   return c;
 }
 
-export function appointmentStatusOf(consultation: ConsultationRow, latest: AppointmentRow | undefined): AppointmentStatus {
+function appointmentStatusOf(consultation: ConsultationRow, latest: AppointmentRow | undefined): AppointmentStatus {
   if (latest && isActive(latest)) return latest.status;
   if (consultation.pending_booking === 1) return 'PENDING_BOOKING';
   return latest ? latest.status : 'NONE';

@@ -6,12 +6,12 @@ import type { Sql } from '../store/index.js';
 import { getHolder, getSite, getSlot, getSlotType, type AppointmentRow } from './rows.js';
 
 /** The change-or-cancel page of an appointment: its APPOINTMENT_CONFIRMED link on the public origin. */
-export function manageUrl(origin: string, linkUUID: string): string {
+function manageUrl(origin: string, linkUUID: string): string {
   return `${origin.replace(/\/+$/, '')}/appointment/details?lid=${encodeURIComponent(linkUUID)}`;
 }
 
 /** Date, time and place of an appointment as the message shows them (clinician only when the patient chose one). */
-export async function appointmentDetails(db: Sql, a: AppointmentRow): Promise<AppointmentDetails> {
+async function appointmentDetails(db: Sql, a: AppointmentRow): Promise<AppointmentDetails> {
   const slot = (await getSlot(db, a.slot_id))!;
   const site = await getSite(db, slot.site);
   const type = await getSlotType(db, slot.slot_type);

@@ -2,7 +2,7 @@
  * The practice's clock: diaries are in Europe/London local time (GMT in winter, BST in summer),
  * while slots are compared and stored by their instant (epoch milliseconds).
  */
-export const PRACTICE_TIME_ZONE = 'Europe/London';
+const PRACTICE_TIME_ZONE = 'Europe/London';
 
 const PARTS = new Intl.DateTimeFormat('en-GB', {
   timeZone: PRACTICE_TIME_ZONE,

@@ -54,7 +54,7 @@ function documentsRoot(root: string): string {
 }
 
 /** The cache's folder, when the environment asks for one. */
-export function checkCacheDir(): string | undefined {
+function checkCacheDir(): string | undefined {
   const dir = process.env.DOCUMENT_CHECK_CACHE_DIR;
   return dir && dir.trim() !== '' ? dir : undefined;
 }

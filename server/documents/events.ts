@@ -6,7 +6,7 @@
 import type { Sql } from '../store/index.js';
 import type { DocumentKind } from './versions.js';
 
-export type DocumentEventAction = 'refused' | 'removed';
+type DocumentEventAction = 'refused' | 'removed';
 
 export interface DocumentEvent {
   action: DocumentEventAction;

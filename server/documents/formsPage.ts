@@ -9,10 +9,10 @@ import type { DocumentKind, DocumentVersion, VersionRecord } from './versions.js
 
 export const FORMS_PAGE = '/practice/forms';
 /** The preview of one document as the patient sees it (drawn by the app). */
-export const previewPath = (kind: DocumentKind, id: string) => `${FORMS_PAGE}/preview/${kind}/${encodeURIComponent(id)}`;
+const previewPath = (kind: DocumentKind, id: string) => `${FORMS_PAGE}/preview/${kind}/${encodeURIComponent(id)}`;
 /** The editor of one document (drawn by the app, src/staff-editor). */
-export const EDITOR_PAGE_PREFIX = `${FORMS_PAGE}/edit/`;
-export const editorPath = (kind: DocumentKind, id: string) => `${EDITOR_PAGE_PREFIX}${kind}/${encodeURIComponent(id)}`;
+const EDITOR_PAGE_PREFIX = `${FORMS_PAGE}/edit/`;
+const editorPath = (kind: DocumentKind, id: string) => `${EDITOR_PAGE_PREFIX}${kind}/${encodeURIComponent(id)}`;
 export const versionsPath = (kind: DocumentKind, id: string) => `${FORMS_PAGE}/versions/${kind}/${encodeURIComponent(id)}`;
 
 const KIND_LABEL: Record<DocumentKind, string> = { form: 'Form', pathway: 'Pathway' };
@@ -150,7 +150,7 @@ ${table('versions-table', `Versions of ${id}`, ['Version', 'Live from', 'By', 'C
 }
 
 /** The line diff of two texts: removed lines struck through, added ones marked (and said for screen readers). */
-export function diffHtml(from: string, to: string): string {
+function diffHtml(from: string, to: string): string {
   const parts = diffLines(from.endsWith('\n') ? from : `${from}\n`, to.endsWith('\n') ? to : `${to}\n`);
   const lines = parts.flatMap((p) =>
     p.value

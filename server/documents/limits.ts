@@ -3,7 +3,7 @@
 // refusal names the file and, for depth, the JSON path where the nesting goes too deep.
 
 /** The largest document accepted, in bytes of UTF-8 (the biggest pathway is well under 200 KB). */
-export const MAX_DOCUMENT_BYTES = 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
 /** The deepest nesting of objects and arrays accepted (the documents use under 30). */
 export const MAX_DOCUMENT_DEPTH = 100;
 

@@ -13,8 +13,8 @@ export const PAIN_SCORE_ENDS = { minLabel: 'No pain', maxLabel: 'Worst pain you 
  * The question's words: "How bad is the pain", what it asks about ("at its worst", "on an average
  * day": lower case words only), then the scale in words.
  */
-export const PAIN_SCORE_TITLE = /^How bad is the pain(?: [a-z][a-z ]{0,40}[a-z])?, from 0 \(no pain\) to 10 \(the worst pain you can imagine\)\?$/;
-export const PAIN_SCORE_EXAMPLE_TITLE = 'How bad is the pain at its worst, from 0 (no pain) to 10 (the worst pain you can imagine)?';
+const PAIN_SCORE_TITLE = /^How bad is the pain(?: [a-z][a-z ]{0,40}[a-z])?, from 0 \(no pain\) to 10 \(the worst pain you can imagine\)\?$/;
+const PAIN_SCORE_EXAMPLE_TITLE = 'How bad is the pain at its worst, from 0 (no pain) to 10 (the worst pain you can imagine)?';
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 

@@ -9,7 +9,7 @@ import { isSafe } from 'redos-detector';
 const ANALYSIS = { maxSteps: 5_000, timeout: 2_000 } as const;
 
 /** The longest value a field with a pattern may accept (its maxLength): the bound on the pattern's input. */
-export const MAX_PATTERN_INPUT = 10_000;
+const MAX_PATTERN_INPUT = 10_000;
 
 const verdicts = new Map<string, string | undefined>();
 
@@ -18,7 +18,7 @@ const verdicts = new Map<string, string | undefined>();
  * redos-detector walks every way the backtracking engine could match the same text; a pattern it
  * cannot bound within ANALYSIS is refused too (the author can always write a simpler one).
  */
-export function unsafePatternReason(pattern: string): string | undefined {
+function unsafePatternReason(pattern: string): string | undefined {
   if (verdicts.has(pattern)) return verdicts.get(pattern);
   let reason: string | undefined;
   let regex: RegExp | undefined;

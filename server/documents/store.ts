@@ -28,16 +28,7 @@ import { syncDocumentMenus } from './menus.js';
 import type { DocumentCheck, DocumentListEntry, DocumentStoreOptions, PublishResult, ReloadResult, ServedDocument, StartRefusal } from './storeTypes.js';
 import { settleVersions, type DocumentKind, type DocumentVersion } from './versions.js';
 
-export type {
-  DocumentCheck,
-  DocumentListEntry,
-  DocumentSourceKind,
-  DocumentStoreOptions,
-  PublishResult,
-  ReloadResult,
-  ServedDocument,
-  StartRefusal,
-} from './storeTypes.js';
+export type { DocumentCheck, DocumentListEntry, DocumentStoreOptions, PublishResult, ReloadResult, ServedDocument, StartRefusal } from './storeTypes.js';
 export { canonicalJson, documentHash } from './candidates.js';
 
 export class DocumentStore {

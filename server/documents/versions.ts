@@ -46,7 +46,7 @@ export async function latestVersions(store: Sql): Promise<Map<string, DocumentVe
 }
 
 /** Records a new version (its number one more than the newest recorded; the caller says which). */
-export async function recordVersion(store: Sql, v: NewDocumentVersion): Promise<void> {
+async function recordVersion(store: Sql, v: NewDocumentVersion): Promise<void> {
   await store.run(
     `INSERT INTO document_versions (kind, id, version, hash, source, file, body, updated_at, updated_by, note)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -131,7 +131,7 @@ export async function versionRecord(store: Sql, kind: DocumentKind, id: string, 
 /** pg_advisory_xact_lock's key for the settings the documents rewrite: instances starting or reloading together take turns. */
 const SETTINGS_SYNC_LOCK = 290_030;
 
-export const MENU_SYNCED_KEY = 'admin-forms-synced';
+const MENU_SYNCED_KEY = 'admin-forms-synced';
 
 /**
  * Writes the admin-forms settings' `forms` (one entry per form with a menu, by order) and

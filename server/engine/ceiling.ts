@@ -12,7 +12,7 @@ import type { Sql } from '../store/index.js';
 const HOUR_MS = 60 * 60_000;
 
 /** Executions that may be started in any hour (MAX_EXECUTIONS_PER_HOUR; default 2,000), times the limit scale of the store. */
-export function executionCeiling(db: Sql, env: string | undefined = process.env.MAX_EXECUTIONS_PER_HOUR): number {
+function executionCeiling(db: Sql, env: string | undefined = process.env.MAX_EXECUTIONS_PER_HOUR): number {
   const n = Number(env);
   const base = env !== undefined && env.trim() !== '' && Number.isInteger(n) && n > 0 ? n : 2_000;
   return Math.ceil(base * limitScaleOf(db));

@@ -15,7 +15,7 @@ import {
 import { isJsonObject as isObj } from '../json.js';
 
 /** Parameters the engine supplies to every condition and section. */
-export const ENGINE_PARAMETERS: Readonly<Record<string, DocumentParameter>> = {
+const ENGINE_PARAMETERS: Readonly<Record<string, DocumentParameter>> = {
   patientAge: { type: 'integer', description: "The patient's age in whole years on the day the execution started." },
   sexAtBirth: { type: 'string', description: 'The patient\'s sex at birth: "female" or "male".' },
 };

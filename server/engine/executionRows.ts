@@ -11,7 +11,7 @@ import { assertExecutionSize, assertNotAbandoned } from './expiry.js';
 export type ExecutionStatus = GuidelineExecution['status'];
 
 /** What is stored of an execution (the `state` column, JSON). */
-export interface ExecutionState {
+interface ExecutionState {
   version: string;
   params: { patientAge: number; sexAtBirth: 'female' | 'male' };
   customData: CustomDataEntry[];

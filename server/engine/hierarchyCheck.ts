@@ -6,7 +6,7 @@ import { isJsonObject as isObj, type JsonObject } from '../json.js';
 import { isSectionUse, kindOfPathway, needsTiers, SHARED_FIELD_PREFIX, SHARED_LIFE_THREATENING, type SharedSection } from './hierarchy.js';
 import { checkOutcomeTiers } from './outcomeTiers.js';
 
-export const MIN_TRIAGE_SYNONYMS = 8;
+const MIN_TRIAGE_SYNONYMS = 8;
 
 /** A condition of an outcome's `when` on an engine parameter. */
 function paramConditions(when: unknown, parameter: string): JsonObject[] {

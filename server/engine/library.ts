@@ -19,9 +19,7 @@ import { conditionDocument } from './conditions.js';
 import type { Pathway, PathwaySection } from './pathway.js';
 
 /** A requiredData item of an execution (the contract's, schemas/api/engine-execution.schema.json). */
-export type { QuestionnaireItem };
-
-export interface LoadedSection {
+interface LoadedSection {
   index: number;
   section: PathwaySection;
   document: FormDocument;
@@ -42,7 +40,7 @@ export interface LoadedPathway {
 }
 
 /** The requiredData items of a section: every field, document order (contract: "The engine calls"). */
-export function sectionItems(sectionId: string, doc: FormDocument): QuestionnaireItem[] {
+function sectionItems(sectionId: string, doc: FormDocument): QuestionnaireItem[] {
   const items: QuestionnaireItem[] = [];
   for (const field of documentFields(doc)) {
     const schema = doc.schema.properties[field]!;

@@ -10,8 +10,6 @@ import type { TriageMappingEntry } from '../../generated/types/api/patient-app-s
 import type { GuidelineListEntry } from '../../generated/types/api/shared-settings';
 
 // The entries are the contract's (patient-app triageMapping, shared eligibility/childGuidelines).
-export type { GuidelineListEntry, TriageMappingEntry };
-
 export interface PathwaySettings {
   triageMapping: Record<string, TriageMappingEntry>;
   eligibilityGuidelines: GuidelineListEntry[];

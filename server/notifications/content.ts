@@ -51,7 +51,7 @@ function appointmentDetails(p: Personalisation): string {
 }
 
 /** The email of a template. */
-export function renderEmail(template: TemplateName, p: Personalisation): MessageContent {
+function renderEmail(template: TemplateName, p: Personalisation): MessageContent {
   switch (template) {
     case 'REQUEST_RECEIVED':
       return {

@@ -22,7 +22,7 @@ interface EventBase {
   to: Recipient;
 }
 
-export interface RequestReceivedEvent extends EventBase {
+interface RequestReceivedEvent extends EventBase {
   type: 'REQUEST_RECEIVED';
   /** Admin form type (REPEAT_PRESCRIPTION…) or triage request type (CONSULTATION_REQUEST…): picks the label and reply time. */
   requestType: string;
@@ -39,7 +39,7 @@ export interface RequestReceivedEvent extends EventBase {
   advice?: string;
 }
 
-export interface ChildRequestReceivedEvent extends EventBase {
+interface ChildRequestReceivedEvent extends EventBase {
   type: 'CHILD_REQUEST_RECEIVED';
   /** Overrides the child confirmation's reply time (common/replyTimes.ts CHILD_REPLY). */
   replyTime?: ReplyTime;

@@ -83,7 +83,7 @@ function outboxMessage(r: OutboxRow): OutboxMessage {
   };
 }
 
-export interface NotificationAttempt {
+interface NotificationAttempt {
   attempt: number;
   transport: string;
   startedAt: string;

@@ -69,7 +69,7 @@ export const outboxTransport: LocalTransport = {
   },
 };
 
-export interface NotifyConfig {
+interface NotifyConfig {
   apiKey: string;
   /** Default: GOV.UK Notify's production API. Tests point it at a local fake. */
   baseUrl?: string;
@@ -111,7 +111,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** GOV.UK Notify through `notifications-node-client`. The reference of each message is our notification id. */
-export function notifyTransport(config: NotifyConfig): RemoteTransport {
+function notifyTransport(config: NotifyConfig): RemoteTransport {
   const client = config.baseUrl ? new NotifyClient(config.baseUrl, config.apiKey) : new NotifyClient(config.apiKey);
   const timeoutMs = config.timeoutMs ?? 20_000;
   return {

@@ -49,7 +49,7 @@ export interface WorkerOptions {
 /** HELD: held back by the practice's per-recipient caps (never sent; `last_error` says why). */
 export type NotificationStatus = 'QUEUED' | 'SENDING' | 'SENT' | 'FAILED' | 'UNKNOWN' | 'HELD';
 
-export function defaultBackoff(failures: number): number {
+function defaultBackoff(failures: number): number {
   const base = Math.min(30_000 * 2 ** Math.max(0, failures - 1), 30 * 60_000);
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }

@@ -7,7 +7,7 @@ import { HttpError } from '../errors.js';
 export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heic';
 
 /** What the first bytes say a file is. */
-export type SniffedKind = PhotoFormat | 'avif' | 'gif' | 'pdf' | 'svg' | 'markup' | 'unknown';
+type SniffedKind = PhotoFormat | 'avif' | 'gif' | 'pdf' | 'svg' | 'markup' | 'unknown';
 
 const startsWith = (buf: Buffer, bytes: readonly number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
 const ascii = (buf: Buffer, from: number, to: number) => (buf.length >= to ? buf.toString('latin1', from, to) : '');
@@ -19,7 +19,7 @@ const ascii = (buf: Buffer, from: number, to: number) => (buf.length >= to ? buf
  */
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1']);
 
-export function sniff(buf: Buffer): SniffedKind {
+function sniff(buf: Buffer): SniffedKind {
   if (startsWith(buf, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') return 'webp';
@@ -48,7 +48,7 @@ export function sniff(buf: Buffer): SniffedKind {
  */
 const HIDDEN_CODE = ['<script', '<html', '<!doctype', '<svg', '<iframe', '<body', '<?php', '<object', '<embed', 'javascript:'];
 
-export function hasHiddenCode(buf: Buffer): boolean {
+function hasHiddenCode(buf: Buffer): boolean {
   const text = buf.toString('latin1').toLowerCase();
   return HIDDEN_CODE.some((marker) => text.includes(marker));
 }

@@ -6,7 +6,7 @@ import { PHOTO_ID_PATTERN, type PhotoRef } from './store.js';
 export const PHOTOS_WIDGET = 'photos';
 
 /** The names of the document's photo fields. */
-export function photoFields(doc: FormDocument | undefined): string[] {
+function photoFields(doc: FormDocument | undefined): string[] {
   if (!doc?.uiSchema) return [];
   return Object.entries(doc.uiSchema)
     .filter(([, ui]) => ui['ui:widget'] === PHOTOS_WIDGET)

@@ -24,7 +24,7 @@ async function setting<T>(db: Sql, key: string): Promise<T> {
 }
 
 /** The switches as they stand now. */
-export async function controlsState(db: Sql): Promise<PracticeControlsState> {
+async function controlsState(db: Sql): Promise<PracticeControlsState> {
   const shared = await setting<SharedSettings>(db, 'shared');
   return {
     operationalState: await setting<OperationalState>(db, 'operational-state'),
@@ -40,7 +40,7 @@ export async function controlsState(db: Sql): Promise<PracticeControlsState> {
 }
 
 /** Applies the switches in one transaction (each setting read and written back on it). */
-export async function applyControls(store: Sql, c: PracticeControls): Promise<void> {
+async function applyControls(store: Sql, c: PracticeControls): Promise<void> {
   await store.tx(async (db) => {
     if (c.operationalState) {
       const state = await setting<OperationalState>(db, 'operational-state');

@@ -28,7 +28,7 @@ const MAX_NOTE = 500;
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The problems of a text with the line and column each JSON path is at. */
-export function problemsAtLines(text: string, problems: readonly DocumentProblem[]) {
+function problemsAtLines(text: string, problems: readonly DocumentProblem[]) {
   const locate = jsonLocator(text);
   return problems.map((p) => {
     // A syntax error already names its line and column in its message.

@@ -5,7 +5,7 @@ import { HttpError } from '../errors.js';
 import { previewRequestOf } from '../services/index.js';
 
 /** The staff preview pages (drawn by the app, behind the staff guard like every /practice page). */
-export const PREVIEW_PAGE_PREFIX = '/practice/forms/preview/';
+const PREVIEW_PAGE_PREFIX = '/practice/forms/preview/';
 /** Every staff page the app draws: the previews and the document editor (src/staff-editor). */
 export const STAFF_APP_PAGE_PREFIXES: readonly string[] = [PREVIEW_PAGE_PREFIX, '/practice/forms/edit/'];
 

@@ -17,8 +17,7 @@ import { registerStaffAssets } from '../staffPage.js';
 import { changedBy, ID } from '../documents/params.js';
 import { FORMS_PAGE, formsPage } from '../documents/formsPage.js';
 
-export { FORMS_PAGE, previewPath } from '../documents/formsPage.js';
-export const DOCUMENTS_API = '/api/v1/documents';
+const DOCUMENTS_API = '/api/v1/documents';
 
 const HASH_FILE = /^([0-9a-f]{16})\.js$/;
 
@@ -35,7 +34,7 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, hash: string
  * restore, Reload there): DOCUMENTS_FOLLOW_MS, default 5 seconds; 0 turns it off. On SQLite one
  * process serves the folder, so there is nothing to follow.
  */
-export function followInterval(env: NodeJS.ProcessEnv = process.env): number {
+function followInterval(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.DOCUMENTS_FOLLOW_MS;
   if (raw === undefined || raw === '') return 5_000;
   if (!/^\d{1,7}$/.test(raw)) throw new Error(`DOCUMENTS_FOLLOW_MS must be a whole number of milliseconds (found "${raw}")`);

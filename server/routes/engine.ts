@@ -21,9 +21,9 @@ import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 import { admitUnderExecutionCeiling } from '../engine/ceiling.js';
 import { cachedEngineKeySecret, isIssuedEngineKey, issueEngineKey } from '../engineKeys.js';
 
-export const ENGINE_BASE = '/api/v1/fhir/r4';
-export const ADVICE_MESSAGE_PATH = '/api/v1/triage/patient/advice-message';
-export const PROXY_PATH = '/api/v1/engine-proxy';
+const ENGINE_BASE = '/api/v1/fhir/r4';
+const ADVICE_MESSAGE_PATH = '/api/v1/triage/patient/advice-message';
+const PROXY_PATH = '/api/v1/engine-proxy';
 
 /**
  * The engine paths the proxy forwards: /Guideline… and /GuidelineExecution… only, plain
@@ -32,7 +32,7 @@ export const PROXY_PATH = '/api/v1/engine-proxy';
  */
 const PROXY_TARGET = /^\/(Guideline|GuidelineExecution)(\/[A-Za-z0-9._~$-]+)*\/?(\?[A-Za-z0-9._~=&,-]*)?$/;
 
-export function proxyTargetProblem(target: unknown): string | undefined {
+function proxyTargetProblem(target: unknown): string | undefined {
   if (typeof target !== 'string' || target === '') return 'querystring/path is required: the engine path, e.g. /Guideline';
   if (target.length > 500) return 'querystring/path is too long';
   if (

@@ -12,12 +12,12 @@ import { findPatientById, normalisePostcode, recordAsPatient } from '../patients
 import { DEMO_LOGIN_PATIENT_ID } from '../seedPatients.js';
 
 /** Well-formed UK postcodes that the demo postcode directory does not know (the app asks "Postcode not found"). */
-export const UNKNOWN_POSTCODES = ['ZZ99 9ZZ', 'AB1 0XX', 'LS99 9ZZ'];
+const UNKNOWN_POSTCODES = ['ZZ99 9ZZ', 'AB1 0XX', 'LS99 9ZZ'];
 const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/i;
 const UNKNOWN = new Set(UNKNOWN_POSTCODES.map(normalisePostcode));
 
 /** true for a well-formed UK postcode the directory knows, false for unknown or malformed ones. */
-export function postcodeExists(raw: string): boolean {
+function postcodeExists(raw: string): boolean {
   const trimmed = raw.trim();
   if (!UK_POSTCODE.test(trimmed)) return false;
   return !UNKNOWN.has(normalisePostcode(trimmed));

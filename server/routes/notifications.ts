@@ -24,7 +24,7 @@ function linkify(line: string): string {
 }
 
 /** A message body (paragraphs split by a blank line, "* " list items) as HTML. */
-export function bodyHtml(body: string): string {
+function bodyHtml(body: string): string {
   return body
     .split(/\n{2,}/)
     .map((paragraph) => {

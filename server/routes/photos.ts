@@ -26,10 +26,10 @@ import {
   sweepUnattached,
 } from '../photos/store.js';
 
-export const PHOTO_UPLOAD_PATH = '/api/v1/triage/patient/photos';
+const PHOTO_UPLOAD_PATH = '/api/v1/triage/patient/photos';
 
 /** How often uploads never sent are deleted (they are kept PHOTO_LIMITS.unattachedKeptMs). */
-export const PHOTO_SWEEP_INTERVAL_MS = 15 * 60_000;
+const PHOTO_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 /**
  * A picture as a response: a JPEG we wrote, named as one, that no browser will sniff into anything

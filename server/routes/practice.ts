@@ -25,7 +25,7 @@ import { adviceNoteForPractice, nationalPhone, PRACTICE_TIER_WORDS as TIER_WORDS
 const PHONE_KEY = /(?:phone|telephone|mobile)[^.]*$/i;
 
 /** Requests per inbox page. */
-export const INBOX_PAGE_SIZE = 20;
+const INBOX_PAGE_SIZE = 20;
 /** Nesting shown on the inbox page; anything deeper is summarised, so no stored body can break the page. */
 const MAX_SHOWN_DEPTH = 12;
 
@@ -140,7 +140,7 @@ function primaryPhotosHtml(r: StoredRequest): string {
 }
 
 /** A medical request the practice must see first: classified EMERGENCY_INDICATION (directly or as the primary of an unverified pair). */
-export function isEmergencyIndication(r: StoredRequest): boolean {
+function isEmergencyIndication(r: StoredRequest): boolean {
   const request =
     r.kind === 'UNVERIFIED_REQUESTS' ? r.body.primaryRequest : r.kind === 'CONSULTATION' && 'triageRequest' in r.body ? r.body.triageRequest : undefined;
   return request?.triageRequestType === 'EMERGENCY_INDICATION';

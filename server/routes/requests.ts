@@ -35,7 +35,7 @@ const ENVELOPE = new Set(['formType', 'triageRequestType', 'submittedDate', 'pat
  * (`resolveParameters` follows each parameter's declared `source`): the admin-forms and
  * notification settings, and the patient's age.
  */
-export async function parameterContext(db: Sql, patient: { dateOfBirth?: string } | undefined): Promise<Record<string, unknown>> {
+async function parameterContext(db: Sql, patient: { dateOfBirth?: string } | undefined): Promise<Record<string, unknown>> {
   // The practice's calendar day (a UK service), whatever the server machine's time zone; the
   // browser counts on the patient's own day, which is the same day in the UK.
   const age = patient?.dateOfBirth ? ageOn(patient.dateOfBirth, calendarDate(new Date(), PRACTICE_TIME_ZONE)) : undefined;

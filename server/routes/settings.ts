@@ -15,7 +15,7 @@ function nationalTelephone(raw: string): string {
   return lastTelephone.national;
 }
 
-export function withNationalTelephone(clinic: unknown): unknown {
+function withNationalTelephone(clinic: unknown): unknown {
   if (clinic === null || typeof clinic !== 'object' || Array.isArray(clinic)) return clinic;
   const telephone = (clinic as { telephone?: unknown }).telephone;
   return typeof telephone === 'string' ? { ...clinic, telephone: nationalTelephone(telephone) } : clinic;

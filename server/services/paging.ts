@@ -3,7 +3,7 @@ import { HttpError } from '../errors.js';
 
 /** Page sizes of the list call: the default, and the most one page may hold. */
 export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 
 /** A cursor is the position (seq) of the last request shown, base64url-encoded. */
 export function encodeCursor(seq: number): string {
@@ -11,7 +11,7 @@ export function encodeCursor(seq: number): string {
 }
 
 /** The seq a cursor stands for, or undefined when it is not one of ours. */
-export function decodeCursor(cursor: string): number | undefined {
+function decodeCursor(cursor: string): number | undefined {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(cursor)) return undefined;
   const match = /^s([1-9][0-9]{0,14})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   return match ? Number(match[1]) : undefined;
@@ -29,7 +29,7 @@ export function encodeRequestsCursor(position: RequestsPosition): string {
 }
 
 /** The position a requests cursor stands for, or undefined when it is not one of ours. */
-export function decodeRequestsCursor(cursor: string): RequestsPosition | undefined {
+function decodeRequestsCursor(cursor: string): RequestsPosition | undefined {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(cursor)) return undefined;
   const match = /^r([0-9])s([1-9][0-9]{0,14})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   return match ? { rank: Number(match[1]), seq: Number(match[2]) } : undefined;

@@ -5,7 +5,7 @@ import { getSetting } from '../settingsStore.js';
 import type { Sql } from '../store/index.js';
 
 /** Whether the medical and admin services are on, and the practice's calendar (the `operational-state` setting). */
-export async function readOperationalState(db: Sql): Promise<OperationalState> {
+async function readOperationalState(db: Sql): Promise<OperationalState> {
   const state = await getSetting<OperationalState>(db, 'operational-state');
   if (!state) throw new Error('operational-state setting missing');
   return state;

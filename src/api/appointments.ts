@@ -22,15 +22,11 @@ export type {
   AppointmentAvailability,
   AvailableAppointmentSession,
   Slot,
-  AppointmentBookingRequest,
   AppointmentBookingResponse,
   AppointmentCancelResponse,
-  DirectBooking,
-  EligibilityBooking,
   PatientActionRequest,
   PatientActionRequestBody,
   ParType,
-  SymptomAssessmentBooking,
 };
 
 const BASE = '/api/v1/triage';

@@ -6,8 +6,7 @@
 //
 // A new area (engine, appointments…) is a new file `src/api/<area>.ts` with `<AREA>_PATHS` and
 // its calls, re-exported below.
-export { ApiError, apiError, getJson } from './client';
-export { newIdempotencyKey, postJson } from './send';
+export { ApiError } from './client';
 export * from './settings';
 export * from './login';
 export * from './postcode';

@@ -3,7 +3,7 @@ import type { PatientValidationRequest } from '../../generated/types/api/patient
 import type { PatientValidationResponse } from '../../generated/types/api/patient-validation-response';
 import { postJson } from './send';
 
-export const PATIENT_PATHS = {
+const PATIENT_PATHS = {
   validate: '/api/v1/triage/nhs/next/validate/patient',
   match: '/api/v1/triage/nhs/match/patient',
 } as const;

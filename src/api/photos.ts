@@ -3,7 +3,7 @@
 // being built by a draft id; the request sent later refers to the ids.
 import { callJson, postBytes } from './client';
 
-export const PHOTO_PATHS = {
+const PHOTO_PATHS = {
   upload: '/api/v1/triage/patient/photos',
 } as const;
 

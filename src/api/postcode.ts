@@ -1,7 +1,7 @@
 // Postcode check (schemas/api/README.md, "Login and postcode").
 import { getJson } from './client';
 
-export const POSTCODE_PATHS = {
+const POSTCODE_PATHS = {
   exists: (postcode: string) => `/postcode/${encodeURIComponent(postcode)}/exists`,
 } as const;
 

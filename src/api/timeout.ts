@@ -4,12 +4,12 @@
  * fails like a lost connection — the generic "An error has occurred" message, or the flow's
  * own ("There was a problem…", TEMPORARY_ERROR for the record check) — with the answers kept.
  */
-export const API_TIMEOUT_MS = 120_000;
+const API_TIMEOUT_MS = 120_000;
 
 /** The e2e build (vite --mode e2e) lets a test shorten the deadline; the production build has no such switch. */
 const E2E_TIMEOUT_KEY = 'e2e:apiTimeoutMs';
 
-export function apiTimeoutMs(): number {
+function apiTimeoutMs(): number {
   if (import.meta.env.MODE === 'e2e') {
     const override = Number(globalThis.sessionStorage?.getItem(E2E_TIMEOUT_KEY));
     if (Number.isFinite(override) && override > 0) return override;

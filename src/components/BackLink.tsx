@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /** True when the app itself put an entry before this one in the tab's history (React Router numbers them). */
-export function hasAppHistory(): boolean {
+function hasAppHistory(): boolean {
   const state = window.history.state as { idx?: unknown } | null;
   return typeof state?.idx === 'number' && state.idx > 0;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-export interface ModalAction {
+interface ModalAction {
   label: string;
   onClick: () => void;
   secondary?: boolean;

@@ -4,7 +4,7 @@
 import { useSettings } from '../settings/useSettings';
 
 /** The tel: href of a number as shown ("0113 496 0000" → "tel:01134960000"). */
-export function telHref(phone: string): string {
+function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 

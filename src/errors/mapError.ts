@@ -17,7 +17,7 @@ export type Service = 'medical' | 'admin';
 /** HTTP statuses the error system handles with the response's own message. */
 export const HANDLED_STATUSES: readonly number[] = [400, 401, 403, 404, 406, 409, 412, 422, 500, 504];
 
-export type ErrorAction = { type: 'none' } | { type: 'navigate'; to: string } | { type: 'serviceOff'; service: Service; to: string };
+type ErrorAction = { type: 'none' } | { type: 'navigate'; to: string } | { type: 'serviceOff'; service: Service; to: string };
 
 export interface MappedError {
   title: string;

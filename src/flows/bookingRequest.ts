@@ -10,7 +10,7 @@ import type { Patient } from '../patient-details/patient';
 import { createFlowStore } from './sessionFlowStore';
 import type { AppointmentInWords } from './booking/appointmentWords';
 
-export type BookingMode = 'symptom-assessment' | 'eligibility' | 'direct' | 'self' | 'reschedule';
+type BookingMode = 'symptom-assessment' | 'eligibility' | 'direct' | 'self' | 'reschedule';
 
 interface Common {
   /** Where Cancel goes (default: home; a reschedule goes back to its appointment). */
@@ -51,7 +51,7 @@ export interface EligibilityBooking extends Common {
 }
 
 /** A direct-booking invitation, after the patient-details step (/direct-booking). */
-export interface DirectBooking extends Common {
+interface DirectBooking extends Common {
   mode: 'direct';
   linkUUID: string;
   consultationId?: string;
@@ -60,7 +60,7 @@ export interface DirectBooking extends Common {
 }
 
 /** A self-booking invitation, after the date-of-birth check (/self-booking). */
-export interface SelfBooking extends Common {
+interface SelfBooking extends Common {
   mode: 'self';
   linkUUID: string;
   consultationId: string;
@@ -69,7 +69,7 @@ export interface SelfBooking extends Common {
 }
 
 /** Changing a booked appointment from its APPOINTMENT_CONFIRMED link (/appointment/details). */
-export interface RescheduleBooking extends Common {
+interface RescheduleBooking extends Common {
   mode: 'reschedule';
   linkUUID: string;
   consultationId: string;
@@ -104,7 +104,7 @@ export const bookingResult = createFlowStore<{ result?: BookingResult }>('bookin
 export const BOOK_APPOINTMENT_PATH = '/appointment/book-appointment';
 
 /** The link id each link mode carries in the book-appointment URL (ad, sb, db: docs/architecture.md "Booking request"). */
-export const LINK_PARAM: Readonly<Partial<Record<BookingMode, 'ad' | 'sb' | 'db'>>> = { reschedule: 'ad', self: 'sb', direct: 'db' };
+const LINK_PARAM: Readonly<Partial<Record<BookingMode, 'ad' | 'sb' | 'db'>>> = { reschedule: 'ad', self: 'sb', direct: 'db' };
 
 /** The book-appointment URL of a request. */
 export function bookingPath(request: BookingRequest): string {

@@ -6,7 +6,7 @@
 import { DOCUMENT_PATHS, prefetchFormDocument } from '../api/documents';
 
 /** The form document the page at `path` and `search` draws first, if any. */
-export function openingFormOf(path: string, search: string): string | undefined {
+function openingFormOf(path: string, search: string): string | undefined {
   const query = new URLSearchParams(search);
   switch (path) {
     case '/admin-request/form': {

@@ -57,7 +57,7 @@ export function useForm(id: string | undefined): FormState {
 }
 
 /** The words of a form that could not be loaded: the patient's connection only when the fetch itself failed. */
-export function formLoadMessage(error: FormLoadError): string {
+function formLoadMessage(error: FormLoadError): string {
   switch (error.kind) {
     case 'network':
       return 'We could not reach the practice. Please check your internet connection and try again.';

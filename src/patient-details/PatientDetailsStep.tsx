@@ -12,7 +12,7 @@ import { OutcomeNotice, PatientDetailsModals } from './steps/PatientDetailsModal
 import { StepScreen } from './steps/StepScreen';
 import { useStepForm } from './useStepForm';
 
-export { patientDetailsStore, type PatientDetailsResult, type PatientDetailsState } from './patientDetailsState';
+export { patientDetailsStore } from './patientDetailsState';
 
 export interface PatientDetailsStepProps {
   /** Flow type (ADMIN_REQUEST, MEDICAL_REQUEST…): selects flowConfig and the validate call's `flow`. */
@@ -41,7 +41,7 @@ export interface PatientDetailsStepProps {
 }
 
 /** The page names (h1) of the screens that are not form documents, or whose document has not loaded yet. */
-export const STEP_TITLES: Record<PatientDetailsState | 'loggedIn', string> = {
+const STEP_TITLES: Record<PatientDetailsState | 'loggedIn', string> = {
   LOGIN_CHOICE: 'Do you want to use NHS login?',
   DETAILS: 'Your details',
   CONTACT_DETAILS: 'Your contact details',

@@ -3,7 +3,7 @@ import type { NhsUserInfo } from '../../generated/types/api/nhs-user-info';
 import type { Patient, PreferredContact } from '../../generated/types/api/patient';
 
 export type { Patient };
-export type PreferredContactType = PreferredContact['type'];
+type PreferredContactType = PreferredContact['type'];
 
 export type { PatientValidation } from '../../generated/types/api/patient-validation-response';
 
@@ -43,7 +43,7 @@ export function toPatient(details: FormData, contact: FormData): Patient {
 }
 
 /** JSON without undefined members (the API's schemas refuse nothing for them, but stored payloads stay tidy). */
-export function dropUndefined<T extends object>(value: T): T {
+function dropUndefined<T extends object>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 

@@ -26,10 +26,10 @@ export interface StatusModal {
  * the number they gave — they are never sent back and forth between "we will use the email on
  * record" and "we do not have one".
  */
-export const PHONE_REPLY_OFFER = 'Add an email address so the practice can reply by email, or ask the practice to phone you instead.';
+const PHONE_REPLY_OFFER = 'Add an email address so the practice can reply by email, or ask the practice to phone you instead.';
 
 /** The patient gave an email the record does not have: it can go with the request for the practice to add. */
-export const ADD_EMAIL_OFFER =
+const ADD_EMAIL_OFFER =
   'You can send your request with the email address you gave, and the practice will add it to your record. Or ask the practice to phone you instead.';
 
 /**

@@ -11,7 +11,7 @@ import { NavigationType, UNSAFE_createBrowserHistory as createBrowserHistory, ty
  * says so, so it is undone (history.go the other way) and done again if the patient goes on.
  */
 
-export interface BlockerArgs {
+interface BlockerArgs {
   currentLocation: Location;
   nextLocation: Location;
   historyAction: NavigationType;
@@ -26,7 +26,7 @@ export interface HeldMove {
   reset: () => void;
 }
 
-export interface RouterState {
+interface RouterState {
   action: NavigationType;
   location: Location;
 }

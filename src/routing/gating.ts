@@ -15,8 +15,8 @@
  * never 404s, it shows the short statement when triage is off.
  */
 
-export const FEATURE_SETS = ['SMART_TRIAGE', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING', 'SMART_PRACTICE_SUITE'] as const;
-export type FeatureSet = (typeof FEATURE_SETS)[number];
+const FEATURE_SETS = ['SMART_TRIAGE', 'SMART_DIRECT_BOOKING', 'PATIENT_DIRECT_BOOKING', 'SMART_PRACTICE_SUITE'] as const;
+type FeatureSet = (typeof FEATURE_SETS)[number];
 
 /** Route groups of the feature gates. */
 export type Gate = 'always' | 'triage' | 'triageOrEligibility' | 'directBooking' | 'child' | 'eligibility';

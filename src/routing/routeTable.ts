@@ -27,7 +27,7 @@ export interface AppRoute {
   service?: RequestKind;
 }
 
-export const HOME_PAGE_NAME = 'Online services';
+const HOME_PAGE_NAME = 'Online services';
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', pageName: HOME_PAGE_NAME, gate: 'triage', whenClosed: 'closedStatement', load: () => import('../pages/HomePage') },

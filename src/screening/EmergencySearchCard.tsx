@@ -6,7 +6,7 @@ import { CrisisContacts } from './UrgentHelp';
 import { WhatToDo, useFocusHeading } from './WordsScreeningCard';
 import type { PhraseMatch } from './phraseList';
 
-export const SEARCH_CARD_HEADING = 'Your words suggest you may need urgent help';
+const SEARCH_CARD_HEADING = 'Your words suggest you may need urgent help';
 
 export function EmergencySearchCard({ matches, focus = false }: { matches: readonly PhraseMatch[]; focus?: boolean }) {
   const ref = useFocusHeading(focus && matches.length > 0);

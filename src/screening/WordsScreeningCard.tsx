@@ -10,9 +10,9 @@ import { EmergencyNumber } from './EmergencyNumber';
 import { CrisisContacts } from './UrgentHelp';
 import type { PhraseMatch } from './phraseList';
 
-export const WORDS_CARD_HEADING = 'Your words suggest you may need urgent help';
-export const WORDS_EMERGENCY_ACTION = 'Get emergency advice';
-export const WORDS_CONTINUE_ACTION = 'Continue and send my answers';
+const WORDS_CARD_HEADING = 'Your words suggest you may need urgent help';
+const WORDS_EMERGENCY_ACTION = 'Get emergency advice';
+const WORDS_CONTINUE_ACTION = 'Continue and send my answers';
 
 /** Puts focus on the care card's heading when it appears (screen readers read it first). */
 export function useFocusHeading(active: boolean) {
@@ -62,7 +62,7 @@ export function WhatToDo({ matches }: { matches: readonly PhraseMatch[] }) {
 }
 
 /** The matched words, in plain words: "chest pain or tightness (you wrote “chest pian”)". */
-export function MatchedWords({ matches }: { matches: readonly PhraseMatch[] }) {
+function MatchedWords({ matches }: { matches: readonly PhraseMatch[] }) {
   return (
     <>
       <p>You wrote about:</p>
@@ -77,7 +77,7 @@ export function MatchedWords({ matches }: { matches: readonly PhraseMatch[] }) {
   );
 }
 
-export const WORDS_EDIT_ACTION = 'Change what I wrote';
+const WORDS_EDIT_ACTION = 'Change what I wrote';
 
 export function WordsScreeningCard({
   matches,

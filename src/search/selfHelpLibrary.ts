@@ -2,7 +2,7 @@ import { getJson } from '../api/client';
 import { ENGINE_PATHS, engineUrl } from '../api/engine';
 import type { SearchEntry } from './symptomSearch';
 
-export interface SelfHelpLink {
+interface SelfHelpLink {
   label: string;
   url: string;
 }

@@ -2,7 +2,7 @@ import { WHOLE_WORD_BELOW } from './searchTypes';
 import { isStemOf, isWordOrEnding, sameStem } from './words';
 
 /** A half-typed word counts at 0.9 of its similarity to the start of the indexed word. */
-export const PREFIX_FACTOR = 0.9;
+const PREFIX_FACTOR = 0.9;
 
 /**
  * How close a word must be to an indexed word to count as a typo of it in the similar matches:

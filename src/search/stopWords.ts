@@ -130,7 +130,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
  * match, yet they say which sense the other words have ("short of breath" is not bad breath), so
  * they count when one pathway fits more of the patient's words than another.
  */
-export const DESCRIBING_WORDS: ReadonlySet<string> = new Set([
+const DESCRIBING_WORDS: ReadonlySet<string> = new Set([
   'bad',
   'big',
   'common',

@@ -8,9 +8,6 @@ import { asPhrase, wordKind, words } from './words';
 
 export {
   DEFAULT_SEARCH_SETTINGS,
-  FIELD_BOOSTS,
-  PARTIAL_MIN_LENGTH,
-  WHOLE_WORD_BELOW,
   searchSettings,
   type ScoredPathway,
   type SearchEntry,
@@ -18,8 +15,8 @@ export {
   type SearchPatient,
   type SearchSettings,
 } from './searchTypes';
-export { TYPO_MIN_SIMILARITY, similarity, wordCloseness } from './similarity';
-export { queryTokens, words } from './words';
+export { similarity } from './similarity';
+export { queryTokens } from './words';
 
 type Scored = Array<[number, number]>;
 

@@ -1,7 +1,7 @@
 import type { SearchEntry } from './symptomSearch';
 
 /** The guideline offered as "Can't find what you're looking for?" (ids end with Non_specific). */
-export const NON_SPECIFIC_SUFFIX = 'Non_specific';
+const NON_SPECIFIC_SUFFIX = 'Non_specific';
 export const DEFAULT_NON_SPECIFIC_ID = 'Triage.Non_specific';
 
 function entryOf(key: string | undefined, raw: unknown): SearchEntry | undefined {

@@ -2,8 +2,8 @@
  * Home query parameters (README "The patient app"): type, channel and appointmentType, read on the
  * home page and kept for the session in sessionStorage (never localStorage).
  */
-export const APPOINTMENT_TYPES = ['routine', 'Duty_doctor_callback', 'Same_day_appointment', 'Next_day_appointment', 'Emergency_indication'] as const;
-export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
+const APPOINTMENT_TYPES = ['routine', 'Duty_doctor_callback', 'Same_day_appointment', 'Next_day_appointment', 'Emergency_indication'] as const;
+type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 
 export interface EntryParams {
   type?: string;

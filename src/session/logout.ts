@@ -4,7 +4,7 @@ import { clearAllFlowStores } from '../flows/sessionFlowStore';
 import { allowLeaving } from '../shell/useLeaveGuard';
 
 /** Where logout lands: a page that says the patient is logged out and their details are gone from the tab. */
-export const LOGGED_OUT_PATH = '/logged-out';
+const LOGGED_OUT_PATH = '/logged-out';
 
 /**
  * The one logout (README "The patient app"): forget everything of the patient this tab holds —

@@ -7,25 +7,12 @@ import type { OperationalState, ServiceState } from '../../generated/types/api/o
 import type { AdminFormsSettings, AdminFormDescriptor } from '../../generated/types/api/admin-forms-settings';
 import type { NotificationConfig } from '../../generated/types/api/notification-config';
 import type { SharedSettings } from '../../generated/types/api/shared-settings';
-import type { PracticeNotice, PracticeNotices } from '../../generated/types/api/practice-notices';
+import type { PracticeNotices } from '../../generated/types/api/practice-notices';
 import type { UrgencyByReferralId } from '../../generated/types/api/urgency-by-referral-id';
 import type { FlowConfig, FlowSettings } from '../../generated/types/api/flow-config';
 import type { NhsUserInfo } from '../../generated/types/api/nhs-user-info';
 
-export type {
-  AdminFormDescriptor,
-  AdminFormsSettings,
-  Clinic,
-  MedicalDeviceClassification,
-  NhsUserInfo,
-  NotificationConfig,
-  OperationalState,
-  PatientAppSettings,
-  PracticeNotice,
-  ServiceState,
-  SharedSettings,
-  UrgencyByReferralId,
-};
+export type { AdminFormDescriptor, MedicalDeviceClassification, NhsUserInfo, ServiceState };
 
 /** A set the app may hold as its defaults (`defaults.ts`) when its call failed: only the members named are sure to be there. */
 type WithDefaults<T, Sure extends keyof T = never> = Pick<T, Sure> & Partial<Omit<T, Sure>>;

@@ -30,7 +30,7 @@ function HashRouteRedirect() {
 }
 
 /** Header, urgent-care warning and footer around every screen of the app (RootErrorPage draws its own plain page). */
-export function PageFrame({ children }: { children: ReactNode }) {
+function PageFrame({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
   const clinic = settings.clinic;
   const poweredBy = settings.patientApp.poweredBy;

@@ -4,7 +4,7 @@ import type { MedicalDeviceClassification } from '../settings/types';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A date of the settings ("2025-01-15") in the product's display format, DD MMM YYYY ("15 Jan 2025"); anything else as given. */
-export function displayDate(value: string | undefined): string | undefined {
+function displayDate(value: string | undefined): string | undefined {
   const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
   if (!match) return value;
   const month = MONTHS[Number(match[2]) - 1];

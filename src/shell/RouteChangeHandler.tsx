@@ -5,13 +5,9 @@ import { useLocation } from 'react-router-dom';
 const HEADING_WAIT_MS = 10_000;
 
 /**
- * Navigation state asking the handler to focus an element (by id) instead of the h1: the modal
- * outcome pattern sends the patient to the step holding what must be fixed and focuses it.
+ * Navigation state `{ focusId }` asks the handler to focus an element (by id) instead of the h1:
+ * the modal outcome pattern sends the patient to the step holding what must be fixed and focuses it.
  */
-export interface FocusOnArrival {
-  focusId: string;
-}
-
 function focusIdOf(state: unknown): string | undefined {
   return state && typeof state === 'object' && 'focusId' in state && typeof state.focusId === 'string' ? state.focusId : undefined;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 
-export const TITLE_PREFIX = 'Your GP practice';
+const TITLE_PREFIX = 'Your GP practice';
 /** Put before the title while a page shows errors (the renderer's error summary adds it). */
 export const ERROR_TITLE_PREFIX = 'Error: ';
 

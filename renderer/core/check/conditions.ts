@@ -7,8 +7,6 @@ import { KIND_NAMES, q, type CheckContext, type Obj, type Subject } from './cont
 import { OPERATORS_BY_KIND, ORDERED } from './operatorKinds';
 import { checkAnswer } from './conditionAnswers';
 
-export { OPERATORS_BY_KIND, ORDERED };
-
 export type CheckConditions = (conds: unknown, base: string, behavior: unknown, behaviorPath: string) => void;
 
 /** The condition checker for one document. */

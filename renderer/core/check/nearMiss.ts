@@ -2,7 +2,7 @@
 // Optimal string alignment distance (a swap of two neighbours counts as one edit), case-blind.
 
 /** Edits (insert, delete, substitute, swap neighbours) between a and b, ignoring case. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();
   const t = b.toLowerCase();
   const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) => Array.from({ length: t.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));

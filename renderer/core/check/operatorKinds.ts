@@ -5,7 +5,7 @@ import type { FieldKind } from '../fields';
 
 export const ORDERED: Operator[] = ['LT', 'LTE', 'GT', 'GTE', 'RANGE'];
 export const PRESENCE: Operator[] = ['HAS_VALUE', 'DOES_NOT_HAVE_VALUE'];
-export const EQUALITY: Operator[] = ['EQ', 'NEQ', 'IS', 'IS_NOT'];
+const EQUALITY: Operator[] = ['EQ', 'NEQ', 'IS', 'IS_NOT'];
 export const COUNTS: Operator[] = ['OPTION_COUNT_EQ', 'OPTION_COUNT_LT', 'OPTION_COUNT_LTE', 'OPTION_COUNT_GT', 'OPTION_COUNT_GTE'];
 export const LISTS: Operator[] = ['ANY_OF_THE', 'ALL_OF_THE', 'ONLY_ONE_OF_THE'];
 

@@ -10,7 +10,7 @@ import { LINK_STATE_TITLES } from './messages';
 
 // The screens of an appointment's link (/appointment/details), drawn from what the link's page knows.
 
-export function Title({ name }: { name: string }) {
+function Title({ name }: { name: string }) {
   usePageTitle(name);
   return null;
 }

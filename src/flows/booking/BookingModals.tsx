@@ -140,7 +140,7 @@ export function FilterModal({
   );
 }
 
-export function ConfirmModal({
+function ConfirmModal({
   selection,
   selectedHolders,
   onConfirm,

@@ -9,7 +9,7 @@ import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { bookingErrorOutcome } from './bookingErrors';
 
-export const CONFIRM_IDENTITY_TITLE = 'Confirm it is you';
+const CONFIRM_IDENTITY_TITLE = 'Confirm it is you';
 
 /**
  * This tab passed the check for the link in the last 55 minutes (the server's proof lasts an hour):
@@ -35,7 +35,7 @@ export function rememberIdentityChecked(lid: string, now = Date.now()): void {
     // Storage refused: the patient is asked again next time.
   }
 }
-export const CONFIRM_IDENTITY_TEXT = 'To keep your appointment safe, we need to check who you are before you change or cancel it.';
+const CONFIRM_IDENTITY_TEXT = 'To keep your appointment safe, we need to check who you are before you change or cancel it.';
 
 /**
  * The date-of-birth check before Reschedule or "Cancel it" on an appointment's link: the

@@ -7,7 +7,7 @@ import type { groupByDay, TimeOption } from './slots';
  * types on offer at that time ("GP appointment", "Practice nurse appointment") and how it is
  * held ("In person", the virtual label, or both).
  */
-export function slotKindInWords(time: TimeOption, virtualLabel: string): string {
+function slotKindInWords(time: TimeOption, virtualLabel: string): string {
   const types = [...new Set(time.candidates.map((c) => c.slot.type).filter((t): t is string => typeof t === 'string' && t.trim() !== ''))];
   const how = time.virtual === 'all' ? virtualLabel : time.virtual === 'some' ? `In person or ${virtualLabel}` : 'In person';
   // A type that already says how it is held ("Telephone call with a GP") is not followed by the virtual label again.

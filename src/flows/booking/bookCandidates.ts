@@ -8,7 +8,7 @@ import type { AppointmentBookingResponse, SlotChoice } from '../../api/appointme
 import { isLostAnswer, isSlotFailure } from './bookingErrors';
 import { shuffled, type Candidate } from './slots';
 
-export type BookOne = (choice: SlotChoice, idempotencyKey: string) => Promise<AppointmentBookingResponse>;
+type BookOne = (choice: SlotChoice, idempotencyKey: string) => Promise<AppointmentBookingResponse>;
 
 export type BookingOutcome = { ok: true; booking: AppointmentBookingResponse; failedSlots: string[] } | { ok: false; error: unknown; failedSlots: string[] };
 

@@ -4,7 +4,7 @@
 import type { AvailableAppointmentSession, Slot } from '../../api/appointments';
 
 export type Period = 'Morning' | 'Afternoon' | 'Evening';
-export const PERIODS: readonly Period[] = ['Morning', 'Afternoon', 'Evening'];
+const PERIODS: readonly Period[] = ['Morning', 'Afternoon', 'Evening'];
 
 /** Morning before 12:00, afternoon 12:00–16:59, evening from 17:00. */
 export function periodOf(startTime: string): Period {
@@ -15,7 +15,7 @@ export function periodOf(startTime: string): Period {
   return 'Evening';
 }
 
-export interface Holder {
+interface Holder {
   refID: string;
   name: string;
 }
@@ -59,13 +59,13 @@ export interface SlotFilters {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The local calendar date of an instant, YYYY-MM-DD. */
-export function localDate(ms: number): string {
+function localDate(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 /** The slot's start: the server's instant, else its local date and time. */
-export function slotStart(slot: Slot, session: AvailableAppointmentSession): number {
+function slotStart(slot: Slot, session: AvailableAppointmentSession): number {
   if (typeof slot.dateTimeInMilliseconds === 'number') return slot.dateTimeInMilliseconds;
   const [y = 0, mo = 1, d = 1] = (slot.date ?? session.date).split('-').map(Number);
   const [h = 0, mi = 0] = slot.startTime.split(':').map(Number);
@@ -183,7 +183,7 @@ export function filtersInvalid(filters: SlotFilters, candidates: readonly Candid
   return !candidates.some((c) => matchesFilters(c, filters));
 }
 
-export const FILTER_TRUNCATE_AT = 30;
+const FILTER_TRUNCATE_AT = 30;
 export const NARROW_MAX_WIDTH = 440;
 
 /** A single value on a filter button is cut at 30 characters when the screen is 440 px wide or less. */

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/client';
 import { GENERIC_ERROR_MESSAGE, OUT_OF_HOURS_MESSAGE } from '../../errors/messages';
 
 /** Titles of the engine failures (the spec's wording). */
-export type EngineErrorTitle = 'Unable to prepare information' | 'Unable to start questionnaire' | 'Questionnaire problem';
+type EngineErrorTitle = 'Unable to prepare information' | 'Unable to start questionnaire' | 'Questionnaire problem';
 
 export interface EngineErrorState {
   title: EngineErrorTitle;

@@ -10,7 +10,7 @@ import type { StepRewording } from '../../patient-details/steps/forms';
 type Words = { title?: string; fields?: Record<string, string>; options?: Record<string, Record<string, string>> };
 
 /** A form document with new words: page titles, field titles and option titles, by name. */
-export function reword(doc: FormDocument, words: Words): FormDocument {
+function reword(doc: FormDocument, words: Words): FormDocument {
   const properties = Object.fromEntries(
     Object.entries(doc.schema.properties).map(([name, prop]) => {
       const title = words.fields?.[name];
@@ -28,8 +28,8 @@ export function reword(doc: FormDocument, words: Words): FormDocument {
   };
 }
 
-export const CHILD_DETAILS_TITLE = "The child's details";
-export const CHILD_CONTACT_TITLE = 'Your contact details, as the parent or carer';
+const CHILD_DETAILS_TITLE = "The child's details";
+const CHILD_CONTACT_TITLE = 'Your contact details, as the parent or carer';
 export const OWN_NUMBER_FOR_CHILD = 'This is my own number (I am the parent or carer asking)';
 
 /** PATIENT_DETAILS and CONTACT_DETAILS as a parent reads them: the child's details, then theirs. */

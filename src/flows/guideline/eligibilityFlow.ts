@@ -10,7 +10,7 @@ import { buildConsultation } from './consultationBody';
 export const ELIGIBILITY_MENU = '/eligibility/booking';
 
 /** The page that is "home" for this session: the standard-appointments menu when the patient started there. */
-export const SESSION_HOME_KEY = 'session:home';
+const SESSION_HOME_KEY = 'session:home';
 
 function storage(): Storage | undefined {
   try {
@@ -49,7 +49,7 @@ export function noSlotsCopy(recommendations: readonly Recommendation[]): string 
 }
 
 // The cancel target and the return target belong to every guideline journey (src/flows/guideline).
-export { cancelTarget, eligibilityReturnTarget } from './pathwayKind';
+export { cancelTarget } from './pathwayKind';
 
 export function rememberHome(path: string): void {
   storage()?.setItem(SESSION_HOME_KEY, path);

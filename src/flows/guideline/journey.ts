@@ -105,7 +105,7 @@ export interface TriageFlowState {
 }
 
 /** A pharmacy or self-care ending the patient accepted: nothing went to the practice. */
-export interface Advised {
+interface Advised {
   tier: 'PHARMACY' | 'SELF_CARE';
   label: string;
   words: OutcomeWords[];
@@ -128,7 +128,7 @@ export function proxyOn(settings: AllSettings): boolean {
   return settings.patientApp.useProxy !== false;
 }
 
-export function str(key: string, value: string): CustomDataEntry {
+function str(key: string, value: string): CustomDataEntry {
   return { key, type: 'STRING', value };
 }
 export function bool(key: string, value: boolean): CustomDataEntry {

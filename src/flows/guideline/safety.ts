@@ -18,10 +18,9 @@ export const EMERGENCY_OVERRIDE_PATH = '/triage/emergency-override';
 export const SERVICE_CLOSED_PATH = '/triage/service-closed';
 /** The signpost's triage variant: it warns that the practice will not receive the answers. */
 export const TRIAGE_SIGNPOST_PATH = '/triage/emergency-signpost?variant=triage';
-export const BOOK_APPOINTMENT_PATH = '/appointment/book-appointment';
 
 /** What the patient decided on the urgent care outcome screen. */
-export type SafetyChoice = 'ATTEND_AE' | 'GP_ADVICE';
+type SafetyChoice = 'ATTEND_AE' | 'GP_ADVICE';
 
 /** The safety branch's part of the medical flow (kept with the rest of it in sessionStorage). */
 export interface SafetyState {
@@ -37,7 +36,7 @@ export interface SafetyState {
 }
 
 /** Every safety question answered Yes or No. */
-export function allAnswered(answers: SafetyState['answers']): answers is Record<SafetyQuestion, boolean> {
+function allAnswered(answers: SafetyState['answers']): answers is Record<SafetyQuestion, boolean> {
   return SAFETY_QUESTIONS.every((q) => typeof answers[q] === 'boolean');
 }
 
@@ -53,7 +52,7 @@ export function safetyResult(answers: SafetyState['answers']): 'urgent' | 'not-u
  * the GP) and child pathways (the safety questions are worded for an adult answering for
  * themselves; the child flow has its own age-banded emergency checklists).
  */
-export function goesStraightToSignpost(kind: PathwayKind): boolean {
+function goesStraightToSignpost(kind: PathwayKind): boolean {
   return kind !== 'triage';
 }
 

@@ -20,7 +20,7 @@ import { shortReference } from '../../../common/index';
 import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
 
 /** Where a sent request leaves the patient: the child confirmation for child pathways. */
-export function confirmationPath(triageRequestType: string): string {
+function confirmationPath(triageRequestType: string): string {
   return triageRequestType === 'CHILD_REQUEST' ? '/child-request/confirmation' : '/triage/thank-you';
 }
 
@@ -32,13 +32,13 @@ export type Associated = AssociatedRequest;
  * (child requests are unavailable when logged in) and whose child is not checked against the
  * practice record: it goes with the associated UNAUTHENTICATED_CHILD_REQUEST.
  */
-export const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' };
+const UNAUTHENTICATED_CHILD_REQUEST: Associated = { triageRequestType: 'UNAUTHENTICATED_CHILD_REQUEST', formType: 'UNAUTHENTICATED_CHILD_REQUEST' };
 
 /** The phone-reply choice of a patient with no usable email (the patient-details step): the practice phones them. */
-export const PHONE_REPLY: Associated = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' };
+const PHONE_REPLY: Associated = { triageRequestType: 'PATIENT_REFUSED_UPDATE_CONTACT', formType: 'PATIENT_REFUSED_UPDATE_CONTACT' };
 
 /** The email a patient gave that their record lacks, for the practice to add (the change-of-contact-details form's newEmail). */
-export function addEmailRequest(newEmail: string): Associated {
+function addEmailRequest(newEmail: string): Associated {
   return { triageRequestType: 'CHANGE_OF_CONTACT_DETAILS', formType: 'CHANGE_OF_CONTACT_DETAILS', newEmail };
 }
 

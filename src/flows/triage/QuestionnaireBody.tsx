@@ -8,8 +8,8 @@ import { triageFlow, type TriageFlowState } from '../guideline/journey';
 import type { QuestionnaireFailure } from './questionnaireState';
 
 /** The warning when a visible question is unanswered (SchemaForm's `banner`: renderer/README.md). */
-export const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
-export const DISCARD_TITLE = 'Discard questionnaire';
+const ANSWER_ALL_BANNER = 'Please answer all questions to proceed';
+const DISCARD_TITLE = 'Discard questionnaire';
 
 interface BodyProps {
   flow: TriageFlowState;

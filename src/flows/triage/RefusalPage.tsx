@@ -5,9 +5,9 @@ import { useSettings } from '../../settings/useSettings';
 import { SelectedOption } from '../guideline/SelectedOption';
 import { TRIAGE_START, triageFlow } from '../guideline/journey';
 
-export const REFUSAL_TITLE = 'Please check your selection and try again';
+const REFUSAL_TITLE = 'Please check your selection and try again';
 
-export const REFUSAL_MESSAGES: Record<StartRefusal, string> = {
+const REFUSAL_MESSAGES: Record<StartRefusal, string> = {
   RESTRICTED_BY_AGE: 'This option is not suitable for the age of the person the request is for. Please go back and choose another option.',
   RESTRICTED_BY_SEX: 'This option is not suitable for the sex at birth of the person the request is for. Please go back and choose another option.',
   NOT_AVAILABLE: 'This option is not available at present. Please go back and choose another option.',

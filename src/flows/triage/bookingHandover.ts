@@ -11,7 +11,7 @@ import { isEligibilityPathway, pathwayKind } from '../guideline/pathwayKind';
 import { outcomeWords, topReferral, topTier } from '../../../common';
 
 /** The booking screen's words when an urgent-today result finds no slot left today. */
-export const URGENT_NO_SLOTS_TODAY =
+const URGENT_NO_SLOTS_TODAY =
   'There are no appointments left today that you can book online. Send your request and the practice will call you back today. If it cannot call you back today, call 111.';
 
 /**

@@ -8,7 +8,7 @@ import type { TriageFlowState } from '../guideline/journey';
  * The page title of a section: the engine numbers sections as they are shown and does not know
  * how many are left. A section holds several questions, so it is a page, not "question N".
  */
-export function sectionTitle(label: string | undefined, number: number): string {
+function sectionTitle(label: string | undefined, number: number): string {
   return label ? `${label} — page ${number}` : `Questionnaire — page ${number}`;
 }
 

@@ -46,7 +46,7 @@ function WithPhone({ text, practicePhone }: { text: string; practicePhone?: stri
 }
 
 /** The words of a record-check outcome: the product's message, and the practice's number when it says to call. */
-export function OutcomeText({ status, practicePhone }: { status: FailedStatus; practicePhone?: string }) {
+function OutcomeText({ status, practicePhone }: { status: FailedStatus; practicePhone?: string }) {
   return (
     <>
       {STATUS_MODALS[status].body.map((text) => (

@@ -14,10 +14,10 @@ import { ADVICE_GIVEN_PATH } from '../../guideline/routeAfterTriage';
 import { pathwayKind } from '../../guideline/pathwayKind';
 import { useEnding, useOnToPractice } from './useEnding';
 
-export const GO_TO_PHARMACY = "I'll go to a pharmacy";
-export const ASK_PRACTICE_INSTEAD = 'Ask the practice instead';
-export const LOOK_AFTER_AT_HOME = "I'll look after this at home";
-export const STILL_ASK_PRACTICE = 'I still want to ask the practice';
+const GO_TO_PHARMACY = "I'll go to a pharmacy";
+const ASK_PRACTICE_INSTEAD = 'Ask the practice instead';
+const LOOK_AFTER_AT_HOME = "I'll look after this at home";
+const STILL_ASK_PRACTICE = 'I still want to ask the practice';
 
 export function AdviceEndingPage({ screen }: { screen: 'PHARMACY' | 'SELF_CARE' }) {
   const page = useEnding(screen);

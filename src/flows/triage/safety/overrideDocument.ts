@@ -12,7 +12,7 @@ export function defaultOverrideOptions(base: FormDocument): readonly Option[] {
 }
 
 /** The page's question in plain words (the document's title is the practice's shorthand for it). */
-export const OVERRIDE_QUESTION = 'Why do you feel it is safe for you to wait for your GP practice?';
+const OVERRIDE_QUESTION = 'Why do you feel it is safe for you to wait for your GP practice?';
 
 /**
  * The override form: the document's wording with the practice's reasons (emergencyOverrideOptions)
