@@ -54,7 +54,8 @@ describe('one API layer (src/api)', () => {
     const index = readFileSync(path.join(src, 'api/index.ts'), 'utf8');
     for (const area of areas) {
       const text = readFileSync(path.join(src, `api/${area}.ts`), 'utf8');
-      expect(text, `src/api/${area}.ts exports its <AREA>_PATHS`).toMatch(/export const [A-Z]+_PATHS\b/);
+      // Exported only where another module reads the addresses (check:dead refuses unread exports).
+      expect(text, `src/api/${area}.ts holds its <AREA>_PATHS`).toMatch(/^(export )?const [A-Z]+_PATHS\b/m);
       expect(index, `src/api/index.ts re-exports ${area}`).toContain(`export * from './${area}';`);
     }
   });
