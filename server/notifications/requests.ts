@@ -2,12 +2,11 @@
 // admin request, consultation or unverified request queues, and to which addresses.
 import type { Patient } from '../../generated/types/api/patient';
 import { isValidEmail, matchPatient } from '../patients.js';
+import type { JsonObject } from '../json.js';
 import type { Sql } from '../store/index.js';
 import { enqueueNotifications } from './events.js';
 import type { NotificationEvent, QueuedNotification, Recipient } from './eventTypes.js';
 import { isTier, medicalReplyTime, outcomeWords, outcomeWordsAsText } from '../../common/index.js';
-
-type Body = Record<string, unknown>;
 
 interface PatientLike {
   lastName?: string;
@@ -38,16 +37,16 @@ export async function recipientForPatient(db: Sql, patient: PatientLike | undefi
   return to;
 }
 
-async function eventFor(db: Sql, requestId: string, request: Body, newEmail?: string, reasonInInbox?: string): Promise<NotificationEvent> {
+async function eventFor(db: Sql, requestId: string, request: JsonObject, newEmail?: string, reasonInInbox?: string): Promise<NotificationEvent> {
   const to = await recipientForPatient(db, request.patient as PatientLike | undefined, newEmail);
   const formType = text(request.formType);
   if (formType) return { type: 'REQUEST_RECEIVED', id: `${requestId}:received`, sourceId: requestId, requestType: formType, service: 'admin', to };
   const triageType = text(request.triageRequestType) ?? 'CONSULTATION_REQUEST';
-  const tierRead = ((request.consultation ?? {}) as Body).tier;
+  const tierRead = ((request.consultation ?? {}) as JsonObject).tier;
   const tier = isTier(tierRead) ? tierRead : undefined;
   // Every word of the outcome the patient was shown goes in the email too (the server's copy of the
   // execution's recommendations, never the client's).
-  const recommendations = ((request.guidelineExecution ?? {}) as Body).recommendations;
+  const recommendations = ((request.guidelineExecution ?? {}) as JsonObject).recommendations;
   const advice = outcomeWordsAsText(outcomeWords(Array.isArray(recommendations) ? recommendations : []));
   const extra = advice ? { advice } : {};
   // The one promise the confirmation screen made (common/replyTimes.ts): by the request's type and tier.
@@ -81,14 +80,14 @@ export async function notifyRequestReceived(
   db: Sql,
   requestId: string,
   kind: 'ADMIN_REQUEST' | 'CONSULTATION' | 'UNVERIFIED_REQUESTS',
-  stored: Body,
+  stored: JsonObject,
 ): Promise<QueuedNotification[]> {
   if (kind === 'ADMIN_REQUEST') return enqueueNotifications(db, [await eventFor(db, requestId, stored)]);
   if (kind === 'CONSULTATION') {
-    const context = (stored.context ?? {}) as Body;
-    return enqueueNotifications(db, [await eventFor(db, requestId, stored.triageRequest as Body, undefined, text(context.reasonInInbox))]);
+    const context = (stored.context ?? {}) as JsonObject;
+    return enqueueNotifications(db, [await eventFor(db, requestId, stored.triageRequest as JsonObject, undefined, text(context.reasonInInbox))]);
   }
-  const associated = (stored.associatedRequest ?? {}) as Body;
+  const associated = (stored.associatedRequest ?? {}) as JsonObject;
   const newEmail = associated.triageRequestType === 'CHANGE_OF_CONTACT_DETAILS' ? text(associated.newEmail) : undefined;
-  return enqueueNotifications(db, [await eventFor(db, requestId, stored.primaryRequest as Body, newEmail)]);
+  return enqueueNotifications(db, [await eventFor(db, requestId, stored.primaryRequest as JsonObject, newEmail)]);
 }

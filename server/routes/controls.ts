@@ -10,12 +10,11 @@ import type { SharedSettings } from '../../generated/types/api/shared-settings';
 import type { ServerContext } from '../context.js';
 import { resetDatabase } from '../seeding.js';
 import { getSetting, putSetting } from '../settingsStore.js';
+import type { JsonObject } from '../json.js';
 import type { Sql } from '../store/index.js';
 import { resetAppointments } from '../appointments/diary.js';
 import { storedPracticeLimits, writePracticeLimits } from '../limits.js';
 import { schemaId } from '../validation.js';
-
-type Obj = Record<string, unknown>;
 
 async function setting<T>(db: Sql, key: string): Promise<T> {
   const value = await getSetting<T>(db, key);
@@ -57,7 +56,7 @@ async function applyControls(store: Sql, c: PracticeControls): Promise<void> {
       await putSetting(db, 'operational-state', state);
     }
     if (c.featureSets || c.nhsLoginEnabled !== undefined || c.enableChildRequests !== undefined) {
-      const shared = await setting<Obj & { nhsLogin: Obj }>(db, 'shared');
+      const shared = await setting<JsonObject & { nhsLogin: JsonObject }>(db, 'shared');
       if (c.featureSets) shared.featureSets = c.featureSets;
       if (c.enableChildRequests !== undefined) shared.enableChildRequests = c.enableChildRequests;
       if (c.nhsLoginEnabled !== undefined) shared.nhsLogin = { ...shared.nhsLogin, enabled: c.nhsLoginEnabled };
@@ -73,11 +72,11 @@ async function applyControls(store: Sql, c: PracticeControls): Promise<void> {
       );
     }
     if (c.patientEnabledForms) {
-      await putSetting(db, 'admin-forms', { ...(await setting<Obj>(db, 'admin-forms')), patientEnabledForms: c.patientEnabledForms });
+      await putSetting(db, 'admin-forms', { ...(await setting<JsonObject>(db, 'admin-forms')), patientEnabledForms: c.patientEnabledForms });
     }
     if (c.limits) await writePracticeLimits(db, c.limits);
     if (c.flowConfig) {
-      const app = await setting<Obj & { flowConfig: Obj }>(db, 'patient-app');
+      const app = await setting<JsonObject & { flowConfig: JsonObject }>(db, 'patient-app');
       await putSetting(db, 'patient-app', { ...app, flowConfig: { ...app.flowConfig, ...c.flowConfig } });
     }
   });
