@@ -5,7 +5,6 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type PracticeServer } from '../../server/app';
 import { DEFAULT_RATE_LIMITS, scaledRateLimits } from '../../server/rate-limits';
@@ -13,7 +12,7 @@ import { DEFAULT_RATE_LIMITS, scaledRateLimits } from '../../server/rate-limits'
 import { previewFindings } from '../../scripts/check-no-preview.mjs';
 import { LOGIN_PATHS } from '../../src/api/login';
 import { SETTINGS_PATHS } from '../../src/api/settings';
-import { launchBrowser } from './harness';
+import { useBrowser } from './use-browser';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const findings = previewFindings as (dir: string) => string[];
@@ -51,18 +50,16 @@ describe('the /_preview page is development-only', () => {
 });
 
 describe('the home page on the production build', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let server: PracticeServer;
   let url: string;
   let dataDir: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-bundle-'));
     server = await buildServer({ dataDir, distDir: DIST, staffPassword: 'e2e bundle check', rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000') });
     url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.app.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
