@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { claimDataDir } from './dataDirLock.js';
 import { openDatabase, type Db } from './db.js';
-import { DocumentStore } from './documents/store.js';
+import { LiveDocuments } from './documents/liveDocuments.js';
 import { PathwayLibrary } from './engine/library.js';
 import { FormDocuments } from './forms.js';
 import { ADMIN_FORM_TYPE_VALUES } from '../generated/types/api/admin-form-type';
@@ -19,7 +19,7 @@ export interface AppStorage {
   releaseDataDir: () => void;
   forms: FormDocuments;
   library: PathwayLibrary;
-  documents: DocumentStore;
+  documents: LiveDocuments;
 }
 
 /**
@@ -48,9 +48,9 @@ export async function openAppStorage(options: ServerOptions, repoRoot: string): 
   const forms = new FormDocuments(ADMIN_FORM_TYPE_VALUES);
   const questionnairesDirs = options.questionnairesDirs ?? [path.join(repoRoot, 'schemas', 'questionnaires')];
   const library = new PathwayLibrary(questionnairesDirs, undefined, 'given');
-  let documents: DocumentStore;
+  let documents: LiveDocuments;
   try {
-    documents = await DocumentStore.open({
+    documents = await LiveDocuments.open({
       store,
       root: repoRoot,
       dataDir: options.dataDir,

@@ -1,7 +1,7 @@
 import type Ajv from 'ajv';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GuidelineEngine } from './engine/engine.js';
-import type { DocumentStore } from './documents/store.js';
+import type { LiveDocuments } from './documents/liveDocuments.js';
 import type { FormCore, FormDocuments } from './forms.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { StaffAuth } from './staff.js';
@@ -15,7 +15,7 @@ export interface ServerContext {
   forms: FormDocuments;
   formCore: FormCore;
   /** Every form and pathway document served, with versions, checks and reload (server/documents). */
-  documents: DocumentStore;
+  documents: LiveDocuments;
   /** Demo and test switches (/api/v1/practice/controls) are on. */
   controls: boolean;
   /** The embedded guideline engine (server/engine). */

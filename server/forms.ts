@@ -21,8 +21,8 @@ export interface DocumentVersionRef {
 }
 
 /**
- * The form documents the server serves now, by id: filled and replaced by the document store
- * (server/documents/store.ts), which reads, checks and versions them. An admin form is one of the
+ * The form documents the server serves now, by id: filled and replaced by LiveDocuments
+ * (server/documents/liveDocuments.ts), which reads, checks and versions them. An admin form is one of the
  * contract's form types or any form with a menu entry; the other forms are steps (CONTACT_DETAILS…).
  */
 export class FormDocuments {

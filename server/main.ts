@@ -30,7 +30,7 @@ const server = await buildServer({
 });
 const { app, warnings, notifications, generatedStaffPassword, beginDrain, documents } = server;
 for (const warning of warnings) console.warn(`Warning: ${warning}`);
-// A broken form or pathway document never stops the service (server/documents/store.ts): it is
+// A broken form or pathway document never stops the service (server/documents/liveDocuments.ts): it is
 // refused and the last good version serves. Said loudly, each problem with its file and JSON path.
 for (const r of documents.refusedAtStart) {
   const instead = r.serving ? `version ${r.serving.version} (${r.serving.file}) serves instead` : 'it has no good version, so it is not served';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db.js';
 import type { CheckOptions } from './documents/check.js';
-import type { DocumentStore } from './documents/store.js';
+import type { LiveDocuments } from './documents/liveDocuments.js';
 import type { FormCore } from './forms.js';
 import type { NotificationWorker, Transport, WorkerOptions } from './notifications/index.js';
 import type { RateLimits } from './rate-limits.js';
@@ -102,8 +102,8 @@ export interface PracticeServer {
   db: Db;
   /** The store (server/store): everything the server reads and writes goes through it. */
   store: Sql;
-  /** The form and pathway documents served (server/documents/store.ts). */
-  documents: DocumentStore;
+  /** The form and pathway documents served (server/documents/liveDocuments.ts). */
+  documents: LiveDocuments;
   /** Sends the queued notifications; stopped when the app closes. */
   notifications: NotificationWorker;
   /** Start-up problems worth printing (the notifications transport…). */

@@ -4,7 +4,7 @@
 import { Fragment, useSyncExternalStore } from 'react';
 import type { ContentBlock, Parameters } from '../core/types';
 import { useStrings } from './formContext';
-import type { FormStore } from './formStore';
+import type { FormModel } from './formModel';
 
 function fill(text: string, params: Parameters): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
@@ -115,7 +115,7 @@ export function ContentBlocks({
   pageIndex,
   position,
 }: {
-  store: FormStore;
+  store: FormModel;
   blocks: ContentBlock[] | undefined;
   pageIndex: number;
   position: 'content' | 'contentAfter';

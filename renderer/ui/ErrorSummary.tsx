@@ -1,7 +1,7 @@
 // "There is a problem": one link per error, each moving focus to its field (for a group, its
 // first input). The form focuses the summary after a failed Next or Send.
 import { forwardRef, useEffect, useSyncExternalStore, type MouseEvent } from 'react';
-import type { FormStore } from './formStore';
+import type { FormModel } from './formModel';
 import { fieldId } from './formContext';
 import { fillString } from './strings';
 
@@ -9,7 +9,7 @@ import { fillString } from './strings';
 const ERROR_TITLE_PREFIX = 'Error: ';
 
 interface Props {
-  store: FormStore;
+  store: FormModel;
   idPrefix: string;
   banner: string;
   /** The summary's heading (strings.errorSummaryTitle). */
@@ -74,7 +74,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, Props>(function ErrorSumm
 });
 
 /** Where an error's link goes: the field's input; a list's error goes to its first item's first input. */
-function linkTarget(store: FormStore, path: string): string {
+function linkTarget(store: FormModel, path: string): string {
   const list = store.compiled.structure.lists.get(path);
   if (!list) return path;
   return list.itemKind === 'object' ? `${path}.0.${list.itemDoc.pages[0]?.fields[0] ?? ''}` : `${path}.0`;

@@ -1,4 +1,4 @@
-// One answer's widget: subscribes to its own snapshot in the form store (so it re-renders only
+// One answer's widget: subscribes to its own snapshot in the form model (so it re-renders only
 // when its own value, error, visibility, options or disabled state change) and draws it with the
 // widget the registry holds for it (widgets/index.ts) in the strings catalogue's words.
 import { memo, useCallback, useSyncExternalStore } from 'react';

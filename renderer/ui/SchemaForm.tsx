@@ -1,6 +1,6 @@
 // We deliberately do NOT draw with @rjsf/core's Form: it re-resolves the schema and
 // re-renders the whole form on every change (the baseline the benchmark measures against).
-// This renderer keeps answers in a small external store (formStore.ts) that each field
+// This renderer keeps answers in a small external store (formModel.ts) that each field
 // subscribes to, so a keystroke re-renders one field and a rule change re-renders only the
 // fields it shows, hides, disables or re-options. Rules, validation and pruning come from
 // renderer/core, the same code the server runs. What each field draws comes from the widget
@@ -14,7 +14,7 @@ import { ErrorSummary } from './ErrorSummary';
 import { Field } from './Field';
 import { FormButtons } from './FormButtons';
 import { FormContext, type FormContextValue } from './formContext';
-import { FormStore } from './formStore';
+import { FormModel } from './formModel';
 import type { SchemaFormProps } from './schemaFormProps';
 import { DEFAULT_STRINGS, fillString, mergeStrings } from './strings';
 import { useFormPages } from './useFormPages';
@@ -39,7 +39,7 @@ export function SchemaForm(props: SchemaFormProps) {
   });
   const [store] = useState(
     () =>
-      new FormStore({
+      new FormModel({
         doc,
         params,
         initialData: props.initialData ?? {},

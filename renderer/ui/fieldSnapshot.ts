@@ -1,4 +1,4 @@
-// What the form store hands each field component, and how it tells whether a field must redraw.
+// What the form model hands each field component, and how it tells whether a field must redraw.
 import { compileDocument } from '../core/index';
 import type { FieldError, FormData, FormDocument, Parameters } from '../core/types';
 import { getIn } from './paths';

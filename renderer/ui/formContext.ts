@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
-import type { FormStore } from './formStore';
+import type { FormModel } from './formModel';
 import { DEFAULT_STRINGS, type RendererStrings } from './strings';
 import type { WidgetRegistry } from './widgets/types';
 
 /** Everything a field needs that never changes while the form is mounted (strings and widgets change only when their props do). */
 export interface FormContextValue {
-  store: FormStore;
+  store: FormModel;
   idPrefix: string;
   required: ReadonlySet<string>;
   /** The strings catalogue: the defaults with the form's `strings` prop merged over them. */

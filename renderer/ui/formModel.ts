@@ -22,7 +22,7 @@ export interface FormStoreOptions {
   onChange?: (data: FormData) => void;
 }
 
-export class FormStore extends StoreSubscriptions {
+export class FormModel extends StoreSubscriptions {
   readonly doc: FormDocument;
   readonly compiled: Compiled;
   params: Parameters;

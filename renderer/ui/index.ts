@@ -26,4 +26,4 @@ export { DEFAULT_STRINGS, mergeStrings, fillString, type RendererStrings } from 
 export { Label, Legend, Hint, ErrorText, RequiredMark, describedBy, groupClass } from './fieldParts';
 export { Block as ContentBlockView } from './ContentBlocks';
 export { widgetForObservationType, QUESTIONNAIRE_TEXT_MAX, type ObservationType } from './observationTypes';
-export { FormStore, type FieldSnapshot } from './formStore';
+export { FormModel, type FieldSnapshot } from './formModel';

@@ -1,4 +1,4 @@
-// Who listens to what in the form store (formStore.ts): each field subscribes to its own path,
+// Who listens to what in the form model (formModel.ts): each field subscribes to its own path,
 // the content blocks and the error summary to their own keys, so a change tells only them.
 type Listener = () => void;
 

@@ -3,7 +3,7 @@
 // focuses the new page's heading, a failed Next/Send focuses the error summary, and a page change
 // the caller made clears the errors of the page left.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { FormStore } from './formStore';
+import type { FormModel } from './formModel';
 import type { SchemaFormProps } from './schemaFormProps';
 
 export interface FormPages {
@@ -21,7 +21,7 @@ export interface FormPages {
   goTo: (next: number) => void;
 }
 
-export function useFormPages(props: SchemaFormProps, store: FormStore, latest: RefObject<SchemaFormProps>): FormPages {
+export function useFormPages(props: SchemaFormProps, store: FormModel, latest: RefObject<SchemaFormProps>): FormPages {
   const { doc } = props;
   const clampPage = (n: number) => Math.min(Math.max(n, 0), Math.max(doc.pages.length - 1, 0));
   const [ownPage, setOwnPage] = useState(() => clampPage(props.initialPage ?? 0));

@@ -3,7 +3,7 @@
 // error summary on the page of the first error. Also the server's validation answer
 // (SchemaFormHandle.showErrors), shown as a failed Send is.
 import { useImperativeHandle, useRef, useState, type FormEvent, type RefObject } from 'react';
-import type { FormStore } from './formStore';
+import type { FormModel } from './formModel';
 import type { SchemaFormProps } from './schemaFormProps';
 import type { FormPages } from './useFormPages';
 
@@ -13,7 +13,7 @@ export interface FormSubmit {
   back: () => void;
 }
 
-export function useFormSubmit(props: SchemaFormProps, store: FormStore, latest: RefObject<SchemaFormProps>, pages: FormPages): FormSubmit {
+export function useFormSubmit(props: SchemaFormProps, store: FormModel, latest: RefObject<SchemaFormProps>, pages: FormPages): FormSubmit {
   const { doc, onBack, validateOnChangeAfterSubmit = true } = props;
   const { page, pageRef, failedOnPageRef, setFailed, setPage, summaryRef, focusAfterRenderRef, goTo } = pages;
   const [sending, setSending] = useState(false);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SubmissionAnswer } from '../store.js';
+import type { SubmissionAnswer } from '../storedRequests.js';
 import type { Sql } from '../store/index.js';
 import type { PatientIdentity } from './patientKey.js';
 import { appointmentBookingJson, changeDeadlineMs, getSlot, type AppointmentRow } from './rows.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SubmissionAnswer } from '../store.js';
+import type { SubmissionAnswer } from '../storedRequests.js';
 import { isUniqueViolation, type Sql } from '../store/index.js';
 import { appointmentErrors } from './errors.js';
 import { assertInvitationUsable, countLinkUse } from './links.js';

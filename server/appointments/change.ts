@@ -1,4 +1,4 @@
-import type { SubmissionAnswer } from '../store.js';
+import type { SubmissionAnswer } from '../storedRequests.js';
 import { isUniqueViolation, type Sql } from '../store/index.js';
 import { answerFor, type Patient } from './answers.js';
 import { requireSlot, serialise, type SlotChoice } from './book.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '../errors.js';
-import { canonicalJson, lockIdempotencyKey, type SubmissionAnswer } from '../store.js';
+import { canonicalJson, lockIdempotencyKey, type SubmissionAnswer } from '../storedRequests.js';
 import type { Sql } from '../store/index.js';
 
 const MAX_KEY_LENGTH = 200;
@@ -10,7 +10,7 @@ const MAX_KEY_LENGTH = 200;
  * PostgreSQL: one client, the slot guarded by the unique index on active appointments), with the
  * Idempotency-Key check inside it: a retry with the same key and body gets the stored answer.
  * Everything is committed before the answer is returned. (The same rules as runIdempotent of
- * server/store.ts, on the async store; one of the two goes once requests are on the store too.)
+ * server/storedRequests.ts, on the async store; one of the two goes once requests are on the store too.)
  */
 export async function runAppointmentTransaction(
   db: Sql,

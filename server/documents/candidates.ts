@@ -8,7 +8,7 @@ import type { FormDocument } from '../../renderer/core/index';
 import { cachedCheck } from './checkCache.js';
 import { checkSources, type CheckOptions, type DocumentProblem, type DocumentSource } from './check.js';
 import { documentLimitProblem } from './limits.js';
-import type { DocumentSourceKind } from './storeTypes.js';
+import type { DocumentSourceKind } from './liveDocumentTypes.js';
 import { standaloneValidator } from './validator.js';
 import type { DocumentKind } from './versions.js';
 

@@ -1,10 +1,10 @@
 import { candidateOf, checkCandidates, keyOf, versionedOf, type Candidate } from './candidates.js';
-import type { DocumentStoreOptions } from './storeTypes.js';
+import type { LiveDocumentsOptions } from './liveDocumentTypes.js';
 import { latestVersions, settleVersions, versionRecord, type DocumentVersion } from './versions.js';
 
 /** What serves in place of a refused file: the newest recorded version if it still passes, else the built-in one it overrides. */
 export async function lastGood(
-  options: DocumentStoreOptions,
+  options: LiveDocumentsOptions,
   refused: Candidate,
   builtIn: Candidate | undefined,
   at: string,

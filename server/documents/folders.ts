@@ -4,14 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { shownPath } from './check.js';
 import { candidateOf, keyOf, listDir, type Candidate } from './candidates.js';
-import type { DocumentSourceKind, DocumentStoreOptions } from './storeTypes.js';
+import type { DocumentSourceKind, LiveDocumentsOptions } from './liveDocumentTypes.js';
 import type { DocumentKind } from './versions.js';
 
 export class DocumentFolders {
   /** The practice folder (forms/ and questionnaires/ inside). */
   readonly practiceDir: string;
 
-  constructor(private readonly options: Pick<DocumentStoreOptions, 'root' | 'dataDir' | 'formsDir' | 'questionnairesDirs'>) {
+  constructor(private readonly options: Pick<LiveDocumentsOptions, 'root' | 'dataDir' | 'formsDir' | 'questionnairesDirs'>) {
     this.practiceDir = path.join(options.dataDir, 'practice');
   }
 

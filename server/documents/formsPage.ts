@@ -4,7 +4,7 @@
 import { diffLines } from 'diff';
 import { escapeHtml } from '../html.js';
 import { staffPage, staffTime, tag } from '../staffPage.js';
-import type { DocumentListEntry, ReloadResult } from './store.js';
+import type { DocumentListEntry, ReloadResult } from './liveDocuments.js';
 import type { DocumentKind, DocumentVersion, VersionRecord } from './versions.js';
 
 export const FORMS_PAGE = '/practice/forms';

@@ -1,6 +1,6 @@
 import { keyOf } from './candidates.js';
 import type { DocumentFolders } from './folders.js';
-import type { DocumentCheck, DocumentListEntry, DocumentSourceKind, ServedDocument } from './storeTypes.js';
+import type { DocumentCheck, DocumentListEntry, DocumentSourceKind, ServedDocument } from './liveDocumentTypes.js';
 import type { DocumentKind } from './versions.js';
 
 /** A document whose file was refused with no good version to serve: listed, never served. */

@@ -1,5 +1,5 @@
-// The document store's types: what is served, listed, refused, published and reloaded, and the
-// store's options (server/documents/store.ts).
+// LiveDocuments' types: what is served, listed, refused, published and reloaded, and the
+// store's options (server/documents/liveDocuments.ts).
 import type { AdminFormsSettings } from '../../generated/types/api/admin-forms-settings';
 import type { Sql } from '../store/index.js';
 import type { PathwayLibrary } from '../engine/library.js';
@@ -61,7 +61,7 @@ export interface ReloadResult {
   errors: DocumentProblem[];
 }
 
-export interface DocumentStoreOptions {
+export interface LiveDocumentsOptions {
   /** The store the versions are kept in (server/store). */
   store: Sql;
   /** The repository: built-in files are named relative to it; pathways are checked against its shared sections and library. */

@@ -13,7 +13,7 @@
 // Its parts: candidates.ts (a document as read; checks and validators memoised), folders.ts (the
 // folders read), follow.ts (the other instances' versions), fallback.ts (what serves for a refused
 // file), listing.ts (the staff list), menus.ts (the menus and lists the documents feed),
-// storeTypes.ts (the types).
+// liveDocumentTypes.ts (the types).
 import { readFileSync } from 'node:fs';
 import type { FormDocument } from '../../renderer/core/index';
 import type { Pathway } from '../engine/pathway.js';
@@ -25,13 +25,13 @@ import { candidateOf, checkCandidates, compiledValidator, keyOf, schemaCompilePr
 import { lastGood } from './fallback.js';
 import { documentList, type UnservedDocument } from './listing.js';
 import { syncDocumentMenus } from './menus.js';
-import type { DocumentCheck, DocumentListEntry, DocumentStoreOptions, PublishResult, ReloadResult, ServedDocument, StartRefusal } from './storeTypes.js';
+import type { DocumentCheck, DocumentListEntry, LiveDocumentsOptions, PublishResult, ReloadResult, ServedDocument, StartRefusal } from './liveDocumentTypes.js';
 import { settleVersions, type DocumentKind, type DocumentVersion } from './versions.js';
 
-export type { DocumentCheck, DocumentListEntry, DocumentStoreOptions, PublishResult, ReloadResult, ServedDocument, StartRefusal } from './storeTypes.js';
+export type { DocumentCheck, DocumentListEntry, LiveDocumentsOptions, PublishResult, ReloadResult, ServedDocument, StartRefusal } from './liveDocumentTypes.js';
 export { canonicalJson, documentHash } from './candidates.js';
 
-export class DocumentStore {
+export class LiveDocuments {
   private readonly served = new Map<string, ServedDocument>();
   private readonly checks = new Map<string, DocumentCheck>();
   /** Hash → form document of every version served since start (its validator is answered by hash). */
@@ -42,7 +42,7 @@ export class DocumentStore {
   readonly refusedAtStart: StartRefusal[] = [];
   private readonly folders: DocumentFolders;
 
-  private constructor(private readonly options: DocumentStoreOptions) {
+  private constructor(private readonly options: LiveDocumentsOptions) {
     this.folders = new DocumentFolders(options);
   }
 
@@ -51,8 +51,8 @@ export class DocumentStore {
    * checks is refused: the last good version from the history serves in its place (re-checked),
    * else the built-in document it overrides, else nothing; `refusedAtStart` says which.
    */
-  static async open(options: DocumentStoreOptions): Promise<DocumentStore> {
-    const store = new DocumentStore(options);
+  static async open(options: LiveDocumentsOptions): Promise<LiveDocuments> {
+    const store = new LiveDocuments(options);
     if (options.store.dialect === 'postgres') await catchUpPracticeFolder(options.store, store.folders);
     const { candidates, builtIns } = store.folders.scanAll();
     const problems = checkCandidates(candidates, options.root, options.check ?? {});

@@ -3,7 +3,7 @@ import type { FormMenuEntry, WithFormMenu } from '../../common/index.js';
 import type { Pathway } from '../engine/pathway.js';
 import { pathwaySettings } from '../engine/settings.js';
 import { DEMO_PATHWAY_DOCUMENTS } from '../seed.js';
-import type { DocumentStoreOptions, ServedDocument } from './storeTypes.js';
+import type { LiveDocumentsOptions, ServedDocument } from './liveDocumentTypes.js';
 import { syncAdminFormsMenu, syncPathwaySettings } from './versions.js';
 
 /**
@@ -11,7 +11,7 @@ import { syncAdminFormsMenu, syncPathwaySettings } from './versions.js';
  * and the pathway lists from the served pathways. `practicePathwaysListed`: whether the lists held
  * practice pathways after the last sync. Answers whether they hold any now.
  */
-export async function syncDocumentMenus(options: DocumentStoreOptions, served: readonly ServedDocument[], practicePathwaysListed: boolean): Promise<boolean> {
+export async function syncDocumentMenus(options: LiveDocumentsOptions, served: readonly ServedDocument[], practicePathwaysListed: boolean): Promise<boolean> {
   const menus: Array<{ id: string; menu: FormMenuEntry }> = [];
   for (const d of served) {
     const menu = d.kind === 'form' ? (d.document as FormDocument & WithFormMenu).menu : undefined;

@@ -91,7 +91,7 @@ export class PathwayLibrary {
   private readonly shared: ReadonlyMap<string, SharedSection>;
 
   /**
-   * `documents`: when given, the library starts empty and the document store fills it (`put`),
+   * `documents`: when given, the library starts empty and LiveDocuments fills it (`put`),
    * having read and checked the files itself; the folders then give only the shared sections.
    */
   constructor(

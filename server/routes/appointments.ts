@@ -23,7 +23,7 @@ import { ajvDetails, detailsMessage, HttpError } from '../errors.js';
 import { matchPatient } from '../patients.js';
 import { assertServiceOpen, sessionPatientId } from '../services/index.js';
 import { idempotencyKey, newRequestBookings } from '../services/newRequestBooking.js';
-import type { SubmissionAnswer } from '../store.js';
+import type { SubmissionAnswer } from '../storedRequests.js';
 import { apiValidator, schemaId } from '../validation.js';
 
 const BASE = '/api/v1/triage';

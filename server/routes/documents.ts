@@ -41,7 +41,7 @@ function followInterval(env: NodeJS.ProcessEnv = process.env): number {
   return Number(raw);
 }
 
-/** On PostgreSQL, looks every so often for versions another instance made live, and serves them (DocumentStore.follow). */
+/** On PostgreSQL, looks every so often for versions another instance made live, and serves them (LiveDocuments.follow). */
 function followOtherInstances(app: FastifyInstance, ctx: ServerContext): void {
   const { documents } = ctx;
   const every = followInterval();

@@ -11,7 +11,7 @@ import { photoThumbnailsHtml } from '../photos/html.js';
 import { ATTACHMENT_OBSERVATION } from '../photos/refs.js';
 import { screeningFlagHtml } from '../screening.js';
 import { inboxFlagsHtml, storedRecommendations } from '../inboxFlags.js';
-import { listRequestsPage, type StoredRequest } from '../store.js';
+import { listRequestsPage, type StoredRequest } from '../storedRequests.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, encodeRequestsCursor, pageQuery, requestsPageQuery, setPageHeaders } from '../services/index.js';
 import { asObject, type JsonObject } from '../json.js';
 import type { PracticeAppointments } from '../../generated/types/api/practice-appointments';

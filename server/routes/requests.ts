@@ -9,7 +9,7 @@ import { HttpError } from '../errors.js';
 import { ageOn, calendarDate } from '../../renderer/core/index';
 import { recheckForm, type RecheckContext } from '../forms.js';
 import { notifyRequestReceived } from '../notifications/index.js';
-import { insertRequest, runIdempotent, type SubmissionAnswer } from '../store.js';
+import { insertRequest, runIdempotent, type SubmissionAnswer } from '../storedRequests.js';
 import { notifySelfHelp } from '../selfHelpNotification.js';
 import { readExternalExecution, reclassifyTriageRequest } from '../triageClassification.js';
 import { readCookie, TOKEN_PATTERN } from '../cookies.js';

@@ -13,7 +13,7 @@ import { photoRefsOfTriageRequest } from '../photos/refs.js';
 import { attachPhotos } from '../photos/store.js';
 import { selfHelpEvent } from '../selfHelpNotification.js';
 import { ENGINE_KEY_COOKIE } from '../sessions.js';
-import { insertRequest, type SubmissionAnswer } from '../store.js';
+import { insertRequest, type SubmissionAnswer } from '../storedRequests.js';
 import type { Sql, StoredBooking, StoredTriageRequest } from '../store/index.js';
 import { readExternalExecution, reclassifyTriageRequest, type ExecutionRead } from '../triageClassification.js';
 import { assertSlotInSession, bookAppointment, type SlotChoice } from '../appointments/book.js';

@@ -7,7 +7,7 @@ import type { TriageRequest } from '../../generated/types/api/triage-request';
 import type { UrgencyTier } from '../../generated/types/api/urgency-tier';
 import type { OutcomeWords } from '../../common';
 import type { Patient } from '../patient-details/patient';
-import { createFlowStore } from './sessionFlowStore';
+import { createFlowState } from './flowState';
 import type { AppointmentInWords } from './booking/appointmentWords';
 
 type BookingMode = 'symptom-assessment' | 'eligibility' | 'direct' | 'self' | 'reschedule';
@@ -90,7 +90,7 @@ export interface BookingFlowState {
   noMoreTimes?: boolean;
 }
 
-export const bookingFlow = createFlowStore<BookingFlowState>('flow:booking', () => ({ keys: {}, filters: { sites: [], holders: [] } }));
+export const bookingFlow = createFlowState<BookingFlowState>('flow:booking', () => ({ keys: {}, filters: { sites: [], holders: [] } }));
 
 /** The last booking made in this tab, for the confirmation page (`booking:result`). */
 export interface BookingResult {
@@ -99,7 +99,7 @@ export interface BookingResult {
   body?: string;
   virtualLabel: string;
 }
-export const bookingResult = createFlowStore<{ result?: BookingResult }>('booking:result', () => ({}));
+export const bookingResult = createFlowState<{ result?: BookingResult }>('booking:result', () => ({}));
 
 export const BOOK_APPOINTMENT_PATH = '/appointment/book-appointment';
 

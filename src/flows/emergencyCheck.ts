@@ -1,4 +1,4 @@
-import { createFlowStore } from './sessionFlowStore';
+import { createFlowState } from './flowState';
 
 /**
  * Whether the patient has passed the emergency symptoms screen in this journey (README "The
@@ -8,7 +8,7 @@ import { createFlowStore } from './sessionFlowStore';
  * in sessionStorage with the flows, so a reload does not ask again; cleared when the journey
  * ends (sent, cancelled, logout).
  */
-export const emergencyCheck = createFlowStore<{ passed: boolean }>('journey:emergency-check', () => ({ passed: false }));
+export const emergencyCheck = createFlowState<{ passed: boolean }>('journey:emergency-check', () => ({ passed: false }));
 
 export function passEmergencyCheck(): void {
   emergencyCheck.set({ passed: true });

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * A flow's state, kept in sessionStorage so it survives a reload in the same tab and dies
  * with the tab. Never localStorage: answers are patient data (docs/architecture.md, "Flow state").
  */
-export interface FlowStore<T> {
+export interface FlowState<T> {
   get(): T;
   set(update: Partial<T> | ((current: T) => T)): void;
   clear(): void;
@@ -19,7 +19,7 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Where the keys of every flow store that has saved something in this tab are listed (for logout). */
+/** Where the keys of every flow state that has saved something in this tab are listed (for logout). */
 const KEYS_INDEX = 'flow-store-keys';
 const live = new Map<string, () => void>();
 
@@ -37,7 +37,7 @@ function rememberKey(key: string): void {
  * state, including stores of flows whose code is not loaded, and each live store's memory, so
  * pages on screen see empty state at once.
  */
-export function clearAllFlowStores(): void {
+export function clearAllFlowStates(): void {
   const store = storage();
   const keys = new Set<string>(JSON.parse(store?.getItem(KEYS_INDEX) ?? '[]') as string[]);
   for (const key of live.keys()) keys.add(key);
@@ -46,7 +46,7 @@ export function clearAllFlowStores(): void {
   for (const reset of live.values()) reset();
 }
 
-export function createFlowStore<T extends object>(key: string, initial: () => T): FlowStore<T> {
+export function createFlowState<T extends object>(key: string, initial: () => T): FlowState<T> {
   const listeners = new Set<() => void>();
   let cached: T | undefined;
   live.set(key, () => {
@@ -94,6 +94,6 @@ export function createFlowStore<T extends object>(key: string, initial: () => T)
   };
 }
 
-export function useFlowStore<T extends object>(store: FlowStore<T>): T {
+export function useFlowState<T extends object>(store: FlowState<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -5,7 +5,7 @@ import { CallThePractice } from '../components/PracticePhone';
 import { usePageTitle } from '../shell/usePageTitle';
 import { BOOKING_IN_PROGRESS_MID } from '../flows/booking/messages';
 import { CODE_MESSAGES } from '../flows/booking/messages';
-import { useFlowStore } from '../flows/sessionFlowStore';
+import { useFlowState } from '../flows/flowState';
 import { bookingFlow, bookingPath } from '../flows/bookingRequest';
 
 const BOOKING_IN_PROGRESS_TITLE = CODE_MESSAGES['RH-E005']!.title;
@@ -89,7 +89,7 @@ export default function ErrorSignpostPage() {
  * time again is safe: its Idempotency-Key is kept, so the practice answers with the booking it made.
  */
 function PossibleAppointment() {
-  const request = useFlowStore(bookingFlow).request;
+  const request = useFlowState(bookingFlow).request;
   return (
     <>
       <h1>You may have an appointment but need to check</h1>

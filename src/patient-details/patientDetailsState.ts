@@ -1,5 +1,5 @@
 import type { FormData } from '../../renderer/index';
-import { createFlowStore, type FlowStore } from '../flows/sessionFlowStore';
+import { createFlowState, type FlowState } from '../flows/flowState';
 import type { Patient, PatientValidation } from './patient';
 import type { OutcomeFix, ValidationAnswer } from './validationOutcome';
 
@@ -29,12 +29,12 @@ const initialState = (): StepState => ({
   emailRequired: false,
 });
 
-const stores = new Map<string, FlowStore<StepState>>();
+const stores = new Map<string, FlowState<StepState>>();
 /** One store per flow, kept in sessionStorage under `patient-details:<flow>`. */
-export function patientDetailsStore(flow: string): FlowStore<StepState> {
+export function patientDetailsStore(flow: string): FlowState<StepState> {
   let store = stores.get(flow);
   if (!store) {
-    store = createFlowStore<StepState>(`patient-details:${flow}`, initialState);
+    store = createFlowState<StepState>(`patient-details:${flow}`, initialState);
     stores.set(flow, store);
   }
   return store;

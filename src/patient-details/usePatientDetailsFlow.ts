@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { FormData } from '../../renderer/index';
 import { getEprPatient } from '../api/index';
 import { useApiCall } from '../errors/ErrorNotifications';
-import { useFlowStore } from '../flows/sessionFlowStore';
+import { useFlowState } from '../flows/flowState';
 import { usePostcodeCheck, type PostcodeQuestion } from '../postcode/usePostcodeCheck';
 import { useSettings } from '../settings/useSettings';
 import { signedInPatient, toPatient } from './patient';
@@ -34,7 +34,7 @@ export function usePatientDetailsFlow({ flow, minAge, maxAge, skipPatientValidat
   const { settings, user } = useSettings();
   const call = useApiCall();
   const store = patientDetailsStore(flow);
-  const state = useFlowStore(store);
+  const state = useFlowState(store);
   const postcode = usePostcodeCheck(POSTCODE_FIELD);
 
   const { screen, loginOffered, stepHref, showStep } = useStepScreen(flow, state, skipPatientValidation);

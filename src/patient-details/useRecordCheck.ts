@@ -3,7 +3,7 @@ import type { FormData } from '../../renderer/index';
 import type { FlowType } from '../../generated/types/api/flow-type';
 import { validatePatient } from '../api/index';
 import { useApiCall } from '../errors/ErrorNotifications';
-import type { FlowStore } from '../flows/sessionFlowStore';
+import type { FlowState } from '../flows/flowState';
 import { toPatient, type Patient } from './patient';
 import {
   DETAILS_FIX_FIELD,
@@ -26,7 +26,7 @@ import {
 
 interface RecordCheckOptions {
   flow: string;
-  store: FlowStore<StepState>;
+  store: FlowState<StepState>;
   /** No record check for this flow: the step ends with the patient as given. */
   skip: boolean;
   onComplete: (result: PatientDetailsResult) => void;

@@ -1,6 +1,6 @@
 import AdminAddContactDetailsPage from '../flows/admin/AddContactDetailsPage';
 import { adminFlow } from '../flows/admin/adminFlow';
-import { useFlowStore } from '../flows/sessionFlowStore';
+import { useFlowState } from '../flows/flowState';
 import { TriageAddContactDetails } from '../flows/triage/TriageAddContactDetails';
 import { useFinishedTriage } from '../flows/guideline/useJourneyBounce';
 
@@ -10,7 +10,7 @@ import { useFinishedTriage } from '../flows/guideline/useJourneyBounce';
  * sends the patient home.
  */
 export default function AddContactDetailsRoute() {
-  const admin = useFlowStore(adminFlow);
+  const admin = useFlowState(adminFlow);
   const triage = useFinishedTriage();
   if (!admin.pending && triage) return <TriageAddContactDetails flow={triage} />;
   return <AdminAddContactDetailsPage />;

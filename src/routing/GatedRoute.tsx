@@ -7,7 +7,7 @@ import { useSettings } from '../settings/useSettings';
 import { isGateOpen } from './gating';
 import { Navigate, useLocation } from 'react-router-dom';
 import { emergencyCheck, emergencyCheckPath } from '../flows/emergencyCheck';
-import { useFlowStore } from '../flows/sessionFlowStore';
+import { useFlowState } from '../flows/flowState';
 import { routeForPath, type AppRoute } from './routeTable';
 import { useHydrated } from './useHydrated';
 import { serviceOpen } from '../../common';
@@ -70,7 +70,7 @@ function Titled({ pageName, children }: { pageName: string; children: React.Reac
  * patient who has not passed on once the page is hydrated (useHydrated), so hydration matches.
  */
 function EmergencyCheckGate({ active, children }: { active: boolean; children: React.ReactNode }) {
-  const { passed } = useFlowStore(emergencyCheck);
+  const { passed } = useFlowState(emergencyCheck);
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   if (!active || passed || !hydrated) return children;

@@ -1,6 +1,6 @@
 import { mutate } from 'swr';
 import { signOutUrl } from '../api/index';
-import { clearAllFlowStores } from '../flows/sessionFlowStore';
+import { clearAllFlowStates } from '../flows/flowState';
 import { allowLeaving } from '../shell/useLeaveGuard';
 
 /** Where logout lands: a page that says the patient is logged out and their details are gone from the tab. */
@@ -14,7 +14,7 @@ const LOGGED_OUT_PATH = '/logged-out';
  */
 export async function logout(tenantId: string | undefined): Promise<void> {
   allowLeaving();
-  clearAllFlowStores();
+  clearAllFlowStates();
   await mutate(() => true, undefined, { revalidate: false });
   // Sign-out is a same-site POST (a GET /signout from another site must not sign anyone out): a
   // form submitted to /signout?targetPath=…, which answers with a redirect to the logged-out page.

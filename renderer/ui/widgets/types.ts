@@ -4,7 +4,7 @@
 // of them or add new names — a theme as plain data).
 import type { ComponentType } from 'react';
 import type { FieldSchema, UiField, WidgetName } from '../../core/types';
-import type { FieldSnapshot } from '../formStore';
+import type { FieldSnapshot } from '../formModel';
 import type { RendererStrings } from '../strings';
 
 export interface Option {

@@ -2,7 +2,7 @@
 // typed, and the options a rule leaves on offer.
 import { useCallback, useState } from 'react';
 import { normaliseText } from '../../core/index';
-import type { FieldSnapshot } from '../formStore';
+import type { FieldSnapshot } from '../formModel';
 import type { Option } from './types';
 
 export function inputClass(base: string, error: string | undefined, width?: number): string {

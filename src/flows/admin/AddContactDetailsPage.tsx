@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useConfirmedLeave } from '../leaveFlow';
 import { useLeaveGuard } from '../../shell/useLeaveGuard';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { adminFlow, clearAdminFlow } from './adminFlow';
 import { AddContactDetailsScreen, PATIENT_REFUSED_UPDATE_CONTACT } from '../AddContactDetailsScreen';
 import { sendAdminRequest } from '../../api/index';
@@ -15,7 +15,7 @@ import { isConnectionFailure } from '../../errors/mapError';
  * declined (associated PATIENT_REFUSED_UPDATE_CONTACT request).
  */
 export default function AddContactDetailsPage() {
-  const flow = useFlowStore(adminFlow);
+  const flow = useFlowState(adminFlow);
   const navigate = useNavigate();
   const send = useAdminSender();
   // Cancel asks before the answers go (one dialog for every step: leaveFlow.ts).

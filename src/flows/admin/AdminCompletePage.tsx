@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { endJourney } from '../emergencyCheck';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { clearAdminFlow } from './adminFlow';
 import { adminReceipt } from './receipt';
 import { DEFAULT_REPLY } from '../../../common';
@@ -15,7 +15,7 @@ import { DEFAULT_REPLY } from '../../../common';
 export const NO_RECEIPT_TITLE = 'Your request details are not shown here';
 
 export default function AdminCompletePage() {
-  const { receipt } = useFlowStore(adminReceipt);
+  const { receipt } = useFlowState(adminReceipt);
   usePageTitle(receipt ? 'Request sent' : NO_RECEIPT_TITLE);
   // Sent: forget every answer and the patient's details (sessionStorage); the journey ends.
   useEffect(() => {

@@ -9,7 +9,7 @@ import { SchemaForm, resolveParameters, type FormData } from '../../../renderer/
 import { FormLoadProblem, useForm } from '../../forms/useForm';
 import { PostcodeNotFoundModal } from '../../postcode/usePostcodeCheck';
 import { useSettings } from '../../settings/useSettings';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { adminFlow, clearAdminFlow, parameterContext } from './adminFlow';
 import { useAdminFormAccess } from './useAdminForm';
 import { useAdminSubmit } from './useAdminSubmit';
@@ -41,7 +41,7 @@ export function givenEmail(
 export default function AdminFormPage() {
   const access = useAdminFormAccess();
   const type = access.kind === 'ok' ? access.type : undefined;
-  const flow = useFlowStore(adminFlow);
+  const flow = useFlowState(adminFlow);
   const { settings } = useSettings();
   const formState = useForm(type);
   const loaded = formState.status === 'ready' ? formState.form : undefined;

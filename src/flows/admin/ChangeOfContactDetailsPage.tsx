@@ -5,7 +5,7 @@ import { hasUnsentAnswers, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { SchemaForm, type FormData, type SchemaFormHandle } from '../../../renderer/index';
 import { fieldErrorsOf, isConnectionFailure } from '../../errors/mapError';
 import { FormLoadProblem, useForm } from '../../forms/useForm';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { CHANGE_OF_CONTACT_DETAILS, SEND_FAILED_MESSAGE, adminFlow, prepareSend } from './adminFlow';
 import { sendUnverifiedRequests } from '../../api/index';
 import { useAdminSender } from './useAdminSender';
@@ -17,7 +17,7 @@ import { useAdminSender } from './useAdminSender';
  * own it sends a CHANGE_OF_CONTACT_DETAILS admin request.
  */
 export default function ChangeOfContactDetailsPage() {
-  const flow = useFlowStore(adminFlow);
+  const flow = useFlowState(adminFlow);
   const send = useAdminSender();
   const [notice, setNotice] = useState<string>();
   const form = useRef<SchemaFormHandle>(null);

@@ -6,7 +6,7 @@ import { newIdempotencyKey } from '../../api/send';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import { patientHasEmail, type Patient, type PatientValidation } from '../../patient-details/patient';
 import { flowSettings, type AllSettings } from '../../settings/types';
-import { createFlowStore } from '../sessionFlowStore';
+import { createFlowState } from '../flowState';
 
 export const ADMIN_FLOW = 'ADMIN_REQUEST';
 
@@ -35,7 +35,7 @@ export interface AdminFlowState {
   pending?: AdminRequest;
 }
 
-export const adminFlow = createFlowStore<AdminFlowState>('flow:admin', () => ({ answers: {}, pages: {} }));
+export const adminFlow = createFlowState<AdminFlowState>('flow:admin', () => ({ answers: {}, pages: {} }));
 
 /** Sent or cancelled: forget every answer, the patient and the patient-details step. */
 export function clearAdminFlow(): void {

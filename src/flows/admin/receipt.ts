@@ -2,7 +2,7 @@ import { answerWords, questionOf, type FormData } from '../../../renderer/index'
 import type { SubmissionResponse } from '../../../generated/types/api/submission-response';
 import type { AdminRequest } from '../../../generated/types/api/admin-request';
 import { loadForm } from '../../forms/loadForm';
-import { createFlowStore } from '../sessionFlowStore';
+import { createFlowState } from '../flowState';
 import { replyLine } from '../requestReceipt';
 import { shortReference } from '../../../common/index';
 import { ANSWER_FORMATS, formReplyTime, type WithFormMenu } from '../../../common';
@@ -24,7 +24,7 @@ export interface AdminReceipt {
  * The receipt lives in sessionStorage only while the confirmation page may be reloaded; logout
  * clears it with every flow. Without one, /admin-request/complete says nothing was sent.
  */
-export const adminReceipt = createFlowStore<{ receipt?: AdminReceipt }>('flow:admin-receipt', () => ({}));
+export const adminReceipt = createFlowState<{ receipt?: AdminReceipt }>('flow:admin-receipt', () => ({}));
 
 export { replyLine };
 

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchActionRequest } from '../../api/appointments';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useNotifications } from '../../errors/ErrorNotifications';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { bookingErrorOutcome } from './bookingErrors';
 import { bookingFlow, requestForUrl, startBooking } from '../bookingRequest';
 import { appointmentInWords, linkStateTitle } from './appointmentWords';
@@ -19,7 +19,7 @@ import { changeRefusal } from './appointmentChange';
  */
 export default function BookAppointmentPage() {
   const [search] = useSearchParams();
-  const flow = useFlowStore(bookingFlow);
+  const flow = useFlowState(bookingFlow);
   const live = requestForUrl(flow.request, search);
   // Booking, Cancel and Send clear the request before the next page shows: keep the last one seen
   // so this page does not bounce to "not accessible" on its way out.

@@ -6,7 +6,7 @@ import { ProblemSummary } from '../../components/ProblemSummary';
 import { SEND_FAILED_MESSAGE } from '../../errors/messages';
 import { useSettings } from '../../settings/useSettings';
 import { confirmDiscard } from '../leaveFlow';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { ChoiceDialogs } from './BookingModals';
 import { bookingFlow, cancelPathOf, clearBooking, type BookingRequest } from '../bookingRequest';
 import { BookingIntro, SendWithoutAppointment, WhileYouWait } from './BookingIntro';
@@ -33,7 +33,7 @@ export function BookingScreen({ request }: { request: BookingRequest }) {
   const virtualLabel = settings.patientApp.virtualSlotTypeLabel || DEFAULT_VIRTUAL_LABEL;
   const personFilterOn = settings.patientApp.enableSelectSessionHolder !== false;
   const narrow = useNarrowScreen();
-  const flow = useFlowStore(bookingFlow);
+  const flow = useFlowState(bookingFlow);
   const filters = flow.filters;
   const service = request.mode === 'symptom-assessment' || request.mode === 'eligibility' ? 'medical' : undefined;
   const medical = request.mode === 'symptom-assessment' ? request : undefined;

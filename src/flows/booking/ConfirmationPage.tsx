@@ -1,5 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { AppointmentSummary } from './AppointmentSummary';
 import { appointmentInWords } from './appointmentWords';
 import { bookingResult, type BookingResult } from '../bookingRequest';
@@ -17,7 +17,7 @@ function resultFromState(state: unknown): BookingResult | undefined {
  */
 export default function ConfirmationPage() {
   const location = useLocation();
-  const stored = useFlowStore(bookingResult).result;
+  const stored = useFlowState(bookingResult).result;
   const result = resultFromState(location.state) ?? stored;
   if (!result) return <Navigate to="/appointment/not-accessible" replace />;
   const words = appointmentInWords(result.booking.appointmentBooking, result.virtualLabel);

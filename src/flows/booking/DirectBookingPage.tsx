@@ -12,14 +12,14 @@ import { startBooking } from '../bookingRequest';
 import { DETAILS_MISMATCH, DIRECT_BOOKING_TITLE } from './messages';
 import { SchemaForm } from '../../../renderer/index';
 import { FormLoadProblem, useForm } from '../../forms/useForm';
-import { createFlowStore, useFlowStore } from '../sessionFlowStore';
+import { createFlowState, useFlowState } from '../flowState';
 
 /** The flow type of invitation links the practice sends; the patient must be aged 18 or above. */
 export const DIRECT_BOOKING_FLOW = 'SMART_DIRECT_BOOKING';
 const MIN_AGE = 18;
 
 /** Which invitation the patient acknowledged is for them only (sessionStorage: kept through a reload or NHS login). */
-export const directBookingStore = createFlowStore<{ acknowledged?: string }>('flow:direct-booking', () => ({}));
+export const directBookingStore = createFlowState<{ acknowledged?: string }>('flow:direct-booking', () => ({}));
 
 /**
  * /direct-booking?lid=…: "Accepting your appointment invitation", for the recipient only: the
@@ -42,7 +42,7 @@ function DirectBooking({ lid }: { lid: string }) {
   // The mismatch is a page of its own (`&step=details&mismatch=1`): the details it concerns, with
   // the message on top and focused, and a link to the first of them.
   const mismatch = params.get(MISMATCH_PARAM) === '1' && params.get(STEP_PARAM) === 'details';
-  const invitation = useFlowStore(directBookingStore);
+  const invitation = useFlowState(directBookingStore);
   const statement = useForm(invitation.acknowledged !== lid ? 'DIRECT_BOOKING_INVITATION' : undefined);
   // The parent's effect runs after the step's own title: the mismatch names the page.
   usePageTitle(mismatch ? `${ERROR_TITLE_PREFIX}${DETAILS_MISMATCH}` : undefined);

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { bookingFlow, cancelPathOf, clearBooking } from '../bookingRequest';
 import { useSendWithoutBooking } from './useSendWithoutBooking';
 import { MEDICAL_NO_SLOTS, NO_APPOINTMENTS_TITLE, NO_MORE_ONLINE, NO_TIMES_CALL_PRACTICE } from './messages';
@@ -19,7 +19,7 @@ const FIRST_CONTACT_PHYSIO = /first.?contact.?physio/i;
  */
 export default function NoAppointmentsPage() {
   const navigate = useNavigate();
-  const request = useFlowStore(bookingFlow).request;
+  const request = useFlowState(bookingFlow).request;
   const { features } = useSettings();
   const medical = request?.mode === 'symptom-assessment' ? request : undefined;
   const { send, sending, failed } = useSendWithoutBooking(medical);

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { medicalReplyTime } from '../../../common';
 import { TierAdvice } from '../../screening/TierAdvice';
 import { OutcomeWordsView } from '../../screening/OutcomeAdvice';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { triageFlow } from '../guideline/journey';
 import { clearChildFlow } from './childFlow';
 import { SentDetails, SentReference } from '../guideline/SentReceipt';
@@ -14,7 +14,7 @@ export const CHILD_SENT_HEADING = 'Your request is sent';
 
 /** /child-request/confirmation: shown once a child request is sent (the triage flow's sent marker). */
 export default function ChildConfirmationPage() {
-  const sent = useFlowStore(triageFlow).sent;
+  const sent = useFlowState(triageFlow).sent;
   const isChild = sent?.triageRequestType === 'CHILD_REQUEST';
   useEffect(() => {
     // Sent: the child's details are no longer needed in this tab.

@@ -11,7 +11,7 @@ import { useChildFlow } from './useChildGuard';
 import { BackLink } from '../../components/BackLink';
 import { CHILD_SOMETHING_ELSE_ID, childGuidelines, childSearch } from './childSearch';
 import { useChildMenuSearch } from './useChildMenuSearch';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { childFlow } from './childFlow';
 import { OptionCard, SearchResults, SomethingElse } from './ChildOptions';
 import { useStartChildPathway } from './useStartChildPathway';
@@ -27,7 +27,7 @@ export default function ChildMenuPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const { starting, failure, choose } = useStartChildPathway(child?.flow.patient);
-  const flow = useFlowStore(childFlow);
+  const flow = useFlowState(childFlow);
   const childAgeNow = child?.age;
   const all = useMemo(() => childGuidelines(settings.shared.childGuidelines, childAgeNow), [settings.shared.childGuidelines, childAgeNow]);
   const engine = useMemo(() => childSearch(all, settings.patientApp.triageMappingSearch), [all, settings.patientApp.triageMappingSearch]);

@@ -7,7 +7,7 @@ import { BackLink } from '../../components/BackLink';
 import { PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
 import { STEP_PARAM } from '../../patient-details/usePatientDetailsFlow';
 import { usePageTitle } from '../../shell/usePageTitle';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { CHILD_FLOW, CHILD_MAX_AGE, childAge, childFlow, clearChildFlow, isChildAge, proxyStep, toChildProxy } from './childFlow';
 import { useChildFlow } from './useChildGuard';
 import { CHILD_DETAILS_WORDS } from '../guideline/childWords';
@@ -27,7 +27,7 @@ const PROXY_STEP = 'about-you';
 export default function ChildPatientDetailsPage() {
   const child = useChildFlow();
   const navigate = useNavigate();
-  const step = useFlowStore(proxyStep);
+  const step = useFlowState(proxyStep);
   const [searchParams, setSearchParams] = useSearchParams();
   const age = child?.age;
   const params = useMemo(() => ({ childAge: age }), [age]);

@@ -1,7 +1,7 @@
 import { ageOn, calendarDate, monthsOn, weeksOn, type FormData, type FormDocument } from '../../../renderer/index';
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import type { Patient } from '../../patient-details/patient';
-import { createFlowStore } from '../sessionFlowStore';
+import { createFlowState } from '../flowState';
 
 /** Flow type of the child request (patient-details store `patient-details:CHILD_REQUEST`, flowConfig key). */
 export const CHILD_FLOW = 'CHILD_REQUEST';
@@ -33,7 +33,7 @@ export interface ChildFlowState {
   patient?: ChildPatient;
 }
 
-export const childFlow = createFlowStore<ChildFlowState>('flow:child', () => ({ checklistPage: 0, ticks: {} }));
+export const childFlow = createFlowState<ChildFlowState>('flow:child', () => ({ checklistPage: 0, ticks: {} }));
 
 /** "About you" (the child proxy) after the shared patient-details step. */
 export interface ProxyStep {
@@ -41,7 +41,7 @@ export interface ProxyStep {
   patient?: Patient;
   answers: FormData;
 }
-export const proxyStep = createFlowStore<ProxyStep>('flow:child-proxy', () => ({ answers: {} }));
+export const proxyStep = createFlowState<ProxyStep>('flow:child-proxy', () => ({ answers: {} }));
 
 /** The start of a child request (its first step) forgets any earlier patient. */
 export function clearChildFlow(): void {

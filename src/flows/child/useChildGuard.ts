@@ -1,4 +1,4 @@
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { childAge, childFlow, isChildAge, type ChildFlowState } from './childFlow';
 
 /**
@@ -6,7 +6,7 @@ import { childAge, childFlow, isChildAge, type ChildFlowState } from './childFlo
  * below 16, else undefined (the screen sends the user home).
  */
 export function useChildFlow(): { flow: ChildFlowState; age: number } | undefined {
-  const flow = useFlowStore(childFlow);
+  const flow = useFlowState(childFlow);
   const age = childAge(flow.dateOfBirth);
   return isChildAge(age) ? { flow, age } : undefined;
 }

@@ -6,7 +6,7 @@ import type { CustomDataEntry, Execution, ExecutionSection, StartRefusal } from 
 import { clearPatientDetails } from '../../patient-details/PatientDetailsStep';
 import type { Patient, PatientValidation } from '../../patient-details/patient';
 import type { AllSettings } from '../../settings/types';
-import { createFlowStore } from '../sessionFlowStore';
+import { createFlowState } from '../flowState';
 import type { OutcomeWords } from '../../../common';
 import type { SafetyState } from './safety';
 import type { PathwayKind } from './pathwayKind';
@@ -115,7 +115,7 @@ interface Advised {
   email?: string;
 }
 
-export const triageFlow = createFlowStore<TriageFlowState>('flow:triage', () => ({ drafts: {}, labels: {} }));
+export const triageFlow = createFlowState<TriageFlowState>('flow:triage', () => ({ drafts: {}, labels: {} }));
 
 /** Sent or discarded: forget the patient, the answers and the patient-details step. */
 export function clearTriageFlow(): void {

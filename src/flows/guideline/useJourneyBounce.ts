@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { bouncesAfterSafetyCheck } from './safety';
 import { triageFinished, triageFlow, type TriageFlowState } from './journey';
 
@@ -9,7 +9,7 @@ import { triageFinished, triageFlow, type TriageFlowState } from './journey';
  * the patient on (the safety screens use `useSafetyFlow` instead).
  */
 export function useFinishedTriage(): TriageFlowState | undefined {
-  const flow = useFlowStore(triageFlow);
+  const flow = useFlowState(triageFlow);
   return useLastWhile(flow, triageFinished(flow) && !bouncesAfterSafetyCheck(flow.safety));
 }
 

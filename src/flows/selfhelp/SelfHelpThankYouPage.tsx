@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
 import { IfYouGetWorse } from '../../screening/UrgentHelp';
@@ -9,7 +9,7 @@ export const SELF_HELP_SENT_HEADING = 'Your email is on its way to you';
 
 /** /self-help/thank-you: after "I will try self-help first" sent the request with the self-help email. */
 export default function SelfHelpThankYouPage() {
-  const sent = useFlowStore(triageFlow).sent;
+  const sent = useFlowState(triageFlow).sent;
   useEffect(() => {
     // Sent: the journey is over, so the next one passes the emergency symptoms screen again.
     if (sent) endJourney();

@@ -6,7 +6,7 @@ import { stopExecution } from '../../api/engine';
 import { useBlocker, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { preloadAppWidgets } from '../../forms/widgets';
 import { prefetchForms } from '../../forms/loadForm';
 import { SelectedOption } from '../guideline/SelectedOption';
@@ -32,7 +32,7 @@ import { useShownSection } from './useShownSection';
  * a section again. Back from the first section asks to discard the questionnaire.
  */
 export default function QuestionnairePage() {
-  const current = useFlowStore(triageFlow);
+  const current = useFlowState(triageFlow);
   if (current.refusal && current.selection) return <RefusalPage refusal={current.refusal} label={current.selection.label} />;
   return <QuestionnaireOrBounce current={current} />;
 }

@@ -6,7 +6,7 @@ import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { PatientDetailsStep } from '../../patient-details/PatientDetailsStep';
 import { useSettings } from '../../settings/useSettings';
 import { triageLibrary } from '../../search/triageMapping';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { EngineErrorPanel } from '../guideline/EngineErrorPanel';
 import { SelectedOption } from '../guideline/SelectedOption';
 import { MEDICAL_FLOW, TRIAGE_START, clearTriageFlow, manualAuthOn, triageFlow, proxyOn, type SearchType, type Selection } from '../guideline/journey';
@@ -23,7 +23,7 @@ export default function TriagePatientDetailsPage() {
   const [params] = useSearchParams();
   const { settings } = useSettings();
   const navigate = useNavigate();
-  const flow = useFlowStore(triageFlow);
+  const flow = useFlowState(triageFlow);
   const library = useMemo(() => triageLibrary(settings.patientApp.triageMapping), [settings.patientApp.triageMapping]);
   const useProxy = proxyOn(settings);
 

@@ -5,7 +5,7 @@ import type { AllSettings } from '../../settings/types';
 import { useSettings } from '../../settings/useSettings';
 import type { SearchOutcome } from '../../search/symptomSearch';
 import { DEFAULT_NON_SPECIFIC_ID } from '../../search/triageMapping';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { clearTriageFlow, triageFlow } from '../guideline/journey';
 import { EmergencySearchCard } from '../../screening/EmergencySearchCard';
 import { searchEmergencies } from '../../screening/phraseList';
@@ -55,7 +55,7 @@ function ClinicHeader({ clinic }: { clinic: AllSettings['clinic'] }) {
 export default function TriageSearchPage() {
   const { settings } = useSettings();
   const navigate = useNavigate();
-  const flow = useFlowStore(triageFlow);
+  const flow = useFlowState(triageFlow);
   const { library, engine } = useMemo(
     () => triageSearch(settings.patientApp.triageMapping, settings.patientApp.triageMappingSearch),
     [settings.patientApp.triageMapping, settings.patientApp.triageMappingSearch],

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { putCustomData } from '../../api/engine';
-import { useFlowStore } from '../sessionFlowStore';
+import { useFlowState } from '../flowState';
 import { TRIAGE_START, bool, triageFlow } from '../guideline/journey';
 import { endJourney } from '../emergencyCheck';
 import { TierAdvice } from '../../screening/TierAdvice';
@@ -20,7 +20,7 @@ export function sentReplyTime(sent: { triageRequestType: string; tier?: UrgencyT
 
 /** /triage/thank-you: shown once the request is sent (only the sent marker is left in the flow). */
 export default function TriageThankYouPage() {
-  const flow = useFlowStore(triageFlow);
+  const flow = useFlowState(triageFlow);
   const sent = flow.sent;
   const reached = flow.reachedThankYou;
   useEffect(() => {

@@ -15,7 +15,7 @@ import { patientKeyOf } from '../../../server/appointments/patientKey.js';
 import { DEFAULT_SLOT_TYPES } from '../../../server/appointments/seed.js';
 import { openDatabase } from '../../../server/db.js';
 import { seedDatabase } from '../../../server/seeding.js';
-import type { SubmissionAnswer } from '../../../server/store.js';
+import type { SubmissionAnswer } from '../../../server/storedRequests.js';
 import { openStore, postgresStore, type Sql } from '../../../server/store/index.js';
 import { addTestPatientsTo, type addTestPatients } from '../server/appointments-helpers.js';
 import { freshPostgresDatabase, STORE } from './stores.js';

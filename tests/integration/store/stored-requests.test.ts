@@ -1,8 +1,8 @@
-// The requests table through server/store.ts: a body goes in typed by its kind (StoredBodies) and
+// The requests table through server/storedRequests.ts: a body goes in typed by its kind (StoredBodies) and
 // comes back the same, in inbox order, page by page. The @ts-expect-error lines are the type
 // guarantee: `npx tsc` fails if insertRequest ever accepts another kind's body again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRequest, listRequestsPage, type StoredRequest } from '../../../server/store.js';
+import { insertRequest, listRequestsPage, type StoredRequest } from '../../../server/storedRequests.js';
 import type { Sql, StoredAdminRequest, StoredConsultation, StoredUnverifiedPair } from '../../../server/store/index.js';
 import { STORE, testStore } from './stores.js';
 

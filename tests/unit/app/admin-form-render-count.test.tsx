@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderProbe } from '../../../renderer/ui/formContext';
-import { FormStore } from '../../../renderer/ui/formStore';
+import { FormModel } from '../../../renderer/ui/formModel';
 import { SETTINGS_PATHS } from '../../../src/api/settings';
 import AdminFormPage from '../../../src/flows/admin/AdminFormPage';
 import { adminFlow } from '../../../src/flows/admin/adminFlow';
@@ -53,7 +53,7 @@ describe('admin form page re-renders', () => {
     // The yes/no question reveals the rest of the form.
     await user.click(await screen.findByRole('radio', { name: 'Yes' }));
     const description = await screen.findByLabelText(/Describe why you need the fit note/);
-    const setParams = vi.spyOn(FormStore.prototype, 'setParams');
+    const setParams = vi.spyOn(FormModel.prototype, 'setParams');
     counts.clear();
     await user.type(description, 'abc');
     // The page re-renders on each keystroke (it keeps the answers in the flow store), but the

@@ -16,7 +16,7 @@ import { adminReceipt, makeReceipt } from '../../../src/flows/admin/receipt';
 import { MEDICAL_NO_SLOTS } from '../../../src/flows/booking/messages';
 import ChildConfirmationPage from '../../../src/flows/child/ChildConfirmationPage';
 import { triageFlow } from '../../../src/flows/guideline/journey';
-import { clearAllFlowStores } from '../../../src/flows/sessionFlowStore';
+import { clearAllFlowStates } from '../../../src/flows/flowState';
 import TriageThankYouPage from '../../../src/flows/triage/TriageThankYouPage';
 import { TIER_LEAD } from '../../../common';
 import { CHILD_REPLY, formReplyTime, medicalReplyTime } from '../../../common';
@@ -40,7 +40,7 @@ const PATIENT = {
 
 beforeEach(() => {
   sessionStorage.clear();
-  clearAllFlowStores();
+  clearAllFlowStates();
   serveBundledForms();
 });
 afterEach(cleanup);

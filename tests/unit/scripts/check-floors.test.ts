@@ -48,7 +48,7 @@ describe('check-floors', () => {
 
   it('places files on their floors: the longest folder wins, server/app.ts is its own floor', () => {
     expect(zone('server/store/sqlite.ts')?.zone).toBe('server/store');
-    expect(zone('server/store.ts')?.zone).toBe('server');
+    expect(zone('server/storedRequests.ts')?.zone).toBe('server');
     expect(zone('server/app.ts')?.zone).toBe('server/app');
     expect(zone('renderer/core/index.ts')?.zone).toBe('renderer/core');
     expect(zone('renderer/index.ts')?.zone).toBe('renderer');

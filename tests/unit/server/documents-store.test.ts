@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db';
 import { getSetting, putSetting } from '../../../server/settingsStore';
 import { openStore, type Sql } from '../../../server/store/index';
-import { canonicalJson, documentHash } from '../../../server/documents/store';
+import { canonicalJson, documentHash } from '../../../server/documents/liveDocuments';
 import { syncAdminFormsMenu } from '../../../server/documents/versions';
 import { DEMO_ADMIN_FORMS } from '../../../server/seed';
 import type { FormMenuEntry } from '../../../common';

@@ -4,7 +4,7 @@ import { ProblemSummary } from '../../../components/ProblemSummary';
 import { sendAdviceMessage } from '../../../api/requests';
 import { OutcomeWordsView } from '../../../screening/OutcomeAdvice';
 import { IfItGetsWorse } from '../../../screening/UrgentHelp';
-import { useFlowStore } from '../../sessionFlowStore';
+import { useFlowState } from '../../flowState';
 import { triageFlow } from '../../guideline/journey';
 import { endJourney } from '../../emergencyCheck';
 
@@ -20,7 +20,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
  * nothing sent to the practice, and the advice emailed to the patient if they ask.
  */
 export default function AdviceGivenPage() {
-  const advised = useFlowStore(triageFlow).advised;
+  const advised = useFlowState(triageFlow).advised;
   const [email, setEmail] = useState(advised?.email ?? '');
   const [error, setError] = useState<string>();
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CareCard } from '../../../components/CareCard';
-import { useFlowStore } from '../../sessionFlowStore';
+import { useFlowState } from '../../flowState';
 import { TRIAGE_START, triageFlow } from '../../guideline/journey';
 import { CONFIRMED_HEADING, CONFIRMED_PRACTICE_TOLD, NHS_LINKS } from './safetyWords';
 import { endJourney } from '../../emergencyCheck';
@@ -13,7 +13,7 @@ import { CrisisContacts } from '../../../screening/UrgentHelp';
  * marker is left in the flow); the patient is told to attend A&E or call 999, with nhs.uk links.
  */
 export default function EmergencyConfirmedPage() {
-  const { sent } = useFlowStore(triageFlow);
+  const { sent } = useFlowState(triageFlow);
   useEffect(() => {
     // Sent: the journey is over, so the next one passes the emergency symptoms screen again.
     if (sent) endJourney();

@@ -3,7 +3,7 @@ import { mutate } from 'swr';
 import { SETTINGS_PATHS, fetchSettingsSet } from '../../../api/settings';
 import { isServiceOff, useServiceOverride, useServiceStatus } from '../../../settings/serviceStatus';
 import type { AllSettings } from '../../../settings/types';
-import { useFlowStore } from '../../sessionFlowStore';
+import { useFlowState } from '../../flowState';
 import { isEmergencyResult } from '../../../../common';
 import { triageFinished, triageFlow, type TriageFlowState } from '../../guideline/journey';
 import type { SafetyState } from '../../guideline/safety';
@@ -13,7 +13,7 @@ import type { SafetyState } from '../../guideline/safety';
  * undefined (the screen sends the patient back to the start).
  */
 export function useSafetyFlow(): TriageFlowState | undefined {
-  const flow = useFlowStore(triageFlow);
+  const flow = useFlowState(triageFlow);
   if (!triageFinished(flow) || !flow.execution || !isEmergencyResult(flow.execution.recommendations)) return undefined;
   return flow;
 }
