@@ -1,6 +1,8 @@
 // Shared helpers for end-to-end tests: Debian's Chromium through playwright-core, an axe-core
 // check and a recorder of CSP violations. Every e2e file uses these.
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -101,12 +103,26 @@ export interface AxeViolationSummary {
   targets: string[];
 }
 
+/** axe-core's browser build, read once per worker and put into a page when it has none. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
  * Runs axe-core with the WCAG 2.2 A/AA tags; returns the violations in a readable form. Only
- * violations are collected (`resultTypes`): the passes' node lists were serialised for nothing.
+ * violations are collected (`resultTypes`). axe runs in the page itself, put there through the
+ * driver (which the page's CSP does not govern) once per document: @axe-core/playwright's
+ * `analyze()` opened a blank page for every check to finish its run in, which cost about a
+ * second of Chromium per check. That split exists for pages with frames; the app draws none, and a
+ * page that has one is refused here rather than half checked.
  */
 export async function axeViolations(page: Page): Promise<AxeViolationSummary[]> {
-  const results = await new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] }).analyze();
+  const frames = page.frames().length;
+  if (frames > 1) throw new Error(`axeViolations: ${page.url()} has ${frames - 1} child frame(s); this check runs axe in the main frame only`);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] };
+  const results = await page.evaluate(
+    (runOptions) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, runOptions),
+    options,
+  );
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,
