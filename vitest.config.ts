@@ -4,39 +4,66 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * The server's HTTP tests that also run on PostgreSQL (`integration-pg`): those that read back
- * only through the API (no `server.db`, the SQLite connection). The engine's exhaustive walks
- * (examples, child pathways, property walks) and the fuzz test stay SQLite-only: they test the
- * documents and the parser, not the store, and take minutes; so does the hierarchy's table of
- * 2,276 cases (engine/hierarchy: every pathway's tiers, 100 s on PostgreSQL against 22 s on
- * SQLite), whose store calls are the ones engine/engine and engine-record make on PostgreSQL.
+ * The integration tests that also run on PostgreSQL (`integration-pg`), by their path under
+ * tests/integration/server/ (each mirrors the module it mainly tests, tests/README.md).
+ *
+ * First the store's own tests and those written for several instances on one database (each
+ * says "on the store of the run"): the store, the requests table, the appointment book, limits,
+ * lockouts and claims counted across instances.
+ *
+ * Then the server's HTTP tests that read back only through the API (no `server.db`, the SQLite
+ * connection). The engine's exhaustive walks (examples, child pathways, property walks) and the
+ * fuzz test stay SQLite-only: they test the documents and the parser, not the store, and take
+ * minutes; so does the hierarchy's table of 2,276 cases (engine/hierarchy: every pathway's tiers,
+ * 100 s on PostgreSQL against 22 s on SQLite), whose store calls are the ones engine/engine and
+ * executionRequests make on PostgreSQL.
  */
+const PG_STORE_TESTS = [
+  'store/index',
+  'store/index.instances',
+  'storedRequests',
+  'storedRequests.bodies',
+  'app.store',
+  'appointments/book',
+  'engine/ceiling',
+  'documents/follow',
+  'limits',
+  'retention',
+  'rate-limits.network',
+  'staffLockout',
+  'validation.phones',
+  'routes/appointments.claims',
+  'routes/photos',
+  'routes/photos.consultation',
+  'routes/photos.readback',
+];
 const PG_SERVER_TESTS = [
-  'submissions',
-  'notifications',
-  'safety-classification',
-  'selfhelp-notification',
-  'appointments-links',
-  'appointments-notifications',
-  'engine-record',
-  'login',
-  'patients',
-  'practice',
-  'settings',
-  'configurer',
+  'routes/requests',
+  'notifications/index',
+  'triageClassification',
+  'selfHelpNotification',
+  'appointments/links',
+  'appointments/notify',
+  'executionRequests',
+  'routes/login',
+  'routes/patients',
+  'routes/practice',
+  'routes/settings',
+  'documents/liveDocuments.configurer',
   'screening',
-  'change-of-personal-details',
-  'date-of-birth',
-  'form-params',
-  'clinic-phone',
-  'none-of-the-above',
-  'document-preview',
-  'documents-never-down',
-  'document-editor',
+  'routes/requests.change-of-personal-details',
+  'dateOfBirth',
+  'documents/params',
+  'routes/settings.clinic-phone',
+  'validation.none-of-the-above',
+  'routes/documentPreview',
+  'documents/liveDocuments.never-down',
+  'routes/documentEditor',
   'engine/engine',
-  'engine/pathway-settings',
-  'staff-accounts',
-].map((name) => `tests/integration/server/${name}.test.ts`);
+  'engine/settings',
+  'staffAccounts',
+];
+const PG_TESTS = [...PG_STORE_TESTS, ...PG_SERVER_TESTS].map((name) => `tests/integration/server/${name}.test.ts`);
 
 // Unit, component and integration tests. Component tests opt into jsdom per file
 // with `// @vitest-environment jsdom`; the rest run in Node.
@@ -73,14 +100,14 @@ export default defineConfig({
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'], exclude: ['tests/integration/scale/**'] } },
       // The store's tests again on a real PostgreSQL the run starts (Debian's postgresql,
       // scripts/lib/postgres.mjs), the tests of several instances on one database, and the HTTP
-      // tests of the server that read back only through the API (PG_SERVER_TESTS): there
-      // startServer gives each server a database of its own (tests/integration/server/helpers.ts).
+      // tests of the server that read back only through the API (PG_TESTS): there startServer
+      // gives each server a database of its own (tests/integration/support/helpers.ts).
       {
         extends: true,
         test: {
           name: 'integration-pg',
-          include: ['tests/integration/store/**/*.test.ts', 'tests/integration/scale/**/*.test.ts', ...PG_SERVER_TESTS],
-          globalSetup: ['tests/integration/pg-global-setup.ts'],
+          include: ['tests/integration/scale/**/*.test.ts', ...PG_TESTS],
+          globalSetup: ['tests/integration/support/pg-global-setup.ts'],
           env: { STORE: 'postgres' },
         },
       },

@@ -309,7 +309,7 @@ async function dobBursts(): Promise<void> {
 async function evilPattern(): Promise<void> {
   const { mkdirSync, readFileSync, writeFileSync } = await import('node:fs');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-abuse-'));
-  const doc = JSON.parse(readFileSync(path.join(process.cwd(), 'tests/integration/server/practice-folder/MEDICAL_RECORDS.form.json'), 'utf8')) as Json;
+  const doc = JSON.parse(readFileSync(path.join(process.cwd(), 'tests/integration/support/practice-folder/MEDICAL_RECORDS.form.json'), 'utf8')) as Json;
   doc.schema.properties.details.pattern = '^([a-zA-Z0-9]+\\s?)*$';
   mkdirSync(path.join(dataDir, 'practice', 'forms'), { recursive: true });
   writeFileSync(path.join(dataDir, 'practice', 'forms', 'MEDICAL_RECORDS.form.json'), JSON.stringify(doc));

@@ -1,5 +1,5 @@
 // kill -9 in the middle of sending notifications, then a restart: the crash check behind
-// `npm run bench:notify` (scripts/bench-notify.ts) and tests/integration/server/notifications-crash.test.ts.
+// `npm run bench:notify` (scripts/bench-notify.ts) and tests/integration/server/notifications/recovery.test.ts.
 // A worker process (this file, run as `child <dataDir> run|finish`) drains a queue of confirmations
 // through the outbox, or through GOV.UK Notify's client against the local fake Notify; it is killed
 // with SIGKILL once 40 % are delivered, and a second one finishes the queue.

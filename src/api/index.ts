@@ -1,6 +1,6 @@
 // The app's one API layer. Every call to the practice API is a typed function here, one module
 // per area (settings, login, postcode, patients, requests…), each holding its paths; no other
-// file in src/ writes a URL (tests/unit/app/api-layer.test.ts fails if one does). Bodies and
+// file in src/ writes a URL (tests/unit/src/api/index.one-layer.test.ts fails if one does). Bodies and
 // answers are the types generated from schemas/api. Calls a patient's action makes go through
 // `useApiCall` (src/errors/ErrorNotifications.tsx), the one error path.
 //

@@ -1,7 +1,7 @@
 // Steps of the booking screen shared by the booking and experience e2e files.
 import type { Page } from 'playwright-core';
 import { baseURL } from './harness';
-import { finishedExample, overHttp } from '../integration/server/engine/walker';
+import { finishedExample, overHttp } from '../integration/support/walker';
 
 export const AMELIA_PATIENT = {
   firstName: 'Amelia',

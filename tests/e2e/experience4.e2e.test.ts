@@ -1,7 +1,7 @@
 // The patient experience's smaller points (docs/patient-app.md "Experience, third round", point 6)
 // that need the whole app to show: at phone width (390 px), axe at zero on every screen checked.
 // Each test fails on the code before its change. The rest are unit tests in
-// tests/unit/app/experience4.test.tsx.
+// tests/unit/src/flows/booking/ConfirmationPage.experience.test.tsx.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, openPage } from './harness';

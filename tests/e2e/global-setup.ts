@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   // Files run in parallel, one per worker; each worker gets a server and a database of its own,
   // so one file's practice reset or switches never reach another file's pages.
   // Engine keys are issued under this secret (server/engineKeys.ts): the tests' own browser key
-  // (tests/integration/server/engine/walker.ts) is issued under the same one in each worker.
+  // (tests/integration/support/walker.ts) is issued under the same one in each worker.
   process.env.ENGINE_KEY_SECRET ??= project.config.env.ENGINE_KEY_SECRET;
   // The document checks at each server start are kept between processes (server/documents/checkCache.ts).
   process.env.DOCUMENT_CHECK_CACHE_DIR ??= project.config.env.DOCUMENT_CHECK_CACHE_DIR;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Sql } from '../../../server/store/index.js';
-import { freshPostgresDatabase } from '../store/stores.js';
+import { freshPostgresDatabase } from '../support/stores.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 let db: Awaited<ReturnType<typeof freshPostgresDatabase>>;

@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_URL, otherEnquiry, repoRoot, STAFF_AUTH, type Json } from '../server/helpers.js';
-import { addTestPatientsTo, AVAILABILITY, slotsOf, SYMPTOM_BOOKING, triageRequest } from '../server/appointments-helpers.js';
+import { ADMIN_URL, otherEnquiry, repoRoot, STAFF_AUTH, type Json } from '../support/helpers.js';
+import { addTestPatientsTo, AVAILABILITY, slotsOf, SYMPTOM_BOOKING, triageRequest } from '../support/appointments-helpers.js';
 import { postgresStore } from '../../../server/store/index.js';
-import { finishedExample, overHttp } from '../server/engine/walker.js';
-import { freshPostgresDatabase } from '../store/stores.js';
+import { finishedExample, overHttp } from '../support/walker.js';
+import { freshPostgresDatabase } from '../support/stores.js';
 
 let db: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 const children: ChildProcess[] = [];

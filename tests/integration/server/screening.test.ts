@@ -3,8 +3,8 @@
 // the stored request records `screening.matched`, and the practice inbox (the staff page and GET
 // /api/v1/practice/requests) shows the flag with the matched words.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { finishedExample, start, walk } from './engine/walker';
-import { ADMIN_URL, AMELIA, contractAjv, expectValid, otherEnquiry, startServer, type Json, type TestServer, STAFF_AUTH } from './helpers';
+import { finishedExample, start, walk } from '../support/walker';
+import { ADMIN_URL, AMELIA, contractAjv, expectValid, otherEnquiry, startServer, type Json, type TestServer, STAFF_AUTH } from '../support/helpers';
 
 let server: TestServer;
 const ajv = contractAjv();

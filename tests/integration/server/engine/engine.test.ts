@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toObservations, type FormData, type FormDocument } from '../../../../renderer/core/index';
 import { getSetting, putSetting } from '../../../../server/settingsStore';
-import { contractAjv, expectValid, STAFF_AUTH, startServer, type Json, type TestServer } from '../helpers';
-import { BROWSER, BROWSER_KEY, ENGINE, FIXTURES_DIR, dateOfBirthForAge, post, readPathways, start, topReferral } from './walker';
+import { contractAjv, expectValid, STAFF_AUTH, startServer, type Json, type TestServer } from '../../support/helpers';
+import { BROWSER, BROWSER_KEY, ENGINE, FIXTURES_DIR, dateOfBirthForAge, post, readPathways, start, topReferral } from '../../support/walker';
 
 const ajv = contractAjv();
 const HEADACHE = 'Triage.FixtureHeadache';

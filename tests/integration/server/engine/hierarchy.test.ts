@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toObservations, type FormData, type FormDocument } from '../../../../renderer/core/index';
 import { TIER_ORDER, needsTiers, type SharedSection } from '../../../../server/engine/hierarchy';
-import { contractAjv, expectValid, startServer, type Json, type TestServer } from '../helpers';
-import { ENGINE, LIBRARY_DIR, SHARED_DIR, post, readPathwaySources, start, topReferral, walk } from './walker';
+import { contractAjv, expectValid, startServer, type Json, type TestServer } from '../../support/helpers';
+import { ENGINE, LIBRARY_DIR, SHARED_DIR, post, readPathwaySources, start, topReferral, walk } from '../../support/walker';
 
 let server: TestServer;
 beforeAll(async () => {
