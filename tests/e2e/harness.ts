@@ -58,11 +58,22 @@ export interface TestPage {
  * by the browser driver before any page script, so the page's own CSP does not block it, and
  * it keeps its list in sessionStorage so violations survive full-page navigations.
  */
-/** The pages opened by the test running now, for the failure report (use-browser.ts `reportOpenPages`). */
+/**
+ * The pages opened by the test running now (from its beforeEach hooks to its end), for the failure
+ * report and to be closed after it (tests/e2e/use-browser.ts). Pages a file opens in beforeAll are
+ * not collected: they live for the whole file.
+ */
 const openedThisTest: TestPage[] = [];
+let collecting = false;
 
-/** Forgets the pages of the test that just ended. */
+/** From now until forgetOpenedPages, opened pages belong to the test that is starting. */
+export function collectOpenedPages(): void {
+  collecting = true;
+}
+
+/** Forgets the pages of the test that just ended and hands them over. */
 export function forgetOpenedPages(): TestPage[] {
+  collecting = false;
   return openedThisTest.splice(0, openedThisTest.length);
 }
 
@@ -92,7 +103,7 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
     errors,
     cspViolations: async () => page.evaluate(() => JSON.parse(sessionStorage.getItem('__cspViolations') ?? '[]') as CspViolation[]),
   };
-  openedThisTest.push(opened);
+  if (collecting) openedThisTest.push(opened);
   return opened;
 }
 

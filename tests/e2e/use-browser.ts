@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { forgetOpenedPages, launchBrowser } from './harness';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { collectOpenedPages, forgetOpenedPages, launchBrowser } from './harness';
 import { resetPractice } from './practice-controls';
 
 /**
@@ -24,10 +24,15 @@ export function useBrowser(options: { resetAfterEach?: boolean } = {}): Browser 
   // A failed test prints what each page it opened showed: its address, its errors, the start of
   // its text (or that the page did not answer within 5 s: a hung page), and saves a screenshot in
   // test-results/. An intermittent failure is then diagnosable from the CI log alone.
+  beforeEach(() => {
+    collectOpenedPages();
+  });
+  // Then every page the test opened is closed with its context: a page left open keeps its
+  // renderer process and its scripts running beside every later test of the file.
   afterEach(async (context) => {
     const pages = forgetOpenedPages();
-    if (context.task.result?.state !== 'fail') return;
-    await reportOpenPages(context.task.name, pages);
+    if (context.task.result?.state === 'fail') await reportOpenPages(context.task.name, pages);
+    await Promise.all(pages.map(({ page }) => page.context().close().catch(() => undefined)));
   });
   if (options.resetAfterEach) {
     afterEach(async () => {
