@@ -10,9 +10,13 @@
 // server/engine/exampleAnswers.ts. Fails when any answer is not 2xx. Prints p50/p99 per call.
 // BENCH_NODE_ARGS adds Node options to the server's process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 // (the profile is written when the server exits at the end).
+// On Linux it also prints the server process's CPU time per call (from /proc/<pid>/stat, before and
+// after each call's run) and the ratio of those: on a machine shared with other work the requests/s
+// follow whatever else runs, while the CPU a call costs moves much less.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,11 +55,33 @@ async function waitUntilUp(url, deadline) {
   throw new Error(`server did not start at ${url}`);
 }
 
+/** CPU seconds (user + system) the process `pid` has used so far, or undefined where /proc is not there. */
+function cpuSeconds(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
 const rows = [];
-function report(title, r) {
-  rows.push({ title, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average });
+/** `cpu`: the server's CPU seconds over the run, when known. */
+function report(title, r, cpu) {
+  const cpuPerCall = cpu !== undefined && r.requests.total > 0 ? (cpu * 1000) / r.requests.total : undefined;
+  rows.push({ title, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, cpuPerCall });
   console.log(`\n${title}`);
   console.log(`  requests/s  ${r.requests.average.toFixed(0)} (total ${r.requests.total})`);
+  if (cpuPerCall !== undefined) console.log(`  server CPU  ${cpuPerCall.toFixed(3)} ms per call (${cpu.toFixed(2)} s)`);
   console.log(`  latency     p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
   console.log(`  errors      ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}, 2xx ${r['2xx']}`);
   return r.errors === 0 && r.timeouts === 0 && r.non2xx === 0;
@@ -118,18 +144,24 @@ try {
   // Check the body is accepted before measuring.
   await post(`${base}${pool[0].url}`, pool[0].body);
 
-  const run = (opts) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  ok = report('Baseline: GET /api/v1/settings/clinic', await run({ url: `${base}/api/v1/settings/clinic` })) && ok;
+  /** One call's run, and the server's CPU seconds over it. */
+  const run = async (opts) => {
+    const before = cpuSeconds(server.pid);
+    const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+    const after = cpuSeconds(server.pid);
+    return [result, before !== undefined && after !== undefined ? after - before : undefined];
+  };
+  ok = report('Baseline: GET /api/v1/settings/clinic', ...(await run({ url: `${base}/api/v1/settings/clinic` }))) && ok;
   ok =
     report(
       `$start: POST ${ENGINE}/Guideline/${PATHWAY}/$start`,
-      await run({ url: `${base}${ENGINE}/Guideline/${PATHWAY}/$start`, method: 'POST', headers: BROWSER, body: startBody }),
+      ...(await run({ url: `${base}${ENGINE}/Guideline/${PATHWAY}/$start`, method: 'POST', headers: BROWSER, body: startBody })),
     ) && ok;
   let next = 0;
   ok =
     report(
       `$continue: POST ${ENGINE}/GuidelineExecution/{id}/$continue (${POOL} executions, round robin)`,
-      await run({
+      ...(await run({
         url: base,
         requests: [
           {
@@ -140,13 +172,20 @@ try {
             },
           },
         ],
-      }),
+      })),
     ) && ok;
 
-  console.log('\n| Call | p50 (ms) | p99 (ms) | requests/s |\n|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.title.split(':')[0]} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} |`);
+  console.log('\n| Call | p50 (ms) | p99 (ms) | requests/s | server CPU per call (ms) |\n|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.title.split(':')[0]} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${r.cpuPerCall?.toFixed(3) ?? '–'} |`);
   // The goal (docs/benchmarks.md): $continue at least 0.35× a settings GET's requests/s, in the same run.
-  if (rows.length === 3) console.log(`\n$continue / settings GET: ${(rows[2].rps / rows[0].rps).toFixed(2)}× (requests/s, same run)`);
+  if (rows.length === 3) {
+    console.log(`\n$continue / settings GET: ${(rows[2].rps / rows[0].rps).toFixed(2)}× (requests/s, same run)`);
+    // The same ratio as the CPU each call costs the server: what the requests/s ratio would be were the
+    // server alone on its cores.
+    if (rows[0].cpuPerCall && rows[2].cpuPerCall) {
+      console.log(`$continue / settings GET: ${(rows[0].cpuPerCall / rows[2].cpuPerCall).toFixed(2)}× (server CPU per call, same run)`);
+    }
+  }
   if (!ok) console.error('\nSome answers were not 2xx (see above).');
 } finally {
   server.kill('SIGTERM');

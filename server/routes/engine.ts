@@ -1,7 +1,6 @@
 // The guideline engine under /api/v1/fhir/r4 (server/engine), and the engine proxy
 // /api/v1/engine-proxy?path=… the app sends every engine call through when `useProxy` is on.
 // Contract: schemas/questionnaires/README.md; bodies: schemas/api/engine-*.schema.json.
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EngineCustomDataRequest } from '../../generated/types/api/engine-custom-data-request';
 import type { GuidelineExecution } from '../../generated/types/api/engine-execution';
@@ -19,7 +18,8 @@ import { queueAdviceMessage } from '../adviceMessage.js';
 import { schemaId } from '../validation.js';
 import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 import { admitUnderExecutionCeiling } from '../engine/ceiling.js';
-import { cachedEngineKeySecret, isIssuedEngineKey, issueEngineKey } from '../engineKeys.js';
+import { executionJson } from '../engine/executionJson.js';
+import { cachedEngineKeySecret, engineKeyDigest, isIssuedEngineKey, issueEngineKey } from '../engineKeys.js';
 
 const ENGINE_BASE = '/api/v1/fhir/r4';
 const ADVICE_MESSAGE_PATH = '/api/v1/triage/patient/advice-message';
@@ -72,8 +72,6 @@ function forwardedHeaders(request: FastifyRequest): Record<string, string> {
   return out;
 }
 
-const digest = (key: string) => createHash('sha256').update(key).digest('hex');
-
 /** Passes on the engine's `Set-Cookie` for the engine key, and no other cookie it may set. */
 function passEngineKey(reply: FastifyReply, setCookie: string | string[] | undefined): void {
   const keys = (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).filter((c) => c.startsWith(`${ENGINE_KEY_COOKIE}=`));
@@ -93,7 +91,7 @@ async function ownerForStart(ctx: ServerContext, request: FastifyRequest, reply:
     key = issueEngineKey(secret);
     reply.header('set-cookie', cookieHeader(ENGINE_KEY_COOKIE, key, { sameSite: 'Strict', secure: ctx.isHttps(request) }));
   }
-  return digest(key);
+  return engineKeyDigest(key);
 }
 
 /** Who asks for an execution: staff (bearer or session) see every one, a browser its own. */
@@ -101,7 +99,17 @@ async function accessOf(ctx: ServerContext, request: FastifyRequest): Promise<Ex
   if (ctx.staff.bearerValid(request) || (await ctx.staff.sessionUser(request)) !== undefined) return PRACTICE_ACCESS;
   const key = readCookie(request, ENGINE_KEY_COOKIE, TOKEN_PATTERN);
   // No key: an owner no row has, so the answer is the 404 of an unknown id.
-  return { owner: key ? digest(key) : '' };
+  return { owner: key ? engineKeyDigest(key) : '' };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Answers with the execution: the same JSON as Fastify's own serialisation, with the section's
+ * document and items from text made once per loaded pathway (server/engine/executionJson.ts).
+ */
+function sendExecution(reply: FastifyReply, view: GuidelineExecution, code = 200): FastifyReply {
+  return reply.code(code).type(JSON_TYPE).send(executionJson(view));
 }
 
 type Id = { Params: { id: string } };
@@ -123,7 +131,7 @@ function registerGuidelineRoutes(app: FastifyInstance, ctx: ServerContext): void
   app.post<ExecutionCall<StartBody>>(`${ENGINE_BASE}/Guideline/:id/$start`, bodySchema('engine-start-request'), async (request, reply) => {
     await assertServiceOpen(ctx.store, 'medical');
     const owner = await ownerForStart(ctx, request, reply);
-    return reply.code(201).send(await engine.start(request.params.id, request.body, owner, (tx) => admitUnderExecutionCeiling(tx, reply)));
+    return sendExecution(reply, await engine.start(request.params.id, request.body, owner, (tx) => admitUnderExecutionCeiling(tx, reply)), 201);
   });
 }
 
@@ -135,25 +143,29 @@ function registerExecutionRoutes(app: FastifyInstance, ctx: ServerContext): void
   const exec = (name: string) => `${ENGINE_BASE}/GuidelineExecution/:id/$${name}`;
   const access = (request: FastifyRequest) => accessOf(ctx, request);
 
-  app.get<ExecutionCall>(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request) => engine.get(request.params.id, await access(request)));
-  app.post<ExecutionCall<ContinueBody>>(exec('continue'), bodySchema('engine-continue-request'), async (request) => {
+  app.get<ExecutionCall>(`${ENGINE_BASE}/GuidelineExecution/:id`, async (request, reply) =>
+    sendExecution(reply, await engine.get(request.params.id, await access(request))),
+  );
+  app.post<ExecutionCall<ContinueBody>>(exec('continue'), bodySchema('engine-continue-request'), async (request, reply) => {
     await assertServiceOpen(ctx.store, 'medical');
-    return engine.continue(request.params.id, request.body, await access(request));
+    return sendExecution(reply, await engine.continue(request.params.id, request.body, await access(request)));
   });
-  app.post<ExecutionCall>(exec('stop'), async (request) => engine.stop(request.params.id, await access(request)));
+  app.post<ExecutionCall>(exec('stop'), async (request, reply) => sendExecution(reply, await engine.stop(request.params.id, await access(request))));
   // $finish may come without a body: none counts as {}.
-  app.post<ExecutionCall<Feedback | undefined>>(exec('finish'), bodySchema('engine-finish-request'), async (request) =>
-    engine.finish(request.params.id, request.body ?? {}, await access(request)),
+  app.post<ExecutionCall<Feedback | undefined>>(exec('finish'), bodySchema('engine-finish-request'), async (request, reply) =>
+    sendExecution(reply, await engine.finish(request.params.id, request.body ?? {}, await access(request))),
   );
   for (const name of ['setCustomData', 'putCustomData', 'applyCustomData']) {
-    app.post<ExecutionCall<EngineCustomDataRequest>>(exec(name), bodySchema('engine-custom-data-request'), async (request) =>
-      engine.putCustomData(request.params.id, customDataEntries(request.body), await access(request)),
+    app.post<ExecutionCall<EngineCustomDataRequest>>(exec(name), bodySchema('engine-custom-data-request'), async (request, reply) =>
+      sendExecution(reply, await engine.putCustomData(request.params.id, customDataEntries(request.body), await access(request))),
     );
   }
-  app.post<ExecutionCall<EngineRemoveCustomDataRequest>>(exec('removeCustomData'), bodySchema('engine-remove-custom-data-request'), async (request) =>
-    engine.removeCustomData(request.params.id, request.body.keys, await access(request)),
+  app.post<ExecutionCall<EngineRemoveCustomDataRequest>>(exec('removeCustomData'), bodySchema('engine-remove-custom-data-request'), async (request, reply) =>
+    sendExecution(reply, await engine.removeCustomData(request.params.id, request.body.keys, await access(request))),
   );
-  app.post<ExecutionCall>(exec('clearCustomData'), async (request) => engine.clearCustomData(request.params.id, await access(request)));
+  app.post<ExecutionCall>(exec('clearCustomData'), async (request, reply) =>
+    sendExecution(reply, await engine.clearCustomData(request.params.id, await access(request))),
+  );
   app.post<Id & { Body: EngineObservationsRequest; Reply: EngineObservations }>(
     exec('observations'),
     bodySchema('engine-observations-request'),

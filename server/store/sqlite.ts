@@ -73,13 +73,15 @@ export function sqliteStore(db: Database.Database): Sql {
     async tx<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       const release = await mutex.acquire();
       try {
-        db.prepare('BEGIN IMMEDIATE').run();
+        // Through the statement cache: preparing BEGIN and COMMIT anew was about a twentieth of
+        // a `$continue`'s CPU in a profile under load.
+        prepare('BEGIN IMMEDIATE').run();
         try {
           const result = await fn(inTx);
-          db.prepare('COMMIT').run();
+          prepare('COMMIT').run();
           return result;
         } catch (e) {
-          if (db.inTransaction) db.prepare('ROLLBACK').run();
+          if (db.inTransaction) prepare('ROLLBACK').run();
           throw e;
         }
       } finally {
