@@ -13,6 +13,9 @@
 // On Linux it also prints the server process's CPU time per call (from /proc/<pid>/stat, before and
 // after each call's run) and the ratio of those: on a machine shared with other work the requests/s
 // follow whatever else runs, while the CPU a call costs moves much less.
+// Then BENCH_PAIRS (5) pairs of a settings GET and $continue, BENCH_PAIR_SECONDS (3) each, one right
+// after the other, and the median of the pairs' requests/s ratios: each pair's two runs see about the
+// same load from the rest of the machine, where the three long runs above are minutes apart.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
@@ -30,6 +33,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const POOL = Number(process.env.BENCH_POOL ?? 500);
 const PATHWAY = process.env.BENCH_PATHWAY ?? 'Triage.SoreThroat';
 const ENGINE = '/api/v1/fhir/r4';
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -158,22 +163,28 @@ try {
       ...(await run({ url: `${base}${ENGINE}/Guideline/${PATHWAY}/$start`, method: 'POST', headers: BROWSER, body: startBody })),
     ) && ok;
   let next = 0;
-  ok =
-    report(
-      `$continue: POST ${ENGINE}/GuidelineExecution/{id}/$continue (${POOL} executions, round robin)`,
-      ...(await run({
-        url: base,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              const item = pool[next++ % pool.length];
-              return { ...req, path: item.url, body: item.body, headers: { ...req.headers, ...BROWSER } };
-            },
-          },
-        ],
-      })),
-    ) && ok;
+  const continueCalls = {
+    url: base,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const item = pool[next++ % pool.length];
+          return { ...req, path: item.url, body: item.body, headers: { ...req.headers, ...BROWSER } };
+        },
+      },
+    ],
+  };
+  ok = report(`$continue: POST ${ENGINE}/GuidelineExecution/{id}/$continue (${POOL} executions, round robin)`, ...(await run(continueCalls))) && ok;
+
+  // Pairs: a short settings GET run, then a short $continue run, each pair's ratio.
+  const pairRatios = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const [get] = await run({ url: `${base}/api/v1/settings/clinic`, duration: PAIR_SECONDS });
+    const [cont] = await run({ ...continueCalls, duration: PAIR_SECONDS });
+    for (const r of [get, cont]) ok = r.errors === 0 && r.timeouts === 0 && r.non2xx === 0 && ok;
+    pairRatios.push(cont.requests.average / get.requests.average);
+  }
 
   console.log('\n| Call | p50 (ms) | p99 (ms) | requests/s | server CPU per call (ms) |\n|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.title.split(':')[0]} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${r.cpuPerCall?.toFixed(3) ?? '–'} |`);
@@ -185,6 +196,13 @@ try {
     if (rows[0].cpuPerCall && rows[2].cpuPerCall) {
       console.log(`$continue / settings GET: ${(rows[0].cpuPerCall / rows[2].cpuPerCall).toFixed(2)}× (server CPU per call, same run)`);
     }
+  }
+  if (pairRatios.length > 0) {
+    const sorted = [...pairRatios].sort((a, b) => a - b);
+    const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    console.log(
+      `$continue / settings GET: ${median.toFixed(2)}× (requests/s, median of ${PAIRS} pairs of ${PAIR_SECONDS} s runs one after the other: ${pairRatios.map((r) => r.toFixed(2)).join(', ')})`,
+    );
   }
   if (!ok) console.error('\nSome answers were not 2xx (see above).');
 } finally {
