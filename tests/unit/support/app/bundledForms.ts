@@ -10,8 +10,8 @@ export function serveBundledForms(): void {
   resetFormCache({
     from: async (id) => {
       const [doc, validator] = await Promise.all([
-        import(`../../../generated/forms/${id}.ts`) as Promise<{ default: FormDocument }>,
-        import(`../../../generated/validators/${id}.js`) as Promise<{ default: PrecompiledValidator }>,
+        import(`../../../../generated/forms/${id}.ts`) as Promise<{ default: FormDocument }>,
+        import(`../../../../generated/validators/${id}.js`) as Promise<{ default: PrecompiledValidator }>,
       ]);
       return { doc: doc.default, schemaCheck: fromAjvValidator(validator.default) };
     },
