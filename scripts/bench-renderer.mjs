@@ -408,12 +408,18 @@ function printTable(results) {
   for (const r of bad) console.log(`  NOTE ${r.renderer} ${r.fields}: ${JSON.stringify(r.checks)}`);
 }
 
-const outDir = mkdtempSync(path.join(os.tmpdir(), 'bench-renderer-'));
+// BENCH_PAGES=<dir>: serve bench pages built earlier (a copy of an earlier build of the same
+// bench/vite.config.ts) instead of building the working tree, to measure code as it was before a change.
+const prebuilt = process.env.BENCH_PAGES ? path.resolve(process.env.BENCH_PAGES) : undefined;
+const outDir = prebuilt ?? mkdtempSync(path.join(os.tmpdir(), 'bench-renderer-'));
 let server;
 let browser;
 try {
-  console.log('building bench pages…');
-  await build({ configFile: path.join(root, 'bench/vite.config.ts'), logLevel: 'warn', build: { outDir } });
+  if (prebuilt) console.log(`serving the bench pages built in ${prebuilt}`);
+  else {
+    console.log('building bench pages…');
+    await build({ configFile: path.join(root, 'bench/vite.config.ts'), logLevel: 'warn', build: { outDir } });
+  }
   server = await serve(outDir);
   const address = server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -445,5 +451,5 @@ try {
 } finally {
   await browser?.close();
   server?.close();
-  rmSync(outDir, { recursive: true, force: true });
+  if (!prebuilt) rmSync(outDir, { recursive: true, force: true });
 }

@@ -6,7 +6,7 @@ import type { Test } from './conditionTests';
 import type { CompiledRule } from './compiledRules';
 import type { EvalContext } from './operators';
 import { selection } from './operators';
-import { readPath } from './paths';
+import { readSegments } from './paths';
 import { isPlainObject, own } from './text';
 
 export interface Visibility {
@@ -97,14 +97,18 @@ function applyFieldRules(rules: CompiledRules, vals: unknown[], prm: Parameters,
 export function evaluator(rules: CompiledRules): (data: FormData, params?: Parameters, today?: Date) => Visibility {
   const { fields, contentRules, contentAlways, constraintRules } = rules;
   const n = fields.length;
-  const dotted = fields.map((f) => f.includes('.'));
+  // Split once here, not on every evaluate (it runs on every change).
+  const segments = fields.map((f) => (f.includes('.') ? f.split('.') : undefined));
   return (data, params, today) => {
     const src: Record<string, unknown> = isPlainObject(data) ? data : {};
     const prm: Parameters = isPlainObject(params) ? params : {};
     let day: Date | undefined = today;
     const ctx: EvalContext = { today: () => (day ??= new Date()) };
     const vals = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) vals[i] = dotted[i] ? readPath(src, fields[i]!) : own(src, fields[i]!);
+    for (let i = 0; i < n; i++) {
+      const segs = segments[i];
+      vals[i] = segs ? readSegments(src, segs) : own(src, fields[i]!);
+    }
     const state = applyFieldRules(rules, vals, prm, ctx);
     const content = new Set(contentAlways);
     for (const c of contentRules) if (c.test(vals, prm, ctx)) content.add(c.key);

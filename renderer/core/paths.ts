@@ -10,10 +10,18 @@ export const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /** Reads a dotted path out of nested answers (own properties only). */
 export function readPath(data: unknown, path: string): unknown {
   if (!path.includes('.')) return isPlainObject(data) ? own(data, path) : undefined;
+  return readSegments(data, path.split('.'));
+}
+
+/**
+ * readPath with the path already split: evaluate reads every field on each change, and splitting
+ * each dotted path again was most of a reveal click's JavaScript on a page of groups.
+ */
+export function readSegments(data: unknown, segs: readonly string[]): unknown {
   let cur: unknown = data;
-  for (const seg of path.split('.')) {
+  for (let i = 0; i < segs.length; i++) {
     if (!isPlainObject(cur)) return undefined;
-    cur = own(cur, seg);
+    cur = own(cur, segs[i]!);
   }
   return cur;
 }

@@ -31,15 +31,20 @@ export function GroupField({ name }: { name: string }) {
         <h2 className="nhsuk-fieldset__heading">{title}</h2>
       </legend>
       <Hint id={hintId} text={hint} />
-      {group.children.map((child) =>
-        store.compiled.structure.groups.has(child) ? (
-          <GroupField key={child} name={child} />
-        ) : store.compiled.structure.lists.has(child) ? (
-          <ListField key={child} name={child} />
-        ) : (
-          <FieldView key={child} path={child} field={child} compiled={store.compiled} required={required.has(child)} />
-        ),
-      )}
+      {/* The fields sit in a div, not directly in the fieldset: Chromium rebuilds a fieldset's whole
+          layout tree when one of its own children is added (a reveal), which redrew the group's
+          every field on each click; inside the div only the new field is built. */}
+      <div className="app-group__fields">
+        {group.children.map((child) =>
+          store.compiled.structure.groups.has(child) ? (
+            <GroupField key={child} name={child} />
+          ) : store.compiled.structure.lists.has(child) ? (
+            <ListField key={child} name={child} />
+          ) : (
+            <FieldView key={child} path={child} field={child} compiled={store.compiled} required={required.has(child)} />
+          ),
+        )}
+      </div>
     </fieldset>
   );
 }
@@ -120,9 +125,12 @@ export function ListField({ name }: { name: string }) {
         </legend>
         <Hint id={`${id}-hint`} text={hintText} />
         <ErrorText id={`${id}-error`} message={snap.error} />
-        {keys.map((key, k) => (
-          <ListItem key={key} list={name} k={k} item={item} label={itemLabel(k)} onRemove={count > 1 ? () => remove(k) : undefined} />
-        ))}
+        {/* In a div for the same reason as a group's fields: adding an item rebuilds only that item. */}
+        <div className="app-list__items">
+          {keys.map((key, k) => (
+            <ListItem key={key} list={name} k={k} item={item} label={itemLabel(k)} onRemove={count > 1 ? () => remove(k) : undefined} />
+          ))}
+        </div>
         {canAdd ? (
           <button className="nhsuk-button nhsuk-button--secondary" type="button" onClick={add}>
             {ui['ui:options']?.addLabel ?? fillString(strings.addAnother, { item: itemName.toLowerCase() })}

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ourDocument } from '../../../../bench/generate';
 import { SchemaForm } from '../../../../renderer/index';
+import type { FormDocument } from '../../../../renderer/core/types';
 
 afterEach(cleanup);
 
@@ -26,5 +27,55 @@ describe('a long page', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText(/^Give details for question 10/)).toBeTruthy();
     expect(wrapper.querySelectorAll(':scope > .nhsuk-form-group')).toHaveLength(61);
     expect(form.querySelectorAll(':scope > .nhsuk-form-group')).toHaveLength(0);
+  });
+});
+
+// Chromium rebuilds a fieldset's whole layout tree when one of its own children is added, so a
+// group's fields and a list's items sit in a div inside their fieldset: a reveal inside a group (or
+// an added item) then builds only the new field, not every field of the group (bench:renderer's
+// nested form spent most of a reveal click rebuilding the clicked group).
+const grouped: FormDocument = {
+  id: 'GROUPED',
+  title: 'Grouped',
+  pages: [{ title: 'Grouped', fields: ['about', 'meds'] }],
+  schema: {
+    type: 'object',
+    required: [],
+    properties: {
+      about: {
+        type: 'object',
+        title: 'About you',
+        required: [],
+        properties: { smoke: { type: 'boolean', title: 'Do you smoke?' }, howMany: { type: 'string', title: 'How many a day?', maxLength: 50 } },
+      },
+      meds: {
+        type: 'array',
+        title: 'Your medicines',
+        items: { type: 'object', title: 'Medicine', required: [], properties: { name: { type: 'string', title: 'Name', maxLength: 100 } } },
+      },
+    },
+  } as FormDocument['schema'],
+  rules: { 'about.howMany': { enableWhen: [{ question: 'about.smoke', operator: 'EQ', answer: true }] } },
+};
+
+describe('groups and lists', () => {
+  it('draw their fields and items in a div inside the fieldset, also after a reveal and an added item', async () => {
+    const user = userEvent.setup();
+    render(<SchemaForm doc={grouped} onSubmit={vi.fn()} />);
+    const group = screen.getByRole('group', { name: 'About you' });
+    const fields = group.querySelector(':scope > .app-group__fields')!;
+    expect(fields).not.toBeNull();
+    expect(fields.querySelectorAll(':scope > .nhsuk-form-group')).toHaveLength(1);
+    await user.click(document.getElementById('field-about.smoke')!);
+    expect(screen.getByLabelText('How many a day?')).toBeTruthy();
+    expect(fields.querySelectorAll(':scope > .nhsuk-form-group')).toHaveLength(2);
+    expect(group.querySelectorAll(':scope > .nhsuk-form-group')).toHaveLength(0);
+
+    const list = screen.getByRole('group', { name: 'Your medicines' });
+    const items = list.querySelector(':scope > .app-list__items')!;
+    expect(items.querySelectorAll(':scope > .app-list__item')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Add another medicine' }));
+    expect(items.querySelectorAll(':scope > .app-list__item')).toHaveLength(2);
+    expect(list.querySelectorAll(':scope > .app-list__item')).toHaveLength(0);
   });
 });
