@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deferredPartsFiles, DEFERRED_KEY } from './appPageData.js';
 import { clientKey } from './identity.js';
 import { DEFAULT_RENDER_BUDGET, renderBudget, type RenderBudgetLimits } from './renderBudget.js';
 import { pickEncoding } from './staticFiles.js';
@@ -28,7 +29,8 @@ interface ServerEntry {
   render(
     url: string,
     fetchJson: (path: string) => Promise<unknown>,
-  ): Promise<{ html: string; data: Record<string, unknown>; title: string | undefined; errors: string[] }>;
+  ): Promise<{ html: string; data: Record<string, unknown>; deferred: Record<string, unknown> | undefined; title: string | undefined; errors: string[] }>;
+  deferredParts(fetchJson: (path: string) => Promise<unknown>): Promise<Record<string, unknown>>;
 }
 
 /** An answer the page may not carry: the settings call failed (the app asks again itself). */
@@ -52,6 +54,8 @@ export interface AppPage {
   /** The build's index.html as it is: the app draws everything in the browser. */
   readonly clientOnly: string;
   readonly serverRendering: boolean;
+  /** The JSON text of a deferred-parts file (`<hash>.json`) a drawn page named, if it is known (server/appPageData.ts). */
+  deferredFile(name: string): Promise<string | undefined>;
 }
 
 function escapeText(text: string): string {
@@ -100,18 +104,23 @@ export async function openAppPage(
       release();
     }
   };
+  // A GET of one of the server's own paths, in process, with the browser's cookie when there is one.
+  const fetchJson = async (p: string, request?: FastifyRequest): Promise<unknown> => {
+    const cookie = request?.headers.cookie;
+    const answer = await app.inject({
+      method: 'GET',
+      url: p,
+      headers: { host: request?.headers.host ?? 'localhost', ...(cookie ? { cookie } : {}), ...options.internalHeaders },
+    });
+    if (answer.statusCode !== 200) throw new NotEmbedded(`${p}: ${answer.statusCode}`);
+    return answer.json();
+  };
+  const deferredFiles = deferredPartsFiles(() => (entry ? entry.deferredParts((p) => fetchJson(p)) : Promise.resolve({})));
   const draw = async (entry: ServerEntry, request: FastifyRequest) => {
-    const fetchJson = async (p: string): Promise<unknown> => {
-      const cookie = request.headers.cookie;
-      const answer = await app.inject({
-        method: 'GET',
-        url: p,
-        headers: { host: request.headers.host ?? 'localhost', ...(cookie ? { cookie } : {}), ...options.internalHeaders },
-      });
-      if (answer.statusCode !== 200) throw new NotEmbedded(`${p}: ${answer.statusCode}`);
-      return answer.json();
-    };
-    const { html, data, title, errors } = await entry.render(request.url, fetchJson);
+    const drawn = await entry.render(request.url, (p) => fetchJson(p, request));
+    const { html, deferred, title, errors } = drawn;
+    // The parts the page was drawn without: where the app finds them when a search opens.
+    const data = deferred ? { ...drawn.data, [DEFERRED_KEY]: { url: deferredFiles.put(deferred), paths: Object.keys(deferred) } } : drawn.data;
     // Parts the browser draws instead (the page is still served); the path only, never the query.
     for (const error of errors) options.log?.(`server rendering of ${request.url.split('?')[0]}: a part is left to the browser (${error})`);
     // index.html's fetch preloads are for the answers the page now carries: left out (tail). One
@@ -121,9 +130,9 @@ export async function openAppPage(
     // A signed-in patient's details in the page: no cache may keep it.
     return { body: page, personal: Object.keys(data).some((p) => p.startsWith('/nhs-login/') && p !== '/nhs-login/is-logged-in') };
   };
-  // The page carries the settings (most of it is the patient-app and shared sets' texts, ~110 kB
-  // of JSON that the app asked for in nine calls before): compressed, it is a few kB more than
-  // index.html was. The same page for every visitor without a session, so the last few are kept.
+  // The page carries the settings its first screen needs (~10 kB of JSON the app asked for in nine
+  // calls before; a search page's ~110 kB with the pathway lists): compressed, a few kB more than
+  // index.html. The same page for every visitor without a session, so the last few are kept.
   const encoded = new Map<string, { br?: Buffer; gzip?: Buffer }>();
   const encode = (body: string, acceptEncoding: string | undefined) => {
     const encoding = pickEncoding(acceptEncoding, { br: Buffer.alloc(0), gzip: Buffer.alloc(0) });
@@ -143,6 +152,7 @@ export async function openAppPage(
     clientOnly,
     encode,
     serverRendering: entry !== undefined,
+    deferredFile: (name) => deferredFiles.get(name),
     async html(request) {
       try {
         return (await render(request)) ?? { body: clientOnly, personal: false };

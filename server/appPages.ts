@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openAppPage } from './appPage.js';
+import { APP_DATA_PREFIX } from './appPageData.js';
 import type { RateLimiter } from './rate-limits.js';
 import { scaledRenderBudget } from './renderBudget.js';
 import type { ServerOptions } from './serverOptions.js';
@@ -44,6 +45,24 @@ export async function registerAppPages(
   if (page)
     for (const prefix of staffAppPagePrefixes)
       app.get(`${prefix}*`, (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.clientOnly));
+
+  // The settings parts a drawn page left out, by content (server/appPageData.ts): kept for good.
+  if (page?.serverRendering)
+    app.get<{ Params: { file: string } }>(`${APP_DATA_PREFIX}:file`, async (request, reply) => {
+      const json = await page.deferredFile(request.params.file);
+      if (json === undefined)
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .send({ statusCode: 404, error: 'Not Found', message: `No such file: ${APP_DATA_PREFIX}${request.params.file}` });
+      const { payload, encoding } = page.encode(json, request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('vary', 'Accept-Encoding')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(payload);
+    });
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

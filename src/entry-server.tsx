@@ -14,6 +14,8 @@ import { SWRConfig } from 'swr';
 import { AppRoutes } from './routes';
 import { routeForPath } from './routing/routeTable';
 import { LOGIN_PATHS, SETTINGS_PATHS } from './api/index';
+import { DEFERRED_PARTS, pageReadsDeferredParts, splitDeferred, type DeferredParts } from './settings/firstScreenData';
+import { DeferredSettingsLoader } from './settings/deferredSettings';
 import { withDefaults } from './settings/useSettings';
 import { pageTitle } from './shell/usePageTitle';
 
@@ -47,17 +49,32 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /**
+ * The settings parts a page that does not search leaves out (src/settings/firstScreenData.ts),
+ * from the settings as they are now: server/appPageData.ts serves them to the page that asks.
+ */
+export async function deferredParts(fetchJson: (path: string) => Promise<unknown>): Promise<DeferredParts> {
+  const answers: Record<string, unknown> = {};
+  await Promise.all(Object.keys(DEFERRED_PARTS).map(async (path) => (answers[path] = await fetchJson(path))));
+  return splitDeferred(answers).deferred;
+}
+
+/**
  * `url`: the request's path and query. `fetchJson`: the server's answer to a GET of one of its own
- * paths (the settings, the login check), rejecting when it is not 200.
+ * paths (the settings, the login check), rejecting when it is not 200. `deferred`: the parts the
+ * page's data leaves out (the page is drawn without them, as the browser hydrates it), if any.
  */
 export async function render(
   url: string,
   fetchJson: (path: string) => Promise<unknown>,
-): Promise<{ html: string; data: Record<string, unknown>; title: string | undefined; errors: string[] }> {
+): Promise<{ html: string; data: Record<string, unknown>; deferred: DeferredParts | undefined; title: string | undefined; errors: string[] }> {
   // A part that fails to draw here (it reads the browser's window, say) is left to the browser:
   // React sends its fallback and the app draws that part after hydration. Said, for the log.
   const errors: string[] = [];
-  const data = await loadStartData(fetchJson);
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const answers = await loadStartData(fetchJson);
+  const split = pageReadsDeferredParts(pathname) ? undefined : splitDeferred(answers);
+  const data = split?.embedded ?? answers;
+  const deferred = split && Object.keys(split.deferred).length > 0 ? split.deferred : undefined;
   // Each render has a cache of its own: one patient's answers never reach another's page.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -65,6 +82,7 @@ export async function render(
         {/* The same routes the browser's AppRouter draws (src/main.tsx), at the request's address. */}
         <StaticRouter location={url}>
           <AppRoutes />
+          <DeferredSettingsLoader />
         </StaticRouter>
       </SWRConfig>
     </StrictMode>,
@@ -72,6 +90,6 @@ export async function render(
     // inline script, which the CSP refuses (and a page without script would show its fallback).
     { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error instanceof Error ? error.message : String(error)) },
   );
-  const route = routeForPath(new URL(url, 'http://localhost').pathname);
-  return { html: await text(prelude), data, title: route ? pageTitle(route.pageName) : undefined, errors };
+  const route = routeForPath(pathname);
+  return { html: await text(prelude), data, deferred, title: route ? pageTitle(route.pageName) : undefined, errors };
 }

@@ -5,6 +5,7 @@ import { prefetchOpeningForm } from './forms/earlyForms';
 import { AppRoutes } from './routes';
 import { AppRouter } from './routing/AppRouter';
 import { preloadScreen } from './routing/GatedRoute';
+import { DeferredSettingsLoader } from './settings/deferredSettings';
 import { primeSettings, type StartData } from './settings/useSettings';
 import './styles/app.scss';
 
@@ -59,6 +60,7 @@ void firstRender.then(() => {
       <SWRConfig value={{ fallback: embedded ?? {} }}>
         <AppRouter>
           <AppRoutes />
+          <DeferredSettingsLoader />
         </AppRouter>
       </SWRConfig>
     </StrictMode>

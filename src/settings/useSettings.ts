@@ -4,6 +4,7 @@ import { LOGIN_PATHS, SETTINGS_PATHS, fetchSettingsSet, getUserInfo, isLoggedIn 
 import { deriveFeatures, type Features } from '../routing/gating';
 import { SETTINGS_DEFAULTS } from './defaults';
 import type { AllSettings, NhsUserInfo } from './types';
+import { noteStartAnswers } from './startAnswers';
 
 const SWR_OPTIONS: SWRConfiguration = {
   revalidateOnFocus: false,
@@ -47,7 +48,7 @@ async function prime(path: string, fetcher: (path: string) => Promise<unknown>):
   return data;
 }
 
-/** Answers the page already carries, by path (the server-rendered page's data block: src/settings/startData.ts). */
+/** Answers the page already carries, by path (the server-rendered page's data block: src/main.tsx), some less their deferred parts (src/settings/firstScreenData.ts). */
 export type StartData = Readonly<Record<string, unknown>>;
 
 /**
@@ -58,10 +59,12 @@ export type StartData = Readonly<Record<string, unknown>>;
  * per answer). The hook's own first fetch of each path takes the same call (swr `preload`): nothing
  * is asked twice, and a failed call reaches the hook as the failure it handles (defaults). The
  * calls themselves were started by index.html's preloads. An answer in `embedded` (the page the
- * server drew carries them) is taken from there and not asked for at all.
+ * server drew carries them) is taken from there and not asked for at all; one it carries without
+ * its deferred parts is completed when a page that reads them opens (useDeferredSettings).
  * README.md "Serving and speed on a phone".
  */
 export async function primeSettings(embedded: StartData = {}): Promise<void> {
+  noteStartAnswers(embedded);
   const from =
     <T>(fetcher: (path: string) => Promise<T>) =>
     (path: string): Promise<T> =>

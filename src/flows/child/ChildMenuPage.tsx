@@ -5,6 +5,7 @@ import { searchEmergencies } from '../../screening/phraseList';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
+import { useDeferredSettings } from '../../settings/useDeferredSettings';
 import { EngineErrorPanel } from '../guideline/EngineErrorPanel';
 import { clearChildFlow } from './childFlow';
 import { useChildFlow } from './useChildGuard';
@@ -20,9 +21,14 @@ import { useStartChildPathway } from './useStartChildPathway';
  * /child-request/menu: "Child request", one option per child pathway with what it is and is not
  * suitable for. Choosing one starts it for the child (the guideline engine, as in a medical
  * request) and opens the questionnaire; sending it from "Send your request?" goes to the child
- * confirmation.
+ * confirmation. Opened from another page of the app, it waits for the child pathways the first
+ * page's HTML left out (src/settings/useDeferredSettings.ts).
  */
 export default function ChildMenuPage() {
+  return useDeferredSettings() ? <ChildMenu /> : <Loading message={LOADING_MESSAGES.preparingInformation} />;
+}
+
+function ChildMenu() {
   const child = useChildFlow();
   const { settings } = useSettings();
   const navigate = useNavigate();

@@ -3,6 +3,9 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AllSettings } from '../../settings/types';
 import { useSettings } from '../../settings/useSettings';
+import { useDeferredSettings } from '../../settings/useDeferredSettings';
+import { useHydrated } from '../../routing/useHydrated';
+import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import type { SearchOutcome } from '../../search/symptomSearch';
 import { DEFAULT_NON_SPECIFIC_ID } from '../../search/triageMapping';
 import { useFlowState } from '../flowState';
@@ -51,8 +54,28 @@ function ClinicHeader({ clinic }: { clinic: AllSettings['clinic'] }) {
   );
 }
 
-/** /triage: the symptom search (guideline selection). */
+/**
+ * /triage: the symptom search (guideline selection). Opened from another page of the app, it
+ * waits for the pathway list the home page's HTML left out (src/settings/useDeferredSettings.ts).
+ */
 export default function TriageSearchPage() {
+  const complete = useDeferredSettings();
+  const hydrated = useHydrated();
+  const { settings } = useSettings();
+  // The server draws the search as new (it cannot see the tab's last search); hydrated, the
+  // screen starts again with it, so hydration matches the server's HTML.
+  if (complete) return <SymptomSearchScreen key={hydrated ? 'live' : 'drawn'} restore={hydrated} />;
+  return (
+    <>
+      <ClinicHeader clinic={settings.clinic} />
+      <h1>What do you need help with?</h1>
+      <Loading message={LOADING_MESSAGES.preparingInformation} />
+    </>
+  );
+}
+
+/** `restore`: show the tab's last search again (not while hydrating the server's HTML). */
+function SymptomSearchScreen({ restore }: { restore: boolean }) {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const flow = useFlowState(triageFlow);
@@ -62,9 +85,10 @@ export default function TriageSearchPage() {
   );
   // The patient's sex at birth, once known (back from their details): pathways for the other sex are not offered.
   const sexAtBirth = flow.patient?.sexAtBirth;
-  const [text, setText] = useState(() => flow.lastSearch ?? '');
+  const lastSearch = restore ? flow.lastSearch : undefined;
+  const [text, setText] = useState(() => lastSearch ?? '');
   const [searched, setSearched] = useState<{ term: string; outcome: SearchOutcome } | undefined>(() =>
-    flow.lastSearch ? { term: flow.lastSearch, outcome: engine.search(flow.lastSearch, { sexAtBirth }) } : undefined,
+    lastSearch ? { term: lastSearch, outcome: engine.search(lastSearch, { sexAtBirth }) } : undefined,
   );
   // Focus goes to the emergency card after a search, not when the page is shown again.
   const [searchedNow, setSearchedNow] = useState(false);
