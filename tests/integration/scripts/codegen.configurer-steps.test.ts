@@ -19,7 +19,7 @@ beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'configurer-'));
   cpSync(path.join(root, 'schemas'), path.join(tmp, 'schemas'), { recursive: true });
   // Step 1–2: copy a document and edit it (the edited result is the worked example's fixture).
-  cpSync(path.join(__dirname, '../support/schemas', `${ID}.form.json`), path.join(tmp, 'schemas/forms', `${ID}.form.json`));
+  cpSync(path.join(__dirname, '../support/configurer', `${ID}.form.json`), path.join(tmp, 'schemas/forms', `${ID}.form.json`));
   doc = JSON.parse(readFileSync(path.join(tmp, 'schemas/forms', `${ID}.form.json`), 'utf8')) as FormDocument;
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -22,14 +22,15 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js'];
  * (`tests/<project>/…`); `exists` answers for a path relative to the root.
  */
 function layoutProblems(file: string, exists: (p: string) => boolean): string[] {
-  const [, project, ...rest] = file.split('/');
+  const [, project = '', ...rest] = file.split('/');
   const named = NAMED[project];
-  if (!named || rest.length === 0) return [`${file}: not in tests/unit or tests/integration`];
+  const top = rest[0];
+  if (!named || top === undefined) return [`${file}: not in tests/unit or tests/integration`];
   const isTest = /\.test\.tsx?$/.test(file);
-  if (named.includes(rest[0])) return [];
+  if (named.includes(top)) return [];
   if (!isTest) return [`${file}: a helper or fixture goes in tests/${project}/support/`];
-  if (!SOURCE_ROOTS.includes(rest[0])) {
-    return [`${file}: tests/${project}/${rest[0]}/ mirrors no source folder (${SOURCE_ROOTS.join(', ')}) and is not one of ${named.join(', ')}`];
+  if (!SOURCE_ROOTS.includes(top)) {
+    return [`${file}: tests/${project}/${top}/ mirrors no source folder (${SOURCE_ROOTS.join(', ')}) and is not one of ${named.join(', ')}`];
   }
   // Foo.test.tsx and Foo.<aspect>.test.tsx both test Foo: the module is the name up to the first dot.
   const module = [...rest.slice(0, -1), rest.at(-1)!.split('.')[0]].join('/');
