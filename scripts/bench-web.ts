@@ -10,11 +10,13 @@
 // Prints bytes transferred, requests (all, and started before the first paint), JavaScript bytes,
 // largest contentful paint (LCP), cumulative layout shift (CLS) and total blocking time (TBT: long
 // tasks' time over 50 ms, from the first paint until the network is idle); writes
-// bench-results/web.json. Asserts nothing. Served over plain HTTP, so Chromium takes gzip (it asks
-// for brotli over HTTPS only); the last column adds up the same scripts' brotli files.
+// bench-results/web.json. Asserts nothing. Served over plain HTTP from 127.0.0.1, which Chromium
+// treats as a secure origin: it asks for brotli, as over HTTPS (bytes include each response's
+// HTTP/1.1 headers, about 0.8 kB apiece); the last column adds up the same scripts' brotli files.
 // BENCH_DIST=<dir> measures another build (e.g. one made from an earlier commit) instead of dist/.
 // BENCH_PAGES=home,admin menu,… measures only those pages. BENCH_SHIFTS=1 prints each layout
 // shift with what moved (element, top and height before -> after, in CSS pixels).
+// BENCH_REQUESTS=1 prints each response of a measured load: its bytes, type and path.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -175,14 +177,18 @@ async function measure(browser: Browser, base: string, which: Which): Promise<Lo
   let jsBytes = 0;
   let requests = 0;
   const scripts = new Set<string>();
+  const urls = new Map<string, string>();
   cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string } }) => {
     types.set(e.requestId, e.type);
+    urls.set(e.requestId, new URL(e.response.url).pathname);
     if (e.type === 'Script') scripts.add(new URL(e.response.url).pathname);
   });
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
     bytes += e.encodedDataLength;
     requests++;
     if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+    if (process.env.BENCH_REQUESTS)
+      console.log(`    ${(e.encodedDataLength / 1000).toFixed(1).padStart(6)} kB ${types.get(e.requestId) ?? '?'} ${urls.get(e.requestId) ?? '?'}`);
   });
   if (which === 'home') await page.goto(base, { waitUntil: 'networkidle' });
   else await page.reload({ waitUntil: 'networkidle' });

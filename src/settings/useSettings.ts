@@ -6,9 +6,14 @@ import { SETTINGS_DEFAULTS } from './defaults';
 import type { AllSettings, NhsUserInfo } from './types';
 import { noteStartAnswers } from './startAnswers';
 
+// Read once per page load: a screen that mounts later takes the answers in the cache. swr's
+// default (revalidateIfStale) asked for every set again whenever a screen mounted more than its
+// 2 s dedupe window after the last call: nine calls (the 80 kB patient-app set among them) on each
+// move from home to the search.
 const SWR_OPTIONS: SWRConfiguration = {
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
+  revalidateIfStale: false,
   shouldRetryOnError: false,
 };
 
