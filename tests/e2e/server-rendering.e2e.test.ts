@@ -87,6 +87,76 @@ describe('first screens drawn on the server', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the home page leaves the pathway list out; the search gets it once when the patient goes there, and a return visit takes it from the cache', async () => {
+    const { page, cspViolations, errors } = await openPage(browser);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    // What the browser asked for, and which of those it took from its own cache.
+    const asked = new Map<string, string>();
+    const documentIds = new Set<string>();
+    const fromCache = new Set<string>();
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; type?: string; request: { url: string } }) => {
+      asked.set(e.requestId, new URL(e.request.url).pathname);
+      if (e.type === 'Document') documentIds.add(e.requestId);
+    });
+    cdp.on('Network.requestServedFromCache', (e: { requestId: string }) => fromCache.add(e.requestId));
+    cdp.on('Network.responseReceived', (e: { requestId: string; response: { fromDiskCache?: boolean; fromMemoryCache?: boolean } }) => {
+      if (e.response.fromDiskCache === true || e.response.fromMemoryCache === true) fromCache.add(e.requestId);
+    });
+    const calls = (match: (path: string) => boolean) => [...asked].filter(([, path]) => match(path));
+    const appData = () => calls((path) => path.startsWith('/app-data/'));
+    const startCalls = () => calls((path) => isStartCall(`http://x${path}`));
+    const documents = () => [...asked].filter(([id]) => documentIds.has(id)).map(([, path]) => path);
+    const search = async () => {
+      await page.getByRole('searchbox').fill('sore throat');
+      await page.getByRole('searchbox').press('Enter');
+      await page.getByTestId('search-results').getByRole('link', { name: 'Sore throat', exact: true }).waitFor();
+    };
+
+    // As above: the app is live on the server's HTML once the h1 has its fiber (a click before that is a plain link's new document).
+    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber$')));
+    const home = await page.goto('/');
+    await expect.poll(hydrated).toBe(true);
+    const homeHtml = (await home?.text()) ?? '';
+    expect(homeHtml).toContain('id="app-data"');
+    expect(homeHtml).not.toContain('"triageMapping"');
+    expect(homeHtml).not.toContain('"childGuidelines"');
+    await page.waitForLoadState('networkidle');
+    expect(appData()).toEqual([]);
+    // Client-side, home -> emergency check -> search: the list comes once, in the file the home page named.
+    await page.getByRole('link', { name: /Adult medical request/ }).click();
+    await page.getByRole('button', { name: 'I have none of these', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'What do you need help with?' }).waitFor();
+    await search();
+    await page.waitForLoadState('networkidle');
+    expect(documents()).toEqual(['/']);
+    expect(appData()).toHaveLength(1);
+    expect(startCalls()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A return visit (a new page load, the same settings, the journey over): the file comes from the browser's cache.
+    await page.evaluate(() => Object.keys(sessionStorage).forEach((key) => key === '__cspViolations' || sessionStorage.removeItem(key)));
+    asked.clear();
+    await page.goto('/');
+    await expect.poll(hydrated).toBe(true);
+    await page.getByRole('link', { name: /Adult medical request/ }).click();
+    await page.getByRole('button', { name: 'I have none of these', exact: true }).click();
+    await search();
+    expect(appData()).toHaveLength(1);
+    expect(fromCache.has(appData()[0]![0])).toBe(true);
+
+    // The search page's own HTML carries the list: reloaded, it asks for nothing.
+    asked.clear();
+    const reloaded = await page.reload();
+    expect((await reloaded?.text()) ?? '').toContain('"triageMapping"');
+    await search();
+    await page.waitForLoadState('networkidle');
+    expect(appData()).toEqual([]);
+    expect(startCalls()).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it("keep the server's HTML of a screen whose code comes late, and hydrate it with no layout shift", async () => {
     const { page, errors } = await openPage(browser, { viewport: { width: 412, height: 823 } });
     await page.addInitScript(() => {
