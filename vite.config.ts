@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import purgeCss from '@fullhuman/postcss-purgecss';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,70 @@ const proxied = ['/api', '/nhs-login', '/postcode', '/practice', '/signout'];
 
 /** Text files worth compressing; images such as PNG and fonts such as woff2 are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * The folders of the nhsuk-react-components the app imports (Footer -> components/navigation/footer), read
+ * from the imports themselves so a newly used component keeps its classes without a change here.
+ * Only those: the whole library names every component's classes and kept most of the sheet.
+ */
+function reactComponentFolders(): string[] {
+  const names = new Set<string>();
+  for (const dir of ['src', 'renderer']) {
+    for (const file of filesUnder(path.join(root, dir)).filter((f) => /\.tsx?$/.test(f))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'nhsuk-react-components'/g)) {
+        for (const part of m[1]!.split(',')) {
+          const name = part
+            .replace(/^\s*type\s+/, '')
+            .trim()
+            .split(/\s+as\s+/)[0]!;
+          if (name) names.add(name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase());
+        }
+      }
+    }
+  }
+  return [...names].map((kebab) => `node_modules/nhsuk-react-components/dist/esm/components/*/${kebab}/**/*.js`);
+}
+
+/**
+ * The built style sheet keeps only the design system's rules for classes the code names: the whole
+ * of NHS.UK frontend is 280 kB (24 kB brotli) on every first screen, most of it components and
+ * variants no page draws. A class is kept when its name appears in any source file of the app, the
+ * renderer, the server's own pages, or a document under schemas/ (configurers' `ui:classNames`);
+ * names the code builds at run time are kept by pattern. tests/e2e/production-bundle.e2e.test.ts
+ * checks that every class on the main screens that the full design system styles is still styled.
+ */
+const CSS_PURGE = {
+  content: [
+    'src/**/*.{ts,tsx,css,scss}',
+    'renderer/**/*.{ts,tsx}',
+    'server/**/*.ts',
+    'common/**/*.ts',
+    'schemas/**/*.json',
+    'index.html',
+    ...reactComponentFolders(),
+  ].map((glob) => path.join(root, glob)),
+  safelist: {
+    standard: [
+      // Spacing, width and typography utilities: small, and chosen by configurers and content.
+      /^nhsuk-u-/,
+      /^nhsuk-grid-column-/,
+      // Built at run time: `${base}--error` (renderer/ui/widgets/widgetParts.ts), input widths, tag
+      // colours, and nhsuk-react-components' variants (`nhsuk-card--care--${cardType}`, sizes, icons).
+      /--error$/,
+      /^nhsuk-input--width-/,
+      /^nhsuk-tag--/,
+      /^nhsuk-card--care/,
+      /^nhsuk-body-/,
+      /^nhsuk-(fieldset__legend|label)--/,
+      /^nhsuk-icon--/,
+      /^nhsuk-table__(caption|cell|header)--/,
+    ],
+  },
+  // Custom properties, keyframes and font faces are kept whole (cheap, and referenced indirectly).
+  variables: false,
+  keyframes: false,
+  fontFace: false,
+};
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -248,6 +313,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
   },
   css: {
+    ...(command === 'build' ? { postcss: { plugins: [purgeCss(CSS_PURGE)] } } : {}),
     preprocessorOptions: {
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin'] },
     },

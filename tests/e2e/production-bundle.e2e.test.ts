@@ -2,7 +2,7 @@
 // documents; the e2e build (dist-e2e/, which these browser tests are served) does — so the check
 // below is shown to see preview code when it is there. Both builds are made by global-setup.
 // Then the home page's JavaScript budget, measured on the production build as Chromium loads it.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { DEFAULT_RATE_LIMITS, scaledRateLimits } from '../../server/rate-limits'
 import { previewFindings } from '../../scripts/check-no-preview.mjs';
 import { LOGIN_PATHS } from '../../src/api/login';
 import { SETTINGS_PATHS } from '../../src/api/settings';
+import { openPage } from './harness';
 import { useBrowser } from './use-browser';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -119,5 +120,55 @@ describe('the home page on the production build', () => {
     } finally {
       await clientOnly.app.close();
     }
+  });
+});
+
+/** Class names a style sheet's selectors name (`.nhsuk-button:hover` → nhsuk-button). */
+function styledClasses(cssText: string): Set<string> {
+  return new Set([...cssText.matchAll(/\.(-?[_a-zA-Z][_a-zA-Z0-9-]*)/g)].map((m) => m[1]!));
+}
+
+/** The DOM's classes that the full design system styles and the page's own sheets do not. */
+function unstyled(domClasses: string[], pageStyled: Set<string>, fullStyled: Set<string>): string[] {
+  return [...new Set(domClasses)].filter((c) => fullStyled.has(c) && !pageStyled.has(c)).sort();
+}
+
+describe('the trimmed style sheet (vite.config.ts CSS_PURGE) still styles what the screens draw', () => {
+  const browser = useBrowser();
+  // Every rule of NHS.UK frontend, as the package ships it.
+  const FULL = styledClasses(readFileSync(path.join(root, 'node_modules/nhsuk-frontend/dist/nhsuk/nhsuk-frontend.min.css'), 'utf8'));
+
+  it('the comparison finds a class the sheet lost', () => {
+    expect(unstyled(['nhsuk-button', 'nhsuk-card', 'app-own'], new Set(['nhsuk-card']), FULL)).toEqual(['nhsuk-button']);
+  });
+
+  it.each([
+    ['home', '/'],
+    ['the emergency check', '/emergency-symptoms?next=/triage'],
+    ['every widget, after a failed Send', '/_preview/FIXTURE_KITCHEN_SINK'],
+    ['groups and "add another" lists, after a failed Send', '/_preview/FIXTURE_GROUPS_AND_LISTS'],
+    ['patient registration', '/_preview/PATIENT_REGISTRATION_FORM'],
+  ])('%s: every design-system class on the page keeps its rules', async (_name, address) => {
+    const { page } = await openPage(browser);
+    await page.goto(address);
+    await page.locator('h1').first().waitFor();
+    if (address.startsWith('/_preview/')) {
+      // The error states: summary, messages and red borders.
+      await page.locator('form button[type="submit"]').last().click();
+      await page.locator('.nhsuk-error-summary').first().waitFor();
+    }
+    const { dom, sheets } = await page.evaluate(() => {
+      const rules: string[] = [];
+      const walk = (list: CSSRuleList) => {
+        for (const rule of Array.from(list)) {
+          if (rule instanceof CSSStyleRule) rules.push(rule.selectorText);
+          if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+      return { dom: Array.from(document.querySelectorAll('[class]')).flatMap((e) => Array.from(e.classList)), sheets: rules.join('\n') };
+    });
+    expect(dom.filter((c) => c.startsWith('nhsuk-')).length).toBeGreaterThan(10);
+    expect(unstyled(dom, styledClasses(sheets), FULL)).toEqual([]);
   });
 });
