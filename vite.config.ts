@@ -42,8 +42,9 @@ function reactComponentFolders(): string[] {
  * The built style sheet keeps only the design system's rules for classes the code names: the whole
  * of NHS.UK frontend is 280 kB (24 kB brotli) on every first screen, most of it components and
  * variants no page draws. A class is kept when its name appears in any source file of the app, the
- * renderer, the server's own pages, or a document under schemas/ (configurers' `ui:classNames`);
- * names the code builds at run time are kept by pattern. tests/e2e/production-bundle.e2e.test.ts
+ * renderer, the server's own pages, or a document under schemas/ (documents name no classes: the
+ * renderer draws every widget with its own markup, so a form published at run time needs nothing
+ * more); names the code builds at run time are kept by pattern. tests/e2e/production-bundle.e2e.test.ts
  * checks that every class on the main screens that the full design system styles is still styled.
  */
 const CSS_PURGE = {
