@@ -24,6 +24,10 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? Math.max(2, os.availableParallelism()))),
     testTimeout: 60_000,
+    // expect.poll waits on what the page shows; Vitest's default of 1 s failed a questionnaire test
+    // on a loaded CI machine mid-navigation (the page got there, later). A poll that holds returns
+    // at once, so only a real failure waits the 10 s.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

@@ -366,6 +366,8 @@ describe('medical request journey in Chromium', () => {
       // Next on it goes on to section 2 again, and the rest of the questionnaire as usual.
       await form(page).getByRole('button', { name: 'Next', exact: true }).click();
       await expect.poll(sectionInUrl).toBe(second.id);
+      // The address changes first; the loop below reads the section from its heading, so wait for that too.
+      await expect.poll(async () => (await currentSection(page, doc)).id).toBe(second.id);
       let last = second.id;
       for (let guard = 0; guard < 10 && new URL(page.url()).pathname === '/triage/questionnaire'; guard++) {
         last = (await currentSection(page, doc)).id;
