@@ -67,10 +67,13 @@ function rateLimitGroup(method: string, url: string): RateLimitGroup | undefined
   return undefined;
 }
 
-/** Patient-facing routes: they count towards `api` (the practice's own pages and read-back do not). */
+/**
+ * Patient-facing routes: they count towards `api` (the practice's own pages and read-back do not).
+ * `/app-data/` too: a name the server has not kept makes it read and hash the settings afresh.
+ */
 function isPatientFacing(url: string): boolean {
   if (url.startsWith('/api/v1/practice')) return false;
-  return url.startsWith('/api/') || url.startsWith('/nhs-login/') || url.startsWith('/postcode/') || url === '/signout';
+  return url.startsWith('/api/') || url.startsWith('/nhs-login/') || url.startsWith('/postcode/') || url.startsWith('/app-data/') || url === '/signout';
 }
 
 /**

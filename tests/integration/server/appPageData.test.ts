@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../../server/rate-limits';
 import { startServer, type TestServer } from '../support/helpers';
 
 const INDEX = `<!doctype html>
@@ -95,5 +96,18 @@ describe('the parts a drawn page left out', () => {
     expect(file.headers['content-type']).toContain('application/json');
     expect(file.headers['cache-control']).toBe('no-store');
     expect(file.json<{ message: string }>().message).toMatch(/^No such file: \/app-data\//);
+  });
+
+  it('made-up names from one client count towards its API allowance (each makes the server read and hash the settings)', async () => {
+    const limited = await startServer({ distDir: dist, rateLimits: { ...DEFAULT_RATE_LIMITS } });
+    try {
+      const ask = (i: number, remoteAddress = '192.0.2.61') => limited.app.inject({ url: `/app-data/${String(i).padStart(22, 'A')}.json`, remoteAddress });
+      for (let i = 0; i < DEFAULT_RATE_LIMITS.api; i++) expect((await ask(i)).statusCode, `request ${i + 1}`).toBe(404);
+      expect((await ask(DEFAULT_RATE_LIMITS.api)).statusCode).toBe(429);
+      // Another client is not affected.
+      expect((await ask(0, '192.0.2.62')).statusCode).toBe(404);
+    } finally {
+      await limited.cleanup();
+    }
   });
 });
