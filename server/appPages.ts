@@ -72,7 +72,7 @@ export async function registerAppPages(
     if (!isApi && !isAsset && page && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (and the app's own 404 page): drawn on the server, then by the app.
       const { body, personal } = await page.html(request);
-      const { payload, encoding } = page.encode(body, request.headers['accept-encoding']);
+      const { payload, encoding } = page.encode(body, request.headers['accept-encoding'], personal);
       if (encoding) reply.header('content-encoding', encoding);
       // The page depends on the browser's cookies (the login check): only the browser keeps it,
       // and asks again each time (a return visit transfers the HTML only; the bundles are cached).

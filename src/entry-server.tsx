@@ -18,6 +18,8 @@ import { DEFERRED_PARTS, pageReadsDeferredParts, splitDeferred, type DeferredPar
 import { DeferredSettingsLoader } from './settings/deferredSettings';
 import { withDefaults } from './settings/useSettings';
 import { pageTitle } from './shell/usePageTitle';
+import { DRAWN_SECTION_KEY, loadDrawnSection } from './flows/triage/drawnSection';
+import { sectionTitle } from './flows/triage/useShownSection';
 
 /**
  * What primeSettings (src/settings/useSettings.ts) would fetch, for this render, from `fetchJson` (the server's
@@ -60,20 +62,30 @@ export async function deferredParts(fetchJson: (path: string) => Promise<unknown
 
 /**
  * `url`: the request's path and query. `fetchJson`: the server's answer to a GET of one of its own
- * paths (the settings, the login check), rejecting when it is not 200. `deferred`: the parts the
- * page's data leaves out (the page is drawn without them, as the browser hydrates it), if any.
+ * paths (the settings, the login check, a questionnaire's execution), rejecting when it is not 200.
+ * `deferred`: the parts the page's data leaves out (the page is drawn without them, as the browser
+ * hydrates it), if any. `personal`: the data holds a patient's answers (no cache may keep the page).
  */
 export async function render(
   url: string,
   fetchJson: (path: string) => Promise<unknown>,
-): Promise<{ html: string; data: Record<string, unknown>; deferred: DeferredParts | undefined; title: string | undefined; errors: string[] }> {
+): Promise<{
+  html: string;
+  data: Record<string, unknown>;
+  deferred: DeferredParts | undefined;
+  title: string | undefined;
+  errors: string[];
+  personal: boolean;
+}> {
   // A part that fails to draw here (it reads the browser's window, say) is left to the browser:
   // React sends its fallback and the app draws that part after hydration. Said, for the log.
   const errors: string[] = [];
   const pathname = new URL(url, 'http://localhost').pathname;
   const answers = await loadStartData(fetchJson);
   const split = pageReadsDeferredParts(pathname) ? undefined : splitDeferred(answers);
-  const data = split?.embedded ?? answers;
+  // A questionnaire's section, read under this browser's engine key (src/flows/triage/drawnSection.ts).
+  const drawn = await loadDrawnSection(url, fetchJson, answers);
+  const data = drawn ? { ...(split?.embedded ?? answers), [DRAWN_SECTION_KEY]: drawn } : (split?.embedded ?? answers);
   const deferred = split && Object.keys(split.deferred).length > 0 ? split.deferred : undefined;
   // Each render has a cache of its own: one patient's answers never reach another's page.
   const { prelude } = await prerenderToNodeStream(
@@ -91,5 +103,6 @@ export async function render(
     { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error instanceof Error ? error.message : String(error)) },
   );
   const route = routeForPath(pathname);
-  return { html: await text(prelude), data, deferred, title: route ? pageTitle(route.pageName) : undefined, errors };
+  const name = drawn ? sectionTitle(drawn.label, drawn.execution.section!.number) : route?.pageName;
+  return { html: await text(prelude), data, deferred, title: name ? pageTitle(name) : undefined, errors, personal: drawn !== undefined };
 }

@@ -5,6 +5,7 @@
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, baseURL, openPage } from './harness';
+import { startPathway } from './triage-steps';
 import { useBrowser } from './use-browser';
 
 const browser = useBrowser();
@@ -218,5 +219,82 @@ describe('first screens drawn on the server', () => {
     expect(new URL(page.url()).pathname).toBe('/emergency-symptoms');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin-request');
     expect(errors).toEqual([]);
+  });
+
+  it("a questionnaire's section reloaded: in the HTML for its own browser only, hydrated with the tab's drafts, no engine call, no shift", async () => {
+    const { page, cspViolations, errors } = await openPage(browser, { viewport: { width: 412, height: 823 } });
+    await startPathway(page, 'sore throat', 'Sore throat');
+    // The address names the execution as well as the section, so the server can read it.
+    await page.waitForURL((url) => url.searchParams.get('execution') !== null && url.searchParams.get('section') !== null);
+    const address = page.url();
+    // Answers typed, not sent: kept in the tab (sessionStorage), which the server never sees.
+    await page.locator('#field-ltSigns-none').check();
+    await page.locator('#field-ltPregnancy-2').check();
+
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const engineCalls: string[] = [];
+    page.on('request', (request: Request) => {
+      const url = decodeURIComponent(request.url());
+      if (url.includes('/GuidelineExecution/') || url.includes('/$start')) engineCalls.push(`${request.method()} ${url}`);
+    });
+    const reloaded = await page.reload();
+    const html = (await reloaded?.text()) ?? '';
+    // The section's questions are in the HTML before any script runs, and the data block carries the execution.
+    expect(html).toContain('name="field-ltSigns"');
+    expect(html).toContain('"#questionnaire"');
+    expect(reloaded?.headers()['cache-control']).toBe('no-store');
+    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber$')));
+    await expect.poll(hydrated).toBe(true);
+    // The tab's drafts fill the fields once it is live.
+    await expect.poll(() => page.locator('#field-ltSigns-none').isChecked()).toBe(true);
+    await expect.poll(() => page.locator('#field-ltPregnancy-2').isChecked()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(engineCalls).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.05);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+    // No hydration mismatch (React's minified errors 418 and 423) or any other error.
+    expect(errors).toEqual([]);
+
+    // Without JavaScript, the same browser's cookies: the questions, the urgent-care warning and the practice's name.
+    const noScript = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    // Another browser that started a questionnaire of its own (an engine key of its own), and one with no key.
+    const otherBrowser = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const noKey = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    try {
+      await noScript.addCookies(await page.context().cookies());
+      const plain = await noScript.newPage();
+      await plain.goto(address);
+      expect(await plain.getByRole('group', { name: /Do you have any of these now/ }).count()).toBe(1);
+      expect(await plain.getByRole('heading', { level: 1 }).count()).toBe(1);
+      const warning = plain.getByTestId('urgent-warning');
+      for (const number of ['111', '999']) expect(await warning.locator(`a[href="tel:${number}"]`).count(), number).toBe(1);
+      expect(await plain.locator('header.nhsuk-header').textContent()).toContain('Riverside Medical Practice');
+
+      const started = await otherBrowser.request.post(`/api/v1/engine-proxy?path=${encodeURIComponent('/Guideline/Triage.SoreThroat/$start')}`, {
+        data: { patient: { dateOfBirth: '1985-04-12', sexAtBirth: 'female' } },
+      });
+      expect(started.status()).toBe(201);
+      expect((await otherBrowser.cookies()).map((c) => c.name)).toContain('gp_engine_key');
+      for (const context of [otherBrowser, noKey]) {
+        const other = await context.newPage();
+        const answer = await other.goto(address);
+        const text = (await answer?.text()) ?? '';
+        expect(text).not.toContain('name="field-ltSigns"');
+        expect(text).not.toContain('"#questionnaire"');
+        expect(text).not.toContain(`"identifier":"${new URL(address).searchParams.get('execution')}"`);
+        expect(await other.getByTestId('urgent-warning').count()).toBe(1);
+      }
+    } finally {
+      await noScript.close();
+      await otherBrowser.close();
+      await noKey.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { cancelTarget } from '../guideline/pathwayKind';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { FormData } from '../../../renderer/index';
-import { stopExecution } from '../../api/engine';
+import { stopExecution, type Execution } from '../../api/engine';
 import { useBlocker, useLeaveGuard } from '../../shell/useLeaveGuard';
 import { Loading, LOADING_MESSAGES } from '../../components/Loading';
 import { useSettings } from '../../settings/useSettings';
@@ -22,6 +22,8 @@ import { useQuestionnaireFinish } from './useQuestionnaireFinish';
 import { useSectionFetch } from './useSectionFetch';
 import { useSendSection } from './useSendSection';
 import { useShownSection } from './useShownSection';
+import { drawnFlow, useDrawnSection, type DrawnSection } from './drawnSection';
+import { useHydrated } from '../../routing/useHydrated';
 
 /**
  * /triage/questionnaire: one section per page, drawn by the renderer from the section document
@@ -32,19 +34,37 @@ import { useShownSection } from './useShownSection';
  * a section again. Back from the first section asks to discard the questionnaire.
  */
 export default function QuestionnairePage() {
-  const current = useFlowState(triageFlow);
-  if (current.refusal && current.selection) return <RefusalPage refusal={current.refusal} label={current.selection.label} />;
-  return <QuestionnaireOrBounce current={current} />;
+  const hydrated = useHydrated();
+  const drawn = useDrawnSection();
+  // The server cannot read the tab's flow (sessionStorage): it draws the section it read from the
+  // engine (src/flows/triage/drawnSection.ts), and the browser draws the same while it hydrates.
+  // Then the tab's flow takes over: a new tree, so its drafts fill the fields (same layout).
+  if (!hydrated) {
+    return drawn ? (
+      <Questionnaire flow={drawnFlow(drawn)} executionId={drawn.execution.identifier} known={drawn.execution} />
+    ) : (
+      <Loading message={LOADING_MESSAGES.preparingInformation} />
+    );
+  }
+  return <TabQuestionnaire drawn={drawn} />;
 }
 
-function QuestionnaireOrBounce({ current }: { current: TriageFlowState }) {
+function TabQuestionnaire({ drawn }: { drawn: DrawnSection | undefined }) {
+  const current = useFlowState(triageFlow);
+  if (current.refusal && current.selection) return <RefusalPage refusal={current.refusal} label={current.selection.label} />;
+  return <QuestionnaireOrBounce current={current} drawn={drawn} />;
+}
+
+function QuestionnaireOrBounce({ current, drawn }: { current: TriageFlowState; drawn: DrawnSection | undefined }) {
   // Discarding clears the flow while this page is still on screen: keep showing it until it goes.
   const flow = useLastWhile(current, current.executionId !== undefined && current.selection !== undefined);
   if (!flow?.executionId) return <Navigate to={TRIAGE_START} replace />;
-  return <Questionnaire flow={flow} executionId={flow.executionId} />;
+  // The page carried this execution and the tab has lost its copy: drawn from it, never asked again.
+  const known = drawn?.execution.identifier === flow.executionId ? drawn.execution : undefined;
+  return <Questionnaire flow={flow.execution || !known ? flow : { ...flow, execution: known }} executionId={flow.executionId} known={known} />;
 }
 
-function Questionnaire({ flow, executionId }: { flow: TriageFlowState; executionId: string }) {
+function Questionnaire({ flow, executionId, known }: { flow: TriageFlowState; executionId: string; known?: Execution }) {
   const { settings } = useSettings();
   const navigate = useNavigate();
   const useProxy = flow.useProxy ?? proxyOn(settings);
@@ -80,7 +100,7 @@ function Questionnaire({ flow, executionId }: { flow: TriageFlowState; execution
     [navigate],
   );
 
-  const load = useSectionFetch(executionId, useProxy, setBusy, setFailure);
+  const load = useSectionFetch(executionId, useProxy, setBusy, setFailure, known);
   const { finish, serviceClosed } = useQuestionnaireFinish(executionId, useProxy, leaving);
 
   // The patient's own words (TEXT answers) are screened before the section is sent.

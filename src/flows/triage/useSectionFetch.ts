@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { getExecution } from '../../api/engine';
+import { getExecution, type Execution } from '../../api/engine';
 import { errorMessage } from '../guideline/EngineErrorPanel';
 import { triageFlow } from '../guideline/journey';
 import type { QuestionnaireBusy, QuestionnaireFailure } from './questionnaireState';
@@ -8,13 +8,15 @@ const LOAD_FAILED = 'Unable to prepare information';
 
 /**
  * Fetching the questionnaire's current section from the engine: at once when nothing is cached,
- * and again on "Try again" (the returned `load`).
+ * and again on "Try again" (the returned `load`). `known`: the execution the page's HTML carried
+ * (src/flows/triage/drawnSection.ts), never asked for again; the tab keeps it when it has none.
  */
 export function useSectionFetch(
   executionId: string,
   useProxy: boolean,
   setBusy: (busy: QuestionnaireBusy) => void,
   setFailure: (failure: QuestionnaireFailure | undefined) => void,
+  known?: Execution,
 ): () => Promise<void> {
   const load = useCallback(async () => {
     setFailure(undefined);
@@ -31,7 +33,13 @@ export function useSectionFetch(
 
   // Nothing cached (e.g. the tab's storage was trimmed): ask the engine where the patient is.
   useEffect(() => {
-    if (triageFlow.get().execution) return;
+    const kept = triageFlow.get();
+    if (kept.execution) return;
+    if (known) {
+      if (kept.executionId === known.identifier) triageFlow.set({ execution: known });
+      setBusy(undefined);
+      return;
+    }
     let live = true;
     getExecution(executionId, useProxy).then(
       (fresh) => {
@@ -48,7 +56,7 @@ export function useSectionFetch(
     return () => {
       live = false;
     };
-  }, [executionId, useProxy, setBusy, setFailure]);
+  }, [executionId, useProxy, setBusy, setFailure, known]);
 
   return load;
 }

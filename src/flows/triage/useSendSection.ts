@@ -4,6 +4,7 @@ import { continueExecution, type Execution, type ExecutionSection } from '../../
 import { errorMessage, isOutOfHours } from '../guideline/EngineErrorPanel';
 import { sectionLabels, triageFlow, type TriageFlowState } from '../guideline/journey';
 import type { QuestionnaireBusy, QuestionnaireFailure } from './questionnaireState';
+import { questionnaireSearch } from './drawnSection';
 
 interface SendSection {
   executionId: string;
@@ -55,7 +56,7 @@ export function useSendSection({ executionId, useProxy, execution, shown, setBus
       triageFlow.set((s) => afterAnswer(s, section, answers, answer));
       if (answer.status === 'COMPLETED') await finish(answer);
       // The next section is a new history entry: the shell scrolls up, focuses its h1 and announces its title.
-      else if (answer.section) await navigate({ search: `?section=${encodeURIComponent(answer.section.id)}` });
+      else if (answer.section) await navigate({ search: questionnaireSearch(answer.section.id, executionId) });
       setBusy(undefined);
     } catch (error) {
       setBusy(undefined);

@@ -29,6 +29,7 @@ const ENTRY = `export async function render(url, fetchJson) {
   if (url.startsWith('/broken')) throw new Error('window is not defined');
   if (url.startsWith('/slow')) { globalThis.__atGate = (globalThis.__atGate ?? 0) + 1; await globalThis.__renderGate; }
   const clinic = await fetchJson('/api/v1/settings/clinic');
+  if (url.startsWith('/personal')) return { html: '<main><h1>Your answers</h1></main>', data: { '#questionnaire': { section: 1 } }, errors: [], personal: true };
   return { html: '<main><h1>' + clinic.name + '</h1></main>', data: { '/api/v1/settings/clinic': clinic }, title: 'Your GP practice - Drawn', errors: [] };
 }
 `;
@@ -85,6 +86,13 @@ describe('the app page drawn on the server', () => {
     expect(page.headers['cache-control']).toBe('private, no-cache');
     expect(String(page.headers.vary)).toContain('Accept-Encoding');
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<h1>Riverside Medical Practice</h1>');
+  });
+
+  it("a page carrying a patient's questionnaire is no-store, whatever the browser sent", async () => {
+    for (const headers of [{ 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip', cookie: 'gp_engine_key=abc' }, {}]) {
+      const page = await server.app.inject({ url: '/personal', headers });
+      expect(page.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('falls back to index.html as it is when the render fails, and with server rendering off', async () => {
