@@ -104,10 +104,7 @@ export function SchemaForm(props: SchemaFormProps) {
           </Heading>
         )}
         <ContentBlocks key={`c${page}`} store={store} blocks={spec.content} pageIndex={page} position="content" />
-        {/* Before the form, not inside it: a paragraph directly followed by the field groups makes the NHS
-            stylesheet's `p:has(+ .nhsuk-form-group …)` rules restyle every field whenever one is shown or
-            hidden (about 200 ms per reveal at 1000 fields, 4x CPU slowdown; npm run bench:renderer). */}
-        {hasRequired ? <p className="nhsuk-body-s">{strings.requiredLine}</p> : null}
+        {hasRequired ? <RequiredLine text={strings.requiredLine} /> : null}
         <form noValidate onSubmit={onFormSubmit} aria-label={spec.title}>
           {/* The fields sit in a div, not directly in the form: Chromium does work over all of a form's
               controls each time an element is added as the form's own child, so a first render that
@@ -123,6 +120,23 @@ export function SchemaForm(props: SchemaFormProps) {
         </form>
       </div>
     </FormContext.Provider>
+  );
+}
+
+/**
+ * The "questions marked with an asterisk" line, before the form (not inside it) and alone in a div.
+ * The NHS stylesheet's `.nhsuk-body-s:has(+ .nhsuk-form-group > … .nhsuk-label)` rules make Chromium
+ * search the whole subtree of the paragraph's next sibling whenever a field is shown or hidden.
+ * Directly followed by the field groups, that restyled every field (about 200 ms per reveal at 1000
+ * fields); followed by the form, it still walked every element of the form (about 35 ms of style
+ * recalculation per reveal on the nested bench form; 4x CPU slowdown, npm run bench:renderer).
+ * With no next sibling there is nothing to search; the div adds no box of its own.
+ */
+function RequiredLine({ text }: { text: string }) {
+  return (
+    <div className="app-schema-form__required">
+      <p className="nhsuk-body-s">{text}</p>
+    </div>
   );
 }
 

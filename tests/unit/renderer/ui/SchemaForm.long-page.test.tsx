@@ -79,3 +79,25 @@ describe('groups and lists', () => {
     expect(list.querySelectorAll(':scope > .app-list__item')).toHaveLength(0);
   });
 });
+
+// The NHS stylesheet's `.nhsuk-body-s:has(+ .nhsuk-form-group > … .nhsuk-label)` rules make Chromium
+// search the whole subtree of the paragraph's next sibling on every reveal (about 35 ms of style
+// recalculation per click on bench:renderer's nested form while the paragraph sat next to the form),
+// so the "questions marked with an asterisk" paragraph must have no next sibling at all.
+describe('the required-questions paragraph', () => {
+  it('sits alone in its wrapper before the form, so no :has(+ …) rule has a sibling to search', async () => {
+    const user = userEvent.setup();
+    const doc = ourDocument(60);
+    const { container } = render(<SchemaForm doc={doc} onSubmit={vi.fn()} />);
+    const line = screen.getByText(/marked with an asterisk/i);
+    expect(line.tagName).toBe('P');
+    expect(line.classList.contains('nhsuk-body-s')).toBe(true);
+    expect(line.nextElementSibling).toBeNull();
+    // Still before the form, in reading order.
+    const form = container.querySelector('form')!;
+    expect(line.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(form.contains(line)).toBe(false);
+    await user.click(document.getElementById('field-f0010')!);
+    expect(line.nextElementSibling).toBeNull();
+  });
+});
