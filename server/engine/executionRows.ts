@@ -76,6 +76,7 @@ export async function insertExecution(db: Sql, rec: ExecutionRecord, owner: stri
 
 /** Writes the execution's status and state (413 when the change would make it too large). */
 export async function saveExecution(db: Sql, rec: ExecutionRecord, now: Date): Promise<void> {
-  assertExecutionSize(rec.state);
-  await db.run(UPDATE_EXECUTION, [rec.status, JSON.stringify(rec.state), now.toISOString(), rec.id]);
+  const state = JSON.stringify(rec.state);
+  assertExecutionSize(rec.state, state);
+  await db.run(UPDATE_EXECUTION, [rec.status, state, now.toISOString(), rec.id]);
 }

@@ -29,11 +29,19 @@ function tooLarge(path: string, what: string): HttpError {
   return new HttpError(413, `${what}`, { details: [{ path, message: what }], reason: 'EXECUTION_TOO_LARGE' });
 }
 
-/** Refuses (413, naming which) a write that would make the execution larger than its caps. */
-export function assertExecutionSize(state: { customData: unknown[]; answers: unknown; customContext?: unknown }): void {
+/** The smallest of the byte caps: a state whose whole JSON is no larger meets every one of them. */
+const SMALLEST_BYTES_CAP = Math.min(EXECUTION_LIMITS.maxCustomDataBytes, EXECUTION_LIMITS.maxAnswersBytes, EXECUTION_LIMITS.maxCustomContextBytes);
+
+/**
+ * Refuses (413, naming which) a write that would make the execution larger than its caps.
+ * `stateJson`, JSON.stringify(state) when the caller has it: each part's JSON is a piece of it, so
+ * a small whole needs no part written out again (UTF-8 takes at most 3 bytes per UTF-16 unit).
+ */
+export function assertExecutionSize(state: { customData: unknown[]; answers: unknown; customContext?: unknown }, stateJson?: string): void {
   if (state.customData.length > EXECUTION_LIMITS.maxCustomDataEntries) {
     throw tooLarge('/customData', `customData has too many entries: at most ${EXECUTION_LIMITS.maxCustomDataEntries} per execution`);
   }
+  if (stateJson !== undefined && stateJson.length * 3 <= SMALLEST_BYTES_CAP) return;
   if (Buffer.byteLength(JSON.stringify(state.customData)) > EXECUTION_LIMITS.maxCustomDataBytes) {
     throw tooLarge('/customData', `customData is too large: at most ${kb(EXECUTION_LIMITS.maxCustomDataBytes)} per execution`);
   }

@@ -16,7 +16,7 @@ import { HttpError } from '../errors.js';
 import type { AdviceMessageRequest } from '../../generated/types/api/advice-message-request';
 import { queueAdviceMessage } from '../adviceMessage.js';
 import { schemaId } from '../validation.js';
-import { assertServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
+import { assertEngineServiceOpen, ENGINE_KEY_COOKIE } from '../services/index.js';
 import { admitUnderExecutionCeiling } from '../engine/ceiling.js';
 import { executionJson } from '../engine/executionJson.js';
 import { cachedEngineKeySecret, engineKeyDigest, isIssuedEngineKey, issueEngineKey } from '../engineKeys.js';
@@ -129,7 +129,7 @@ function registerGuidelineRoutes(app: FastifyInstance, ctx: ServerContext): void
   app.get<{ Reply: GuidelineSummaries }>(`${ENGINE_BASE}/Guideline`, async () => engine.list());
   app.get<Id & { Reply: GuidelineSummary }>(`${ENGINE_BASE}/Guideline/:id`, async (request) => engine.summary(request.params.id));
   app.post<ExecutionCall<StartBody>>(`${ENGINE_BASE}/Guideline/:id/$start`, bodySchema('engine-start-request'), async (request, reply) => {
-    await assertServiceOpen(ctx.store, 'medical');
+    await assertEngineServiceOpen(ctx.store);
     const owner = await ownerForStart(ctx, request, reply);
     return sendExecution(reply, await engine.start(request.params.id, request.body, owner, (tx) => admitUnderExecutionCeiling(tx, reply)), 201);
   });
@@ -147,7 +147,7 @@ function registerExecutionRoutes(app: FastifyInstance, ctx: ServerContext): void
     sendExecution(reply, await engine.get(request.params.id, await access(request))),
   );
   app.post<ExecutionCall<ContinueBody>>(exec('continue'), bodySchema('engine-continue-request'), async (request, reply) => {
-    await assertServiceOpen(ctx.store, 'medical');
+    await assertEngineServiceOpen(ctx.store);
     return sendExecution(reply, await engine.continue(request.params.id, request.body, await access(request)));
   });
   app.post<ExecutionCall>(exec('stop'), async (request, reply) => sendExecution(reply, await engine.stop(request.params.id, await access(request))));

@@ -1,7 +1,7 @@
 // Guarantees that hold in the database, not in one process: several connections (instances'
 // pools on PostgreSQL; connections to one file on SQLite) racing on the same rows.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,9 @@ import { GuidelineEngine } from '../../../../server/engine/engine.js';
 import { PathwayLibrary } from '../../../../server/engine/library.js';
 import { enqueueNotifications, NotificationWorker, outboxTransport } from '../../../../server/notifications/index.js';
 import { DEFAULT_RATE_LIMITS, RateCounter } from '../../../../server/rate-limits.js';
-import { SESSION_COOKIE, sessionPatientId } from '../../../../server/services/index.js';
+import { assertEngineServiceOpen, assertServiceOpen, SESSION_COOKIE, sessionPatientId } from '../../../../server/services/index.js';
+import { OPERATIONAL_STATE_TTL_MS } from '../../../../server/services/serviceState.js';
+import { putSetting } from '../../../../server/settingsStore.js';
 import { ensureStaffPassword, STAFF_COOKIE, StaffAuth } from '../../../../server/staff.js';
 import { isUniqueViolation, sqliteStore, type Sql } from '../../../../server/store/index.js';
 import { STORE, testStore } from '../../support/stores.js';
@@ -182,5 +184,53 @@ describe('guideline executions across instances', () => {
     await Promise.all(keys.map((key, i) => (i % 2 === 0 ? a : b).putCustomData(started.identifier, [{ key, type: 'STRING', value: key }], owner)));
     const after = await b.get(started.identifier, owner);
     expect(after.customData.map((e) => e.key).sort()).toEqual([...keys].sort());
+  });
+});
+
+describe("the engine's copy of the operational state across instances", () => {
+  const OPEN = {
+    medical: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+    admin: { operationalStatus: 'SERVICE_ON', practiceCalendar: 'IN_HOURS' },
+  };
+  const OFF = { ...OPEN, medical: { operationalStatus: 'SERVICE_OFF', practiceCalendar: 'IN_HOURS' } };
+  // Written as another instance writes it: straight to the shared table, nothing in this process told.
+  const writeElsewhere = (db: Sql, value: unknown) =>
+    db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+      'operational-state',
+      JSON.stringify(value),
+    ]);
+  afterEach(() => vi.useRealTimers());
+
+  it('a service switched off through another instance is honoured by $start and $continue within OPERATIONAL_STATE_TTL_MS; a request is refused at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const [here, there] = [instances[0]!, instances[1]!];
+    await writeElsewhere(there, OPEN);
+    vi.advanceTimersByTime(OPERATIONAL_STATE_TTL_MS);
+    await assertEngineServiceOpen(here);
+    await writeElsewhere(there, OFF);
+    // What reaches the practice reads the stored state: refused at once.
+    await expect(assertServiceOpen(here, 'medical')).rejects.toMatchObject({ statusCode: 412 });
+    // The engine's copy (the reason it exists: one settings read per second, not per call).
+    vi.advanceTimersByTime(OPERATIONAL_STATE_TTL_MS - 1);
+    await assertEngineServiceOpen(here);
+    vi.advanceTimersByTime(1);
+    await expect(assertEngineServiceOpen(here)).rejects.toMatchObject({ statusCode: 412, message: 'Outside normal operating hours' });
+    // And back on: the closed copy expires alike.
+    await writeElsewhere(there, OPEN);
+    vi.advanceTimersByTime(OPERATIONAL_STATE_TTL_MS);
+    await assertEngineServiceOpen(here);
+  });
+
+  it('inside a transaction the engine reads the stored state, never the copy', async () => {
+    const [here, there] = [instances[0]!, instances[1]!];
+    await writeElsewhere(there, OPEN);
+    await putSetting(here, 'operational-state', OPEN);
+    await assertEngineServiceOpen(here);
+    await writeElsewhere(there, OFF);
+    try {
+      await expect(here.tx((tx) => assertEngineServiceOpen(tx))).rejects.toMatchObject({ statusCode: 412 });
+    } finally {
+      await writeElsewhere(there, OPEN);
+    }
   });
 });
