@@ -109,7 +109,8 @@ async function reach(page: Page, base: string, which: Which): Promise<void> {
     await page.getByRole('searchbox').press('Enter');
     await page.getByTestId('search-results').getByRole('link', { name: 'Sore throat', exact: true }).click();
     await giveDetails(page);
-    await page.waitForURL((u) => u.pathname === '/triage/questionnaire');
+    // The address names the execution once the section is shown: the reload the server can draw.
+    await page.waitForURL((u) => u.pathname === '/triage/questionnaire' && u.searchParams.has('execution'));
   }
   if (which !== 'home') await page.getByRole('heading', { level: 1 }).waitFor();
 }
