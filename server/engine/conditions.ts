@@ -74,15 +74,23 @@ export function conditionDocument(doc: unknown): FormDocument {
   };
 }
 
+/**
+ * The answer of evaluatePathway. A class, not an object of two arrow functions: under tsx (which
+ * keeps function names) each named arrow made per call cost a `__name` call, on every `$continue`.
+ */
+class PathwayEvaluation {
+  constructor(private readonly visible: ReadonlySet<string>) {}
+  section(i: number): boolean {
+    return this.visible.has(`${SECTION}${i}`);
+  }
+  outcome(i: number): boolean {
+    return this.visible.has(`${OUTCOME}${i}`);
+  }
+}
+
 /** Which sections are eligible and which outcomes hold, given every stored answer. */
-export function evaluatePathway(
-  cond: FormDocument,
-  answers: FormData,
-  params: Parameters,
-  today: Date,
-): { section: (i: number) => boolean; outcome: (i: number) => boolean } {
-  const vis = compileDocument(cond).evaluate(answers, params, today);
-  return { section: (i) => vis.visible.has(`${SECTION}${i}`), outcome: (i) => vis.visible.has(`${OUTCOME}${i}`) };
+export function evaluatePathway(cond: FormDocument, answers: FormData, params: Parameters, today: Date): PathwayEvaluation {
+  return new PathwayEvaluation(compileDocument(cond).evaluate(answers, params, today).visible);
 }
 
 /** Maps a problem of the condition document back onto the pathway document. */
