@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { testsIn } from './scripts/lib/test-isolation.mjs';
 
 /**
  * The integration tests that also run on PostgreSQL (`integration-pg`), by their path under
@@ -67,25 +67,18 @@ const PG_SERVER_TESTS = [
 const PG_TESTS = [...PG_STORE_TESTS, ...PG_SERVER_TESTS].map((name) => `tests/integration/server/${name}.test.ts`);
 
 /**
- * Unit tests that keep a module graph of their own (Vitest's default isolation): component tests
- * in jsdom (a DOM, React and swr's cache per file) and files that stub globals, the environment,
- * timers or modules. The other unit tests run in one module graph per worker (`isolate: false`),
- * where importing the renderer, the server's modules and the documents once instead of once per
- * file was most of the unit step's time (the Node files' import time summed 246 s -> 86 s, their
- * wall time 325 s -> 169 s on a loaded 2-core machine). Found by what a file says, so a new test
- * is put right.
+ * Unit tests in three projects that differ only in isolation (scripts/lib/test-isolation.mjs finds
+ * each file's from what it says, so a new test is put right). `unit`: files that stub globals,
+ * the environment, timers or modules keep a module graph of their own (Vitest's default).
+ * `unit-node`: the other Node files share one module graph per worker (`isolate: false`), where
+ * importing the renderer, the server's modules and the documents once instead of once per file
+ * was most of the unit step's time (the Node files' import time summed 246 s -> 86 s, their wall
+ * time 325 s -> 169 s on a loaded 2-core machine). `unit-dom`: the jsdom files that stub nothing
+ * share one jsdom window and module graph per worker too (Vitest reuses a worker's environment
+ * across files when not isolated), emptied between files by tests/unit/support/domBetweenFiles.ts.
  */
-const ISOLATES = /@vitest-environment jsdom|vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules)\(|process\.env\.\w+ =/;
-function unitTests(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return unitTests(file);
-    return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-const ISOLATED_UNIT_TESTS = unitTests(path.join(import.meta.dirname, 'tests/unit'))
-  .filter((file) => ISOLATES.test(readFileSync(file, 'utf8')))
-  .map((file) => path.relative(import.meta.dirname, file));
+const ISOLATED_UNIT_TESTS = testsIn(import.meta.dirname, 'tests/unit', 'isolated');
+const DOM_UNIT_TESTS = testsIn(import.meta.dirname, 'tests/unit', 'dom');
 
 // Unit, component and integration tests. Component tests opt into jsdom per file
 // with `// @vitest-environment jsdom`; the rest run in Node.
@@ -115,12 +108,16 @@ export default defineConfig({
     // file's time is importing and starting servers, which a second file can overlap). Every test
     // file is independent (temporary folders, free ports, a fresh PostgreSQL database each).
     maxWorkers: Math.max(2, os.availableParallelism()),
-    // Two kinds, two npm scripts: unit and component tests in memory (test:unit runs `unit` and
-    // `unit-node`, which differ only in isolation, ISOLATED_UNIT_TESTS); integration tests start
-    // real servers, processes and crashes (test:integration). `vitest run` runs them all.
+    // Two kinds, two npm scripts: unit and component tests in memory (test:unit runs `unit`,
+    // `unit-dom` and `unit-node`, which differ only in isolation); integration tests start real
+    // servers, processes and crashes (test:integration). `vitest run` runs them all.
     projects: [
       { extends: true, test: { name: 'unit', include: ISOLATED_UNIT_TESTS } },
-      { extends: true, test: { name: 'unit-node', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: ISOLATED_UNIT_TESTS, isolate: false } },
+      { extends: true, test: { name: 'unit-dom', include: DOM_UNIT_TESTS, isolate: false, setupFiles: ['tests/unit/support/domBetweenFiles.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit-node', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: [...ISOLATED_UNIT_TESTS, ...DOM_UNIT_TESTS], isolate: false },
+      },
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'], exclude: ['tests/integration/scale/**'] } },
       // The store's tests again on a real PostgreSQL the run starts (Debian's postgresql,
       // scripts/lib/postgres.mjs), the tests of several instances on one database, and the HTTP
