@@ -29,7 +29,7 @@ import { useHydrated } from '../../routing/useHydrated';
  * /triage/questionnaire: one section per page, drawn by the renderer from the section document
  * the engine sends. Answers typed but not sent are kept in the flow (sessionStorage) so a
  * reload shows the same section with the same answers. Each section is its own history entry
- * (`?section=<id>`) and title ("<pathway> — page N"): Back (link or browser) shows the
+ * (`?section=<id>&execution=<id>`: the server can draw it on a reload) and title ("<pathway> — page N"): Back (link or browser) shows the
  * section before with the answers sent, and only Next sends anything, so going back never sends
  * a section again. Back from the first section asks to discard the questionnaire.
  */

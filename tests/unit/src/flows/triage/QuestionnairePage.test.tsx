@@ -3,7 +3,7 @@
 // "Reload page?"), and its failure panel's actions follow the kind of failure, not the title shown.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowLeaving } from '../../../../../src/shell/useLeaveGuard';
 import QuestionnairePage from '../../../../../src/flows/triage/QuestionnairePage';
 import { triageFlow } from '../../../../../src/flows/guideline/journey';
@@ -33,6 +33,17 @@ function leavePrompted(): boolean {
 }
 
 describe('the questionnaire page', () => {
+  it('names the section on screen and its execution in the address, so the server can draw it on a reload', async () => {
+    const router = renderWithSettings(QuestionnairePage, '/triage/questionnaire');
+    await screen.findByText(QUESTION);
+    const { executionId, execution } = triageFlow.get();
+    expect(executionId).toBeDefined();
+    await vi.waitFor(() => {
+      const query = new URLSearchParams(router.state.location.search);
+      expect([query.get('section'), query.get('execution')]).toEqual([execution?.section?.id, executionId]);
+    });
+  });
+
   it('an answer the engine refuses ("Questionnaire problem") offers Start again only', async () => {
     renderWithSettings(QuestionnairePage, '/triage/questionnaire');
     const user = userEvent.setup();
