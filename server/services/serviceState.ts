@@ -16,7 +16,17 @@ import type { Sql } from '../store/index.js';
  */
 export const OPERATIONAL_STATE_TTL_MS = 1000;
 
-const kept = new WeakMap<Sql, { state: OperationalState; writes: number; until: number }>();
+/**
+ * A store's copy: the medical service's answer from the stored state, the rule (common/serviceOpen.ts)
+ * asked once per copy, not per call (whether a service is open depends on the state alone; were
+ * the clock to count, the answer would be at most OPERATIONAL_STATE_TTL_MS late).
+ */
+interface KeptState {
+  medicalOpen: boolean;
+  writes: number;
+  until: number;
+}
+const kept = new WeakMap<Sql, KeptState>();
 
 /** Whether the medical and admin services are on, and the practice's calendar (the `operational-state` setting). */
 async function readStoredOperationalState(db: Sql): Promise<OperationalState> {
@@ -25,17 +35,17 @@ async function readStoredOperationalState(db: Sql): Promise<OperationalState> {
   return state;
 }
 
-/** The operational state from the store's copy while it is fresh (inside a transaction: as stored now). */
-async function keptOperationalState(db: Sql): Promise<OperationalState> {
-  if (db.base !== undefined) return readStoredOperationalState(db);
+/** Whether the medical service is open, from the store's copy while it is fresh (inside a transaction: as stored now). */
+async function keptMedicalOpen(db: Sql): Promise<boolean> {
+  if (db.base !== undefined) return isOpen(await readStoredOperationalState(db), 'medical');
   const now = Date.now();
   const copy = kept.get(db);
-  if (copy && copy.writes === settingsWrites() && now < copy.until) return copy.state;
+  if (copy && copy.writes === settingsWrites() && now < copy.until) return copy.medicalOpen;
   // Counted before the read: a write in this process while it is under way makes the copy stale at once.
   const writes = settingsWrites();
-  const state = await readStoredOperationalState(db);
-  kept.set(db, { state, writes, until: now + OPERATIONAL_STATE_TTL_MS });
-  return state;
+  const medicalOpen = isOpen(await readStoredOperationalState(db), 'medical');
+  kept.set(db, { medicalOpen, writes, until: now + OPERATIONAL_STATE_TTL_MS });
+  return medicalOpen;
 }
 
 /**
@@ -43,16 +53,13 @@ async function keptOperationalState(db: Sql): Promise<OperationalState> {
  * (schemas/api/README.md, "Errors"): the same rule the app's cards and routes ask (common/serviceOpen.ts).
  */
 export async function assertServiceOpen(db: Sql, service: 'medical' | 'admin'): Promise<void> {
-  assertOpenIn(await readStoredOperationalState(db), service);
+  if (!isOpen(await readStoredOperationalState(db), service)) throw closed();
 }
 
 /** assertServiceOpen for the medical service from the store's copy (OPERATIONAL_STATE_TTL_MS): the engine's `$start` and `$continue`. */
 export async function assertEngineServiceOpen(db: Sql): Promise<void> {
-  assertOpenIn(await keptOperationalState(db), 'medical');
+  if (!(await keptMedicalOpen(db))) throw closed();
 }
 
-function assertOpenIn(state: OperationalState, service: 'medical' | 'admin'): void {
-  if (!serviceOpen(service === 'admin' ? 'admin' : 'adult', { state }).open) {
-    throw new HttpError(412, 'Outside normal operating hours');
-  }
-}
+const isOpen = (state: OperationalState, service: 'medical' | 'admin'): boolean => serviceOpen(service === 'admin' ? 'admin' : 'adult', { state }).open;
+const closed = (): HttpError => new HttpError(412, 'Outside normal operating hours');
