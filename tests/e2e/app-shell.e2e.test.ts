@@ -16,17 +16,6 @@ import { resetPractice, setControls } from './practice-controls';
 
 const browser = useBrowser();
 
-/** Every page a test opens is closed after it, so a long run does not pile up browser contexts. */
-const opened: TestPage[] = [];
-async function track(tp: Promise<TestPage>): Promise<TestPage> {
-  const page = await tp;
-  opened.push(page);
-  return page;
-}
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((tp) => tp.page.context().close()));
-});
-
 type Json = Record<string, unknown>;
 type Patches = Partial<Record<'shared' | 'operationalState' | 'notices' | 'adminForms' | 'patientApp' | 'loggedIn', (body: Json) => unknown>>;
 const PATCH_URLS: Record<keyof Patches, string> = {
@@ -83,7 +72,7 @@ const sharedWith =
 const notLoggedIn: Patches = { shared: sharedWith(['SMART_TRIAGE', 'SMART_DIRECT_BOOKING']) };
 
 async function open(options: { width?: number; patches?: Patches; path: string }): Promise<TestPage> {
-  const tp = await track(openPage(browser, options.width ? { viewport: { width: options.width, height: 800 } } : {}));
+  const tp = await openPage(browser, options.width ? { viewport: { width: options.width, height: 800 } } : {});
   await patchSettings(tp.page, options.patches ?? notLoggedIn);
   const pending = new Set<string>();
   tp.page.on('request', (r) => pending.add(r.url()));
@@ -388,7 +377,7 @@ describe('error signpost', () => {
 
 describe('app shell', () => {
   it('shows "Initialising" until the settings have answered', async () => {
-    const tp = await track(openPage(browser));
+    const tp = await openPage(browser);
     await clientOnlyPages(tp.page);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -413,7 +402,7 @@ describe('app shell', () => {
   });
 
   it('still works when a settings call fails', async () => {
-    const tp = await track(openPage(browser));
+    const tp = await openPage(browser);
     await tp.page.route('**/api/v1/settings/patient-app', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );

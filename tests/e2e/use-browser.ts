@@ -32,14 +32,7 @@ export function useBrowser(options: { resetAfterEach?: boolean } = {}): Browser 
   afterEach(async (context) => {
     const pages = forgetOpenedPages();
     if (context.task.result?.state === 'fail') await reportOpenPages(context.task.name, pages);
-    await Promise.all(
-      pages.map(({ page }) =>
-        page
-          .context()
-          .close()
-          .catch(() => undefined),
-      ),
-    );
+    await Promise.all(pages.map((opened) => opened.close().catch(() => undefined)));
   });
   if (options.resetAfterEach) {
     afterEach(async () => {
