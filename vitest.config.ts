@@ -80,6 +80,21 @@ const PG_TESTS = [...PG_STORE_TESTS, ...PG_SERVER_TESTS].map((name) => `tests/in
 const ISOLATED_UNIT_TESTS = testsIn(import.meta.dirname, 'tests/unit', 'isolated');
 const DOM_UNIT_TESTS = testsIn(import.meta.dirname, 'tests/unit', 'dom');
 
+/**
+ * Integration tests share one module graph per worker too (`integration-node`, `isolate: false`):
+ * most of a light file's time was importing the server and its documents (16 light files on a quiet
+ * machine: 30.8 s -> 14.3 s wall, import summed 29 s -> 8 s). The server keeps its caches per
+ * database (WeakMaps keyed by the connection) or per documents folder, so files do not see each
+ * other's. Kept isolated in `integration`: the files that stub (found as for the unit tests), and
+ * any named in KEEPS_MODULE_STATE with the state it changes; a whole run of both projects found
+ * none that failed for sharing (its failures were spawned CLIs timing out on a machine at load 15).
+ */
+const KEEPS_MODULE_STATE: string[] = [];
+const INTEGRATION = (project: 'isolated' | 'node') =>
+  testsIn(import.meta.dirname, 'tests/integration', project, KEEPS_MODULE_STATE).filter((file) => !file.startsWith('tests/integration/scale/'));
+const ISOLATED_INTEGRATION_TESTS = INTEGRATION('isolated');
+const SHARED_INTEGRATION_TESTS = INTEGRATION('node');
+
 // Unit, component and integration tests. Component tests opt into jsdom per file
 // with `// @vitest-environment jsdom`; the rest run in Node.
 export default defineConfig({
@@ -110,7 +125,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     // Two kinds, two npm scripts: unit and component tests in memory (test:unit runs `unit`,
     // `unit-dom` and `unit-node`, which differ only in isolation); integration tests start real
-    // servers, processes and crashes (test:integration). `vitest run` runs them all.
+    // servers, processes and crashes (test:integration runs `integration` and `integration-node`,
+    // likewise). `vitest run` runs them all.
     projects: [
       { extends: true, test: { name: 'unit', include: ISOLATED_UNIT_TESTS } },
       { extends: true, test: { name: 'unit-dom', include: DOM_UNIT_TESTS, isolate: false, setupFiles: ['tests/unit/support/domBetweenFiles.ts'] } },
@@ -118,7 +134,8 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit-node', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: [...ISOLATED_UNIT_TESTS, ...DOM_UNIT_TESTS], isolate: false },
       },
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'], exclude: ['tests/integration/scale/**'] } },
+      { extends: true, test: { name: 'integration', include: ISOLATED_INTEGRATION_TESTS } },
+      { extends: true, test: { name: 'integration-node', include: SHARED_INTEGRATION_TESTS, isolate: false } },
       // The store's tests again on a real PostgreSQL the run starts (Debian's postgresql,
       // scripts/lib/postgres.mjs), the tests of several instances on one database, and the HTTP
       // tests of the server that read back only through the API (PG_TESTS): there startServer
