@@ -1,7 +1,8 @@
 // Shared helpers for end-to-end tests: Debian's Chromium through playwright-core, an axe-core
 // check and a recorder of CSP violations. Every e2e file uses these.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -17,6 +18,23 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/**
+ * The address of the e2e build's chunk that holds `module` (a path from the repository's root,
+ * e.g. 'src/flows/admin/AdminMenuPage.tsx'): lazy chunks are named by their hash alone
+ * (vite.config.ts), so a test that holds one back finds it in the build's source maps, which the
+ * build keeps in build-sourcemaps/dist-e2e/.
+ */
+export function chunkHolding(module: string): string {
+  const maps = path.resolve(import.meta.dirname, '../../build-sourcemaps/dist-e2e/assets');
+  const found = readdirSync(maps)
+    .filter((file) => file.endsWith('.js.map'))
+    .filter((file) =>
+      (JSON.parse(readFileSync(path.join(maps, file), 'utf8')) as { sources: string[] }).sources.some((source) => source.endsWith(`/${module}`)),
+    );
+  if (found.length !== 1) throw new Error(`chunkHolding: ${found.length} chunks of the e2e build hold ${module}`);
+  return `/assets/${found[0]!.replace(/\.map$/, '')}`;
+}
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

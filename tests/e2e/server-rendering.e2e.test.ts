@@ -4,7 +4,7 @@
 // for the settings the page carries, with zero axe and CSP violations and no hydration errors.
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, baseURL, openPage } from './harness';
+import { axeViolations, baseURL, chunkHolding, openPage } from './harness';
 import { startPathway } from './triage-steps';
 import { useBrowser } from './use-browser';
 
@@ -185,7 +185,7 @@ describe('first screens drawn on the server', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let asked = () => undefined as void;
     const screenAsked = new Promise<void>((resolve) => (asked = resolve));
-    await page.route('**/assets/AdminMenuPage-*.js', async (route) => {
+    await page.route(`**${chunkHolding('src/flows/admin/AdminMenuPage.tsx')}`, async (route) => {
       asked();
       await released;
       await route.continue();
