@@ -19,7 +19,7 @@ export const DRAWN_SECTION_KEY = '#questionnaire';
 /** The address's name for the execution the questionnaire page shows. */
 export const EXECUTION_PARAM = 'execution';
 
-export const QUESTIONNAIRE_PATH = '/triage/questionnaire';
+const QUESTIONNAIRE_PATH = '/triage/questionnaire';
 
 /** What the page carries: the engine's answer, and the pathway's name for "Selected option". */
 export interface DrawnSection {
