@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { Mutex } from './mutex.js';
 import type { Sql } from './types.js';
+import { startWalCheckpointer } from './walCheckpointer.js';
 
 /** Values better-sqlite3 binds: booleans as 1/0, undefined as NULL. */
 function bind(params: readonly unknown[] | undefined): unknown[] {
@@ -22,6 +23,9 @@ export function sqliteStore(db: Database.Database): Sql {
     return s;
   };
   const mutex = new Mutex();
+  // The log's checkpoints run on a worker's connection, not in the commit of whichever request
+  // reaches 1,000 pages (server/store/walCheckpointer.ts).
+  const checkpointer = startWalCheckpointer(db);
 
   const direct = {
     get<T>(text: string, params?: readonly unknown[]): T | undefined {
@@ -69,7 +73,12 @@ export function sqliteStore(db: Database.Database): Sql {
     dialect: 'sqlite',
     get: (t, p) => outside(() => direct.get(t, p)),
     all: (t, p) => outside(() => direct.all(t, p)),
-    run: (t, p) => outside(() => direct.run(t, p)),
+    run: (t, p) =>
+      outside(() => {
+        const result = direct.run(t, p);
+        checkpointer?.committed();
+        return result;
+      }),
     async tx<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       const release = await mutex.acquire();
       try {
@@ -79,6 +88,7 @@ export function sqliteStore(db: Database.Database): Sql {
         try {
           const result = await fn(inTx);
           prepare('COMMIT').run();
+          checkpointer?.committed();
           return result;
         } catch (e) {
           if (db.inTransaction) prepare('ROLLBACK').run();
@@ -94,6 +104,7 @@ export function sqliteStore(db: Database.Database): Sql {
     close: async () => {
       const release = await mutex.acquire();
       try {
+        await checkpointer?.close();
         if (db.open) db.close();
       } finally {
         release();
