@@ -93,6 +93,17 @@ function applyFieldRules(rules: CompiledRules, vals: unknown[], prm: Parameters,
   return { visible, hiddenBy, disabled, disabledBy, options, clear };
 }
 
+/**
+ * Today for the rules, read lazily. A class rather than `{ today: () => … }` made per call: under
+ * tsx (which keeps function names) that named arrow cost a `__name` call on every evaluate.
+ */
+class LazyToday implements EvalContext {
+  constructor(private day: Date | undefined) {}
+  today(): Date {
+    return (this.day ??= new Date());
+  }
+}
+
 /** The document's evaluate(data, params, today). */
 export function evaluator(rules: CompiledRules): (data: FormData, params?: Parameters, today?: Date) => Visibility {
   const { fields, contentRules, contentAlways, constraintRules } = rules;
@@ -102,8 +113,7 @@ export function evaluator(rules: CompiledRules): (data: FormData, params?: Param
   return (data, params, today) => {
     const src: Record<string, unknown> = isPlainObject(data) ? data : {};
     const prm: Parameters = isPlainObject(params) ? params : {};
-    let day: Date | undefined = today;
-    const ctx: EvalContext = { today: () => (day ??= new Date()) };
+    const ctx: EvalContext = new LazyToday(today);
     const vals = new Array<unknown>(n);
     for (let i = 0; i < n; i++) {
       const segs = segments[i];

@@ -153,17 +153,21 @@ function ageAndYearError(schema: Partial<FieldSchema>, { value, params, today }:
   return undefined;
 }
 
+/**
+ * The field's error maker. Made here, not as a named arrow in checkField: under tsx (which keeps
+ * function names) a named arrow made per call costs a `__name` call, for every field of every answer.
+ */
+function errorFor(doc: CompiledDocument['doc'], field: string): ErrorFor {
+  return (keyword, vars, opts) => ({ path: field, keyword, message: messageFor(doc, field, keyword, vars, opts) });
+}
+
 export function checkField(compiled: CompiledDocument, field: string, input: FieldCheckInput): FieldError | undefined {
   const { raw, value, schemaErrors, params } = input;
   const doc = compiled.doc;
   const schema: Partial<FieldSchema> = isPlainObject(compiled.schemaOf(field)) ? compiled.schemaOf(field)! : {};
   const ui = compiled.uiOf(field);
   const kind = compiled.kindOf(field);
-  const err: ErrorFor = (keyword, vars, opts) => ({
-    path: field,
-    keyword,
-    message: messageFor(doc, field, keyword, vars, opts),
-  });
+  const err = errorFor(doc, field);
 
   // 0. A read-only value is the document's: an answer other than the set one was not the
   // user's to give, whatever the browser sent (an absent one claims nothing).

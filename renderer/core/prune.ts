@@ -9,34 +9,45 @@ import { ITEM_FIELD, type ListInfo } from './structure';
 import { writePath } from './paths';
 import { hasValue, isPlainObject, normaliseText, own } from './text';
 
+// unknownKeys and keep are module functions, not closures made in prune: under tsx (which keeps
+// function names) each named closure made per call cost a `__name` call on every answer checked.
+
+/** Reports the keys of `obj` (at `prefix`) that are neither a field nor a group of this form. */
+function unknownKeys(
+  obj: Record<string, unknown>,
+  prefix: string,
+  known: ReadonlySet<string>,
+  groups: ReadonlyMap<string, unknown>,
+  pruned: PruneResult['pruned'],
+): void {
+  for (const key of Object.keys(obj)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (known.has(path)) continue;
+    if (groups.has(path)) {
+      const v = own(obj, key);
+      if (isPlainObject(v)) unknownKeys(v, path, known, groups, pruned);
+      else if (v !== undefined && v !== null) pruned.push({ path, because: 'a group holds an object of its fields' });
+      continue;
+    }
+    pruned.push({ path, because: 'not a field of this form' });
+  }
+}
+
+function keep(norm: Record<string, unknown>, kept: Set<string>, field: string, v: unknown): void {
+  writePath(norm, field, v);
+  kept.add(field);
+}
+
 export function prune(doc: FormDocument, data: FormData, params?: Parameters, today?: Date): PruneResult {
   const compiled = compileDocument(doc);
   const st = compiled.structure;
   const src: Record<string, unknown> = isPlainObject(data) ? data : {};
   const pruned: PruneResult['pruned'] = [];
   const known = new Set(compiled.fields);
-
-  const unknownKeys = (obj: Record<string, unknown>, prefix: string) => {
-    for (const key of Object.keys(obj)) {
-      const path = prefix ? `${prefix}.${key}` : key;
-      if (known.has(path)) continue;
-      if (st.groups.has(path)) {
-        const v = own(obj, key);
-        if (isPlainObject(v)) unknownKeys(v, path);
-        else if (v !== undefined && v !== null) pruned.push({ path, because: 'a group holds an object of its fields' });
-        continue;
-      }
-      pruned.push({ path, because: 'not a field of this form' });
-    }
-  };
-  unknownKeys(src, '');
+  unknownKeys(src, '', known, st.groups, pruned);
 
   const norm: Record<string, unknown> = {};
   const kept = new Set<string>();
-  const keep = (field: string, v: unknown) => {
-    writePath(norm, field, v);
-    kept.add(field);
-  };
   for (const field of compiled.fields) {
     const v = compiled.read(src, field);
     if (v === undefined && !(field.includes('.') ? false : Object.prototype.hasOwnProperty.call(src, field))) continue;
@@ -48,11 +59,11 @@ export function prune(doc: FormDocument, data: FormData, params?: Parameters, to
     } else if (list && Array.isArray(v)) {
       const items = pruneItems(list, v, field, pruned, params, today);
       if (items.length === 0) pruned.push({ path: field, because: 'empty list' });
-      else keep(field, items);
+      else keep(norm, kept, field, items);
     } else if (typeof v === 'string') {
       const t = normaliseText(v);
       if (!hasValue(t, dateLike)) pruned.push({ path: field, because: 'empty string' });
-      else keep(field, t);
+      else keep(norm, kept, field, t);
     } else if (Array.isArray(v)) {
       const items: unknown[] = [];
       for (const x of v) {
@@ -64,9 +75,9 @@ export function prune(doc: FormDocument, data: FormData, params?: Parameters, to
         }
       }
       if (items.length === 0) pruned.push({ path: field, because: 'empty array' });
-      else keep(field, items);
+      else keep(norm, kept, field, items);
     } else {
-      keep(field, v);
+      keep(norm, kept, field, v);
     }
   }
 

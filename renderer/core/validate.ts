@@ -152,13 +152,18 @@ function addConstraintErrors(
   }
 }
 
+/** Whether a field is answerable (visible and not disabled); an anonymous arrow, so tsx adds no per-call `__name`. */
+function activeIn(vis: Visibility): Active {
+  return (f) => vis.visible.has(f) && !vis.disabled.has(f);
+}
+
 export function validate(document: FormDocument, data: FormData, options: ValidateOptions = {}): FieldError[] {
   const compiled = compileDocument(document); // a malformed (non-object) document compiles as an empty one; groups are flat in compiled.flat
   const src: Record<string, unknown> = isPlainObject(data) ? data : {};
   const params: Parameters = isPlainObject(options.params) ? options.params : {};
   const today = options.today instanceof Date ? options.today : new Date();
   const vis = compiled.evaluate(src, params, today);
-  const active: Active = (f) => vis.visible.has(f) && !vis.disabled.has(f);
+  const active = activeIn(vis);
   const st = compiled.structure;
   // A page names a group (all its fields) or a list (its items too).
   const wanted = Array.isArray(options.fields) ? new Set(options.fields.filter((f) => typeof f === 'string').flatMap(st.expand)) : undefined;
