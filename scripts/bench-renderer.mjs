@@ -382,7 +382,7 @@ function printTable(results) {
     }
   }
   console.log(
-    '\nmedian breakdown, ms (input delay / event handling (app = the page handlers of input or click: render + commit) / style+layout+paint+frame wait):',
+    '\nmedian breakdown, ms (input delay / event handling (app = the page handlers of input, or of click through the change after it: render + commit) / style+layout+paint+frame wait):',
   );
   for (const r of results) {
     const b = (s) => `${s.breakdownMedian.inputDelay} / ${s.breakdownMedian.processing} (app ${s.breakdownMedian.app}) / ${s.breakdownMedian.rendering}`;
