@@ -1,10 +1,12 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { CRITICAL_CSS_PLAN_FILE } from './server/criticalCss';
+import { compileCriticalCssPlan } from './server/criticalCssPlan';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -150,7 +152,7 @@ function serverEntry(): Plugin {
       mode = config.mode;
       ssr = Boolean(config.build.ssr);
     },
-    async writeBundle() {
+    async writeBundle(_options, bundle) {
       if (ssr) return;
       const { build } = await import('vite');
       await build({
@@ -165,8 +167,18 @@ function serverEntry(): Plugin {
         // (several times slower, a CPU profile showed).
         define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
       });
+      writeCriticalCssPlan(path.join(dist, SSR_DIR), bundle);
     },
   };
+}
+
+/** The style sheet compiled for the server's critical CSS (server/criticalCssPlan.ts), beside the server-side bundle. */
+function writeCriticalCssPlan(ssrDir: string, bundle: Rolldown.OutputBundle): void {
+  const sheets = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'));
+  // One sheet (cssCodeSplit: false); anything else is a build this step does not know how to read.
+  if (sheets.length !== 1) throw new Error(`expected one style sheet in the build for the critical CSS plan, found ${sheets.length}`);
+  const sheet = sheets[0] as Rolldown.OutputAsset;
+  writeFileSync(path.join(ssrDir, CRITICAL_CSS_PLAN_FILE), JSON.stringify(compileCriticalCssPlan(String(sheet.source), `/${sheet.fileName}`)));
 }
 
 const REACT_COMPONENTS = `${path.sep}node_modules${path.sep}nhsuk-react-components${path.sep}dist${path.sep}esm${path.sep}components${path.sep}`;

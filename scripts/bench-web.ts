@@ -16,6 +16,8 @@
 // BENCH_DIST=<dir> measures another build (e.g. one made from an earlier commit) instead of dist/.
 // BENCH_PAGES=home,admin menu,… measures only those pages. BENCH_SHIFTS=1 prints each layout
 // shift with what moved (element, top and height before -> after, in CSS pixels).
+// BENCH_SHEET_IN_HEAD=1 adds a third server: drawn on the server, its style sheet left in the head
+// (no inline critical CSS), to measure what inlining wins in the same run.
 // BENCH_REQUESTS=1 prints each response of a measured load: its bytes, type and path.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -49,14 +51,17 @@ interface Load {
   jsBrotliBytes: number;
 }
 
+type Variant = 'shipped' | 'client-only' | 'sheet-in-head';
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function startServer(serverRendering: boolean) {
+async function startServer(serverRendering: boolean, criticalCss = true) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-bench-web-'));
   const { app } = await buildServer({
     dataDir,
     distDir: DIST,
     serverRendering,
+    criticalCss,
     staffPassword: 'bench-only',
     rateLimits: scaledRateLimits(DEFAULT_RATE_LIMITS, '1000'),
   });
@@ -219,7 +224,15 @@ async function measure(browser: Browser, base: string, which: Which): Promise<Lo
 
 async function main() {
   if (!process.env.BENCH_DIST) (buildAppIfNeeded as () => void)();
-  const servers = { shipped: await startServer(true), 'client-only': await startServer(false) };
+  // BENCH_SHEET_IN_HEAD=1 adds the page drawn on the server with its whole style sheet in the head
+  // (no inline critical CSS, server/criticalCss.ts): what inlining wins, in the same run.
+  const sheetInHead = process.env.BENCH_SHEET_IN_HEAD === '1';
+  const servers: Record<Variant, Awaited<ReturnType<typeof startServer>> | undefined> = {
+    shipped: await startServer(true),
+    'client-only': await startServer(false),
+    'sheet-in-head': sheetInHead ? await startServer(true, false) : undefined,
+  };
+  const order: Variant[] = sheetInHead ? ['shipped', 'client-only', 'sheet-in-head'] : ['shipped', 'client-only'];
   const pages = process.env.BENCH_PAGES ? (process.env.BENCH_PAGES.split(',') as Which[]) : PAGES;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -231,19 +244,18 @@ async function main() {
     for (const which of pages) {
       for (let run = 0; run < RUNS; run++) {
         // Alternate the two servers so drift on a shared machine hits both alike.
-        for (const variant of run % 2 === 0 ? (['shipped', 'client-only'] as const) : (['client-only', 'shipped'] as const)) {
-          const load = await measure(browser, servers[variant].url, which);
+        for (const variant of run % 2 === 0 ? order : [...order].reverse()) {
+          const load = await measure(browser, servers[variant]!.url, which);
           ((results[which] ??= {})[variant] ??= []).push(load);
           console.log(
-            `  ${which.padEnd(13)} ${variant.padEnd(11)} run ${run + 1}: ${(load.bytes / 1000).toFixed(1)} kB, JS ${(load.jsBytes / 1000).toFixed(1)} kB, LCP ${load.lcpMs.toFixed(0)} ms, CLS ${load.cls.toFixed(3)}, TBT ${load.tbtMs.toFixed(0)} ms ${load.lcpElement}`,
+            `  ${which.padEnd(13)} ${variant.padEnd(13)} run ${run + 1}: ${(load.bytes / 1000).toFixed(1)} kB, JS ${(load.jsBytes / 1000).toFixed(1)} kB, LCP ${load.lcpMs.toFixed(0)} ms, CLS ${load.cls.toFixed(3)}, TBT ${load.tbtMs.toFixed(0)} ms ${load.lcpElement}`,
           );
         }
       }
     }
   } finally {
     await browser.close();
-    await servers.shipped.close();
-    await servers['client-only'].close();
+    for (const server of Object.values(servers)) await server?.close();
   }
   console.log(`\nslow 4G (150 ms RTT, 1.6 Mbps down) + ${CPU_SLOWDOWN}x CPU, cold cache, median of ${RUNS}:`);
   console.log('| page | served | transferred | JavaScript | requests (before paint) | LCP | CLS | TBT | JS as brotli |');
@@ -271,6 +283,8 @@ async function main() {
   for (const which of Object.keys(results)) {
     const lcp = (variant: string) => median((results[which]?.[variant] ?? []).map((l) => l.lcpMs));
     console.log(`${which}: LCP drawn on the server / client-only = ${(lcp('shipped') / lcp('client-only')).toFixed(2)}`);
+    if (sheetInHead)
+      console.log(`${which}: LCP drawn on the server / drawn with the sheet in the head = ${(lcp('shipped') / lcp('sheet-in-head')).toFixed(2)}`);
   }
   mkdirSync(path.join(root, 'bench-results'), { recursive: true });
   writeFileSync(

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deferredPartsFiles, DEFERRED_KEY } from './appPageData.js';
+import { openCriticalCss } from './criticalCss.js';
 import { clientKey } from './identity.js';
 import { DEFAULT_RENDER_BUDGET, renderBudget, type RenderBudgetLimits } from './renderBudget.js';
 import { pickEncoding } from './staticFiles.js';
@@ -58,8 +59,12 @@ const ROOT_END_MARK = '<!--/app-root-->';
 const brotli = (body: string) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
 
 export interface AppPage {
-  /** The page for a GET of `request.url`: server-rendered when it can be, else the client-only page. */
-  html(request: FastifyRequest): Promise<{ body: string; personal: boolean }>;
+  /**
+   * The page for a GET of `request.url`: server-rendered when it can be, else the client-only page.
+   * `styleHash`: the SHA-256 (base64) of the first screen's CSS the page carries inline, which
+   * the page's CSP must allow (server/criticalCss.ts, server/security.ts).
+   */
+  html(request: FastifyRequest): Promise<{ body: string; personal: boolean; styleHash?: string }>;
   /** `body` as the browser accepts it (brotli, gzip or as is); the same page compressed once (a few are kept, never a `personal` one). */
   encode(body: string, acceptEncoding: string | undefined, personal?: boolean): { payload: Buffer | string; encoding: 'br' | 'gzip' | undefined };
   /** The build's index.html as it is: the app draws everything in the browser. */
@@ -73,22 +78,22 @@ function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+interface AppPageOptions {
+  serverRendering: boolean;
+  /** Inline each drawn page's critical CSS when the build has its plan (server/criticalCss.ts). */
+  criticalCss?: boolean;
+  internalHeaders: Readonly<Record<string, string>>;
+  log?: (message: string) => void;
+  /** How many pages are drawn on the server, per client and at once (server/renderBudget.ts). */
+  renderBudget?: Readonly<RenderBudgetLimits>;
+}
+
 /**
  * Reads the build's index.html and, when `serverRendering` is on and the build has it, its
  * server-side bundle. `fetchJson` answers the calls the render needs (the server's own routes,
  * in process, with the browser's cookie: the login check answers for that browser).
  */
-export async function openAppPage(
-  app: FastifyInstance,
-  distDir: string,
-  options: {
-    serverRendering: boolean;
-    internalHeaders: Readonly<Record<string, string>>;
-    log?: (message: string) => void;
-    /** How many pages are drawn on the server, per client and at once (server/renderBudget.ts). */
-    renderBudget?: Readonly<RenderBudgetLimits>;
-  },
-): Promise<AppPage> {
+export async function openAppPage(app: FastifyInstance, distDir: string, options: AppPageOptions): Promise<AppPage> {
   const clientOnly = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const entryFile = path.join(distDir, 'ssr', 'entry-server.js');
   const start = clientOnly.indexOf(ROOT_OPEN);
@@ -104,6 +109,7 @@ export async function openAppPage(
   const head = clientOnly.slice(0, start + ROOT_OPEN.length);
   const tail = clientOnly.slice(end + ROOT_END_MARK.length).replace(/\s*<link rel="preload" as="fetch"[^>]*>/g, '');
   const budget = renderBudget(options.renderBudget ?? DEFAULT_RENDER_BUDGET);
+  const criticalCss = entry && options.criticalCss !== false ? openCriticalCss(path.dirname(entryFile), options.log) : undefined;
   const render = async (request: FastifyRequest) => {
     if (!entry) return undefined;
     // Over the budget the page is the client-only one: served, drawn by the browser.
@@ -140,7 +146,8 @@ export async function openAppPage(
     if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`);
     // A signed-in patient's details, or their questionnaire, in the page: no cache may keep it.
     const personal = drawn.personal === true || Object.keys(data).some((p) => p.startsWith('/nhs-login/') && p !== '/nhs-login/is-logged-in');
-    return { body: page, personal };
+    const critical = criticalCss?.inline(page, personal);
+    return critical ? { body: critical.page, personal, styleHash: critical.styleHash } : { body: page, personal };
   };
   // The page carries the settings its first screen needs (~10 kB of JSON the app asked for in nine
   // calls before; a search page's ~110 kB with the pathway lists): compressed, a few kB more than

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openAppPage } from './appPage.js';
 import { APP_DATA_PREFIX } from './appPageData.js';
 import type { RateLimiter } from './rate-limits.js';
+import { INLINE_STYLE_HASH_HEADER } from './security.js';
 import { scaledRenderBudget } from './renderBudget.js';
 import type { ServerOptions } from './serverOptions.js';
 import { registerStaticFiles } from './staticFiles.js';
@@ -34,6 +35,7 @@ export async function registerAppPages(
   const page = hasApp
     ? await openAppPage(app, distDir, {
         serverRendering: options.serverRendering ?? process.env.SERVER_RENDERING !== '0',
+        criticalCss: options.criticalCss !== false,
         internalHeaders: rateLimiter.internalHeaders,
         log: (message) => app.log.warn(message),
         renderBudget: options.renderBudget ?? scaledRenderBudget(process.env.PRACTICE_RATE_LIMIT_SCALE),
@@ -71,9 +73,10 @@ export async function registerAppPages(
     const isAsset = urlPath.startsWith('/assets/');
     if (!isApi && !isAsset && page && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (and the app's own 404 page): drawn on the server, then by the app.
-      const { body, personal } = await page.html(request);
+      const { body, personal, styleHash } = await page.html(request);
       const { payload, encoding } = page.encode(body, request.headers['accept-encoding'], personal);
       if (encoding) reply.header('content-encoding', encoding);
+      if (styleHash) reply.header(INLINE_STYLE_HASH_HEADER, styleHash);
       // The page depends on the browser's cookies (the login check): only the browser keeps it,
       // and asks again each time (a return visit transfers the HTML only; the bundles are cached).
       return reply

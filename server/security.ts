@@ -4,6 +4,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { errorBody, HttpError } from './errors.js';
 import { isHealthPath } from './health.js';
 
+const STYLE_SRC = "style-src 'self'";
+
+/**
+ * A page drawn on the server carries its first screen's CSS in one `<style>` (server/criticalCss.ts):
+ * its route names that text's SHA-256 in this header, and the policy sent with the page allows
+ * that text alone (`'sha256-…'`), never inline style in general. The header itself never leaves.
+ */
+export const INLINE_STYLE_HASH_HEADER = 'x-inline-style-sha256';
+const STYLE_HASH = /^[A-Za-z0-9+/]{43}=$/;
+
 /**
  * The Content-Security-Policy every response carries. Scripts only from our origin, never
  * inline and never eval: that is why validators are precompiled (see renderer/README.md).
@@ -11,7 +21,7 @@ import { isHealthPath } from './health.js';
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  STYLE_SRC,
   "img-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
@@ -118,6 +128,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
   });
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    const styleHash = reply.getHeader(INLINE_STYLE_HASH_HEADER);
+    if (styleHash !== undefined) {
+      reply.removeHeader(INLINE_STYLE_HASH_HEADER);
+      if (typeof styleHash === 'string' && STYLE_HASH.test(styleHash))
+        reply.header('content-security-policy', CONTENT_SECURITY_POLICY.replace(STYLE_SRC, `${STYLE_SRC} 'sha256-${styleHash}'`));
+    }
     if (isHttps(request, options)) reply.header('strict-transport-security', HSTS);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -65,6 +65,11 @@ export interface ServerOptions {
    * page in the browser, as before (`npm run bench:web` compares the two).
    */
   serverRendering?: boolean;
+  /**
+   * A drawn page carries its first screen's CSS inline and its style sheet at the end of the body
+   * (server/criticalCss.ts; default true). Off only to compare in `npm run bench:web`.
+   */
+  criticalCss?: boolean;
   /** Pages drawn on the server per client a minute and at once (server/renderBudget.ts); past it the client-only page. */
   renderBudget?: RenderBudgetLimits;
   /** The clock sessions expire by (ms since the epoch); tests pass their own. */

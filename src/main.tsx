@@ -7,12 +7,17 @@ import { AppRouter } from './routing/AppRouter';
 import { preloadScreen } from './routing/GatedRoute';
 import { DeferredSettingsLoader } from './settings/deferredSettings';
 import { primeSettings, type StartData } from './settings/useSettings';
+import { applyWholeStyleSheet } from './shell/wholeStyleSheet';
 import './styles/app.scss';
 
-// NHS.UK frontend's components check for this class, which its page template sets with an
-// inline script; our CSP forbids inline scripts and a module script only runs where the
-// frontend is supported, so it is set here.
-document.body.classList.add('nhsuk-frontend-supported');
+// A drawn page's whole style sheet comes in held back (server/criticalCss.ts): switched on as it
+// arrives, and before anything below changes the page.
+const wholeStyleSheet = applyWholeStyleSheet().then(() => {
+  // NHS.UK frontend's components check for this class, which its page template sets with an
+  // inline script; our CSP forbids inline scripts and a module script only runs where the
+  // frontend is supported, so it is set here (its rules are in the whole sheet, not the inline ones).
+  document.body.classList.add('nhsuk-frontend-supported');
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -51,7 +56,9 @@ const settingsThenOneTask = settings.then(() => new Promise<void>((resolve) => s
 // code, and the first update from above it after hydration made React give that HTML up for the
 // boundary's fallback, a one-line spinner, until the code came: the footer jumped up the page and
 // back down (bench:web's layout-shift trace, CLS 0.54 on the admin menu, 0.36 on the search page).
-const firstRender = embedded ? Promise.all([settings, screen]) : Promise.race([Promise.all([settings, screen]), settingsThenOneTask]);
+const firstRender = embedded
+  ? Promise.all([settings, screen, wholeStyleSheet])
+  : Promise.race([Promise.all([settings, screen, wholeStyleSheet]), settingsThenOneTask.then(() => wholeStyleSheet)]);
 void firstRender.then(() => {
   // swr hydrates from `fallback` (its cache as it was before any write, as on the server), so
   // the hydrating render draws what the server drew with the same answers.
