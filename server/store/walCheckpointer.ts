@@ -35,7 +35,7 @@ export const MAIN_CONNECTION_CHECKPOINT_PAGES = 10_000;
  * written since the last, so resting longer costs less CPU: with 100 ms a `$continue` cost the process
  * more CPU than before in one in-process run under load, with 250 ms less).
  */
-export const CHECKPOINT_PAUSE_MS = 250;
+const CHECKPOINT_PAUSE_MS = 250;
 
 // The worker: a second connection to the same file that runs passive checkpoints (they take no
 // lock a writer waits for) while the log grows, and sleeps once a checkpoint finds nothing new.
