@@ -132,6 +132,9 @@ export function startWalCheckpointer(db: Database.Database, onCheckpoint?: (resu
     async close() {
       if (!running) return;
       running = false;
+      // Held by the event loop again until it has gone: unreferenced, a process with nothing else
+      // left to do (the server closed) ended while this close waited, its promise never settled.
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },

@@ -2,7 +2,8 @@
 // what a commit wrote reaches the database file soon after, without the committing connection
 // checkpointing; the worker sleeps when nothing is written and wakes on the next commit; closing
 // stops it, and the last connection's close still removes the log.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -101,4 +102,28 @@ describe('the WAL checkpointer', () => {
     expect(db.open).toBe(false);
     expect(existsSync(`${file}-wal`)).toBe(false);
   });
+
+  it('finishes closing in a process that has nothing else left to do (the worker keeps it alive until it has gone)', () => {
+    const dir = freshDir();
+    // As the server's shutdown does: the last thing the process awaits is the store's close. With
+    // the worker left unreferenced the process ended inside that await (exit 13, the close unfinished).
+    const script = `
+      import { openDatabase } from ${JSON.stringify(path.resolve('server/db.ts'))};
+      import { startWalCheckpointer } from ${JSON.stringify(path.resolve('server/store/walCheckpointer.ts'))};
+      const db = openDatabase(${JSON.stringify(dir)});
+      const checkpointer = startWalCheckpointer(db);
+      db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)');
+      db.prepare('INSERT INTO t (body) VALUES (?)').run('x');
+      checkpointer.committed();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await checkpointer.close();
+      db.close();
+      console.log('closed');
+    `;
+    const file = path.join(dir, 'close.mts');
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 60_000 });
+    expect({ status: run.status, out: run.stdout.trim() }, run.stderr).toEqual({ status: 0, out: 'closed' });
+    expect(existsSync(path.join(dir, 'practice.sqlite-wal'))).toBe(false);
+  }, 60_000);
 });
