@@ -14,7 +14,7 @@ import { WHOLE_STYLE_SHEET_ATTRIBUTE } from '../common/pageStyle.js';
  * from its HTML alone: no round trip for the sheet, and about a fifth of its rules to parse and
  * match. (Left at the end of the body instead, the sheet arrived while the page was still being
  * parsed on a slow CPU, and parsing it and matching it against the whole page came before the
- * first paint: `npm run bench:web` measured that slower than the sheet in the head.)
+ * first paint: `npm run bench:web` measured that slower than the sheet in the head, under load.)
  * The inline rules are a subset of the sheet in the sheet's own order, so the page looks the same
  * before and after the sheet applies (tests/e2e/critical-css.e2e.test.ts compares screenshots);
  * the strict CSP allows that one `<style>` by its hash (server/security.ts).
