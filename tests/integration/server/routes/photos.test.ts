@@ -19,7 +19,11 @@ import { STORE } from '../../support/postgres.js';
 const UPLOAD = '/api/v1/triage/patient/photos';
 let server: TestServer;
 let base: string;
-let clock = Date.parse('2026-11-28T12:00:00.000Z');
+// The server's clock starts at the real time: a stored request's received time is the real clock's
+// (server/storedRequests.ts), and the retention sweep below moves this clock 91 days on from it. A
+// fixed date here went stale a day later (the request, stamped with the real date, was then
+// younger than 90 days on the moved clock).
+let clock = Date.now();
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gp-photos-test-'));
